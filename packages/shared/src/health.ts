@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const CheckStatusSchema = z.enum(['ready', 'unavailable']);
+
+export const HealthSchema = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    version: z.string(),
+    uptimeSeconds: z.number().int(),
+    checks: z.object({
+      database: CheckStatusSchema,
+      queue: CheckStatusSchema,
+      files: CheckStatusSchema,
+      ocr: CheckStatusSchema,
+    }),
+  })
+  .meta({ id: 'Health' });
+export type Health = z.infer<typeof HealthSchema>;
