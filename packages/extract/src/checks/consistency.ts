@@ -1,0 +1,250 @@
+import type { FieldMap } from '../evidence.ts';
+import type { AmountCand } from '../text/fields.ts';
+import { centsToString, toCents } from '../text/numbers.ts';
+import type { ExtractWarning, QrInfo } from '../types.ts';
+import { isValidIban } from './iban.ts';
+import { checkTaxId, normalizeTaxId } from './tax-id.ts';
+
+type Warn = (w: ExtractWarning) => void;
+type Cands = Record<
+  'tax_base' | 'vat_total' | 'total' | 'withholding_total' | 'surcharge_total',
+  AmountCand[]
+>;
+
+const TOL = 1; // cent: printed figures are rounded per line
+
+/**
+ * Picks the combination of printed amounts for which Σ bases + VAT − withholding (+ recargo) = total
+ * holds, and marks those fields verified. Without a consistent combination the best-scored candidates
+ * stay, unverified, with a warning.
+ */
+export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): void {
+  const top = (list: AmountCand[], n: number) => dedupe(list).slice(0, n);
+  const breakdown = fields.vat_breakdown?.value ?? [];
+  const bSum = breakdown.reduce((s, e) => s + (toCents(e.base) ?? 0), 0);
+  const vSum = breakdown.reduce((s, e) => s + (toCents(e.amount) ?? 0), 0);
+  const bases = top(cands.tax_base, 4).map((c) => ({ ...c, from: 'text' as const }));
+  const vats = top(cands.vat_total, 5).map((c) => ({ ...c, from: 'text' as const }));
+  if (breakdown.length) {
+    bases.push({
+      cents: bSum,
+      score: 3,
+      box: bases[0]?.box ?? { page: 1, x: 0, y: 0, w: 0, h: 0 },
+      from: 'text',
+    });
+    vats.push({
+      cents: vSum,
+      score: 3,
+      box: vats[0]?.box ?? { page: 1, x: 0, y: 0, w: 0, h: 0 },
+      from: 'text',
+    });
+  }
+  const totals = top(cands.total, 5);
+  const withholdings = [null, ...top(cands.withholding_total, 3)];
+  const surcharges = [null, ...top(cands.surcharge_total, 3)];
+  let best: {
+    score: number;
+    b: AmountCand;
+    v: AmountCand;
+    t: AmountCand;
+    w: AmountCand | null;
+    r: AmountCand | null;
+  } | null = null;
+  for (const t of totals) {
+    for (const b of bases) {
+      for (const v of vats) {
+        if (v.cents === t.cents || (b.cents === t.cents && v.cents !== 0)) continue;
+        for (const w of withholdings) {
+          for (const r of surcharges) {
+            const sum = b.cents + v.cents - (w ? Math.abs(w.cents) : 0) + (r ? r.cents : 0);
+            if (Math.abs(sum - t.cents) > TOL) continue;
+            if (b.cents === 0 && v.cents === 0) continue;
+            const score = t.score + b.score + v.score + (w ? w.score : 0) + (r ? r.score : 0);
+            if (!best || score > best.score) best = { score, b, v, t, w, r };
+          }
+        }
+      }
+    }
+  }
+  if (best) {
+    const set = (
+      name: 'tax_base' | 'vat_total' | 'total' | 'withholding_total' | 'surcharge_total',
+      c: AmountCand,
+    ) => {
+      const prev = fields[name];
+      if (prev?.verified) return;
+      fields[name] = {
+        value: centsToString(name === 'withholding_total' ? Math.abs(c.cents) : c.cents),
+        confidence: 0.97,
+        source: prev?.source ?? 'text',
+        verified: true,
+        box: c.box,
+      };
+    };
+    set('tax_base', best.b);
+    set('vat_total', best.v);
+    set('total', best.t);
+    if (best.w) set('withholding_total', best.w);
+    else if (fields.withholding_total && !fields.withholding_total.verified) delete fields.withholding_total;
+    if (best.r) set('surcharge_total', best.r);
+    else if (fields.surcharge_total && !fields.surcharge_total.verified) delete fields.surcharge_total;
+    return;
+  }
+  // Base without VAT (exempt, or a receipt): base = total.
+  const t0 = totals[0];
+  const b0 = bases[0];
+  if (t0 && b0 && b0.cents === t0.cents && !vats.length) {
+    if (fields.total) fields.total.confidence = Math.max(fields.total.confidence, 0.85);
+  }
+  if (fields.total || fields.tax_base) {
+    warn({ code: 'AMOUNTS_UNRECONCILED', message: 'Base + VAT − withholding does not match the total' });
+  }
+}
+
+function dedupe(list: AmountCand[]): AmountCand[] {
+  const seen = new Set<number>();
+  return list.filter((c) => (seen.has(c.cents) ? false : (seen.add(c.cents), true)));
+}
+
+/** base × rate = VAT per line of the breakdown; verifies the breakdown when every line agrees. */
+export function checkBreakdown(fields: FieldMap, warn: Warn): void {
+  const ev = fields.vat_breakdown;
+  if (!ev || ev.source === 'xml') return;
+  const ok = ev.value.every((e) => {
+    const base = toCents(e.base) ?? 0;
+    const amount = toCents(e.amount) ?? 0;
+    return Math.abs((base * Number(e.rate)) / 100 - amount) <= TOL;
+  });
+  const vat = toCents(fields.vat_total?.value);
+  const sum = ev.value.reduce((s, e) => s + (toCents(e.amount) ?? 0), 0);
+  const base = toCents(fields.tax_base?.value);
+  const bSum = ev.value.reduce((s, e) => s + (toCents(e.base) ?? 0), 0);
+  if (ok && vat != null && Math.abs(vat - sum) <= TOL && base != null && Math.abs(base - bSum) <= TOL) {
+    ev.verified = true;
+    ev.confidence = 0.95;
+  } else if (!ok) {
+    ev.confidence = 0.3;
+    warn({
+      code: 'VAT_RATE_MISMATCH',
+      message: 'A VAT amount does not equal base × rate',
+      field: 'vat_breakdown',
+    });
+  }
+}
+
+/** Line totals add up to the tax base (or the total). */
+export function checkLineItems(fields: FieldMap, warn: Warn): void {
+  const ev = fields.line_items;
+  if (!ev || ev.source === 'xml') return;
+  const totals = ev.value.map((l) => toCents(l.line_total));
+  if (totals.some((t) => t == null)) return;
+  const sum = (totals as number[]).reduce((a, b) => a + b, 0);
+  const base = toCents(fields.tax_base?.value);
+  const total = toCents(fields.total?.value);
+  if ((base != null && Math.abs(sum - base) <= TOL) || (total != null && Math.abs(sum - total) <= TOL)) {
+    ev.verified = Boolean(fields.tax_base?.verified || fields.total?.verified);
+    ev.confidence = 0.9;
+  } else {
+    ev.confidence = 0.45;
+    warn({
+      code: 'LINES_UNRECONCILED',
+      message: 'Line totals do not add up to the base',
+      field: 'line_items',
+    });
+  }
+}
+
+/** Check characters of NIF/CIF/NIE and EU VAT ids. */
+export function checkTaxIds(fields: FieldMap, warn: Warn): void {
+  for (const name of ['issuer_tax_id', 'client_tax_id'] as const) {
+    const ev = fields[name];
+    if (!ev || ev.source === 'xml') continue;
+    const check = checkTaxId(ev.value);
+    if (check?.valid && check.checkable) {
+      ev.verified = true;
+      ev.confidence = Math.max(ev.confidence, 0.97);
+    } else if (check && !check.valid) {
+      ev.confidence = Math.min(ev.confidence, 0.3);
+      warn({
+        code: 'TAX_ID_CHECK_FAILED',
+        message: `${ev.value}: check character does not match`,
+        field: name,
+      });
+    }
+  }
+  if (fields.iban && !isValidIban(fields.iban.value)) {
+    fields.iban.confidence = 0.2;
+    fields.iban.verified = false;
+    warn({ code: 'IBAN_CHECK_FAILED', message: 'IBAN fails mod-97', field: 'iban' });
+  }
+}
+
+/** Dates: not before 2000, issue not after today (+1 day), due not before issue. */
+export function checkDates(fields: FieldMap, today: string, warn: Warn): void {
+  const issue = fields.issue_date;
+  if (issue && issue.source !== 'xml') {
+    if (issue.value < '2000-01-01' || issue.value > addDays(today, 1)) {
+      issue.confidence = Math.min(issue.confidence, 0.3);
+      warn({
+        code: 'DATE_IMPLAUSIBLE',
+        message: `Issue date ${issue.value} is implausible`,
+        field: 'issue_date',
+      });
+    }
+  }
+  const due = fields.due_date;
+  if (due && issue && due.value < issue.value && due.source !== 'xml') {
+    due.confidence = Math.min(due.confidence, 0.3);
+    warn({ code: 'DUE_BEFORE_ISSUE', message: 'Due date is before the issue date', field: 'due_date' });
+  }
+}
+
+function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+const norm = (s: string) => s.toUpperCase().replace(/[\s\-./#]/g, '');
+
+/**
+ * QR (VeriFactu / TicketBAI) against the printed values: equal values become verified; a QR value
+ * fills a missing field; a disagreement lowers confidence and warns.
+ */
+export function applyQr(fields: FieldMap, qr: QrInfo, warn: Warn): void {
+  const v = qr.values;
+  let agree = 0;
+  let disagree = 0;
+  const compare = (
+    name: 'issuer_tax_id' | 'invoice_number' | 'issue_date' | 'total',
+    qrValue: string | undefined,
+    same: (a: string, b: string) => boolean,
+  ) => {
+    if (!qrValue) return;
+    const ev = fields[name];
+    if (!ev) {
+      fields[name] = { value: qrValue, confidence: 0.95, source: 'qr', verified: true };
+      return;
+    }
+    if (same(String(ev.value), qrValue)) {
+      agree++;
+      ev.verified = true;
+      ev.confidence = Math.max(ev.confidence, 0.99);
+    } else if (!ev.verified || ev.source !== 'xml') {
+      disagree++;
+      warn({ code: 'QR_MISMATCH', message: `QR ${name} ${qrValue} ≠ printed ${ev.value}`, field: name });
+      // The QR is what the tax agency received: it wins over an unverified reading.
+      if (!ev.verified)
+        fields[name] = { value: qrValue, confidence: 0.9, source: 'qr', verified: true, box: ev.box };
+    }
+  };
+  compare('issuer_tax_id', v.nif, (a, b) => normalizeTaxId(a).replace(/^ES/, '') === normalizeTaxId(b));
+  compare(
+    'invoice_number',
+    v.number,
+    (a, b) => norm(a) === norm(b) || (v.numberOnly != null && norm(a).endsWith(norm(v.numberOnly))),
+  );
+  compare('issue_date', v.date, (a, b) => a === b);
+  compare('total', v.total, (a, b) => toCents(a) === toCents(b));
+  qr.matchesPrinted = disagree === 0 && agree > 0 ? true : disagree > 0 ? false : null;
+}

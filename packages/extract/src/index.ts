@@ -1,0 +1,29 @@
+/**
+ * @cuadra/extract — invoice extraction: bytes in, a validated, typed result out.
+ * No database, no HTTP (except the optional, configured LLM endpoint), no global state beyond the
+ * reusable OCR workers, which `closeOcr()` shuts down.
+ */
+export { isValidIban } from './checks/iban.ts';
+export { checkTaxId, cifControl, isValidSpanishId, nifLetter } from './checks/tax-id.ts';
+export { ExtractError, type ExtractErrorCode, isExtractError } from './errors.ts';
+export { DEFAULT_OPTIONS, extractDocument } from './extract.ts';
+export { closeOcr, ocrStatus } from './ocr/index.ts';
+export { STEPS } from './pipeline.ts';
+export { parseInvoiceQr } from './qr.ts';
+export { type MediaType, sniffMediaType } from './sniff.ts';
+export { type SpecExtraction, toSpecFormat } from './spec-format.ts';
+export type {
+  Box,
+  DocumentKind,
+  ExtractionResult,
+  ExtractOptions,
+  ExtractWarning,
+  FieldName,
+  FieldValues,
+  LineItem,
+  LlmOptions,
+  QrInfo,
+  Source,
+  VatBreakdownEntry,
+} from './types.ts';
+export { ExtractionResultSchema } from './types.ts';

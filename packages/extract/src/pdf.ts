@@ -1,0 +1,139 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { ExtractError } from './errors.ts';
+import { type PageText, type Word, wordsToLines } from './text/layout.ts';
+
+const require = createRequire(import.meta.url);
+const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
+const STANDARD_FONTS = `${path.join(PDFJS_DIR, 'standard_fonts')}/`;
+const CMAPS = `${path.join(PDFJS_DIR, 'cmaps')}/`;
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjsPromise: Promise<PdfJs> | null = null;
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjsPromise;
+}
+
+/** Opens a PDF; maps pdf.js failures to `PDF_ENCRYPTED` / `PDF_MALFORMED`. */
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const pdfjs = await loadPdfJs();
+  const task = pdfjs.getDocument({
+    data: bytes.slice(), // pdf.js may transfer (detach) the buffer
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    standardFontDataUrl: STANDARD_FONTS,
+    cMapUrl: CMAPS,
+    cMapPacked: true,
+    verbosity: 0,
+    stopAtErrors: false,
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => {});
+    const name = (error as Error)?.name ?? '';
+    if (name === 'PasswordException')
+      throw new ExtractError('PDF_ENCRYPTED', 'The PDF is password-protected');
+    throw new ExtractError('PDF_MALFORMED', `The PDF cannot be read: ${(error as Error)?.message ?? error}`);
+  }
+}
+
+/** Embedded files (Factur-X / ZUGFeRD / XRechnung XML) by file name. */
+export async function pdfAttachments(
+  doc: PDFDocumentProxy,
+): Promise<{ name: string; content: Uint8Array }[]> {
+  const raw = (await doc.getAttachments().catch(() => null)) as Record<
+    string,
+    { filename: string; content: Uint8Array }
+  > | null;
+  if (!raw) return [];
+  return Object.values(raw)
+    .filter((a) => a?.content instanceof Uint8Array)
+    .map((a) => ({ name: a.filename, content: a.content }));
+}
+
+/** The text layer of one page as positioned words (pdf.js items split on spaces). */
+export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number): Promise<PageText> {
+  const page = await doc.getPage(pageNumber);
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const words: Word[] = [];
+  for (const item of content.items) {
+    if (!('str' in item) || !item.str.trim()) continue;
+    const [a, b, c, d, e, f] = item.transform as number[];
+    const fontHeight = Math.hypot(c ?? 0, d ?? 0) || Math.hypot(a ?? 0, b ?? 0) || 10;
+    const [vx, vy] = viewport.convertToViewportPoint(e ?? 0, f ?? 0) as [number, number];
+    const width = item.width || fontHeight * item.str.length * 0.5;
+    // Split the item into words, estimating x by character share (good enough for boxes and columns).
+    const str = item.str;
+    const perChar = width / Math.max(str.length, 1);
+    for (const m of str.matchAll(/\S+/g)) {
+      const start = m.index ?? 0;
+      words.push({
+        text: m[0],
+        page: pageNumber,
+        x: (vx + start * perChar) / viewport.width,
+        y: (vy - fontHeight * 0.85) / viewport.height,
+        w: (m[0].length * perChar) / viewport.width,
+        h: fontHeight / viewport.height,
+        conf: 1,
+      });
+    }
+  }
+  page.cleanup();
+  return {
+    page: pageNumber,
+    width: viewport.width,
+    height: viewport.height,
+    lines: wordsToLines(words, pageNumber),
+    source: 'text',
+  };
+}
+
+export type RenderedPage = { png: Uint8Array; rgba: Uint8ClampedArray; width: number; height: number };
+
+/**
+ * Renders a page, bounded by maxPixels. Uses pdf.js's own canvas factory: pdf.js ships its own copy of
+ * @napi-rs/canvas, and mixing objects of two native copies corrupts memory.
+ */
+export async function renderPdfPage(
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  dpi: number,
+  maxPixels: number,
+): Promise<RenderedPage> {
+  const page = await doc.getPage(pageNumber);
+  let scale = dpi / 72;
+  const base = page.getViewport({ scale: 1 });
+  const pixels = base.width * base.height * scale * scale;
+  if (pixels > maxPixels) scale *= Math.sqrt(maxPixels / pixels);
+  const viewport = page.getViewport({ scale });
+  const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
+  const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  try {
+    await page.render({ canvasContext: context, viewport } as never).promise;
+  } finally {
+    page.cleanup();
+  }
+  const rgba = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  const png = canvas.toBuffer('image/png');
+  const out = { png: new Uint8Array(png), rgba, width: canvas.width, height: canvas.height };
+  factory.destroy({ canvas, context });
+  return out;
+}
+
+type NodeCanvas = { width: number; height: number; toBuffer(mime: 'image/png'): Uint8Array };
+type NodeContext = {
+  fillStyle: string;
+  fillRect(x: number, y: number, w: number, h: number): void;
+  getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+};
+type CanvasFactory = {
+  create(w: number, h: number): { canvas: NodeCanvas; context: NodeContext };
+  destroy(pair: { canvas: NodeCanvas; context: NodeContext }): void;
+};

@@ -1,0 +1,303 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import {
+  applyQr,
+  checkBreakdown,
+  checkDates,
+  checkLineItems,
+  checkTaxIds,
+  reconcileAmounts,
+} from './checks/consistency.ts';
+import { ExtractError } from './errors.ts';
+import { type FieldMap, fromValues } from './evidence.ts';
+import { prepareImageForOcr } from './image.ts';
+import { llmPass } from './llm.ts';
+import { recognize } from './ocr/index.ts';
+import { openPdf, pdfAttachments, pdfPageText, renderPdfPage } from './pdf.ts';
+import { parseInvoiceQr, readQrCodes } from './qr.ts';
+import { imageDimensions, type MediaType } from './sniff.ts';
+import { extractFromText, type TextExtraction } from './text/fields.ts';
+import { type PageText, wordsToLines } from './text/layout.ts';
+import type { DocumentKind, ExtractOptions, ExtractWarning, LlmOptions, QrInfo } from './types.ts';
+import { type EInvoiceFormat, parseEInvoiceXml } from './xml/index.ts';
+
+export type ResolvedOptions = Required<Omit<ExtractOptions, 'llm'>> & { llm: LlmOptions | null };
+
+/** Mutable state the steps share for one document. */
+export type Ctx = {
+  bytes: Uint8Array;
+  mediaType: MediaType;
+  options: ResolvedOptions;
+  deadline: number;
+  kind: DocumentKind;
+  format: EInvoiceFormat | null;
+  pageCount: number;
+  pdf: PDFDocumentProxy | null;
+  pages: PageText[];
+  /** Rendered page images (PDF pages without text, or the uploaded image), for OCR and QR. */
+  images: Map<number, { png: Uint8Array; width: number; height: number }>;
+  textPagesMissing: number[];
+  fields: FieldMap;
+  text: TextExtraction | null;
+  qr: QrInfo | null;
+  language: 'es' | 'en' | 'other' | null;
+  warnings: ExtractWarning[];
+  timingsMs: Record<string, number>;
+};
+
+export type Step = { name: string; when: (ctx: Ctx) => boolean; run: (ctx: Ctx) => Promise<void> };
+
+const warn = (ctx: Ctx) => (w: ExtractWarning) => {
+  if (!ctx.warnings.some((x) => x.code === w.code && x.field === w.field)) ctx.warnings.push(w);
+};
+const structured = (ctx: Ctx) => ctx.format != null;
+const timeLeft = (ctx: Ctx) => ctx.deadline - Date.now();
+
+/** PDF names of embedded e-invoices, most specific first. */
+const EINVOICE_NAMES =
+  /^(factur-x|zugferd-invoice|xrechnung|order-x|zugferd|facturx|einvoice|invoice)\.xml$/i;
+
+/** The pipeline, in order. Each step adds evidence; only the limits in `pdf-open`/`image-decode` reject. */
+export const STEPS: Step[] = [
+  {
+    name: 'xml',
+    when: (ctx) => ctx.mediaType === 'application/xml',
+    run: async (ctx) => {
+      const { format, fields } = parseEInvoiceXml(ctx.bytes, ctx.options.maxXmlBytes);
+      ctx.format = format;
+      ctx.kind = 'einvoice_xml';
+      ctx.fields = fromValues(fields, 'xml', 1, true);
+    },
+  },
+  {
+    name: 'pdf-open',
+    when: (ctx) => ctx.mediaType === 'application/pdf',
+    run: async (ctx) => {
+      ctx.pdf = await openPdf(ctx.bytes);
+      ctx.pageCount = ctx.pdf.numPages;
+      ctx.kind = 'digital_pdf';
+      if (ctx.pageCount > ctx.options.maxPages) {
+        throw new ExtractError(
+          'TOO_MANY_PAGES',
+          `The PDF has ${ctx.pageCount} pages (limit ${ctx.options.maxPages})`,
+          {
+            pages: ctx.pageCount,
+            limit: ctx.options.maxPages,
+          },
+        );
+      }
+    },
+  },
+  {
+    name: 'pdf-attachments',
+    when: (ctx) => ctx.pdf != null && !ctx.options.ignoreEmbeddedXml,
+    run: async (ctx) => {
+      const files = (await pdfAttachments(ctx.pdf!)).filter((f) => /\.xml$/i.test(f.name));
+      files.sort((a, b) => Number(EINVOICE_NAMES.test(b.name)) - Number(EINVOICE_NAMES.test(a.name)));
+      for (const file of files) {
+        try {
+          const { format, fields } = parseEInvoiceXml(file.content, ctx.options.maxXmlBytes);
+          ctx.format = format;
+          ctx.kind = 'einvoice_pdf';
+          ctx.fields = fromValues(fields, 'xml', 1, true);
+          return;
+        } catch {
+          warn(ctx)({
+            code: 'ATTACHMENT_NOT_EINVOICE',
+            message: `Embedded ${file.name} is not a readable e-invoice`,
+          });
+        }
+      }
+    },
+  },
+  {
+    name: 'pdf-text',
+    when: (ctx) => ctx.pdf != null && !structured(ctx),
+    run: async (ctx) => {
+      for (let p = 1; p <= ctx.pageCount; p++) {
+        try {
+          const page = await pdfPageText(ctx.pdf!, p);
+          const chars = page.lines.reduce((s, l) => s + l.text.replace(/\s/g, '').length, 0);
+          if (chars < 20) ctx.textPagesMissing.push(p);
+          else ctx.pages.push(page);
+        } catch (error) {
+          warn(ctx)({ code: 'PAGE_UNREADABLE', message: `Page ${p}: ${(error as Error).message}` });
+          ctx.textPagesMissing.push(p);
+        }
+      }
+      if (ctx.textPagesMissing.length && !ctx.pages.length) ctx.kind = 'scanned_pdf';
+    },
+  },
+  {
+    name: 'image-decode',
+    when: (ctx) => ctx.mediaType === 'image/png' || ctx.mediaType === 'image/jpeg',
+    run: async (ctx) => {
+      ctx.kind = 'image';
+      ctx.pageCount = 1;
+      const dims = imageDimensions(ctx.bytes, ctx.mediaType);
+      if (!dims?.width || !dims.height)
+        throw new ExtractError('IMAGE_MALFORMED', 'The image header is unreadable');
+      if (dims.width * dims.height > ctx.options.maxPixels) {
+        throw new ExtractError('TOO_MANY_PIXELS', `The image has ${dims.width}×${dims.height} pixels`, {
+          ...dims,
+        });
+      }
+      ctx.images.set(1, await prepareImageForOcr(ctx.bytes));
+      ctx.textPagesMissing.push(1);
+    },
+  },
+  {
+    name: 'render',
+    when: (ctx) => ctx.pdf != null && ctx.textPagesMissing.length > 0 && ctx.options.ocr && !structured(ctx),
+    run: async (ctx) => {
+      for (const p of ctx.textPagesMissing) {
+        if (timeLeft(ctx) <= 0) break;
+        // 200 dpi: small print on scans needs it; maxPixels bounds the canvas.
+        const r = await renderPdfPage(ctx.pdf!, p, 200, Math.min(ctx.options.maxPixels, 12_000_000));
+        ctx.images.set(p, { png: r.png, width: r.width, height: r.height });
+      }
+    },
+  },
+  {
+    name: 'ocr',
+    when: (ctx) => ctx.textPagesMissing.length > 0 && ctx.options.ocr && !structured(ctx),
+    run: async (ctx) => {
+      for (const p of ctx.textPagesMissing) {
+        const image = ctx.images.get(p);
+        if (!image) continue;
+        if (timeLeft(ctx) <= 0) {
+          warn(ctx)({ code: 'TIMEOUT', message: 'Time limit reached before OCR finished' });
+          break;
+        }
+        try {
+          let best = await recognize(image, ctx.options.ocrEngine, timeLeft(ctx));
+          // Sideways or upside-down scan: few confident words. Try the other orientations.
+          if ((best.words.length < 12 || best.meanConf < 0.55) && ctx.mediaType !== 'application/pdf') {
+            for (const angle of [90, 180, 270]) {
+              if (timeLeft(ctx) <= 2000) break;
+              const rotated = await prepareImageForOcr(ctx.bytes, angle);
+              const r = await recognize(rotated, ctx.options.ocrEngine, timeLeft(ctx));
+              if (r.words.length * r.meanConf > best.words.length * best.meanConf * 1.5) {
+                best = r;
+                warn(ctx)({ code: 'ROTATED', message: `Image read rotated by ${angle}°` });
+              }
+            }
+          }
+          const words = best.words.map((w) => ({ ...w, page: p }));
+          ctx.pages.push({
+            page: p,
+            width: image.width,
+            height: image.height,
+            lines: wordsToLines(words, p),
+            source: 'ocr',
+          });
+          if (best.meanConf < 0.6)
+            warn(ctx)({ code: 'LOW_OCR_CONFIDENCE', message: `OCR confidence ${best.meanConf.toFixed(2)}` });
+        } catch (error) {
+          warn(ctx)({
+            code: (error as Error).message === 'OCR_TIMEOUT' ? 'TIMEOUT' : 'OCR_FAILED',
+            message: `OCR of page ${p} failed: ${(error as Error).message}`,
+          });
+        }
+      }
+      ctx.pages.sort((a, b) => a.page - b.page);
+    },
+  },
+  {
+    name: 'qr',
+    when: (ctx) => ctx.options.qr !== 'never' && ctx.mediaType !== 'application/xml' && !structured(ctx),
+    run: async (ctx) => {
+      const text = ctx.pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n');
+      const hinted = /veri\*?factu|factura verificable|agencia tributaria|\bqr\b|ticketbai|tbai/i.test(text);
+      let sources: { page: number; png: Uint8Array }[] = [];
+      if (ctx.mediaType !== 'application/pdf') sources = [{ page: 1, png: ctx.bytes }];
+      else {
+        for (const [page, img] of ctx.images) sources.push({ page, png: img.png });
+        if (!sources.length && ctx.pdf && (ctx.options.qr === 'always' || hinted)) {
+          for (const p of [1, ctx.pageCount].filter((x, i, a) => a.indexOf(x) === i)) {
+            const r = await renderPdfPage(ctx.pdf, p, 150, 6_000_000);
+            sources.push({ page: p, png: r.png });
+          }
+        }
+      }
+      for (const s of sources) {
+        if (timeLeft(ctx) <= 0) break;
+        for (const t of await readQrCodes(s.png).catch(() => [])) {
+          const info = parseInvoiceQr(t, s.page);
+          if (info.kind !== 'other' || !ctx.qr) ctx.qr = info;
+          if (info.kind !== 'other') return;
+        }
+      }
+      if (hinted && !ctx.qr && /veri\*?factu/i.test(text)) {
+        warn(ctx)({
+          code: 'QR_UNREADABLE',
+          message: 'The document mentions VeriFactu but no QR code was decoded',
+        });
+      }
+    },
+  },
+  {
+    name: 'fields',
+    when: (ctx) => !structured(ctx) && ctx.pages.length > 0,
+    run: async (ctx) => {
+      const source = ctx.pages.every((p) => p.source === 'ocr') ? 'ocr' : 'text';
+      ctx.text = extractFromText(ctx.pages, source);
+      ctx.language = ctx.text.language;
+      ctx.fields = ctx.text.fields;
+    },
+  },
+  {
+    name: 'checks',
+    when: (ctx) => !structured(ctx),
+    run: async (ctx) => {
+      const w = warn(ctx);
+      if (ctx.text) {
+        checkBreakdownFirst(ctx);
+        reconcileAmounts(ctx.fields, ctx.text.amountCandidates, w);
+        checkBreakdown(ctx.fields, w);
+        checkLineItems(ctx.fields, w);
+      }
+      checkTaxIds(ctx.fields, w);
+      if (ctx.qr && ctx.qr.kind !== 'other') applyQr(ctx.fields, ctx.qr, w);
+      checkDates(ctx.fields, ctx.options.today, w);
+      if (!ctx.pages.length && !ctx.qr) {
+        w({ code: 'NO_TEXT', message: 'No text could be read from the document' });
+      }
+    },
+  },
+  {
+    name: 'llm',
+    when: (ctx) => ctx.options.llm != null && !structured(ctx) && ctx.pages.length > 0 && timeLeft(ctx) > 0,
+    run: async (ctx) => {
+      await llmPass(ctx, warn(ctx));
+    },
+  },
+];
+
+/** Breakdown lines are read before reconciliation so their sums can serve as base/VAT candidates. */
+function checkBreakdownFirst(ctx: Ctx): void {
+  const ev = ctx.fields.vat_breakdown;
+  if (!ev) return;
+  ev.value = ev.value.filter((e) => Number(e.base) !== 0);
+  if (!ev.value.length) delete ctx.fields.vat_breakdown;
+}
+
+export async function runSteps(ctx: Ctx): Promise<void> {
+  try {
+    for (const step of STEPS) {
+      if (!step.when(ctx)) continue;
+      const t = performance.now();
+      try {
+        await step.run(ctx);
+      } catch (error) {
+        if (error instanceof ExtractError) throw error;
+        // A step that breaks on a poor document costs its evidence, never the document.
+        warn(ctx)({ code: 'STEP_FAILED', message: `${step.name}: ${(error as Error)?.message ?? error}` });
+      } finally {
+        ctx.timingsMs[step.name] = Math.round((performance.now() - t) * 10) / 10;
+      }
+    }
+  } finally {
+    await ctx.pdf?.destroy().catch(() => {});
+    ctx.pdf = null;
+  }
+}

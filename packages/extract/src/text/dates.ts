@@ -1,0 +1,139 @@
+/** Date parsing for the formats Spanish/European and English invoices print. Day-first where ambiguous. */
+
+const MONTHS: Record<string, number> = {
+  enero: 1,
+  febrero: 2,
+  marzo: 3,
+  abril: 4,
+  mayo: 5,
+  junio: 6,
+  julio: 7,
+  agosto: 8,
+  septiembre: 9,
+  setiembre: 9,
+  octubre: 10,
+  noviembre: 11,
+  diciembre: 12,
+  ene: 1,
+  feb: 2,
+  mar: 3,
+  abr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  ago: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dic: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
+  jan: 1,
+  apr: 4,
+  aug: 8,
+  dec: 12,
+  januar: 1,
+  februar: 2,
+  märz: 3,
+  maerz: 3,
+  juni: 6,
+  juli: 7,
+  oktober: 10,
+  dezember: 12,
+  okt: 10,
+  dez: 12,
+  janvier: 1,
+  février: 2,
+  fevrier: 2,
+  mars: 3,
+  avril: 4,
+  mai: 5,
+  juin: 6,
+  juillet: 7,
+  août: 8,
+  aout: 8,
+  septembre: 9,
+  octobre: 10,
+  novembre: 11,
+  décembre: 12,
+  decembre: 12,
+  januari: 1,
+  februari: 2,
+  maart: 3,
+  mei: 5,
+  augustus: 8,
+};
+
+const MONTH_NAMES = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+export type FoundDate = { iso: string; index: number; raw: string };
+
+function iso(y: number, m: number, d: number): string | null {
+  if (y < 100) y += y >= 70 ? 1900 : 2000;
+  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1970 || y > 2100) return null;
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  if (dt.getUTCMonth() !== m - 1) return null;
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+const NUMERIC = /(?<!\d)(\d{1,4})([./-])(\d{1,2})\2(\d{2,4})(?!\d)/g;
+const NAMED_DMY = new RegExp(
+  `(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s+|-|\\s)?(${MONTH_NAMES})\\.?,?\\s*(?:de\\s+|del\\s+|-)?'?(\\d{4}|\\d{2})(?!\\d)`,
+  'giu',
+);
+const NAMED_MDY = new RegExp(
+  `(?<![\\p{L}])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`,
+  'giu',
+);
+
+/** All dates in a string, in order of appearance. `monthFirst` only applies to ambiguous numeric dates. */
+export function findDates(text: string, opts: { monthFirst?: boolean } = {}): FoundDate[] {
+  const out: FoundDate[] = [];
+  for (const m of text.matchAll(NUMERIC)) {
+    const [raw, a, , b, c] = m;
+    const na = Number(a);
+    const nb = Number(b);
+    const nc = Number(c);
+    let value: string | null = null;
+    if (a!.length === 4) value = iso(na, nb, nc);
+    else if (c!.length === 4 || c!.length === 2) {
+      if (opts.monthFirst && na <= 12) value = iso(nc, na, nb) ?? iso(nc, nb, na);
+      else value = iso(nc, nb, na) ?? iso(nc, na, nb);
+    }
+    if (value) out.push({ iso: value, index: m.index ?? 0, raw });
+  }
+  for (const m of text.matchAll(NAMED_DMY)) {
+    const month = MONTHS[m[2]!.toLowerCase()];
+    const value = month ? iso(Number(m[3]), month, Number(m[1])) : null;
+    if (value) out.push({ iso: value, index: m.index ?? 0, raw: m[0] });
+  }
+  for (const m of text.matchAll(NAMED_MDY)) {
+    const month = MONTHS[m[1]!.toLowerCase()];
+    const value = month ? iso(Number(m[3]), month, Number(m[2])) : null;
+    if (value) out.push({ iso: value, index: m.index ?? 0, raw: m[0] });
+  }
+  // ISO compact 20240315 is not searched in free text (too many false positives).
+  return out.sort((x, y) => x.index - y.index);
+}
+
+/** Parses one date value (e.g. from XML: `20240315`, `2024-03-15`, `2024-03-15T00:00:00`). */
+export function parseDateValue(raw: string): string | null {
+  const s = raw.trim();
+  let m = /^(\d{4})(\d{2})(\d{2})$/.exec(s);
+  if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
+  if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
+  return findDates(s)[0]?.iso ?? null;
+}

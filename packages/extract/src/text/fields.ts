@@ -1,0 +1,778 @@
+import { isValidIban, normalizeIban } from '../checks/iban.ts';
+import { checkTaxId, normalizeTaxId } from '../checks/tax-id.ts';
+import type { Evidence, FieldMap } from '../evidence.ts';
+import type { Box, LineItem, Source, VatBreakdownEntry } from '../types.ts';
+import { findDates } from './dates.ts';
+import type { Line, PageText } from './layout.ts';
+import { centsToString, findAmounts, minimalDecimal, parseAmount } from './numbers.ts';
+
+/**
+ * Fields from positioned text (PDF text layer or OCR): labels in Spanish and English (plus the German,
+ * French and Dutch ones common on EU invoices), values to the right of a label or just below it.
+ * Returns candidates; the consistency checks then raise or lower their confidence.
+ */
+export type TextExtraction = {
+  fields: FieldMap;
+  language: 'es' | 'en' | 'other';
+  /** Extra amount candidates per field, best first, for the reconciliation search. */
+  amountCandidates: Record<
+    'tax_base' | 'vat_total' | 'total' | 'withholding_total' | 'surcharge_total',
+    AmountCand[]
+  >;
+  taxIds: { id: string; valid: boolean; checkable: boolean; line: Line; role: 'issuer' | 'client' | null }[];
+  fullText: string;
+};
+
+export type AmountCand = { cents: number; score: number; box: Box; rate?: number };
+
+type Ctx = { lines: Line[]; source: Source; monthFirst: boolean };
+
+const L = {
+  number: [
+    /\b(?:n[ºo°.]?\s*(?:de\s*)?factura|factura\s*(?:n[ºo°.]|núm(?:ero)?\.?|num(?:ero)?\.?|#)|n[úu]mero\s*(?:de\s*)?factura|núm\.?\s*factura|num\.?\s*factura)\s*:?/i,
+    /\b(?:invoice\s*(?:no\.?|number|num\.?|#|nr\.?|id)|inv\.?\s*(?:no\.?|#)|bill\s*(?:no\.?|number|#)|receipt\s*(?:no\.?|number|#)|document\s*(?:no\.?|number))\s*:?/i,
+    /\b(?:rechnungs?-?\s*(?:nummer|nr\.?)|beleg-?\s*nr\.?|facture\s*(?:n[°o]\.?|num[ée]ro)|factuur\s*(?:nummer|nr\.?)|factuurnummer|num[ée]ro\s*de\s*facture)\s*:?/i,
+    /\b(?:factura\s*simplificada|ticket|n[ºo°]\s*ticket|n[ºo°]\s*documento|n[ºo°]\s*doc\.?|serie\s*y\s*n[úu]mero|invoice)\s*:?/i,
+    /(?:^|\s)(?:factura|invoice|n[ºo°])\s*:?/i,
+  ],
+  issueDate: [
+    /\b(?:fecha\s*(?:de\s*)?(?:factura|emisi[óo]n|expedici[óo]n|operaci[óo]n)|invoice\s*date|date\s*of\s*issue|issue\s*date|date\s*issued|billing\s*date|rechnungsdatum|belegdatum|beleg-datum|date\s*de\s*(?:la\s*)?facture|factuurdatum)\s*:?/i,
+    /\b(?:fecha|date|datum|dated|fecha\s*\/\s*date)\s*:?/i,
+  ],
+  dueDate: [
+    /\b(?:fecha\s*(?:de\s*)?vencimiento|vencimiento|vto\.?|due\s*date|payment\s*due|date\s*due|due\s*by|pay\s*by|f[äa]llig(?:keit|\s*am)?|zahlbar\s*bis|[ée]ch[ée]ance|vervaldatum)\s*:?/i,
+  ],
+  taxBase: [
+    /\b(?:total\s*)?base\s*imponible|\bbase\s*total|\bimporte\s*neto|\btotal\s*neto|\bneto\b|\bsubtotal|\bsub-total|\bsub\s*total|\bnet\s*(?:amount|total)|\btotal\s*(?:excl\.?|excluding|before\s*tax|net|ht|hors\s*taxes)|\bamount\s*before\s*tax|\bnetto(?:betrag|summe)?|\bgesamt\s*netto|\bsumme\s*netto|\btotal\s*ht|\bmontant\s*ht|\btotaal\s*excl|\bexcl\.?\s*(?:btw|vat)|\btaxable\s*amount/i,
+  ],
+  vatTotal: [
+    /\b(?:total\s*|cuota\s*(?:de\s*)?|importe\s*)?i\.?v\.?a\.?\b|\b(?:total\s*)?vat\b|\b(?:total\s*)?tax(?:es)?\b|\bmwst\.?|\bust\.?\b|\bumsatzsteuer|\bmehrwertsteuer|\btva\b|\bbtw\b|\bgst\b|\bsst\b/i,
+  ],
+  total: [
+    /\b(?:total\s*(?:factura|a\s*pagar|importe|general|€|eur)|importe\s*total|total\s*due|amount\s*due|balance\s*due|grand\s*total|total\s*amount|invoice\s*total|total\s*(?:incl\.?|including|inkl\.?)|gesamt(?:betrag|summe)?|rechnungsbetrag|endbetrag|total\s*ttc|montant\s*ttc|net\s*à\s*payer|totaal(?:bedrag)?|te\s*betalen|total\s*to\s*pay|amount\s*payable|total\s*payable)\b/i,
+    /\btotal\b|\bimporte\b|\bamount\b|\bsumme\b/i,
+  ],
+  withholding: [/\b(?:retenci[óo]n|i\.?r\.?p\.?f\.?|withholding|retención\s*irpf)\b/i],
+  surcharge: [/\b(?:recargo(?:\s*de)?\s*equivalencia|recargo|r\.?\s*e\.?\s*(?=\d|\s*\())/i],
+  issuerBlock: [
+    /\b(?:emisor|proveedor|vendedor|from|seller|supplier|issued\s*by|lieferant|fournisseur)\b\s*:?/i,
+  ],
+  clientBlock: [
+    /\b(?:cliente|client|customer|facturar\s*a|factura\s*a|destinatario|datos\s*(?:del\s*)?cliente|bill(?:ed)?\s*to|sold\s*to|invoice\s*to|ship\s*to|comprador|buyer|rechnungsempf[äa]nger|kunde|factur[ée]\s*à)\b\s*:?/i,
+  ],
+};
+
+const COMPANY_SUFFIX =
+  /\b(?:S\.?\s?L\.?\s?U?\.?|S\.?\s?A\.?|S\.?\s?L\.?\s?L\.?|S\.?\s?C\.?|S\.?\s?COOP\.?|SDN\.?\s*BHD\.?|BHD|GmbH|AG|B\.?V\.?|N\.?V\.?|Inc\.?|Ltd\.?|LLC|LLP|PLC|SAS|SARL|S\.?R\.?L\.?|S\.?p\.?A\.?|Corp\.?|Co\.|e\.?\s?K\.?|KG|OHG|UG|ENTERPRISE|TRADING|STORE|RESTAURANT|HARDWARE|MART)\s*\.?$/i;
+const LABELISH =
+  /\b(?:factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada)\b/i;
+
+export function extractFromText(pages: PageText[], source: Source): TextExtraction {
+  const lines = pages.flatMap((p) => p.lines);
+  const fullText = lines.map((l) => l.text).join('\n');
+  const language = detectLanguage(fullText);
+  const usd = /\$|\bUSD\b/.test(fullText) && !/€|\bEUR\b/.test(fullText);
+  const ctx: Ctx = { lines, source, monthFirst: usd && language === 'en' };
+  const fields: FieldMap = {};
+  const amountCandidates: TextExtraction['amountCandidates'] = {
+    tax_base: [],
+    vat_total: [],
+    total: [],
+    withholding_total: [],
+    surcharge_total: [],
+  };
+  const baseConf = source === 'ocr' ? 0.75 : 0.85;
+
+  // Invoice number
+  const number = findLabeled(ctx, L.number, INVOICE_NUMBER_RE, (v) => isPlausibleNumber(v));
+  if (number)
+    fields.invoice_number = { ...number, value: cleanNumber(number.value), confidence: baseConf * number.q };
+
+  // Dates
+  const due = findLabeled(ctx, L.dueDate, null, undefined, (t) => findDates(t, ctx)[0]?.iso ?? null);
+  if (due) fields.due_date = { ...due, confidence: baseConf * due.q };
+  const issue = findLabeled(
+    ctx,
+    L.issueDate,
+    null,
+    undefined,
+    (t) => findDates(t, ctx).find((d) => d.iso !== due?.value)?.iso ?? null,
+    (line) =>
+      !L.dueDate.some((re) => re.test(line.text)) ||
+      /fecha\s*(?:de\s*)?factura|invoice\s*date/i.test(line.text),
+  );
+  if (issue) fields.issue_date = { ...issue, confidence: baseConf * issue.q };
+  else {
+    // First plausible date anywhere (receipts print it unlabeled).
+    for (const line of lines) {
+      if (L.dueDate.some((re) => re.test(line.text))) continue;
+      const d = findDates(line.text, ctx)[0];
+      if (d) {
+        fields.issue_date = {
+          value: d.iso,
+          confidence: baseConf * 0.7,
+          source,
+          verified: false,
+          box: boxOf(line, d.index, d.raw.length),
+        };
+        break;
+      }
+    }
+  }
+
+  // Tax ids
+  const taxIds = findTaxIds(lines);
+  assignRoles(taxIds, lines);
+  const issuerId =
+    taxIds.find((t) => t.role === 'issuer') ?? taxIds.find((t) => t.role !== 'client' && t.valid);
+  const clientId = taxIds.find((t) => t.role === 'client' && t.id !== issuerId?.id);
+  if (issuerId)
+    fields.issuer_tax_id = {
+      value: issuerId.id,
+      confidence: issuerId.valid && issuerId.checkable ? 0.9 : 0.5,
+      source,
+      verified: false,
+      box: lineBox(issuerId.line),
+    };
+  if (clientId)
+    fields.client_tax_id = {
+      value: clientId.id,
+      confidence: clientId.valid && clientId.checkable ? 0.85 : 0.45,
+      source,
+      verified: false,
+      box: lineBox(clientId.line),
+    };
+
+  // Names
+  const issuerName = findIssuerName(lines, issuerId?.line, clientId?.line);
+  if (issuerName)
+    fields.issuer_name = {
+      value: issuerName.text,
+      confidence: issuerName.conf,
+      source,
+      verified: false,
+      box: lineBox(issuerName.line),
+    };
+  const clientName = findClientName(lines, clientId?.line, issuerName?.text);
+  if (clientName)
+    fields.client_name = {
+      value: clientName.text,
+      confidence: clientName.conf,
+      source,
+      verified: false,
+      box: lineBox(clientName.line),
+    };
+
+  // Amounts
+  collectAmounts(ctx, L.taxBase, amountCandidates.tax_base, []);
+  collectAmounts(ctx, L.withholding, amountCandidates.withholding_total, []);
+  collectAmounts(ctx, L.surcharge, amountCandidates.surcharge_total, []);
+  collectAmounts(
+    ctx,
+    L.vatTotal,
+    amountCandidates.vat_total,
+    [...L.taxBase, ...L.total.slice(0, 1), ...L.withholding, ...L.surcharge],
+    true,
+  );
+  collectAmounts(ctx, L.total, amountCandidates.total, [
+    ...L.taxBase,
+    /\bsub\s*-?total|total\s*(?:iva|vat|tax)\b|iva\s*total|total\s*(?:qty|quantity|items?|art[íi]culos|unidades|discount|descuento)|\btotal\s*(?:excl|net|ht)/i,
+  ]);
+  for (const c of Object.values(amountCandidates)) c.sort((a, b) => b.score - a.score);
+  for (const k of ['tax_base', 'vat_total', 'total', 'withholding_total', 'surcharge_total'] as const) {
+    const best = amountCandidates[k][0];
+    if (best) {
+      const value = centsToString(k === 'withholding_total' ? Math.abs(best.cents) : best.cents);
+      fields[k] = {
+        value,
+        confidence: Math.min(0.8, 0.5 + best.score / 20),
+        source,
+        verified: false,
+        box: best.box,
+      };
+    }
+  }
+  const wRate = amountCandidates.withholding_total[0]?.rate;
+  if (wRate && fields.withholding_total)
+    fields.withholding_rate = { value: minimalDecimal(wRate), confidence: 0.7, source, verified: false };
+
+  // VAT breakdown
+  const breakdown = findVatBreakdown(ctx);
+  if (breakdown.length) fields.vat_breakdown = { value: breakdown, confidence: 0.6, source, verified: false };
+
+  // Line items
+  const items = findLineItems(ctx);
+  if (items.length) fields.line_items = { value: items, confidence: 0.6, source, verified: false };
+
+  // Currency
+  const currency = detectCurrency(fullText, language);
+  if (currency)
+    fields.currency = { value: currency.code, confidence: currency.conf, source, verified: false };
+
+  // IBAN
+  for (const line of lines) {
+    const m = /\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b/.exec(
+      line.text.toUpperCase(),
+    );
+    if (m && isValidIban(m[1]!)) {
+      fields.iban = {
+        value: normalizeIban(m[1]!),
+        confidence: 0.95,
+        source,
+        verified: true,
+        box: boxOf(line, m.index, m[0].length),
+      };
+      break;
+    }
+  }
+
+  return { fields, language, amountCandidates, taxIds, fullText };
+}
+
+function detectLanguage(text: string): 'es' | 'en' | 'other' {
+  const t = text.toLowerCase();
+  const count = (re: RegExp) => (t.match(re) ?? []).length;
+  const es = count(
+    /\b(?:factura|fecha|importe|cliente|iva|base imponible|total a pagar|concepto|cantidad|precio|vencimiento|n[úu]mero|euros?|forma de pago|domicilio)\b/g,
+  );
+  const en = count(
+    /\b(?:invoice|date|amount|customer|bill to|total due|quantity|price|description|payment|due|tax|subtotal|thank you|receipt)\b/g,
+  );
+  const other = count(
+    /\b(?:rechnung|datum|betrag|menge|preis|facture|montant|prix|factuur|bedrag|mwst|ust|tva|btw)\b/g,
+  );
+  if (es >= en && es >= other && es > 0) return 'es';
+  if (en >= other && en > 0) return 'en';
+  return other > 0 ? 'other' : 'en';
+}
+
+function detectCurrency(text: string, language: string): { code: string; conf: number } | null {
+  const counts: Record<string, number> = {
+    EUR: (text.match(/€|\bEUR\b|\beuros?\b/gi) ?? []).length,
+    USD: (text.match(/\$|\bUSD\b/g) ?? []).length,
+    GBP: (text.match(/£|\bGBP\b/g) ?? []).length,
+    MYR: (text.match(/\bRM\s?\d|\bMYR\b/g) ?? []).length,
+    CHF: (text.match(/\bCHF\b/g) ?? []).length,
+  };
+  const best = Object.entries(counts).sort((a, b) => b[1] - a[1])[0]!;
+  if (best[1] > 0) return { code: best[0], conf: 0.9 };
+  if (language === 'es') return { code: 'EUR', conf: 0.6 };
+  return null;
+}
+
+// ---------- labeled values ----------
+
+const INVOICE_NUMBER_RE = /(?<![\w-])([A-Z0-9][A-Z0-9\-/._]{1,30}[A-Z0-9]|[0-9]{1,3})(?![\w-])/i;
+
+function isPlausibleNumber(v: string): boolean {
+  if (!/\d/.test(v)) return /^[A-Z]{1,3}_?\w+$/i.test(v) && /_|\d/.test(v);
+  if (findDates(v).length) return false;
+  if (/^\d{1,2}[.,]\d{2}$/.test(v)) return false;
+  if (checkTaxId(v)?.valid) return false;
+  return true;
+}
+
+function cleanNumber(v: string): string {
+  return v.replace(/^[#:.\s]+/, '').replace(/[.,;:]+$/, '');
+}
+
+type Found<T> = { value: T; q: number; source: Source; verified: false; box: Box };
+
+/**
+ * Finds a value for a label: right of the label on the same line (q=1), or on the next lines below
+ * the label, overlapping it horizontally (q=0.85). `pattern` (first capture) or `parse` reads the value.
+ */
+function findLabeled(
+  ctx: Ctx,
+  labels: RegExp[],
+  pattern: RegExp | null,
+  accept?: (v: string) => boolean,
+  parse?: (text: string) => string | null,
+  lineFilter?: (line: Line) => boolean,
+): Found<string> | null {
+  const read = (text: string): { value: string; index: number; length: number } | null => {
+    if (parse) {
+      const v = parse(text);
+      return v ? { value: v, index: 0, length: text.length } : null;
+    }
+    const re = new RegExp(
+      pattern!.source,
+      pattern!.flags.includes('g') ? pattern!.flags : `${pattern!.flags}g`,
+    );
+    for (const m of text.matchAll(re)) {
+      const v = (m[1] ?? m[0]).trim();
+      if (!accept || accept(v)) return { value: v, index: m.index ?? 0, length: m[0].length };
+    }
+    return null;
+  };
+  for (let li = 0; li < labels.length; li++) {
+    const label = labels[li]!;
+    const priority = 1 - li * 0.1;
+    for (let i = 0; i < ctx.lines.length; i++) {
+      const line = ctx.lines[i]!;
+      if (lineFilter && !lineFilter(line)) continue;
+      const m = label.exec(line.text);
+      if (!m) continue;
+      const after = line.text.slice((m.index ?? 0) + m[0].length);
+      // Same line: the value follows the label (possibly after other labels in a header row).
+      const cell = after.split(/ {3}/).find((c) => c.trim()) ?? '';
+      const sameCell = read(cell.replace(/^\s*[:#.]\s*/, ''));
+      if (sameCell) {
+        const offset = line.text.indexOf(cell, (m.index ?? 0) + m[0].length);
+        return {
+          value: sameCell.value,
+          q: priority,
+          source: ctx.source,
+          verified: false,
+          box: boxOf(line, offset, cell.length),
+        };
+      }
+      const rest = read(after.replace(/^\s*[:#.]\s*/, ''));
+      if (rest && after.trim().length < 40) {
+        return {
+          value: rest.value,
+          q: priority * 0.9,
+          source: ctx.source,
+          verified: false,
+          box: boxOf(line, (m.index ?? 0) + m[0].length, after.length),
+        };
+      }
+      // Below: value cell under the label.
+      const labelBox = boxOf(line, m.index ?? 0, m[0].length);
+      for (let j = i + 1; j < Math.min(ctx.lines.length, i + 4); j++) {
+        const below = ctx.lines[j]!;
+        if (below.page !== line.page || below.y - (line.y + line.h) > line.h * 3) break;
+        const words = below.words.filter(
+          (w) => w.x < labelBox.x + labelBox.w + 0.08 && w.x + w.w > labelBox.x - 0.03,
+        );
+        if (!words.length) continue;
+        const text = words.map((w) => w.text).join(' ');
+        const v = read(text);
+        if (v) {
+          return {
+            value: v.value,
+            q: priority * 0.85,
+            source: ctx.source,
+            verified: false,
+            box: wordsBox(words),
+          };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+function collectAmounts(
+  ctx: Ctx,
+  labels: RegExp[],
+  out: AmountCand[],
+  exclude: RegExp[],
+  isVat = false,
+): void {
+  for (let li = 0; li < labels.length; li++) {
+    const label = labels[li]!;
+    for (let i = 0; i < ctx.lines.length; i++) {
+      const line = ctx.lines[i]!;
+      const m = label.exec(line.text);
+      if (!m) continue;
+      if (
+        exclude.some((re) => re.test(line.text) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(line.text)))
+      )
+        continue;
+      const tail = line.text.slice((m.index ?? 0) + m[0].length);
+      const rateMatch = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text);
+      const rate = rateMatch ? Number(rateMatch[1]!.replace(',', '.')) : undefined;
+      const amounts = findAmounts(tail.replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, ' ')).filter(
+        (a) => !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)),
+      );
+      let score = 10 - li * 3 + (/:\s*$/.test(line.text.slice(0, (m.index ?? 0) + m[0].length)) ? 0.5 : 0);
+      if (line.h > 0) score += Math.min(2, line.h * 60); // bigger print, more likely the headline total
+      score += (i / ctx.lines.length) * 2; // totals sit low on the page
+      const tailClean = tail.trim();
+      if (amounts.length) {
+        const last = amounts[amounts.length - 1]!;
+        const start = line.text.lastIndexOf(last.raw);
+        out.push({
+          cents: Math.round(last.value * 100),
+          score,
+          box: boxOf(line, start, last.raw.length),
+          rate,
+        });
+        if (tailClean.length > 0 && amounts.length === 1) continue;
+      } else {
+        // value on the next line, aligned under the label or to the right
+        const next = ctx.lines[i + 1];
+        if (next && next.page === line.page && next.y - (line.y + line.h) < line.h * 1.5) {
+          const a = findAmounts(next.text);
+          if (a.length === 1 && next.text.replace(a[0]!.raw, '').trim().length < 4) {
+            out.push({ cents: Math.round(a[0]!.value * 100), score: score - 2, box: lineBox(next), rate });
+          }
+        }
+      }
+    }
+  }
+}
+
+// ---------- tax ids ----------
+
+const TAX_ID_RE =
+  /(?<![A-Z0-9])((?:ES)?[ -]?(?:[A-HJNP-SUVW][ -]?\d{2}[ .-]?\d{3}[ .-]?\d{2}[ -]?[0-9A-J]|\d{2}\.?\d{3}\.?\d{3}[ -]?[A-Z]|[XYZ][ -]?\d{7}[ -]?[A-Z])|(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|GB)[ ]?[A-Z0-9][A-Z0-9 ]{6,14}[A-Z0-9])(?![A-Z0-9])/g;
+
+function findTaxIds(lines: Line[]): TextExtraction['taxIds'] {
+  const out: TextExtraction['taxIds'] = [];
+  const seen = new Set<string>();
+  for (const line of lines) {
+    const upper = line.text.toUpperCase();
+    for (const m of upper.matchAll(TAX_ID_RE)) {
+      let raw = m[1]!.trim();
+      // EU ids may swallow trailing words: shrink until the format fits.
+      let check = checkTaxId(raw);
+      while (!check?.valid && raw.includes(' ')) {
+        raw = raw.slice(0, raw.lastIndexOf(' '));
+        const c = checkTaxId(raw);
+        if (c) check = c;
+        if (c?.valid) break;
+      }
+      if (!check) continue;
+      const labeled = /\b(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|TVA|USt|IVA|TAX|UID|BTW|GST|ID)\b/i.test(
+        line.text,
+      );
+      if (!check.valid && !labeled) continue;
+      if (!check.checkable && !labeled) continue;
+      const id = check.normalized;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push({ id, valid: check.valid, checkable: check.checkable, line, role: null });
+    }
+  }
+  return out;
+}
+
+function assignRoles(ids: TextExtraction['taxIds'], lines: Line[]): void {
+  const clientLabels = lines.filter((l) => L.clientBlock.some((re) => re.test(l.text)));
+  const issuerLabels = lines.filter((l) => L.issuerBlock.some((re) => re.test(l.text)));
+  for (const t of ids) {
+    if (/\b(?:cliente|client|customer|buyer|comprador|destinatario)\b/i.test(t.line.text)) {
+      t.role = 'client';
+      continue;
+    }
+    const nearClient = nearestBlock(t.line, clientLabels);
+    const nearIssuer = nearestBlock(t.line, issuerLabels);
+    if (nearClient != null && (nearIssuer == null || nearClient < nearIssuer)) t.role = 'client';
+    else if (nearIssuer != null) t.role = 'issuer';
+  }
+  // Without block labels: the first valid id is the issuer's, a second one the client's.
+  const unassigned = ids.filter((t) => t.role == null && t.valid);
+  if (!ids.some((t) => t.role === 'issuer') && unassigned[0]) unassigned[0].role = 'issuer';
+  if (!ids.some((t) => t.role === 'client')) {
+    const next = ids.find((t) => t.role == null && t.valid);
+    if (next) next.role = 'client';
+  }
+}
+
+/** Vertical distance from a block label above the line in the same column, or null. */
+function nearestBlock(line: Line, labels: Line[]): number | null {
+  let best: number | null = null;
+  for (const l of labels) {
+    if (l.page !== line.page) continue;
+    const dy = line.y - l.y;
+    if (dy < -0.002 || dy > 0.18) continue;
+    const labelWord = l.words.find((w) => L.clientBlock.concat(L.issuerBlock).some((re) => re.test(w.text)));
+    const lx = labelWord?.x ?? l.x;
+    if (Math.abs(lx - line.x) > 0.25 && !(line.x <= lx && line.x + line.w >= lx)) continue;
+    if (best == null || dy < best) best = dy;
+  }
+  return best;
+}
+
+// ---------- names ----------
+
+function cleanName(text: string): string {
+  return text
+    .split(/ {3}/)[0]!
+    .replace(
+      /^(?:emisor|proveedor|cliente|client|customer|bill\s*to|from|to|raz[óo]n\s*social|nombre)\s*:\s*/i,
+      '',
+    )
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function isNameLike(text: string): boolean {
+  const t = cleanName(text);
+  if (t.length < 3 || t.length > 80) return false;
+  if (!/\p{L}{2,}/u.test(t)) return false;
+  if ((t.match(/\d/g) ?? []).length > t.length * 0.3) return false;
+  if (findDates(t).length || findAmounts(t).length > 1) return false;
+  if (/@|www\.|https?:|\btel\b|\bfax\b|^\+?\d/i.test(t)) return false;
+  return true;
+}
+
+function findIssuerName(lines: Line[], idLine: Line | undefined, clientIdLine: Line | undefined) {
+  const candidates: { text: string; line: Line; conf: number; score: number }[] = [];
+  const firstPage = lines.filter((l) => l.page === (lines[0]?.page ?? 1));
+  const maxH = Math.max(...firstPage.map((l) => l.h), 0.001);
+  for (let i = 0; i < firstPage.length; i++) {
+    const line = firstPage[i]!;
+    const text = cleanName(line.text);
+    if (!isNameLike(text) || LABELISH.test(text)) continue;
+    if (line.y > 0.45) break;
+    let score = 0;
+    if (COMPANY_SUFFIX.test(text)) score += 4;
+    score += (line.h / maxH) * 2;
+    score += Math.max(0, 2 - i * 0.3);
+    if (idLine && idLine.page === line.page) {
+      const dy = idLine.y - line.y;
+      if (dy >= 0 && dy < 0.12 && Math.abs(idLine.x - line.x) < 0.2) score += 2 - dy * 10;
+    }
+    if (clientIdLine && clientIdLine.page === line.page) {
+      const dy = clientIdLine.y - line.y;
+      if (dy >= 0 && dy < 0.1 && Math.abs(clientIdLine.x - line.x) < 0.1) score -= 3;
+    }
+    if (L.clientBlock.some((re) => re.test(firstPage[i - 1]?.text ?? ''))) score -= 3;
+    candidates.push({ text, line, conf: 0.5, score });
+  }
+  candidates.sort((a, b) => b.score - a.score);
+  const best = candidates[0];
+  if (!best) return null;
+  best.conf = Math.min(0.8, 0.4 + best.score / 15);
+  return best;
+}
+
+function findClientName(lines: Line[], idLine: Line | undefined, issuerName: string | undefined) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const m = L.clientBlock.map((re) => re.exec(line.text)).find(Boolean);
+    if (!m) continue;
+    const rest = cleanName(line.text.slice((m.index ?? 0) + m[0].length));
+    if (rest && isNameLike(rest) && !LABELISH.test(rest) && rest !== issuerName)
+      return { text: rest, line, conf: 0.6 };
+    const labelWord = line.words.find((w) => L.clientBlock.some((re) => re.test(w.text)));
+    for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) {
+      const below = lines[j]!;
+      const words = below.words.filter(
+        (w) =>
+          !labelWord ||
+          Math.abs(w.x - labelWord.x) < 0.2 ||
+          (w.x >= labelWord.x - 0.02 && w.x < labelWord.x + 0.3),
+      );
+      const text = cleanName(
+        words
+          .map((w) => w.text)
+          .join(' ')
+          .split(/ {3}/)[0] ?? '',
+      );
+      if (text && isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
+        return { text, line: below, conf: 0.6 };
+    }
+  }
+  if (idLine) {
+    const idx = lines.indexOf(idLine);
+    for (let j = idx - 1; j >= Math.max(0, idx - 3); j--) {
+      const l = lines[j]!;
+      const cellWords = l.words.filter((w) => Math.abs(w.x - idLine.x) < 0.15);
+      const text = cleanName(cellWords.map((w) => w.text).join(' '));
+      if (isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
+        return { text, line: l, conf: 0.45 };
+    }
+  }
+  return null;
+}
+
+// ---------- VAT breakdown ----------
+
+function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
+  const out: VatBreakdownEntry[] = [];
+  for (const line of ctx.lines) {
+    if (!/\b(?:i\.?v\.?a|vat|tax|mwst|ust|tva|btw|igic)\b/i.test(line.text) && !/%/.test(line.text)) continue;
+    if (L.withholding.some((re) => re.test(line.text)) || L.surcharge.some((re) => re.test(line.text)))
+      continue;
+    const rm = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text);
+    if (!rm) continue;
+    const rate = Number(rm[1]!.replace(',', '.'));
+    const amounts = findAmounts(line.text.replace(rm[0], ' ')).map((a) => Math.round(a.value * 100));
+    if (amounts.length < 2) continue;
+    // find (base, vat) pair consistent with the rate
+    let found: [number, number] | null = null;
+    for (let a = 0; a < amounts.length && !found; a++) {
+      for (let b = 0; b < amounts.length; b++) {
+        if (a === b) continue;
+        const base = amounts[a]!;
+        const vat = amounts[b]!;
+        if (base !== 0 && Math.abs((base * rate) / 100 - vat) <= 1.01) {
+          found = [base, vat];
+          break;
+        }
+      }
+    }
+    if (!found) continue;
+    if (out.some((e) => Number(e.rate) === rate)) continue;
+    out.push({ rate: minimalDecimal(rate), base: centsToString(found[0]), amount: centsToString(found[1]) });
+  }
+  return out;
+}
+
+// ---------- line items ----------
+
+const HEADER_DESC =
+  /\b(?:descripci[óo]n|concepto|art[íi]culo|producto|detalle|description|item|items|product|service|servicio|bezeichnung|artikel|leistung|d[ée]signation|libell[ée]|omschrijving)\b/i;
+const HEADER_AMOUNT =
+  /\b(?:importe|total|amount|precio|price|betrag|gesamt|montant|prix|bedrag|subtotal|unit|uds|cantidad|qty|quantity)\b/i;
+const STOP_ROW =
+  /\b(?:base\s*imponible|subtotal|sub-total|total|suma|summe|netto|iva\s*\d|vat\s*\d|forma\s*de\s*pago|payment|observaciones|notes?|iban|vencimiento)\b/i;
+
+type Column = { kind: 'qty' | 'price' | 'total' | 'rate' | 'desc' | 'other'; x: number; right: number };
+
+function headerColumns(line: Line): Column[] {
+  const cols: Column[] = [];
+  for (const cell of splitCells(line)) {
+    const t = cell.text.toLowerCase();
+    let kind: Column['kind'] = 'other';
+    if (HEADER_DESC.test(t)) kind = 'desc';
+    else if (/cant|qty|quantity|uds|unid|menge|qt[ée]|aantal|units?$|hours|horas/.test(t)) kind = 'qty';
+    else if (/%|iva|vat|tax|mwst|tva|btw/.test(t) && !/total|importe|amount/.test(t)) kind = 'rate';
+    else if (/precio|price|unit|p\.\s*u|preis|prix|rate|tarifa|pvp/.test(t)) kind = 'price';
+    else if (/importe|total|amount|betrag|montant|bedrag|subtotal|net/.test(t)) kind = 'total';
+    cols.push({ kind, x: cell.x, right: cell.x + cell.w });
+  }
+  return cols;
+}
+
+function splitCells(line: Line): { text: string; x: number; w: number }[] {
+  const cells: { text: string; x: number; w: number }[] = [];
+  let cur: (typeof line.words)[number][] = [];
+  const flush = () => {
+    if (cur.length) {
+      const x = cur[0]!.x;
+      const last = cur[cur.length - 1]!;
+      cells.push({ text: cur.map((w) => w.text).join(' '), x, w: last.x + last.w - x });
+    }
+    cur = [];
+  };
+  for (const w of line.words) {
+    const prev = cur[cur.length - 1];
+    if (prev && w.x - (prev.x + prev.w) > Math.max(prev.h, w.h) * 1.2) flush();
+    cur.push(w);
+  }
+  flush();
+  return cells;
+}
+
+function findLineItems(ctx: Ctx): LineItem[] {
+  const items: LineItem[] = [];
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const header = ctx.lines[i]!;
+    if (!HEADER_DESC.test(header.text) || !HEADER_AMOUNT.test(header.text)) continue;
+    const cols = headerColumns(header);
+    if (!cols.some((c) => c.kind === 'total' || c.kind === 'price')) continue;
+    const descCol = cols.find((c) => c.kind === 'desc');
+    const numericCols = cols.filter((c) => c.kind !== 'desc');
+    let pending: LineItem | null = null;
+    for (let j = i + 1; j < ctx.lines.length; j++) {
+      const row = ctx.lines[j]!;
+      if (row.page !== header.page) break;
+      if (STOP_ROW.test(row.text) && findAmounts(row.text).length <= 2 && !/^\s*\d/.test(row.text)) break;
+      const cells = splitCells(row);
+      const numbers: { col: Column; raw: string }[] = [];
+      const descParts: string[] = [];
+      for (const cell of cells) {
+        const isNum =
+          /^[-−(]?\s?[€$£]?\s?-?[\d.,\s]+\s?(?:%|€|EUR|\$)?\)?$/.test(cell.text.trim()) &&
+          /\d/.test(cell.text);
+        const center = cell.x + cell.w / 2;
+        if (isNum && numericCols.length) {
+          // nearest numeric column by horizontal overlap / distance of right edges (numbers are right-aligned)
+          let best = numericCols[0]!;
+          let bestD = Number.POSITIVE_INFINITY;
+          for (const c of numericCols) {
+            const d = Math.min(Math.abs(c.right - (cell.x + cell.w)), Math.abs((c.x + c.right) / 2 - center));
+            if (d < bestD) {
+              bestD = d;
+              best = c;
+            }
+          }
+          if (
+            descCol &&
+            cell.x < (numericCols[0]?.x ?? 1) - 0.05 &&
+            cell.x + cell.w < (numericCols[0]?.x ?? 1) - 0.02
+          )
+            descParts.push(cell.text);
+          else numbers.push({ col: best, raw: cell.text });
+        } else descParts.push(cell.text);
+      }
+      const desc = descParts.join(' ').replace(/\s+/g, ' ').trim();
+      if (!numbers.length) {
+        // continuation of the previous description
+        if (pending && desc && row.y - (ctx.lines[j - 1]?.y ?? 0) < 0.03 && items.length < 200) {
+          if (desc.length < 80 && !/^(?:ref|sku|art)/i.test(desc))
+            pending.description = `${pending.description} ${desc}`.trim();
+        }
+        continue;
+      }
+      if (!desc || !/\p{L}{2,}/u.test(desc)) continue;
+      const item: LineItem = { description: desc };
+      for (const n of numbers) {
+        if (n.col.kind === 'rate') {
+          const v = parseAmount(n.raw.replace('%', ''), { decimalsHint: ',' });
+          if (v != null) item.vat_rate = minimalDecimal(v);
+        } else if (n.col.kind === 'qty') {
+          const v = parseAmount(n.raw, { decimalsHint: n.raw.includes(',') ? ',' : '.' });
+          if (v != null) item.quantity = minimalDecimal(v);
+        } else if (n.col.kind === 'price') {
+          const v = parseAmount(n.raw.replace(/[€$£]|EUR/g, ''), {
+            decimalsHint: n.raw.includes(',') ? ',' : '.',
+          });
+          if (v != null) item.unit_price = minimalDecimal(v);
+        } else if (n.col.kind === 'total') {
+          const v = parseAmount(n.raw.replace(/[€$£]|EUR/g, ''));
+          if (v != null) item.line_total = centsToString(Math.round(v * 100));
+        }
+      }
+      if (item.line_total == null && item.unit_price != null && item.quantity != null) {
+        // keep as read; the total column may be missing
+      }
+      if (item.line_total == null && item.unit_price == null) continue;
+      items.push(item);
+      pending = item;
+    }
+    if (items.length) break;
+  }
+  return items;
+}
+
+// ---------- boxes ----------
+
+export function lineBox(line: Line): Box {
+  return { page: line.page, x: round(line.x), y: round(line.y), w: round(line.w), h: round(line.h) };
+}
+
+function wordsBox(words: Line['words']): Box {
+  const x = Math.min(...words.map((w) => w.x));
+  const y = Math.min(...words.map((w) => w.y));
+  const r = Math.max(...words.map((w) => w.x + w.w));
+  const b = Math.max(...words.map((w) => w.y + w.h));
+  return { page: words[0]!.page, x: round(x), y: round(y), w: round(r - x), h: round(b - y) };
+}
+
+/** Box of the words covering text[start, start+len) of a line. */
+export function boxOf(line: Line, start: number, len: number): Box {
+  let pos = 0;
+  const hit: Line['words'] = [];
+  const text = line.text;
+  for (const w of line.words) {
+    const at = text.indexOf(w.text.trim(), pos);
+    if (at < 0) continue;
+    const end = at + w.text.trim().length;
+    if (end > start && at < start + len) hit.push(w);
+    pos = end;
+  }
+  return hit.length ? wordsBox(hit) : lineBox(line);
+}
+
+function round(n: number): number {
+  return Math.round(n * 10000) / 10000;
+}
+
+export type { Evidence };
+export { normalizeTaxId };

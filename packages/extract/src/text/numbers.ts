@@ -1,0 +1,73 @@
+/** Money and decimal handling. Internally money is integer cents; out it is a 2-decimal string. */
+
+export function centsToString(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export function toCents(value: string | undefined | null): number | null {
+  if (value == null) return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? Math.round(n * 100) : null;
+}
+
+/** A decimal string in minimal form: "1.50" → "1.5", "2.000" → "2". */
+export function minimalDecimal(value: string | number): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  return String(Number(n.toFixed(6)));
+}
+
+export function moneyString(value: string | number): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  return centsToString(Math.round(n * 100));
+}
+
+const AMOUNT_RE =
+  /^[-−–(]?\s*(?:[€$£]|EUR|USD|RM)?\s*[-−–]?\s*\d{1,3}(?:[.,' \u00a0\u202f]\d{3})*(?:[.,]\d{1,4})?\s*(?:[€$£]|EUR|USD)?\s*[-)]?$|^[-−–(]?\s*(?:[€$£]|EUR|USD|RM)?\s*[-−–]?\d+(?:[.,]\d{1,4})?\s*(?:[€$£]|EUR|USD)?\s*[-)]?$/i;
+
+/**
+ * Parses a printed amount in es-ES (`1.234,56`) or en (`1,234.56`) style, with an optional currency
+ * sign and a trailing or leading minus / parentheses. Returns a JS number or null.
+ * A single separator followed by exactly three digits is read as a thousands separator.
+ */
+export function parseAmount(raw: string, opts: { decimalsHint?: ',' | '.' } = {}): number | null {
+  const s = raw.trim();
+  if (!s || s.length > 32 || !AMOUNT_RE.test(s)) return null;
+  const negative = /^[-−–(]|[-)]$/.test(s) || /[€$£]\s*[-−–]/.test(s);
+  const digits = s.replace(/[^\d.,' \u00a0\u202f]/g, '').replace(/[' \u00a0\u202f]/g, '');
+  if (!/\d/.test(digits)) return null;
+  const lastComma = digits.lastIndexOf(',');
+  const lastDot = digits.lastIndexOf('.');
+  let normalized: string;
+  if (lastComma >= 0 && lastDot >= 0) {
+    const decimalSep = lastComma > lastDot ? ',' : '.';
+    const thousandSep = decimalSep === ',' ? '.' : ',';
+    normalized = digits.split(thousandSep).join('').replace(decimalSep, '.');
+  } else if (lastComma >= 0 || lastDot >= 0) {
+    const sep = lastComma >= 0 ? ',' : '.';
+    const parts = digits.split(sep);
+    const tail = parts[parts.length - 1] ?? '';
+    if (parts.length > 2)
+      normalized = parts.join(''); // 1.234.567
+    else if (tail.length === 3 && opts.decimalsHint !== sep) normalized = parts.join('');
+    else normalized = parts.join('.');
+  } else normalized = digits;
+  const n = Number(normalized);
+  if (!Number.isFinite(n)) return null;
+  return negative ? -n : n;
+}
+
+/** Finds amount-looking tokens in a text line, left to right. */
+export function findAmounts(line: string): { value: number; raw: string; index: number }[] {
+  const out: { value: number; raw: string; index: number }[] = [];
+  const re =
+    /(?<![\w.,/-])[-−(]?\s?(?:[€$£]\s?)?-?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{1,2})(?:\s?[€$£])?\)?(?![\w,./-]*\d)|(?<![\w.,/-])[-−(]?\s?(?:[€$£]\s?)?-?\d+(?:[.,]\d{1,2})?(?:\s?[€$£])?\)?(?![\w.,/%-]*\d)(?!\s?%)/g;
+  for (const m of line.matchAll(re)) {
+    const raw = m[0].trim();
+    const value = parseAmount(raw.replace(/\s(?=\d{3}\b)/g, '.'));
+    if (value != null) out.push({ value, raw, index: m.index ?? 0 });
+  }
+  return out;
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import type { MediaType } from './sniff.ts';
+
+/** Where a value came from. `computed` = derived arithmetically from other fields. */
+export const SourceSchema = z.enum(['xml', 'qr', 'text', 'ocr', 'llm', 'computed']);
+export type Source = z.infer<typeof SourceSchema>;
+
+/** A region on a page; x, y, w, h are fractions (0–1) of the page width/height from the top-left corner. */
+export const BoxSchema = z.object({
+  page: z.number().int().min(1),
+  x: z.number(),
+  y: z.number(),
+  w: z.number(),
+  h: z.number(),
+});
+export type Box = z.infer<typeof BoxSchema>;
+
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const VatBreakdownEntrySchema = z.object({
+  rate: decimal,
+  base: money,
+  amount: money,
+  category: z.string().optional(),
+  /** Recargo de equivalencia rate and amount for this VAT rate, when present. */
+  surcharge_rate: decimal.optional(),
+  surcharge_amount: money.optional(),
+});
+export type VatBreakdownEntry = z.infer<typeof VatBreakdownEntrySchema>;
+
+export const LineItemSchema = z.object({
+  description: z.string(),
+  quantity: decimal.optional(),
+  unit_price: decimal.optional(),
+  line_total: money.optional(),
+  vat_rate: decimal.optional(),
+});
+export type LineItem = z.infer<typeof LineItemSchema>;
+
+export const TaxIdEntrySchema = z.object({ scheme: z.string(), id: z.string() });
+
+/** Field values with the names of the benchmark truth schema (`invoice-bench-truth/v1`) plus a few extras. */
+export const FieldValuesSchema = z.object({
+  invoice_number: z.string().optional(),
+  document_type_code: z.string().optional(),
+  issue_date: isoDate.optional(),
+  due_date: isoDate.optional(),
+  issuer_name: z.string().optional(),
+  issuer_tax_id: z.string().optional(),
+  issuer_tax_ids: z.array(TaxIdEntrySchema).optional(),
+  issuer_address: z.string().optional(),
+  client_name: z.string().optional(),
+  client_tax_id: z.string().optional(),
+  client_tax_ids: z.array(TaxIdEntrySchema).optional(),
+  client_address: z.string().optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+  tax_base: money.optional(),
+  vat_total: money.optional(),
+  /** IRPF (or other) withholding, as a positive amount that is subtracted from the total. */
+  withholding_total: money.optional(),
+  withholding_rate: decimal.optional(),
+  /** Recargo de equivalencia total. */
+  surcharge_total: money.optional(),
+  total: money.optional(),
+  amount_due: money.optional(),
+  iban: z.string().optional(),
+  vat_breakdown: z.array(VatBreakdownEntrySchema).optional(),
+  line_items: z.array(LineItemSchema).optional(),
+});
+export type FieldValues = z.infer<typeof FieldValuesSchema>;
+export type FieldName = keyof FieldValues;
+
+export const WarningSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ExtractWarning = z.infer<typeof WarningSchema>;
+
+export const DocumentKindSchema = z.enum([
+  'einvoice_xml',
+  'einvoice_pdf',
+  'digital_pdf',
+  'scanned_pdf',
+  'image',
+]);
+export type DocumentKind = z.infer<typeof DocumentKindSchema>;
+
+export const QrInfoSchema = z.object({
+  kind: z.enum(['verifactu', 'ticketbai', 'other']),
+  text: z.string(),
+  page: z.number().int(),
+  values: z.record(z.string(), z.string()),
+  matchesPrinted: z.boolean().nullable(),
+});
+export type QrInfo = z.infer<typeof QrInfoSchema>;
+
+export const ExtractionResultSchema = z.object({
+  schema: z.literal('cuadra-extract/v1'),
+  mediaType: z.enum(['application/pdf', 'image/jpeg', 'image/png', 'application/xml']),
+  kind: DocumentKindSchema,
+  /** The structured format the values came from, if any. */
+  format: z.enum(['cii', 'ubl', 'facturae']).nullable(),
+  pages: z.number().int().min(0),
+  language: z.enum(['es', 'en', 'other']).nullable(),
+  fields: FieldValuesSchema,
+  confidence: z.record(z.string(), z.number().min(0).max(1)),
+  verified: z.record(z.string(), z.boolean()),
+  source: z.record(z.string(), SourceSchema),
+  boxes: z.record(z.string(), BoxSchema),
+  /** Mean confidence over the key fields (number, date, issuer tax id, total), 0 when they are missing. */
+  overallConfidence: z.number().min(0).max(1),
+  qr: QrInfoSchema.nullable(),
+  warnings: z.array(WarningSchema),
+  timingsMs: z.record(z.string(), z.number()),
+});
+/** The validated output of `extractDocument`. Money is a 2-decimal string; dates are ISO `YYYY-MM-DD`. */
+export type ExtractionResult = z.infer<typeof ExtractionResultSchema>;
+
+/** Options for `extractDocument`. Every limit has a safe default. */
+export type ExtractOptions = {
+  /** Reject files larger than this (bytes). Default 25 MB. */
+  maxBytes?: number;
+  /** Reject PDFs with more pages. Default 20. */
+  maxPages?: number;
+  /** Reject images (and never render pages) above this many pixels. Default 50 megapixels. */
+  maxPixels?: number;
+  /** Reject XML larger than this (bytes). Default 5 MB. */
+  maxXmlBytes?: number;
+  /** Stop OCR/QR work after this many ms and return what was read (warning `TIMEOUT`). Default 60 s. */
+  timeoutMs?: number;
+  /** Skip embedded e-invoice XML in PDFs (to measure the visual path). Default false. */
+  ignoreEmbeddedXml?: boolean;
+  /** Disable OCR (text-less pages then yield a warning). Default false. */
+  ocr?: boolean;
+  /** OCR engine: 'auto' uses native `tesseract` if on PATH, else tesseract.js. Default 'auto'. */
+  ocrEngine?: 'auto' | 'tesseract.js' | 'native';
+  /** Look for a QR code (VeriFactu / TicketBAI). 'auto' renders PDF pages only when the text hints at one. */
+  qr?: 'auto' | 'always' | 'never';
+  /** Optional LLM pass through an OpenAI-compatible chat completions endpoint. */
+  llm?: LlmOptions | null;
+  /** Reference "today" for date plausibility (ISO date). Default: the current date. */
+  today?: string;
+};
+
+export type LlmOptions = {
+  /** Base URL, e.g. `http://127.0.0.1:8080/v1` (the engine appends `/chat/completions`). */
+  url: string;
+  model: string;
+  apiKey?: string;
+  timeoutMs?: number;
+};
+
+export type { MediaType };
