@@ -1,0 +1,187 @@
+import { ERROR_MESSAGES, ErrorBodySchema, type ErrorCode, type Locale } from '@cuadra/shared';
+
+/**
+ * Failures that happen in the browser, before or instead of an answer from the API. They have no server
+ * message, so their texts live here; the server's codes and texts come from `@cuadra/shared`.
+ */
+export const CLIENT_ERROR_MESSAGES = {
+  NETWORK: {
+    en: 'Network connection error',
+    es: 'Error de conexión de red',
+  },
+  UNKNOWN: {
+    en: 'An unexpected error occurred. Please try again.',
+    es: 'Se ha producido un error inesperado. Inténtalo de nuevo.',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type ClientErrorCode = keyof typeof CLIENT_ERROR_MESSAGES;
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return (
+    typeof value === 'string' &&
+    (Object.hasOwn(ERROR_MESSAGES, value) || Object.hasOwn(CLIENT_ERROR_MESSAGES, value))
+  );
+}
+
+/** The one error type the web app raises for anything that went wrong talking to the API. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when no answer arrived (network failure). */
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly details: unknown;
+
+  constructor(status: number, code: ApiErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export const API_BASE = '/api/v1';
+
+type TokenProvider = () => string | null | undefined;
+let authTokenProvider: TokenProvider = () => null;
+
+/**
+ * The single place where the session plugs in: every request gets `Authorization: Bearer <token>` from this
+ * provider unless the caller already set an Authorization header. Pass `null` to remove it (logout).
+ */
+export function setAuthTokenProvider(provider: TokenProvider | null): void {
+  authTokenProvider = provider ?? (() => null);
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData (file uploads) is sent as multipart. */
+  body?: unknown;
+  /** Added to the URL; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/** Builds `/api/v1/<path>?<query>` from a path such as `/clients` or `clients/123`. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}/${path.replace(/^\/+/, '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+/**
+ * Calls the API and returns the parsed JSON body (`undefined` for an empty answer such as 204).
+ * Throws `ApiError` for an error status or a network failure; an aborted request rethrows the AbortError
+ * so TanStack Query can tell a cancellation from a failure.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal } = options;
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary itself
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  const token = authTokenProvider();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new ApiError(0, 'NETWORK', CLIENT_ERROR_MESSAGES.NETWORK.en, { cause: String(error) });
+  }
+
+  const text = await response.text();
+  const json = parseJson(text);
+
+  if (!response.ok) throw toApiError(response, json);
+  if (text === '') return undefined as T;
+  if (json === INVALID_JSON) {
+    throw new ApiError(response.status, 'UNKNOWN', 'The server answered with something that is not JSON.');
+  }
+  return json as T;
+}
+
+/** Shorthands, so call sites read as `api.get<Me>('/me')` or `api.post('/clients', { name })`. */
+export const api = {
+  get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+const INVALID_JSON = Symbol('invalid JSON');
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return INVALID_JSON;
+  }
+}
+
+/**
+ * Used when an error answer does not carry our error body (a proxy's HTML page, a gateway timeout):
+ * the status alone still tells the user something useful.
+ */
+function codeFromStatus(status: number): ApiErrorCode {
+  if (status === 400) return 'VALIDATION_FAILED';
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 502 || status === 503 || status === 504) return 'SERVICE_UNAVAILABLE';
+  if (status >= 500) return 'INTERNAL';
+  return 'UNKNOWN';
+}
+
+function toApiError(response: Response, json: unknown): ApiError {
+  const parsed = ErrorBodySchema.safeParse(json);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(response.status, code, message, details);
+  }
+  const code = codeFromStatus(response.status);
+  const message = response.statusText || `HTTP ${response.status}`;
+  return new ApiError(response.status, code, message);
+}
+
+function isAbortError(error: unknown): boolean {
+  // Checked by name: the DOMException class differs between realms (browser, jsdom, Node's fetch).
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
