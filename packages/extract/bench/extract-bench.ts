@@ -101,7 +101,10 @@ async function main(): Promise<void> {
   if (only) docs = docs.filter((d) => only.includes(d.kind));
   if (limit) {
     const seen: Record<string, number> = {};
-    docs = docs.filter((d) => (seen[d.kind] = (seen[d.kind] ?? 0) + 1) <= limit);
+    docs = docs.filter((d) => {
+      seen[d.kind] = (seen[d.kind] ?? 0) + 1;
+      return seen[d.kind]! <= limit;
+    });
   }
   const status = await ocrStatus();
   console.log(`bench: ${docs.length} documents · OCR ${status.engine} ready=${status.ready} · ${benchDir}`);
@@ -191,7 +194,8 @@ function summarize(rows: Row[], peakRss: number) {
       const ver = (r.result?.verified ?? {}) as Record<string, boolean>;
       for (const f of SCORED_FIELDS) {
         if (!(f in r.truth)) continue;
-        const s = (fields[f] ??= { n: 0, correct: 0, verified: 0, verifiedCorrect: 0 });
+        fields[f] ??= { n: 0, correct: 0, verified: 0, verifiedCorrect: 0 };
+        const s = fields[f]!;
         const ok = fieldCorrect(f, r.truth[f], pred[f], r.truth);
         s.n++;
         if (ok) s.correct++;
