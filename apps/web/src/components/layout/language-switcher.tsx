@@ -1,0 +1,34 @@
+import { LOCALES, type Locale } from '@cuadra/shared';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toLocale } from '../../i18n/i18n';
+import { GlobeIcon } from '../icons';
+
+/** Each language is named in itself, so a reader of either can find theirs. */
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español' };
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const current = toLocale(i18n.resolvedLanguage);
+  return (
+    <div className="flex items-center gap-2">
+      <GlobeIcon className="size-5 text-slate-500" />
+      <label htmlFor={id} className="text-sm text-slate-700">
+        {t('language.label')}
+      </label>
+      <select
+        id={id}
+        value={current}
+        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        className="rounded-md border border-slate-300 bg-white py-1.5 pr-8 pl-3 text-sm text-slate-900"
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LANGUAGE_NAMES[locale]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

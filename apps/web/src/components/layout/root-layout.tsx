@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Footer } from './footer';
+import { MAIN_CONTENT_ID } from './main-content';
+import { SkipLink } from './skip-link';
+import { TopBar } from './top-bar';
+
+/**
+ * The chrome around every page: skip link, top bar, the layout of the matched route, footer.
+ * The accounts feature passes the signed-in user to <TopBar account={…} /> here.
+ */
+export function RootLayout() {
+  useFocusMainOnNavigation();
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
+      <SkipLink />
+      <TopBar />
+      <div className="flex flex-1 flex-col">
+        <Outlet />
+      </div>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/**
+ * After moving to another page, put keyboard and screen-reader focus at the start of the new content,
+ * as a full page load would, instead of leaving it on a link that may no longer exist.
+ */
+function useFocusMainOnNavigation() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+}

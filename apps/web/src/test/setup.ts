@@ -1,0 +1,16 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { i18n } from '../i18n/i18n';
+
+// jsdom does not implement scrolling; the router's scroll restoration and the skip link call these.
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+});
