@@ -1,0 +1,157 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteErrorPage } from './components/errors/route-error-page';
+import { PageLoading } from './components/layout/page-loading';
+import { ProtectedLayout } from './components/layout/protected-layout';
+import { PublicLayout } from './components/layout/public-layout';
+import { RootLayout } from './components/layout/root-layout';
+
+/**
+ * A route whose page module is loaded on first visit, so `/` ships only the chrome and the landing page.
+ * `name` is the module's named export, checked against the module's type.
+ */
+function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+
+/** Every route of spec-1 §2 and spec-2 §2.1. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: PageLoading,
+    children: [
+      {
+        id: 'public',
+        Component: PublicLayout,
+        errorElement: <RouteErrorPage />,
+        HydrateFallback: PageLoading,
+        children: [
+          { path: '/', lazy: lazyPage(() => import('./features/marketing/home-page'), 'HomePage') },
+          { path: '/login', lazy: lazyPage(() => import('./features/auth/login-page'), 'LoginPage') },
+          {
+            path: '/logedout',
+            lazy: lazyPage(() => import('./features/auth/logged-out-page'), 'LoggedOutPage'),
+          },
+          {
+            path: '/register',
+            lazy: lazyPage(() => import('./features/auth/register-page'), 'RegisterPage'),
+          },
+          {
+            path: '/register/success',
+            lazy: lazyPage(() => import('./features/auth/register-success-page'), 'RegisterSuccessPage'),
+          },
+          {
+            path: '/register/cancel',
+            lazy: lazyPage(() => import('./features/billing/register-cancel-page'), 'RegisterCancelPage'),
+          },
+          {
+            path: '/register/:userType',
+            lazy: lazyPage(() => import('./features/auth/register-user-type-page'), 'RegisterUserTypePage'),
+          },
+          {
+            path: '/start-free',
+            lazy: lazyPage(() => import('./features/auth/start-free-page'), 'StartFreePage'),
+          },
+          {
+            path: '/verify-email',
+            lazy: lazyPage(() => import('./features/auth/verify-email-page'), 'VerifyEmailPage'),
+          },
+          {
+            path: '/select-plan',
+            lazy: lazyPage(() => import('./features/billing/select-plan-page'), 'SelectPlanPage'),
+          },
+          {
+            path: '/credits',
+            lazy: lazyPage(() => import('./features/billing/credits-page'), 'CreditsPage'),
+          },
+          { path: '/exito', lazy: lazyPage(() => import('./features/billing/success-page'), 'SuccessPage') },
+          {
+            path: '/features',
+            lazy: lazyPage(() => import('./features/marketing/features-page'), 'FeaturesPage'),
+          },
+          {
+            path: '/integrations',
+            lazy: lazyPage(() => import('./features/marketing/integrations-page'), 'IntegrationsPage'),
+          },
+          {
+            path: '/privacy',
+            lazy: lazyPage(() => import('./features/marketing/privacy-page'), 'PrivacyPage'),
+          },
+          { path: '/terms', lazy: lazyPage(() => import('./features/marketing/terms-page'), 'TermsPage') },
+          {
+            path: '/acceptinvitation',
+            lazy: lazyPage(
+              () => import('./features/invitations/accept-invitation-page'),
+              'AcceptInvitationPage',
+            ),
+          },
+          {
+            path: '/invitation-accepted',
+            lazy: lazyPage(
+              () => import('./features/invitations/invitation-accepted-page'),
+              'InvitationAcceptedPage',
+            ),
+          },
+          {
+            path: '/invitation-error',
+            lazy: lazyPage(
+              () => import('./features/invitations/invitation-error-page'),
+              'InvitationErrorPage',
+            ),
+          },
+          { path: '/blog', lazy: lazyPage(() => import('./features/blog/blog-page'), 'BlogPage') },
+          {
+            path: '/blog/:slug',
+            lazy: lazyPage(() => import('./features/blog/blog-post-page'), 'BlogPostPage'),
+          },
+          { path: '/error', lazy: lazyPage(() => import('./features/errors/error-page'), 'ErrorPage') },
+          { path: '*', lazy: lazyPage(() => import('./features/errors/not-found-page'), 'NotFoundPage') },
+        ],
+      },
+      {
+        id: 'protected',
+        Component: ProtectedLayout,
+        errorElement: <RouteErrorPage />,
+        HydrateFallback: PageLoading,
+        children: [
+          {
+            path: '/dashboard',
+            lazy: lazyPage(() => import('./features/clients/dashboard-page'), 'DashboardPage'),
+          },
+          {
+            path: '/clients',
+            lazy: lazyPage(() => import('./features/clients/clients-page'), 'ClientsPage'),
+          },
+          {
+            path: '/customer/:customerId',
+            lazy: lazyPage(() => import('./features/clients/customer-page'), 'CustomerPage'),
+          },
+          {
+            path: '/documents',
+            lazy: lazyPage(() => import('./features/invoices/documents-page'), 'DocumentsPage'),
+          },
+          {
+            path: '/invoicePage/:invoiceId',
+            lazy: lazyPage(() => import('./features/invoices/invoice-page'), 'InvoicePage'),
+          },
+          {
+            path: '/invoicereview',
+            lazy: lazyPage(() => import('./features/invoices/invoice-review-page'), 'InvoiceReviewPage'),
+          },
+          { path: '/user', lazy: lazyPage(() => import('./features/account/settings-page'), 'SettingsPage') },
+          {
+            path: '/contact',
+            lazy: lazyPage(() => import('./features/account/contact-page'), 'ContactPage'),
+          },
+          { path: '/help', lazy: lazyPage(() => import('./features/account/help-page'), 'HelpPage') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
