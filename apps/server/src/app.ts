@@ -1,0 +1,67 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { AppError } from './errors';
+import { devMailRoutes } from './features/dev-mail/routes';
+import { healthRoutes } from './features/health/routes';
+import { renderApiDocs } from './http/api-docs';
+import type { AppEnv } from './http/context';
+import { handleError, validationHook } from './http/errors';
+import { requestLogging, securityHeaders } from './http/middleware';
+import { serveWebApp } from './http/static';
+import type { Services } from './services';
+
+/** 1 MiB: generous for JSON; file uploads set their own, larger limit. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export type AppOptions = {
+  /** Whether OCR can run (language data present or native binary); feeds /api/health. */
+  ocrReady: () => Promise<boolean>;
+  /** The built web app to serve; omitted in API-only tests. */
+  webDist?: string;
+};
+
+export function createApp(services: Services, options: AppOptions) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.use('*', requestId());
+  app.use('*', requestLogging(services.logger));
+  app.use('*', securityHeaders({ trustProxy: services.config.TRUST_PROXY }));
+  app.use(
+    '/api/v1/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: JSON_BODY_LIMIT });
+      },
+    }),
+  );
+
+  app.route('/api/health', healthRoutes(services, options.ocrReady));
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Cuadra',
+      version: '1',
+      description:
+        'Invoice capture for accountants and freelancers. Errors: { error: { code, message, details } }.',
+    },
+  });
+  app.get('/api/docs', (c) =>
+    c.html(
+      renderApiDocs(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Cuadra', version: '1' } })),
+    ),
+  );
+  app.all('/api/*', () => {
+    throw new AppError('ROUTE_NOT_FOUND');
+  });
+
+  if (services.mailer.kind === 'outbox') app.route('/dev', devMailRoutes(services));
+  if (options.webDist) serveWebApp(app, options.webDist);
+
+  app.onError(handleError(services.logger));
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

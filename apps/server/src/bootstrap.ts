@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { createDiskFileStore } from './files/file-store';
+import { JOBS } from './jobs';
+import { createLogger, type Logger } from './logger';
+import { createMailer } from './mail/mailer';
+import type { AnyJob } from './queue/define-job';
+import { createQueue } from './queue/queue';
+import type { Services } from './services';
+
+/**
+ * Builds every adapter from the config: the embedded defaults (PGlite, disk, outbox) unless the config
+ * names the at-scale service. The embedded database is migrated here; PostgreSQL by `npm run db:migrate`.
+ */
+export async function createServices(
+  config: Config,
+  overrides: { database?: Database; logger?: Logger; migrate?: boolean; jobs?: readonly AnyJob[] } = {},
+): Promise<Services> {
+  const logger = overrides.logger ?? createLogger(config);
+  const database =
+    overrides.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (overrides.migrate ?? database.kind === 'pglite') await runMigrations(database);
+  const queue = createQueue(database, overrides.jobs ?? JOBS, logger);
+  await queue.start();
+  return {
+    config,
+    logger,
+    database,
+    db: database.db,
+    queue,
+    files: createDiskFileStore(join(config.DATA_DIR, 'files')),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, queue),
+  };
+}
+
+/** Stops the workers (letting running jobs finish) and closes the database. */
+export async function closeServices(services: Services): Promise<void> {
+  await services.queue.stop();
+  await services.database.close();
+}

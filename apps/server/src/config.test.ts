@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigSchema, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('runs with no variables at all, on the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', DATABASE_URL: '', SMTP_URL: '' });
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
+  it('stops with a message naming the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('documents every variable, and only those, in .env.example', () => {
+    const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const documented = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]).sort();
+    expect(documented).toEqual(Object.keys(ConfigSchema.shape).sort());
+  });
+});

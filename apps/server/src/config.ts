@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const toBool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1')
+  .default(false);
+
+/**
+ * Every setting the server reads, with its default. `.env.example` documents the same list; a test keeps
+ * the two in step. A bad value stops start-up with a message naming the variable.
+ */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * The address users reach the app at; links in emails are built from it, never from the Host header.
+   * Default: http://localhost:PORT.
+   */
+  PUBLIC_URL: z.url().optional(),
+  /** Folder for the embedded database and files. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL at scale; empty means the embedded PGlite database under DATA_DIR/db. */
+  DATABASE_URL: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Signs access tokens (HS256). Empty: a random key is generated once and kept under DATA_DIR. */
+  JWT_SECRET: z.string().default(''),
+  /** How many extraction jobs one worker process runs at once (2 cores here: 2). */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** SMTP for real email; empty means the outbox, readable at /dev/mail. */
+  SMTP_URL: z.string().default(''),
+  MAIL_FROM: z.string().min(3).default('Cuadra <no-reply@cuadra.local>'),
+  /** Serve the web app from this folder (the Vite build). */
+  WEB_DIST: z.string().default(''),
+  /** Set when behind a TLS-terminating proxy, so HSTS is sent for https requests. */
+  TRUST_PROXY: toBool,
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(ConfigSchema.shape).map((key) => [key, env[key] || undefined]),
+  );
+  const parsed = ConfigSchema.safeParse(known);
+  if (parsed.success) {
+    const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
+    return { ...parsed.data, PUBLIC_URL: publicUrl };
+  }
+  const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}

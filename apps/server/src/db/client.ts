@@ -1,0 +1,45 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** A database or a transaction: data-access functions take this first. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database =
+  | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; close(): Promise<void> };
+
+/** PGlite under `dataDir` by default; PostgreSQL when a URL is given. */
+export async function openDatabase(options: { url: string; dataDir: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    return { kind: 'postgres', db: drizzlePg({ client: pool, schema }), pool, close: () => pool.end() };
+  }
+  const dir = join(options.dataDir, 'db');
+  await mkdir(dir, { recursive: true });
+  return wrapPglite(await PGlite.create(dir));
+}
+
+export function wrapPglite(pglite: PGlite): Database {
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client: pglite, schema }),
+    pglite,
+    close: () => pglite.close(),
+  };
+}
+
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

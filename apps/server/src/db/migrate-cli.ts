@@ -1,0 +1,10 @@
+import { loadConfig } from '../config';
+import { openDatabase } from './client';
+import { runMigrations } from './migrate';
+
+/** `npm run db:migrate`: applies the checked-in migrations to DATABASE_URL (or the embedded database). */
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await runMigrations(database);
+await database.close();
+console.log(`Migrations applied (${database.kind}).`);

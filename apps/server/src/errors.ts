@@ -1,0 +1,39 @@
+import { type ErrorBody, type ErrorCode, errorMessage, type Locale } from '@cuadra/shared';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The one table from error code to HTTP status. */
+const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+  VALIDATION_FAILED: 400,
+  BAD_JSON: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/** The one error type of the app: a code the browser translates, and optional details for the UI. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    readonly details?: unknown,
+  ) {
+    super(code);
+  }
+
+  get status(): ContentfulStatusCode {
+    return STATUS[this.code];
+  }
+
+  toBody(locale: Locale): ErrorBody {
+    const error: ErrorBody['error'] = { code: this.code, message: errorMessage(this.code, locale) };
+    if (this.details !== undefined) error.details = this.details;
+    return { error };
+  }
+}

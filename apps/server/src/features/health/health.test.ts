@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
+
+describe(`GET /api/health (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let ocrReady = true;
+  beforeAll(async () => {
+    ctx = await createTestContext({ ocrReady: async () => ocrReady });
+  });
+  afterAll(() => ctx.close());
+
+  it('is 200 with every part ready', async () => {
+    const res = await ctx.request('/api/health');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      status: 'ok',
+      checks: { database: 'ready', queue: 'ready', files: 'ready', ocr: 'ready' },
+    });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('is 503 and names the part that is not ready', async () => {
+    ocrReady = false;
+    const res = await ctx.request('/api/health');
+    ocrReady = true;
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({
+      status: 'degraded',
+      checks: { ocr: 'unavailable', database: 'ready' },
+    });
+  });
+});

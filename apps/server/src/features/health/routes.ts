@@ -1,0 +1,44 @@
+import { type Health, HealthSchema } from '@cuadra/shared';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { pingDatabase } from '../../db/client';
+import type { AppEnv } from '../../http/context';
+import type { Services } from '../../services';
+
+const VERSION = process.env.npm_package_version ?? '0.0.0';
+const startedAt = Date.now();
+
+const route = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['health'],
+  summary: 'Readiness of the database, queue, file store and OCR',
+  responses: {
+    200: { description: 'Everything is ready', content: { 'application/json': { schema: HealthSchema } } },
+    503: { description: 'Something is not ready', content: { 'application/json': { schema: HealthSchema } } },
+  },
+});
+
+export function healthRoutes(services: Services, ocrReady: () => Promise<boolean>) {
+  return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
+    const [database, files, ocr] = await Promise.all([
+      pingDatabase(services.db),
+      services.files.ping(),
+      ocrReady().catch(() => false),
+    ]);
+    const checks: Health['checks'] = {
+      database: database ? 'ready' : 'unavailable',
+      queue: services.queue.isReady() ? 'ready' : 'unavailable',
+      files: files ? 'ready' : 'unavailable',
+      ocr: ocr ? 'ready' : 'unavailable',
+    };
+    const ok = Object.values(checks).every((status) => status === 'ready');
+    c.header('Cache-Control', 'no-store');
+    const body: Health = {
+      status: ok ? 'ok' : 'degraded',
+      version: VERSION,
+      uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
+      checks,
+    };
+    return ok ? c.json(body, 200) : c.json(body, 503);
+  });
+}

@@ -1,0 +1,42 @@
+import { pickLocale } from '@cuadra/shared';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { AppError } from '../errors';
+import type { Logger } from '../logger';
+import type { AppEnv } from './context';
+
+/** Turns anything thrown into the error body; unknown errors become INTERNAL, logged and never leaked. */
+export function handleError(logger: Logger) {
+  return (error: Error, c: Context<AppEnv>) => {
+    const appError = toAppError(error);
+    if (appError.code === 'INTERNAL') (c.get('log') ?? logger).error({ err: error }, 'unhandled error');
+    const locale = c.get('locale') ?? pickLocale(c.req.header('accept-language'));
+    return c.json(appError.toBody(locale), appError.status);
+  };
+}
+
+function toAppError(error: Error): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof HTTPException) {
+    if (error.status === 413) return new AppError('PAYLOAD_TOO_LARGE');
+    if (error.status === 400 && /json/i.test(error.message)) return new AppError('BAD_JSON');
+    if (error.status === 401) return new AppError('UNAUTHORIZED');
+    if (error.status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+    if (error.status < 500) return new AppError('VALIDATION_FAILED');
+  }
+  return new AppError('INTERNAL');
+}
+
+/** The zod-openapi hook: a failed validation becomes VALIDATION_FAILED with the field paths. */
+export function validationHook(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; code: string; message: string }[] };
+}) {
+  if (result.success) return;
+  const issues = (result.error?.issues ?? []).map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    code: issue.code,
+    message: issue.message,
+  }));
+  throw new AppError('VALIDATION_FAILED', { issues });
+}

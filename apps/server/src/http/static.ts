@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { AppEnv } from './context';
+
+/** Paths the SPA must never swallow: the API and the local stand-ins answer for themselves. */
+const SERVER_PREFIXES = ['/api/', '/dev/'];
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, and any other
+ * GET that asks for HTML answered with index.html so client routes survive a reload.
+ */
+export function serveWebApp(app: Hono<AppEnv>, dist: string) {
+  const root = relative(process.cwd(), resolve(dist)) || '.';
+  const indexPath = join(dist, 'index.html');
+  if (!existsSync(indexPath)) return false;
+
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', async (c, next) => {
+    if (SERVER_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next();
+    return serveStatic<AppEnv>({
+      root,
+      onFound: (path, ctx) => {
+        if (!path.includes('/assets/')) ctx.header('Cache-Control', 'no-cache');
+      },
+    })(c, next);
+  });
+  app.get('*', async (c, next) => {
+    const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');
+    if (SERVER_PREFIXES.some((prefix) => c.req.path.startsWith(prefix)) || !wantsHtml) return next();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await readFile(indexPath, 'utf8'));
+  });
+  return true;
+}

@@ -1,0 +1,5 @@
+import { deliverMail } from './mail/mailer';
+import type { AnyJob } from './queue/define-job';
+
+/** Every job the worker runs. A new feature's job is one line here. */
+export const JOBS: readonly AnyJob[] = [deliverMail];

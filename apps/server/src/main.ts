@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { closeServices, createServices } from './bootstrap';
+import { ConfigError, loadConfig } from './config';
+import { ocrReady } from './ocr';
+
+/** `all` (API + worker in one process, the default), `api`, or `worker`. */
+const ROLES = ['all', 'api', 'worker'] as const;
+type Role = (typeof ROLES)[number];
+/** Past this, shutdown stops waiting for running jobs; they expire and run again. */
+const SHUTDOWN_GRACE_MS = 25_000;
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main(role: Role) {
+  const config = loadConfig();
+  const services = await createServices(config);
+  const { logger } = services;
+
+  if (role !== 'api') await services.queue.work(services, config.WORKER_CONCURRENCY);
+
+  let server: ReturnType<typeof serve> | undefined;
+  if (role !== 'worker') {
+    const webDist = resolve(config.WEB_DIST || DEFAULT_WEB_DIST);
+    if (!existsSync(resolve(webDist, 'index.html')))
+      logger.warn({ webDist }, 'web app not built: serving the API only');
+    const app = createApp(services, { ocrReady, webDist });
+    server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+      logger.info({ role, database: services.database.kind, mail: services.mailer.kind }, 'started');
+      console.log(`Cuadra is running at ${config.PUBLIC_URL} (port ${info.port}, ${role})`);
+    });
+  } else {
+    logger.info({ role, database: services.database.kind }, 'worker started');
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000);
+    force.unref();
+    if (server) await new Promise<void>((done) => server.close(() => done()));
+    await services.queue.stop(SHUTDOWN_GRACE_MS);
+    await closeServices(services);
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+const role = (process.argv[2] ?? 'all') as Role;
+if (!ROLES.includes(role)) {
+  console.error(`Unknown role "${role}". Use one of: ${ROLES.join(', ')}.`);
+  process.exit(2);
+}
+main(role).catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import type { Services } from '../services';
+
+/** A failure that another attempt cannot fix (an unreadable file, a missing row): not retried. */
+export class PermanentError extends Error {
+  override name = 'PermanentError';
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export type JobDefinition<T> = {
+  name: string;
+  schema: z.ZodType<T>;
+  /** Retries after the first attempt, with exponential backoff from `retryDelaySeconds`. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** An attempt running longer than this is taken back and retried. */
+  expireInSeconds: number;
+  /** Deterministic key: a second send with the same key while one is queued is a no-op. */
+  key?: (data: T) => string;
+  run: (data: T, services: Services) => Promise<void>;
+  /** Called once when the job gives up: a PermanentError, or the last retry failed. */
+  onExhausted?: (data: T, error: unknown, services: Services) => Promise<void>;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds jobs of every payload type
+export type AnyJob = JobDefinition<any>;
+
+export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
+  return definition;
+}

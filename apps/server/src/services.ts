@@ -1,0 +1,17 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { FileStore } from './files/file-store';
+import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
+import type { Queue } from './queue/queue';
+
+/** Everything a route or a job may use; built once per process in `server.ts`. */
+export type Services = {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  db: Db;
+  queue: Queue;
+  files: FileStore;
+  mailer: Mailer;
+};

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type AppOptions, createApp } from '../src/app';
+import { closeServices, createServices } from '../src/bootstrap';
+import { loadConfig } from '../src/config';
+import { type Database, openDatabase, wrapPglite } from '../src/db/client';
+import type { AnyJob } from '../src/queue/define-job';
+
+/** `postgres` when the run targets the PostgreSQL server (TEST_DATABASE_URL), otherwise PGlite. */
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A database of its own for one test file: a copy of the PGlite template, or a new PostgreSQL database. */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (TEST_DB === 'pglite') {
+    const dump = await readFile(inject('pgliteTemplate'));
+    const database = wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+    return { database, drop: async () => {} };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `cuadra_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: '' });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/** The whole server as `npm start` builds it, on a private database and data folder. */
+export async function createTestContext(
+  options: {
+    env?: Record<string, string>;
+    jobs?: readonly AnyJob[];
+    work?: boolean;
+  } & Partial<AppOptions> = {},
+) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cuadra-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...options.env });
+  const { database, drop } = await openTestDatabase();
+  const services = await createServices(config, { database, migrate: true, jobs: options.jobs });
+  if (options.work) await services.queue.work(services, 2);
+  const app = createApp(services, {
+    ocrReady: options.ocrReady ?? (async () => true),
+    webDist: options.webDist,
+  });
+
+  return {
+    app,
+    services,
+    db: services.db,
+    /** Calls the app as a browser would, over its fetch interface. */
+    request: (path: string, init?: RequestInit) => app.request(path, init),
+    json: (path: string, body: unknown, init: RequestInit = {}) =>
+      app.request(path, {
+        method: 'POST',
+        ...init,
+        headers: { 'content-type': 'application/json', ...init.headers },
+        body: JSON.stringify(body),
+      }),
+    async close() {
+      await closeServices(services);
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('Condition not met in time');
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
