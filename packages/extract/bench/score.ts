@@ -2,9 +2,16 @@
 
 export type Truth = Record<string, unknown>;
 
-const MONEY = new Set(['tax_base', 'vat_total', 'withholding_total', 'total', 'amount_due']);
+const MONEY = new Set([
+  'tax_base',
+  'vat_total',
+  'withholding_total',
+  'surcharge_total',
+  'total',
+  'amount_due',
+]);
 const DATES = new Set(['issue_date', 'due_date']);
-const IDS = new Set(['invoice_number', 'issuer_tax_id', 'client_tax_id', 'document_type_code']);
+const IDS = new Set(['invoice_number', 'issuer_tax_id', 'client_tax_id', 'document_type_code', 'iban']);
 const NAMES = new Set(['issuer_name', 'client_name', 'issuer_address']);
 
 export const SCORED_FIELDS = [
@@ -21,9 +28,11 @@ export const SCORED_FIELDS = [
   'tax_base',
   'vat_total',
   'withholding_total',
+  'surcharge_total',
   'total',
   'amount_due',
   'vat_breakdown',
+  'iban',
 ] as const;
 
 export function normId(s: string): string {

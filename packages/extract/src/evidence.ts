@@ -7,6 +7,8 @@ export type Evidence<T = unknown> = {
   source: Source;
   verified: boolean;
   box?: Box;
+  /** For tax ids read from text: whether the issuer/client role is certain (labelled block). */
+  roleSure?: boolean;
 };
 
 export type FieldMap = { [K in FieldName]?: Evidence<NonNullable<FieldValues[K]>> };

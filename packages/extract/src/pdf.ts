@@ -88,7 +88,7 @@ export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number): Pr
     page: pageNumber,
     width: viewport.width,
     height: viewport.height,
-    lines: wordsToLines(words, pageNumber),
+    lines: wordsToLines(words, pageNumber, viewport.width / viewport.height),
     source: 'text',
   };
 }

@@ -187,7 +187,7 @@ export const STEPS: Step[] = [
             page: p,
             width: image.width,
             height: image.height,
-            lines: wordsToLines(words, p),
+            lines: wordsToLines(words, p, image.width / image.height),
             source: 'ocr',
           });
           if (best.meanConf < 0.6)

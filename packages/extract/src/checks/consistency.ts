@@ -88,6 +88,18 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     else if (fields.withholding_total && !fields.withholding_total.verified) delete fields.withholding_total;
     if (best.r) set('surcharge_total', best.r);
     else if (fields.surcharge_total && !fields.surcharge_total.verified) delete fields.surcharge_total;
+    // One rate printed next to the VAT amount and base × rate = VAT: the breakdown follows.
+    const rate = best.v.rate;
+    if (!breakdown.length && rate != null && Math.abs((best.b.cents * rate) / 100 - best.v.cents) <= TOL) {
+      fields.vat_breakdown = {
+        value: [
+          { rate: String(rate), base: centsToString(best.b.cents), amount: centsToString(best.v.cents) },
+        ],
+        confidence: 0.95,
+        source: 'computed',
+        verified: true,
+      };
+    }
     return;
   }
   // Base without VAT (exempt, or a receipt): base = total.
@@ -161,7 +173,8 @@ export function checkTaxIds(fields: FieldMap, warn: Warn): void {
     if (!ev || ev.source === 'xml') continue;
     const check = checkTaxId(ev.value);
     if (check?.valid && check.checkable) {
-      ev.verified = true;
+      // The check character proves the reading, not the role: verify only when the role is certain too.
+      ev.verified = ev.roleSure !== false;
       ev.confidence = Math.max(ev.confidence, 0.97);
     } else if (check && !check.valid) {
       ev.confidence = Math.min(ev.confidence, 0.3);

@@ -19,7 +19,14 @@ export type TextExtraction = {
     'tax_base' | 'vat_total' | 'total' | 'withholding_total' | 'surcharge_total',
     AmountCand[]
   >;
-  taxIds: { id: string; valid: boolean; checkable: boolean; line: Line; role: 'issuer' | 'client' | null }[];
+  taxIds: {
+    id: string;
+    valid: boolean;
+    checkable: boolean;
+    line: Line;
+    role: 'issuer' | 'client' | null;
+    sure: boolean;
+  }[];
   fullText: string;
 };
 
@@ -65,7 +72,7 @@ const L = {
 const COMPANY_SUFFIX =
   /\b(?:S\.?\s?L\.?\s?U?\.?|S\.?\s?A\.?|S\.?\s?L\.?\s?L\.?|S\.?\s?C\.?|S\.?\s?COOP\.?|SDN\.?\s*BHD\.?|BHD|GmbH|AG|B\.?V\.?|N\.?V\.?|Inc\.?|Ltd\.?|LLC|LLP|PLC|SAS|SARL|S\.?R\.?L\.?|S\.?p\.?A\.?|Corp\.?|Co\.|e\.?\s?K\.?|KG|OHG|UG|ENTERPRISE|TRADING|STORE|RESTAURANT|HARDWARE|MART)\s*\.?$/i;
 const LABELISH =
-  /\b(?:factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada)\b/i;
+  /\b(?:base\s*imponible|subtotal|importe|cantidad|precio|retenci[óo]n|recargo|forma\s*de\s*pago|vencimiento|factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada)\b/i;
 
 export function extractFromText(pages: PageText[], source: Source): TextExtraction {
   const lines = pages.flatMap((p) => p.lines);
@@ -128,6 +135,7 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
   const clientId = taxIds.find((t) => t.role === 'client' && t.id !== issuerId?.id);
   if (issuerId)
     fields.issuer_tax_id = {
+      roleSure: issuerId.sure,
       value: issuerId.id,
       confidence: issuerId.valid && issuerId.checkable ? 0.9 : 0.5,
       source,
@@ -136,6 +144,7 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
     };
   if (clientId)
     fields.client_tax_id = {
+      roleSure: clientId.sure,
       value: clientId.id,
       confidence: clientId.valid && clientId.checkable ? 0.85 : 0.45,
       source,
@@ -443,7 +452,7 @@ function findTaxIds(lines: Line[]): TextExtraction['taxIds'] {
       const id = check.normalized;
       if (seen.has(id)) continue;
       seen.add(id);
-      out.push({ id, valid: check.valid, checkable: check.checkable, line, role: null });
+      out.push({ id, valid: check.valid, checkable: check.checkable, line, role: null, sure: false });
     }
   }
   return out;
@@ -455,12 +464,21 @@ function assignRoles(ids: TextExtraction['taxIds'], lines: Line[]): void {
   for (const t of ids) {
     if (/\b(?:cliente|client|customer|buyer|comprador|destinatario)\b/i.test(t.line.text)) {
       t.role = 'client';
+      t.sure = true;
       continue;
     }
     const nearClient = nearestBlock(t.line, clientLabels);
     const nearIssuer = nearestBlock(t.line, issuerLabels);
     if (nearClient != null && (nearIssuer == null || nearClient < nearIssuer)) t.role = 'client';
     else if (nearIssuer != null) t.role = 'issuer';
+    t.sure = t.role != null;
+  }
+  // With the client's id placed by its block, the one other valid id is the issuer's.
+  const clients = ids.filter((t) => t.role === 'client' && t.sure);
+  const rest = ids.filter((t) => t.role == null && t.valid);
+  if (clients.length === 1 && rest.length === 1 && !ids.some((t) => t.role === 'issuer')) {
+    rest[0]!.role = 'issuer';
+    rest[0]!.sure = true;
   }
   // Without block labels: the first valid id is the issuer's, a second one the client's.
   const unassigned = ids.filter((t) => t.role == null && t.valid);
@@ -499,8 +517,12 @@ function cleanName(text: string): string {
     .trim();
 }
 
+const LABEL_WORDS =
+  /^(?:factura|facturasimplificada|invoice|taxinvoice|receipt|recibo|ticket|albar[áa]n|rechnung|facture|factuur|presupuesto|abono|facturarectificativa)$/i;
+
 function isNameLike(text: string): boolean {
   const t = cleanName(text);
+  if (LABEL_WORDS.test(t.replace(/[^\p{L}]/gu, ''))) return false;
   if (t.length < 3 || t.length > 80) return false;
   if (!/\p{L}{2,}/u.test(t)) return false;
   if ((t.match(/\d/g) ?? []).length > t.length * 0.3) return false;
@@ -652,7 +674,7 @@ function splitCells(line: Line): { text: string; x: number; w: number }[] {
   };
   for (const w of line.words) {
     const prev = cur[cur.length - 1];
-    if (prev && w.x - (prev.x + prev.w) > Math.max(prev.h, w.h) * 1.2) flush();
+    if (prev && (w.x - (prev.x + prev.w)) * line.aspect > Math.max(prev.h, w.h) * 1.2) flush();
     cur.push(w);
   }
   flush();

@@ -9,6 +9,8 @@ export type Line = {
   h: number;
   conf: number;
   words: Word[];
+  /** Page width / height, to compare horizontal gaps (x fractions) with heights (y fractions). */
+  aspect: number;
 };
 export type PageText = { page: number; width: number; height: number; lines: Line[]; source: 'text' | 'ocr' };
 
@@ -16,7 +18,7 @@ export type PageText = { page: number; width: number; height: number; lines: Lin
  * Groups words into lines by vertical overlap and orders them top to bottom, left to right.
  * Horizontal gaps wider than ~1.2 line heights become three spaces, so column cells stay apart.
  */
-export function wordsToLines(words: Word[], page: number): Line[] {
+export function wordsToLines(words: Word[], page: number, aspect: number): Line[] {
   const sorted = words.filter((w) => w.text.trim()).sort((a, b) => a.y + a.h / 2 - (b.y + b.h / 2));
   const rows: Word[][] = [];
   for (const w of sorted) {
@@ -37,7 +39,7 @@ export function wordsToLines(words: Word[], page: number): Line[] {
     let prev: Word | null = null;
     for (const w of row) {
       if (prev) {
-        const gap = w.x - (prev.x + prev.w);
+        const gap = (w.x - (prev.x + prev.w)) * aspect;
         text += gap > hMed * 1.2 ? '   ' : gap > hMed * 0.12 || !/\s$/.test(text) ? ' ' : '';
       }
       text += w.text.trim();
@@ -57,6 +59,7 @@ export function wordsToLines(words: Word[], page: number): Line[] {
       h: bottom - y,
       conf,
       words: row,
+      aspect,
     });
   }
   return lines.sort((a, b) => a.y - b.y || a.x - b.x);

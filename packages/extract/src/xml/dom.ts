@@ -54,10 +54,10 @@ export function parseXml(input: Uint8Array | string, maxBytes: number): XmlNode 
     throw new ExtractError('FILE_TOO_LARGE', `XML larger than ${maxBytes} bytes`, { size });
   let text = typeof input === 'string' ? input : decodeXmlBytes(input);
   text = text.replace(/^\uFEFF/, '').trimStart();
-  // A DOCTYPE is never needed by an e-invoice; refusing it removes the entity attack surface entirely.
-  if (/<!DOCTYPE/i.test(text.slice(0, 4096))) text = text.replace(/<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/i, '');
+  // Entity declarations are refused outright (no expansion, no billion laughs); a bare DOCTYPE is dropped.
   if (/<!ENTITY/i.test(text))
     throw new ExtractError('XML_INVALID', 'XML with entity declarations is refused');
+  if (/<!DOCTYPE/i.test(text.slice(0, 4096))) text = text.replace(/<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/i, '');
   const valid = XMLValidator.validate(text, { allowBooleanAttributes: true });
   if (valid !== true) {
     throw new ExtractError('XML_INVALID', `Malformed XML: ${valid.err.msg}`, { line: valid.err.line });
