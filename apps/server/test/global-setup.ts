@@ -20,11 +20,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DB === 'postgres') return;
   const dir = await mkdtemp(join(tmpdir(), 'cuadra-template-'));
-  const database = wrapPglite(await PGlite.create());
+  const pglite = await PGlite.create();
+  const database = wrapPglite(pglite);
   const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
   const services = await createServices(config, { database, migrate: true });
   await services.queue.stop();
-  const dump = await database.pglite.dumpDataDir('none');
+  const dump = await pglite.dumpDataDir('none');
   const file = join(dir, 'template.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();

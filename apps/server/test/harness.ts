@@ -93,3 +93,7 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     await new Promise((done) => setTimeout(done, 100));
   }
 }
+
+/** The JSON body of an answer, loosely typed for assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: assertions read arbitrary response shapes
+export const bodyOf = (res: Response): Promise<any> => res.json();

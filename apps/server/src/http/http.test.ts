@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, TEST_DB, type TestContext } from '../../test/harness';
+import { bodyOf, createTestContext, TEST_DB, type TestContext } from '../../test/harness';
 
 describe(`HTTP conventions (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -11,19 +11,19 @@ describe(`HTTP conventions (${TEST_DB})`, () => {
   it('answers an unknown API route with a coded JSON error in the caller’s language', async () => {
     const english = await ctx.request('/api/v1/nothing-here');
     expect(english.status).toBe(404);
-    expect(await english.json()).toEqual({
+    expect(await bodyOf(english)).toEqual({
       error: { code: 'ROUTE_NOT_FOUND', message: 'This API route does not exist.' },
     });
     const spanish = await ctx.request('/api/v1/nothing-here', {
       headers: { 'accept-language': 'es-ES,es;q=0.9' },
     });
-    expect((await spanish.json()).error.message).toBe('Esta ruta de la API no existe.');
+    expect((await bodyOf(spanish)).error.message).toBe('Esta ruta de la API no existe.');
   });
 
   it('refuses JSON bodies over 1 MiB before reading them', async () => {
     const res = await ctx.json('/api/v1/anything', { blob: 'x'.repeat(1_100_000) });
     expect(res.status).toBe(413);
-    expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await bodyOf(res)).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('sends security headers and a request id on every answer', async () => {
@@ -44,7 +44,7 @@ describe(`HTTP conventions (${TEST_DB})`, () => {
   });
 
   it('describes the API in OpenAPI 3.1 and on a docs page that needs no CDN', async () => {
-    const doc = await (await ctx.request('/api/openapi.json')).json();
+    const doc = await bodyOf(await ctx.request('/api/openapi.json'));
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/api/health'].get.summary).toMatch(/Readiness/);
     expect(doc.components.schemas.Health).toBeDefined();

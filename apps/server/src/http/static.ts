@@ -17,18 +17,14 @@ export function serveWebApp(app: Hono<AppEnv>, dist: string) {
   const indexPath = join(dist, 'index.html');
   if (!existsSync(indexPath)) return false;
 
-  app.use('/assets/*', async (c, next) => {
-    await next();
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-  });
+  const serve = serveStatic<AppEnv>({ root });
   app.use('*', async (c, next) => {
     if (SERVER_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next();
-    return serveStatic<AppEnv>({
-      root,
-      onFound: (path, ctx) => {
-        if (!path.includes('/assets/')) ctx.header('Cache-Control', 'no-cache');
-      },
-    })(c, next);
+    const response = await serve(c, next);
+    if (!(response instanceof Response)) return; // not a file: the routes below answered
+    const isHashed = c.req.path.startsWith('/assets/');
+    response.headers.set('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    return response;
   });
   app.get('*', async (c, next) => {
     const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestContext, eventually, TEST_DB, type TestContext } from '../../test/harness';
@@ -51,10 +50,8 @@ describe(`typed jobs on pg-boss (${TEST_DB})`, () => {
     await ctx.db.transaction(async (tx) => {
       await queue.send(record, { label: 'committed' }, { tx });
     });
-    const rows = await ctx.db.execute(
-      sql`select data->>'label' as label from pgboss.job where name = 'test.record'`,
-    );
-    expect(rows.rows.map((r) => r.label)).toEqual(['committed']);
+    const jobs = await ctx.services.queue.boss.findJobs<{ label: string }>('test.record');
+    expect(jobs.map((job) => job.data.label)).toEqual(['committed']);
   });
 
   it('refuses a payload that does not match the job’s schema', async () => {

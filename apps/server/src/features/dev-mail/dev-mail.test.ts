@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
+import { bodyOf, createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
 
 describe(`the outbox at /dev/mail (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -21,7 +21,7 @@ describe(`the outbox at /dev/mail (${TEST_DB})`, () => {
       html: '<p>Open</p>',
     });
 
-    const list = await (await ctx.request('/dev/mail.json')).json();
+    const list = await bodyOf(await ctx.request('/dev/mail.json'));
     expect(list.map((m: { subject: string }) => m.subject)).toEqual(['Verify <you>', 'First']);
     expect(Object.keys(list[0]).sort()).toEqual(['createdAt', 'html', 'id', 'subject', 'text', 'to']);
 

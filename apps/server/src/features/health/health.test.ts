@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
+import { bodyOf, createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
 
 describe(`GET /api/health (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -12,7 +12,7 @@ describe(`GET /api/health (${TEST_DB})`, () => {
   it('is 200 with every part ready', async () => {
     const res = await ctx.request('/api/health');
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await bodyOf(res);
     expect(body).toMatchObject({
       status: 'ok',
       checks: { database: 'ready', queue: 'ready', files: 'ready', ocr: 'ready' },
@@ -25,7 +25,7 @@ describe(`GET /api/health (${TEST_DB})`, () => {
     const res = await ctx.request('/api/health');
     ocrReady = true;
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({
+    expect(await bodyOf(res)).toMatchObject({
       status: 'degraded',
       checks: { ocr: 'unavailable', database: 'ready' },
     });

@@ -1,0 +1,37 @@
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = inject('baseUrl');
+const chromiumPath = inject('chromiumPath');
+/** False only outside CI on a machine without Chromium; the global setup has said so loudly. */
+export const hasBrowser = chromiumPath !== null;
+
+/**
+ * Debian's Chromium, headless, with the background networking that this offline machine refuses turned
+ * off. Each journey gets a fresh context (its own local storage and cookies).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath ?? undefined,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newContext(
+  browser: Browser,
+  options: { locale?: string } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl,
+    locale: options.locale ?? 'en-US',
+    viewport: { width: 1280, height: 800 },
+  });
+}

@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error: a plain .mjs helper shared with `npm start`
+import { ensureWebBuild, ROOT } from '../../scripts/lib/web-build.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string | null;
+  }
+}
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error('The server did not become healthy in time');
+}
+
+/** The real app as `npm start` runs it, on a free port with its own data folder. */
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    if (process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM_PATH}; CI must install it`);
+    console.warn(`\n⚠ Browser tests SKIPPED: no Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH)\n`);
+    project.provide('chromiumPath', null);
+    project.provide('baseUrl', '');
+    return;
+  }
+  ensureWebBuild();
+  const dataDir = await mkdtemp(join(tmpdir(), 'cuadra-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'all'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(baseUrl, server);
+  project.provide('chromiumPath', CHROMIUM_PATH);
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((done) => server.once('exit', done));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
