@@ -97,10 +97,11 @@ function buildResult(ctx: Ctx): ExtractionResult {
   for (const [name, ev] of Object.entries(ctx.fields as FieldMap)) {
     if (!ev) continue;
     fields[name] = ev.value;
-    confidence[name] = Math.round(Math.max(0, Math.min(1, ev.confidence)) * 1000) / 1000;
+    const c = Number.isFinite(ev.confidence) ? ev.confidence : 0;
+    confidence[name] = Math.round(Math.max(0, Math.min(1, c)) * 1000) / 1000;
     verified[name] = ev.verified;
     source[name] = ev.source;
-    if (ev.box) boxes[name] = ev.box;
+    if (ev.box && [ev.box.x, ev.box.y, ev.box.w, ev.box.h].every(Number.isFinite)) boxes[name] = ev.box;
   }
   const key = KEY_FIELDS.map((k) => confidence[k] ?? 0);
   const result = {

@@ -72,6 +72,7 @@ export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number): Pr
     const perChar = width / Math.max(str.length, 1);
     for (const m of str.matchAll(/\S+/g)) {
       const start = m.index ?? 0;
+      if (![vx, vy, perChar, fontHeight].every(Number.isFinite)) continue; // broken font matrices
       words.push({
         text: m[0],
         page: pageNumber,

@@ -141,8 +141,9 @@ export const STEPS: Step[] = [
           ...dims,
         });
       }
-      ctx.images.set(1, await prepareImageForOcr(ctx.bytes));
       ctx.textPagesMissing.push(1);
+      // Decoding is left to OCR when it is off (QR reads the original bytes).
+      if (ctx.options.ocr) ctx.images.set(1, await prepareImageForOcr(ctx.bytes));
     },
   },
   {
