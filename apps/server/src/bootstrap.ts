@@ -36,7 +36,7 @@ export async function createServices(
 }
 
 /** Stops the workers (letting running jobs finish) and closes the database. */
-export async function closeServices(services: Services): Promise<void> {
-  await services.queue.stop();
+export async function closeServices(services: Services, graceMs?: number): Promise<void> {
+  await services.queue.stop(graceMs);
   await services.database.close();
 }

@@ -1,17 +1,19 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { closeOcr, ocrStatus } from '@cuadra/extract';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { closeServices, createServices } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
-import { ocrReady } from './ocr';
 
 /** `all` (API + worker in one process, the default), `api`, or `worker`. */
 const ROLES = ['all', 'api', 'worker'] as const;
 type Role = (typeof ROLES)[number];
 /** Past this, shutdown stops waiting for running jobs; they expire and run again. */
 const SHUTDOWN_GRACE_MS = 25_000;
+
+const ocrReady = async () => (await ocrStatus()).ready;
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -44,8 +46,8 @@ async function main(role: Role) {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000);
     force.unref();
     if (server) await new Promise<void>((done) => server.close(() => done()));
-    await services.queue.stop(SHUTDOWN_GRACE_MS);
-    await closeServices(services);
+    await closeServices(services, SHUTDOWN_GRACE_MS);
+    await closeOcr();
     logger.info('stopped');
     process.exit(0);
   };

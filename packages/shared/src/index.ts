@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './health';
 export * from './locale';
+export * from './packs';

@@ -1,10 +1,11 @@
 import { type Health, HealthSchema } from '@cuadra/shared';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import rootPackage from '../../../../../package.json' with { type: 'json' };
 import { pingDatabase } from '../../db/client';
 import type { AppEnv } from '../../http/context';
 import type { Services } from '../../services';
 
-const VERSION = process.env.npm_package_version ?? '0.0.0';
+const VERSION = rootPackage.version;
 const startedAt = Date.now();
 
 const route = createRoute({
