@@ -12,7 +12,7 @@ describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
   it('reports healthy', async () => {
     const res = await fetch(`${baseUrl}/api/health`);
     expect(res.status).toBe(200);
-    expect((await res.json()).checks).toEqual({
+    expect(((await res.json()) as { checks: unknown }).checks).toEqual({
       database: 'ready',
       queue: 'ready',
       files: 'ready',
