@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Locale } from './locale';
 
 /**
@@ -58,17 +57,6 @@ export const ERROR_MESSAGES = {
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as [ErrorCode, ...ErrorCode[]];
-
-export const ErrorBodySchema = z
-  .object({
-    error: z.object({
-      code: z.enum(ERROR_CODES),
-      message: z.string(),
-      details: z.unknown().optional(),
-    }),
-  })
-  .meta({ id: 'Error' });
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export function errorMessage(code: ErrorCode, locale: Locale): string {
   return ERROR_MESSAGES[code][locale];

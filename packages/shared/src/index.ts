@@ -1,3 +1,4 @@
+export * from './error-body';
 export * from './errors';
 export * from './health';
 export * from './locale';
