@@ -87,6 +87,45 @@ export const creditLedger = pgTable(
   ],
 );
 
+export const authTokenPurpose = pgEnum('auth_token_purpose', ['verify_email', 'password_reset']);
+
+/**
+ * One-time links sent by email (verification, password reset). Only the SHA-256 of the token is kept, so a
+ * copy of the database cannot be used to sign in. `user_id` becomes null when the account is deleted, so a
+ * late click can still be told "user not found" rather than "invalid link".
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    purpose: authTokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId, t.purpose),
+  ],
+);
+
+/**
+ * Attempts counted for throttling (failed logins per account and per address, sign-ups, emails sent), in
+ * the database so every API process sees the same counts. `key` is a SHA-256 of the email or address.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    action: text('action').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_attempts_action_key_idx').on(t.action, t.key, t.createdAt)],
+);
+
 /** Emails waiting for, or kept instead of, SMTP delivery. */
 export const mailOutbox = pgTable(
   'mail_outbox',
