@@ -31,7 +31,7 @@ for (const [index, suite] of SUITES.entries()) {
   console.log(`\n━━ ${suite.name} ━━`);
   if (suite.skipUnless) {
     console.log(`skipped: ${suite.skipUnless}`);
-    results.push({ ...suite, skipped: true });
+    results.push({ ...suite, notRun: suite.skipUnless });
     continue;
   }
   const report = join(reports, `${index}.json`);
@@ -58,7 +58,7 @@ rmSync(reports, { recursive: true, force: true });
 
 console.log('\n━━ summary ━━');
 for (const r of results) {
-  const line = r.skipped ? 'skipped' : `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
+  const line = r.notRun ? `not run (${r.notRun})` : `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
   console.log(`${r.name.padEnd(34)} ${line}`);
 }
 const total = (key) => results.reduce((sum, r) => sum + (r[key] || 0), 0);
