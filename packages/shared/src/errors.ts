@@ -49,6 +49,50 @@ export const ERROR_MESSAGES = {
     en: 'The service is starting or temporarily unavailable. Please try again shortly.',
     es: 'El servicio se está iniciando o no está disponible. Inténtalo de nuevo en unos instantes.',
   },
+  INVALID_CREDENTIALS: {
+    en: 'Invalid username or password. Please try again.',
+    es: 'Usuario o contraseña incorrectos. Inténtalo de nuevo.',
+  },
+  EMAIL_TAKEN: {
+    en: 'An account with this email already exists. Please log in instead.',
+    es: 'Ya existe una cuenta con este correo electrónico. Inicia sesión.',
+  },
+  PASSWORD_TOO_COMMON: {
+    en: 'This password is too common. Please choose one that is harder to guess.',
+    es: 'Esta contraseña es demasiado común. Elige una más difícil de adivinar.',
+  },
+  TOKEN_EXPIRED: {
+    en: 'This link has expired. Please request a new one.',
+    es: 'Este enlace ha caducado. Solicita uno nuevo.',
+  },
+  TOKEN_INVALID: {
+    en: 'This link is not valid. Please check it or request a new one.',
+    es: 'Este enlace no es válido. Compruébalo o solicita uno nuevo.',
+  },
+  USER_NOT_FOUND: {
+    en: 'User not found. Please check your username.',
+    es: 'Usuario no encontrado. Comprueba tu nombre de usuario.',
+  },
+  EMAIL_NOT_VERIFIED: {
+    en: 'Please verify your email address first.',
+    es: 'Primero verifica tu dirección de correo electrónico.',
+  },
+  GOOGLE_NOT_CONFIGURED: {
+    en: 'Sign-in with Google is not available.',
+    es: 'El inicio de sesión con Google no está disponible.',
+  },
+  GOOGLE_TOKEN_INVALID: {
+    en: 'We could not confirm your Google sign-in. Please try again.',
+    es: 'No hemos podido confirmar tu inicio de sesión con Google. Inténtalo de nuevo.',
+  },
+  GOOGLE_EMAIL_UNVERIFIED: {
+    en: 'Google has not verified this email address. Please sign up with your email and a password.',
+    es: 'Google no ha verificado esta dirección de correo. Regístrate con tu correo y una contraseña.',
+  },
+  GOOGLE_LINK_REQUIRES_PASSWORD: {
+    en: 'An account with this email already exists. Please log in with your password.',
+    es: 'Ya existe una cuenta con este correo electrónico. Inicia sesión con tu contraseña.',
+  },
   INTERNAL: {
     en: 'Server error, please try again later',
     es: 'Error del servidor, inténtalo de nuevo más tarde',

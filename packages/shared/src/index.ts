@@ -1,3 +1,5 @@
+export * from './auth';
+export * from './common-passwords';
 export * from './error-body';
 export * from './errors';
 export * from './health';
