@@ -24,7 +24,14 @@ export const ConfigSchema = z.object({
   DATABASE_URL: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs access tokens (HS256). Empty: a random key is generated once and kept under DATA_DIR. */
-  JWT_SECRET: z.string().default(''),
+  JWT_SECRET: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || value.length >= 32, 'must be at least 32 characters (or empty)'),
+  /** The OAuth client id of the web app; empty hides Google sign-in. */
+  GOOGLE_CLIENT_ID: z.string().default(''),
+  /** Where Google's signing keys are published; tests point it at a loopback server. */
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   /** How many extraction jobs one worker process runs at once (2 cores here: 2). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** SMTP for real email; empty means the outbox, readable at /dev/mail. */

@@ -7,6 +7,8 @@ export const HealthSchema = z
     status: z.enum(['ok', 'degraded']),
     version: z.string(),
     uptimeSeconds: z.number().int(),
+    /** Jobs that gave up after their retries; each needs an operator's look. Does not affect status. */
+    deadLetteredJobs: z.number().int(),
     checks: z.object({
       database: CheckStatusSchema,
       queue: CheckStatusSchema,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestContext, eventually, TEST_DB, type TestContext } from '../../test/harness';
+import { bodyOf, createTestContext, eventually, TEST_DB, type TestContext } from '../../test/harness';
 import { defineJob, PermanentError } from './define-job';
 
 /** What the test jobs did, by payload. */
@@ -68,6 +68,8 @@ describe(`typed jobs on pg-boss (${TEST_DB})`, () => {
     );
     expect(runs.filter((r) => r === 'broken-1')).toHaveLength(3);
     expect(exhausted.filter((r) => r === 'broken-1')).toHaveLength(1);
+    const health = await bodyOf(await ctx.request('/api/health'));
+    expect(health.deadLetteredJobs).toBe(1);
   });
 
   it('does not retry a PermanentError', async () => {

@@ -21,10 +21,11 @@ const route = createRoute({
 
 export function healthRoutes(services: Services, ocrReady: () => Promise<boolean>) {
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
-    const [database, files, ocr] = await Promise.all([
+    const [database, files, ocr, deadLetteredJobs] = await Promise.all([
       pingDatabase(services.db),
       services.files.ping(),
       ocrReady().catch(() => false),
+      services.queue.deadLetterCount().catch(() => 0),
     ]);
     const checks: Health['checks'] = {
       database: database ? 'ready' : 'unavailable',
@@ -38,6 +39,7 @@ export function healthRoutes(services: Services, ocrReady: () => Promise<boolean
       status: ok ? 'ok' : 'degraded',
       version: VERSION,
       uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
+      deadLetteredJobs,
       checks,
     };
     return ok ? c.json(body, 200) : c.json(body, 503);

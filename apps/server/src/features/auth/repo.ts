@@ -1,0 +1,95 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authTokens, users } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = Omit<typeof users.$inferInsert, 'id'>;
+export type TokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return user ?? null;
+}
+
+export async function findUserByGoogleSubject(db: Db, subject: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.googleSubject, subject));
+  return user ?? null;
+}
+
+/** Inserts a user; null when the email (or Google subject) is already taken, even by a concurrent insert. */
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow | null> {
+  const [user] = await db
+    .insert(users)
+    .values({ id: newId(), ...values })
+    .onConflictDoNothing()
+    .returning();
+  return user ?? null;
+}
+
+/** Sets the verified time once; returns the user only if this call is the one that verified. */
+export async function markEmailVerified(db: Db, userId: string, at = new Date()): Promise<UserRow | null> {
+  const [user] = await db
+    .update(users)
+    .set({ emailVerifiedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning();
+  return user ?? null;
+}
+
+export async function linkGoogleSubject(db: Db, userId: string, subject: string): Promise<void> {
+  await db.update(users).set({ googleSubject: subject }).where(eq(users.id, userId));
+}
+
+/** New password, and every access token issued before is void. */
+export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+export async function bumpTokenVersion(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+export async function insertAuthToken(
+  db: Db,
+  values: { userId: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(authTokens).values({ id: newId(), ...values });
+}
+
+export async function findAuthToken(db: Db, purpose: TokenPurpose, tokenHash: string) {
+  const [token] = await db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose)));
+  return token ?? null;
+}
+
+/** Uses a token; true only for the one caller that got to it first (the row lock decides under concurrency). */
+export async function consumeAuthToken(db: Db, id: string, at = new Date()): Promise<boolean> {
+  const used = await db
+    .update(authTokens)
+    .set({ usedAt: at })
+    .where(and(eq(authTokens.id, id), isNull(authTokens.usedAt)))
+    .returning({ id: authTokens.id });
+  return used.length === 1;
+}
+
+/** Voids a user's other unused tokens of a purpose (after a reset, older reset links stop working). */
+export async function consumeAllAuthTokens(db: Db, userId: string, purpose: TokenPurpose, at = new Date()) {
+  await db
+    .update(authTokens)
+    .set({ usedAt: at })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+}

@@ -1,0 +1,47 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { creditBalances, creditLedger } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+export type LedgerKind = (typeof creditLedger.$inferInsert)['kind'];
+
+/**
+ * Adds `amount` credits to a user's balance with a ledger entry, in one transaction. Idempotent by
+ * (kind, reference): a second call with the same pair, even a concurrent one, changes nothing and returns
+ * false. The unique index decides, so no lock or read-before-write is needed.
+ */
+export async function grantCredits(
+  db: Db,
+  userId: string,
+  amount: number,
+  kind: Extract<LedgerKind, 'grant' | 'purchase' | 'refund'>,
+  reference: string,
+): Promise<boolean> {
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`A grant must be a positive integer: ${amount}`);
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(creditLedger)
+      .values({ id: newId(), userId, kind, amount, reference })
+      .onConflictDoNothing({ target: [creditLedger.kind, creditLedger.reference] })
+      .returning({ id: creditLedger.id });
+    if (inserted.length === 0) return false;
+    const now = new Date();
+    await tx
+      .insert(creditBalances)
+      .values({ userId, available: amount, lastPurchaseAt: kind === 'purchase' ? now : null, updatedAt: now })
+      .onConflictDoUpdate({
+        target: creditBalances.userId,
+        set: {
+          available: sql`${creditBalances.available} + ${amount}`,
+          lastPurchaseAt: kind === 'purchase' ? now : sql`${creditBalances.lastPurchaseAt}`,
+          updatedAt: now,
+        },
+      });
+    return true;
+  });
+}
+
+export async function findBalance(db: Db, userId: string) {
+  const [balance] = await db.select().from(creditBalances).where(eq(creditBalances.userId, userId));
+  return balance ?? null;
+}
