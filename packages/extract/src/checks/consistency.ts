@@ -41,7 +41,14 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
   }
   const totals = top(cands.total, 5);
   const withholdings = [null, ...top(cands.withholding_total, 3)];
-  const surcharges = [null, ...top(cands.surcharge_total, 3)];
+  const surcharges: (AmountCand | null)[] = [null, ...top(cands.surcharge_total, 3)];
+  // Recargo is printed per VAT rate: their sum is a candidate too.
+  const perLine = new Map<string, AmountCand>();
+  for (const c of cands.surcharge_total) perLine.set(`${c.box.page}:${c.box.y}`, c);
+  if (perLine.size > 1) {
+    const list = [...perLine.values()];
+    surcharges.push({ cents: list.reduce((s, c) => s + c.cents, 0), score: 3, box: list[0]!.box });
+  }
   let best: {
     score: number;
     b: AmountCand;

@@ -101,12 +101,15 @@ async function recognizeJs(image: OcrImage, timeoutMs: number): Promise<OcrResul
     clearTimeout(timer);
     release(slot);
     const words: Word[] = [];
+    const groups: Word[][] = [];
     for (const block of result.data.blocks ?? []) {
       for (const para of block.paragraphs) {
         for (const line of para.lines) {
+          const group: Word[] = [];
+          groups.push(group);
           for (const w of line.words) {
             if (!w.text.trim()) continue;
-            words.push({
+            group.push({
               text: w.text,
               page: 1,
               x: w.bbox.x0 / image.width,
@@ -116,9 +119,11 @@ async function recognizeJs(image: OcrImage, timeoutMs: number): Promise<OcrResul
               conf: Math.max(0, Math.min(1, w.confidence / 100)),
             });
           }
+          words.push(...group);
         }
       }
     }
+    deskew(groups, image);
     return { words, meanConf: mean(words.map((w) => w.conf)), engine: 'tesseract.js' };
   } catch (error) {
     clearTimeout(timer);
@@ -126,6 +131,34 @@ async function recognizeJs(image: OcrImage, timeoutMs: number): Promise<OcrResul
     await discard(slot);
     throw error;
   }
+}
+
+/**
+ * Scans are rarely straight. The engine's own text lines give the slope; word positions are sheared
+ * back (y' = y − slope·x, in pixels) so that later row grouping sees level lines. In place.
+ */
+export function deskew(lines: Word[][], image: { width: number; height: number }): number {
+  const slopes: number[] = [];
+  for (const line of lines) {
+    if (line.length < 2) continue;
+    const a = line[0]!;
+    const b = line[line.length - 1]!;
+    const dx = (b.x + b.w / 2 - (a.x + a.w / 2)) * image.width;
+    if (dx < image.width * 0.15) continue;
+    const dy = (b.y + b.h - (a.y + a.h)) * image.height;
+    slopes.push(dy / dx);
+  }
+  if (slopes.length < 3) return 0;
+  slopes.sort((p, q) => p - q);
+  const slope = slopes[Math.floor(slopes.length / 2)]!;
+  if (Math.abs(slope) < 0.003 || Math.abs(slope) > 0.2) return 0;
+  for (const line of lines) {
+    for (const w of line) {
+      const cx = (w.x + w.w / 2) * image.width;
+      w.y -= (slope * cx) / image.height;
+    }
+  }
+  return slope;
 }
 
 function mean(xs: number[]): number {
@@ -180,11 +213,14 @@ async function recognizeNative(image: OcrImage, timeoutMs: number): Promise<OcrR
       child.stdin.end(Buffer.from(image.png));
     });
     const words: Word[] = [];
+    const byLine = new Map<string, Word[]>();
     for (const row of tsv.split('\n').slice(1)) {
       const c = row.split('\t');
       if (c.length < 12 || c[0] !== '5' || !c[11]?.trim()) continue;
       const [left, top, width, height, conf] = [c[6], c[7], c[8], c[9], c[10]].map(Number) as number[];
-      words.push({
+      const key = `${c[2]}:${c[3]}:${c[4]}`;
+      if (!byLine.has(key)) byLine.set(key, []);
+      const word: Word = {
         text: c[11],
         page: 1,
         x: left! / image.width,
@@ -192,8 +228,11 @@ async function recognizeNative(image: OcrImage, timeoutMs: number): Promise<OcrR
         w: width! / image.width,
         h: height! / image.height,
         conf: Math.max(0, Math.min(1, conf! / 100)),
-      });
+      };
+      byLine.get(key)!.push(word);
+      words.push(word);
     }
+    deskew([...byLine.values()], image);
     return { words, meanConf: mean(words.map((w) => w.conf)), engine: 'native' };
   } finally {
     nativeRunning--;

@@ -91,7 +91,15 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
   const baseConf = source === 'ocr' ? 0.75 : 0.85;
 
   // Invoice number
-  const number = findLabeled(ctx, L.number, INVOICE_NUMBER_RE, (v) => isPlausibleNumber(v));
+  const number = findLabeled(
+    ctx,
+    L.number,
+    INVOICE_NUMBER_RE,
+    (v) => isPlausibleNumber(v),
+    undefined,
+    (line) =>
+      !/\b(?:total|importe|base|iva|vat|subtotal|fecha|date)\b[^:]*$/i.test(line.text.split(/ {3}/)[0] ?? ''),
+  );
   if (number)
     fields.invoice_number = { ...number, value: cleanNumber(number.value), confidence: baseConf * number.q };
 
@@ -219,19 +227,22 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
     fields.currency = { value: currency.code, confidence: currency.conf, source, verified: false };
 
   // IBAN
-  for (const line of lines) {
-    const m = /\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b/.exec(
-      line.text.toUpperCase(),
-    );
-    if (m && isValidIban(m[1]!)) {
-      fields.iban = {
-        value: normalizeIban(m[1]!),
-        confidence: 0.95,
-        source,
-        verified: true,
-        box: boxOf(line, m.index, m[0].length),
-      };
-      break;
+  ibanSearch: for (const line of lines) {
+    const re = /\b([A-Z]{2}[0-9OIL]{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b/g;
+    for (const m of line.text.toUpperCase().matchAll(re)) {
+      const raw = normalizeIban(m[1]!);
+      // OCR reads 0 as O and 1 as I/L; mod-97 decides whether the repaired digits are right.
+      const digits = (x: string) => x.replace(/O/g, '0').replace(/[IL]/g, '1');
+      const repaired =
+        raw.slice(0, 2) +
+        digits(raw.slice(2, 4)) +
+        (raw.startsWith('ES') ? digits(raw.slice(4)) : raw.slice(4));
+      for (const candidate of [raw, repaired]) {
+        if (!isValidIban(candidate)) continue;
+        const box = boxOf(line, m.index ?? 0, m[0].length);
+        fields.iban = { value: candidate, confidence: 0.95, source, verified: true, box };
+        break ibanSearch;
+      }
     }
   }
 
@@ -277,7 +288,7 @@ function isPlausibleNumber(v: string): boolean {
   if (!/\d/.test(v)) return /^[A-Z]{1,3}_?\w+$/i.test(v) && /_|\d/.test(v);
   if (findDates(v).length) return false;
   if (/^\d{1,2}[.,]\d{2}$/.test(v)) return false;
-  if (checkTaxId(v)?.valid) return false;
+  if (!/[/-]/.test(v) && checkTaxId(v)?.valid) return false;
   return true;
 }
 
@@ -604,33 +615,50 @@ function findClientName(lines: Line[], idLine: Line | undefined, issuerName: str
 
 // ---------- VAT breakdown ----------
 
+const STANDARD_RATES = [21, 10, 4, 5, 2, 0, 19, 7, 20, 5.5, 8.5, 9, 6, 12, 13, 16, 23, 24, 25, 3, 7.5, 15];
+
 function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
   const out: VatBreakdownEntry[] = [];
-  for (const line of ctx.lines) {
-    if (!/\b(?:i\.?v\.?a|vat|tax|mwst|ust|tva|btw|igic)\b/i.test(line.text) && !/%/.test(line.text)) continue;
-    if (L.withholding.some((re) => re.test(line.text)) || L.surcharge.some((re) => re.test(line.text)))
+  let tableUntil = -1;
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const line = ctx.lines[i]!;
+    const text = line.text;
+    // A VAT summary table header ("IVA  Base  Cuota", "VAT rate  Net  VAT") opens a few rows without labels.
+    if (
+      /\b(?:i\.?v\.?a|vat|tax|mwst|tva|btw)\b/i.test(text) &&
+      /\b(?:base|cuota|net|neto|netto|amount|importe|betrag)\b/i.test(text) &&
+      findAmounts(text).length === 0
+    ) {
+      tableUntil = i + 5;
       continue;
-    const rm = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text);
-    if (!rm) continue;
-    const rate = Number(rm[1]!.replace(',', '.'));
-    const amounts = findAmounts(line.text.replace(rm[0], ' ')).map((a) => Math.round(a.value * 100));
+    }
+    const keyword = /\b(?:i\.?v\.?a|vat|tax|mwst|ust|tva|btw|igic)\b/i.test(text);
+    if (!keyword && !/%/.test(text) && i > tableUntil) continue;
+    if (L.withholding.some((re) => re.test(text)) || L.surcharge.some((re) => re.test(text))) continue;
+    const rm = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+    const explicit = rm ? Number(rm[1]!.replace(',', '.')) : null;
+    const amounts = findAmounts(rm ? text.replace(rm[0], ' ') : text).map((a) => Math.round(a.value * 100));
     if (amounts.length < 2) continue;
-    // find (base, vat) pair consistent with the rate
-    let found: [number, number] | null = null;
+    let found: [number, number, number] | null = null;
     for (let a = 0; a < amounts.length && !found; a++) {
-      for (let b = 0; b < amounts.length; b++) {
+      for (let b = 0; b < amounts.length && !found; b++) {
         if (a === b) continue;
         const base = amounts[a]!;
         const vat = amounts[b]!;
-        if (base !== 0 && Math.abs((base * rate) / 100 - vat) <= 1.01) {
-          found = [base, vat];
-          break;
+        if (base <= 0 || vat > base) continue;
+        if (explicit != null) {
+          if (Math.abs((base * explicit) / 100 - vat) <= 1.01) found = [base, vat, explicit];
+        } else {
+          // The rate did not survive (OCR): infer it when exactly one usual rate fits.
+          const fits = STANDARD_RATES.filter((r) => Math.abs((base * r) / 100 - vat) <= 1.01);
+          if (fits.length === 1 && base >= 100) found = [base, vat, fits[0]!];
         }
       }
     }
     if (!found) continue;
+    const [base, vat, rate] = found;
     if (out.some((e) => Number(e.rate) === rate)) continue;
-    out.push({ rate: minimalDecimal(rate), base: centsToString(found[0]), amount: centsToString(found[1]) });
+    out.push({ rate: minimalDecimal(rate), base: centsToString(base), amount: centsToString(vat) });
   }
   return out;
 }
