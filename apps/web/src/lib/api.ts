@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, ErrorBodySchema, type ErrorCode, type Locale } from '@cuadra/shared';
+import { ERROR_MESSAGES, type ErrorCode, type Locale } from '@cuadra/shared';
 
 /**
  * Failures that happen in the browser, before or instead of an answer from the API. They have no server
@@ -170,12 +170,21 @@ function codeFromStatus(status: number): ApiErrorCode {
   return 'UNKNOWN';
 }
 
+/**
+ * Reads the API's `{ error: { code, message, details } }` body. A hand-written check rather than the
+ * shared zod schema: this module is on every page, and zod would triple the JavaScript of `/`.
+ */
+function readErrorBody(json: unknown): { code: ErrorCode; message: string; details?: unknown } | null {
+  const error = (json as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
+  if (!error || typeof error.message !== 'string' || typeof error.code !== 'string') return null;
+  return Object.hasOwn(ERROR_MESSAGES, error.code)
+    ? { code: error.code as ErrorCode, message: error.message, details: error.details }
+    : null;
+}
+
 function toApiError(response: Response, json: unknown): ApiError {
-  const parsed = ErrorBodySchema.safeParse(json);
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
-    return new ApiError(response.status, code, message, details);
-  }
+  const body = readErrorBody(json);
+  if (body) return new ApiError(response.status, body.code, body.message, body.details);
   const code = codeFromStatus(response.status);
   const message = response.statusText || `HTTP ${response.status}`;
   return new ApiError(response.status, code, message);
