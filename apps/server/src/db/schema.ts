@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -124,6 +125,57 @@ export const authAttempts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('auth_attempts_action_key_idx').on(t.action, t.key, t.createdAt)],
+);
+
+export const currency = pgEnum('currency', ['eur', 'usd']);
+
+/**
+ * Credit packs on sale. Seeded from `PACKS` in @cuadra/shared when missing; afterwards this table is the
+ * truth, so an operator can retire a pack or change its price without a deploy.
+ */
+export const creditPacks = pgTable('credit_packs', {
+  id: text('id').primaryKey(),
+  credits: integer('credits').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  originalAmountCents: integer('original_amount_cents').notNull(),
+  currency: currency('currency').notNull(),
+  popular: boolean('popular').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const checkoutStatus = pgEnum('checkout_status', ['open', 'paid', 'cancelled', 'failed', 'expired']);
+
+/**
+ * One purchase attempt. Credits, price and currency are copied from the pack when the checkout starts, so
+ * what is granted is what was shown and paid, whatever happens to the pack later.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packId: text('pack_id')
+      .notNull()
+      .references(() => creditPacks.id),
+    credits: integer('credits').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: currency('currency').notNull(),
+    /** `local` for the embedded test-mode checkout, `stripe` for Stripe Checkout. */
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id'),
+    status: checkoutStatus('status').notNull().default('open'),
+    returnTo: text('return_to').notNull(),
+    cancelTo: text('cancel_to').notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('checkouts_provider_session_key').on(t.provider, t.providerSessionId),
+    index('checkouts_open_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** Emails waiting for, or kept instead of, SMTP delivery. */
