@@ -115,6 +115,22 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
   if (t0 && b0 && b0.cents === t0.cents && !vats.length) {
     if (fields.total) fields.total.confidence = Math.max(fields.total.confidence, 0.85);
   }
+  // "Tax 0.00" and no base printed: the base is the total (computed, not verified).
+  if (t0 && !bases.length && vats.length && vats.every((v) => v.cents === 0) && fields.total) {
+    fields.tax_base = {
+      value: centsToString(t0.cents),
+      confidence: 0.6,
+      source: 'computed',
+      verified: false,
+    };
+    fields.vat_total = {
+      value: '0.00',
+      confidence: 0.6,
+      source: fields.vat_total?.source ?? 'text',
+      verified: false,
+    };
+    return;
+  }
   if (fields.total || fields.tax_base) {
     warn({ code: 'AMOUNTS_UNRECONCILED', message: 'Base + VAT − withholding does not match the total' });
   }

@@ -94,7 +94,7 @@ const NAMED_DMY = new RegExp(
   'giu',
 );
 const NAMED_MDY = new RegExp(
-  `(?<![\\p{L}])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`,
+  `(?<![\\p{L}])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`,
   'giu',
 );
 

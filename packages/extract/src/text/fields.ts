@@ -50,7 +50,7 @@ const L = {
     /\b(?:fecha\s*(?:de\s*)?vencimiento|vencimiento|vto\.?|due\s*date|payment\s*due|date\s*due|due\s*by|pay\s*by|f[äa]llig(?:keit|\s*am)?|zahlbar\s*bis|[ée]ch[ée]ance|vervaldatum)\s*:?/i,
   ],
   taxBase: [
-    /\b(?:total\s*)?base\s*imponible|\bbase\s*total|\bimporte\s*neto|\btotal\s*neto|\bneto\b|\bsubtotal|\bsub-total|\bsub\s*total|\bnet\s*(?:amount|total)|\btotal\s*(?:excl\.?|excluding|before\s*tax|net|ht|hors\s*taxes)|\bamount\s*before\s*tax|\bnetto(?:betrag|summe)?|\bgesamt\s*netto|\bsumme\s*netto|\btotal\s*ht|\bmontant\s*ht|\btotaal\s*excl|\bexcl\.?\s*(?:btw|vat)|\btaxable\s*amount/i,
+    /\b(?:total\s*)?base\s*imponible|\bbase\s*total|\bimporte\s*neto|\btotal\s*neto|\bneto\b|\bsubtotal|\bsub-total|\bsub\s*total|\bnet\s*(?:amount|total)|\btotal\s*(?:excl\.?|excluding|before\s*tax|net|ht|hors\s*taxes)|\bamount\s*before\s*tax|\bnetto(?:betrag|summe)?|\bgesamt\s*netto|\bsumme\s*netto|\btotal\s*ht|\bmontant\s*ht|\btotaal\s*excl|\bexcl\.?\s*(?:btw|vat)|\bexclusief\s*btw|\btaxable\s*amount/i,
   ],
   vatTotal: [
     /\b(?:total\s*|cuota\s*(?:de\s*)?|importe\s*)?i\.?v\.?a\.?\b|\b(?:total\s*)?vat\b|\b(?:total\s*)?tax(?:es)?\b|\bmwst\.?|\bust\.?\b|\bumsatzsteuer|\bmehrwertsteuer|\btva\b|\bbtw\b|\bgst\b|\bsst\b/i,
@@ -62,7 +62,7 @@ const L = {
   withholding: [/\b(?:retenci[óo]n|i\.?r\.?p\.?f\.?|withholding|retención\s*irpf)\b/i],
   surcharge: [/\b(?:recargo(?:\s*de)?\s*equivalencia|recargo|r\.?\s*e\.?\s*(?=\d|\s*\())/i],
   issuerBlock: [
-    /\b(?:emisor|proveedor|vendedor|from|seller|supplier|issued\s*by|lieferant|fournisseur)\b\s*:?/i,
+    /(?:^|\s{2,})(?:emisor|proveedor|vendedor|from|seller|supplier|issued\s*by|service\s*provider|sold\s*by|vendor|lieferant|fournisseur|verkoper)\b\s*:?/i,
   ],
   clientBlock: [
     /\b(?:cliente|client|customer|facturar\s*a|factura\s*a|destinatario|datos\s*(?:del\s*)?cliente|bill(?:ed)?\s*to|sold\s*to|invoice\s*to|ship\s*to|comprador|buyer|rechnungsempf[äa]nger|kunde|factur[ée]\s*à)\b\s*:?/i,
@@ -400,7 +400,21 @@ function collectAmounts(
         exclude.some((re) => re.test(line.text) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(line.text)))
       )
         continue;
-      const tail = line.text.slice((m.index ?? 0) + m[0].length);
+      const fullTail = line.text.slice((m.index ?? 0) + m[0].length);
+      // The value belongs to this label up to the next labelled cell ("Excl. BTW 593,36   Subtotaal 717,97").
+      const cells = fullTail.split(/ {3}/);
+      let cut = cells.length;
+      let seenAmount = false;
+      for (let c = 1; c < cells.length; c++) {
+        const cell = cells[c]!;
+        const wordy = /\p{L}{4,}/u.test(cell.replace(/\b(?:euros?|eur|usd)\b/gi, ''));
+        if (ALL_AMOUNT_LABELS.some((re) => re.test(cell)) || (seenAmount && wordy)) {
+          cut = c;
+          break;
+        }
+        if (findAmounts(cell).length) seenAmount = true;
+      }
+      const tail = blankDates(cells.slice(0, cut).join('   '));
       const rateMatch = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text);
       const rate = rateMatch ? Number(rateMatch[1]!.replace(',', '.')) : undefined;
       const amounts = findAmounts(tail.replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, ' ')).filter(
@@ -434,6 +448,21 @@ function collectAmounts(
   }
 }
 
+const ALL_AMOUNT_LABELS = [
+  ...L.taxBase,
+  L.total[0]!,
+  ...L.withholding,
+  ...L.surcharge,
+  /\b(?:i\.?v\.?a|vat|btw|mwst|tva)\b/i,
+];
+
+/** Dates inside an amount cell ("iDEAL op 21 april 2015 € 717,97") must not be read as amounts. */
+function blankDates(text: string): string {
+  let out = text;
+  for (const d of findDates(text)) out = out.replace(d.raw, ' '.repeat(d.raw.length));
+  return out;
+}
+
 // ---------- tax ids ----------
 
 const TAX_ID_RE =
@@ -454,7 +483,7 @@ function findTaxIds(lines: Line[]): TextExtraction['taxIds'] {
         if (c) check = c;
         if (c?.valid) break;
       }
-      if (!check) continue;
+      if (!check || (check.normalized.match(/\d/g) ?? []).length < 5) continue;
       const labeled = /\b(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|TVA|USt|IVA|TAX|UID|BTW|GST|ID)\b/i.test(
         line.text,
       );
@@ -533,6 +562,7 @@ const LABEL_WORDS =
 
 function isNameLike(text: string): boolean {
   const t = cleanName(text);
+  if (/:\s*$/.test(t) || /^(?:attn|address|account|summary|detail|page)\b/i.test(t)) return false;
   if (LABEL_WORDS.test(t.replace(/[^\p{L}]/gu, ''))) return false;
   if (t.length < 3 || t.length > 80) return false;
   if (!/\p{L}{2,}/u.test(t)) return false;
@@ -565,6 +595,22 @@ function findIssuerName(lines: Line[], idLine: Line | undefined, clientIdLine: L
     }
     if (L.clientBlock.some((re) => re.test(firstPage[i - 1]?.text ?? ''))) score -= 3;
     candidates.push({ text, line, conf: 0.5, score });
+  }
+  // A labelled issuer block ("Emisor", "Service Provider:", "Sold by") names the issuer outright.
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const m = L.issuerBlock.map((re) => re.exec(line.text)).find(Boolean);
+    if (!m) continue;
+    const rest = cleanName(line.text.slice((m.index ?? 0) + m[0].length));
+    if (rest && isNameLike(rest) && !LABELISH.test(rest)) return { text: rest, line, conf: 0.7, score: 10 };
+    const labelWord = line.words.find((w) => L.issuerBlock.some((re) => re.test(w.text)));
+    for (let j = i + 1; j < Math.min(lines.length, i + 3); j++) {
+      const below = lines[j]!;
+      const words = below.words.filter((w) => !labelWord || Math.abs(w.x - labelWord.x) < 0.1);
+      const text = cleanName(words.map((w) => w.text).join(' '));
+      if (text && isNameLike(text) && !LABELISH.test(text))
+        return { text, line: below, conf: 0.7, score: 10 };
+    }
   }
   candidates.sort((a, b) => b.score - a.score);
   const best = candidates[0];

@@ -66,7 +66,7 @@ export function findAmounts(line: string): { value: number; raw: string; index: 
     /(?<![\w.,/-])[-−(]?\s?(?:[€$£]\s?)?-?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{1,2})(?:\s?[€$£])?\)?(?![\w,./-]*\d)|(?<![\w.,/-])[-−(]?\s?(?:[€$£]\s?)?-?\d+(?:[.,]\d{1,2})?(?:\s?[€$£])?\)?(?![\w.,/%-]*\d)(?!\s?%)/g;
   for (const m of line.matchAll(re)) {
     const raw = m[0].trim();
-    const value = parseAmount(raw.replace(/\s(?=\d{3}\b)/g, '.'));
+    const value = parseAmount(raw.replace(/(?<=\d)\s(?=\d{3}\b)/g, ''));
     if (value != null) out.push({ value, raw, index: m.index ?? 0 });
   }
   return out;
