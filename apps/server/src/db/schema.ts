@@ -192,3 +192,75 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );
+
+/**
+ * A client (the spec's freelancer) of the account that owns it and pays its credits: an accountant, or a
+ * freelancer on their own (then both columns are that freelancer). `freelancer_user_id` is set once a
+ * freelancer has an account for it (the spec's registered user); null is the spec's dummy client.
+ */
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey(),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** NIF/NIE/CIF, normalised; decides later whether an invoice was issued or received by the client. */
+    taxId: text('tax_id'),
+    freelancerUserId: uuid('freelancer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The owner's table: filtered by owner, sorted by name without regard to case, paged.
+    index('clients_owner_name_idx').on(t.ownerUserId, sql`lower(${t.name})`, t.id),
+    index('clients_freelancer_idx').on(t.freelancerUserId),
+    // A freelancer is linked to a given owner at most once (and has at most one client of their own).
+    uniqueIndex('clients_owner_freelancer_key')
+      .on(t.ownerUserId, t.freelancerUserId)
+      .where(sql`${t.freelancerUserId} is not null`),
+  ],
+);
+
+/**
+ * An emailed invitation to link a client to the invitee's account. Only the SHA-256 of the token is kept;
+ * a newer invitation for the same client revokes the older ones.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    invitedByUserId: uuid('invited_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased and trimmed, like users.email: only that account may accept. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedByUserId: uuid('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_client_idx').on(t.clientId, t.createdAt),
+  ],
+);
+
+/** Messages sent from the contact form; also emailed to the support address. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_user_idx').on(t.userId, t.createdAt)],
+);
