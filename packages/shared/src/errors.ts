@@ -93,6 +93,38 @@ export const ERROR_MESSAGES = {
     en: 'An account with this email already exists. Please log in with your password.',
     es: 'Ya existe una cuenta con este correo electrónico. Inicia sesión con tu contraseña.',
   },
+  CLIENT_NOT_FOUND: {
+    en: 'Client not found',
+    es: 'Cliente no encontrado',
+  },
+  ACCOUNTANTS_ONLY: {
+    en: 'Only accountants can add clients.',
+    es: 'Solo los asesores pueden añadir clientes.',
+  },
+  TAX_ID_INVALID: {
+    en: 'This tax id (NIF, NIE or CIF) is not valid. Please check it, especially its last character.',
+    es: 'Este NIF, NIE o CIF no es válido. Revísalo, sobre todo el último carácter.',
+  },
+  CLIENT_ALREADY_LINKED: {
+    en: 'This client is already linked to a registered user.',
+    es: 'Este cliente ya está vinculado a un usuario registrado.',
+  },
+  INVITATION_INVALID: {
+    en: 'This invitation is not valid or has already been used. Please ask for a new one.',
+    es: 'Esta invitación no es válida o ya se ha usado. Pide una nueva.',
+  },
+  INVITATION_EXPIRED: {
+    en: 'This invitation has expired. Please ask for a new one.',
+    es: 'Esta invitación ha caducado. Pide una nueva.',
+  },
+  INVITATION_WRONG_ACCOUNT: {
+    en: 'This invitation was sent to a different email address. Sign in with that address to accept it.',
+    es: 'Esta invitación se envió a otra dirección de correo. Inicia sesión con esa dirección para aceptarla.',
+  },
+  INVITATION_FREELANCERS_ONLY: {
+    en: 'Only a freelancer account can accept an invitation from an accountant.',
+    es: 'Solo una cuenta de autónomo puede aceptar la invitación de un asesor.',
+  },
   INTERNAL: {
     en: 'Server error, please try again later',
     es: 'Error del servidor, inténtalo de nuevo más tarde',

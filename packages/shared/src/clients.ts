@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { EmailSchema, LocaleSchema, NameSchema } from './auth';
+import { checkSpanishTaxId, normalizeSpanishTaxId } from './tax-id';
+
+/** An invitation link lasts 7 days; a newer invitation for the same client voids it earlier. */
+export const INVITATION_TTL_DAYS = 7;
+/** The page size of the client table, and the most one request may ask for. */
+export const CLIENT_PAGE_SIZE = 25;
+export const CLIENT_PAGE_SIZE_MAX = 100;
+/** A contact message: required, and long enough for a real problem report. */
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+/** The spec's local-storage key for an invitation waiting for the user to sign in (spec-1 §3). */
+export const INVITATION_TOKEN_STORAGE_KEY = 'invitationToken';
+
+/**
+ * An optional NIF, NIE or CIF: blank means none; otherwise normalised (upper case, no separators or `ES`
+ * prefix) and refused with the `TAX_ID_INVALID` message key when its check character is wrong.
+ */
+export const TaxIdSchema = z
+  .string()
+  .max(32)
+  .transform((value, ctx) => {
+    if (value.trim() === '') return null;
+    if (checkSpanishTaxId(value)?.valid !== true) {
+      ctx.addIssue({ code: 'custom', message: 'TAX_ID_INVALID', params: { code: 'TAX_ID_INVALID' } });
+      return z.NEVER;
+    }
+    return normalizeSpanishTaxId(value);
+  });
+
+export const CreateClientRequestSchema = z
+  .object({
+    /** The spec's only bound: required. 100 characters keeps the table readable. */
+    name: NameSchema,
+    taxId: TaxIdSchema.nullish().transform((value) => value ?? null),
+  })
+  .meta({ id: 'CreateClientRequest' });
+export type CreateClientRequest = z.input<typeof CreateClientRequestSchema>;
+
+export const UpdateClientRequestSchema = z
+  .object({
+    name: NameSchema.optional(),
+    taxId: TaxIdSchema.nullish(),
+  })
+  .meta({ id: 'UpdateClientRequest' });
+export type UpdateClientRequest = z.input<typeof UpdateClientRequestSchema>;
+
+/**
+ * `dummy`: created by the accountant, nobody signs in as it. `invited`: an invitation is waiting.
+ * `registered`: linked to a freelancer's account (the spec's registered-user marker).
+ */
+export const CLIENT_STATUSES = ['dummy', 'invited', 'registered'] as const;
+export const ClientStatusSchema = z.enum(CLIENT_STATUSES);
+export type ClientStatus = z.infer<typeof ClientStatusSchema>;
+
+export const ClientSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    taxId: z.string().nullable(),
+    status: ClientStatusSchema,
+    /** Linked to a freelancer's account: the row shows the registered-user marker. */
+    registered: z.boolean(),
+    /** Invoices of this client. */
+    documents: z.number().int(),
+    /** Invoices not reviewed yet (checked = 0). */
+    needsReview: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ClientSummary' });
+export type ClientSummary = z.infer<typeof ClientSummarySchema>;
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export const SortOrderSchema = z.enum(SORT_ORDERS);
+export type SortOrder = z.infer<typeof SortOrderSchema>;
+
+export const ListClientsQuerySchema = z.object({
+  /** Case-insensitive substring of the name. */
+  q: z.string().trim().max(100).optional(),
+  order: SortOrderSchema.default('asc'),
+  limit: z.coerce.number().int().min(1).max(CLIENT_PAGE_SIZE_MAX).default(CLIENT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ListClientsQuery = z.input<typeof ListClientsQuerySchema>;
+
+export const ClientListSchema = z
+  .object({
+    items: z.array(ClientSummarySchema),
+    /** Clients matching the search, over all pages. */
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
+  .meta({ id: 'ClientList' });
+export type ClientList = z.infer<typeof ClientListSchema>;
+
+/** How the caller relates to a client: the accountant who owns it, or the freelancer linked to it. */
+export const ClientRoleSchema = z.enum(['owner', 'freelancer']);
+export type ClientRole = z.infer<typeof ClientRoleSchema>;
+
+export const ClientDetailSchema = ClientSummarySchema.extend({
+  role: ClientRoleSchema,
+  /** Sum of the issued invoices' totals, in cents (spec-2 §2.2 gross income). */
+  grossIncomeCents: z.number().int(),
+  /** The pending invitation, shown to the owner only. */
+  invitation: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
+}).meta({ id: 'ClientDetail' });
+export type ClientDetail = z.infer<typeof ClientDetailSchema>;
+
+export const CreateInvitationRequestSchema = z
+  .object({
+    email: EmailSchema,
+    /** The language of the email when the invitee has no account yet; default: the accountant's. */
+    locale: LocaleSchema.optional(),
+  })
+  .meta({ id: 'CreateInvitationRequest' });
+export type CreateInvitationRequest = z.input<typeof CreateInvitationRequestSchema>;
+
+export const InvitationSchema = z
+  .object({ email: z.string(), expiresAt: z.string() })
+  .meta({ id: 'Invitation' });
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+/** What the holder of an invitation link may see before accepting it. */
+export const InvitationPreviewSchema = z
+  .object({ email: z.string(), clientName: z.string(), accountantName: z.string(), expiresAt: z.string() })
+  .meta({ id: 'InvitationPreview' });
+export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
+
+export const AcceptInvitationRequestSchema = z
+  .object({ token: z.string().min(1).max(200) })
+  .meta({ id: 'AcceptInvitationRequest' });
+
+export const AcceptInvitationResultSchema = z
+  .object({ clientId: z.string() })
+  .meta({ id: 'AcceptInvitationResult' });
+export type AcceptInvitationResult = z.infer<typeof AcceptInvitationResultSchema>;
+
+export const ContactRequestSchema = z
+  .object({ message: z.string().trim().min(1).max(CONTACT_MESSAGE_MAX_LENGTH) })
+  .meta({ id: 'ContactRequest' });
+export type ContactRequest = z.input<typeof ContactRequestSchema>;
