@@ -11,6 +11,9 @@ export function handleError(logger: Logger) {
     const appError = toAppError(error);
     if (appError.code === 'INTERNAL') (c.get('log') ?? logger).error({ err: error }, 'unhandled error');
     const locale = c.get('locale') ?? pickLocale(c.req.header('accept-language'));
+    const retryAfter = (appError.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+    if (appError.code === 'RATE_LIMITED' && typeof retryAfter === 'number')
+      c.header('Retry-After', String(retryAfter));
     return c.json(appError.toBody(locale), appError.status);
   };
 }

@@ -41,9 +41,19 @@ export async function takeAttempt(db: Db, limit: Limit, value: string, now = new
   // Old rows of this key are useless now; dropping them here keeps the table small without a job.
   await db
     .delete(authAttempts)
-    .where(and(eq(authAttempts.action, limit.action), eq(authAttempts.key, key), lt(authAttempts.createdAt, since)));
+    .where(
+      and(
+        eq(authAttempts.action, limit.action),
+        eq(authAttempts.key, key),
+        lt(authAttempts.createdAt, since),
+      ),
+    );
   await db.insert(authAttempts).values({ id, action: limit.action, key, createdAt: now });
-  const inWindow = and(eq(authAttempts.action, limit.action), eq(authAttempts.key, key), gt(authAttempts.createdAt, since));
+  const inWindow = and(
+    eq(authAttempts.action, limit.action),
+    eq(authAttempts.key, key),
+    gt(authAttempts.createdAt, since),
+  );
   const [row] = await db.select({ n: count() }).from(authAttempts).where(inWindow);
   if ((row?.n ?? 0) <= limit.max) return id;
 

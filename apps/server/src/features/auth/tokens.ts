@@ -22,7 +22,10 @@ export async function signAccessToken(key: Uint8Array, claims: AccessClaims, now
  */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub'],
+    });
     if (payload.typ !== 'access' || typeof payload.ver !== 'number' || typeof payload.sub !== 'string') {
       return null;
     }

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
+
+const PASSWORD = 'caballo-grapa-bateria';
+let counter = 0;
+const uniqueEmail = () => `throttle-${++counter}@example.com`;
+const freshAddress = () => `10.2.${Math.floor(++counter / 250)}.${counter % 250}`;
+
+describe(`throttling, kept in the database (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => ctx.close());
+
+  const from = (address: string) => ({ headers: { 'x-forwarded-for': `203.0.113.9, ${address}` } });
+  const register = (email: string, address = freshAddress()) =>
+    ctx.json(
+      '/api/v1/auth/register',
+      { email, password: PASSWORD, name: 'Ana', accountType: 'accountant' },
+      from(address),
+    );
+  const login = (email: string, password: string, address = freshAddress()) =>
+    ctx.json('/api/v1/auth/login', { email, password }, from(address));
+
+  async function expectLimited(res: Response, maxSeconds: number) {
+    expect(res.status).toBe(429);
+    expect((await bodyOf(res)).error.code).toBe('RATE_LIMITED');
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
+  }
+
+  it('locks an account after 10 failed logins in 15 minutes, from any address, even for the right password', async () => {
+    const email = uniqueEmail();
+    await register(email);
+    for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`)).status).toBe(401);
+    await expectLimited(await login(email, 'wrong-again'), 15 * 60);
+    await expectLimited(await login(email, PASSWORD), 15 * 60);
+  });
+
+  it('locks an unknown email the same way, so the lock tells nothing about the account', async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`)).status).toBe(401);
+    await expectLimited(await login(email, 'wrong-again'), 15 * 60);
+  });
+
+  it('forgets an account’s failures after a successful login', async () => {
+    const email = uniqueEmail();
+    await register(email);
+    for (let i = 0; i < 9; i++) await login(email, `wrong-${i}`);
+    expect((await login(email, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await login(email, `wrong-${i}`)).status).toBe(401);
+    expect((await login(email, PASSWORD)).status).toBe(200);
+  });
+
+  it('limits failed logins per address across accounts, and not for other addresses', async () => {
+    const address = '198.51.100.7';
+    for (let i = 0; i < 50; i++) expect((await login(uniqueEmail(), 'wrong', address)).status).toBe(401);
+    await expectLimited(await login(uniqueEmail(), 'wrong', address), 15 * 60);
+    expect((await login(uniqueEmail(), 'wrong', '198.51.100.8')).status).toBe(401);
+  });
+
+  it('limits sign-ups per address', async () => {
+    const address = '198.51.100.20';
+    for (let i = 0; i < 20; i++) expect((await register(uniqueEmail(), address)).status).toBe(201);
+    await expectLimited(await register(uniqueEmail(), address), 60 * 60);
+  });
+
+  it('limits verification emails to 5 an hour per user', async () => {
+    const email = uniqueEmail();
+    await register(email);
+    const { token } = await bodyOf(await login(email, PASSWORD));
+    const resend = () =>
+      ctx.json('/api/v1/auth/resend-verification', {}, { headers: { authorization: `Bearer ${token}` } });
+    for (let i = 0; i < 5; i++) expect((await resend()).status).toBe(200);
+    await expectLimited(await resend(), 60 * 60);
+  });
+
+  it('limits password-reset emails per address, whether the accounts exist or not', async () => {
+    const address = '198.51.100.30';
+    const reset = () => ctx.json('/api/v1/auth/password-reset', { email: uniqueEmail() }, from(address));
+    for (let i = 0; i < 20; i++) expect((await reset()).status).toBe(202);
+    await expectLimited(await reset(), 60 * 60);
+  });
+});
