@@ -3,12 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { AppError } from './errors';
 import { authRoutes } from './features/auth/routes';
-import { clientRoutes, invitationRoutes } from './features/clients/routes';
-import { checkoutRoutes, packRoutes, webhookRoutes } from './features/checkout/routes';
-import { localCheckoutRoutes } from './features/checkout/local-checkout';
 import { publicConfigRoutes } from './features/config/routes';
-import { contactRoutes } from './features/contact/routes';
-import { creditRoutes } from './features/credits/routes';
 import { devMailRoutes } from './features/dev-mail/routes';
 import { healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/me/routes';
@@ -49,13 +44,6 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1/config', publicConfigRoutes(services));
   app.route('/api/v1/auth', authRoutes(services));
   app.route('/api/v1/me', meRoutes(services));
-  app.route('/api/v1/clients', clientRoutes(services));
-  app.route('/api/v1/invitations', invitationRoutes(services));
-  app.route('/api/v1/contact', contactRoutes(services));
-  app.route('/api/v1/credits', creditRoutes(services));
-  app.route('/api/v1/packs', packRoutes(services));
-  app.route('/api/v1/checkout', checkoutRoutes(services));
-  app.route('/api/v1/webhooks', webhookRoutes(services));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -76,7 +64,6 @@ export function createApp(services: Services, options: AppOptions) {
   });
 
   if (services.mailer.kind === 'outbox') app.route('/dev', devMailRoutes(services));
-  if (services.payments.kind === 'local') app.route('/dev/checkout', localCheckoutRoutes(services));
   if (options.webDist) serveWebApp(app, options.webDist);
 
   app.onError(handleError(services.logger));
