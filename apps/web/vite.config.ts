@@ -7,8 +7,12 @@ import { defineConfig } from 'vite';
 // SPA is served by Vite and forwards those paths, so the browser only ever talks to one origin.
 const API_ORIGIN = 'http://localhost:3000';
 
-export default defineConfig({
+// The public address of the site, for canonical URLs, Open Graph and the sitemap; the server's own setting.
+const SITE_ORIGIN = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
+  define: { __SITE_ORIGIN__: JSON.stringify(SITE_ORIGIN) },
   server: {
     proxy: {
       '/api': { target: API_ORIGIN, changeOrigin: false },
@@ -20,19 +24,25 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than our code: separate chunks stay cached across deploys.
-        // (Any import from @cuadra/shared brings zod, whose schemas are built at module load.)
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
+    // The prerender step reads it to preload each page's route chunks, then removes it.
+    manifest: !isSsrBuild,
+    // One stylesheet for the whole app: a prerendered page is styled before any route code has loaded.
+    cssCodeSplit: false,
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : {
+          output: {
+            // Libraries change less often than our code: separate chunks stay cached across deploys.
+            // (Any import from @cuadra/shared brings zod, whose schemas are built at module load.)
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+                { name: 'vendor', test: /node_modules[\\/]/ },
+              ],
+            },
+          },
         },
-      },
-    },
   },
   test: {
     environment: 'jsdom',
@@ -40,4 +50,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
   },
-});
+}));

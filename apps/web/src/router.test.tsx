@@ -35,7 +35,12 @@ const PAGES: [path: string, english: string, spanish: string][] = [
   ['/invoicePage/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', 'Edit invoice', 'Editar factura'],
   ['/invoicereview', 'Review new invoice', 'Revisar nueva factura'],
   ['/blog', 'Blog', 'Blog'],
-  ['/blog/how-to-automate-invoice-processing', 'Article', 'Artículo'],
+  [
+    '/blog/how-to-automate-invoice-processing',
+    'How to Automate Invoice Processing in Seven Steps',
+    'Cómo automatizar el proceso de facturas en siete pasos',
+  ],
+  ['/payment-cancelled', 'Payment cancelled', 'Pago cancelado'],
   ['/invitation-accepted', 'Invitation accepted', 'Invitación aceptada'],
   ['/invitation-error', 'Invitation not valid', 'Invitación no válida'],
   ['/error', 'Something went wrong', 'Algo ha salido mal'],

@@ -5,6 +5,7 @@ import { PageLoading } from './components/layout/page-loading';
 import { ProtectedLayout } from './components/layout/protected-layout';
 import { PublicLayout } from './components/layout/public-layout';
 import { RootLayout } from './components/layout/root-layout';
+import { BLOG_ARTICLE_ROUTES } from './features/blog/blog-routes';
 
 /**
  * A route whose page module is loaded on first visit, so `/` ships only the chrome and the landing page.
@@ -68,6 +69,10 @@ export const routes: RouteObject[] = [
           },
           { path: '/exito', lazy: lazyPage(() => import('./features/billing/success-page'), 'SuccessPage') },
           {
+            path: '/payment-cancelled',
+            lazy: lazyPage(() => import('./features/billing/payment-cancelled-page'), 'PaymentCancelledPage'),
+          },
+          {
             path: '/features',
             lazy: lazyPage(() => import('./features/marketing/features-page'), 'FeaturesPage'),
           },
@@ -102,10 +107,7 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: '/blog', lazy: lazyPage(() => import('./features/blog/blog-page'), 'BlogPage') },
-          {
-            path: '/blog/:slug',
-            lazy: lazyPage(() => import('./features/blog/blog-post-page'), 'BlogPostPage'),
-          },
+          ...BLOG_ARTICLE_ROUTES,
           { path: '/error', lazy: lazyPage(() => import('./features/errors/error-page'), 'ErrorPage') },
           { path: '*', lazy: lazyPage(() => import('./features/errors/not-found-page'), 'NotFoundPage') },
         ],

@@ -9,15 +9,20 @@ import type { AppEnv } from './context';
 const SERVER_PREFIXES = ['/api/', '/dev/'];
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated, and any other
- * GET that asks for HTML answered with index.html so client routes survive a reload.
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, a directory with
+ * its index.html (the prerendered public pages), and any other GET that asks for HTML answered with the app
+ * shell so client routes survive a reload.
  */
 export function serveWebApp(app: Hono<AppEnv>, dist: string) {
   const root = relative(process.cwd(), resolve(dist)) || '.';
   const indexPath = join(dist, 'index.html');
   if (!existsSync(indexPath)) return false;
+  // When the build prerenders pages, dist/index.html is the landing page and the empty app shell is
+  // dist/spa.html: the answer for every other address the client renders itself.
+  const shellPath = existsSync(join(dist, 'spa.html')) ? join(dist, 'spa.html') : indexPath;
 
-  const serve = serveStatic<AppEnv>({ root });
+  // `precompressed`: the build writes .br and .gz copies of text files; they are sent when accepted.
+  const serve = serveStatic<AppEnv>({ root, precompressed: true });
   app.use('*', async (c, next) => {
     if (SERVER_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next();
     const response = await serve(c, next);
@@ -30,7 +35,7 @@ export function serveWebApp(app: Hono<AppEnv>, dist: string) {
     const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');
     if (SERVER_PREFIXES.some((prefix) => c.req.path.startsWith(prefix)) || !wantsHtml) return next();
     c.header('Cache-Control', 'no-cache');
-    return c.html(await readFile(indexPath, 'utf8'));
+    return c.html(await readFile(shellPath, 'utf8'));
   });
   return true;
 }

@@ -1,6 +1,18 @@
 import type { Locale } from '@cuadra/shared';
 import { errorsCatalog } from './errors';
+import enAuth from './locales/en/auth.json';
+import enBlog from './locales/en/blog.json';
+import enFaq from './locales/en/faq.json';
+import enMarketing from './locales/en/marketing.json';
+import enMetatags from './locales/en/metatags.json';
+import enPricing from './locales/en/pricing.json';
 import enTranslation from './locales/en/translation.json';
+import esAuth from './locales/es/auth.json';
+import esBlog from './locales/es/blog.json';
+import esFaq from './locales/es/faq.json';
+import esMarketing from './locales/es/marketing.json';
+import esMetatags from './locales/es/metatags.json';
+import esPricing from './locales/es/pricing.json';
 import esTranslation from './locales/es/translation.json';
 
 /**
@@ -9,8 +21,28 @@ import esTranslation from './locales/es/translation.json';
  * `catalog-parity.test.ts` then checks that both languages have the same keys.
  */
 export const resources = {
-  en: { translation: enTranslation, errors: errorsCatalog('en') },
-  es: { translation: esTranslation, errors: errorsCatalog('es') },
+  en: {
+    translation: enTranslation,
+    errors: errorsCatalog('en'),
+    // Accounts and sessions (issue 3): sign-up, login, verification, the guard and the session chrome.
+    auth: enAuth,
+    // The public site (issue 9): landing and marketing pages, packs, page metadata, FAQ, blog chrome.
+    marketing: enMarketing,
+    pricing: enPricing,
+    metatags: enMetatags,
+    faq: enFaq,
+    blog: enBlog,
+  },
+  es: {
+    translation: esTranslation,
+    errors: errorsCatalog('es'),
+    auth: esAuth,
+    marketing: esMarketing,
+    pricing: esPricing,
+    metatags: esMetatags,
+    faq: esFaq,
+    blog: esBlog,
+  },
 } satisfies Record<Locale, Record<string, unknown>>;
 
 export type Namespace = keyof (typeof resources)['en'];

@@ -1,5 +1,8 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useTranslation } from 'react-i18next';
+import { OutcomePage } from './outcome-page';
 
+/** /exito: where a completed payment returns. */
 export function SuccessPage() {
-  return <PlaceholderPage page="success" />;
+  const { t } = useTranslation();
+  return <OutcomePage outcome="success" path="/exito" title={t('pages.success.title')} tone="good" />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { LegalPage } from './legal-page';
 
 export function PrivacyPage() {
-  return <PlaceholderPage page="privacy" />;
+  return <LegalPage document="privacy" />;
 }

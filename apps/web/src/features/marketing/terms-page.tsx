@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { LegalPage } from './legal-page';
 
 export function TermsPage() {
-  return <PlaceholderPage page="terms" />;
+  return <LegalPage document="terms" />;
 }

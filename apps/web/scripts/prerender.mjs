@@ -1,0 +1,104 @@
+// Prerenders the public pages into dist/ after the client and server builds (npm run build):
+// dist/<route>/index.html with the page's HTML and metadata (readable without JavaScript, then hydrated),
+// dist/spa.html (the empty app shell the server answers other addresses with), sitemap.xml, robots.txt,
+// and Brotli/gzip copies of every text file for the server to send as they are.
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { JSDOM } from 'jsdom';
+
+const WEB = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(WEB, 'dist');
+const SSR_ENTRY = join(WEB, 'node_modules/.cuadra-ssr/entry-server.js');
+const LANGUAGE = 'en'; // the default language (spec-2 §4); the visitor's own is applied after hydration
+const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/;
+
+const started = performance.now();
+
+// The app's modules were written for the browser (the i18n module reads storage and sets <html lang> when
+// it loads): give them a document while rendering. Nothing is rendered from it; React renders to a string.
+const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', { url: 'http://localhost/' });
+for (const key of ['window', 'document', 'navigator', 'localStorage', 'sessionStorage']) {
+  if (!(key in globalThis))
+    Object.defineProperty(globalThis, key, { value: dom.window[key], configurable: true });
+}
+
+const server = await import(pathToFileURL(SSR_ENTRY).href);
+const template = await readFile(join(DIST, 'index.html'), 'utf8');
+const manifest = JSON.parse(await readFile(join(DIST, '.vite/manifest.json'), 'utf8'));
+
+// The shell for addresses that are not prerendered (signed-in pages, unknown paths): the client renders it.
+await writeFile(join(DIST, 'spa.html'), template);
+
+/** The chunk of a source module and every chunk it imports statically, minus those index.html has. */
+function chunksOf(modules) {
+  const alreadyLinked = new Set(
+    [...template.matchAll(/(?:href|src)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+  );
+  const files = new Set();
+  const visit = (key) => {
+    const entry = manifest[key];
+    if (!entry) throw new Error(`prerender: ${key} is not in the build manifest`);
+    if (!alreadyLinked.has(entry.file)) files.add(entry.file);
+    for (const imported of entry.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return [...files];
+}
+
+function pageHtml(page, rendered) {
+  const preloads = chunksOf(page.modules)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+  let html = template
+    .replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE}"`)
+    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+    .replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '')
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace('</head>', `    ${rendered.headTags}\n    ${preloads}\n  </head>`);
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) throw new Error('prerender: index.html has no empty #root');
+  html = html.replace(
+    root,
+    `<div id="root" ${server.PRERENDERED_ATTRIBUTE}="${LANGUAGE}">${rendered.appHtml}</div>`,
+  );
+  return html;
+}
+
+for (const page of server.PRERENDER_PAGES) {
+  const rendered = await server.renderPage(page.path, LANGUAGE);
+  if (rendered.status !== 200)
+    throw new Error(`prerender: ${page.path} rendered with status ${rendered.status}`);
+  const file = page.path === '/' ? join(DIST, 'index.html') : join(DIST, page.path, 'index.html');
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, pageHtml(page, rendered));
+}
+
+await writeFile(join(DIST, 'sitemap.xml'), server.sitemapXml(server.PRERENDER_PAGES));
+await writeFile(join(DIST, 'robots.txt'), server.robotsTxt());
+await rm(join(DIST, '.vite'), { recursive: true, force: true });
+
+// Precompressed copies: the server sends these when the browser accepts them (no compression per request).
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+async function compressTree(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      await compressTree(path);
+    } else if (COMPRESSIBLE.test(entry.name) && (await stat(path)).size > 512) {
+      const body = await readFile(path);
+      await writeFile(`${path}.br`, await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      await writeFile(`${path}.gz`, await gzipAsync(body, { level: 9 }));
+    }
+  }
+}
+await compressTree(DIST);
+
+if (!existsSync(join(DIST, 'index.html'))) throw new Error('prerender: dist/index.html is missing');
+const ms = Math.round(performance.now() - started);
+console.log(`prerendered ${server.PRERENDER_PAGES.length} pages, sitemap.xml and robots.txt in ${ms} ms`);
+dom.window.close();

@@ -1,0 +1,89 @@
+/**
+ * The build's server entry: renders a public route to HTML with its metadata, for
+ * scripts/prerender.mjs. Not part of the browser bundle.
+ */
+import type { Locale } from '@cuadra/shared';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app-providers';
+import { ARTICLES } from './features/blog/articles';
+import { ARTICLE_SLUGS } from './features/blog/slugs';
+import { createFixedI18n } from './features/marketing/seo/fixed-i18n';
+import { type PageMetaData, renderHeadTags } from './features/marketing/seo/meta';
+import { MetaCollectorContext } from './features/marketing/seo/page-meta';
+import { absoluteUrl, SITE_ORIGIN } from './features/marketing/seo/site';
+import { createQueryClient } from './lib/query-client';
+import { routes } from './router';
+
+export { PRERENDERED_ATTRIBUTE } from './features/marketing/seo/hydrate';
+
+export type PrerenderPage = {
+  path: string;
+  /** The source modules the page's route loads, so their chunks can be preloaded. */
+  modules: readonly string[];
+  /** Listed in sitemap.xml (payment outcomes are not). */
+  inSitemap: boolean;
+};
+
+const BLOG_POST_MODULES = ['src/features/blog/blog-post-page.tsx'];
+
+/** Every public page that is prerendered: the site search engines and visitors without JavaScript see. */
+export const PRERENDER_PAGES: readonly PrerenderPage[] = [
+  { path: '/', modules: ['src/features/marketing/home-page.tsx'], inSitemap: true },
+  { path: '/features', modules: ['src/features/marketing/features-page.tsx'], inSitemap: true },
+  { path: '/integrations', modules: ['src/features/marketing/integrations-page.tsx'], inSitemap: true },
+  { path: '/privacy', modules: ['src/features/marketing/privacy-page.tsx'], inSitemap: true },
+  { path: '/terms', modules: ['src/features/marketing/terms-page.tsx'], inSitemap: true },
+  { path: '/credits', modules: ['src/features/billing/credits-page.tsx'], inSitemap: true },
+  { path: '/select-plan', modules: ['src/features/billing/select-plan-page.tsx'], inSitemap: true },
+  { path: '/exito', modules: ['src/features/billing/success-page.tsx'], inSitemap: false },
+  { path: '/register/cancel', modules: ['src/features/billing/register-cancel-page.tsx'], inSitemap: false },
+  {
+    path: '/payment-cancelled',
+    modules: ['src/features/billing/payment-cancelled-page.tsx'],
+    inSitemap: false,
+  },
+  { path: '/blog', modules: ['src/features/blog/blog-page.tsx'], inSitemap: true },
+  ...ARTICLE_SLUGS.map((slug) => ({
+    path: `/blog/${slug}`,
+    modules: [...BLOG_POST_MODULES, `src/features/blog/content/${slug}.ts`],
+    inSitemap: true,
+  })),
+];
+
+export type RenderedPage = { status: number; appHtml: string; headTags: string; meta: PageMetaData };
+
+/** Renders one route as a visitor sees it on first load, in one language. */
+export async function renderPage(path: string, language: Locale): Promise<RenderedPage> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(absoluteUrl(path)));
+  if (context instanceof Response) throw new Error(`${path} answered with a redirect (${context.status})`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const collected: PageMetaData[] = [];
+  const appHtml = renderToString(
+    <MetaCollectorContext.Provider value={collected}>
+      <AppProviders i18n={createFixedI18n(language)} queryClient={createQueryClient()}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </MetaCollectorContext.Provider>,
+  );
+  const meta = collected.at(-1);
+  if (!meta) throw new Error(`${path} rendered no page metadata`);
+  return { status: context.statusCode, appHtml, headTags: renderHeadTags(meta), meta };
+}
+
+/** The sitemap; articles carry their last real change, other pages no date rather than a made-up one. */
+export function sitemapXml(pages: readonly PrerenderPage[]): string {
+  const modified = new Map(ARTICLES.map((article) => [`/blog/${article.slug}`, article.modifiedAt]));
+  const urls = pages
+    .filter((page) => page.inSitemap)
+    .map((page) => {
+      const lastmod = modified.get(page.path);
+      return `  <url><loc>${absoluteUrl(page.path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+    });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(): string {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dev/\n\nSitemap: ${SITE_ORIGIN}/sitemap.xml\n`;
+}

@@ -1,0 +1,132 @@
+import { PACK_FEATURES, PACKS, type Pack, savingPercent } from '@cuadra/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CheckIcon } from '../../components/icons';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/layout/nav-styles';
+import { toLocale } from '../../i18n/i18n';
+import { formatMoney } from './money';
+import { useHasSession } from './session';
+
+type HeadingLevel = 'h2' | 'h3';
+
+/**
+ * Where a pack's buy button leads. Signed out: the free sign-up (spec-1 §5: a purchase when not
+ * authenticated goes to /start-free). Signed in: settings with the pack, where the purchase runs.
+ */
+export function buyHref(pack: Pick<Pack, 'id'>, hasSession: boolean): string {
+  return hasSession ? `/user?buyCredits=true&priceId=${encodeURIComponent(pack.id)}` : '/start-free';
+}
+
+/** The active credit packs (spec-1 §2 "Pricing"): badge, struck-through original price, saving, buy link. */
+export function PackCards({ heading: Heading = 'h3' }: { heading?: HeadingLevel }) {
+  const hasSession = useHasSession();
+  return (
+    <ul className="grid gap-6 md:grid-cols-2">
+      {PACKS.filter((pack) => pack.active).map((pack) => (
+        <li key={pack.id} className="flex">
+          <PackCard pack={pack} heading={Heading} hasSession={hasSession} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PackCard({
+  pack,
+  heading: Heading,
+  hasSession,
+}: {
+  pack: Pack;
+  heading: HeadingLevel;
+  hasSession: boolean;
+}) {
+  const { t, i18n } = useTranslation('pricing');
+  const language = toLocale(i18n.resolvedLanguage);
+  const name = t(`packs.${pack.id}.name`);
+  const saving = savingPercent(pack);
+  const price = formatMoney(pack.amountCents, pack.currency, language);
+  const perInvoice = formatMoney(Math.round(pack.amountCents / pack.credits), pack.currency, language);
+  return (
+    <article
+      className={`relative flex w-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 sm:p-8 ${
+        pack.popular ? 'ring-2 ring-brand-700' : 'ring-slate-200'
+      }`}
+    >
+      {pack.popular && (
+        <p className="absolute -top-3 left-6 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">
+          {t('popular')}
+        </p>
+      )}
+      <Heading className="text-lg font-semibold text-slate-900">{name}</Heading>
+      <p className="mt-1 text-sm text-slate-600">{t(`packs.${pack.id}.ideal`)}</p>
+      <p className="mt-5 text-2xl font-semibold text-slate-900">{t('credits', { count: pack.credits })}</p>
+      <div className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <p className="text-4xl font-bold tracking-tight text-slate-900">
+          <span className="sr-only">{t('price')}: </span>
+          {price}
+        </p>
+        {saving !== null && (
+          <>
+            <p className="text-lg text-slate-500">
+              <span className="sr-only">{t('originalPrice')}: </span>
+              <s>{formatMoney(pack.originalAmountCents, pack.currency, language)}</s>
+            </p>
+            <p className="rounded-md bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">
+              {t('save', { percent: saving })}
+            </p>
+          </>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        {t('oneTime')} · {t('perInvoice', { price: perInvoice })}
+      </p>
+      <ul className="mt-6 flex flex-1 flex-col gap-2 text-sm text-slate-700">
+        {PACK_FEATURES.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-700" />
+            {t(`features.${feature}`)}
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={buyHref(pack, hasSession)}
+        className={`${pack.popular ? PRIMARY_BUTTON : SECONDARY_BUTTON} mt-8 w-full py-3`}
+      >
+        {t('buy', { name })}
+      </Link>
+    </article>
+  );
+}
+
+/** The Business and Enterprise plans of the copy (spec-2 §3): no self-serve price, a contact link. */
+export function ContactPlans({ heading: Heading = 'h3' }: { heading?: HeadingLevel }) {
+  const { t } = useTranslation('pricing');
+  const plans = [
+    { id: 'business', points: ['limit', 'retention', 'collaborators'] },
+    { id: 'enterprise', points: ['limit', 'manager', 'terms'] },
+  ] as const;
+  return (
+    <ul className="grid gap-6 md:grid-cols-2">
+      {plans.map((plan) => (
+        <li key={plan.id} className="flex">
+          <article className="flex w-full flex-col rounded-2xl bg-slate-100 p-6 ring-1 ring-slate-200 sm:p-8">
+            <Heading className="text-lg font-semibold text-slate-900">{t(`plans.${plan.id}.name`)}</Heading>
+            <p className="mt-1 text-sm text-slate-600">{t(`plans.${plan.id}.text`)}</p>
+            <p className="mt-4 text-2xl font-semibold text-slate-900">{t(`plans.${plan.id}.price`)}</p>
+            <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm text-slate-700">
+              {plan.points.map((point) => (
+                <li key={point} className="flex gap-2">
+                  <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-700" />
+                  {t(`plans.${plan.id}.${point}` as 'plans.business.limit')}
+                </li>
+              ))}
+            </ul>
+            <Link to="/contact" className={`${SECONDARY_BUTTON} mt-6 w-full py-3`}>
+              {t('plans.contact')}
+            </Link>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
