@@ -3,7 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { AppError } from './errors';
 import { authRoutes } from './features/auth/routes';
+import { clientRoutes, invitationRoutes } from './features/clients/routes';
 import { publicConfigRoutes } from './features/config/routes';
+import { contactRoutes } from './features/contact/routes';
 import { devMailRoutes } from './features/dev-mail/routes';
 import { healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/me/routes';
@@ -44,6 +46,9 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1/config', publicConfigRoutes(services));
   app.route('/api/v1/auth', authRoutes(services));
   app.route('/api/v1/me', meRoutes(services));
+  app.route('/api/v1/clients', clientRoutes(services));
+  app.route('/api/v1/invitations', invitationRoutes(services));
+  app.route('/api/v1/contact', contactRoutes(services));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createAuthKeys } from './features/auth/keys';
+import { createPaymentProvider } from './features/checkout/provider';
 import { createDiskFileStore } from './files/file-store';
 import { JOBS } from './jobs';
 import { createLogger, type Logger } from './logger';
@@ -33,6 +34,7 @@ export async function createServices(
     queue,
     files: createDiskFileStore(join(config.DATA_DIR, 'files')),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, queue),
+    payments: createPaymentProvider(config),
     auth: createAuthKeys(config),
   };
 }

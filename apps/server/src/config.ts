@@ -37,10 +37,18 @@ export const ConfigSchema = z.object({
   /** SMTP for real email; empty means the outbox, readable at /dev/mail. */
   SMTP_URL: z.string().default(''),
   MAIL_FROM: z.string().min(3).default('Cuadra <no-reply@cuadra.local>'),
+  /** Where messages from the contact form are emailed. */
+  SUPPORT_EMAIL: z.email().default('support@cuadra.local'),
   /** Serve the web app from this folder (the Vite build). */
   WEB_DIST: z.string().default(''),
   /** Set when behind a TLS-terminating proxy, so HSTS is sent for https requests. */
   TRUST_PROXY: toBool,
+  /** Stripe secret key; empty means the local test-mode checkout at /dev/checkout. */
+  STRIPE_SECRET_KEY: z.string().default(''),
+  /** Signing secret of the Stripe webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().default(''),
+  /** Stripe's API address; changed only to point tests at a fake on loopback. */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
@@ -54,6 +62,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.keys(ConfigSchema.shape).map((key) => [key, env[key] || undefined]),
   );
   const parsed = ConfigSchema.safeParse(known);
+  if (parsed.success && parsed.data.STRIPE_SECRET_KEY && !parsed.data.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+  }
   if (parsed.success) {
     const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
     return { ...parsed.data, PUBLIC_URL: publicUrl };

@@ -9,6 +9,8 @@ import { type AppOptions, createApp } from '../src/app';
 import { closeServices, createServices } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase, wrapPglite } from '../src/db/client';
+import { insertUser, type NewUser } from '../src/features/auth/repo';
+import { signAccessToken } from '../src/features/auth/tokens';
 import type { AnyJob } from '../src/queue/define-job';
 
 /** `postgres` when the run targets the PostgreSQL server (TEST_DATABASE_URL), otherwise PGlite. */
@@ -97,3 +99,30 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
 /** The JSON body of an answer, loosely typed for assertions. */
 // biome-ignore lint/suspicious/noExplicitAny: assertions read arbitrary response shapes
 export const bodyOf = (res: Response): Promise<any> => res.json();
+
+let userCounter = 0;
+
+/**
+ * A user straight in the database with a valid access token, for tests of features behind sign-in (the
+ * sign-up and login flows themselves are tested through the API in features/auth).
+ */
+export async function createSignedInUser(
+  ctx: TestContext,
+  fields: Partial<Pick<NewUser, 'name' | 'email' | 'accountType' | 'locale'>> & { verified?: boolean } = {},
+) {
+  const { verified = true, ...rest } = fields;
+  const user = await insertUser(ctx.db, {
+    email: `user-${++userCounter}-${Date.now()}@example.com`,
+    name: 'Ana García',
+    accountType: 'accountant',
+    locale: 'es',
+    emailVerifiedAt: verified ? new Date() : null,
+    ...rest,
+  });
+  if (!user) throw new Error('The test user could not be created');
+  const token = await signAccessToken(ctx.services.auth.accessKey, {
+    userId: user.id,
+    version: user.tokenVersion,
+  });
+  return { user, token, headers: { authorization: `Bearer ${token}` } };
+}

@@ -125,6 +125,22 @@ export const ERROR_MESSAGES = {
     en: 'Only a freelancer account can accept an invitation from an accountant.',
     es: 'Solo una cuenta de autónomo puede aceptar la invitación de un asesor.',
   },
+  PACK_NOT_FOUND: {
+    en: 'Please select a credit package.',
+    es: 'Selecciona un paquete de créditos.',
+  },
+  CHECKOUT_FAILED: {
+    en: 'There was an error processing your purchase. Please try again.',
+    es: 'Se ha producido un error al procesar tu compra. Inténtalo de nuevo.',
+  },
+  CHECKOUT_NOT_FOUND: {
+    en: 'This payment page does not exist or has expired.',
+    es: 'Esta página de pago no existe o ha caducado.',
+  },
+  WEBHOOK_SIGNATURE_INVALID: {
+    en: 'The webhook signature is missing or not valid.',
+    es: 'La firma del webhook falta o no es válida.',
+  },
   INTERNAL: {
     en: 'Server error, please try again later',
     es: 'Error del servidor, inténtalo de nuevo más tarde',

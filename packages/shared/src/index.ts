@@ -7,3 +7,4 @@ export * from './health';
 export * from './locale';
 export * from './packs';
 export * from './tax-id';
+export * from './credits';

@@ -20,6 +20,8 @@ export type JobDefinition<T> = {
   retryDelaySeconds: number;
   /** An attempt running longer than this is taken back and retried. */
   expireInSeconds: number;
+  /** Cron expression (UTC): pg-boss sends the job on this schedule, once across all processes. */
+  schedule?: string;
   /** Deterministic key: a second send with the same key while one is queued is a no-op. */
   key?: (data: T) => string;
   run: (data: T, services: Services) => Promise<void>;

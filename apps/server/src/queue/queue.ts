@@ -34,6 +34,7 @@ export function createQueue(database: Database, jobs: readonly AnyJob[], logger:
         // Loads the queue into pg-boss's cache now. Otherwise the first send inside a transaction looks
         // it up on another statement, which on PGlite's single connection waits for that transaction.
         await boss.findJobs(job.name, { id: NIL_UUID });
+        if (job.schedule) await boss.schedule(job.name, job.schedule, {});
       }
       started = true;
     },

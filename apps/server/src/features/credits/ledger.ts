@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { creditBalances, creditLedger } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -17,7 +17,8 @@ export async function grantCredits(
   kind: Extract<LedgerKind, 'grant' | 'purchase' | 'refund'>,
   reference: string,
 ): Promise<boolean> {
-  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`A grant must be a positive integer: ${amount}`);
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new Error(`A grant must be a positive integer: ${amount}`);
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(creditLedger)
@@ -44,4 +45,23 @@ export async function grantCredits(
 export async function findBalance(db: Db, userId: string) {
   const [balance] = await db.select().from(creditBalances).where(eq(creditBalances.userId, userId));
   return balance ?? null;
+}
+
+/** One page of a user's ledger, newest first. Ids are time-ordered (UUID v7), so they are the cursor. */
+export async function findLedgerPage(db: Db, userId: string, page: { limit: number; before?: string }) {
+  const rows = await db
+    .select({
+      id: creditLedger.id,
+      kind: creditLedger.kind,
+      amount: creditLedger.amount,
+      createdAt: creditLedger.createdAt,
+    })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), page.before ? lt(creditLedger.id, page.before) : undefined))
+    .orderBy(desc(creditLedger.id))
+    .limit(page.limit + 1);
+  const entries = rows
+    .slice(0, page.limit)
+    .map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return { entries, nextCursor: rows.length > page.limit ? (entries.at(-1)?.id ?? null) : null };
 }

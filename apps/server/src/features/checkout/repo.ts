@@ -1,0 +1,78 @@
+import { and, asc, eq, gt, isNotNull, lt, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { checkouts, creditPacks } from '../../db/schema';
+
+export type PackRow = typeof creditPacks.$inferSelect;
+export type CheckoutRow = typeof checkouts.$inferSelect;
+
+export function findActivePacks(db: Db) {
+  return db
+    .select()
+    .from(creditPacks)
+    .where(eq(creditPacks.active, true))
+    .orderBy(asc(creditPacks.sortOrder));
+}
+
+export async function findActivePack(db: Db, id: string): Promise<PackRow | null> {
+  const [pack] = await db
+    .select()
+    .from(creditPacks)
+    .where(and(eq(creditPacks.id, id), eq(creditPacks.active, true)));
+  return pack ?? null;
+}
+
+export async function insertCheckout(db: Db, row: typeof checkouts.$inferInsert): Promise<void> {
+  await db.insert(checkouts).values(row);
+}
+
+export async function findCheckout(db: Db, id: string): Promise<CheckoutRow | null> {
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id));
+  return row ?? null;
+}
+
+export async function findCheckoutBySession(db: Db, provider: string, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.provider, provider), eq(checkouts.providerSessionId, sessionId)));
+  return row ?? null;
+}
+
+export async function setProviderSession(db: Db, id: string, sessionId: string): Promise<void> {
+  await db.update(checkouts).set({ providerSessionId: sessionId }).where(eq(checkouts.id, id));
+}
+
+/** Marks a checkout paid unless it already is; returns the row only to the one caller that changed it. */
+export async function markPaid(db: Db, id: string): Promise<CheckoutRow | null> {
+  const [row] = await db
+    .update(checkouts)
+    .set({ status: 'paid', settledAt: new Date() })
+    .where(and(eq(checkouts.id, id), ne(checkouts.status, 'paid')))
+    .returning();
+  return row ?? null;
+}
+
+/** Closes a checkout that is still open (a paid one stays paid). */
+export async function markClosed(db: Db, id: string, status: 'cancelled' | 'failed' | 'expired') {
+  await db
+    .update(checkouts)
+    .set({ status, settledAt: new Date() })
+    .where(and(eq(checkouts.id, id), eq(checkouts.status, 'open')));
+}
+
+/** Open provider checkouts old enough that their webhook should have come, and young enough to matter. */
+export function findCheckoutsToReconcile(db: Db, provider: string, olderThan: Date, newerThan: Date) {
+  return db
+    .select()
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.provider, provider),
+        eq(checkouts.status, 'open'),
+        isNotNull(checkouts.providerSessionId),
+        lt(checkouts.createdAt, olderThan),
+        gt(checkouts.createdAt, newerThan),
+      ),
+    )
+    .limit(200);
+}

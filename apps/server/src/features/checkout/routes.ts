@@ -1,0 +1,131 @@
+import {
+  CheckoutRequestSchema,
+  CheckoutResponseSchema,
+  ErrorBodySchema,
+  PackSchema,
+  savingPercent,
+} from '@cuadra/shared';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { AppError } from '../../errors';
+import type { AppEnv } from '../../http/context';
+import { validationHook } from '../../http/errors';
+import type { Services } from '../../services';
+import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { findActivePacks } from './repo';
+import { failStripeSession, settleStripeSession, startCheckout } from './service';
+
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBodySchema } },
+});
+
+const listPacks = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['credits'],
+  summary: 'Credit packs on sale',
+  responses: {
+    200: {
+      description: 'Active packs, cheapest first',
+      content: { 'application/json': { schema: z.object({ packs: z.array(PackSchema) }) } },
+    },
+  },
+});
+
+/** `GET /api/v1/packs`: public, the pricing page shows them to visitors too. */
+export function packRoutes(services: Services) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(listPacks, async (c) => {
+    const packs = await findActivePacks(services.db);
+    return c.json(
+      {
+        packs: packs.map((pack) => ({
+          id: pack.id,
+          credits: pack.credits,
+          amountCents: pack.amountCents,
+          originalAmountCents: pack.originalAmountCents,
+          currency: pack.currency,
+          popular: pack.popular,
+          savingPercent: savingPercent(pack),
+        })),
+      },
+      200,
+    );
+  });
+}
+
+const createCheckout = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['credits'],
+  summary: 'Start buying a credit pack; answers the checkout page to send the browser to',
+  security: [{ bearer: [] }],
+  request: { body: { content: { 'application/json': { schema: CheckoutRequestSchema } }, required: true } },
+  responses: {
+    201: {
+      description: 'Checkout started',
+      content: { 'application/json': { schema: CheckoutResponseSchema } },
+    },
+    401: error('Not signed in'),
+    404: error('No such pack on sale (PACK_NOT_FOUND)'),
+    502: error('The payment service failed (CHECKOUT_FAILED)'),
+  },
+});
+
+/** `POST /api/v1/checkout`. */
+export function checkoutRoutes(services: Services) {
+  const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  router.use('*', requireAuth(services));
+  return router.openapi(createCheckout, async (c) => {
+    const { packId, returnTo, cancelTo } = c.req.valid('json');
+    const user = c.get('user');
+    const { url } = await startCheckout(services, services.payments, user, {
+      packId,
+      returnTo,
+      cancelTo: cancelTo ?? `${returnTo.split('?')[0]}?cancelled=true`,
+    });
+    return c.json({ url }, 201);
+  });
+}
+
+const stripeWebhook = createRoute({
+  method: 'post',
+  path: '/stripe',
+  tags: ['credits'],
+  summary: 'Stripe events (signed); credits are granted only for sessions Stripe reports as paid',
+  responses: {
+    200: {
+      description: 'Handled',
+      content: { 'application/json': { schema: z.object({ received: z.boolean() }) } },
+    },
+    400: error('Missing or bad signature (WEBHOOK_SIGNATURE_INVALID)'),
+    404: error('Stripe is not configured'),
+  },
+});
+
+/** `POST /api/v1/webhooks/stripe`: the signature is checked on the raw body, then the session re-read. */
+export function webhookRoutes(services: Services) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(stripeWebhook, async (c) => {
+    const payments = services.payments;
+    if (payments.kind !== 'stripe') throw new AppError('ROUTE_NOT_FOUND');
+    const rawBody = await c.req.text();
+    let event: ReturnType<typeof payments.verifyWebhook>;
+    try {
+      event = payments.verifyWebhook(rawBody, c.req.header('stripe-signature'));
+    } catch {
+      throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+    }
+    if (event.sessionId) {
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded':
+        case 'checkout.session.expired':
+          await settleStripeSession(services, payments, event.sessionId);
+          break;
+        case 'checkout.session.async_payment_failed':
+          await failStripeSession(services, payments, event.sessionId);
+          break;
+      }
+    }
+    return c.json({ received: true }, 200);
+  });
+}

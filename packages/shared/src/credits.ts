@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** A path on our own site (`/user?checkout=success`): never another origin, so no open redirect. */
+export const LocalPathSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'Must be a path on this site, starting with a single /');
+
+export const PackSchema = z
+  .object({
+    id: z.string(),
+    credits: z.number().int(),
+    amountCents: z.number().int(),
+    originalAmountCents: z.number().int(),
+    currency: z.enum(['eur', 'usd']),
+    popular: z.boolean(),
+    /** round((original − amount) / original × 100), or null when there is no saving. */
+    savingPercent: z.number().int().nullable(),
+  })
+  .meta({ id: 'Pack' });
+export type PackDto = z.infer<typeof PackSchema>;
+
+export const CheckoutRequestSchema = z
+  .object({
+    packId: z.string().min(1).max(40),
+    /** Where the browser lands after paying; `{CHECKOUT_SESSION_ID}` is replaced by the session id. */
+    returnTo: LocalPathSchema,
+    /** Where it lands after cancelling; default: `returnTo`'s path with `?cancelled=true`. */
+    cancelTo: LocalPathSchema.optional(),
+  })
+  .meta({ id: 'CheckoutRequest' });
+export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
+
+export const CheckoutResponseSchema = z.object({ url: z.string() }).meta({ id: 'CheckoutResponse' });
+
+export const LEDGER_KINDS = ['grant', 'purchase', 'reservation', 'debit', 'release', 'refund'] as const;
+
+export const LedgerEntrySchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(LEDGER_KINDS),
+    /** Change to the available balance, in credits (negative for reservations and debits). */
+    amount: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'LedgerEntry' });
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+export const LedgerPageSchema = z
+  .object({
+    entries: z.array(LedgerEntrySchema),
+    /** Pass as `before` for the next (older) page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'LedgerPage' });
