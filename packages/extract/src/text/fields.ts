@@ -50,7 +50,7 @@ const L = {
     /\b(?:fecha\s*(?:de\s*)?vencimiento|vencimiento|vto\.?|due\s*date|payment\s*due|date\s*due|due\s*by|pay\s*by|f[äa]llig(?:keit|\s*am)?|zahlbar\s*bis|[ée]ch[ée]ance|vervaldatum)\s*:?/i,
   ],
   taxBase: [
-    /\b(?:total\s*)?base\s*imponible|\bbase\s*total|\bimporte\s*neto|\btotal\s*neto|\bneto\b|\bsubtotal|\bsub-total|\bsub\s*total|\bnet\s*(?:amount|total)|\btotal\s*(?:excl\.?|excluding|before\s*tax|net|ht|hors\s*taxes)|\bamount\s*before\s*tax|\bnetto(?:betrag|summe)?|\bgesamt\s*netto|\bsumme\s*netto|\btotal\s*ht|\bmontant\s*ht|\btotaal\s*excl|\bexcl\.?\s*(?:btw|vat)|\bexclusief\s*btw|\btaxable\s*amount/i,
+    /\b(?:total\s*)?base\s*imponible|\bbase\s*total|\bimporte\s*neto|\btotal\s*neto|\bneto\b|\bsubtotal|\bsub-total|\bsub\s*total|\bnet\s*amount|\btotal\s*(?:excl\.?|excluding|before\s*tax|net|ht|hors\s*taxes)|\bamount\s*before\s*tax|\bnetto(?:betrag|summe)?|\bgesamt\s*netto|\bsumme\s*netto|\btotal\s*ht|\bmontant\s*ht|\btotaal\s*excl|\bexcl\.?\s*(?:btw|vat)|\bexclusief\s*btw|\btaxable\s*amount/i,
   ],
   vatTotal: [
     /\b(?:total\s*|cuota\s*(?:de\s*)?|importe\s*)?i\.?v\.?a\.?\b|\b(?:total\s*)?vat\b|\b(?:total\s*)?tax(?:es)?\b|\bmwst\.?|\bust\.?\b|\bumsatzsteuer|\bmehrwertsteuer|\btva\b|\bbtw\b|\bgst\b|\bsst\b/i,
@@ -193,8 +193,22 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
   );
   collectAmounts(ctx, L.total, amountCandidates.total, [
     ...L.taxBase,
-    /\bsub\s*-?total|total\s*(?:iva|vat|tax)\b|iva\s*total|total\s*(?:qty|quantity|items?|art[íi]culos|unidades|discount|descuento)|\btotal\s*(?:excl|net|ht)/i,
+    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b|iva\s*total|total\s*(?:qty|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*adj|\badj(?:ustment)?\b|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
   ]);
+  for (const c of amountCandidates.total) {
+    if (c.cents === 0) c.score -= 6;
+  }
+  // Cash receipts round the payable total (5 sen, 5 cents): total + "rounding adj." is what was paid.
+  const rounding = lines
+    .filter((l) => /\bround(?:ing)?\b/i.test(l.text) && /\badj/i.test(l.text))
+    .map((l) => findAmounts(l.text).at(-1)?.value)
+    .find((v) => v != null && Math.abs(v) > 0 && Math.abs(v) < 0.05);
+  if (rounding != null) {
+    const unrounded = amountCandidates.total.filter((c) => c.cents % 5 !== 0);
+    for (const c of unrounded) {
+      amountCandidates.total.push({ ...c, cents: c.cents + Math.round(rounding * 100), score: c.score + 1 });
+    }
+  }
   for (const c of Object.values(amountCandidates)) c.sort((a, b) => b.score - a.score);
   for (const k of ['tax_base', 'vat_total', 'total', 'withholding_total', 'surcharge_total'] as const) {
     const best = amountCandidates[k][0];
@@ -421,6 +435,12 @@ function collectAmounts(
         (a) => !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)),
       );
       let score = 10 - li * 3 + (/:\s*$/.test(line.text.slice(0, (m.index ?? 0) + m[0].length)) ? 0.5 : 0);
+      if (
+        /\bround(?:ed|ing)?\b|\bredondeado\b|\bnett?\s*total\b|\bgrand\s*total\b|\btotal\s*a\s*pagar\b/i.test(
+          line.text,
+        )
+      )
+        score += 2;
       if (line.h > 0) score += Math.min(2, line.h * 60); // bigger print, more likely the headline total
       score += (i / ctx.lines.length) * 2; // totals sit low on the page
       const tailClean = tail.trim();
@@ -582,7 +602,8 @@ function findIssuerName(lines: Line[], idLine: Line | undefined, clientIdLine: L
     if (!isNameLike(text) || LABELISH.test(text)) continue;
     if (line.y > 0.45) break;
     let score = 0;
-    if (COMPANY_SUFFIX.test(text)) score += 4;
+    if (COMPANY_SUFFIX.test(text)) score += 5;
+    else if (/\b(?:SDN|BHD|S\.L\.?|S\.A\.?|GmbH|Ltd|Inc)\b/i.test(text)) score += 3;
     score += (line.h / maxH) * 2;
     score += Math.max(0, 2 - i * 0.3);
     if (idLine && idLine.page === line.page) {
