@@ -1,0 +1,164 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clients, invitations, users } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+export type ClientRow = typeof clients.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;
+
+/** The clients a user may see: the ones they own, and the ones linked to their freelancer account. */
+function visibleTo(userId: string): SQL {
+  return or(eq(clients.ownerUserId, userId), eq(clients.freelancerUserId, userId)) as SQL;
+}
+
+/** `%`, `_` and `\` typed by the user match themselves, not "anything". */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+export async function findVisibleClient(db: Db, userId: string, clientId: string): Promise<ClientRow | null> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), visibleTo(userId)));
+  return row ?? null;
+}
+
+export async function listVisibleClients(
+  db: Db,
+  userId: string,
+  query: { q?: string | undefined; order: 'asc' | 'desc'; limit: number; offset: number },
+) {
+  const filters = [visibleTo(userId)];
+  if (query.q) filters.push(sql`${clients.name} ilike ${`%${escapeLike(query.q)}%`}`);
+  const where = and(...filters);
+  const direction = query.order === 'desc' ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(clients)
+      .where(where)
+      .orderBy(direction(sql`lower(${clients.name})`), direction(clients.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ value: count() }).from(clients).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function insertClient(
+  db: Db,
+  values: { ownerUserId: string; name: string; taxId: string | null; freelancerUserId?: string | null },
+): Promise<ClientRow | null> {
+  const [row] = await db
+    .insert(clients)
+    .values({ id: newId(), ...values })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export async function updateClient(
+  db: Db,
+  clientId: string,
+  values: { name?: string | undefined; taxId?: string | null | undefined },
+): Promise<ClientRow | null> {
+  const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length === 0) {
+    const [row] = await db.select().from(clients).where(eq(clients.id, clientId));
+    return row ?? null;
+  }
+  const [row] = await db.update(clients).set(set).where(eq(clients.id, clientId)).returning();
+  return row ?? null;
+}
+
+/** Links a dummy client to a freelancer; false if it was linked meanwhile. */
+export async function linkClient(db: Db, clientId: string, freelancerUserId: string): Promise<boolean> {
+  const rows = await db
+    .update(clients)
+    .set({ freelancerUserId })
+    .where(and(eq(clients.id, clientId), isNull(clients.freelancerUserId)))
+    .returning({ id: clients.id });
+  return rows.length === 1;
+}
+
+export async function hasAnyClient(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: clients.id }).from(clients).where(visibleTo(userId)).limit(1);
+  return row !== undefined;
+}
+
+export async function isLinkedToOwner(db: Db, ownerUserId: string, freelancerUserId: string) {
+  const [row] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.ownerUserId, ownerUserId), eq(clients.freelancerUserId, freelancerUserId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Pending (not accepted, not revoked, not expired) invitations of these clients, newest per client. */
+export async function findPendingInvitations(
+  db: Db,
+  clientIds: string[],
+  now = new Date(),
+): Promise<Map<string, InvitationRow>> {
+  if (clientIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        inArray(invitations.clientId, clientIds),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(invitations.createdAt));
+  const byClient = new Map<string, InvitationRow>();
+  for (const row of rows) if (!byClient.has(row.clientId)) byClient.set(row.clientId, row);
+  return byClient;
+}
+
+/** Voids every open invitation of a client (a new one replaces them). */
+export async function revokeInvitations(db: Db, clientId: string, at = new Date()): Promise<void> {
+  await db
+    .update(invitations)
+    .set({ revokedAt: at })
+    .where(
+      and(eq(invitations.clientId, clientId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)),
+    );
+}
+
+export async function insertInvitation(
+  db: Db,
+  values: { clientId: string; invitedByUserId: string; email: string; tokenHash: string; expiresAt: Date },
+): Promise<InvitationRow> {
+  const [row] = await db
+    .insert(invitations)
+    .values({ id: newId(), ...values })
+    .returning();
+  if (!row) throw new Error('invitation insert returned nothing');
+  return row;
+}
+
+/** An invitation by its token's hash, with its client and the name of the account that sent it. */
+export async function findInvitationByHash(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ invitation: invitations, client: clients, inviterName: users.name })
+    .from(invitations)
+    .innerJoin(clients, eq(clients.id, invitations.clientId))
+    .innerJoin(users, eq(users.id, invitations.invitedByUserId))
+    .where(eq(invitations.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** Spends an invitation; true only for the one caller that got to it first. */
+export async function markInvitationAccepted(db: Db, id: string, userId: string, at = new Date()) {
+  const rows = await db
+    .update(invitations)
+    .set({ acceptedAt: at, acceptedByUserId: userId })
+    .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+    .returning({ id: invitations.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,186 @@
+import {
+  AcceptInvitationRequestSchema,
+  AcceptInvitationResultSchema,
+  ClientDetailSchema,
+  ClientListSchema,
+  CreateClientRequestSchema,
+  CreateInvitationRequestSchema,
+  ErrorBodySchema,
+  InvitationPreviewSchema,
+  InvitationSchema,
+  ListClientsQuerySchema,
+  UpdateClientRequestSchema,
+} from '@cuadra/shared';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { AppError } from '../../errors';
+import { validationHook } from '../../http/errors';
+import type { Services } from '../../services';
+import { type AuthEnv, requireAuth } from '../auth/middleware';
+import * as clients from './service';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+const bearer = [{ bearer: [] }];
+const IdParams = z.object({ id: z.string().max(64) });
+const notFound = { 404: json(ErrorBodySchema, 'CLIENT_NOT_FOUND: not there, or not yours') };
+const unauthorized = { 401: json(ErrorBodySchema, 'Not signed in') };
+const invalid = { 400: json(ErrorBodySchema, 'VALIDATION_FAILED or TAX_ID_INVALID') };
+
+/** Like the app's hook, but a tax id with a wrong check character answers with its own code. */
+function clientValidationHook(result: Parameters<typeof validationHook>[0]) {
+  if (!result.success && result.error?.issues.some((issue) => issue.message === 'TAX_ID_INVALID')) {
+    throw new AppError('TAX_ID_INVALID');
+  }
+  validationHook(result);
+}
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['clients'],
+  summary: 'The clients the caller owns or is linked to, searched by name, sorted and paged',
+  security: bearer,
+  request: { query: ListClientsQuerySchema },
+  responses: { 200: json(ClientListSchema, 'A page of clients'), ...invalid, ...unauthorized },
+});
+
+const createClientRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['clients'],
+  summary: 'Add a (dummy) client; accountants with a verified email only',
+  security: bearer,
+  request: { body: body(CreateClientRequestSchema) },
+  responses: {
+    201: json(ClientDetailSchema, 'Created'),
+    403: json(ErrorBodySchema, 'EMAIL_NOT_VERIFIED or ACCOUNTANTS_ONLY'),
+    ...invalid,
+    ...unauthorized,
+  },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['clients'],
+  summary: 'One client, as its owner or its linked freelancer',
+  security: bearer,
+  request: { params: IdParams },
+  responses: { 200: json(ClientDetailSchema, 'The client'), ...notFound, ...unauthorized },
+});
+
+const updateRoute = createRoute({
+  method: 'patch',
+  path: '/{id}',
+  tags: ['clients'],
+  summary: 'Rename a client or change its tax id (owner only)',
+  security: bearer,
+  request: { params: IdParams, body: body(UpdateClientRequestSchema) },
+  responses: {
+    200: json(ClientDetailSchema, 'Updated'),
+    403: json(ErrorBodySchema, 'FORBIDDEN: the linked freelancer cannot manage the client'),
+    ...notFound,
+    ...invalid,
+    ...unauthorized,
+  },
+});
+
+const inviteRoute = createRoute({
+  method: 'post',
+  path: '/{id}/invitations',
+  tags: ['clients'],
+  summary: 'Email an invitation to link the client to the invitee’s account; voids earlier links',
+  security: bearer,
+  request: { params: IdParams, body: body(CreateInvitationRequestSchema) },
+  responses: {
+    201: json(InvitationSchema, 'Invitation sent'),
+    403: json(ErrorBodySchema, 'FORBIDDEN or EMAIL_NOT_VERIFIED'),
+    409: json(ErrorBodySchema, 'CLIENT_ALREADY_LINKED'),
+    429: json(ErrorBodySchema, 'Too many invitations'),
+    ...notFound,
+    ...invalid,
+    ...unauthorized,
+  },
+});
+
+export function clientRoutes(services: Services) {
+  const router = new OpenAPIHono<AuthEnv>({ defaultHook: clientValidationHook });
+  router.use('*', requireAuth(services));
+  router.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  return router
+    .openapi(listRoute, async (c) =>
+      c.json(await clients.listClients(services, c.get('user'), c.req.valid('query')), 200),
+    )
+    .openapi(createClientRoute, async (c) =>
+      c.json(await clients.createClient(services, c.get('user'), c.req.valid('json')), 201),
+    )
+    .openapi(getRoute, async (c) =>
+      c.json(await clients.getClient(services, c.get('user'), c.req.valid('param').id), 200),
+    )
+    .openapi(updateRoute, async (c) =>
+      c.json(
+        await clients.updateClient(services, c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+    )
+    .openapi(inviteRoute, async (c) =>
+      c.json(
+        await clients.inviteToClient(services, c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+        201,
+      ),
+    );
+}
+
+const previewRoute = createRoute({
+  method: 'get',
+  path: '/{token}',
+  tags: ['invitations'],
+  summary: 'What an invitation link is for (the token is the credential: no sign-in needed)',
+  request: { params: z.object({ token: z.string().min(1).max(200) }) },
+  responses: {
+    200: json(InvitationPreviewSchema, 'An open invitation'),
+    404: json(ErrorBodySchema, 'INVITATION_INVALID or INVITATION_EXPIRED'),
+  },
+});
+
+const acceptRoute = createRoute({
+  method: 'post',
+  path: '/accept',
+  tags: ['invitations'],
+  summary: 'Accept an invitation as the invited freelancer: the client becomes linked to the account',
+  security: bearer,
+  request: { body: body(AcceptInvitationRequestSchema) },
+  responses: {
+    200: json(AcceptInvitationResultSchema, 'Linked'),
+    403: json(ErrorBodySchema, 'INVITATION_WRONG_ACCOUNT or INVITATION_FREELANCERS_ONLY'),
+    404: json(ErrorBodySchema, 'INVITATION_INVALID or INVITATION_EXPIRED'),
+    409: json(ErrorBodySchema, 'CLIENT_ALREADY_LINKED'),
+    ...invalid,
+    ...unauthorized,
+  },
+});
+
+export function invitationRoutes(services: Services) {
+  const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  router.use('/accept', requireAuth(services));
+  router.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  return router
+    .openapi(previewRoute, async (c) =>
+      c.json(await clients.previewInvitation(services, c.req.valid('param').token), 200),
+    )
+    .openapi(acceptRoute, async (c) =>
+      c.json(await clients.acceptInvitation(services, c.get('user'), c.req.valid('json').token), 200),
+    );
+}

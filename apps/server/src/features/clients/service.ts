@@ -1,0 +1,253 @@
+import {
+  type AcceptInvitationResult,
+  type ClientDetail,
+  type ClientList,
+  type ClientSummary,
+  INVITATION_TTL_DAYS,
+  type Invitation,
+  type InvitationPreview,
+  type Locale,
+} from '@cuadra/shared';
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { invitations } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Services } from '../../services';
+import { findUserByEmail, type UserRow } from '../auth/repo';
+import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
+import { invitationEmail } from './emails';
+import {
+  type ClientRow,
+  findInvitationByHash,
+  findPendingInvitations,
+  findVisibleClient,
+  hasAnyClient,
+  type InvitationRow,
+  insertClient,
+  insertInvitation,
+  isLinkedToOwner,
+  linkClient,
+  listVisibleClients,
+  markInvitationAccepted,
+  revokeInvitations,
+  updateClient as updateClientRow,
+} from './repo';
+import { type ClientStats, findClientStats } from './stats';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Invitations one account may send per hour: plenty for onboarding a practice, too few to spam with. */
+const INVITATIONS_PER_HOUR = 50;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toSummary(
+  row: ClientRow,
+  stats: ClientStats | undefined,
+  pending: InvitationRow | undefined,
+): ClientSummary {
+  const registered = row.freelancerUserId !== null;
+  return {
+    id: row.id,
+    name: row.name,
+    taxId: row.taxId,
+    status: registered ? 'registered' : pending ? 'invited' : 'dummy',
+    registered,
+    documents: stats?.documents ?? 0,
+    needsReview: stats?.needsReview ?? 0,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A freelancer on their own owns a client record for themselves (paid from their own credits). It is
+ * made the first time they look at their clients and have none, rather than at sign-up: a freelancer who
+ * signs up from an invitation is linked to their accountant's record instead, and gets no second one.
+ * The unique (owner, freelancer) index makes concurrent first looks create one record.
+ */
+async function ensureOwnClient(db: Db, user: UserRow): Promise<void> {
+  if (user.accountType !== 'freelancer' || (await hasAnyClient(db, user.id))) return;
+  await insertClient(db, { ownerUserId: user.id, freelancerUserId: user.id, name: user.name, taxId: null });
+}
+
+export async function listClients(
+  services: Services,
+  user: UserRow,
+  query: { q?: string | undefined; order: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<ClientList> {
+  const { db } = services;
+  await ensureOwnClient(db, user);
+  const { rows, total } = await listVisibleClients(db, user.id, query);
+  const ids = rows.map((row) => row.id);
+  const [stats, pending] = await Promise.all([findClientStats(db, ids), findPendingInvitations(db, ids)]);
+  return {
+    items: rows.map((row) => toSummary(row, stats.get(row.id), pending.get(row.id))),
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
+
+/** The client if the user may see it; CLIENT_NOT_FOUND otherwise, whether it exists or not. */
+async function visibleClient(db: Db, user: UserRow, clientId: string): Promise<ClientRow> {
+  const row = UUID.test(clientId) ? await findVisibleClient(db, user.id, clientId) : null;
+  if (!row) throw new AppError('CLIENT_NOT_FOUND');
+  return row;
+}
+
+/** Only the owner changes a client or invites to it; the linked freelancer may look, not manage. */
+async function ownedClient(db: Db, user: UserRow, clientId: string): Promise<ClientRow> {
+  const row = await visibleClient(db, user, clientId);
+  if (row.ownerUserId !== user.id) throw new AppError('FORBIDDEN');
+  return row;
+}
+
+async function toDetail(db: Db, user: UserRow, row: ClientRow): Promise<ClientDetail> {
+  const [stats, pending] = await Promise.all([
+    findClientStats(db, [row.id]),
+    findPendingInvitations(db, [row.id]),
+  ]);
+  const isOwner = row.ownerUserId === user.id;
+  const invitation = isOwner ? pending.get(row.id) : undefined;
+  return {
+    ...toSummary(row, stats.get(row.id), pending.get(row.id)),
+    role: isOwner ? 'owner' : 'freelancer',
+    grossIncomeCents: stats.get(row.id)?.grossIncomeCents ?? 0,
+    invitation: invitation
+      ? { email: invitation.email, expiresAt: invitation.expiresAt.toISOString() }
+      : null,
+  };
+}
+
+export async function getClient(services: Services, user: UserRow, clientId: string): Promise<ClientDetail> {
+  return toDetail(services.db, user, await visibleClient(services.db, user, clientId));
+}
+
+/** spec-1 §4–§6: accountants add dummy clients, once their email is verified. */
+export async function createClient(
+  services: Services,
+  user: UserRow,
+  input: { name: string; taxId: string | null },
+): Promise<ClientDetail> {
+  if (user.accountType !== 'accountant') throw new AppError('ACCOUNTANTS_ONLY');
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
+  const row = await insertClient(services.db, { ownerUserId: user.id, name: input.name, taxId: input.taxId });
+  if (!row) throw new AppError('CONFLICT');
+  return toDetail(services.db, user, row);
+}
+
+export async function updateClient(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+  input: { name?: string | undefined; taxId?: string | null | undefined },
+): Promise<ClientDetail> {
+  const { db } = services;
+  const row = await ownedClient(db, user, clientId);
+  const updated = (await updateClientRow(db, row.id, input)) ?? row;
+  return toDetail(db, user, updated);
+}
+
+export async function inviteToClient(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+  input: { email: string; locale?: Locale | undefined },
+): Promise<Invitation> {
+  const { db, config } = services;
+  const client = await ownedClient(db, user, clientId);
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
+  if (client.freelancerUserId) throw new AppError('CLIENT_ALREADY_LINKED');
+  await throttleInvitations(db, user.id);
+
+  const invitee = await findUserByEmail(db, input.email);
+  const locale = invitee?.locale ?? input.locale ?? user.locale;
+  const { token, hash } = newOneTimeToken();
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS);
+  await db.transaction(async (tx) => {
+    await revokeInvitations(tx, client.id);
+    await insertInvitation(tx, {
+      clientId: client.id,
+      invitedByUserId: user.id,
+      email: input.email,
+      tokenHash: hash,
+      expiresAt,
+    });
+    // Links come from the configured address, never from the request's Host header.
+    const link = `${config.PUBLIC_URL}/acceptinvitation?token=${token}`;
+    await services.mailer.send(
+      tx,
+      invitationEmail(
+        { email: input.email, locale },
+        { inviterName: user.name, clientName: client.name },
+        link,
+      ),
+    );
+  });
+  return { email: input.email, expiresAt: expiresAt.toISOString() };
+}
+
+async function throttleInvitations(db: Db, userId: string): Promise<void> {
+  const since = new Date(Date.now() - 60 * 60 * 1000);
+  const [sent] = await db
+    .select({ value: count() })
+    .from(invitations)
+    .where(and(eq(invitations.invitedByUserId, userId), gt(invitations.createdAt, since)));
+  if ((sent?.value ?? 0) >= INVITATIONS_PER_HOUR)
+    throw new AppError('RATE_LIMITED', { retryAfterSeconds: 3600 });
+}
+
+/** The invitation behind a token, if it can still be accepted. */
+async function openInvitation(db: Db, token: string) {
+  const found = await findInvitationByHash(db, hashOneTimeToken(token));
+  if (!found) throw new AppError('INVITATION_INVALID');
+  const { invitation, client } = found;
+  if (invitation.acceptedAt || invitation.revokedAt || client.freelancerUserId) {
+    throw new AppError('INVITATION_INVALID');
+  }
+  if (invitation.expiresAt.getTime() <= Date.now()) throw new AppError('INVITATION_EXPIRED');
+  return found;
+}
+
+export async function previewInvitation(services: Services, token: string): Promise<InvitationPreview> {
+  const { invitation, client, inviterName } = await openInvitation(services.db, token);
+  return {
+    email: invitation.email,
+    clientName: client.name,
+    accountantName: inviterName,
+    expiresAt: invitation.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Links the client to the signed-in freelancer. The token is bound to the invited address, works once,
+ * and the invitation and the link change in one transaction.
+ */
+export async function acceptInvitation(
+  services: Services,
+  user: UserRow,
+  token: string,
+): Promise<AcceptInvitationResult> {
+  const { db } = services;
+  const { invitation, client } = await openInvitation(db, token);
+  if (invitation.email !== user.email) throw new AppError('INVITATION_WRONG_ACCOUNT');
+  if (user.accountType !== 'freelancer') throw new AppError('INVITATION_FREELANCERS_ONLY');
+  if (await isLinkedToOwner(db, client.ownerUserId, user.id)) throw new AppError('CLIENT_ALREADY_LINKED');
+  try {
+    await db.transaction(async (tx) => {
+      if (!(await markInvitationAccepted(tx, invitation.id, user.id)))
+        throw new AppError('INVITATION_INVALID');
+      if (!(await linkClient(tx, client.id, user.id))) throw new AppError('INVITATION_INVALID');
+    });
+  } catch (error) {
+    // A concurrent accept of another invitation of the same accountant won the unique (owner, freelancer).
+    if (isUniqueViolation(error)) throw new AppError('CLIENT_ALREADY_LINKED');
+    throw error;
+  }
+  return { clientId: client.id };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
