@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -56,6 +58,8 @@ export const creditBalances = pgTable(
   (t) => [
     check('credit_balances_available_nonnegative', sql`${t.available} >= 0`),
     check('credit_balances_reserved_nonnegative', sql`${t.reserved} >= 0`),
+    // Nothing can be held that is not owned: the allowance (available − reserved) never goes below zero.
+    check('credit_balances_reserved_within_available', sql`${t.reserved} <= ${t.available}`),
   ],
 );
 
@@ -77,8 +81,13 @@ export const creditLedger = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: ledgerKind('kind').notNull(),
-    /** Signed change to the available balance, in credits. */
+    /** Signed change to the balance (`credit_balances.available`), in credits. */
     amount: integer('amount').notNull(),
+    /**
+     * Signed change to the credits held for documents in flight (`credit_balances.reserved`): a reservation
+     * holds one (+1), a debit spends it (amount −1, held −1), a release gives it back (held −1).
+     */
+    held: integer('held').notNull().default(0),
     reference: text('reference').notNull(),
     createdAt: createdAt(),
   },
@@ -263,4 +272,139 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('contact_messages_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Files dropped together on a client. */
+export const uploadBatches = pgTable(
+  'upload_batches',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    uploadedByUserId: uuid('uploaded_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('upload_batches_client_idx').on(t.clientId, t.createdAt)],
+);
+
+export const documentStatus = pgEnum('document_status', [
+  'queued',
+  'processing',
+  'needs_review',
+  'ready',
+  'failed',
+  'duplicate',
+]);
+
+/**
+ * One uploaded file and its way through extraction. The original (under `file_key`) and the raw extraction
+ * are kept whatever happens; a file refused at upload has no key and never reaches the queue.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => uploadBatches.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** Whose credit is held for it and spent on success: the client's owner. */
+    payerUserId: uuid('payer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The name the user gave the file, shown back to them; never used as a path. */
+    filename: text('filename').notNull(),
+    mediaType: text('media_type'),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256'),
+    fileKey: text('file_key'),
+    status: documentStatus('status').notNull().default('queued'),
+    errorCode: text('error_code'),
+    extraction: jsonb('extraction'),
+    invoiceId: uuid('invoice_id'),
+    duplicateOfInvoiceId: uuid('duplicate_of_invoice_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('documents_batch_idx').on(t.batchId),
+    index('documents_client_idx').on(t.clientId, t.createdAt),
+    index('documents_client_sha_idx').on(t.clientId, t.sha256),
+  ],
+);
+
+export const invoiceType = pgEnum('invoice_type', ['issued', 'received']);
+
+/**
+ * An invoice as extracted and then reviewed. Money in integer cents. `type` is null until someone decides
+ * whether the client issued or received it. `checked` is the spec's reviewed flag.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    /** SHA-256 of the source file: the same file twice for one client is a duplicate. */
+    sourceSha256: text('source_sha256'),
+    type: invoiceType('type'),
+    number: text('number'),
+    issueDate: date('issue_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    issuerName: text('issuer_name'),
+    issuerAddress: text('issuer_address'),
+    issuerTaxId: text('issuer_tax_id'),
+    recipientName: text('recipient_name'),
+    recipientAddress: text('recipient_address'),
+    recipientTaxId: text('recipient_tax_id'),
+    currency: text('currency').notNull().default('EUR'),
+    taxBaseCents: integer('tax_base_cents'),
+    vatTotalCents: integer('vat_total_cents'),
+    withholdingCents: integer('withholding_cents'),
+    withholdingRate: text('withholding_rate'),
+    surchargeCents: integer('surcharge_cents'),
+    totalCents: integer('total_cents'),
+    /** [{ rate, baseCents, vatCents, surchargeRate?, surchargeCents? }] */
+    vatBreakdown: jsonb('vat_breakdown').notNull().default([]),
+    /** Per field: { confidence, verified, source, box? } from the extraction. */
+    evidence: jsonb('evidence').notNull().default({}),
+    checked: boolean('checked').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('invoices_client_date_idx').on(t.clientId, t.issueDate),
+    uniqueIndex('invoices_document_key').on(t.documentId),
+    uniqueIndex('invoices_client_sha_key').on(t.clientId, t.sourceSha256),
+    // The same issuer's invoice number twice for one client is a duplicate (normalised in the service).
+    uniqueIndex('invoices_client_issuer_number_key')
+      .on(t.clientId, t.issuerTaxId, t.number)
+      .where(sql`${t.issuerTaxId} is not null and ${t.number} is not null`),
+  ],
+);
+
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    id: uuid('id').primaryKey(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    /** Decimal as text (quantities can be fractional: 1.5 h). */
+    quantity: text('quantity'),
+    unitPriceCents: integer('unit_price_cents'),
+    lineTotalCents: integer('line_total_cents'),
+    vatRate: text('vat_rate'),
+    irpfRate: text('irpf_rate'),
+  },
+  (t) => [index('invoice_items_invoice_idx').on(t.invoiceId, t.position)],
 );
