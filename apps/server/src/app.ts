@@ -31,7 +31,13 @@ export function createApp(services: Services, options: AppOptions) {
 
   app.use('*', requestId());
   app.use('*', requestLogging(services.logger));
-  app.use('*', securityHeaders({ trustProxy: services.config.TRUST_PROXY }));
+  app.use(
+    '*',
+    securityHeaders({
+      trustProxy: services.config.TRUST_PROXY,
+      googleSignIn: Boolean(services.config.GOOGLE_CLIENT_ID),
+    }),
+  );
   app.use(
     '/api/v1/*',
     bodyLimit({

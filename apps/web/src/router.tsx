@@ -56,6 +56,14 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('./features/auth/start-free-page'), 'StartFreePage'),
           },
           {
+            path: '/forgot-password',
+            lazy: lazyPage(() => import('./features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+          },
+          {
+            path: '/reset-password',
+            lazy: lazyPage(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage'),
+          },
+          {
             path: '/verify-email',
             lazy: lazyPage(() => import('./features/auth/verify-email-page'), 'VerifyEmailPage'),
           },

@@ -29,16 +29,18 @@ export function requestLogging(logger: Logger) {
  * TLS (directly, or through a trusted proxy), since browsers ignore it on plain HTTP and it would pin
  * localhost to HTTPS.
  */
-export function securityHeaders(options: { trustProxy: boolean }) {
+export function securityHeaders(options: { trustProxy: boolean; googleSignIn?: boolean }) {
+  // Google Identity Services, only when Google sign-in is configured: its script, button frame and styles.
+  const google = options.googleSignIn ? ['https://accounts.google.com/gsi/'] : [];
   const base = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'", ...google],
+      styleSrc: ["'self'", "'unsafe-inline'", ...google],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      frameSrc: ["'self'"],
+      connectSrc: ["'self'", ...google],
+      frameSrc: ["'self'", ...google],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

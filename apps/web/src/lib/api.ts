@@ -58,6 +58,17 @@ export function setAuthTokenProvider(provider: TokenProvider | null): void {
   authTokenProvider = provider ?? (() => null);
 }
 
+type UnauthorizedHandler = (info: { path: string }) => void;
+let unauthorizedHandler: UnauthorizedHandler = () => {};
+
+/**
+ * The session's 401 hook (spec-1 §8): called when an answer is 401 to a request that carried the session's
+ * token, unless the request says a 401 is an expected answer (`ignoreUnauthorized`, e.g. the login call).
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler ?? (() => {});
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export type ApiRequestOptions = {
@@ -68,6 +79,8 @@ export type ApiRequestOptions = {
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A 401 is an answer this call handles itself (login, the startup refresh): do not end the session. */
+  ignoreUnauthorized?: boolean;
 };
 
 /** Builds `/api/v1/<path>?<query>` from a path such as `/clients` or `clients/123`. */
@@ -100,7 +113,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   const token = authTokenProvider();
-  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  const sendsSessionToken = Boolean(token) && !headers.has('Authorization');
+  if (sendsSessionToken) headers.set('Authorization', `Bearer ${token}`);
 
   let response: Response;
   try {
@@ -119,6 +133,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const text = await response.text();
   const json = parseJson(text);
 
+  if (response.status === 401 && sendsSessionToken && !options.ignoreUnauthorized)
+    unauthorizedHandler({ path });
   if (!response.ok) throw toApiError(response, json);
   if (text === '') return undefined as T;
   if (json === INVALID_JSON) {

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { resetAuthForTests } from '../features/auth/auth-store';
 import { i18n } from '../i18n/i18n';
 
 // jsdom does not implement scrolling; the router's scroll restoration and the skip link call these.
@@ -9,6 +10,7 @@ Element.prototype.scrollIntoView = () => {};
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   window.localStorage.clear();
+  resetAuthForTests();
 });
 
 afterEach(() => {

@@ -1,18 +1,23 @@
 import { Outlet } from 'react-router';
+import { AuthRequiredNotice, ProtectedRoute } from '../../features/auth/protected-route';
+import { CreditsCount, useSidebarAccount } from '../../features/auth/session-chrome';
 import { MainContent } from './main-content';
 import { Sidebar } from './sidebar';
 
 /**
- * The layout of the signed-in area (spec-2 §2.1): desktop sidebar and content.
- * No guard yet: the accounts feature adds the protected-route guard of spec-1 §2 here (token and user,
- * otherwise a redirect to /login with the requested location) and fills the sidebar's credits and account.
+ * The layout of the signed-in area (spec-2 §2.1): desktop sidebar and content, behind the protected-route
+ * guard of spec-1 §2 (token and user, otherwise a redirect to /login with the requested location).
  */
 export function ProtectedLayout() {
+  const account = useSidebarAccount();
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-1">
-      <Sidebar />
+      <Sidebar account={account} credits={account ? <CreditsCount withBuyLink /> : null} />
       <MainContent>
-        <Outlet />
+        <AuthRequiredNotice />
+        <ProtectedRoute>
+          <Outlet />
+        </ProtectedRoute>
       </MainContent>
     </div>
   );

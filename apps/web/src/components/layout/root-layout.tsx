@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { SessionBridge, useTopBarAccount } from '../../features/auth/session-chrome';
 import { Footer } from './footer';
 import { MAIN_CONTENT_ID } from './main-content';
 import { SkipLink } from './skip-link';
@@ -7,14 +8,16 @@ import { TopBar } from './top-bar';
 
 /**
  * The chrome around every page: skip link, top bar, the layout of the matched route, footer.
- * The accounts feature passes the signed-in user to <TopBar account={…} /> here.
+ * The signed-in user's part of the top bar comes from the session (features/auth).
  */
 export function RootLayout() {
   useFocusMainOnNavigation();
+  const account = useTopBarAccount();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
+      <SessionBridge />
       <SkipLink />
-      <TopBar />
+      <TopBar account={account} />
       <div className="flex flex-1 flex-col">
         <Outlet />
       </div>

@@ -1,0 +1,31 @@
+import type { AuthResult } from '@cuadra/shared';
+import { useCallback } from 'react';
+import { type Location, useLocation, useNavigate } from 'react-router';
+import { login } from './auth-store';
+import { readInvitationToken } from './session-storage';
+
+export type LoginLocationState = { from?: Location; sessionEnded?: boolean; passwordChanged?: boolean };
+
+/**
+ * Stores the session, then goes where the visitor was headed: a pending invitation first (spec-2 §2.8),
+ * then the page the guard sent them away from, else the dashboard.
+ */
+export function useAfterLogin() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    (result: AuthResult) => {
+      login(result);
+      const invitation = readInvitationToken();
+      if (invitation) {
+        navigate(`/acceptinvitation?token=${encodeURIComponent(invitation)}`, { replace: true });
+        return;
+      }
+      const from = (location.state as LoginLocationState | null)?.from;
+      const target =
+        from && from.pathname !== '/login' ? `${from.pathname}${from.search}${from.hash}` : '/dashboard';
+      navigate(target, { replace: true });
+    },
+    [navigate, location.state],
+  );
+}
