@@ -28,7 +28,8 @@ const PAGES: [path: string, english: string, spanish: string][] = [
   ['/contact', 'Contact us', 'Contacto'],
   ['/privacy', 'Privacy policy', 'Política de privacidad'],
   ['/terms', 'Terms of service', 'Condiciones del servicio'],
-  ['/acceptinvitation?token=abc', 'Accept invitation', 'Aceptar invitación'],
+  // Signed out, the invitation keeps its token and sends the visitor to sign in (spec-2 §2.7).
+  ['/acceptinvitation?token=abc', 'Log in', 'Iniciar sesión'],
   ['/exito', 'All done', '¡Listo!'],
   ['/verify-email?token=abc', 'Verify your email', 'Verifica tu correo'],
   ['/dashboard', 'Dashboard', 'Panel'],

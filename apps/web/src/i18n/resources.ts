@@ -2,6 +2,7 @@ import type { Locale } from '@cuadra/shared';
 import { errorsCatalog } from './errors';
 import enAuth from './locales/en/auth.json';
 import enBlog from './locales/en/blog.json';
+import enClients from './locales/en/clients.json';
 import enFaq from './locales/en/faq.json';
 import enMarketing from './locales/en/marketing.json';
 import enMetatags from './locales/en/metatags.json';
@@ -9,6 +10,7 @@ import enPricing from './locales/en/pricing.json';
 import enTranslation from './locales/en/translation.json';
 import esAuth from './locales/es/auth.json';
 import esBlog from './locales/es/blog.json';
+import esClients from './locales/es/clients.json';
 import esFaq from './locales/es/faq.json';
 import esMarketing from './locales/es/marketing.json';
 import esMetatags from './locales/es/metatags.json';
@@ -32,6 +34,8 @@ export const resources = {
     metatags: enMetatags,
     faq: enFaq,
     blog: enBlog,
+    // The accountant's workspace (issue 5): dashboard, clients, invitations, contact, help, documents.
+    clients: enClients,
   },
   es: {
     translation: esTranslation,
@@ -42,6 +46,7 @@ export const resources = {
     metatags: esMetatags,
     faq: esFaq,
     blog: esBlog,
+    clients: esClients,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

@@ -1,0 +1,110 @@
+import { CreateClientRequestSchema } from '@cuadra/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../lib/error-message';
+import { useCreateClient } from './clients-api';
+import { Modal } from './modal';
+import { FieldError, inputClass, primaryButtonClass, secondaryButtonClass } from './ui';
+
+/** spec-1 §2 add-customer modal: the name (required) and an optional tax id checked by its last character. */
+export function AddClientDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('clients');
+  const { t: te } = useTranslation('errors');
+  const toMessage = useErrorMessage();
+  const create = useCreateClient();
+  const [name, setName] = useState('');
+  const [taxId, setTaxId] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ name?: string; taxId?: string }>({});
+  const [added, setAdded] = useState<string | null>(null);
+  const ids = { name: useId(), taxId: useId(), taxIdHint: useId() };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setAdded(null);
+    create.reset();
+    const parsed = CreateClientRequestSchema.safeParse({ name, taxId });
+    if (!parsed.success) {
+      const paths = new Set(parsed.error.issues.map((issue) => issue.path[0]));
+      setFieldErrors({
+        name: paths.has('name') ? t('add.nameRequired') : undefined,
+        taxId: paths.has('taxId') ? te('TAX_ID_INVALID') : undefined,
+      });
+      return;
+    }
+    setFieldErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (client) => {
+        setAdded(client.name);
+        setName('');
+        setTaxId('');
+      },
+    });
+  }
+
+  return (
+    <Modal title={t('add.title')} onClose={onClose}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <div>
+          <label htmlFor={ids.name} className="block text-sm font-medium text-slate-800">
+            {t('add.nameLabel')}
+          </label>
+          <input
+            id={ids.name}
+            name="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            maxLength={100}
+            autoComplete="off"
+            aria-invalid={fieldErrors.name ? true : undefined}
+            aria-describedby={fieldErrors.name ? `${ids.name}-error` : undefined}
+            className={inputClass}
+          />
+          <FieldError id={`${ids.name}-error`} message={fieldErrors.name} />
+        </div>
+        <div>
+          <label htmlFor={ids.taxId} className="block text-sm font-medium text-slate-800">
+            {t('add.taxIdLabel')}
+          </label>
+          <input
+            id={ids.taxId}
+            name="taxId"
+            value={taxId}
+            onChange={(event) => setTaxId(event.target.value)}
+            maxLength={32}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={fieldErrors.taxId ? true : undefined}
+            aria-describedby={`${ids.taxIdHint}${fieldErrors.taxId ? ` ${ids.taxId}-error` : ''}`}
+            className={inputClass}
+          />
+          <p id={ids.taxIdHint} className="mt-1 text-xs text-slate-600">
+            {t('add.taxIdHint')}
+          </p>
+          <FieldError id={`${ids.taxId}-error`} message={fieldErrors.taxId} />
+        </div>
+        <div aria-live="polite">
+          {added ? (
+            <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+              {t('add.success', { name: added })}
+            </p>
+          ) : null}
+        </div>
+        {create.isError ? (
+          <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p className="font-medium">{t('add.error')}</p>
+            <p>{toMessage(create.error)}</p>
+          </div>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className={secondaryButtonClass}>
+            {t('dialog.close')}
+          </button>
+          <button type="submit" disabled={create.isPending} className={primaryButtonClass}>
+            {create.isPending ? t('add.submitting') : t('add.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

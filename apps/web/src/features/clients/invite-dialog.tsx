@@ -1,0 +1,84 @@
+import { CreateInvitationRequestSchema, type Locale } from '@cuadra/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toLocale } from '../../i18n/i18n';
+import { useErrorMessage } from '../../lib/error-message';
+import { useInviteClient } from './clients-api';
+import { Modal } from './modal';
+import { FieldError, inputClass, primaryButtonClass, secondaryButtonClass } from './ui';
+
+/** Invite a client by email (spec-2 §2.7): the link goes out in the invitee's language. */
+export function InviteDialog({
+  client,
+  onClose,
+}: {
+  client: { id: string; name: string };
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('clients');
+  const { t: te } = useTranslation('errors');
+  const toMessage = useErrorMessage();
+  const invite = useInviteClient(client.id);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string>();
+  const id = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const locale: Locale = toLocale(i18n.resolvedLanguage);
+    const parsed = CreateInvitationRequestSchema.safeParse({ email, locale });
+    if (!parsed.success) {
+      setEmailError(te('VALIDATION_FAILED'));
+      return;
+    }
+    setEmailError(undefined);
+    invite.mutate(parsed.data);
+  }
+
+  return (
+    <Modal title={t('invite.title', { name: client.name })} onClose={onClose}>
+      <p className="mb-4 text-sm text-slate-600">{t('invite.intro')}</p>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <div>
+          <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+            {t('invite.emailLabel')}
+          </label>
+          <input
+            id={id}
+            type="email"
+            name="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+            autoComplete="off"
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? `${id}-error` : undefined}
+            className={inputClass}
+          />
+          <FieldError id={`${id}-error`} message={emailError} />
+        </div>
+        <div aria-live="polite">
+          {invite.isSuccess ? (
+            <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+              {t('invite.success', { email: invite.data.email })}
+            </p>
+          ) : null}
+        </div>
+        {invite.isError ? (
+          <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p className="font-medium">{t('invite.error')}</p>
+            <p>{toMessage(invite.error)}</p>
+          </div>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className={secondaryButtonClass}>
+            {t('dialog.close')}
+          </button>
+          <button type="submit" disabled={invite.isPending} className={primaryButtonClass}>
+            {invite.isPending ? t('invite.submitting') : t('invite.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

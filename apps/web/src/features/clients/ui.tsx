@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { LogoMark } from '../../components/logo';
+
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-600 sm:text-sm';
+export const primaryButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60';
+export const secondaryButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60';
+export const linkClass =
+  'font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
+
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+/** A loading, empty or error message in a box; errors are announced. */
+export function StateBox({
+  tone = 'neutral',
+  children,
+}: {
+  tone?: 'neutral' | 'error';
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-lg border px-4 py-6 text-center text-sm ${
+        tone === 'error'
+          ? 'border-red-200 bg-red-50 text-red-800'
+          : 'border-slate-200 bg-white text-slate-600'
+      }`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The spec's registered-user marker: the logo and the 'registered user' label. */
+export function RegisteredMarker({ label }: { label: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200">
+      <LogoMark className="size-3.5" />
+      {label}
+    </span>
+  );
+}
