@@ -1,0 +1,140 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import { routes } from '../../router';
+import { renderRoutes } from '../../test/render';
+import { storeTestSession, testUser } from '../../test/session';
+
+type Call = { url: URL; method: string; body: unknown };
+
+/** A fake API: the client list answers from `clients`, POST /clients answers like the server. */
+function stubApi(clients: { id: string; name: string; registered?: boolean }[] = [], me = testUser()) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ url, method, body });
+    const json = (status: number, value: unknown) =>
+      new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+    if (url.pathname === '/api/v1/me') return json(200, me);
+    if (url.pathname === '/api/v1/clients' && method === 'GET') {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const items = clients
+        .filter((c) => c.name.toLowerCase().includes(q))
+        .sort((a, b) => a.name.localeCompare(b.name) * (url.searchParams.get('order') === 'desc' ? -1 : 1))
+        .map((c) => ({
+          taxId: null,
+          status: c.registered ? 'registered' : 'dummy',
+          registered: Boolean(c.registered),
+          documents: 0,
+          needsReview: 0,
+          createdAt: new Date(0).toISOString(),
+          ...c,
+        }));
+      return json(200, { items, total: items.length, limit: 25, offset: 0 });
+    }
+    if (url.pathname === '/api/v1/clients' && method === 'POST') {
+      return json(201, {
+        id: 'new-id',
+        name: body.name,
+        taxId: body.taxId,
+        status: 'dummy',
+        registered: false,
+      });
+    }
+    return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the dashboard’s client section', () => {
+  it('lists clients with the registered-user marker and a view-details link', async () => {
+    stubApi([
+      { id: 'c-1', name: 'Talleres Ruiz' },
+      { id: 'c-2', name: 'Marta Gil', registered: true },
+    ]);
+    storeTestSession();
+    renderRoutes(routes, '/dashboard');
+    const table = await screen.findByRole('table', { name: 'Your clients' });
+    const marta = within(table).getByRole('rowheader', { name: /Marta Gil/ });
+    expect(within(marta).getByText('registered user')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'View details of Talleres Ruiz' });
+    expect(link.getAttribute('href')).toBe('/customer/c-1');
+  });
+
+  it('searches and sorts on the server, and says when nothing matches', async () => {
+    const calls = stubApi([{ id: 'c-1', name: 'Talleres Ruiz' }]);
+    storeTestSession();
+    renderRoutes(routes, '/dashboard');
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: /Name, sorted A to Z/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('order') === 'desc')).toBe(true));
+    fireEvent.change(screen.getByLabelText('Search clients'), { target: { value: 'zzz' } });
+    expect(await screen.findByText('Client not found. No client name contains “zzz”.')).toBeTruthy();
+    expect(calls.some((c) => c.url.searchParams.get('q') === 'zzz')).toBe(true);
+  });
+
+  it('shows the empty state, and asks an unverified user to verify before adding clients', async () => {
+    const unverified = testUser({ verified: false });
+    stubApi([], unverified);
+    storeTestSession(unverified);
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByText(/No clients yet/)).toBeTruthy();
+    expect(screen.getByText('Please verify your email address before adding clients.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Add customer/ })).toBeNull();
+  });
+
+  it('adds a client in a modal that traps focus, checks the tax id, clears the field, and closes on Escape', async () => {
+    const calls = stubApi([]);
+    storeTestSession();
+    renderRoutes(routes, '/dashboard');
+    const open = await screen.findByRole('button', { name: /Add customer/ });
+    open.focus();
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Add customer' });
+    const name = within(dialog).getByLabelText('Client name');
+    expect(document.activeElement).toBe(name);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('The client name is required.')).toBeTruthy();
+
+    fireEvent.change(name, { target: { value: 'Café Sol' } });
+    fireEvent.change(within(dialog).getByLabelText('Tax id (NIF, NIE or CIF)'), {
+      target: { value: '12345678A' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText(/This tax id \(NIF, NIE or CIF\) is not valid/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText('Tax id (NIF, NIE or CIF)'), {
+      target: { value: '12345678z' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Client Café Sol added successfully.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Café Sol', taxId: '12345678Z' });
+    expect((name as HTMLInputElement).value).toBe('');
+
+    // Tab from the last control wraps to the first; Escape closes and focus returns to the button.
+    const buttons = within(dialog).getAllByRole('button');
+    buttons.at(-1)?.focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(open);
+  });
+
+  it('reads in Spanish', async () => {
+    stubApi([{ id: 'c-1', name: 'Talleres Ruiz', registered: true }]);
+    storeTestSession();
+    await i18n.changeLanguage('es');
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByText('usuario registrado')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Añadir cliente/ })).toBeTruthy();
+    expect(screen.getByLabelText('Buscar clientes')).toBeTruthy();
+  });
+});
