@@ -735,9 +735,9 @@ function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
 const HEADER_DESC =
   /\b(?:descripci[óo]n|concepto|art[íi]culo|producto|detalle|description|item|items|product|service|servicio|bezeichnung|artikel|leistung|d[ée]signation|libell[ée]|omschrijving)\b/i;
 const HEADER_AMOUNT =
-  /\b(?:importe|total|amount|precio|price|betrag|gesamt|montant|prix|bedrag|subtotal|unit|uds|cantidad|qty|quantity)\b/i;
+  /\b(?:importe|total|amount|precio|price|betrag|gesamt|montant|prix|bedrag|prijs|subtotal|unit|uds|cantidad|qty|quantity|aantal|menge|preis)\b/i;
 const STOP_ROW =
-  /\b(?:base\s*imponible|subtotal|sub-total|total|suma|summe|netto|iva\s*\d|vat\s*\d|forma\s*de\s*pago|payment|observaciones|notes?|iban|vencimiento)\b/i;
+  /\b(?:base\s*imponible|subtotal|subtotaal|sub-total|total|totaal|suma|summe|netto|exclusief|iva\s*\d|vat\s*\d|btw\s*\d|forma\s*de\s*pago|payment|observaciones|notes?|iban|vencimiento)\b/i;
 
 type Column = { kind: 'qty' | 'price' | 'total' | 'rate' | 'desc' | 'other'; x: number; right: number };
 
@@ -748,9 +748,12 @@ function headerColumns(line: Line): Column[] {
     let kind: Column['kind'] = 'other';
     if (HEADER_DESC.test(t)) kind = 'desc';
     else if (/cant|qty|quantity|uds|unid|menge|qt[ée]|aantal|units?$|hours|horas/.test(t)) kind = 'qty';
-    else if (/%|iva|vat|tax|mwst|tva|btw/.test(t) && !/total|importe|amount/.test(t)) kind = 'rate';
-    else if (/precio|price|unit|p\.\s*u|preis|prix|rate|tarifa|pvp/.test(t)) kind = 'price';
-    else if (/importe|total|amount|betrag|montant|bedrag|subtotal|net/.test(t)) kind = 'total';
+    else if (/%|iva|vat|tax|mwst|tva|btw/.test(t) && !/total|importe|amount|prijs|preis|price|incl/.test(t))
+      kind = 'rate';
+    else if (/precio|price|unit|p\.\s*u|prix|rate|tarifa|pvp|per\s*stuk|einzel|stückpreis/.test(t))
+      kind = 'price';
+    else if (/importe|total|amount|betrag|montant|bedrag|subtotal|net|prijs|preis|gesamt/.test(t))
+      kind = 'total';
     cols.push({ kind, x: cell.x, right: cell.x + cell.w });
   }
   return cols;
@@ -789,6 +792,8 @@ function findLineItems(ctx: Ctx): LineItem[] {
     for (let j = i + 1; j < ctx.lines.length; j++) {
       const row = ctx.lines[j]!;
       if (row.page !== header.page) break;
+      // A wide vertical gap ends the table (totals usually sit further down).
+      if (row.y - (ctx.lines[j - 1]!.y + ctx.lines[j - 1]!.h) > 0.08) break;
       if (STOP_ROW.test(row.text) && findAmounts(row.text).length <= 2 && !/^\s*\d/.test(row.text)) break;
       const cells = splitCells(row);
       const numbers: { col: Column; raw: string }[] = [];
@@ -830,7 +835,7 @@ function findLineItems(ctx: Ctx): LineItem[] {
       if (!desc || !/\p{L}{2,}/u.test(desc)) continue;
       const item: LineItem = { description: desc };
       for (const n of numbers) {
-        if (n.col.kind === 'rate') {
+        if (n.col.kind === 'rate' || (/%/.test(n.raw) && item.vat_rate == null)) {
           const v = parseAmount(n.raw.replace('%', ''), { decimalsHint: ',' });
           if (v != null) item.vat_rate = minimalDecimal(v);
         } else if (n.col.kind === 'qty') {
