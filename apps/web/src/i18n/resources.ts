@@ -3,6 +3,7 @@ import { errorsCatalog } from './errors';
 import enAuth from './locales/en/auth.json';
 import enBlog from './locales/en/blog.json';
 import enClients from './locales/en/clients.json';
+import enCredits from './locales/en/credits.json';
 import enFaq from './locales/en/faq.json';
 import enMarketing from './locales/en/marketing.json';
 import enMetatags from './locales/en/metatags.json';
@@ -11,6 +12,7 @@ import enTranslation from './locales/en/translation.json';
 import esAuth from './locales/es/auth.json';
 import esBlog from './locales/es/blog.json';
 import esClients from './locales/es/clients.json';
+import esCredits from './locales/es/credits.json';
 import esFaq from './locales/es/faq.json';
 import esMarketing from './locales/es/marketing.json';
 import esMetatags from './locales/es/metatags.json';
@@ -36,6 +38,8 @@ export const resources = {
     blog: enBlog,
     // The accountant's workspace (issue 5): dashboard, clients, invitations, contact, help, documents.
     clients: enClients,
+    // Credits and payments (issue 7): credits widget, purchase, settings, usage history.
+    credits: enCredits,
   },
   es: {
     translation: esTranslation,
@@ -47,6 +51,7 @@ export const resources = {
     faq: esFaq,
     blog: esBlog,
     clients: esClients,
+    credits: esCredits,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

@@ -7,7 +7,7 @@ import { toLocale } from '../../i18n/i18n';
 import { formatMoney } from './money';
 import { useHasSession } from './session';
 
-type HeadingLevel = 'h2' | 'h3';
+type HeadingLevel = 'h2' | 'h3' | 'h4';
 
 /**
  * Where a pack's buy button leads. Signed out: the free sign-up (spec-1 §5: a purchase when not
@@ -17,14 +17,32 @@ export function buyHref(pack: Pick<Pack, 'id'>, hasSession: boolean): string {
   return hasSession ? `/user?buyCredits=true&priceId=${encodeURIComponent(pack.id)}` : '/start-free';
 }
 
+/**
+ * For a signed-in buyer (issue 7): buy buttons that start the checkout here instead of links. While one
+ * runs every button is disabled and the chosen one says it is processing (spec-1 §4).
+ */
+export type PackPurchaseControls = {
+  onBuy: (pack: Pack) => void;
+  /** The pack whose checkout is being created, or null. */
+  processingPackId: string | null;
+  /** A pack to mark as chosen (settings reached from the pricing page). */
+  chosenPackId?: string | null;
+};
+
 /** The active credit packs (spec-1 §2 "Pricing"): badge, struck-through original price, saving, buy link. */
-export function PackCards({ heading: Heading = 'h3' }: { heading?: HeadingLevel }) {
+export function PackCards({
+  heading: Heading = 'h3',
+  purchase,
+}: {
+  heading?: HeadingLevel;
+  purchase?: PackPurchaseControls | null;
+}) {
   const hasSession = useHasSession();
   return (
     <ul className="grid gap-6 md:grid-cols-2">
       {PACKS.filter((pack) => pack.active).map((pack) => (
         <li key={pack.id} className="flex">
-          <PackCard pack={pack} heading={Heading} hasSession={hasSession} />
+          <PackCard pack={pack} heading={Heading} hasSession={hasSession} purchase={purchase ?? null} />
         </li>
       ))}
     </ul>
@@ -35,12 +53,15 @@ function PackCard({
   pack,
   heading: Heading,
   hasSession,
+  purchase,
 }: {
   pack: Pack;
   heading: HeadingLevel;
   hasSession: boolean;
+  purchase: PackPurchaseControls | null;
 }) {
   const { t, i18n } = useTranslation('pricing');
+  const { t: tc } = useTranslation('credits');
   const language = toLocale(i18n.resolvedLanguage);
   const name = t(`packs.${pack.id}.name`);
   const saving = savingPercent(pack);
@@ -48,8 +69,9 @@ function PackCard({
   const perInvoice = formatMoney(Math.round(pack.amountCents / pack.credits), pack.currency, language);
   return (
     <article
+      data-chosen={purchase?.chosenPackId === pack.id || undefined}
       className={`relative flex w-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 sm:p-8 ${
-        pack.popular ? 'ring-2 ring-brand-700' : 'ring-slate-200'
+        pack.popular || purchase?.chosenPackId === pack.id ? 'ring-2 ring-brand-700' : 'ring-slate-200'
       }`}
     >
       {pack.popular && (
@@ -88,12 +110,25 @@ function PackCard({
           </li>
         ))}
       </ul>
-      <Link
-        to={buyHref(pack, hasSession)}
-        className={`${pack.popular ? PRIMARY_BUTTON : SECONDARY_BUTTON} mt-8 w-full py-3`}
-      >
-        {t('buy', { name })}
-      </Link>
+      {purchase ? (
+        <button
+          type="button"
+          data-buy-pack={pack.id}
+          onClick={() => purchase.onBuy(pack)}
+          disabled={purchase.processingPackId !== null}
+          aria-busy={purchase.processingPackId === pack.id}
+          className={`${pack.popular || purchase.chosenPackId === pack.id ? PRIMARY_BUTTON : SECONDARY_BUTTON} mt-8 w-full py-3 disabled:cursor-not-allowed disabled:opacity-60`}
+        >
+          {purchase.processingPackId === pack.id ? tc('purchase.processing') : t('buy', { name })}
+        </button>
+      ) : (
+        <Link
+          to={buyHref(pack, hasSession)}
+          className={`${pack.popular ? PRIMARY_BUTTON : SECONDARY_BUTTON} mt-8 w-full py-3`}
+        >
+          {t('buy', { name })}
+        </Link>
+      )}
     </article>
   );
 }

@@ -1,10 +1,22 @@
 import { WELCOME_CREDITS } from '@cuadra/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../marketing/page-header';
-import { ContactPlans, PackCards } from './pack-cards';
+import { ContactPlans, PackCards, type PackPurchaseControls } from './pack-cards';
 
-/** The body of /credits and /select-plan for a visitor: packs, how credits work, the contact plans. */
-export function PricingContent({ title }: { title: string }) {
+/**
+ * The body of /credits and /select-plan: packs, how credits work, the contact plans. Signed in, the page
+ * adds a purchase panel (balance and purchase status) above the packs, and buy buttons (issue 7).
+ */
+export function PricingContent({
+  title,
+  panel = null,
+  purchase = null,
+}: {
+  title: string;
+  panel?: ReactNode;
+  purchase?: PackPurchaseControls | null;
+}) {
   const { t } = useTranslation('pricing');
   const { t: tm } = useTranslation('marketing');
   return (
@@ -13,8 +25,9 @@ export function PricingContent({ title }: { title: string }) {
         <p>{tm('prices.subtitle')}</p>
       </PageHeader>
       <h2 className="sr-only">{tm('prices.title')}</h2>
+      {panel}
       <div className="mt-12">
-        <PackCards heading="h3" />
+        <PackCards heading="h3" purchase={purchase} />
       </div>
       <section aria-labelledby="credit-notes" className="mx-auto mt-10 max-w-3xl">
         <h2 id="credit-notes" className="text-base font-semibold text-slate-900">

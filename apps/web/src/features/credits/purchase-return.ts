@@ -1,0 +1,29 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { readPurchaseQuery } from './purchase-state';
+
+/**
+ * Reads what the address says about a purchase (spec-1 §2, §4): back from checkout paid or cancelled, or
+ * sent from the pricing page with a pack. Tells the page once, then clears the query string back to
+ * `path`, so a reload does not repeat it. Read after the first render: prerendered HTML has no query.
+ */
+export function usePurchaseReturn(
+  path: string,
+  onOutcome: (outcome: 'success' | 'cancelled') => void,
+): { chosenPackId: string | null } {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [chosenPackId, setChosenPackId] = useState<string | null>(null);
+  const latestOnOutcome = useRef(onOutcome);
+  latestOnOutcome.current = onOutcome;
+
+  useEffect(() => {
+    const query = readPurchaseQuery(search);
+    if (!query.hasPurchaseParams) return;
+    if (query.outcome) latestOnOutcome.current(query.outcome);
+    if (query.chosenPackId) setChosenPackId(query.chosenPackId);
+    void navigate(path, { replace: true });
+  }, [search, navigate, path]);
+
+  return { chosenPackId };
+}

@@ -1,0 +1,104 @@
+import type { Locale } from '@cuadra/shared';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { SECONDARY_BUTTON } from '../../components/layout/nav-styles';
+import { toLocale } from '../../i18n/i18n';
+import { useAuth } from '../auth/auth-store';
+import { fetchLedgerPage, type LedgerPage } from './credits-api';
+
+export const LEDGER_QUERY_ROOT = ['credits', 'ledger'] as const;
+
+function intlLocale(language: Locale): string {
+  return language === 'es' ? 'es-ES' : 'en-GB';
+}
+
+/** A movement's credits with their sign: "+150", "−1" (a true minus sign), "0". */
+export function formatSignedCredits(amount: number, language: Locale): string {
+  return new Intl.NumberFormat(intlLocale(language), { signDisplay: 'exceptZero' }).format(amount);
+}
+
+export function formatMovementDate(iso: string, language: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}
+
+/** The usage history (spec-2 §2.9): the credit ledger, newest first, a page at a time. */
+export function UsageHistory() {
+  const { t, i18n } = useTranslation('credits');
+  const language = toLocale(i18n.resolvedLanguage);
+  const { token } = useAuth();
+  const ledger = useInfiniteQuery({
+    queryKey: [...LEDGER_QUERY_ROOT, token],
+    enabled: Boolean(token),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => fetchLedgerPage(pageParam, signal),
+    getNextPageParam: (last: LedgerPage) => last.nextCursor ?? undefined,
+  });
+  const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  return (
+    <section aria-labelledby="usage-history" className="flex flex-col gap-4">
+      <h3 id="usage-history" className="text-lg font-semibold text-slate-900">
+        {t('history.title')}
+      </h3>
+      {ledger.isPending ? (
+        <p role="status" className="text-sm text-slate-600">
+          {t('widget.loading')}
+        </p>
+      ) : ledger.isError && entries.length === 0 ? (
+        <p role="alert" className="flex flex-wrap gap-2 text-sm text-red-800">
+          {t('history.error')}
+          <button type="button" onClick={() => void ledger.refetch()} className="font-semibold underline">
+            {t('history.retry')}
+          </button>
+        </p>
+      ) : entries.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('history.empty')}</p>
+      ) : (
+        <table data-testid="usage-history" className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                {t('history.date')}
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                {t('history.movement')}
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                {t('history.amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className="py-2 pr-4 whitespace-nowrap text-slate-600">
+                  <time dateTime={entry.createdAt}>{formatMovementDate(entry.createdAt, language)}</time>
+                </td>
+                <td className="py-2 pr-4 text-slate-900">{t(`history.kinds.${entry.kind}`)}</td>
+                <td
+                  className={`py-2 text-right font-semibold tabular-nums ${
+                    entry.amount < 0 ? 'text-slate-700' : 'text-brand-800'
+                  }`}
+                >
+                  {formatSignedCredits(entry.amount, language)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {ledger.hasNextPage ? (
+        <button
+          type="button"
+          onClick={() => void ledger.fetchNextPage()}
+          disabled={ledger.isFetchingNextPage}
+          className={`${SECONDARY_BUTTON} self-start`}
+        >
+          {ledger.isFetchingNextPage ? t('history.loadingMore') : t('history.loadMore')}
+        </button>
+      ) : null}
+    </section>
+  );
+}
