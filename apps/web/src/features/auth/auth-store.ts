@@ -99,7 +99,7 @@ export function initAuth(): void {
   try {
     const { token, user } = readStoredSession();
     if (!token || !user || !isTokenValid(token)) {
-      clearStoredSession();
+      clearStoredSession({ keepInvitation: true });
       setState(SIGNED_OUT);
       return;
     }

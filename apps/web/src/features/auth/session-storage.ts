@@ -98,12 +98,15 @@ export function saveUser(user: unknown): void {
   }
 }
 
-/** Logout clears all three keys (spec-1 §4). */
-export function clearStoredSession(): void {
+/**
+ * Logout clears all three keys (spec-1 §4). Startup without a usable session keeps a pending invitation:
+ * the invitee signs up and opens the verification link in a new page before signing in to accept it.
+ */
+export function clearStoredSession(options: { keepInvitation?: boolean } = {}): void {
   const store = storage();
   store?.removeItem(TOKEN_KEY);
   store?.removeItem(USER_KEY);
-  store?.removeItem(INVITATION_KEY);
+  if (!options.keepInvitation) store?.removeItem(INVITATION_KEY);
 }
 
 export function readInvitationToken(): string | null {

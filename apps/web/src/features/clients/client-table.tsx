@@ -73,7 +73,7 @@ export function ClientTable({ canManage, toolbar }: { canManage: boolean; toolba
   } else if (data) {
     const nextOrder: SortOrder = order === 'asc' ? 'desc' : 'asc';
     body = (
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.isFetching}>
           <caption className="sr-only">{t('table.caption')}</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">

@@ -124,7 +124,7 @@ export function CustomerPage() {
         <h2 id="invoices-title" className="mb-3 text-xl font-semibold text-slate-900">
           {isOwnPage ? t('customer.yourPage') : t('customer.invoicesTitle')}
         </h2>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
