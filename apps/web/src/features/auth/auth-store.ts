@@ -28,6 +28,8 @@ const LOADING: AuthState = { status: 'loading', token: null, user: null };
 
 let state: AuthState = LOADING;
 let initialized = false;
+/** How the last session ended: by itself (/login says so) or by the logout button (goes to /logedout). */
+let endedBy: 'expired' | 'button' | null = null;
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 /** Told when the session ends on its own (a 401, or the token's expiry), to send the user to /login. */
@@ -66,7 +68,12 @@ setUnauthorizedHandler(() => {
 /** Ends the session because it is no longer valid, and tells the app to go to /login. */
 function endSession(): void {
   logout();
+  endedBy = 'expired';
   for (const listener of expiredListeners) listener();
+}
+
+export function sessionEndedBy(): 'expired' | 'button' | null {
+  return endedBy;
 }
 
 export function onSessionExpired(listener: () => void): () => void {
@@ -129,6 +136,7 @@ export async function refreshUser(): Promise<User | null> {
 export function login(result: Partial<AuthResult> | null | undefined): void {
   if (!result?.token || !result.user) throw new Error(SESSION_ERRORS.loginNeedsData);
   if (!isStoredUser(result.user)) throw new Error(SESSION_ERRORS.invalidUser);
+  endedBy = null;
   saveToken(result.token);
   saveUser(result.user);
   initialized = true;
@@ -145,8 +153,12 @@ export function updateUser(user: User): void {
   setState({ ...state, user });
 }
 
-/** Clears authToken, user and invitationToken, and records the event (spec-1 §4). */
-export function logout(): void {
+/**
+ * Clears authToken, user and invitationToken, and records the event (spec-1 §4). `button`: the user asked,
+ * so a guarded page they were on sends them to /logedout rather than /login.
+ */
+export function logout(options: { byButton?: boolean } = {}): void {
+  endedBy = options.byButton ? 'button' : null;
   clearStoredSession();
   initialized = true;
   setState(SIGNED_OUT);
@@ -169,6 +181,7 @@ export function verificationStatus(user: User | null): 'verified' | 'pending' | 
 export function resetAuthForTests(): void {
   clearTimeout(expiryTimer);
   initialized = false;
+  endedBy = null;
   state = LOADING;
   for (const listener of listeners) listener();
 }

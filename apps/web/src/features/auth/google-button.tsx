@@ -88,9 +88,7 @@ export function GoogleSignIn({
               latest.current.onSignedIn(result);
             } catch (caught) {
               // The spec: the server's message, else the generic Google error.
-              setError(
-                caught instanceof ApiError && caught.status > 0 ? tErrors(caught.code) : fallback,
-              );
+              setError(caught instanceof ApiError && caught.status > 0 ? tErrors(caught.code) : fallback);
             }
           },
         });

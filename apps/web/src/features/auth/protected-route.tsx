@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from './auth-store';
+import { sessionEndedBy, useAuth } from './auth-store';
 import { isTokenValid, readStoredToken } from './session-storage';
 
 /**
@@ -25,7 +25,11 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   }
   const access =
     auth.token && auth.user && isTokenValid(auth.token) ? (auth.user.status ?? 'active') : 'unauthorized';
-  if (access === 'unauthorized') return <Navigate to="/login" replace state={{ from: location }} />;
+  if (access === 'unauthorized') {
+    const endedBy = sessionEndedBy();
+    if (endedBy === 'button') return <Navigate to="/logedout" replace />;
+    return <Navigate to="/login" replace state={{ from: location, sessionEnded: endedBy === 'expired' }} />;
+  }
   return <GuardBoundary message={t('guard.renderError')}>{children}</GuardBoundary>;
 }
 

@@ -73,8 +73,8 @@ export function useTopBarAccount(): TopBarAccount | null {
     name: user.name,
     credits: <CreditsCount />,
     onLogout: () => {
+      logout({ byButton: true });
       navigate('/logedout');
-      logout();
     },
   };
 }
