@@ -20,7 +20,7 @@ function loadPdfJs(): Promise<PdfJs> {
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
-    data: bytes.slice(), // pdf.js may transfer (detach) the buffer
+    data: new Uint8Array(bytes), // a plain copy: pdf.js refuses Node Buffers and may detach what it gets
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
