@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { AuthRequiredNotice, ProtectedRoute } from '../../features/auth/protected-route';
-import { CreditsCount, useSidebarAccount } from '../../features/auth/session-chrome';
+import { useSidebarAccount } from '../../features/auth/session-chrome';
+import { CreditsWidget } from '../../features/credits/credits-widget';
 import { MainContent } from './main-content';
 import { Sidebar } from './sidebar';
 
@@ -12,7 +13,7 @@ export function ProtectedLayout() {
   const account = useSidebarAccount();
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-1">
-      <Sidebar account={account} credits={account ? <CreditsCount withBuyLink /> : null} />
+      <Sidebar account={account} credits={account ? <CreditsWidget /> : null} />
       <MainContent>
         <AuthRequiredNotice />
         <ProtectedRoute>

@@ -16,11 +16,7 @@ export function CreditsPage() {
   return (
     <>
       <StaticPageMeta page="credits" path="/credits" />
-      <PricingContent
-        title={purchase.title ?? t('pages.credits.title')}
-        panel={purchase.panel}
-        purchase={purchase.purchase}
-      />
+      <PricingContent title={t('pages.credits.title')} panel={purchase.panel} purchase={purchase.purchase} />
     </>
   );
 }

@@ -14,7 +14,7 @@ export function SelectPlanPage() {
     <>
       <StaticPageMeta page="selectPlan" path="/select-plan" />
       <PricingContent
-        title={purchase.title ?? t('pages.selectPlan.title')}
+        title={t('pages.selectPlan.title')}
         panel={purchase.panel}
         purchase={purchase.purchase}
       />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../components/document-title';
 import { useAuth } from '../auth/auth-store';
 import { VerifyEmailBanner } from '../auth/verify-email-banner';
+import { CreditsWidget } from '../credits/credits-widget';
 import { AddClientDialog } from './add-client-dialog';
 import { ClientTable } from './client-table';
 import { FreelancerHome } from './freelancer-home';
@@ -22,7 +23,7 @@ export function DashboardPage() {
           <p className="text-lg font-medium text-slate-900">{t('dashboard.welcome', { name: user.name })}</p>
         ) : null}
         <VerifyEmailBanner />
-        {/* The compact credits widget (credits issue) goes here. */}
+        {user ? <CreditsWidget compact /> : null}
       </div>
       <ClientSection verified={user?.verified === true} />
     </div>

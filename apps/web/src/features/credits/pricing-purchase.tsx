@@ -30,7 +30,7 @@ export function usePricingPurchase(path: '/credits' | '/select-plan') {
     const status = (
       <PurchaseStatusMessage state={state} onDismiss={onDismiss} className="mx-auto mt-10 max-w-3xl" />
     );
-    return { title: null, panel: status, purchase: null };
+    return { panel: status, purchase: null };
   }
 
   const controls: PackPurchaseControls = {
@@ -39,12 +39,12 @@ export function usePricingPurchase(path: '/credits' | '/select-plan') {
   };
   const panel = (
     <section aria-labelledby="purchase-panel" className="mx-auto mt-10 flex max-w-3xl flex-col gap-4">
-      <h2 id="purchase-panel" className="sr-only">
-        {t('purchase.balance')}
+      <h2 id="purchase-panel" className="text-xl font-semibold text-slate-900">
+        {t('purchase.title')}
       </h2>
       <CreditsWidget />
       <PurchaseStatusMessage state={state} onDismiss={onDismiss} />
     </section>
   );
-  return { title: t('purchase.title'), panel, purchase: controls };
+  return { panel, purchase: controls };
 }
