@@ -1,11 +1,12 @@
 import { isLocale, type Locale } from '@cuadra/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { type ReactNode, StrictMode, useEffect, useState } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '../../../app-providers';
+import { toLocale } from '../../../i18n/i18n';
 import { createFixedI18n } from './fixed-i18n';
 
 /** Set by the build on `#root` of every prerendered page: the language its HTML was rendered in. */
@@ -48,7 +49,8 @@ function HandOverLanguage({
   children: ReactNode;
 }) {
   const [i18n, setI18n] = useState(prerendered);
-  useEffect(() => setI18n(detected), [detected]);
+  // A transition: re-rendering the page in the visitor's language yields to input instead of blocking it.
+  useEffect(() => startTransition(() => setI18n(detected)), [detected]);
   return (
     <AppProviders i18n={i18n} queryClient={queryClient}>
       {children}
@@ -65,16 +67,28 @@ export async function hydratePrerendered(options: {
 }): Promise<void> {
   await loadMatchedRoutes(options.routes);
   const router = createBrowserRouter(options.routes);
-  hydrateRoot(
-    options.container,
-    <StrictMode>
-      <HandOverLanguage
-        prerendered={createFixedI18n(options.language)}
-        detected={options.i18n}
-        queryClient={options.queryClient}
-      >
-        <RouterProvider router={router} />
-      </HandOverLanguage>
-    </StrictMode>,
-  );
+  // Most visitors read the language the page was prerendered in: hydrate straight into the app's instance.
+  const sameLanguage = toLocale(options.i18n.resolvedLanguage) === options.language;
+  // Hydrating inside a transition lets React split the work into short tasks (the page is already
+  // visible and its links work; nothing is gained by blocking the main thread to attach handlers).
+  startTransition(() => {
+    hydrateRoot(
+      options.container,
+      <StrictMode>
+        {sameLanguage ? (
+          <AppProviders i18n={options.i18n} queryClient={options.queryClient}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        ) : (
+          <HandOverLanguage
+            prerendered={createFixedI18n(options.language)}
+            detected={options.i18n}
+            queryClient={options.queryClient}
+          >
+            <RouterProvider router={router} />
+          </HandOverLanguage>
+        )}
+      </StrictMode>,
+    );
+  });
 }
