@@ -3,12 +3,16 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { AppError } from './errors';
 import { authRoutes } from './features/auth/routes';
+import { localCheckoutRoutes } from './features/checkout/local-checkout';
+import { checkoutRoutes, packRoutes, webhookRoutes } from './features/checkout/routes';
 import { clientRoutes, invitationRoutes } from './features/clients/routes';
 import { publicConfigRoutes } from './features/config/routes';
 import { contactRoutes } from './features/contact/routes';
+import { creditRoutes } from './features/credits/routes';
 import { devMailRoutes } from './features/dev-mail/routes';
 import { healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/me/routes';
+import { uploadRoutes } from './features/uploads/routes';
 import { renderApiDocs } from './http/api-docs';
 import type { AppEnv } from './http/context';
 import { handleError, validationHook } from './http/errors';
@@ -38,15 +42,14 @@ export function createApp(services: Services, options: AppOptions) {
       googleSignIn: Boolean(services.config.GOOGLE_CLIENT_ID),
     }),
   );
-  app.use(
-    '/api/v1/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: JSON_BODY_LIMIT });
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: JSON_BODY_LIMIT });
+    },
+  });
+  // Uploads stream their files under their own per-file limit (features/uploads/multipart.ts).
+  app.use('/api/v1/*', (c, next) => (c.req.path.endsWith('/uploads') ? next() : jsonBodyLimit(c, next)));
 
   app.route('/api/health', healthRoutes(services, options.ocrReady));
   app.route('/api/v1/config', publicConfigRoutes(services));
@@ -55,6 +58,11 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1/clients', clientRoutes(services));
   app.route('/api/v1/invitations', invitationRoutes(services));
   app.route('/api/v1/contact', contactRoutes(services));
+  app.route('/api/v1/credits', creditRoutes(services));
+  app.route('/api/v1/packs', packRoutes(services));
+  app.route('/api/v1/checkout', checkoutRoutes(services));
+  app.route('/api/v1/webhooks', webhookRoutes(services));
+  app.route('/api/v1', uploadRoutes(services));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -75,6 +83,7 @@ export function createApp(services: Services, options: AppOptions) {
   });
 
   if (services.mailer.kind === 'outbox') app.route('/dev', devMailRoutes(services));
+  if (services.payments.kind === 'local') app.route('/dev/checkout', localCheckoutRoutes(services));
   if (options.webDist) serveWebApp(app, options.webDist);
 
   app.onError(handleError(services.logger));

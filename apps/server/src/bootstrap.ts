@@ -24,7 +24,9 @@ export async function createServices(
   const database =
     overrides.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   if (overrides.migrate ?? database.kind === 'pglite') await runMigrations(database);
-  const queue = createQueue(database, overrides.jobs ?? JOBS, logger);
+  const queue = createQueue(database, overrides.jobs ?? JOBS, logger, {
+    superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS,
+  });
   await queue.start();
   return {
     config,

@@ -32,6 +32,8 @@ export const ConfigSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().default(''),
   /** Where Google's signing keys are published; tests point it at a loopback server. */
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** How often the queue looks for jobs whose worker went silent or that ran too long, in seconds. */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How many extraction jobs one worker process runs at once (2 cores here: 2). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** SMTP for real email; empty means the outbox, readable at /dev/mail. */
@@ -43,6 +45,18 @@ export const ConfigSchema = z.object({
   WEB_DIST: z.string().default(''),
   /** Set when behind a TLS-terminating proxy, so HSTS is sent for https requests. */
   TRUST_PROXY: toBool,
+  /** Largest file accepted in an upload, in bytes (20 MB). */
+  UPLOAD_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
+  /** Most files in one upload. */
+  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(1000).default(100),
+  /** Optional LLM pass of the extraction: an OpenAI-compatible base URL (…/v1). Empty: off. */
+  EXTRACT_LLM_URL: z.string().default(''),
+  EXTRACT_LLM_MODEL: z.string().default('gpt-4o-mini'),
+  EXTRACT_LLM_API_KEY: z.string().default(''),
   /** Stripe secret key; empty means the local test-mode checkout at /dev/checkout. */
   STRIPE_SECRET_KEY: z.string().default(''),
   /** Signing secret of the Stripe webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY. */
@@ -63,7 +77,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   );
   const parsed = ConfigSchema.safeParse(known);
   if (parsed.success && parsed.data.STRIPE_SECRET_KEY && !parsed.data.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
+    );
   }
   if (parsed.success) {
     const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');

@@ -1,6 +1,7 @@
 import { reconcileCheckoutsJob } from './features/checkout/jobs';
+import { extractDocumentJob } from './features/uploads/jobs';
 import { deliverMail } from './mail/mailer';
 import type { AnyJob } from './queue/define-job';
 
 /** Every job the worker runs. A new feature's job is one line here. */
-export const JOBS: readonly AnyJob[] = [deliverMail, reconcileCheckoutsJob];
+export const JOBS: readonly AnyJob[] = [deliverMail, reconcileCheckoutsJob, extractDocumentJob];

@@ -141,6 +141,26 @@ export const ERROR_MESSAGES = {
     en: 'The webhook signature is missing or not valid.',
     es: 'La firma del webhook falta o no es válida.',
   },
+  NO_FILES: {
+    en: 'Please choose at least one file to upload.',
+    es: 'Elige al menos un archivo para subir.',
+  },
+  TOO_MANY_FILES: {
+    en: 'Too many files at once. Please upload them in smaller groups.',
+    es: 'Demasiados archivos a la vez. Súbelos en grupos más pequeños.',
+  },
+  INSUFFICIENT_CREDITS: {
+    en: 'You have exceeded your monthly capacity',
+    es: 'Has superado tu capacidad mensual',
+  },
+  INVOICE_NOT_FOUND: {
+    en: 'No invoice found',
+    es: 'No se ha encontrado la factura',
+  },
+  UPLOAD_NOT_FOUND: {
+    en: 'This upload does not exist.',
+    es: 'Esta subida no existe.',
+  },
   INTERNAL: {
     en: 'Server error, please try again later',
     es: 'Error del servidor, inténtalo de nuevo más tarde',

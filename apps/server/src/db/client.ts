@@ -19,6 +19,9 @@ export type Database =
 export async function openDatabase(options: { url: string; dataDir: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection that the server drops (restart, failover) is replaced on next use; without a
+    // listener the pool's 'error' event would end the process.
+    pool.on('error', (error) => console.error(`database: idle connection lost (${error.message})`));
     return { kind: 'postgres', db: drizzlePg({ client: pool, schema }), pool, close: () => pool.end() };
   }
   const dir = join(options.dataDir, 'db');

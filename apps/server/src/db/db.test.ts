@@ -34,4 +34,10 @@ describe('the embedded database', () => {
     for (const id of ids.slice(0, 5))
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
+
+  it('keeps ids made in the same millisecond in the order they were made', () => {
+    const sameMs = Array.from({ length: 5000 }, () => newId(1_900_000_000_000));
+    expect([...sameMs].sort()).toEqual(sameMs);
+    expect(new Set(sameMs).size).toBe(5000);
+  });
 });

@@ -20,6 +20,11 @@ export type JobDefinition<T> = {
   retryDelaySeconds: number;
   /** An attempt running longer than this is taken back and retried. */
   expireInSeconds: number;
+  /**
+   * The worker reports in this often (every half of it); a job whose worker went silent (killed, machine
+   * lost) is retried after it instead of after `expireInSeconds`. At least 10.
+   */
+  heartbeatSeconds?: number;
   /** Cron expression (UTC): pg-boss sends the job on this schedule, once across all processes. */
   schedule?: string;
   /** Deterministic key: a second send with the same key while one is queued is a no-op. */

@@ -11,11 +11,17 @@ const deadLetterName = (name: string) => `${name}.dead`;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /** pg-boss on the app's own database: PGlite through its adapter, PostgreSQL through its own pool. */
-export function createQueue(database: Database, jobs: readonly AnyJob[], logger: Logger) {
+export function createQueue(
+  database: Database,
+  jobs: readonly AnyJob[],
+  logger: Logger,
+  options: { superviseIntervalSeconds: number },
+) {
+  const common = { schema: 'pgboss', superviseIntervalSeconds: options.superviseIntervalSeconds };
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schema: 'pgboss' })
-      : new PgBoss({ connectionString: connectionString(database), schema: 'pgboss', max: 5 });
+      ? new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' })
+      : new PgBoss({ ...common, connectionString: connectionString(database), max: 5 });
   boss.on('error', (error) => logger.error({ err: error }, 'queue error'));
   let started = false;
 
@@ -29,6 +35,7 @@ export function createQueue(database: Database, jobs: readonly AnyJob[], logger:
           retryDelay: job.retryDelaySeconds,
           retryBackoff: true,
           expireInSeconds: job.expireInSeconds,
+          ...(job.heartbeatSeconds ? { heartbeatSeconds: job.heartbeatSeconds } : {}),
           deadLetter: deadLetterName(job.name),
         });
         // Loads the queue into pg-boss's cache now. Otherwise the first send inside a transaction looks

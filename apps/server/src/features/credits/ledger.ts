@@ -65,3 +65,79 @@ export async function findLedgerPage(db: Db, userId: string, page: { limit: numb
     .map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   return { entries, nextCursor: rows.length > page.limit ? (entries.at(-1)?.id ?? null) : null };
 }
+
+/**
+ * Holds one credit of `userId` per reference (a document) for work in flight, all or none, never beyond the
+ * allowance (balance − held). The conditional update takes the balance row's lock, so concurrent uploads
+ * queue behind each other and the last credit goes to exactly one of them. Returns false when short.
+ */
+export async function holdCredits(db: Db, userId: string, references: string[]): Promise<boolean> {
+  if (references.length === 0) return true;
+  const count = references.length;
+  const held = await db
+    .update(creditBalances)
+    .set({ reserved: sql`${creditBalances.reserved} + ${count}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(creditBalances.userId, userId),
+        sql`${creditBalances.available} - ${creditBalances.reserved} >= ${count}`,
+      ),
+    )
+    .returning({ userId: creditBalances.userId });
+  if (held.length === 0) return false;
+  await db
+    .insert(creditLedger)
+    .values(
+      references.map((reference) => ({
+        id: newId(),
+        userId,
+        kind: 'reservation' as const,
+        amount: 0,
+        held: 1,
+        reference,
+      })),
+    );
+  return true;
+}
+
+/**
+ * Settles a held credit: `spend` (the work succeeded: −1 balance) or `release` (it did not: the credit is
+ * free again). Idempotent by reference; the caller makes sure a reference is settled only one way.
+ */
+export async function settleHeldCredit(
+  db: Db,
+  userId: string,
+  reference: string,
+  outcome: 'spend' | 'release',
+) {
+  const spend = outcome === 'spend';
+  const inserted = await db
+    .insert(creditLedger)
+    .values({
+      id: newId(),
+      userId,
+      kind: spend ? 'debit' : 'release',
+      amount: spend ? -1 : 0,
+      held: -1,
+      reference,
+    })
+    .onConflictDoNothing({ target: [creditLedger.kind, creditLedger.reference] })
+    .returning({ id: creditLedger.id });
+  if (inserted.length === 0) return false;
+  const now = new Date();
+  await db
+    .update(creditBalances)
+    .set({
+      reserved: sql`${creditBalances.reserved} - 1`,
+      ...(spend ? { available: sql`${creditBalances.available} - 1`, lastUsageAt: now } : {}),
+      updatedAt: now,
+    })
+    .where(eq(creditBalances.userId, userId));
+  return true;
+}
+
+/** What the user can still spend: the balance minus credits held for documents in flight. */
+export async function findAllowance(db: Db, userId: string): Promise<number> {
+  const balance = await findBalance(db, userId);
+  return balance ? balance.available - balance.reserved : 0;
+}

@@ -1,0 +1,126 @@
+import type { ExtractionResult } from '@cuadra/extract';
+import type { invoiceItems, invoices } from '../../db/schema';
+
+type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'clientId'>;
+type ItemValues = Omit<typeof invoiceItems.$inferInsert, 'id' | 'invoiceId'>;
+
+/** "1234.56" (the engine's 2-decimal strings) → 123456 cents, exactly; undefined when absent or malformed. */
+export function toCents(money: string | undefined): number | null {
+  const match = money === undefined ? null : /^(-?)(\d+)\.(\d{2})$/.exec(money);
+  if (!match) return null;
+  const cents = Number(match[2]) * 100 + Number(match[3]);
+  return match[1] ? -cents : cents;
+}
+
+/** Tax ids compared without spaces, dots, dashes or a country prefix's case: `es-b12.345.678` = `ESB12345678`. */
+export function normalizeTaxId(id: string | null | undefined): string | null {
+  const clean = (id ?? '').replace(/[\s.\-/]/g, '').toUpperCase();
+  return clean || null;
+}
+
+/** `ES` + NIF and the NIF alone are the same taxpayer. */
+function sameTaxpayer(a: string | null, b: string | null): boolean {
+  if (!a || !b) return false;
+  const strip = (id: string) => id.replace(/^ES(?=[0-9A-Z]{9}$)/, '');
+  return strip(a) === strip(b);
+}
+
+const LEGAL_FORMS =
+  /\b(s\.?\s?l\.?(u\.?)?|s\.?\s?a\.?(u\.?)?|s\.?\s?c\.?|s\.?\s?l\.?\s?n\.?\s?e\.?|c\.?\s?b\.?|ltd|gmbh|inc)\b/g;
+
+function normalizeName(name: string | null | undefined): string {
+  return (name ?? '')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(LEGAL_FORMS, ' ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Issued when the client is the issuer, received when the client is the recipient: by tax id first, then by
+ * name. Null when neither matches (the reviewer decides).
+ */
+export function suggestInvoiceType(
+  client: { taxId: string | null; name: string },
+  invoice: {
+    issuerTaxId?: string | null;
+    recipientTaxId?: string | null;
+    issuerName?: string | null;
+    recipientName?: string | null;
+  },
+): 'issued' | 'received' | null {
+  const clientTaxId = normalizeTaxId(client.taxId);
+  if (sameTaxpayer(clientTaxId, invoice.issuerTaxId ?? null)) return 'issued';
+  if (sameTaxpayer(clientTaxId, invoice.recipientTaxId ?? null)) return 'received';
+  const clientName = normalizeName(client.name);
+  if (clientName && clientName === normalizeName(invoice.issuerName)) return 'issued';
+  if (clientName && clientName === normalizeName(invoice.recipientName)) return 'received';
+  return null;
+}
+
+/** The invoice row and its lines from the engine's result, money in cents, with the evidence per field. */
+export function invoiceFromExtraction(result: ExtractionResult): {
+  invoice: InvoiceValues;
+  items: ItemValues[];
+} {
+  const f = result.fields;
+  const evidence = Object.fromEntries(
+    Object.keys(result.confidence).map((field) => [
+      field,
+      {
+        confidence: result.confidence[field],
+        verified: result.verified[field] ?? false,
+        source: result.source[field] ?? null,
+        box: result.boxes[field] ?? null,
+      },
+    ]),
+  );
+  const invoice: InvoiceValues = {
+    number: f.invoice_number?.trim() || null,
+    issueDate: f.issue_date ?? null,
+    dueDate: f.due_date ?? null,
+    issuerName: f.issuer_name ?? null,
+    issuerAddress: f.issuer_address ?? null,
+    issuerTaxId: normalizeTaxId(f.issuer_tax_id),
+    recipientName: f.client_name ?? null,
+    recipientAddress: f.client_address ?? null,
+    recipientTaxId: normalizeTaxId(f.client_tax_id),
+    currency: f.currency ?? 'EUR',
+    taxBaseCents: toCents(f.tax_base),
+    vatTotalCents: toCents(f.vat_total),
+    withholdingCents: toCents(f.withholding_total),
+    withholdingRate: f.withholding_rate ?? null,
+    surchargeCents: toCents(f.surcharge_total),
+    totalCents: toCents(f.total),
+    vatBreakdown: (f.vat_breakdown ?? []).map((entry) => ({
+      rate: entry.rate,
+      baseCents: toCents(entry.base),
+      vatCents: toCents(entry.amount),
+      ...(entry.surcharge_rate ? { surchargeRate: entry.surcharge_rate } : {}),
+      ...(entry.surcharge_amount ? { surchargeCents: toCents(entry.surcharge_amount) } : {}),
+    })),
+    evidence,
+  };
+  const items = (f.line_items ?? []).map((item, position) => ({
+    position,
+    description: item.description,
+    quantity: item.quantity ?? null,
+    unitPriceCents: item.unit_price === undefined ? null : decimalToCents(item.unit_price),
+    lineTotalCents: toCents(item.line_total),
+    vatRate: item.vat_rate ?? null,
+    irpfRate: null,
+  }));
+  return { invoice, items };
+}
+
+/** Unit prices may carry more than two decimals (0.125 €/kWh): rounded half away from zero to cents. */
+function decimalToCents(value: string): number | null {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return null;
+  const decimals = (match[3] ?? '').padEnd(3, '0');
+  const thousandths = Number(match[2]) * 1000 + Number(decimals.slice(0, 3));
+  const cents = Math.floor((thousandths + 5) / 10);
+  return match[1] ? -cents : cents;
+}

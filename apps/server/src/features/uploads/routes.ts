@@ -1,0 +1,63 @@
+import { ErrorBodySchema, UploadBatchSchema } from '@cuadra/shared';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { validationHook } from '../../http/errors';
+import type { Services } from '../../services';
+import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { readUploadedFiles } from './multipart';
+import { getBatch, uploadFiles } from './service';
+
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBodySchema } },
+});
+const batchBody = { content: { 'application/json': { schema: UploadBatchSchema } } };
+
+const upload = createRoute({
+  method: 'post',
+  path: '/clients/{clientId}/uploads',
+  tags: ['invoices'],
+  summary:
+    'Upload invoices for a client: multipart/form-data with files[] (PDF, JPG, PNG, e-invoice XML). One credit is held per accepted file; refused files cost nothing.',
+  security: [{ bearer: [] }],
+  request: { params: z.object({ clientId: z.uuid() }) },
+  responses: {
+    202: { description: 'Accepted: the files are being extracted in the background', ...batchBody },
+    400: error('No files (NO_FILES) or a malformed body'),
+    402: error('Not enough credits for the accepted files (INSUFFICIENT_CREDITS); nothing was kept'),
+    404: error('No such client for this user (CLIENT_NOT_FOUND)'),
+    413: error('Body too large (PAYLOAD_TOO_LARGE) or too many files (TOO_MANY_FILES)'),
+  },
+});
+
+const batch = createRoute({
+  method: 'get',
+  path: '/uploads/{batchId}',
+  tags: ['invoices'],
+  summary: 'Progress of an upload: how many documents are pending, and each one’s status',
+  security: [{ bearer: [] }],
+  request: { params: z.object({ batchId: z.uuid() }) },
+  responses: {
+    200: { description: 'The batch', ...batchBody },
+    404: error('No such upload (UPLOAD_NOT_FOUND)'),
+  },
+});
+
+/** `POST /api/v1/clients/:clientId/uploads` and `GET /api/v1/uploads/:batchId`. */
+export function uploadRoutes(services: Services) {
+  const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  router.use('/clients/:clientId/uploads', requireAuth(services));
+  router.use('/uploads/:batchId', requireAuth(services));
+  return router
+    .openapi(upload, async (c) => {
+      const { clientId } = c.req.valid('param');
+      const files = await readUploadedFiles(c.req.raw, {
+        maxFileBytes: services.config.UPLOAD_MAX_FILE_BYTES,
+        maxFiles: services.config.UPLOAD_MAX_FILES,
+      });
+      return c.json(await uploadFiles(services, c.get('user'), clientId, files), 202);
+    })
+    .openapi(batch, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await getBatch(services, c.get('user'), c.req.valid('param').batchId), 200);
+    });
+}

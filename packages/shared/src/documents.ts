@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { Locale } from './locale';
+
+/** Where an uploaded file is on its way to a reviewed invoice; the browser translates each. */
+export const DOCUMENT_STATUSES = [
+  'queued',
+  'processing',
+  'needs_review',
+  'ready',
+  'failed',
+  'duplicate',
+] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+/** Still being worked on: counted in the upload panel's pending number. */
+export const PENDING_STATUSES: readonly DocumentStatus[] = ['queued', 'processing'];
+
+/** Why a file did not become an invoice. None of them costs a credit. */
+export const DOCUMENT_ERROR_MESSAGES = {
+  EMPTY_FILE: { en: 'The file is empty.', es: 'El archivo está vacío.' },
+  UNSUPPORTED_TYPE: {
+    en: 'This is not a PDF, JPG, PNG or e-invoice XML file.',
+    es: 'No es un archivo PDF, JPG, PNG ni XML de factura electrónica.',
+  },
+  FILE_TOO_LARGE: { en: 'The file is too large.', es: 'El archivo es demasiado grande.' },
+  PDF_ENCRYPTED: {
+    en: 'The PDF is password-protected.',
+    es: 'El PDF está protegido con contraseña.',
+  },
+  PDF_MALFORMED: {
+    en: 'The PDF is damaged and cannot be read.',
+    es: 'El PDF está dañado y no se puede leer.',
+  },
+  TOO_MANY_PAGES: { en: 'The PDF has too many pages.', es: 'El PDF tiene demasiadas páginas.' },
+  TOO_MANY_PIXELS: {
+    en: 'The image is too large to read.',
+    es: 'La imagen es demasiado grande para leerla.',
+  },
+  IMAGE_MALFORMED: {
+    en: 'The image is damaged and cannot be read.',
+    es: 'La imagen está dañada y no se puede leer.',
+  },
+  XML_INVALID: { en: 'The XML file is not valid.', es: 'El archivo XML no es válido.' },
+  XML_UNSUPPORTED: {
+    en: 'This XML is not a supported e-invoice format (Factur-X/ZUGFeRD, UBL, Facturae).',
+    es: 'Este XML no es un formato de factura electrónica admitido (Factur-X/ZUGFeRD, UBL, Facturae).',
+  },
+  EXTRACTION_FAILED: {
+    en: 'The file could not be processed. Please try again.',
+    es: 'No se ha podido procesar el archivo. Inténtalo de nuevo.',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+export type DocumentErrorCode = keyof typeof DOCUMENT_ERROR_MESSAGES;
+
+export const UploadedDocumentSchema = z
+  .object({
+    id: z.string(),
+    filename: z.string(),
+    status: z.enum(DOCUMENT_STATUSES),
+    errorCode: z.string().nullable(),
+    invoiceId: z.string().nullable(),
+    duplicateOfInvoiceId: z.string().nullable(),
+  })
+  .meta({ id: 'UploadedDocument' });
+export type UploadedDocument = z.infer<typeof UploadedDocumentSchema>;
+
+export const UploadBatchSchema = z
+  .object({
+    batchId: z.string(),
+    /** Documents still queued or processing; the browser polls until it is 0. */
+    pendingCount: z.number().int(),
+    documents: z.array(UploadedDocumentSchema),
+  })
+  .meta({ id: 'UploadBatch' });
+export type UploadBatch = z.infer<typeof UploadBatchSchema>;
