@@ -9,3 +9,4 @@ export * from './health';
 export * from './locale';
 export * from './packs';
 export * from './tax-id';
+export * from './invoices';

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+export const INVOICE_TYPES = ['issued', 'received'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+
+/** Sortable columns of the client's invoice table (spec-2 §2.2); `date` is the default, newest first. */
+export const INVOICE_SORTS = ['date', 'number', 'client', 'total', 'type'] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+
+const cents = z.number().int().min(-100_000_000_000).max(100_000_000_000);
+/** A decimal such as `21`, `5.5` or `1.25` (rates, quantities). */
+const decimal = z.string().regex(/^-?\d{1,9}(\.\d{1,6})?$/);
+const isoDate = z.iso.date();
+const text = (max: number) => z.string().trim().max(max);
+
+export const VatLineSchema = z.object({
+  rate: decimal,
+  baseCents: cents.nullable(),
+  vatCents: cents.nullable(),
+  /** Recargo de equivalencia on this rate, when charged. */
+  surchargeRate: decimal.optional(),
+  surchargeCents: cents.nullable().optional(),
+});
+export type VatLine = z.infer<typeof VatLineSchema>;
+
+export const InvoiceItemSchema = z.object({
+  description: text(500),
+  quantity: decimal.nullable(),
+  unitPriceCents: cents.nullable(),
+  lineTotalCents: cents.nullable(),
+  vatRate: decimal.nullable(),
+  irpfRate: decimal.nullable(),
+});
+export type InvoiceItem = z.infer<typeof InvoiceItemSchema>;
+
+/** Where the engine read a field: page and box as fractions of the page, for outlining it on the image. */
+export const FieldEvidenceSchema = z.object({
+  confidence: z.number().min(0).max(1),
+  verified: z.boolean(),
+  source: z.string().nullable(),
+  box: z
+    .object({ page: z.number().int(), x: z.number(), y: z.number(), w: z.number(), h: z.number() })
+    .nullable(),
+});
+export type FieldEvidence = z.infer<typeof FieldEvidenceSchema>;
+/** Below this confidence a field is highlighted for review. */
+export const LOW_CONFIDENCE = 0.8;
+
+/** The editable part of an invoice: what the review and edit screens send back. Money in integer cents. */
+export const InvoiceFieldsSchema = z.object({
+  type: z.enum(INVOICE_TYPES),
+  number: text(100).min(1),
+  issueDate: isoDate.nullable(),
+  dueDate: isoDate.nullable(),
+  issuerName: text(300).nullable(),
+  issuerAddress: text(500).nullable(),
+  issuerTaxId: text(30).nullable(),
+  recipientName: text(300).nullable(),
+  recipientAddress: text(500).nullable(),
+  recipientTaxId: text(30).nullable(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  taxBaseCents: cents.nullable(),
+  vatTotalCents: cents.nullable(),
+  withholdingCents: cents.nullable(),
+  withholdingRate: decimal.nullable(),
+  surchargeCents: cents.nullable(),
+  totalCents: cents.nullable(),
+  vatBreakdown: z.array(VatLineSchema).max(20),
+  items: z.array(InvoiceItemSchema).max(500),
+});
+export type InvoiceFields = z.infer<typeof InvoiceFieldsSchema>;
+
+/** `PUT /api/v1/invoices/:id`: saving marks the invoice reviewed (`checked`). */
+export const InvoiceUpdateSchema = InvoiceFieldsSchema.meta({ id: 'InvoiceUpdate' });
+
+export const InvoiceSchema = InvoiceFieldsSchema.extend({
+  id: z.string(),
+  clientId: z.string(),
+  /** Null until someone decides whether the client issued or received it. */
+  type: z.enum(INVOICE_TYPES).nullable(),
+  number: z.string().nullable(),
+  checked: z.boolean(),
+  evidence: z.record(z.string(), FieldEvidenceSchema),
+  /** The original file, for the viewer (`GET /api/v1/invoices/:id/file`), when one was uploaded. */
+  file: z.object({ mediaType: z.string(), filename: z.string() }).nullable(),
+  createdAt: z.string(),
+}).meta({ id: 'Invoice' });
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const InvoiceRowSchema = z.object({
+  id: z.string(),
+  type: z.enum(INVOICE_TYPES).nullable(),
+  number: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  /** The other party: the recipient of an issued invoice, the issuer of a received one. */
+  counterpartyName: z.string().nullable(),
+  totalCents: z.number().int().nullable(),
+  currency: z.string(),
+  checked: z.boolean(),
+  hasFile: z.boolean(),
+});
+export type InvoiceRow = z.infer<typeof InvoiceRowSchema>;
+
+export const InvoiceListSchema = z
+  .object({
+    invoices: z.array(InvoiceRowSchema),
+    /** Sum of the client's issued invoices' totals, in cents (the page header's gross income). */
+    grossIncomeCents: z.number().int(),
+    needsReviewCount: z.number().int(),
+    /**
+     * Uploads the payer (the client's owner) can still pay for: balance minus credits held for documents in
+     * flight. The spec's "monthly limit"; the upload panel shows only when it is above 0.
+     */
+    scansAvailable: z.number().int(),
+  })
+  .meta({ id: 'InvoiceList' });
+export type InvoiceList = z.infer<typeof InvoiceListSchema>;
+
+export const InvoiceListQuerySchema = z.object({
+  sort: z.enum([...INVOICE_SORTS, 'date_invoice']).default('date'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
