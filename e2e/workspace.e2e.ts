@@ -73,7 +73,7 @@ describe.skipIf(!hasBrowser)('the accountant’s workspace in Chromium', () => {
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await invite.getByText(`Invitation sent to ${freelancerEmail}`, { exact: false }).waitFor();
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('row', { name: /Marta Gil/ }).innerText()).toContain('Invited');
+    await expect.poll(() => page.getByRole('row', { name: /Marta Gil/ }).textContent()).toContain('Invited');
 
     // In a second browser, the client follows the emailed link, signs up from the login page, verifies,
     // signs in, and the invitation is accepted on the way in.
@@ -97,8 +97,8 @@ describe.skipIf(!hasBrowser)('the accountant’s workspace in Chromium', () => {
     // The accountant's table now shows the registered-user marker.
     await page.reload();
     const row = page.getByRole('row', { name: /Marta Gil/ });
-    await expect.poll(() => row.innerText()).toContain('registered user');
-    expect(await row.innerText()).toContain('Registered');
+    await expect.poll(() => row.textContent()).toContain('registered user');
+    expect(await row.textContent()).toContain('Registered');
 
     // At phone width the page does not scroll sideways (the table scrolls inside its own box).
     await page.setViewportSize({ width: 360, height: 740 });

@@ -65,5 +65,5 @@ export async function signUp(
   return { id: body.user.id, email, name, token: body.token };
 }
 
-export const bearer = (account: { token: string } | null) =>
+export const bearer = (account: { token: string } | null): Record<string, string> =>
   account ? { authorization: `Bearer ${account.token}` } : {};

@@ -310,7 +310,10 @@ describe(`clients and invitations (${TEST_DB})`, () => {
       const dummy = await addClient(owner, 'Matrix dummy');
 
       const id = client.id;
-      const endpoints: [string, (who: TestAccount | null, clientId: string) => Promise<Response>][] = [
+      const endpoints: [
+        string,
+        (who: TestAccount | null, clientId: string) => Response | Promise<Response>,
+      ][] = [
         ['GET /clients/:id', (who, clientId) => get(`/api/v1/clients/${clientId}`, who)],
         [
           'PATCH /clients/:id',
