@@ -11,6 +11,7 @@ import { contactRoutes } from './features/contact/routes';
 import { creditRoutes } from './features/credits/routes';
 import { devMailRoutes } from './features/dev-mail/routes';
 import { healthRoutes } from './features/health/routes';
+import { invoiceRoutes } from './features/invoices/routes';
 import { meRoutes } from './features/me/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { renderApiDocs } from './http/api-docs';
@@ -63,6 +64,7 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1/checkout', checkoutRoutes(services));
   app.route('/api/v1/webhooks', webhookRoutes(services));
   app.route('/api/v1', uploadRoutes(services));
+  app.route('/api/v1', invoiceRoutes(services));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -157,6 +157,10 @@ export const ERROR_MESSAGES = {
     en: 'No invoice found',
     es: 'No se ha encontrado la factura',
   },
+  INVOICE_DUPLICATE: {
+    en: 'Another invoice of this client has the same issuer and number.',
+    es: 'Otra factura de este cliente tiene el mismo emisor y número.',
+  },
   UPLOAD_NOT_FOUND: {
     en: 'This upload does not exist.',
     es: 'Esta subida no existe.',

@@ -40,7 +40,8 @@ export function securityHeaders(options: { trustProxy: boolean; googleSignIn?: b
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...google],
-      frameSrc: ["'self'", ...google],
+      // The invoice viewer shows the original PDF from an object URL.
+      frameSrc: ["'self'", 'blob:', ...google],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -52,7 +53,13 @@ export function securityHeaders(options: { trustProxy: boolean; googleSignIn?: b
     crossOriginEmbedderPolicy: false,
   });
   return createMiddleware<AppEnv>(async (c, next) => {
-    await base(c, next);
+    // A route may answer with its own, stricter policy (an uploaded original is served sandboxed): keep it.
+    let ownPolicy: string | null = null;
+    await base(c, async () => {
+      await next();
+      ownPolicy = c.res.headers.get('content-security-policy');
+    });
+    if (ownPolicy) c.res.headers.set('Content-Security-Policy', ownPolicy);
     const forwarded = options.trustProxy ? c.req.header('x-forwarded-proto') : undefined;
     const protocol = forwarded ?? new URL(c.req.url).protocol.replace(':', '');
     if (protocol === 'https') c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

@@ -1,14 +1,34 @@
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { invoices } from '../../db/schema';
 
 export type ClientStats = { documents: number; needsReview: number; grossIncomeCents: number };
 
-const NONE: ClientStats = { documents: 0, needsReview: 0, grossIncomeCents: 0 };
-
 /**
- * Invoice figures per client: how many, how many still to review (checked = 0), and the sum of the issued
- * ones' totals. There is no invoices table yet, so every client has none: issue 6 (the invoice pipeline)
- * replaces this body with one grouped query over its table. Callers already pass a whole page of ids.
+ * Invoice figures per client, in one grouped query over a page of ids: how many invoices, how many still to
+ * review (checked = 0), and the sum of the issued ones' totals.
  */
-export async function findClientStats(_db: Db, clientIds: string[]): Promise<Map<string, ClientStats>> {
-  return new Map(clientIds.map((id) => [id, NONE]));
+export async function findClientStats(db: Db, clientIds: string[]): Promise<Map<string, ClientStats>> {
+  const stats = new Map<string, ClientStats>(
+    clientIds.map((id) => [id, { documents: 0, needsReview: 0, grossIncomeCents: 0 }]),
+  );
+  if (clientIds.length === 0) return stats;
+  const rows = await db
+    .select({
+      clientId: invoices.clientId,
+      documents: sql<number>`count(*)::int`,
+      needsReview: sql<number>`(count(*) filter (where not ${invoices.checked}))::int`,
+      grossIncomeCents: sql<number>`coalesce(sum(${invoices.totalCents}) filter (where ${invoices.type} = 'issued'), 0)::bigint`,
+    })
+    .from(invoices)
+    .where(inArray(invoices.clientId, clientIds))
+    .groupBy(invoices.clientId);
+  for (const row of rows) {
+    stats.set(row.clientId, {
+      documents: Number(row.documents),
+      needsReview: Number(row.needsReview),
+      grossIncomeCents: Number(row.grossIncomeCents),
+    });
+  }
+  return stats;
 }

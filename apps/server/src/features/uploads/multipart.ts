@@ -38,6 +38,7 @@ export async function readUploadedFiles(request: Request, limits: UploadLimits):
   await new Promise<void>((resolve, reject) => {
     const parser = busboy({
       headers: { 'content-type': contentType },
+      defParamCharset: 'utf8', // browsers send file names in UTF-8
       limits: {
         fileSize: limits.maxFileBytes,
         files: limits.maxFiles,

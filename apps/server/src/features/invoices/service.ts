@@ -1,0 +1,132 @@
+import type { Invoice, InvoiceFields, InvoiceList, InvoiceSort } from '@cuadra/shared';
+import { AppError } from '../../errors';
+import { newId } from '../../lib/ids';
+import type { Services } from '../../services';
+import type { UserRow } from '../auth/repo';
+import { findVisibleClient } from '../clients/repo';
+import { findAllowance } from '../credits/ledger';
+import { normalizeTaxId } from './from-extraction';
+import {
+  deleteInvoiceRow,
+  findInvoice,
+  findInvoiceTotals,
+  findItems,
+  listInvoices,
+  markDocumentReviewed,
+  replaceItems,
+  updateInvoiceRow,
+} from './repo';
+
+export async function listClientInvoices(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+  query: { sort: InvoiceSort | 'date_invoice'; order: 'asc' | 'desc'; from?: string; to?: string },
+): Promise<InvoiceList> {
+  const client = await findVisibleClient(services.db, user.id, clientId);
+  if (!client) throw new AppError('CLIENT_NOT_FOUND');
+  const sort = query.sort === 'date_invoice' ? 'date' : query.sort;
+  const [rows, totals, scansAvailable] = await Promise.all([
+    listInvoices(services.db, client.id, { ...query, sort }),
+    findInvoiceTotals(services.db, client.id),
+    findAllowance(services.db, client.ownerUserId),
+  ]);
+  return {
+    invoices: rows.map(({ documentId, ...row }) => ({ ...row, hasFile: documentId !== null })),
+    ...totals,
+    scansAvailable,
+  };
+}
+
+/** The invoice if the caller may see its client; a 404 otherwise, never a 403 that confirms it exists. */
+async function loadVisible(services: Services, user: UserRow, id: string) {
+  const found = await findInvoice(services.db, id);
+  if (!found || !(await findVisibleClient(services.db, user.id, found.invoice.clientId))) {
+    throw new AppError('INVOICE_NOT_FOUND');
+  }
+  return found;
+}
+
+export async function getInvoice(services: Services, user: UserRow, id: string): Promise<Invoice> {
+  const { invoice, file } = await loadVisible(services, user, id);
+  const items = await findItems(services.db, id);
+  return {
+    id: invoice.id,
+    clientId: invoice.clientId,
+    type: invoice.type,
+    number: invoice.number,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    issuerName: invoice.issuerName,
+    issuerAddress: invoice.issuerAddress,
+    issuerTaxId: invoice.issuerTaxId,
+    recipientName: invoice.recipientName,
+    recipientAddress: invoice.recipientAddress,
+    recipientTaxId: invoice.recipientTaxId,
+    currency: invoice.currency,
+    taxBaseCents: invoice.taxBaseCents,
+    vatTotalCents: invoice.vatTotalCents,
+    withholdingCents: invoice.withholdingCents,
+    withholdingRate: invoice.withholdingRate,
+    surchargeCents: invoice.surchargeCents,
+    totalCents: invoice.totalCents,
+    vatBreakdown: invoice.vatBreakdown as Invoice['vatBreakdown'],
+    items: items.map(({ description, quantity, unitPriceCents, lineTotalCents, vatRate, irpfRate }) => ({
+      description,
+      quantity,
+      unitPriceCents,
+      lineTotalCents,
+      vatRate,
+      irpfRate,
+    })),
+    checked: invoice.checked,
+    evidence: invoice.evidence as Invoice['evidence'],
+    file: file?.key && file.mediaType ? { mediaType: file.mediaType, filename: file.filename } : null,
+    createdAt: invoice.createdAt.toISOString(),
+  };
+}
+
+/** Saving from the review or edit screen: the fields as corrected, and the invoice marked reviewed. */
+export async function saveInvoice(services: Services, user: UserRow, id: string, fields: InvoiceFields) {
+  await loadVisible(services, user, id);
+  const { items, ...values } = fields;
+  try {
+    await services.db.transaction(async (tx) => {
+      await updateInvoiceRow(tx, id, {
+        ...values,
+        issuerTaxId: normalizeTaxId(values.issuerTaxId),
+        recipientTaxId: normalizeTaxId(values.recipientTaxId),
+        checked: true,
+      });
+      await replaceItems(
+        tx,
+        id,
+        items.map((item, position) => ({ id: newId(), invoiceId: id, position, ...item })),
+      );
+      await markDocumentReviewed(tx, id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('INVOICE_DUPLICATE');
+    throw error;
+  }
+  return getInvoice(services, user, id);
+}
+
+export async function deleteInvoice(services: Services, user: UserRow, id: string) {
+  await loadVisible(services, user, id);
+  await services.db.transaction((tx) => deleteInvoiceRow(tx, id));
+}
+
+/** The original file of an invoice, for the viewer or as a download. */
+export async function getInvoiceFile(services: Services, user: UserRow, id: string) {
+  const { file } = await loadVisible(services, user, id);
+  if (!file?.key || !file.mediaType) throw new AppError('INVOICE_NOT_FOUND');
+  return { bytes: await services.files.get(file.key), mediaType: file.mediaType, filename: file.filename };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}
