@@ -104,13 +104,17 @@ export const GoogleAuthRequestSchema = z
     /** Only for a new account; the spec's Google sign-up makes an accountant. */
     accountType: AccountTypeSchema.optional(),
     locale: LocaleSchema.optional(),
+    /** A pack chosen before signing up (spec-1 §7 call 10): the answer then carries its checkout. */
+    packId: z.string().min(1).max(40).optional(),
   })
   .meta({ id: 'GoogleAuthRequest' });
 export type GoogleAuthRequest = z.input<typeof GoogleAuthRequestSchema>;
 
-export const GoogleAuthResultSchema = AuthResultSchema.extend({ created: z.boolean() }).meta({
-  id: 'GoogleAuthResult',
-});
+export const GoogleAuthResultSchema = AuthResultSchema.extend({
+  created: z.boolean(),
+  /** With a `packId`: the checkout page to continue to (absent when it could not be started). */
+  checkoutUrl: z.string().optional(),
+}).meta({ id: 'GoogleAuthResult' });
 export type GoogleAuthResult = z.infer<typeof GoogleAuthResultSchema>;
 
 export const VerifyEmailRequestSchema = z

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
-import { creditLedger, users } from '../../db/schema';
+import { checkouts, creditLedger, users } from '../../db/schema';
 
 const CLIENT_ID = 'cuadra-test.apps.googleusercontent.com';
 const PASSWORD = 'caballo-grapa-bateria';
@@ -74,6 +74,37 @@ describe(`Google sign-in (${TEST_DB})`, () => {
     expect(again).toMatchObject({ created: false, user: { id: first.user.id, credits: { available: 3 } } });
     const ledger = await ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, first.user.id));
     expect(ledger).toHaveLength(1);
+  });
+
+  it('a sign-up with a chosen pack continues to that pack’s checkout, back to settings (spec-1 §7 call 10)', async () => {
+    const body = await bodyOf(
+      await google(await idToken({ sub: 'g-pack', email: 'pack.buyer@gmail.com' }), { packId: 'large' }),
+    );
+    expect(body.created).toBe(true);
+    expect(body.checkoutUrl).toMatch(/\/dev\/checkout\/[\w-]+$/);
+    const id = String(body.checkoutUrl).split('/').at(-1);
+    const [checkout] = await ctx.db
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.id, id as string));
+    expect(checkout).toMatchObject({
+      userId: body.user.id,
+      packId: 'large',
+      credits: 150,
+      amountCents: 2000,
+      returnTo: '/user?checkout=success',
+      cancelTo: '/user?cancelled=true',
+    });
+
+    // Without a pack there is no checkout; a pack not on sale is refused before an account is made.
+    const plain = await bodyOf(await google(await idToken({ sub: 'g-pack', email: 'pack.buyer@gmail.com' })));
+    expect(plain.checkoutUrl).toBeUndefined();
+    const unknown = await google(await idToken({ sub: 'g-nopack', email: 'no.pack@gmail.com' }), {
+      packId: 'gold',
+    });
+    expect(unknown.status).toBe(404);
+    expect((await bodyOf(unknown)).error.code).toBe('PACK_NOT_FOUND');
+    expect(await ctx.db.select().from(users).where(eq(users.email, 'no.pack@gmail.com'))).toEqual([]);
   });
 
   it('creates a freelancer when asked', async () => {

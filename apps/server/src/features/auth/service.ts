@@ -11,6 +11,8 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
+import { findActivePack } from '../checkout/repo';
+import { startCheckout } from '../checkout/service';
 import { findBalance, grantCredits } from '../credits/ledger';
 import { passwordResetEmail, verificationEmail } from './emails';
 import { verifyGoogleIdToken } from './google';
@@ -223,7 +225,12 @@ export async function logoutEverywhere(services: Services, user: UserRow) {
  */
 export async function googleSignIn(
   services: Services,
-  input: { idToken: string; accountType?: AccountType | undefined; locale?: Locale | undefined },
+  input: {
+    idToken: string;
+    accountType?: AccountType | undefined;
+    locale?: Locale | undefined;
+    packId?: string | undefined;
+  },
   caller: Caller,
 ) {
   const { db, config } = services;
@@ -231,6 +238,8 @@ export async function googleSignIn(
   if (!keys || !config.GOOGLE_CLIENT_ID) throw new AppError('GOOGLE_NOT_CONFIGURED');
   await takeAttempt(db, LIMITS.googlePerAddress, caller.address);
   const identity = await verifyGoogleIdToken(keys, config.GOOGLE_CLIENT_ID, input.idToken);
+  // A pack that is not on sale is refused before any account is made.
+  if (input.packId && !(await findActivePack(db, input.packId))) throw new AppError('PACK_NOT_FOUND');
 
   let created = false;
   let user = await findUserByGoogleSubject(db, identity.subject);
@@ -266,5 +275,28 @@ export async function googleSignIn(
     });
   }
   const fresh = (await findUserById(db, user.id)) ?? user;
-  return { ...(await issueSession(services, fresh)), created };
+  const session = await issueSession(services, fresh);
+  if (!input.packId) return { ...session, created };
+  return { ...session, created, ...(await continueToCheckout(services, fresh, input.packId)) };
 }
+
+/**
+ * Google sign-up with a chosen pack continues to its checkout (spec-1 §7 call 10), back to settings.
+ * The session is already issued: if the payment service fails, the sign-in still succeeds without it.
+ */
+async function continueToCheckout(services: Services, user: UserRow, packId: string) {
+  try {
+    const { url } = await startCheckout(services, services.payments, user, {
+      packId,
+      returnTo: GOOGLE_CHECKOUT_RETURN_TO,
+      cancelTo: '/user?cancelled=true',
+    });
+    return { checkoutUrl: url };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return {};
+  }
+}
+
+/** Where a purchase started at Google sign-up returns: settings, with its success banner. */
+const GOOGLE_CHECKOUT_RETURN_TO = '/user?checkout=success';
