@@ -51,10 +51,13 @@ export function usePublicConfig() {
 export function GoogleSignIn({
   mode,
   accountType,
+  packId,
   onSignedIn,
 }: {
   mode: 'login' | 'signup';
   accountType?: AccountType;
+  /** A pack chosen before signing up: the server answers its checkout, and the browser goes there. */
+  packId?: string | undefined;
   onSignedIn: (result: AuthResult) => void;
 }) {
   const { t, i18n } = useTranslation('auth');
@@ -63,8 +66,8 @@ export function GoogleSignIn({
   const clientId = config.data?.googleClientId ?? null;
   const container = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const latest = useRef({ accountType, onSignedIn, mode });
-  latest.current = { accountType, onSignedIn, mode };
+  const latest = useRef({ accountType, onSignedIn, mode, packId });
+  latest.current = { accountType, onSignedIn, mode, packId };
 
   useEffect(() => {
     if (!clientId) return;
@@ -84,8 +87,11 @@ export function GoogleSignIn({
                 idToken: credential,
                 accountType: latest.current.accountType,
                 locale: toLocale(i18n.language),
+                ...(latest.current.packId ? { packId: latest.current.packId } : {}),
               });
               latest.current.onSignedIn(result);
+              // Spec-1 §7 call 10: with a chosen pack, sign-up continues to its checkout.
+              if (result.checkoutUrl) window.location.assign(result.checkoutUrl);
             } catch (caught) {
               // The spec: the server's message, else the generic Google error.
               setError(caught instanceof ApiError && caught.status > 0 ? tErrors(caught.code) : fallback);

@@ -37,6 +37,8 @@ export function SignUpForm({
   const afterLogin = useAfterLogin();
   const [params] = useSearchParams();
   const [coupon] = useState(() => params.get('coupon') ?? '');
+  // A pack chosen before signing up (`?plan=<pack>`): Google sign-up continues to its checkout (issue 7).
+  const [packId] = useState(() => params.get('plan') || undefined);
   const [accountType, setAccountType] = useState<AccountType>(fixedType ?? 'accountant');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -147,6 +149,7 @@ export function SignUpForm({
       <GoogleSignIn
         mode="signup"
         accountType={fixedType ?? accountType}
+        packId={packId}
         onSignedIn={(result: AuthResult) => afterLogin(result)}
       />
       <p className="mt-6 text-center text-sm text-slate-600">

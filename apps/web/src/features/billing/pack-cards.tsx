@@ -14,7 +14,9 @@ type HeadingLevel = 'h2' | 'h3' | 'h4';
  * authenticated goes to /start-free). Signed in: settings with the pack, where the purchase runs.
  */
 export function buyHref(pack: Pick<Pack, 'id'>, hasSession: boolean): string {
-  return hasSession ? `/user?buyCredits=true&priceId=${encodeURIComponent(pack.id)}` : '/start-free';
+  const id = encodeURIComponent(pack.id);
+  // `plan`: a Google sign-up there continues to this pack's checkout (spec-1 §7 call 10).
+  return hasSession ? `/user?buyCredits=true&priceId=${id}` : `/start-free?plan=${id}`;
 }
 
 /**

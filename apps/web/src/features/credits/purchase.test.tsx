@@ -101,7 +101,7 @@ describe('buying on /credits (spec-1 §2 "Pricing", §4)', () => {
     mockApi({});
     renderRoutes(routes, '/credits');
     const link = await screen.findByRole('link', { name: 'Buy the Large Credits Pack' });
-    expect(link.getAttribute('href')).toBe('/start-free');
+    expect(link.getAttribute('href')).toBe('/start-free?plan=large');
   });
 });
 

@@ -43,7 +43,7 @@ export function usePurchase({ returnTo, redirect = leaveFor }: UsePurchaseOption
         return;
       }
       if (!getAuthState().token) {
-        void navigate('/start-free');
+        void navigate(`/start-free?plan=${encodeURIComponent(pack.id)}`);
         return;
       }
       running.current = true;
