@@ -1,4 +1,4 @@
-import { LOW_CREDITS_THRESHOLD } from '@cuadra/shared';
+import { LOW_CREDITS_THRESHOLD, type User } from '@cuadra/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -42,7 +42,8 @@ export function CreditsCount({ withBuyLink = false }: { withBuyLink?: boolean })
   const { t: tMain } = useTranslation();
   const { user } = useAuth();
   if (!user) return null;
-  const available = user.credits.available;
+  // A user stored by an older version may lack fields; /me fills them in right after start-up.
+  const available = (user.credits as User['credits'] | undefined)?.available ?? 0;
   const low = available <= LOW_CREDITS_THRESHOLD;
   return (
     <span className="inline-flex items-center gap-2">
@@ -84,5 +85,6 @@ export function useSidebarAccount(): SidebarAccount | null {
   const { t } = useTranslation('auth');
   const { user } = useAuth();
   if (!user) return null;
-  return { name: user.name, subscriptionType: t(`accountTypes.${user.subscriptionType}`) };
+  const type = user.subscriptionType ?? user.accountType;
+  return { name: user.name, subscriptionType: type ? t(`accountTypes.${type}`) : '' };
 }

@@ -213,3 +213,16 @@ describe('the signed-in chrome', () => {
     ]);
   });
 });
+
+describe('a stored user from an older version', () => {
+  it('still renders the chrome while /me fills in the missing fields', async () => {
+    storeTestSession({ id: 'u-old', name: 'Ana', email: 'ana@example.com' } as never);
+    mockApi({
+      ...CONFIG,
+      'GET /me': () => json(200, testUser({ name: 'Ana', credits: { ...testUser().credits, available: 7 } })),
+    });
+    renderRoutes(routes, '/help');
+    await screen.findByRole('heading', { level: 1, name: 'Help' });
+    expect((await screen.findAllByText('7 credits')).length).toBeGreaterThan(0);
+  });
+});
