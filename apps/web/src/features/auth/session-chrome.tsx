@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { SidebarAccount } from '../../components/layout/sidebar';
 import type { TopBarAccount } from '../../components/layout/top-bar';
-import { initAuth, logout, onSessionExpired, refreshUser, useAuth } from './auth-store';
+import { initAuth, logout, onSessionExpired, refreshUser, useAuth, verificationStatus } from './auth-store';
 
 /** The browser event the spec's credits widget refetches on (a scan finished and spent a credit). */
 export const SCAN_COMPLETE_EVENT = 'scanComplete';
@@ -80,11 +80,29 @@ export function useTopBarAccount(): TopBarAccount | null {
   };
 }
 
-/** The sidebar's account block: name and subscription type. */
+/** The sidebar's account block: name, subscription type, and the email's verification state. */
 export function useSidebarAccount(): SidebarAccount | null {
   const { t } = useTranslation('auth');
   const { user } = useAuth();
   if (!user) return null;
   const type = user.subscriptionType ?? user.accountType;
-  return { name: user.name, subscriptionType: type ? t(`accountTypes.${type}`) : '' };
+  const status = verificationStatus(user);
+  return {
+    name: user.name,
+    subscriptionType: (
+      <>
+        {type ? t(`accountTypes.${type}`) : ''}
+        <span
+          data-testid="verification-status"
+          className={`ml-2 rounded-full px-2 py-0.5 text-xs ring-1 ${
+            status === 'verified'
+              ? 'bg-brand-50 text-brand-900 ring-brand-200'
+              : 'bg-amber-50 text-amber-900 ring-amber-300'
+          }`}
+        >
+          {t(`verificationStatus.${status}`)}
+        </span>
+      </>
+    ),
+  };
 }

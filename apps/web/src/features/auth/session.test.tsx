@@ -199,6 +199,7 @@ describe('the signed-in chrome', () => {
     await screen.findByRole('heading', { level: 1, name: 'Help' });
     expect(screen.getAllByText('3 credits').length).toBeGreaterThan(0);
     expect(screen.getByText(/Plan: Accountant/)).toBeTruthy(); // the sidebar's subscription type
+    expect(screen.getByTestId('verification-status').textContent).toBe('Verified');
 
     fireEvent.click(screen.getByRole('button', { name: 'Account menu for Ana García' }));
     fireEvent.click(screen.getAllByRole('button', { name: 'Log out' })[0] as HTMLElement);
@@ -224,5 +225,14 @@ describe('a stored user from an older version', () => {
     renderRoutes(routes, '/help');
     await screen.findByRole('heading', { level: 1, name: 'Help' });
     expect((await screen.findAllByText('7 credits')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('verification status (spec-1 §4)', () => {
+  it('is verified, pending (a user who has not verified) or unverified (no user)', async () => {
+    const { verificationStatus } = await import('./auth-store');
+    expect(verificationStatus(testUser({ verified: true }))).toBe('verified');
+    expect(verificationStatus(testUser({ verified: false }))).toBe('pending');
+    expect(verificationStatus(null)).toBe('unverified');
   });
 });
