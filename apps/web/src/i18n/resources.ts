@@ -5,6 +5,7 @@ import enBlog from './locales/en/blog.json';
 import enClients from './locales/en/clients.json';
 import enCredits from './locales/en/credits.json';
 import enFaq from './locales/en/faq.json';
+import enInvoices from './locales/en/invoices.json';
 import enMarketing from './locales/en/marketing.json';
 import enMetatags from './locales/en/metatags.json';
 import enPricing from './locales/en/pricing.json';
@@ -14,6 +15,7 @@ import esBlog from './locales/es/blog.json';
 import esClients from './locales/es/clients.json';
 import esCredits from './locales/es/credits.json';
 import esFaq from './locales/es/faq.json';
+import esInvoices from './locales/es/invoices.json';
 import esMarketing from './locales/es/marketing.json';
 import esMetatags from './locales/es/metatags.json';
 import esPricing from './locales/es/pricing.json';
@@ -40,6 +42,8 @@ export const resources = {
     clients: enClients,
     // Credits and payments (issue 7): credits widget, purchase, settings, usage history.
     credits: enCredits,
+    // The invoice pipeline (issue 6): upload panel, invoice table, review and edit screens.
+    invoices: enInvoices,
   },
   es: {
     translation: esTranslation,
@@ -52,6 +56,7 @@ export const resources = {
     blog: esBlog,
     clients: esClients,
     credits: esCredits,
+    invoices: esInvoices,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

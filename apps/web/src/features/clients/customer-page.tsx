@@ -2,19 +2,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
+import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useAuth } from '../auth/auth-store';
+import { formatEuros } from '../invoices/amount';
+import { InvoiceTable } from '../invoices/invoice-table';
+import { DEFAULT_INVOICE_SORT, useInvoiceList } from '../invoices/invoices-api';
+import { UploadPanel } from '../invoices/upload-panel';
 import { useClient } from './clients-api';
 import { InviteDialog } from './invite-dialog';
 import { linkClass, RegisteredMarker, StateBox, secondaryButtonClass } from './ui';
 
-/** spec-2 §2.2: gross income in EUR, in es-ES format whatever the interface language. */
-const EUR = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
-export const formatCents = (cents: number) => EUR.format(cents / 100);
-
 /**
- * The client page's header (spec-2 §2.2): initial and name, tax id, gross income; the owner can invite
- * the client. The invoices table and the upload panel come with the invoice pipeline.
+ * The client page (spec-2 §2.2): header with initial and name, tax id and gross income (the sum of issued
+ * invoices, es-ES format in Spanish); the owner can invite the client; the upload panel and the sortable
+ * invoices table (issue 6).
  */
 export function CustomerPage() {
   const { customerId = '' } = useParams();
@@ -23,6 +25,8 @@ export function CustomerPage() {
   const { user } = useAuth();
   const client = useClient(customerId);
   const [inviting, setInviting] = useState(false);
+  const [invoiceSort, setInvoiceSort] = useState(DEFAULT_INVOICE_SORT);
+  const invoices = useInvoiceList(customerId, invoiceSort);
 
   if (client.isPending) {
     return (
@@ -97,7 +101,10 @@ export function CustomerPage() {
             {t('customer.grossIncome')} <span className="text-xs">({t('customer.grossIncomeHint')})</span>
           </dt>
           <dd className="text-2xl font-semibold tabular-nums text-slate-900">
-            {formatCents(data.grossIncomeCents)}
+            {formatEuros(
+              invoices.data?.grossIncomeCents ?? data.grossIncomeCents,
+              toLocale(i18n.resolvedLanguage),
+            )}
           </dd>
         </dl>
       </header>
@@ -120,40 +127,15 @@ export function CustomerPage() {
         </div>
       ) : null}
 
+      {invoices.isError ? null : (
+        <UploadPanel clientId={data.id} scansAvailable={invoices.data?.scansAvailable ?? null} />
+      )}
+
       <section aria-labelledby="invoices-title" className="mt-8">
         <h2 id="invoices-title" className="mb-3 text-xl font-semibold text-slate-900">
           {isOwnPage ? t('customer.yourPage') : t('customer.invoicesTitle')}
         </h2>
-        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t('customer.columns.date')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('customer.columns.number')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('customer.columns.client')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t('customer.columns.total')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('customer.columns.download')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
-                  {t('customer.invoicesEmpty')}
-                </td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <InvoiceTable clientId={data.id} list={invoices} params={invoiceSort} onSort={setInvoiceSort} />
       </section>
       {inviting ? <InviteDialog client={data} onClose={() => setInviting(false)} /> : null}
     </Page>

@@ -1,0 +1,283 @@
+import type { InvoiceList, InvoiceRow, InvoiceSort } from '@cuadra/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toLocale } from '../../i18n/i18n';
+import { useErrorMessage } from '../../lib/error-message';
+import { Modal } from '../clients/modal';
+import { linkClass, primaryButtonClass, StateBox, secondaryButtonClass } from '../clients/ui';
+import { formatEuros } from './amount';
+import { fetchInvoiceFile, type InvoiceListParams, saveBlob, useDeleteInvoice } from './invoices-api';
+import { useToast } from './toast';
+
+const COLUMNS: { sort: InvoiceSort; label: 'date' | 'number' | 'counterparty' | 'total' | 'type' }[] = [
+  { sort: 'date', label: 'date' },
+  { sort: 'number', label: 'number' },
+  { sort: 'client', label: 'counterparty' },
+  { sort: 'total', label: 'total' },
+  { sort: 'type', label: 'type' },
+];
+
+/** Where a row's review action goes: the type still to settle → the review screen, otherwise the editor. */
+export function reviewTarget(row: Pick<InvoiceRow, 'id' | 'type'>, clientId: string) {
+  return row.type === null
+    ? {
+        to: `/invoicereview?invoiceId=${encodeURIComponent(row.id)}`,
+        state: { invoiceId: row.id, clientId },
+      }
+    : { to: `/invoicePage/${encodeURIComponent(row.id)}`, state: { clientId } };
+}
+
+/**
+ * The client's invoices (spec-2 §2.2): date, number, counterparty, total, type, download; sorted by the
+ * server on any of the five columns (a click toggles the order); rows not reviewed yet are highlighted
+ * and offer a review action; each row can be deleted after a confirmation.
+ */
+export function InvoiceTable({
+  clientId,
+  list,
+  params,
+  onSort,
+}: {
+  clientId: string;
+  list: UseQueryResult<InvoiceList>;
+  params: InvoiceListParams;
+  onSort: (params: InvoiceListParams) => void;
+}) {
+  const { t, i18n } = useTranslation('invoices');
+  const toMessage = useErrorMessage();
+  const language = toLocale(i18n.resolvedLanguage);
+  const { toast, showToast } = useToast();
+  const [deleting, setDeleting] = useState<InvoiceRow | null>(null);
+  const dateFormat = new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
+
+  if (list.isPending) return <StateBox>{t('table.loading')}</StateBox>;
+  if (list.isError) {
+    return (
+      <StateBox tone="error">
+        <p className="font-semibold">{t('table.loadError')}</p>
+        <p className="mt-1">{toMessage(list.error)}</p>
+        <button type="button" onClick={() => list.refetch()} className={`${secondaryButtonClass} mt-3`}>
+          {t('table.retry')}
+        </button>
+      </StateBox>
+    );
+  }
+
+  const rows = list.data.invoices;
+  const numberOf = (row: InvoiceRow) => row.number ?? t('table.noNumber');
+  const toggle = (sort: InvoiceSort) =>
+    onSort(
+      params.sort === sort
+        ? { sort, order: params.order === 'asc' ? 'desc' : 'asc' }
+        : { sort, order: sort === 'date' ? 'desc' : 'asc' },
+    );
+
+  async function download(row: InvoiceRow) {
+    try {
+      const { blob, filename } = await fetchInvoiceFile(row.id, { download: true });
+      saveBlob(blob, filename ?? `invoice-${row.number ?? row.id}`);
+    } catch {
+      showToast(t('table.downloadError'), 'error');
+    }
+  }
+
+  return (
+    <>
+      {list.data.needsReviewCount > 0 ? (
+        <p className="mb-2 text-sm font-medium text-amber-800">
+          {t('table.needsReviewCount', { count: list.data.needsReviewCount })}
+        </p>
+      ) : null}
+      <div
+        className={`relative overflow-x-auto rounded-lg border border-slate-200 bg-white ${list.isFetching ? 'opacity-80' : ''}`}
+      >
+        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.isFetching}>
+          <caption className="sr-only">{t('table.caption')}</caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              {COLUMNS.map((column) => {
+                const active = params.sort === column.sort;
+                return (
+                  <th
+                    key={column.sort}
+                    scope="col"
+                    aria-sort={active ? (params.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+                    className={`px-3 py-2 ${column.sort === 'total' ? 'text-right' : ''}`}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => toggle(column.sort)}
+                      className="inline-flex items-center gap-1 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+                    >
+                      {t(`table.${column.label}`)}
+                      <span aria-hidden="true">{active ? (params.order === 'asc' ? '▲' : '▼') : '↕'}</span>
+                      {active ? (
+                        <span className="sr-only">
+                          {params.order === 'asc' ? t('table.sortedAscending') : t('table.sortedDescending')}
+                        </span>
+                      ) : null}
+                    </button>
+                  </th>
+                );
+              })}
+              <th scope="col" className="px-3 py-2">
+                {t('table.download')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('table.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="px-3 py-6 text-center text-slate-600">
+                  {t('table.empty')}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => {
+                const target = reviewTarget(row, clientId);
+                return (
+                  <tr key={row.id} data-checked={row.checked} className={row.checked ? '' : 'bg-amber-50'}>
+                    <td className="whitespace-nowrap px-3 py-2 tabular-nums text-slate-800">
+                      {row.issueDate ? dateFormat.format(new Date(row.issueDate)) : t('table.noDate')}
+                    </td>
+                    <th
+                      scope="row"
+                      className="whitespace-nowrap px-3 py-2 text-left font-medium text-slate-900"
+                    >
+                      {numberOf(row)}
+                      {row.checked ? null : (
+                        <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-300">
+                          {t('table.needsReview')}
+                        </span>
+                      )}
+                    </th>
+                    <td
+                      className="max-w-64 truncate px-3 py-2 text-slate-800"
+                      title={row.counterpartyName ?? ''}
+                    >
+                      {row.counterpartyName ?? '—'}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-900">
+                      {row.totalCents === null ? '—' : formatEuros(row.totalCents, language, row.currency)}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-slate-800">
+                      {row.type ? t(`type.${row.type}`) : t('type.unset')}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2">
+                      {row.hasFile ? (
+                        <button
+                          type="button"
+                          onClick={() => void download(row)}
+                          aria-label={t('table.downloadOf', { number: numberOf(row) })}
+                          className={linkClass}
+                        >
+                          {t('table.download')}
+                        </button>
+                      ) : (
+                        <span className="text-slate-500">{t('table.noFile')}</span>
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2">
+                      <span className="flex items-center gap-3">
+                        {row.checked ? (
+                          <Link
+                            to={target.to}
+                            state={target.state}
+                            aria-label={t('table.editOf', { number: numberOf(row) })}
+                            className={linkClass}
+                          >
+                            {t('table.edit')}
+                          </Link>
+                        ) : (
+                          <Link
+                            to={target.to}
+                            state={target.state}
+                            aria-label={t('table.reviewOf', { number: numberOf(row) })}
+                            className={`${primaryButtonClass} px-3 py-1`}
+                          >
+                            {t('table.review')}
+                          </Link>
+                        )}
+                        <button
+                          type="button"
+                          onClick={() => setDeleting(row)}
+                          aria-label={t('table.deleteOf', { number: numberOf(row) })}
+                          className="font-medium text-red-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                        >
+                          {t('table.delete')}
+                        </button>
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      {deleting ? (
+        <DeleteDialog
+          clientId={clientId}
+          row={deleting}
+          number={numberOf(deleting)}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            showToast(t('delete.success'));
+          }}
+        />
+      ) : null}
+      {toast}
+    </>
+  );
+}
+
+/** spec-2 §5 and §8: a confirmation first; 'Factura borrada exitosamente' or 'Error al borrar la factura: …'. */
+function DeleteDialog({
+  clientId,
+  row,
+  number,
+  onClose,
+  onDeleted,
+}: {
+  clientId: string;
+  row: InvoiceRow;
+  number: string;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation('invoices');
+  const toMessage = useErrorMessage();
+  const remove = useDeleteInvoice(clientId);
+  return (
+    <Modal title={t('delete.title')} onClose={onClose}>
+      <p className="text-sm text-slate-700">{t('delete.confirm', { number })}</p>
+      {remove.isError ? (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {t('delete.error', { message: toMessage(remove.error) })}
+        </p>
+      ) : null}
+      <div className="mt-5 flex justify-end gap-3">
+        <button type="button" onClick={onClose} className={secondaryButtonClass}>
+          {t('delete.cancel')}
+        </button>
+        <button
+          type="button"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(row.id, { onSuccess: onDeleted })}
+          className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60"
+        >
+          {remove.isPending ? t('delete.deleting') : t('delete.submit')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

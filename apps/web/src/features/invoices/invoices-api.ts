@@ -1,0 +1,141 @@
+import type {
+  Invoice,
+  InvoiceFields,
+  InvoiceList,
+  InvoiceSort,
+  SortOrder,
+  UploadBatch,
+} from '@cuadra/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, ApiError, api, apiRequest, isApiErrorCode } from '../../lib/api';
+import { getAuthState } from '../auth/auth-store';
+import { clientKeys } from '../clients/clients-api';
+
+export type InvoiceListParams = { sort: InvoiceSort; order: SortOrder };
+/** spec-2 §4: the table starts sorted by date, newest first. */
+export const DEFAULT_INVOICE_SORT: InvoiceListParams = { sort: 'date', order: 'desc' };
+
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  lists: (clientId: string) => ['invoices', 'list', clientId] as const,
+  list: (clientId: string, params: InvoiceListParams) => ['invoices', 'list', clientId, params] as const,
+  detail: (id: string) => ['invoices', 'detail', id] as const,
+  file: (id: string) => ['invoices', 'file', id] as const,
+};
+
+const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
+
+/** The client's invoices, sorted by the server (nulls last), with gross income and scans available. */
+export function useInvoiceList(clientId: string, params: InvoiceListParams) {
+  return useQuery({
+    queryKey: invoiceKeys.list(clientId, params),
+    queryFn: ({ signal }) =>
+      api.get<InvoiceList>(`/clients/${path(clientId)}/invoices`, {
+        query: { sort: params.sort, order: params.order },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvoice(id: string | null) {
+  return useQuery({
+    queryKey: invoiceKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api.get<Invoice>(`/invoices/${path(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+    // A 404 is an answer (the not-found state), not a hiccup to retry.
+    retry: (count, error) => !(error instanceof ApiError && error.isClientError) && count < 2,
+  });
+}
+
+export function useUpdateInvoice(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: InvoiceFields) => api.put<Invoice>(`/invoices/${path(id)}`, update),
+    onSuccess: (invoice) => {
+      queryClient.setQueryData(invoiceKeys.detail(id), invoice);
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists(invoice.clientId) });
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+    },
+  });
+}
+
+export function useDeleteInvoice(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/invoices/${path(id)}`),
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: invoiceKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists(clientId) });
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+    },
+  });
+}
+
+export function uploadInvoiceFiles(clientId: string, files: readonly File[]): Promise<UploadBatch> {
+  const form = new FormData();
+  for (const file of files) form.append('files[]', file, file.name);
+  return apiRequest<UploadBatch>(`/clients/${path(clientId)}/uploads`, { method: 'POST', body: form });
+}
+
+export function getUploadBatch(batchId: string, signal?: AbortSignal): Promise<UploadBatch> {
+  return api.get<UploadBatch>(`/uploads/${path(batchId)}`, { signal });
+}
+
+/**
+ * The original file as a Blob. It needs the Bearer header, so it cannot be a plain link or `src`; the
+ * caller shows it through an object URL (CSP allows `blob:` for images and frames).
+ */
+export async function fetchInvoiceFile(
+  id: string,
+  options: { download?: boolean; signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const token = getAuthState().token;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/invoices/${path(id)}/file${options.download ? '?download=1' : ''}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as { name?: string }).name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', 'Network connection error');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: { code?: unknown } } | null;
+    const code = body?.error?.code;
+    throw new ApiError(
+      response.status,
+      isApiErrorCode(code) ? code : response.status === 404 ? 'INVOICE_NOT_FOUND' : 'UNKNOWN',
+      `HTTP ${response.status}`,
+    );
+  }
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
+}
+
+/** The name in `Content-Disposition: attachment; filename*=UTF-8''…` or `filename="…"`. */
+export function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1]?.trim() ?? null;
+}
+
+/** Saves a blob under its file name through a temporary link (the download column). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

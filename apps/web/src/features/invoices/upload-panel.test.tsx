@@ -1,0 +1,173 @@
+import type { UploadBatch } from '@cuadra/shared';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import { renderWithProviders } from '../../test/render';
+import { storeTestSession } from '../../test/session';
+import { batchStorageKey, POLL_INTERVAL_MS, UploadPanel } from './upload-panel';
+
+type Call = { path: string; method: string; body: BodyInit | null | undefined };
+
+const doc = (id: string, filename: string, status: UploadBatch['documents'][number]['status']) => ({
+  id,
+  filename,
+  status,
+  errorCode: null,
+  invoiceId: status === 'needs_review' ? `inv-${id}` : null,
+  duplicateOfInvoiceId: null,
+});
+
+/** A fake API: the upload answers with `uploaded`, each poll with the next of `polls` (the last repeats). */
+function stubApi(uploaded: UploadBatch | { status: number; body: unknown }, polls: UploadBatch[] = []) {
+  const calls: Call[] = [];
+  let poll = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      calls.push({ path: url.pathname, method, body: init?.body });
+      const json = (status: number, value: unknown) =>
+        new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+      if (url.pathname === '/api/v1/clients/c-1/uploads' && method === 'POST') {
+        return 'batchId' in uploaded ? json(202, uploaded) : json(uploaded.status, uploaded.body);
+      }
+      if (url.pathname.startsWith('/api/v1/uploads/')) {
+        const next = polls[Math.min(poll, polls.length - 1)];
+        poll += 1;
+        return json(200, next);
+      }
+      return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    }),
+  );
+  return calls;
+}
+
+const pick = (files: File[]) =>
+  fireEvent.change(screen.getByLabelText('choose files'), { target: { files } });
+const pdf = (name: string) => new File(['%PDF-1.7'], name, { type: 'application/pdf' });
+const polls = (calls: Call[]) => calls.filter((c) => c.path.startsWith('/api/v1/uploads/')).length;
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  storeTestSession();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the upload panel', () => {
+  it('refuses wrong types, uploads the rest, polls every 5 s until nothing is pending, then toasts for 3 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const batch = (pending: number, statuses: ('queued' | 'processing' | 'needs_review')[]) => ({
+      batchId: 'b-1',
+      pendingCount: pending,
+      documents: [doc('d1', 'a.pdf', statuses[0] ?? 'queued'), doc('d2', 'b.jpg', statuses[1] ?? 'queued')],
+    });
+    const calls = stubApi(batch(2, ['queued', 'queued']), [
+      batch(1, ['needs_review', 'processing']),
+      batch(0, ['needs_review', 'needs_review']),
+    ]);
+    const scanComplete = vi.fn();
+    window.addEventListener('scanComplete', scanComplete);
+    renderWithProviders(<UploadPanel clientId="c-1" scansAvailable={3} />);
+    expect(screen.getByText('3 scans available')).toBeTruthy();
+
+    pick([pdf('a.pdf'), new File(['x'], 'b.jpg', { type: 'image/jpeg' }), new File(['x'], 'notes.txt')]);
+    expect(screen.getByRole('alert').textContent).toContain('Invalid file types: notes.txt');
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    const upload = calls.find((c) => c.method === 'POST') as Call;
+    expect((upload.body as FormData).getAll('files[]').map((f) => (f as File).name)).toEqual([
+      'a.pdf',
+      'b.jpg',
+    ]);
+    // (No waitFor with fake timers: Testing Library would take them for Jest's.)
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByTestId('processing-counter').textContent).toBe('Processing: 2 files left');
+    expect(window.sessionStorage.getItem(batchStorageKey('c-1'))).toBe('b-1');
+
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS - 1));
+    expect(polls(calls)).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(polls(calls)).toBe(1);
+    expect(screen.getByTestId('processing-counter').textContent).toBe('Processing: 1 file left');
+    expect(scanComplete).not.toHaveBeenCalled();
+
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(polls(calls)).toBe(2);
+    expect(screen.getByTestId('processing-counter').textContent).toBe('Processing complete');
+    expect(screen.getByTestId('toast').textContent).toContain('Processing complete');
+    expect(scanComplete).toHaveBeenCalledTimes(1);
+    expect(window.sessionStorage.getItem(batchStorageKey('c-1'))).toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(2_999));
+    expect(screen.queryByTestId('toast')).not.toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.queryByTestId('toast')).toBeNull();
+
+    // Polling stopped at 0.
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
+    expect(polls(calls)).toBe(2);
+    window.removeEventListener('scanComplete', scanComplete);
+
+    // The panel can be dismissed.
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('upload-result')).toBeNull();
+  });
+
+  it('uploads nothing when more files are dropped than scans are available', async () => {
+    const calls = stubApi({ batchId: 'never', pendingCount: 0, documents: [] });
+    renderWithProviders(<UploadPanel clientId="c-1" scansAvailable={1} />);
+    pick([pdf('a.pdf'), pdf('b.pdf')]);
+    expect(screen.getByRole('alert').textContent).toContain(
+      'You have exceeded your monthly capacity: you can upload 1 file. Nothing was uploaded.',
+    );
+    await new Promise((done) => setTimeout(done, 0));
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the server’s refusal when credits ran out meanwhile, and a generic failure otherwise', async () => {
+    stubApi({
+      status: 402,
+      body: { error: { code: 'INSUFFICIENT_CREDITS', message: 'x', details: { needed: 2, allowance: 0 } } },
+    });
+    renderWithProviders(<UploadPanel clientId="c-1" scansAvailable={2} />);
+    pick([pdf('a.pdf'), pdf('b.pdf')]);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'You have exceeded your monthly capacity',
+    );
+    vi.unstubAllGlobals();
+    stubApi({ status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } });
+    pick([pdf('a.pdf')]);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'File upload failed. Please try again. Server error, please try again later',
+      ),
+    );
+  });
+
+  it('offers credits instead of the drop zone at 0 scans, in Spanish too', async () => {
+    await i18n.changeLanguage('es');
+    renderWithProviders(<UploadPanel clientId="c-1" scansAvailable={0} />);
+    expect(screen.queryByTestId('drop-zone')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Comprar créditos' }).getAttribute('href')).toBe('/credits');
+  });
+
+  it('resumes a batch kept in sessionStorage, and lists 3 files until expanded', async () => {
+    window.sessionStorage.setItem(batchStorageKey('c-1'), 'b-9');
+    const files = ['1.pdf', '2.pdf', '3.pdf', '4.pdf', '5.pdf'].map((name, i) =>
+      doc(`d${i}`, name, 'processing'),
+    );
+    const calls = stubApi({ batchId: 'x', pendingCount: 0, documents: [] }, [
+      { batchId: 'b-9', pendingCount: 5, documents: files },
+    ]);
+    renderWithProviders(<UploadPanel clientId="c-1" scansAvailable={4} />);
+    await screen.findByText('1.pdf');
+    expect(calls[0]?.path).toBe('/api/v1/uploads/b-9');
+    expect(screen.queryByText('4.pdf')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 5 files' }));
+    expect(screen.getByText('5.pdf')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show fewer' }).getAttribute('aria-expanded')).toBe('true');
+  });
+});

@@ -1,0 +1,56 @@
+/** spec-2 §5 and issue 6: PDF, JPG, PNG and e-invoice XML. The server sniffs magic bytes as well. */
+export const ACCEPTED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png', '.xml'] as const;
+export const ACCEPTED_MEDIA_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'application/xml',
+  'text/xml',
+] as const;
+/** The file picker's `accept`: extensions and media types, so every platform's dialog offers the same. */
+export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS, ...ACCEPTED_MEDIA_TYPES].join(',');
+
+/**
+ * A file is accepted by its extension (what the user sees); the media type only helps when a file has no
+ * extension (some mobile pickers), because browsers report XML and even PDFs inconsistently.
+ */
+export function isAcceptedFile(file: { name: string; type: string }): boolean {
+  const name = file.name.toLowerCase();
+  const dot = name.lastIndexOf('.');
+  if (dot > 0) return (ACCEPTED_EXTENSIONS as readonly string[]).includes(name.slice(dot));
+  return (ACCEPTED_MEDIA_TYPES as readonly string[]).includes(file.type);
+}
+
+export type FileSelection<F> = { accepted: F[]; refused: F[] };
+
+export function splitByType<F extends { name: string; type: string }>(files: readonly F[]): FileSelection<F> {
+  const accepted: F[] = [];
+  const refused: F[] = [];
+  for (const file of files) (isAcceptedFile(file) ? accepted : refused).push(file);
+  return { accepted, refused };
+}
+
+/** What stops an upload before anything is sent (spec-2 §5): nothing is uploaded when there is one. */
+export type UploadProblem =
+  | { kind: 'invalidTypes'; files: string[] }
+  | { kind: 'exceededLimit'; limit: number }
+  | { kind: 'noFiles' };
+
+/**
+ * Checks a drop against the spec's rules. Wrong types are refused and named; the rest is uploaded unless
+ * it is more than the scans available, in which case nothing is uploaded.
+ */
+export function checkDrop<F extends { name: string; type: string }>(
+  files: readonly F[],
+  scansAvailable: number,
+): { upload: F[]; problems: UploadProblem[] } {
+  const { accepted, refused } = splitByType(files);
+  const problems: UploadProblem[] = [];
+  if (refused.length > 0) problems.push({ kind: 'invalidTypes', files: refused.map((file) => file.name) });
+  if (accepted.length > scansAvailable) {
+    problems.push({ kind: 'exceededLimit', limit: scansAvailable });
+    return { upload: [], problems };
+  }
+  if (accepted.length === 0 && refused.length === 0) problems.push({ kind: 'noFiles' });
+  return { upload: accepted, problems };
+}
