@@ -161,6 +161,34 @@ export const ERROR_MESSAGES = {
     en: 'Another invoice of this client has the same issuer and number.',
     es: 'Otra factura de este cliente tiene el mismo emisor y número.',
   },
+  REPORT_DATES_REQUIRED: {
+    en: 'Please select both start and end dates',
+    es: 'Selecciona la fecha de inicio y la de fin',
+  },
+  REPORT_START_AFTER_END: {
+    en: 'Start date must be before end date',
+    es: 'La fecha de inicio debe ser anterior a la fecha de fin',
+  },
+  REPORT_RANGE_TOO_LONG: {
+    en: 'Date range cannot exceed 2 years',
+    es: 'El intervalo de fechas no puede superar los 2 años',
+  },
+  REPORT_END_IN_FUTURE: {
+    en: 'The end date cannot be later than today',
+    es: 'La fecha de fin no puede ser posterior a hoy',
+  },
+  REPORT_FAILED: {
+    en: 'Failed to generate report',
+    es: 'No se ha podido generar el informe',
+  },
+  REPORT_LINK_NOT_FOUND: {
+    en: 'This report link does not exist. Please generate the report again.',
+    es: 'Este enlace de informe no existe. Vuelve a generar el informe.',
+  },
+  REPORT_LINK_EXPIRED: {
+    en: 'This report link has expired. Please generate the report again.',
+    es: 'Este enlace de informe ha caducado. Vuelve a generar el informe.',
+  },
   UPLOAD_NOT_FOUND: {
     en: 'This upload does not exist.',
     es: 'Esta subida no existe.',

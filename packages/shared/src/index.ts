@@ -8,5 +8,6 @@ export * from './errors';
 export * from './health';
 export * from './locale';
 export * from './packs';
+export * from './reports';
 export * from './tax-id';
 export * from './invoices';
