@@ -5,6 +5,9 @@ import { routes } from '../../router';
 import { renderRoutes } from '../../test/render';
 import { storeTestSession, testUser } from '../../test/session';
 
+/** The page module loads lazily; on a busy machine that takes longer than the default second. */
+const SLOW = { timeout: 10_000 };
+
 type Call = { url: URL; method: string; body: unknown };
 
 /** A fake API: the client list answers from `clients`, POST /clients answers like the server. */
@@ -59,7 +62,7 @@ describe('the dashboard’s client section', () => {
     ]);
     storeTestSession();
     renderRoutes(routes, '/dashboard');
-    const table = await screen.findByRole('table', { name: 'Your clients' });
+    const table = await screen.findByRole('table', { name: 'Your clients' }, SLOW);
     const marta = within(table).getByRole('rowheader', { name: /Marta Gil/ });
     expect(within(marta).getByText('registered user')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'View details of Talleres Ruiz' });
@@ -70,7 +73,7 @@ describe('the dashboard’s client section', () => {
     const calls = stubApi([{ id: 'c-1', name: 'Talleres Ruiz' }]);
     storeTestSession();
     renderRoutes(routes, '/dashboard');
-    await screen.findByRole('table');
+    await screen.findByRole('table', {}, SLOW);
     fireEvent.click(screen.getByRole('button', { name: /Name, sorted A to Z/ }));
     await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('order') === 'desc')).toBe(true));
     fireEvent.change(screen.getByLabelText('Search clients'), { target: { value: 'zzz' } });
@@ -83,7 +86,7 @@ describe('the dashboard’s client section', () => {
     stubApi([], unverified);
     storeTestSession(unverified);
     renderRoutes(routes, '/dashboard');
-    expect(await screen.findByText(/No clients yet/)).toBeTruthy();
+    expect(await screen.findByText(/No clients yet/, {}, SLOW)).toBeTruthy();
     expect(screen.getByText('Please verify your email address before adding clients.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Add customer/ })).toBeNull();
   });
@@ -92,7 +95,7 @@ describe('the dashboard’s client section', () => {
     const calls = stubApi([]);
     storeTestSession();
     renderRoutes(routes, '/dashboard');
-    const open = await screen.findByRole('button', { name: /Add customer/ });
+    const open = await screen.findByRole('button', { name: /Add customer/ }, SLOW);
     open.focus();
     fireEvent.click(open);
     const dialog = await screen.findByRole('dialog', { name: 'Add customer' });
@@ -133,7 +136,7 @@ describe('the dashboard’s client section', () => {
     storeTestSession();
     await i18n.changeLanguage('es');
     renderRoutes(routes, '/dashboard');
-    expect(await screen.findByText('usuario registrado')).toBeTruthy();
+    expect(await screen.findByText('usuario registrado', {}, SLOW)).toBeTruthy();
     expect(screen.getByRole('button', { name: /Añadir cliente/ })).toBeTruthy();
     expect(screen.getByLabelText('Buscar clientes')).toBeTruthy();
   });
