@@ -104,20 +104,20 @@ describe('the public site as search engines read it (raw HTML)', () => {
     expect(metaContent(html, 'name', 'keywords')?.split(',').length).toBeGreaterThanOrEqual(3);
     const blocks = jsonLdBlocks(html);
     const posting = blocks.find((block) => block['@type'] === 'BlogPosting');
-    expect(posting).toBeTruthy();
-    expect(posting?.['@context']).toBe('https://schema.org');
-    expect(String(posting?.headline).length).toBeGreaterThan(10);
-    expect(posting?.url).toMatch(new RegExp(`^https?://[^/]+/blog/${slug}$`));
-    expect(String(posting?.datePublished)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(String(posting?.dateModified)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((posting?.author as { name?: string }).name).toBeTruthy();
-    expect((posting?.publisher as { logo?: { url?: string } }).logo?.url).toMatch(/^https?:\/\/.+\.png$/);
-    expect(posting?.wordCount).toBeGreaterThanOrEqual(1400);
-    expect(posting?.wordCount).toBeLessThanOrEqual(1900);
+    if (!posting) throw new Error(`/blog/${slug} has no BlogPosting`);
+    expect(posting['@context']).toBe('https://schema.org');
+    expect(String(posting.headline).length).toBeGreaterThan(10);
+    expect(posting.url).toMatch(new RegExp(`^https?://[^/]+/blog/${slug}$`));
+    expect(String(posting.datePublished)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(String(posting.dateModified)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((posting.author as { name?: string }).name).toBeTruthy();
+    expect((posting.publisher as { logo?: { url?: string } }).logo?.url).toMatch(/^https?:\/\/.+\.png$/);
+    expect(posting.wordCount).toBeGreaterThanOrEqual(1400);
+    expect(posting.wordCount).toBeLessThanOrEqual(1900);
     const howTo = blocks.find((block) => block['@type'] === 'HowTo');
     if (HOW_TO.includes(slug)) {
       expect(howTo?.totalTime).toBe('PT10M');
-      expect((howTo?.step as unknown[]).length).toBeGreaterThanOrEqual(3);
+      expect(Array.isArray(howTo?.step) && howTo.step.length).toBeGreaterThanOrEqual(3);
     } else {
       expect(howTo).toBeUndefined();
     }

@@ -56,7 +56,7 @@ export const ARTICLES: readonly ArticleMeta[] = [
       en: ['E-invoicing', 'VeriFactu', 'How-to', 'Compliance'],
       es: ['Factura electrónica', 'VeriFactu', 'Guía', 'Cumplimiento'],
     },
-    readTime: { en: 8, es: 9 },
+    readTime: { en: 8, es: 8 },
   },
   {
     slug: 'invoice-processing-automation',
@@ -91,7 +91,7 @@ export const ARTICLES: readonly ArticleMeta[] = [
       en: ['Automation', 'IRPF', 'VAT', 'Accountants'],
       es: ['Automatización', 'IRPF', 'IVA', 'Asesorías'],
     },
-    readTime: { en: 8, es: 9 },
+    readTime: { en: 7, es: 8 },
   },
   {
     slug: 'automated-invoice-management-restaurant',
@@ -126,7 +126,7 @@ export const ARTICLES: readonly ArticleMeta[] = [
       en: ['Restaurants', 'VAT', 'Automation'],
       es: ['Restauración', 'IVA', 'Automatización'],
     },
-    readTime: { en: 8, es: 8 },
+    readTime: { en: 7, es: 8 },
   },
   {
     slug: 'invoice-processing-for-restaurant',
@@ -161,7 +161,7 @@ export const ARTICLES: readonly ArticleMeta[] = [
       en: ['Restaurants', 'Routine', 'Bookkeeping'],
       es: ['Restauración', 'Rutina', 'Contabilidad'],
     },
-    readTime: { en: 8, es: 8 },
+    readTime: { en: 7, es: 8 },
   },
   {
     slug: 'restaurant-invoice-automation',
@@ -196,7 +196,7 @@ export const ARTICLES: readonly ArticleMeta[] = [
       en: ['Restaurants', 'Food cost', 'Automation'],
       es: ['Restauración', 'Food cost', 'Automatización'],
     },
-    readTime: { en: 8, es: 8 },
+    readTime: { en: 7, es: 8 },
   },
   {
     slug: 'restaurant-invoice-processing-software',
@@ -231,7 +231,7 @@ export const ARTICLES: readonly ArticleMeta[] = [
       en: ['Restaurants', 'Software', 'Buying guide'],
       es: ['Restauración', 'Software', 'Guía de compra'],
     },
-    readTime: { en: 9, es: 9 },
+    readTime: { en: 7, es: 8 },
   },
   {
     slug: 'restaurant-invoice-scanning-software',
@@ -266,7 +266,7 @@ export const ARTICLES: readonly ArticleMeta[] = [
       en: ['Restaurants', 'Scanning', 'Record keeping'],
       es: ['Restauración', 'Escaneo', 'Conservación'],
     },
-    readTime: { en: 8, es: 9 },
+    readTime: { en: 7, es: 8 },
   },
   {
     slug: 'retail-invoice-automation',
@@ -301,7 +301,7 @@ export const ARTICLES: readonly ArticleMeta[] = [
       en: ['Retail', 'VAT', 'Automation'],
       es: ['Comercio', 'IVA', 'Automatización'],
     },
-    readTime: { en: 8, es: 8 },
+    readTime: { en: 7, es: 8 },
   },
   {
     slug: 'retail-invoice-processing-software',
@@ -336,7 +336,7 @@ export const ARTICLES: readonly ArticleMeta[] = [
       en: ['Retail', 'Software', 'Credit notes'],
       es: ['Comercio', 'Software', 'Rectificativas'],
     },
-    readTime: { en: 8, es: 9 },
+    readTime: { en: 7, es: 8 },
   },
 ];
 
