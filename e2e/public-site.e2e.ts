@@ -136,6 +136,14 @@ describe('the public site as search engines read it (raw HTML)', () => {
     expect(await robots.text()).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
   });
 
+  it('serves the images the metadata points to', async () => {
+    for (const path of ['/og-image.png', '/logo-512.png']) {
+      const res = await fetch(`${baseUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+    }
+  });
+
   it('sends the pages and scripts compressed', async () => {
     const page = await fetch(`${baseUrl}/features`, {
       headers: { accept: 'text/html', 'accept-encoding': 'br' },
