@@ -1,13 +1,14 @@
 import type { InvoiceList, InvoiceRow, InvoiceSort } from '@cuadra/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { Modal } from '../clients/modal';
 import { linkClass, primaryButtonClass, StateBox, secondaryButtonClass } from '../clients/ui';
 import { formatEuros } from './amount';
+import type { SavedNotice } from './invoice-screen';
 import { fetchInvoiceFile, type InvoiceListParams, saveBlob, useDeleteInvoice } from './invoices-api';
 import { useToast } from './toast';
 
@@ -50,21 +51,42 @@ export function InvoiceTable({
   const language = toLocale(i18n.resolvedLanguage);
   const { toast, showToast } = useToast();
   const [deleting, setDeleting] = useState<InvoiceRow | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // Back from a save: the screen's success message (spec-2 §8), once.
+  useEffect(() => {
+    const notice = (location.state as Partial<SavedNotice> | null)?.notice;
+    if (notice !== 'edit.invoiceSavedSuccessfully' && notice !== 'review.success') return;
+    showToast(t(notice));
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate, showToast, t]);
+
   const dateFormat = new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', {
     dateStyle: 'medium',
     timeZone: 'UTC',
   });
 
-  if (list.isPending) return <StateBox>{t('table.loading')}</StateBox>;
+  if (list.isPending) {
+    return (
+      <>
+        <StateBox>{t('table.loading')}</StateBox>
+        {toast}
+      </>
+    );
+  }
   if (list.isError) {
     return (
-      <StateBox tone="error">
-        <p className="font-semibold">{t('table.loadError')}</p>
-        <p className="mt-1">{toMessage(list.error)}</p>
-        <button type="button" onClick={() => list.refetch()} className={`${secondaryButtonClass} mt-3`}>
-          {t('table.retry')}
-        </button>
-      </StateBox>
+      <>
+        <StateBox tone="error">
+          <p className="font-semibold">{t('table.loadError')}</p>
+          <p className="mt-1">{toMessage(list.error)}</p>
+          <button type="button" onClick={() => list.refetch()} className={`${secondaryButtonClass} mt-3`}>
+            {t('table.retry')}
+          </button>
+        </StateBox>
+        {toast}
+      </>
     );
   }
 

@@ -1,0 +1,192 @@
+import {
+  type FieldEvidence,
+  type Invoice,
+  type InvoiceFields,
+  type InvoiceType,
+  LOW_CONFIDENCE,
+} from '@cuadra/shared';
+import { centsToInput, parseAmount, parseDecimal } from './amount';
+
+/** What the edit and review forms hold: text as typed, turned into the API's fields on save. */
+export type ItemForm = {
+  key: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  lineTotal: string;
+  vatRate: string;
+  irpfRate: string;
+};
+
+export type InvoiceForm = {
+  type: InvoiceType | '';
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  issuerName: string;
+  issuerAddress: string;
+  issuerTaxId: string;
+  recipientName: string;
+  recipientAddress: string;
+  recipientTaxId: string;
+  taxBase: string;
+  vatTotal: string;
+  withholding: string;
+  withholdingRate: string;
+  surcharge: string;
+  total: string;
+  items: ItemForm[];
+};
+
+export type TextField = Exclude<keyof InvoiceForm, 'type' | 'items'>;
+export const AMOUNT_FIELDS = ['taxBase', 'vatTotal', 'withholding', 'surcharge', 'total'] as const;
+
+/** The engine's name for each form field, as the invoice's `evidence` is keyed. */
+export const EVIDENCE_KEYS: Record<TextField, string> = {
+  number: 'invoice_number',
+  issueDate: 'issue_date',
+  dueDate: 'due_date',
+  issuerName: 'issuer_name',
+  issuerAddress: 'issuer_address',
+  issuerTaxId: 'issuer_tax_id',
+  recipientName: 'client_name',
+  recipientAddress: 'client_address',
+  recipientTaxId: 'client_tax_id',
+  taxBase: 'tax_base',
+  vatTotal: 'vat_total',
+  withholding: 'withholding_total',
+  withholdingRate: 'withholding_rate',
+  surcharge: 'surcharge_total',
+  total: 'total',
+};
+
+/** spec-2 §5: an invoice without a number is saved as N/A. */
+export const DEFAULT_NUMBER = 'N/A';
+/** spec-2 §5: a line without a quantity is saved with 0. */
+export const DEFAULT_QUANTITY = '0';
+
+export function isLowConfidence(evidence: FieldEvidence | undefined): boolean {
+  return evidence !== undefined && evidence.confidence < LOW_CONFIDENCE;
+}
+
+let itemCounter = 0;
+export const newItemKey = () => `item-${++itemCounter}`;
+
+export function emptyItem(): ItemForm {
+  return {
+    key: newItemKey(),
+    description: '',
+    quantity: '',
+    unitPrice: '',
+    lineTotal: '',
+    vatRate: '',
+    irpfRate: '',
+  };
+}
+
+export function formFromInvoice(invoice: Invoice, language: 'en' | 'es'): InvoiceForm {
+  const money = (cents: number | null) => centsToInput(cents, language);
+  const decimal = (value: string | null) =>
+    value === null ? '' : language === 'es' ? value.replace('.', ',') : value;
+  return {
+    type: invoice.type ?? '',
+    number: invoice.number ?? DEFAULT_NUMBER,
+    issueDate: invoice.issueDate ?? '',
+    dueDate: invoice.dueDate ?? '',
+    issuerName: invoice.issuerName ?? '',
+    issuerAddress: invoice.issuerAddress ?? '',
+    issuerTaxId: invoice.issuerTaxId ?? '',
+    recipientName: invoice.recipientName ?? '',
+    recipientAddress: invoice.recipientAddress ?? '',
+    recipientTaxId: invoice.recipientTaxId ?? '',
+    taxBase: money(invoice.taxBaseCents),
+    vatTotal: money(invoice.vatTotalCents),
+    withholding: money(invoice.withholdingCents),
+    withholdingRate: decimal(invoice.withholdingRate),
+    surcharge: money(invoice.surchargeCents),
+    total: money(invoice.totalCents),
+    items: invoice.items.map((item) => ({
+      key: newItemKey(),
+      description: item.description,
+      quantity: decimal(item.quantity),
+      unitPrice: money(item.unitPriceCents),
+      lineTotal: money(item.lineTotalCents),
+      vatRate: decimal(item.vatRate),
+      irpfRate: decimal(item.irpfRate),
+    })),
+  };
+}
+
+export type FormErrorKey =
+  | 'review.typeRequired'
+  | 'fields.invalidAmount'
+  | 'fields.invalidNumber'
+  | 'fields.numberRequired';
+/** Field name (`total`, `items.2.quantity`) → the message key of what is wrong with it. */
+export type FormErrors = Record<string, FormErrorKey>;
+
+/**
+ * The form as the API's fields (spec-2 §5): amounts parsed to cents, number N/A when blank, quantity 0
+ * when blank, VAT and IRPF totals sent only when above 0 (null otherwise). The VAT breakdown and the
+ * currency are not edited here and go back as they came.
+ */
+export function fieldsFromForm(
+  form: InvoiceForm,
+  original: Pick<Invoice, 'currency' | 'vatBreakdown'>,
+): { ok: true; fields: InvoiceFields } | { ok: false; errors: FormErrors } {
+  const errors: FormErrors = {};
+  const amount = (name: string, text: string): number | null => {
+    const cents = parseAmount(text);
+    if (cents !== null && Number.isNaN(cents)) {
+      errors[name] = 'fields.invalidAmount';
+      return null;
+    }
+    return cents;
+  };
+  const decimal = (name: string, text: string): string | null => {
+    const value = parseDecimal(text);
+    if (value === false) {
+      errors[name] = 'fields.invalidNumber';
+      return null;
+    }
+    return value;
+  };
+  const positiveOrNull = (cents: number | null) => (cents !== null && cents > 0 ? cents : null);
+  const text = (value: string) => value.trim() || null;
+
+  if (form.type === '') errors.type = 'review.typeRequired';
+  const number = form.number.trim() || DEFAULT_NUMBER;
+  if (number.length > 100) errors.number = 'fields.numberRequired';
+
+  const items = form.items.map((item, index) => ({
+    description: item.description.trim(),
+    quantity: decimal(`items.${index}.quantity`, item.quantity) ?? DEFAULT_QUANTITY,
+    unitPriceCents: amount(`items.${index}.unitPrice`, item.unitPrice),
+    lineTotalCents: amount(`items.${index}.lineTotal`, item.lineTotal),
+    vatRate: decimal(`items.${index}.vatRate`, item.vatRate),
+    irpfRate: decimal(`items.${index}.irpfRate`, item.irpfRate),
+  }));
+
+  const fields: Omit<InvoiceFields, 'type'> = {
+    number,
+    issueDate: text(form.issueDate),
+    dueDate: text(form.dueDate),
+    issuerName: text(form.issuerName),
+    issuerAddress: text(form.issuerAddress),
+    issuerTaxId: text(form.issuerTaxId),
+    recipientName: text(form.recipientName),
+    recipientAddress: text(form.recipientAddress),
+    recipientTaxId: text(form.recipientTaxId),
+    currency: original.currency,
+    taxBaseCents: amount('taxBase', form.taxBase),
+    vatTotalCents: positiveOrNull(amount('vatTotal', form.vatTotal)),
+    withholdingCents: positiveOrNull(amount('withholding', form.withholding)),
+    withholdingRate: decimal('withholdingRate', form.withholdingRate),
+    surchargeCents: amount('surcharge', form.surcharge),
+    totalCents: amount('total', form.total),
+    vatBreakdown: original.vatBreakdown,
+    items,
+  };
+  if (Object.keys(errors).length > 0 || form.type === '') return { ok: false, errors };
+  return { ok: true, fields: { ...fields, type: form.type } };
+}

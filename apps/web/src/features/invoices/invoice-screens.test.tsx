@@ -1,0 +1,240 @@
+import type { Invoice, InvoiceList } from '@cuadra/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import { routes } from '../../router';
+import { renderRoutes } from '../../test/render';
+import { storeTestSession, testUser } from '../../test/session';
+import { testInvoice } from './test-invoice';
+
+type Call = { url: URL; method: string; body: unknown };
+
+const client = {
+  id: 'c-1',
+  name: 'Marta Gil',
+  taxId: null,
+  status: 'dummy',
+  registered: false,
+  documents: 2,
+  needsReview: 1,
+  createdAt: new Date(0).toISOString(),
+  role: 'owner',
+  grossIncomeCents: 0,
+  invitation: null,
+};
+
+function list(overrides: Partial<InvoiceList> = {}): InvoiceList {
+  return {
+    invoices: [
+      {
+        id: 'inv-1',
+        type: null,
+        number: 'F-2024-001',
+        issueDate: '2024-03-05',
+        counterpartyName: 'Talleres Ruiz SL',
+        totalCents: 106000,
+        currency: 'EUR',
+        checked: false,
+        hasFile: true,
+      },
+      {
+        id: 'inv-2',
+        type: 'issued',
+        number: null,
+        issueDate: null,
+        counterpartyName: null,
+        totalCents: 123456,
+        currency: 'EUR',
+        checked: true,
+        hasFile: false,
+      },
+    ],
+    grossIncomeCents: 123456,
+    needsReviewCount: 1,
+    scansAvailable: 3,
+    ...overrides,
+  };
+}
+
+/** A fake API for the client page and the invoice screens. */
+function stubApi(options: { invoice?: Invoice | null; putStatus?: number; deleteStatus?: number } = {}) {
+  const calls: Call[] = [];
+  let invoice = options.invoice === undefined ? testInvoice() : options.invoice;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ url, method, body });
+      const json = (status: number, value: unknown) =>
+        new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+      const p = url.pathname;
+      if (p === '/api/v1/me') return json(200, testUser());
+      if (p === '/api/v1/clients/c-1') return json(200, client);
+      if (p === '/api/v1/clients/c-1/invoices') return json(200, list());
+      if (p === '/api/v1/invoices/inv-1/file') return new Response('jpg', { status: 200, headers: { 'content-type': 'image/jpeg' } });
+      if (p === '/api/v1/invoices/inv-1' && invoice) {
+        if (method === 'GET') return json(200, invoice);
+        if (method === 'PUT') {
+          if (options.putStatus)
+            return json(options.putStatus, { error: { code: 'INTERNAL', message: 'x' } });
+          invoice = { ...invoice, ...body, checked: true };
+          return json(200, invoice);
+        }
+        if (method === 'DELETE') {
+          if (options.deleteStatus)
+            return json(options.deleteStatus, { error: { code: 'INTERNAL', message: 'x' } });
+          return new Response(null, { status: 204 });
+        }
+      }
+      if (p.startsWith('/api/v1/invoices/'))
+        return json(404, { error: { code: 'INVOICE_NOT_FOUND', message: 'No invoice found' } });
+      return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    }),
+  );
+  return calls;
+}
+
+beforeEach(() => {
+  storeTestSession();
+  URL.createObjectURL = vi.fn(() => 'blob:original');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the client page’s invoices', () => {
+  it('lists invoices with the unreviewed row highlighted, gross income and scans available', async () => {
+    stubApi();
+    renderRoutes(routes, '/customer/c-1');
+    const table = await screen.findByRole('table', { name: 'Invoices' }, { timeout: 5000 });
+    const unchecked = within(table).getByRole('row', { name: /F-2024-001/ });
+    expect(unchecked.className).toContain('bg-amber-50');
+    expect(within(unchecked).getByText('Needs review')).toBeTruthy();
+    expect(
+      within(unchecked).getByRole('link', { name: 'Review invoice F-2024-001' }).getAttribute('href'),
+    ).toBe('/invoicereview?invoiceId=inv-1');
+    const checked = within(table).getByRole('row', { name: /N\/A/ });
+    expect(checked.className).not.toContain('bg-amber-50');
+    expect(within(checked).getByText('€1,234.56')).toBeTruthy();
+    expect(within(checked).getByText('No file')).toBeTruthy();
+    expect(screen.getAllByText('€1,234.56').length).toBe(2); // header and row
+    expect(screen.getByText('3 scans available')).toBeTruthy();
+  });
+
+  it('sorts on the server: date descending first, a click toggles, another column starts ascending', async () => {
+    const calls = stubApi();
+    renderRoutes(routes, '/customer/c-1');
+    await screen.findByRole('table', { name: 'Invoices' });
+    const listCalls = () =>
+      calls.filter((c) => c.url.pathname.endsWith('/invoices')).map((c) => c.url.search);
+    expect(listCalls()[0]).toBe('?sort=date&order=desc');
+    fireEvent.click(screen.getByRole('button', { name: /^Date/ }));
+    await waitFor(() => expect(listCalls()).toContain('?sort=date&order=asc'));
+    fireEvent.click(screen.getByRole('button', { name: /^Invoice total/ }));
+    await waitFor(() => expect(listCalls()).toContain('?sort=total&order=asc'));
+    expect(screen.getByRole('columnheader', { name: /Invoice total/ }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+  });
+
+  it('deletes after a confirmation, with the spec’s alerts in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    const calls = stubApi({ deleteStatus: 500 });
+    renderRoutes(routes, '/customer/c-1');
+    expect(await screen.findByText('1.234,56 €', { selector: 'dd' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Borrar la factura F-2024-001' }));
+    const dialog = screen.getByRole('dialog', { name: 'Borrar factura' });
+    expect(dialog.textContent).toContain('¿Estás seguro');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Borrar' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Error al borrar la factura: Error del servidor, inténtalo de nuevo más tarde',
+    );
+    vi.unstubAllGlobals();
+    stubApi();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Borrar' }));
+    expect((await screen.findByTestId('toast')).textContent).toBe('Factura borrada exitosamente');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+});
+
+describe('reviewing a new invoice', () => {
+  it('requires the type, then saves and goes back to the client page with the success alert', async () => {
+    const calls = stubApi();
+    renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
+    await screen.findByRole('button', { name: 'Save invoice' });
+    expect(screen.getByRole('heading', { name: 'Review new invoice' })).toBeTruthy();
+    expect(screen.getByTestId('zoom-level').textContent).toBe('Zoom 100 %');
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoice' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please select the invoice type');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Received' }));
+    fireEvent.change(screen.getByLabelText('Invoice total'), { target: { value: '1.100,50 €' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoice' }));
+    await screen.findByRole('table', { name: 'Invoices' });
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({ type: 'received', totalCents: 110050, number: 'F-2024-001' });
+    expect((await screen.findByTestId('toast')).textContent).toBe('Invoice saved successfully');
+  });
+
+  it('says so when there is no invoice to review', async () => {
+    stubApi();
+    renderRoutes(routes, '/invoicereview');
+    expect(await screen.findByText('no invoice data available')).toBeTruthy();
+  });
+});
+
+describe('editing an invoice', () => {
+  it('highlights low-confidence fields, outlines the focused one on the original, and sends null VAT and IRPF at 0', async () => {
+    const calls = stubApi({ invoice: testInvoice({ type: 'issued' }) });
+    renderRoutes(routes, '/invoicePage/inv-1');
+    await screen.findByRole('button', { name: 'Save changes' });
+    expect(screen.getByRole('heading', { name: 'Edit invoice' })).toBeTruthy();
+    const total = screen.getByLabelText('Invoice total');
+    expect(total.getAttribute('data-low-confidence')).toBe('true');
+    expect(screen.getByLabelText('Invoice number').getAttribute('data-low-confidence')).toBeNull();
+    await screen.findByRole('img', { name: 'Original invoice' }, { timeout: 3000 });
+    fireEvent.focus(total);
+    const box = screen.getByTestId('field-highlight');
+    expect([box.style.left, box.style.top, box.style.width]).toEqual(['60%', '80%', '20%']);
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(screen.getByTestId('zoom-level').textContent).toBe('Zoom 125 %');
+
+    fireEvent.change(screen.getByLabelText('VAT total'), { target: { value: '0' } });
+    fireEvent.change(screen.getByLabelText('IRPF withholding'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add line' }));
+    fireEvent.change(screen.getByLabelText('Description (Line 2)'), { target: { value: 'Portes' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove line 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('table', { name: 'Invoices' });
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({ vatTotalCents: null, withholdingCents: null, type: 'issued' });
+    expect((put?.body as { items?: unknown[] } | undefined)?.items).toEqual([
+      {
+        description: 'Portes',
+        quantity: '0',
+        unitPriceCents: null,
+        lineTotalCents: null,
+        vatRate: null,
+        irpfRate: null,
+      },
+    ]);
+  });
+
+  it('shows errorSavingInvoice and stays on the form when saving fails', async () => {
+    stubApi({ invoice: testInvoice({ type: 'issued' }), putStatus: 500 });
+    renderRoutes(routes, '/invoicePage/inv-1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Error saving the invoice: Server error, please try again later',
+    );
+  });
+
+  it('says No invoice found for an unknown id', async () => {
+    stubApi();
+    renderRoutes(routes, '/invoicePage/nope');
+    expect(await screen.findByText('No invoice found')).toBeTruthy();
+  });
+});
