@@ -13,6 +13,7 @@ import { devMailRoutes } from './features/dev-mail/routes';
 import { healthRoutes } from './features/health/routes';
 import { invoiceRoutes } from './features/invoices/routes';
 import { meRoutes } from './features/me/routes';
+import { reportRoutes } from './features/reports/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { renderApiDocs } from './http/api-docs';
 import type { AppEnv } from './http/context';
@@ -65,6 +66,7 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1/webhooks', webhookRoutes(services));
   app.route('/api/v1', uploadRoutes(services));
   app.route('/api/v1', invoiceRoutes(services));
+  app.route('/api/v1', reportRoutes(services));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -59,7 +59,9 @@ describe('VAT lines', () => {
     expect(
       vatLinesOf({
         ...invoice('issued', '2026-01-01', 100, 21),
-        vatBreakdown: [{ rate: '21.00', baseCents: 10_000, vatCents: 2100, surchargeRate: '5.2', surchargeCents: 520 }],
+        vatBreakdown: [
+          { rate: '21.00', baseCents: 10_000, vatCents: 2100, surchargeRate: '5.2', surchargeCents: 520 },
+        ],
       }),
     ).toEqual([{ rate: '21', baseCents: 10_000, vatCents: 2100, surchargeCents: 520 }]);
   });
@@ -120,7 +122,11 @@ describe('worked example A: a year of 303, 130 and the annual estimate', () => {
       { rate: '21', baseCents: eur(2000), vatCents: eur(420), surchargeCents: 0 },
       { rate: '10', baseCents: eur(500), vatCents: eur(50), surchargeCents: 0 },
     ]);
-    expect(q1).toMatchObject({ chargedTotalCents: eur(470), deductibleTotalCents: eur(63), toPayCents: eur(407) });
+    expect(q1).toMatchObject({
+      chargedTotalCents: eur(470),
+      deductibleTotalCents: eur(63),
+      toPayCents: eur(407),
+    });
     expect(q2).toMatchObject({ regimeResultCents: -eur(210), toPayCents: 0, carryForwardCents: eur(210) });
     expect(q3).toMatchObject({
       regimeResultCents: eur(315),
@@ -138,9 +144,19 @@ describe('worked example A: a year of 303, 130 and the annual estimate', () => {
       [eur(4000), eur(1300), eur(2700)],
       [eur(7000), eur(1300), eur(5700)],
     ]);
-    expect(summary.modelo130.map((q) => q.twentyPercentCents)).toEqual([eur(440), eur(240), eur(540), eur(1140)]);
+    expect(summary.modelo130.map((q) => q.twentyPercentCents)).toEqual([
+      eur(440),
+      eur(240),
+      eur(540),
+      eur(1140),
+    ]);
     expect(summary.modelo130.map((q) => q.earlierPaymentsCents)).toEqual([0, eur(140), eur(140), eur(140)]);
-    expect(summary.modelo130.map((q) => q.withholdingsCents)).toEqual([eur(300), eur(300), eur(525), eur(525)]);
+    expect(summary.modelo130.map((q) => q.withholdingsCents)).toEqual([
+      eur(300),
+      eur(300),
+      eur(525),
+      eur(525),
+    ]);
     expect(summary.modelo130.map((q) => q.resultCents)).toEqual([eur(140), -eur(200), -eur(125), eur(475)]);
     expect(summary.modelo130.map((q) => q.toPayCents)).toEqual([eur(140), 0, 0, eur(475)]);
   });
@@ -162,7 +178,11 @@ describe('worked example A: a year of 303, 130 and the annual estimate', () => {
       region: 'general',
     });
     // No 2025 invoices: no box 13 reduction assumed, and the 70 % rule cannot apply.
-    expect(summary.priorYear).toMatchObject({ invoiceCount: 0, reductionPerQuarterCents: 0, filingNotRequired: false });
+    expect(summary.priorYear).toMatchObject({
+      invoiceCount: 0,
+      reductionPerQuarterCents: 0,
+      filingNotRequired: false,
+    });
   });
 
   it('counts only reviewed invoices unless asked, and says how many are unreviewed', () => {

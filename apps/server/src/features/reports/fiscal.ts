@@ -9,6 +9,7 @@ export type FiscalVatLine = {
   rate: string;
   baseCents: number | null;
   vatCents: number | null;
+  surchargeRate?: string;
   surchargeCents?: number | null;
 };
 
@@ -143,7 +144,10 @@ export function box13Reduction(priorNetYieldCents: number): number {
  * Art. 109.1 RIRPF: no Modelo 130 is due when at least 70 % of the prior year's income from the activity
  * bore withholding. Compared in integers: withheld × 100 ≥ income × 70.
  */
-export function isModelo130Exempt(priorIncomeCents: number, priorIncomeWithWithholdingCents: number): boolean {
+export function isModelo130Exempt(
+  priorIncomeCents: number,
+  priorIncomeWithWithholdingCents: number,
+): boolean {
   return priorIncomeCents > 0 && priorIncomeWithWithholdingCents * 100 >= priorIncomeCents * 70;
 }
 
@@ -212,8 +216,9 @@ export function halfQuota(baseCents: number, brackets: Bracket[], personalMinimu
 /** The combined bracket a base reaches: bounds and the state + regional marginal rate. */
 export function bracketReached(baseCents: number, scale: TaxScale, region: string) {
   const regional = scale.regions[region] ?? [];
-  const bounds = [...new Set([...scale.state, ...regional].map((b) => b.upToCents ?? Number.POSITIVE_INFINITY))]
-    .sort((a, b) => a - b);
+  const bounds = [
+    ...new Set([...scale.state, ...regional].map((b) => b.upToCents ?? Number.POSITIVE_INFINITY)),
+  ].sort((a, b) => a - b);
   const rateAt = (brackets: Bracket[], cents: number) =>
     brackets.find((b) => b.upToCents === null || cents < b.upToCents)?.rateBasisPoints ?? 0;
   const base = Math.max(0, baseCents);
@@ -228,7 +233,11 @@ export function bracketReached(baseCents: number, scale: TaxScale, region: strin
     }
     from = bound;
   }
-  return { fromCents: from, toCents: null, rateBasisPoints: rateAt(scale.state, base) + rateAt(regional, base) };
+  return {
+    fromCents: from,
+    toCents: null,
+    rateBasisPoints: rateAt(scale.state, base) + rateAt(regional, base),
+  };
 }
 
 export type FiscalYearInput = {
@@ -286,7 +295,11 @@ export function summariseFiscalYear(input: FiscalYearInput): FiscalSummary {
   const taxableBase = Math.max(0, income - expenses);
   const withholdings = withheld(issued(usable));
   const stateTax = halfQuota(taxableBase, scale.state, scale.personalMinimumCents);
-  const regionalTax = halfQuota(taxableBase, scale.regions[region] ?? scale.state, scale.personalMinimumCents);
+  const regionalTax = halfQuota(
+    taxableBase,
+    scale.regions[region] ?? scale.state,
+    scale.personalMinimumCents,
+  );
   const estimatedTax = stateTax + regionalTax;
   const fractional = modelo130.reduce((s, q) => s + q.toPayCents, 0);
 

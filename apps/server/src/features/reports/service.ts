@@ -1,0 +1,97 @@
+import {
+  checkReportRange,
+  type FiscalSummary,
+  type ReportLink,
+  type ReportRequest,
+  reportKind,
+  todayInSpain,
+} from '@cuadra/shared';
+import { AppError } from '../../errors';
+import type { Services } from '../../services';
+import type { UserRow } from '../auth/repo';
+import { findVisibleClient } from '../clients/repo';
+import { summariseFiscalYear } from './fiscal';
+import { readReportLink, signReportLink } from './links';
+import { findInvoicesInRange } from './repo';
+import { buildCsv, buildWorkbook, reportFilename } from './workbook';
+
+async function visibleClient(services: Services, user: UserRow, clientId: string) {
+  const client = await findVisibleClient(services.db, user.id, clientId);
+  if (!client) throw new AppError('CLIENT_NOT_FOUND');
+  return client;
+}
+
+/** Checks the range and the client and answers with a link the same user can fetch for a while. */
+export async function createReport(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+  request: ReportRequest,
+  now = new Date(),
+): Promise<ReportLink> {
+  const client = await visibleClient(services, user, clientId);
+  const problem = checkReportRange(request.from, request.to, todayInSpain(now));
+  if (problem) throw new AppError(problem);
+  const from = request.from as string;
+  const to = request.to as string;
+  const format = request.format ?? 'xlsx';
+  const kind = reportKind(from, to);
+  const { token, expiresAt } = await signReportLink(
+    services.auth.accessKey,
+    { userId: user.id, clientId: client.id, from, to, format },
+    now.getTime(),
+  );
+  return {
+    downloadUrl: `/api/v1/reports/${token}`,
+    kind,
+    filename: reportFilename({ locale: user.locale, kind, clientName: client.name, from, to }, format),
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** Builds the file a link names, in the caller's language, from the invoices as they are now. */
+export async function downloadReport(services: Services, user: UserRow, token: string, now = Date.now()) {
+  const claims = await readReportLink(services.auth.accessKey, token, user.id, now);
+  const client = await findVisibleClient(services.db, user.id, claims.clientId);
+  if (!client) throw new AppError('REPORT_LINK_NOT_FOUND');
+  const kind = reportKind(claims.from, claims.to);
+  const input = {
+    locale: user.locale,
+    kind,
+    clientName: client.name,
+    clientTaxId: client.taxId,
+    from: claims.from,
+    to: claims.to,
+    invoices: await findInvoicesInRange(services.db, client.id, claims.from, claims.to),
+  };
+  const filename = reportFilename(input, claims.format);
+  try {
+    if (claims.format === 'csv') {
+      return { bytes: Buffer.from(buildCsv(input), 'utf8'), filename, mediaType: 'text/csv; charset=utf-8' };
+    }
+    return {
+      bytes: await buildWorkbook(input),
+      filename,
+      mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    };
+  } catch (error) {
+    services.logger.error({ err: error, clientId: client.id }, 'report generation failed');
+    throw new AppError('REPORT_FAILED');
+  }
+}
+
+/** The client's year: Modelo 303 and 130 per quarter and the annual estimate. */
+export async function getFiscalSummary(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+  year: number,
+  includeUnreviewed: boolean,
+): Promise<FiscalSummary> {
+  const client = await visibleClient(services, user, clientId);
+  const [invoices, priorYearInvoices] = await Promise.all([
+    findInvoicesInRange(services.db, client.id, `${year}-01-01`, `${year}-12-31`),
+    findInvoicesInRange(services.db, client.id, `${year - 1}-01-01`, `${year - 1}-12-31`),
+  ]);
+  return summariseFiscalYear({ clientId: client.id, year, includeUnreviewed, invoices, priorYearInvoices });
+}

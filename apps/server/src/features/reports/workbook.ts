@@ -1,0 +1,352 @@
+/**
+ * The report files: an XLSX workbook (issued, received, summary) and a CSV of the invoice rows. Money is
+ * summed in cents and written as numbers of euros with a euro format, so a spreadsheet can add them up.
+ */
+import type { Locale, ReportKind } from '@cuadra/shared';
+import ExcelJS from 'exceljs';
+import { type FiscalInvoice, sumByRate, vatLinesOf } from './fiscal';
+
+export type ReportInvoice = FiscalInvoice & {
+  number: string | null;
+  issuerName: string | null;
+  issuerTaxId: string | null;
+  recipientName: string | null;
+  recipientTaxId: string | null;
+  totalCents: number | null;
+};
+
+export type ReportInput = {
+  locale: Locale;
+  kind: ReportKind;
+  clientName: string;
+  clientTaxId: string | null;
+  from: string;
+  to: string;
+  invoices: ReportInvoice[];
+};
+
+/** Two decimals and the euro sign after the number, as Spanish spreadsheets show money. */
+export const EURO_FORMAT = '#,##0.00 "€"';
+
+const LABELS = {
+  en: {
+    issued: 'Issued',
+    received: 'Received',
+    summary: 'Summary',
+    date: 'Date',
+    number: 'Number',
+    client: 'Client',
+    supplier: 'Supplier',
+    taxId: 'Tax ID',
+    base: (rate: string) => `Base ${rate} %`,
+    vat: (rate: string) => `VAT ${rate} %`,
+    baseTotal: 'Tax base',
+    vatTotal: 'VAT',
+    irpf: 'IRPF withheld',
+    surcharge: 'Equivalence surcharge',
+    total: 'Total',
+    reviewed: 'Reviewed',
+    yes: 'Yes',
+    no: 'No',
+    type: 'Type',
+    dateFormat: 'mm/dd/yyyy',
+    report: { quarterly: 'Quarterly report', annual: 'Annual report', custom: 'Custom report' },
+    clientRow: 'Client',
+    period: 'Period',
+    grossIncome: 'Gross income (tax base of issued invoices)',
+    grossExpenses: 'Gross expenses (tax base of received invoices)',
+    vatCharged: (rate: string) => `VAT charged ${rate} %`,
+    vatDeductible: (rate: string) => `VAT deductible ${rate} %`,
+    surchargeCharged: 'Equivalence surcharge charged',
+    vatResult: 'VAT charged minus deductible',
+    irpfIssued: 'IRPF withheld from the client (issued invoices)',
+    irpfReceived: 'IRPF withheld by the client (received invoices)',
+    unreviewed: 'Unreviewed invoices (included above)',
+    untyped: 'Invoices without a type (not included)',
+    amount: 'Amount',
+  },
+  es: {
+    issued: 'Emitidas',
+    received: 'Recibidas',
+    summary: 'Resumen',
+    date: 'Fecha',
+    number: 'Número',
+    client: 'Cliente',
+    supplier: 'Proveedor',
+    taxId: 'NIF',
+    base: (rate: string) => `Base ${rate} %`,
+    vat: (rate: string) => `IVA ${rate} %`,
+    baseTotal: 'Base imponible',
+    vatTotal: 'IVA',
+    irpf: 'Retención IRPF',
+    surcharge: 'Recargo de equivalencia',
+    total: 'Total',
+    reviewed: 'Revisada',
+    yes: 'Sí',
+    no: 'No',
+    type: 'Tipo',
+    dateFormat: 'dd/mm/yyyy',
+    report: { quarterly: 'Informe trimestral', annual: 'Informe anual', custom: 'Informe personalizado' },
+    clientRow: 'Cliente',
+    period: 'Periodo',
+    grossIncome: 'Ingresos brutos (base imponible de las emitidas)',
+    grossExpenses: 'Gastos brutos (base imponible de las recibidas)',
+    vatCharged: (rate: string) => `IVA repercutido ${rate} %`,
+    vatDeductible: (rate: string) => `IVA soportado deducible ${rate} %`,
+    surchargeCharged: 'Recargo de equivalencia repercutido',
+    vatResult: 'IVA repercutido menos soportado',
+    irpfIssued: 'IRPF retenido al cliente (facturas emitidas)',
+    irpfReceived: 'IRPF retenido por el cliente (facturas recibidas)',
+    unreviewed: 'Facturas sin revisar (incluidas arriba)',
+    untyped: 'Facturas sin tipo (no incluidas)',
+    amount: 'Importe',
+  },
+} as const;
+
+type Labels = (typeof LABELS)[Locale];
+
+/** The file name: the label, the client and the range, in plain ASCII. */
+export function reportFilename(
+  input: Pick<ReportInput, 'locale' | 'kind' | 'clientName' | 'from' | 'to'>,
+  ext: string,
+) {
+  const slug = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'client';
+  return `${slug(LABELS[input.locale].report[input.kind])}_${slug(input.clientName)}_${input.from}_${input.to}.${ext}`;
+}
+
+const euros = (cents: number) => cents / 100;
+const byDateThenNumber = (a: ReportInvoice, b: ReportInvoice) =>
+  (a.issueDate ?? '').localeCompare(b.issueDate ?? '') || (a.number ?? '').localeCompare(b.number ?? '');
+
+/** The rates that appear in a list of invoices, highest first. */
+function ratesOf(invoices: ReportInvoice[]): string[] {
+  return sumByRate(invoices.flatMap(vatLinesOf)).map((l) => l.rate);
+}
+
+type Row = {
+  date: Date | null;
+  isoDate: string | null;
+  number: string;
+  counterparty: string;
+  taxId: string;
+  perRate: Map<string, { baseCents: number; vatCents: number }>;
+  baseCents: number;
+  vatCents: number;
+  irpfCents: number;
+  surchargeCents: number;
+  totalCents: number;
+  reviewed: boolean;
+};
+
+function toRow(invoice: ReportInvoice): Row {
+  const issued = invoice.type === 'issued';
+  const lines = vatLinesOf(invoice);
+  const perRate = new Map(
+    sumByRate(lines).map((l) => [l.rate, { baseCents: l.baseCents, vatCents: l.vatCents }]),
+  );
+  const surcharge = invoice.surchargeCents ?? lines.reduce((s, l) => s + l.surchargeCents, 0);
+  return {
+    date: invoice.issueDate ? new Date(`${invoice.issueDate}T00:00:00Z`) : null,
+    isoDate: invoice.issueDate,
+    number: invoice.number ?? '',
+    counterparty: (issued ? invoice.recipientName : invoice.issuerName) ?? '',
+    taxId: (issued ? invoice.recipientTaxId : invoice.issuerTaxId) ?? '',
+    perRate,
+    baseCents: invoice.taxBaseCents ?? lines.reduce((s, l) => s + l.baseCents, 0),
+    vatCents: invoice.vatTotalCents ?? lines.reduce((s, l) => s + l.vatCents, 0),
+    irpfCents: invoice.withholdingCents ?? 0,
+    surchargeCents: surcharge,
+    totalCents: invoice.totalCents ?? 0,
+    reviewed: invoice.checked,
+  };
+}
+
+function addInvoiceSheet(
+  workbook: ExcelJS.Workbook,
+  labels: Labels,
+  name: string,
+  counterpartyLabel: string,
+  invoices: ReportInvoice[],
+) {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const rates = ratesOf(invoices);
+  const money = (key: string, header: string) => ({ key, header, width: 14, style: { numFmt: EURO_FORMAT } });
+  sheet.columns = [
+    { key: 'date', header: labels.date, width: 12, style: { numFmt: labels.dateFormat } },
+    { key: 'number', header: labels.number, width: 16 },
+    { key: 'counterparty', header: counterpartyLabel, width: 32 },
+    { key: 'taxId', header: labels.taxId, width: 14 },
+    ...rates.flatMap((rate) => [
+      money(`base_${rate}`, labels.base(rate)),
+      money(`vat_${rate}`, labels.vat(rate)),
+    ]),
+    money('base', labels.baseTotal),
+    money('vat', labels.vatTotal),
+    money('irpf', labels.irpf),
+    money('surcharge', labels.surcharge),
+    money('total', labels.total),
+    { key: 'reviewed', header: labels.reviewed, width: 10 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const row of [...invoices].sort(byDateThenNumber).map(toRow)) {
+    const values: Record<string, unknown> = {
+      date: row.date,
+      number: row.number,
+      counterparty: row.counterparty,
+      taxId: row.taxId,
+      base: euros(row.baseCents),
+      vat: euros(row.vatCents),
+      irpf: euros(row.irpfCents),
+      surcharge: euros(row.surchargeCents),
+      total: euros(row.totalCents),
+      reviewed: row.reviewed ? labels.yes : labels.no,
+    };
+    for (const rate of rates) {
+      const line = row.perRate.get(rate);
+      values[`base_${rate}`] = euros(line?.baseCents ?? 0);
+      values[`vat_${rate}`] = euros(line?.vatCents ?? 0);
+    }
+    sheet.addRow(values);
+  }
+  return sheet;
+}
+
+/** What the summary sheet shows, in cents; exported for the tests to compare with. */
+export function summariseReport(invoices: ReportInvoice[]) {
+  const issued = invoices.filter((i) => i.type === 'issued');
+  const received = invoices.filter((i) => i.type === 'received');
+  const sum = (list: ReportInvoice[], pick: (r: Row) => number) =>
+    list.map(toRow).reduce((s, r) => s + pick(r), 0);
+  const charged = sumByRate(issued.flatMap(vatLinesOf));
+  const deductible = sumByRate(received.flatMap(vatLinesOf));
+  return {
+    grossIncomeCents: sum(issued, (r) => r.baseCents),
+    grossExpensesCents: sum(received, (r) => r.baseCents),
+    charged,
+    deductible,
+    surchargeChargedCents: sum(issued, (r) => r.surchargeCents),
+    vatResultCents:
+      charged.reduce((s, l) => s + l.vatCents, 0) - deductible.reduce((s, l) => s + l.vatCents, 0),
+    irpfIssuedCents: sum(issued, (r) => r.irpfCents),
+    irpfReceivedCents: sum(received, (r) => r.irpfCents),
+    unreviewedCount: invoices.filter((i) => !i.checked).length,
+    untypedCount: invoices.filter((i) => i.type === null).length,
+  };
+}
+
+export async function buildWorkbook(input: ReportInput): Promise<Buffer> {
+  const labels = LABELS[input.locale];
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Cuadra';
+  workbook.created = new Date();
+  const issued = input.invoices.filter((i) => i.type === 'issued');
+  const received = input.invoices.filter((i) => i.type === 'received');
+  addInvoiceSheet(workbook, labels, labels.issued, labels.client, issued);
+  addInvoiceSheet(workbook, labels, labels.received, labels.supplier, received);
+
+  const s = summariseReport(input.invoices);
+  const sheet = workbook.addWorksheet(labels.summary);
+  sheet.columns = [{ width: 52 }, { width: 18 }, { width: 16 }];
+  const title = sheet.addRow([labels.report[input.kind]]);
+  title.font = { bold: true, size: 14 };
+  sheet.addRow([
+    labels.clientRow,
+    input.clientTaxId ? `${input.clientName} (${input.clientTaxId})` : input.clientName,
+  ]);
+  const period = sheet.addRow([
+    labels.period,
+    new Date(`${input.from}T00:00:00Z`),
+    new Date(`${input.to}T00:00:00Z`),
+  ]);
+  period.getCell(2).numFmt = labels.dateFormat;
+  period.getCell(3).numFmt = labels.dateFormat;
+  sheet.addRow([]);
+  const header = sheet.addRow(['', labels.baseTotal, labels.amount]);
+  header.font = { bold: true };
+  const moneyRow = (label: string, amountCents: number, baseCents?: number) => {
+    const row = sheet.addRow([label, baseCents === undefined ? null : euros(baseCents), euros(amountCents)]);
+    row.getCell(2).numFmt = EURO_FORMAT;
+    row.getCell(3).numFmt = EURO_FORMAT;
+  };
+  moneyRow(labels.grossIncome, s.grossIncomeCents);
+  moneyRow(labels.grossExpenses, s.grossExpensesCents);
+  for (const line of s.charged) moneyRow(labels.vatCharged(line.rate), line.vatCents, line.baseCents);
+  if (s.surchargeChargedCents !== 0) moneyRow(labels.surchargeCharged, s.surchargeChargedCents);
+  for (const line of s.deductible) moneyRow(labels.vatDeductible(line.rate), line.vatCents, line.baseCents);
+  moneyRow(labels.vatResult, s.vatResultCents);
+  moneyRow(labels.irpfIssued, s.irpfIssuedCents);
+  moneyRow(labels.irpfReceived, s.irpfReceivedCents);
+  sheet.addRow([labels.unreviewed, null, s.unreviewedCount]);
+  if (s.untypedCount > 0) sheet.addRow([labels.untyped, null, s.untypedCount]);
+
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * The invoice rows as CSV, opening correctly in a spreadsheet of the user's language: `;` and a decimal
+ * comma in Spanish, `,` and a point in English; UTF-8 with a byte-order mark.
+ */
+export function buildCsv(input: ReportInput): string {
+  const labels = LABELS[input.locale];
+  const separator = input.locale === 'es' ? ';' : ',';
+  const rates = ratesOf(input.invoices);
+  const amount = (cents: number) => {
+    const text = (cents / 100).toFixed(2);
+    return input.locale === 'es' ? text.replace('.', ',') : text;
+  };
+  const date = (iso: string | null) => {
+    if (!iso) return '';
+    const [y, m, d] = iso.split('-');
+    return input.locale === 'es' ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
+  };
+  const cell = (value: string) =>
+    value.includes(separator) || /["\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const header = [
+    labels.type,
+    labels.date,
+    labels.number,
+    `${labels.client} / ${labels.supplier}`,
+    labels.taxId,
+    ...rates.flatMap((rate) => [labels.base(rate), labels.vat(rate)]),
+    labels.baseTotal,
+    labels.vatTotal,
+    labels.irpf,
+    labels.surcharge,
+    labels.total,
+    labels.reviewed,
+  ];
+  const lines = [header.map(cell).join(separator)];
+  const typed = input.invoices.filter((i) => i.type !== null).sort(byDateThenNumber);
+  for (const invoice of typed) {
+    const row = toRow(invoice);
+    lines.push(
+      [
+        invoice.type === 'issued' ? labels.issued : labels.received,
+        date(row.isoDate),
+        row.number,
+        row.counterparty,
+        row.taxId,
+        ...rates.flatMap((rate) => {
+          const line = row.perRate.get(rate);
+          return [amount(line?.baseCents ?? 0), amount(line?.vatCents ?? 0)];
+        }),
+        amount(row.baseCents),
+        amount(row.vatCents),
+        amount(row.irpfCents),
+        amount(row.surchargeCents),
+        amount(row.totalCents),
+        row.reviewed ? labels.yes : labels.no,
+      ]
+        .map(cell)
+        .join(separator),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
