@@ -57,7 +57,7 @@ describe('the invoice form', () => {
       ['0', '0,00'],
       ['', ''],
       ['-1', '0'],
-    ]) {
+    ] as const) {
       const form = { ...formFromInvoice(invoice, 'es'), vatTotal: vat, withholding: irpf };
       const result = fieldsFromForm(form, invoice);
       expect(result.ok && result.fields.vatTotalCents).toBeNull();
