@@ -4,6 +4,7 @@ import {
   checkBreakdown,
   checkDates,
   checkLineItems,
+  checkPayment,
   checkTaxIds,
   reconcileAmounts,
 } from './checks/consistency.ts';
@@ -254,6 +255,7 @@ export const STEPS: Step[] = [
       if (ctx.text) {
         checkBreakdownFirst(ctx);
         reconcileAmounts(ctx.fields, ctx.text.amountCandidates, w);
+        checkPayment(ctx.fields, ctx.text.payment);
         checkBreakdown(ctx.fields, w);
         checkLineItems(ctx.fields, w);
       }

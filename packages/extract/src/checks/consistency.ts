@@ -141,6 +141,22 @@ function dedupe(list: AmountCand[]): AmountCand[] {
   return list.filter((c) => (seen.has(c.cents) ? false : (seen.add(c.cents), true)));
 }
 
+/**
+ * Receipts: the printed total equals tendered − change (two other printed numbers) → verified. Only with
+ * change given: a tendered amount equal to the total proves less (it may be the same misreading).
+ */
+export function checkPayment(
+  fields: FieldMap,
+  payment: { tendered: number; change: number | null; paid: number } | null,
+): void {
+  const ev = fields.total;
+  if (!ev || ev.verified || !payment || !payment.change) return;
+  if (toCents(ev.value) === payment.paid) {
+    ev.verified = true;
+    ev.confidence = Math.max(ev.confidence, 0.95);
+  }
+}
+
 /** base × rate = VAT per line of the breakdown; verifies the breakdown when every line agrees. */
 export function checkBreakdown(fields: FieldMap, warn: Warn): void {
   const ev = fields.vat_breakdown;

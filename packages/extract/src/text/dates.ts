@@ -88,7 +88,10 @@ function iso(y: number, m: number, d: number): string | null {
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
-const NUMERIC = /(?<!\d)(\d{1,4})([./-])(\d{1,2})\2(\d{2,4})(?!\d)/g;
+// Not inside a longer dotted/dashed number (phone numbers such as 05.22.95.66.66).
+const NUMERIC = /(?<!\d[./-]?)(\d{1,4})([./-])(\d{1,2})\2(\d{2,4})(?!\d|[./-]\d)/g;
+/** OCR reads the second slash or dash of a date as a colon: `18/03:18`. */
+const NUMERIC_OCR = /(?<!\d[./:-]?)(\d{1,2})([/-])(\d{1,2}):(\d{2}|\d{4})(?!\d|[./:-]\d)/g;
 const NAMED_DMY = new RegExp(
   `(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s+|-|\\s)?(${MONTH_NAMES})\\.?,?\\s*(?:de\\s+|del\\s+|-)?'?(\\d{4}|\\d{2})(?!\\d)`,
   'giu',
@@ -99,7 +102,7 @@ const NAMED_MDY = new RegExp(
 );
 
 /** All dates in a string, in order of appearance. `monthFirst` only applies to ambiguous numeric dates. */
-export function findDates(text: string, opts: { monthFirst?: boolean } = {}): FoundDate[] {
+export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: boolean } = {}): FoundDate[] {
   const out: FoundDate[] = [];
   for (const m of text.matchAll(NUMERIC)) {
     const [raw, a, , b, c] = m;
@@ -113,6 +116,13 @@ export function findDates(text: string, opts: { monthFirst?: boolean } = {}): Fo
       else value = iso(nc, nb, na) ?? iso(nc, na, nb);
     }
     if (value) out.push({ iso: value, index: m.index ?? 0, raw });
+  }
+  if (opts.ocr) {
+    for (const m of text.matchAll(NUMERIC_OCR)) {
+      const [raw, a, , b, c] = m;
+      const value = iso(Number(c), Number(b), Number(a));
+      if (value && !out.some((d) => d.index === m.index)) out.push({ iso: value, index: m.index ?? 0, raw });
+    }
   }
   for (const m of text.matchAll(NAMED_DMY)) {
     const month = MONTHS[m[2]!.toLowerCase()];

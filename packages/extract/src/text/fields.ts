@@ -3,6 +3,13 @@ import { checkTaxId, normalizeTaxId } from '../checks/tax-id.ts';
 import type { Evidence, FieldMap } from '../evidence.ts';
 import type { Box, LineItem, Source, VatBreakdownEntry } from '../types.ts';
 import { findDates } from './dates.ts';
+import {
+  ADDRESS_STOP,
+  addressAfter,
+  isRegistrationLine,
+  normalizeCompanyName,
+  stripRegistration,
+} from './header.ts';
 import type { Line, PageText } from './layout.ts';
 import { centsToString, findAmounts, minimalDecimal, parseAmount } from './numbers.ts';
 
@@ -28,11 +35,32 @@ export type TextExtraction = {
     sure: boolean;
   }[];
   fullText: string;
+  /** Receipts: tendered, change and what was paid (cents). */
+  payment: { tendered: number; change: number | null; paid: number; line: number } | null;
 };
 
-export type AmountCand = { cents: number; score: number; box: Box; rate?: number };
+export type AmountCand = {
+  cents: number;
+  score: number;
+  box: Box;
+  rate?: number;
+  /** Index of the line it was read on (in reading order), for layout rules. */
+  line?: number;
+  /** Printed without decimals ("2"), which receipts rarely do for money. */
+  integer?: boolean;
+};
 
-type Ctx = { lines: Line[]; source: Source; monthFirst: boolean };
+type Ctx = {
+  lines: Line[];
+  source: Source;
+  monthFirst: boolean;
+  ocr: boolean;
+  /** Median word height on the page (fraction), to tell big print from OCR boxes swollen by skew. */
+  medH: number;
+};
+
+const wordHeight = (l: Line) =>
+  [...l.words].sort((a, b) => a.h - b.h)[Math.floor(l.words.length / 2)]?.h ?? l.h;
 
 const L = {
   number: [
@@ -50,15 +78,19 @@ const L = {
     /\b(?:fecha\s*(?:de\s*)?vencimiento|vencimiento|vto\.?|due\s*date|payment\s*due|date\s*due|due\s*by|pay\s*by|f[äa]llig(?:keit|\s*am)?|zahlbar\s*bis|[ée]ch[ée]ance|vervaldatum)\s*:?/i,
   ],
   taxBase: [
-    /\b(?:total\s*)?base\s*imponible|\bbase\s*total|\bimporte\s*neto|\btotal\s*neto|\bneto\b|\bsubtotal|\bsub-total|\bsub\s*total|\bnet\s*amount|\btotal\s*(?:excl\.?|excluding|before\s*tax|net|ht|hors\s*taxes)|\bamount\s*before\s*tax|\bnetto(?:betrag|summe)?|\bgesamt\s*netto|\bsumme\s*netto|\btotal\s*ht|\bmontant\s*ht|\btotaal\s*excl|\bexcl\.?\s*(?:btw|vat)|\bexclusief\s*btw|\btaxable\s*amount/i,
+    /\b(?:total\s*)?base\s*imponible|\bbase\s*total|\bimporte\s*neto|\btotal\s*neto|\bneto\b|\bsubtotal|\bsub-total|\bsub\s*total|\bnet\s*amount|\btotal\s*(?:excl\.?|excluding|before\s*tax|net|ht|hors\s*taxes)|\bamount\s*before\s*tax|\bnetto(?:betrag|summe)?|\bgesamt\s*netto|\bsumme\s*netto|\btotal\s*ht|\bmontant\s*ht|\btotaal\s*excl|\bexcl\.?\s*(?:btw|vat)|\bexclusief\s*btw|\btaxable\s*amount|\bexcl(?:uding|usive|\.)?\s*(?:of\s*)?(?:gst|sst|tax|vat)\b|\bsub\s*-?\s*t[o0u]t[a4]l?\b/i,
   ],
   vatTotal: [
     /\b(?:total\s*|cuota\s*(?:de\s*)?|importe\s*)?i\.?v\.?a\.?\b|\b(?:total\s*)?vat\b|\b(?:total\s*)?tax(?:es)?\b|\bmwst\.?|\bust\.?\b|\bumsatzsteuer|\bmehrwertsteuer|\btva\b|\bbtw\b|\bgst\b|\bsst\b/i,
   ],
   total: [
-    /\b(?:total\s*(?:factura|a\s*pagar|importe|general|€|eur)|importe\s*total|total\s*due|amount\s*due|balance\s*due|grand\s*total|total\s*amount|invoice\s*total|total\s*(?:incl\.?|including|inkl\.?)|gesamt(?:betrag|summe)?|rechnungsbetrag|endbetrag|total\s*ttc|montant\s*ttc|net\s*à\s*payer|totaal(?:bedrag)?|te\s*betalen|total\s*to\s*pay|amount\s*payable|total\s*payable)\b/i,
+    /\b(?:total\s*(?:factura|a\s*pagar|importe|general|€|eur)|importe\s*total|total\s*due|amount\s*due|balance\s*due|grand\s*total|total\s*amount|invoice\s*total|total\s*(?:incl\.?|including|inkl\.?)|gesamt(?:betrag|summe)?|rechnungsbetrag|endbetrag|total\s*ttc|montant\s*ttc|net\s*à\s*payer|totaal(?:bedrag)?|te\s*betalen|total\s*to\s*pay|amount\s*payable|total\s*payable|total\s*rounded|rounded\s*total|nett?\s*(?:total|amt|amount)|total\s*amt\s*payable|amt\.?\s*payable|total\s*sales\s*\(?\s*incl\w*|\(?\s*(?:gst|sst|tax|vat)\s*incl\w*|incl(?:usive|uding|\.)?\s*(?:of\s*)?(?:gst|sst|tax|vat))\b/i,
     /\btotal\b|\bimporte\b|\bamount\b|\bsumme\b/i,
   ],
+  /** Receipts: what the customer handed over, and the change given back. */
+  tendered:
+    /\b(?:cash|tender(?:ed)?|received|paid(?:\s*amount)?|payment|efectivo|entregado|visa|master\s*card|mastercard|credit(?:\s*card)?|debit|card|tarjeta)\b/i,
+  change: /\b(?:change(?:\s*due)?|cambio|kembali|devoluci[óo]n)\b/i,
   withholding: [/\b(?:retenci[óo]n|i\.?r\.?p\.?f\.?|withholding|retención\s*irpf)\b/i],
   surcharge: [/\b(?:recargo(?:\s*de)?\s*equivalencia|recargo|r\.?\s*e\.?\s*(?=\d|\s*\())/i],
   issuerBlock: [
@@ -70,7 +102,7 @@ const L = {
 };
 
 const COMPANY_SUFFIX =
-  /\b(?:S\.?\s?L\.?\s?U?\.?|S\.?\s?A\.?|S\.?\s?L\.?\s?L\.?|S\.?\s?C\.?|S\.?\s?COOP\.?|SDN\.?\s*BHD\.?|BHD|GmbH|AG|B\.?V\.?|N\.?V\.?|Inc\.?|Ltd\.?|LLC|LLP|PLC|SAS|SARL|S\.?R\.?L\.?|S\.?p\.?A\.?|Corp\.?|Co\.|e\.?\s?K\.?|KG|OHG|UG|ENTERPRISE|TRADING|STORE|RESTAURANT|HARDWARE|MART)\s*\.?$/i;
+  /\b(?:S\.?\s?L\.?\s?U?\.?|S\.?\s?A\.?|S\.?\s?L\.?\s?L\.?|S\.?\s?C\.?|S\.?\s?COOP\.?|SDN\.?\s*BHD\.?|BHD|GmbH|AG|B\.?V\.?|N\.?V\.?|Inc\.?|Ltd\.?|LLC|LLP|PLC|SAS|SARL|S\.?R\.?L\.?|S\.?p\.?A\.?|Corp\.?|Co\.|e\.?\s?K\.?|KG|OHG|UG|ENTERPRISE|TRADING|STORE|RESTAURANT|HARDWARE|MART|S\/B)\s*\.?$/i;
 const LABELISH =
   /\b(?:base\s*imponible|subtotal|importe|cantidad|precio|retenci[óo]n|recargo|forma\s*de\s*pago|vencimiento|factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada)\b/i;
 
@@ -78,8 +110,14 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
   const lines = pages.flatMap((p) => p.lines);
   const fullText = lines.map((l) => l.text).join('\n');
   const language = detectLanguage(fullText);
-  const usd = /\$|\bUSD\b/.test(fullText) && !/€|\bEUR\b/.test(fullText);
-  const ctx: Ctx = { lines, source, monthFirst: usd && language === 'en' };
+  const heights = lines.map(wordHeight).sort((a, b) => a - b);
+  const ctx: Ctx = {
+    lines,
+    source,
+    monthFirst: isMonthFirst(fullText, language),
+    ocr: source === 'ocr',
+    medH: heights[Math.floor(heights.length / 2)] ?? 0.01,
+  };
   const fields: FieldMap = {};
   const amountCandidates: TextExtraction['amountCandidates'] = {
     tax_base: [],
@@ -121,7 +159,7 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
     // First plausible date anywhere (receipts print it unlabeled).
     for (const line of lines) {
       if (L.dueDate.some((re) => re.test(line.text))) continue;
-      const d = findDates(line.text, ctx)[0];
+      const d = findDates(line.text, ctx).find((x) => x.iso >= '2000-01-01');
       if (d) {
         fields.issue_date = {
           value: d.iso,
@@ -161,8 +199,8 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
     };
 
   // Names
-  const issuerName = findIssuerName(lines, issuerId?.line, clientId?.line);
-  if (issuerName)
+  const issuerName = findIssuerName(lines, issuerId?.line, clientId?.line, ctx.ocr);
+  if (issuerName) {
     fields.issuer_name = {
       value: issuerName.text,
       confidence: issuerName.conf,
@@ -170,6 +208,16 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
       verified: false,
       box: lineBox(issuerName.line),
     };
+    const address = addressAfter(lines, issuerName.line, issuerName.lineCount ?? 1);
+    if (address)
+      fields.issuer_address = {
+        value: address.text,
+        confidence: Math.min(0.7, issuerName.conf),
+        source,
+        verified: false,
+        box: linesBox(address.lines),
+      };
+  }
   const clientName = findClientName(lines, clientId?.line, issuerName?.text);
   if (clientName)
     fields.client_name = {
@@ -188,27 +236,46 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
     ctx,
     L.vatTotal,
     amountCandidates.vat_total,
-    [...L.taxBase, ...L.total.slice(0, 1), ...L.withholding, ...L.surcharge],
+    [
+      ...L.taxBase,
+      ...L.total.slice(0, 1),
+      ...L.withholding,
+      ...L.surcharge,
+      // Tax registration numbers ("GST Reg No: 001126838272") and summary tables are not the VAT total.
+      /\b(?:g[s5]t|sst|vat|tax)\s*(?:reg(?:istration)?\.?|id|no\.?|number|#)|\bsummary\b/i,
+    ],
     true,
   );
   collectAmounts(ctx, L.total, amountCandidates.total, [
     ...L.taxBase,
-    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b|iva\s*total|total\s*(?:qty|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*adj|\badj(?:ustment)?\b|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
+    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*adj|\badj(?:ustment)?\b|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
   ]);
-  for (const c of amountCandidates.total) {
-    if (c.cents === 0) c.score -= 6;
-  }
-  // Cash receipts round the payable total (5 sen, 5 cents): total + "rounding adj." is what was paid.
-  const rounding = lines
-    .filter((l) => /\bround(?:ing)?\b/i.test(l.text) && /\badj/i.test(l.text))
-    .map((l) => findAmounts(l.text).at(-1)?.value)
-    .find((v) => v != null && Math.abs(v) > 0 && Math.abs(v) < 0.05);
-  if (rounding != null) {
-    const unrounded = amountCandidates.total.filter((c) => c.cents % 5 !== 0);
-    for (const c of unrounded) {
-      amountCandidates.total.push({ ...c, cents: c.cents + Math.round(rounding * 100), score: c.score + 1 });
+  // "Rounding  RM 177.20" after a rounding adjustment is the rounded total.
+  collectAmounts(ctx, [/^\W*round(?:ing|ed)?\b(?!\s*adj)/i], amountCandidates.total, [/\badj/i]);
+  // A receipt's subtotal is often the payable total (prices include tax): a weak candidate.
+  const subtotals: AmountCand[] = [];
+  collectAmounts(ctx, [/\bsub\s*-?\s*t[o0u]t[a4]l?\b/i], subtotals, []);
+  for (const c of subtotals) amountCandidates.total.push({ ...c, score: c.score - 6 });
+  // After "Rounding adj.", a line with only a currency and an amount is the rounded total.
+  for (let i = 0; i < lines.length - 1; i++) {
+    if (!/\bround(?:ing)?\b.*\badj|\bround(?:ing)?\s*\(/i.test(lines[i]!.text)) continue;
+    for (const j of [i + 1, i + 2]) {
+      const l = lines[j];
+      const text = l && (ctx.ocr ? repairOcrAmounts(l.text) : l.text);
+      if (!l || !text || !/^\W*(?:RM|MYR|\$|€|EUR)?\s*-?\d[\d.,]*\d\W*$/i.test(text)) continue;
+      const a = findAmounts(text).at(-1);
+      if (a && /[.,]\d{2}\b/.test(a.raw))
+        amountCandidates.total.push({
+          cents: Math.round(a.value * 100),
+          score: 11,
+          box: lineBox(l),
+          line: j,
+        });
+      break;
     }
   }
+  const payment = findPayment(ctx);
+  adjustTotals(ctx, amountCandidates.total, payment);
   for (const c of Object.values(amountCandidates)) c.sort((a, b) => b.score - a.score);
   for (const k of ['tax_base', 'vat_total', 'total', 'withholding_total', 'surcharge_total'] as const) {
     const best = amountCandidates[k][0];
@@ -260,7 +327,81 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
     }
   }
 
-  return { fields, language, amountCandidates, taxIds, fullText };
+  return { fields, language, amountCandidates, taxIds, fullText, payment };
+}
+
+/**
+ * Tendered and change on a receipt ("CASH 100.00", "CHANGE 56.10"): tendered − change is what was paid.
+ * Null unless a tendered amount is printed.
+ */
+function findPayment(
+  ctx: Ctx,
+): { tendered: number; change: number | null; paid: number; line: number } | null {
+  let tendered: { cents: number; line: number } | null = null;
+  let change: number | null = null;
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const text = ctx.ocr ? repairOcrAmounts(ctx.lines[i]!.text) : ctx.lines[i]!.text;
+    const last = findAmounts(blankDates(text)).at(-1);
+    if (!last || !/[.,]\d{2}\b/.test(last.raw)) continue;
+    const cents = Math.round(Math.abs(last.value) * 100);
+    if (L.change.test(text) && tendered && change == null) change = cents;
+    else if (L.tendered.test(text) && !L.change.test(text) && !tendered && cents > 0)
+      tendered = { cents, line: i };
+  }
+  if (!tendered) return null;
+  if (change != null && change >= tendered.cents) change = null;
+  return { tendered: tendered.cents, change, paid: tendered.cents - (change ?? 0), line: tendered.line };
+}
+
+/**
+ * Receipt layout around the total: a candidate that equals tendered − change gains; candidates below the
+ * payment lines or inside a tax summary table, zero, or printed without decimals by OCR lose.
+ */
+function adjustTotals(ctx: Ctx, totals: AmountCand[], payment: ReturnType<typeof findPayment>): void {
+  const summary = ctx.lines.findIndex((l) =>
+    /\b(?:g[s5]t|sst|tax|vat|iva)\s*summary\b|\bresumen\s*(?:de\s*)?iva\b/i.test(l.text),
+  );
+  for (const c of totals) {
+    if (c.cents === 0) c.score -= 6;
+    if (ctx.ocr && c.integer) c.score -= 3;
+    if (c.line == null) continue;
+    if (summary >= 0 && c.line > summary) c.score -= 4;
+    if (payment && c.line > payment.line) c.score -= 2;
+    if (payment && c.cents === payment.paid) c.score += payment.change ? 5 : 1.5;
+  }
+  if (payment && payment.change != null && !totals.some((c) => c.score > 4)) {
+    // No labelled total could be read: what was paid is the best guess.
+    const line = ctx.lines[payment.line]!;
+    totals.push({ cents: payment.paid, score: 4, box: lineBox(line), line: payment.line });
+  }
+}
+
+/**
+ * OCR spellings of amounts: `28. 70`, `RM20. 40`, `86 00` (the point lost), `RM4.90` (the currency glued
+ * to the number).
+ */
+export function repairOcrAmounts(text: string): string {
+  let t = text
+    .replace(/\b(?:R[MNHIX]{1,2}|[HK][MH])(?=\s*-?\d)/g, 'RM ')
+    .replace(/(\d)\s?([.,])\s(\d{2})(?!\d)/g, '$1$2$3');
+  if (!/\d[.,]\d{2}(?!\d)/.test(t))
+    t = t.replace(/(?<![\d.,])(\d{1,4}) (\d{2})\s*([A-Z*]{0,2})\s*$/, '$1.$2 $3');
+  return t.trimEnd();
+}
+
+/**
+ * US documents print month first. Only when dollars are the currency (not a stray OCR `$`), nothing
+ * names ringgit or euros, and no unambiguous date in the text is day-first (13/05/2024).
+ */
+export function isMonthFirst(text: string, language: string): boolean {
+  if (language !== 'en') return false;
+  const dollars = (text.match(/\$\s?\d|\bUSD\b/g) ?? []).length;
+  if (dollars < 2 || /€|\bEUR\b|\bRM\s?\d|\bMYR\b|\bGST\b/.test(text)) return false;
+  for (const m of text.matchAll(/(?<![\d./-])(\d{1,2})[./-](\d{1,2})[./-](?:\d{4}|\d{2})(?![\d./-])/g)) {
+    if (Number(m[1]) > 12 && Number(m[2]) <= 12) return false;
+    if (Number(m[2]) > 12 && Number(m[1]) <= 12) return true;
+  }
+  return true;
 }
 
 function detectLanguage(text: string): 'es' | 'en' | 'other' {
@@ -428,7 +569,8 @@ function collectAmounts(
         }
         if (findAmounts(cell).length) seenAmount = true;
       }
-      const tail = blankDates(cells.slice(0, cut).join('   '));
+      const joined = cells.slice(0, cut).join('   ');
+      const tail = blankDates(ctx.ocr ? repairOcrAmounts(joined) : joined);
       const rateMatch = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text);
       const rate = rateMatch ? Number(rateMatch[1]!.replace(',', '.')) : undefined;
       const amounts = findAmounts(tail.replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, ' ')).filter(
@@ -441,7 +583,9 @@ function collectAmounts(
         )
       )
         score += 2;
-      if (line.h > 0) score += Math.min(2, line.h * 60); // bigger print, more likely the headline total
+      // Bigger print, more likely the headline total.
+      if (ctx.ocr) score += Math.max(0, Math.min(2, (wordHeight(line) / ctx.medH - 1) * 2));
+      else if (line.h > 0) score += Math.min(2, line.h * 60);
       score += (i / ctx.lines.length) * 2; // totals sit low on the page
       const tailClean = tail.trim();
       if (amounts.length) {
@@ -452,15 +596,25 @@ function collectAmounts(
           score,
           box: boxOf(line, start, last.raw.length),
           rate,
+          line: i,
+          integer: !/[.,]\d{1,2}\b/.test(last.raw),
         });
         if (tailClean.length > 0 && amounts.length === 1) continue;
       } else {
         // value on the next line, aligned under the label or to the right
         const next = ctx.lines[i + 1];
         if (next && next.page === line.page && next.y - (line.y + line.h) < line.h * 1.5) {
-          const a = findAmounts(next.text);
-          if (a.length === 1 && next.text.replace(a[0]!.raw, '').trim().length < 4) {
-            out.push({ cents: Math.round(a[0]!.value * 100), score: score - 2, box: lineBox(next), rate });
+          const nextText = ctx.ocr ? repairOcrAmounts(next.text) : next.text;
+          const a = findAmounts(nextText);
+          if (a.length === 1 && nextText.replace(a[0]!.raw, '').trim().length < 4) {
+            out.push({
+              cents: Math.round(a[0]!.value * 100),
+              score: score - 2,
+              box: lineBox(next),
+              rate,
+              line: i + 1,
+              integer: !/[.,]\d{1,2}\b/.test(a[0]!.raw),
+            });
           }
         }
       }
@@ -592,20 +746,65 @@ function isNameLike(text: string): boolean {
   return true;
 }
 
-function findIssuerName(lines: Line[], idLine: Line | undefined, clientIdLine: Line | undefined) {
-  const candidates: { text: string; line: Line; conf: number; score: number }[] = [];
+/** A legal-form suffix alone on a line, continuing the name above it ("PASARAYA BORONG PINTAR" / "SDN BHD"). */
+const SUFFIX_ONLY =
+  /^(?:SDN\.?\s*BHD\.?|S\/B|BHD\.?|S\.?\s?L\.?\s?U?\.?|S\.?\s?A\.?|GmbH|B\.?V\.?|Ltd\.?|Limited|Inc\.?|LLC|AG)$/i;
+
+/** Name text of a header line: registration numbers dropped, OCR spellings of legal forms repaired. */
+function headerName(line: Line, ocr: boolean): string {
+  let text = line.text;
+  // OCR spaces out a centred name ("MEI   LET   RESTAURANT"): word-only cells are one name.
+  if (ocr) {
+    const cells = text.split(/ {3}/);
+    if (cells.length > 1 && cells.every((c) => !/[\d:]/.test(c))) text = cells.join(' ');
+  }
+  const name = cleanName(text);
+  return ocr ? normalizeCompanyName(stripRegistration(name)) : name;
+}
+
+function findIssuerName(
+  lines: Line[],
+  idLine: Line | undefined,
+  clientIdLine: Line | undefined,
+  ocr = false,
+): { text: string; line: Line; conf: number; score: number; lineCount?: number } | null {
+  const candidates: { text: string; line: Line; conf: number; score: number; lineCount?: number }[] = [];
   const firstPage = lines.filter((l) => l.page === (lines[0]?.page ?? 1));
   const maxH = Math.max(...firstPage.map((l) => l.h), 0.001);
+  // OCR line boxes grow with skew and merged rows: compare median word heights instead.
+  const wordH = (l: Line) => [...l.words].sort((a, b) => a.h - b.h)[Math.floor(l.words.length / 2)]?.h ?? l.h;
+  const allH = firstPage.map(wordH).sort((a, b) => a - b);
+  const medH = allH[Math.floor(allH.length / 2)] ?? 0.01;
+  let rank = 0;
   for (let i = 0; i < firstPage.length; i++) {
     const line = firstPage[i]!;
-    const text = cleanName(line.text);
-    if (!isNameLike(text) || LABELISH.test(text)) continue;
+    // On a receipt the name comes before the first phone / tax-registration line.
+    if (ocr && rank > 0 && ADDRESS_STOP.test(line.text) && /\d{4}/.test(line.text)) break;
+    let text = headerName(line, ocr);
+    if (ocr && COMPANY_SUFFIX.test(text) && /^\d/.test(text)) text = `_${text}`; // "99 SPEED MART S/B"
+    const nameLike = isNameLike(text);
+    if (text.startsWith('_')) text = text.slice(1);
+    if (!nameLike || LABELISH.test(text)) continue;
     if (line.y > 0.45) break;
+    // OCR specks and logos: low confidence or hardly any letters; registration numbers.
+    if (ocr && (line.conf < 0.5 || (text.match(/\p{L}/gu) ?? []).length < 4 || isRegistrationLine(line.text)))
+      continue;
+    let lineCount = 1;
+    const next = firstPage[i + 1];
+    if (next && SUFFIX_ONLY.test(headerName(next, ocr)) && next.y - (line.y + line.h) < line.h * 1.5) {
+      text = `${text} ${headerName(next, ocr)}`;
+      lineCount = 2;
+    }
     let score = 0;
-    if (COMPANY_SUFFIX.test(text)) score += 5;
+    // "KING'S CONFECTIONERY S/B (KJ1)": a branch in brackets after the legal form.
+    const core = ocr ? text.replace(/\s*\([^()]{1,12}\)?\s*$/, '') : text;
+    if (COMPANY_SUFFIX.test(core)) score += 5;
     else if (/\b(?:SDN|BHD|S\.L\.?|S\.A\.?|GmbH|Ltd|Inc)\b/i.test(text)) score += 3;
-    score += (line.h / maxH) * 2;
-    score += Math.max(0, 2 - i * 0.3);
+    score += ocr ? Math.max(0, Math.min(2, (wordH(line) / medH - 1) * 2)) : (line.h / maxH) * 2;
+    score += Math.max(0, 2 - (ocr ? rank : i) * 0.3);
+    // Receipt headers are printed in capitals; an all-lower-case line is a note or a stamp.
+    if (ocr && !/\p{Lu}/u.test(text)) score -= 3;
+    rank++;
     if (idLine && idLine.page === line.page) {
       const dy = idLine.y - line.y;
       if (dy >= 0 && dy < 0.12 && Math.abs(idLine.x - line.x) < 0.2) score += 2 - dy * 10;
@@ -615,7 +814,7 @@ function findIssuerName(lines: Line[], idLine: Line | undefined, clientIdLine: L
       if (dy >= 0 && dy < 0.1 && Math.abs(clientIdLine.x - line.x) < 0.1) score -= 3;
     }
     if (L.clientBlock.some((re) => re.test(firstPage[i - 1]?.text ?? ''))) score -= 3;
-    candidates.push({ text, line, conf: 0.5, score });
+    candidates.push({ text, line, conf: 0.5, score, lineCount });
   }
   // A labelled issuer block ("Emisor", "Service Provider:", "Sold by") names the issuer outright.
   for (let i = 0; i < lines.length; i++) {
@@ -867,6 +1066,10 @@ function findLineItems(ctx: Ctx): LineItem[] {
 
 export function lineBox(line: Line): Box {
   return { page: line.page, x: round(line.x), y: round(line.y), w: round(line.w), h: round(line.h) };
+}
+
+function linesBox(lines: Line[]): Box {
+  return wordsBox(lines.flatMap((l) => l.words));
 }
 
 function wordsBox(words: Line['words']): Box {
