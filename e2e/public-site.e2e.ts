@@ -219,7 +219,7 @@ describe.skipIf(!hasBrowser)('the public site in Chromium', () => {
     await context.close();
   });
 
-  it('hydrates an article for a Spanish reader without errors, and counts it once', async () => {
+  it('hydrates an article for a Spanish reader, in Spanish, without errors', async () => {
     const context = await newContext(browser, { locale: 'es-ES' });
     const page = await context.newPage();
     const errors = collectErrors(page);
