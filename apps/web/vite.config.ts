@@ -33,11 +33,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           output: {
             // Libraries change less often than our code: separate chunks stay cached across deploys.
-            // (Any import from @cuadra/shared brings zod, whose schemas are built at module load.)
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
                 { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+                // Forms validate with zod (through @cuadra/shared); a chunk of its own keeps it off pages
+                // without forms, such as the landing page, instead of riding in the shared vendor chunk.
+                { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
                 { name: 'vendor', test: /node_modules[\\/]/ },
               ],
             },
