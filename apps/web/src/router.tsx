@@ -139,6 +139,10 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('./features/clients/customer-page'), 'CustomerPage'),
           },
           {
+            path: '/customer/:customerId/fiscal',
+            lazy: lazyPage(() => import('./features/reports/fiscal-page'), 'FiscalPage'),
+          },
+          {
             path: '/documents',
             lazy: lazyPage(() => import('./features/invoices/documents-page'), 'DocumentsPage'),
           },

@@ -9,6 +9,7 @@ import enInvoices from './locales/en/invoices.json';
 import enMarketing from './locales/en/marketing.json';
 import enMetatags from './locales/en/metatags.json';
 import enPricing from './locales/en/pricing.json';
+import enReports from './locales/en/reports.json';
 import enTranslation from './locales/en/translation.json';
 import esAuth from './locales/es/auth.json';
 import esBlog from './locales/es/blog.json';
@@ -19,6 +20,7 @@ import esInvoices from './locales/es/invoices.json';
 import esMarketing from './locales/es/marketing.json';
 import esMetatags from './locales/es/metatags.json';
 import esPricing from './locales/es/pricing.json';
+import esReports from './locales/es/reports.json';
 import esTranslation from './locales/es/translation.json';
 
 /**
@@ -44,6 +46,8 @@ export const resources = {
     credits: enCredits,
     // The invoice pipeline (issue 6): upload panel, invoice table, review and edit screens.
     invoices: enInvoices,
+    // Reports and the fiscal summary (issue 8): report panel, Modelo 303 / 130, annual estimate.
+    reports: enReports,
   },
   es: {
     translation: esTranslation,
@@ -57,6 +61,7 @@ export const resources = {
     clients: esClients,
     credits: esCredits,
     invoices: esInvoices,
+    reports: esReports,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

@@ -9,6 +9,7 @@ import { formatEuros } from '../invoices/amount';
 import { InvoiceTable } from '../invoices/invoice-table';
 import { DEFAULT_INVOICE_SORT, useInvoiceList } from '../invoices/invoices-api';
 import { UploadPanel } from '../invoices/upload-panel';
+import { ReportPanel } from '../reports/report-panel';
 import { useClient } from './clients-api';
 import { InviteDialog } from './invite-dialog';
 import { linkClass, RegisteredMarker, StateBox, secondaryButtonClass } from './ui';
@@ -126,6 +127,8 @@ export function CustomerPage() {
           ) : null}
         </div>
       ) : null}
+
+      <ReportPanel clientId={data.id} />
 
       {invoices.isError ? null : (
         <UploadPanel clientId={data.id} scansAvailable={invoices.data?.scansAvailable ?? null} />

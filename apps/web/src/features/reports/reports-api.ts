@@ -1,0 +1,49 @@
+import type { FiscalSummary, ReportFormat, ReportLink } from '@cuadra/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { API_BASE, ApiError, api, isApiErrorCode } from '../../lib/api';
+import { getAuthState } from '../auth/auth-store';
+
+const path = (id: string) => encodeURIComponent(id);
+
+/** Asks for a report; the answer carries the link to fetch (spec-2 §7: `download_url`). */
+export function requestReport(clientId: string, body: { from: string; to: string; format: ReportFormat }) {
+  return api.post<Partial<ReportLink> | undefined>(`/clients/${path(clientId)}/reports`, body);
+}
+
+/** The report file. The link needs the session's Bearer token, so it is fetched, not followed. */
+export async function fetchReportFile(downloadUrl: string): Promise<Blob> {
+  if (!downloadUrl.startsWith(`${API_BASE}/`)) throw new ApiError(0, 'UNKNOWN', 'Unexpected download URL');
+  const token = getAuthState().token;
+  let response: Response;
+  try {
+    response = await fetch(downloadUrl, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Network connection error');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: { code?: unknown } } | null;
+    const code = body?.error?.code;
+    throw new ApiError(response.status, isApiErrorCode(code) ? code : 'UNKNOWN', `HTTP ${response.status}`);
+  }
+  return response.blob();
+}
+
+export const fiscalKeys = {
+  summary: (clientId: string, year: number, includeUnreviewed: boolean) =>
+    ['fiscal-summary', clientId, year, includeUnreviewed] as const,
+};
+
+export function useFiscalSummary(clientId: string, year: number, includeUnreviewed: boolean) {
+  return useQuery({
+    queryKey: fiscalKeys.summary(clientId, year, includeUnreviewed),
+    queryFn: ({ signal }) =>
+      api.get<FiscalSummary>(`/clients/${path(clientId)}/fiscal-summary`, {
+        query: { year, includeUnreviewed },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
