@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceList } from '@cuadra/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { routes } from '../../router';
@@ -73,7 +73,8 @@ function stubApi(options: { invoice?: Invoice | null; putStatus?: number; delete
       if (p === '/api/v1/me') return json(200, testUser());
       if (p === '/api/v1/clients/c-1') return json(200, client);
       if (p === '/api/v1/clients/c-1/invoices') return json(200, list());
-      if (p === '/api/v1/invoices/inv-1/file') return new Response('jpg', { status: 200, headers: { 'content-type': 'image/jpeg' } });
+      if (p === '/api/v1/invoices/inv-1/file')
+        return new Response('jpg', { status: 200, headers: { 'content-type': 'image/jpeg' } });
       if (p === '/api/v1/invoices/inv-1' && invoice) {
         if (method === 'GET') return json(200, invoice);
         if (method === 'PUT') {
@@ -96,6 +97,10 @@ function stubApi(options: { invoice?: Invoice | null; putStatus?: number; delete
   return calls;
 }
 
+// Lazy routes load slowly on a busy machine: wait longer than Testing Library's 1 s.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
 beforeEach(() => {
   storeTestSession();
   URL.createObjectURL = vi.fn(() => 'blob:original');
@@ -107,7 +112,7 @@ describe('the client page’s invoices', () => {
   it('lists invoices with the unreviewed row highlighted, gross income and scans available', async () => {
     stubApi();
     renderRoutes(routes, '/customer/c-1');
-    const table = await screen.findByRole('table', { name: 'Invoices' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Invoices' });
     const unchecked = within(table).getByRole('row', { name: /F-2024-001/ });
     expect(unchecked.className).toContain('bg-amber-50');
     expect(within(unchecked).getByText('Needs review')).toBeTruthy();
@@ -195,7 +200,7 @@ describe('editing an invoice', () => {
     const total = screen.getByLabelText('Invoice total');
     expect(total.getAttribute('data-low-confidence')).toBe('true');
     expect(screen.getByLabelText('Invoice number').getAttribute('data-low-confidence')).toBeNull();
-    await screen.findByRole('img', { name: 'Original invoice' }, { timeout: 3000 });
+    await screen.findByRole('img', { name: 'Original invoice' });
     fireEvent.focus(total);
     const box = screen.getByTestId('field-highlight');
     expect([box.style.left, box.style.top, box.style.width]).toEqual(['60%', '80%', '20%']);

@@ -1,5 +1,5 @@
 import type { UploadBatch } from '@cuadra/shared';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
@@ -48,6 +48,10 @@ const pick = (files: File[]) =>
 const pdf = (name: string) => new File(['%PDF-1.7'], name, { type: 'application/pdf' });
 const polls = (calls: Call[]) => calls.filter((c) => c.path.startsWith('/api/v1/uploads/')).length;
 
+// Lazy routes load slowly on a busy machine: wait longer than Testing Library's 1 s.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
 beforeEach(() => {
   window.sessionStorage.clear();
   storeTestSession();
@@ -58,6 +62,26 @@ afterEach(() => {
 });
 
 describe('the upload panel', () => {
+  it('explains failed files with their error code and links a duplicate to its original', async () => {
+    window.sessionStorage.setItem(batchStorageKey('c-1'), 'b-2');
+    stubApi({ batchId: 'x', pendingCount: 0, documents: [] }, [
+      {
+        batchId: 'b-2',
+        pendingCount: 0,
+        documents: [
+          { ...doc('d1', 'empty.pdf', 'failed'), errorCode: 'EMPTY_FILE' },
+          { ...doc('d2', 'again.pdf', 'duplicate'), duplicateOfInvoiceId: 'inv-7' },
+        ],
+      },
+    ]);
+    renderWithProviders(<UploadPanel clientId="c-1" scansAvailable={1} />);
+    expect(await screen.findByText('Failed: The file is empty.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the original invoice' }).getAttribute('href')).toBe(
+      '/invoicePage/inv-7',
+    );
+    expect(screen.getByTestId('processing-counter').textContent).toBe('Processing complete');
+  });
+
   it('refuses wrong types, uploads the rest, polls every 5 s until nothing is pending, then toasts for 3 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const batch = (pending: number, statuses: ('queued' | 'processing' | 'needs_review')[]) => ({

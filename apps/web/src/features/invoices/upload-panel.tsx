@@ -413,6 +413,15 @@ export function BatchPanel({
                     {t('batch.review')}
                   </Link>
                 ) : null}
+                {document.status === 'duplicate' && document.duplicateOfInvoiceId ? (
+                  <Link
+                    to={`/invoicePage/${encodeURIComponent(document.duplicateOfInvoiceId)}`}
+                    state={{ clientId }}
+                    className={linkClass}
+                  >
+                    {t('batch.openOriginal')}
+                  </Link>
+                ) : null}
               </span>
             </li>
           ))}
