@@ -16,7 +16,7 @@ describe.skipIf(!hasBrowser)('from dropped files to a reviewed invoice in Chromi
   });
   afterAll(() => browser?.close());
 
-  it('drops a PDF, a JPG and a .txt; the .txt is refused; the others are processed; the JPG is reviewed and saved', async () => {
+  it('drops a PDF, a JPG and a .txt; the .txt is refused; the others are processed; the JPG is reviewed and saved; then, in Spanish, edited and the other deleted', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -101,6 +101,31 @@ describe.skipIf(!hasBrowser)('from dropped files to a reviewed invoice in Chromi
     expect(await row.getByText('Needs review').count()).toBe(0);
     expect(await row.textContent()).toContain('Received');
     await expect.poll(() => table.locator('tbody tr[data-checked="false"]').count()).toBe(1);
+
+    // In Spanish: edit the reviewed invoice, then delete the other one after the confirmation.
+    await page.evaluate(() => window.localStorage.setItem('i18nextLng', 'es'));
+    await page.reload();
+    const tabla = page.getByRole('table', { name: 'Facturas' });
+    await tabla.getByRole('link', { name: 'Editar la factura F2025/0909-R' }).click();
+    await page.waitForURL('**/invoicePage/**');
+    await page.getByRole('heading', { name: 'Editar factura' }).waitFor();
+    await page.getByLabel('Nombre del cliente').fill('Bar Prieto');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.waitForURL('**/customer/**');
+    await page.getByTestId('toast').filter({ hasText: 'Factura guardada correctamente' }).waitFor();
+    await expect
+      .poll(() => tabla.getByRole('row', { name: /F2025\/0909-R/ }).textContent())
+      .toContain('Recibida');
+
+    await tabla
+      .locator('tbody tr[data-checked="false"]')
+      .getByRole('button', { name: /^Borrar la factura/ })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Borrar factura' });
+    await confirm.getByText('¿Estás seguro', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Borrar', exact: true }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Factura borrada exitosamente' }).waitFor();
+    await expect.poll(() => tabla.locator('tbody tr').count()).toBe(1);
 
     expect(errors).toEqual([]);
     await context.close();
