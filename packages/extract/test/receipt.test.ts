@@ -8,43 +8,7 @@ import {
   normalizeCompanyName,
   stripRegistration,
 } from '../src/text/header.ts';
-import type { Line, PageText, Word } from '../src/text/layout.ts';
-
-/**
- * A page from text rows, as OCR would give it: one row per line, words placed by character column
- * (a monospaced receipt printer), 3+ spaces kept as a column gap.
- */
-function page(rows: string[], source: 'ocr' | 'text' = 'ocr'): PageText {
-  const charW = 0.02;
-  const lines: Line[] = rows.map((row, r) => {
-    const words: Word[] = [];
-    for (const m of row.matchAll(/\S+/g)) {
-      words.push({
-        text: m[0],
-        page: 1,
-        x: 0.05 + (m.index ?? 0) * charW,
-        y: 0.05 + r * 0.03,
-        w: m[0].length * charW,
-        h: 0.015,
-        conf: 0.9,
-      });
-    }
-    const x = words[0]?.x ?? 0;
-    const last = words[words.length - 1];
-    return {
-      text: row.trim(),
-      page: 1,
-      x,
-      y: 0.05 + r * 0.03,
-      w: last ? last.x + last.w - x : 0,
-      h: 0.015,
-      conf: 0.9,
-      words,
-      aspect: 0.5,
-    };
-  });
-  return { page: 1, width: 1000, height: 2000, lines, source };
-}
+import { page } from './text-page.ts';
 
 const receipt = [
   'acme note',

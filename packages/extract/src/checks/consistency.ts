@@ -195,6 +195,10 @@ export function checkLineItems(fields: FieldMap, warn: Warn): void {
   if ((base != null && Math.abs(sum - base) <= TOL) || (total != null && Math.abs(sum - total) <= TOL)) {
     ev.verified = Boolean(fields.tax_base?.verified || fields.total?.verified);
     ev.confidence = 0.9;
+    // No VAT printed at all (reverse charge, exempt) and the lines add up to the total: that is the base.
+    if (base == null && total != null && !fields.vat_total && !fields.vat_breakdown && sum > 0) {
+      fields.tax_base = { value: centsToString(sum), confidence: 0.6, source: 'computed', verified: false };
+    }
   } else {
     ev.confidence = 0.45;
     warn({

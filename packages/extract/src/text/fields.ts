@@ -69,6 +69,8 @@ const L = {
     /\b(?:rechnungs?-?\s*(?:nummer|nr\.?)|beleg-?\s*nr\.?|facture\s*(?:n[°o]\.?|num[ée]ro)|factuur\s*(?:nummer|nr\.?)|factuurnummer|num[ée]ro\s*de\s*facture)\s*:?/i,
     /\b(?:factura\s*simplificada|ticket|n[ºo°]\s*ticket|n[ºo°]\s*documento|n[ºo°]\s*doc\.?|serie\s*y\s*n[úu]mero|invoice)\s*:?/i,
     /(?:^|\s)(?:factura|invoice|n[ºo°])\s*:?/i,
+    // A header row of cells ("Klant   Order   Factuur   Vervaldatum") with the values in the row below.
+    /(?:^|\s{3})(?:factuur|rechnung|facture|factura|invoice)(?=\s{3}|$)/i,
   ],
   issueDate: [
     /\b(?:fecha\s*(?:de\s*)?(?:factura|emisi[óo]n|expedici[óo]n|operaci[óo]n)|invoice\s*date|date\s*of\s*issue|issue\s*date|date\s*issued|billing\s*date|rechnungsdatum|belegdatum|beleg-datum|date\s*de\s*(?:la\s*)?facture|factuurdatum)\s*:?/i,
@@ -97,7 +99,7 @@ const L = {
     /(?:^|\s{2,})(?:emisor|proveedor|vendedor|from|seller|supplier|issued\s*by|service\s*provider|sold\s*by|vendor|lieferant|fournisseur|verkoper)\b\s*:?/i,
   ],
   clientBlock: [
-    /\b(?:cliente|client|customer|facturar\s*a|factura\s*a|destinatario|datos\s*(?:del\s*)?cliente|bill(?:ed)?\s*to|sold\s*to|invoice\s*to|ship\s*to|comprador|buyer|rechnungsempf[äa]nger|kunde|factur[ée]\s*à)\b\s*:?/i,
+    /\b(?:cliente|client|customer|facturar\s*a|factura\s*a|destinatario|datos\s*(?:del\s*)?cliente|bill(?:ed)?\s*to|sold\s*to|invoice\s*to|ship\s*to|comprador|buyer|rechnungsempf[äa]nger|kunde|factur[ée]\s*à|factuuradres|afleveradres|rechnungsadresse|lieferadresse|adresse\s*de\s*(?:facturation|livraison)|direcci[óo]n\s*de\s*(?:facturaci[óo]n|env[íi]o))\b\s*:?/i,
   ],
 };
 
@@ -676,7 +678,11 @@ function assignRoles(ids: TextExtraction['taxIds'], lines: Line[]): void {
   const clientLabels = lines.filter((l) => L.clientBlock.some((re) => re.test(l.text)));
   const issuerLabels = lines.filter((l) => L.issuerBlock.some((re) => re.test(l.text)));
   for (const t of ids) {
-    if (/\b(?:cliente|client|customer|buyer|comprador|destinatario)\b/i.test(t.line.text)) {
+    if (
+      /\b(?:cliente|client|customer|buyer|comprador|destinatario)\b|\b(?:uw|your|votre|ihre?|su)\s+(?:btw|vat|tva|ust|nif|cif)/i.test(
+        t.line.text,
+      )
+    ) {
       t.role = 'client';
       t.sure = true;
       continue;
@@ -776,6 +782,8 @@ function findIssuerName(
   const allH = firstPage.map(wordH).sort((a, b) => a - b);
   const medH = allH[Math.floor(allH.length / 2)] ?? 0.01;
   let rank = 0;
+  const returnAddr = ocr ? null : findReturnAddress(firstPage, medH);
+  const footerNames = ocr ? [] : findFooterNames(firstPage);
   for (let i = 0; i < firstPage.length; i++) {
     const line = firstPage[i]!;
     // On a receipt the name comes before the first phone / tax-registration line.
@@ -814,7 +822,24 @@ function findIssuerName(
       if (dy >= 0 && dy < 0.1 && Math.abs(clientIdLine.x - line.x) < 0.1) score -= 3;
     }
     if (L.clientBlock.some((re) => re.test(firstPage[i - 1]?.text ?? ''))) score -= 3;
+    // The recipient's address window sits right under the sender's one-line return address.
+    if (
+      returnAddr &&
+      line !== returnAddr.line &&
+      line.y > returnAddr.line.y &&
+      line.y - returnAddr.line.y < 0.1
+    )
+      if (Math.abs(line.x - returnAddr.line.x) < 0.05) score -= 4;
+    if (!ocr && footerNames.some((f) => sameName(f.text, text))) score += 3;
     candidates.push({ text, line, conf: 0.5, score, lineCount });
+  }
+  if (!ocr && returnAddr && isNameLike(returnAddr.text)) {
+    const score = (COMPANY_SUFFIX.test(returnAddr.text) ? 5 : 0) + 4;
+    candidates.push({ text: returnAddr.text, line: returnAddr.line, conf: 0.5, score });
+  }
+  for (const f of ocr ? [] : footerNames) {
+    if (candidates.some((c) => sameName(c.text, f.text))) continue;
+    candidates.push({ text: f.text, line: f.line, conf: 0.5, score: f.score });
   }
   // A labelled issuer block ("Emisor", "Service Provider:", "Sold by") names the issuer outright.
   for (let i = 0; i < lines.length; i++) {
@@ -823,20 +848,75 @@ function findIssuerName(
     if (!m) continue;
     const rest = cleanName(line.text.slice((m.index ?? 0) + m[0].length));
     if (rest && isNameLike(rest) && !LABELISH.test(rest)) return { text: rest, line, conf: 0.7, score: 10 };
-    const labelWord = line.words.find((w) => L.issuerBlock.some((re) => re.test(w.text)));
-    for (let j = i + 1; j < Math.min(lines.length, i + 3); j++) {
+    // The label's own column: the value sits under it, whatever else shares the row.
+    const label = boxOf(line, (m.index ?? 0) + (m[0].length - m[0].trimStart().length), m[0].trim().length);
+    for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) {
       const below = lines[j]!;
-      const words = below.words.filter((w) => !labelWord || Math.abs(w.x - labelWord.x) < 0.1);
-      const text = cleanName(words.map((w) => w.text).join(' '));
-      if (text && isNameLike(text) && !LABELISH.test(text))
+      if (below.page !== line.page || below.y - line.y > 0.08) break;
+      const cell = splitCells(below).find((c) => c.x >= label.x - 0.05 && c.x < label.x + label.w + 0.1);
+      const text = cleanName(cell?.text ?? '');
+      if (text && isNameLike(text) && !LABELISH.test(text) && !/^[(*]/.test(text))
         return { text, line: below, conf: 0.7, score: 10 };
     }
+  }
+  // The account holder of the bank details is the payee, the issuer.
+  const holder = lines
+    .map(
+      (l) =>
+        /\b(?:titulaire(?:\s*du\s*compte)?|account\s*holder|kontoinhaber|titular(?:\s*de\s*la\s*cuenta)?|beneficiary|beneficiario|ten\s*name\s*van|t\.n\.v\.)\s*:?\s*(.+)$/i.exec(
+          l.text,
+        )?.[1],
+    )
+    .find(Boolean);
+  if (holder) {
+    const name = cleanName(holder);
+    for (const c of candidates) if (sameName(c.text, name)) c.score += 3;
   }
   candidates.sort((a, b) => b.score - a.score);
   const best = candidates[0];
   if (!best) return null;
   best.conf = Math.min(0.8, 0.4 + best.score / 15);
   return best;
+}
+
+const sameName = (a: string, b: string) =>
+  a.toLowerCase().replace(/[^\p{L}\d]+/gu, '') === b.toLowerCase().replace(/[^\p{L}\d]+/gu, '');
+
+/**
+ * The sender's one-line return address printed small above the recipient's window (DIN 5008 letters):
+ * "Firma GmbH - Straße 1 - 12345 Stadt". Its first part is the issuer's name.
+ */
+function findReturnAddress(lines: Line[], medH: number): { text: string; line: Line } | null {
+  for (const line of lines) {
+    if (line.y > 0.35) break;
+    if (line.h > medH * 1.05) continue;
+    const parts = line.text.split(/\s+[-–·|•,]\s+/);
+    if (parts.length < 3 || !/\b\d{4,5}\b/.test(parts.slice(1).join(' '))) continue;
+    const name = parts[0]!.trim();
+    if (name.length >= 3 && /\p{L}{3}/u.test(name) && !/\d{3}/.test(name)) return { text: name, line };
+  }
+  return null;
+}
+
+const LEGAL_FOOTER =
+  /si[èe]ge\s*social|capital\b|\brcs\b|siret|siren|registergericht|\bhrb\b|handelsregister|\bkvk\b|registro\s*mercantil|vorstand|gesch[äa]ftsf[üu]hrer|ust-?id|steuer-?nr|company\s*(?:no|number|reg)|registered\s*(?:office|in)/i;
+
+/**
+ * The issuer's legal name in the footer, beside or above the legal information (registered office,
+ * share capital, register numbers) that only the issuer prints.
+ */
+function findFooterNames(lines: Line[]): { text: string; line: Line; score: number }[] {
+  const out: { text: string; line: Line; score: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.y < 0.82) continue;
+    const text = cleanName(line.text);
+    if (!isNameLike(text) || LABELISH.test(text) || LEGAL_FOOTER.test(text) || /\d{3}/.test(text)) continue;
+    const near = lines.slice(i, i + 4).filter((l) => l.y - line.y < 0.05);
+    if (!near.some((l) => LEGAL_FOOTER.test(l.text))) continue;
+    out.push({ text, line, score: 5 + (COMPANY_SUFFIX.test(text) ? 5 : 0) });
+  }
+  return out.slice(0, 2);
 }
 
 function findClientName(lines: Line[], idLine: Line | undefined, issuerName: string | undefined) {
@@ -932,7 +1012,7 @@ function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
 // ---------- line items ----------
 
 const HEADER_DESC =
-  /\b(?:descripci[óo]n|concepto|art[íi]culo|producto|detalle|description|item|items|product|service|servicio|bezeichnung|artikel|leistung|d[ée]signation|libell[ée]|omschrijving)\b/i;
+  /\b(?:descripci[óo]n|concepto|art[íi]culo|producto|detalle|description|item|items|product|service|servicio|bezeichnung|beschreibung|artikel|leistung|d[ée]signation|libell[ée]|omschrijving)\b/i;
 const HEADER_AMOUNT =
   /\b(?:importe|total|amount|precio|price|betrag|gesamt|montant|prix|bedrag|prijs|subtotal|unit|uds|cantidad|qty|quantity|aantal|menge|preis)\b/i;
 const STOP_ROW =
@@ -946,13 +1026,17 @@ function headerColumns(line: Line): Column[] {
     const t = cell.text.toLowerCase();
     let kind: Column['kind'] = 'other';
     if (HEADER_DESC.test(t)) kind = 'desc';
-    else if (/cant|qty|quantity|uds|unid|menge|qt[ée]|aantal|units?$|hours|horas/.test(t)) kind = 'qty';
+    else if (/cant|qty|quantity|uds|unid|menge|qt[ée]|aantal|hoeveelheid|units?$|hours|horas/.test(t))
+      kind = 'qty';
+    else if (/rabatt|discount|descuento|dto\.?|korting|remise/.test(t)) kind = 'other';
     else if (/%|iva|vat|tax|mwst|tva|btw/.test(t) && !/total|importe|amount|prijs|preis|price|incl/.test(t))
       kind = 'rate';
     else if (/precio|price|unit|p\.\s*u|prix|rate|tarifa|pvp|per\s*stuk|einzel|stückpreis/.test(t))
       kind = 'price';
-    else if (/importe|total|amount|betrag|montant|bedrag|subtotal|net|prijs|preis|gesamt/.test(t))
+    // "Zeilenbetrag", "Gesamtpreis", "Bedrag" are line totals; a bare "Preis"/"Prijs" is the unit price.
+    else if (/importe|total|amount|betrag|montant|bedrag|subtotal|net|gesamt|incl|inkl/.test(t))
       kind = 'total';
+    else if (/prijs|preis/.test(t)) kind = 'price';
     cols.push({ kind, x: cell.x, right: cell.x + cell.w });
   }
   return cols;
@@ -980,13 +1064,20 @@ function splitCells(line: Line): { text: string; x: number; w: number }[] {
 
 function findLineItems(ctx: Ctx): LineItem[] {
   const items: LineItem[] = [];
+  // One table per page; a table continued on the next page repeats its header there.
+  let lastTablePage = 0;
   for (let i = 0; i < ctx.lines.length; i++) {
     const header = ctx.lines[i]!;
     if (!HEADER_DESC.test(header.text) || !HEADER_AMOUNT.test(header.text)) continue;
     const cols = headerColumns(header);
     if (!cols.some((c) => c.kind === 'total' || c.kind === 'price')) continue;
+    if (items.length && header.page <= lastTablePage) continue;
     const descCol = cols.find((c) => c.kind === 'desc');
     const numericCols = cols.filter((c) => c.kind !== 'desc');
+    const qtyInDesc = splitCells(header).some(
+      (c) => HEADER_DESC.test(c.text) && /cant|qty|quantity|menge|aantal|hoeveelheid/i.test(c.text),
+    );
+    lastTablePage = header.page;
     let pending: LineItem | null = null;
     for (let j = i + 1; j < ctx.lines.length; j++) {
       const row = ctx.lines[j]!;
@@ -999,8 +1090,9 @@ function findLineItems(ctx: Ctx): LineItem[] {
       const descParts: string[] = [];
       for (const cell of cells) {
         const isNum =
-          /^[-−(]?\s?[€$£]?\s?-?[\d.,\s]+\s?(?:%|€|EUR|\$)?\)?$/.test(cell.text.trim()) &&
-          /\d/.test(cell.text);
+          /^[-−(]?\s?[€$£]?\s?-?[\d.,\s]+\s?(?:%|€|EUR|\$|pcs|pc|uds?|st(?:k|ck)?|x|units?|h)?\.?\)?$/i.test(
+            cell.text.trim(),
+          ) && /\d/.test(cell.text);
         const center = cell.x + cell.w / 2;
         if (isNum && numericCols.length) {
           // nearest numeric column by horizontal overlap / distance of right edges (numbers are right-aligned)
@@ -1022,23 +1114,41 @@ function findLineItems(ctx: Ctx): LineItem[] {
           else numbers.push({ col: best, raw: cell.text });
         } else descParts.push(cell.text);
       }
-      const desc = descParts.join(' ').replace(/\s+/g, ' ').trim();
+      let desc = descParts.join(' ').replace(/\s+/g, ' ').trim();
+      // "Menge Beschreibung" in one header cell: the quantity is printed at the start of the description.
+      let glued: string | null = null;
+      if (qtyInDesc && !numbers.some((n) => n.col.kind === 'qty')) {
+        const q = /^(\d{1,4}(?:[.,]\d{1,3})?)\s+(?=\p{L})/u.exec(desc);
+        if (q) {
+          glued = q[1]!;
+          desc = desc.slice(q[0].length);
+        }
+      }
       if (!numbers.length) {
         // continuation of the previous description
+        if (LEGAL_FOOTER.test(row.text)) break;
         if (pending && desc && row.y - (ctx.lines[j - 1]?.y ?? 0) < 0.03 && items.length < 200) {
-          if (desc.length < 80 && !/^(?:ref|sku|art)/i.test(desc))
+          const inColumn = !descCol || row.x >= descCol.x - 0.02;
+          if (
+            inColumn &&
+            desc.length < 80 &&
+            pending.description.length < 160 &&
+            !/^(?:ref|sku|art)/i.test(desc)
+          )
             pending.description = `${pending.description} ${desc}`.trim();
         }
         continue;
       }
       if (!desc || !/\p{L}{2,}/u.test(desc)) continue;
       const item: LineItem = { description: desc };
+      if (glued) item.quantity = minimalDecimal(parseAmount(glued, { decimalsHint: ',' }) ?? glued);
       for (const n of numbers) {
         if (n.col.kind === 'rate' || (/%/.test(n.raw) && item.vat_rate == null)) {
           const v = parseAmount(n.raw.replace('%', ''), { decimalsHint: ',' });
           if (v != null) item.vat_rate = minimalDecimal(v);
         } else if (n.col.kind === 'qty') {
-          const v = parseAmount(n.raw, { decimalsHint: n.raw.includes(',') ? ',' : '.' });
+          const raw = n.raw.replace(/\s*\p{L}+\.?$/u, '');
+          const v = parseAmount(raw, { decimalsHint: raw.includes(',') ? ',' : '.' });
           if (v != null) item.quantity = minimalDecimal(v);
         } else if (n.col.kind === 'price') {
           const v = parseAmount(n.raw.replace(/[€$£]|EUR/g, ''), {
@@ -1057,7 +1167,6 @@ function findLineItems(ctx: Ctx): LineItem[] {
       items.push(item);
       pending = item;
     }
-    if (items.length) break;
   }
   return items;
 }

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { checkLineItems, reconcileAmounts } from '../src/checks/consistency.ts';
+import { extractFromText } from '../src/text/fields.ts';
+import { page } from './text-page.ts';
+
+describe('issuer name on digital invoices', () => {
+  it('reads the name under a "Service Provider:" label in its own column', () => {
+    const r = extractFromText(
+      [
+        page(
+          [
+            'Cloud Stuff Invoice',
+            'Invoice Number:   1234',
+            'Bill to Address:',
+            'ATTN: Client Widgets Limited',
+            '@0.80 * Prices may include sales tax               Service Provider:',
+            '@0.81 ** This is not a tax invoice                 (Not for payment)',
+            '@0.82 *** See the statement attached               Cloud Stuff Services, Inc.',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(r.fields.issuer_name?.value).toBe('Cloud Stuff Services, Inc.');
+  });
+
+  it('takes the return address line over the recipient window below it', () => {
+    const r = extractFromText(
+      [
+        page(
+          [
+            'Hosting Werk AG - Bergweg 4 - D-12345 Talstadt',
+            'Kunde Beispiel Ltd.',
+            '12 Harbour Road',
+            'Rechnung',
+            'Rechnungsnr.   555',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(r.fields.issuer_name?.value).toBe('Hosting Werk AG');
+  });
+
+  it('takes the name printed in the footer beside the legal information', () => {
+    const r = extractFromText(
+      [
+        page(
+          [
+            '          CLIENTCO',
+            '          12 rue des Fleurs',
+            'Facture n° 42',
+            '@0.93 EDITIONS LUMIERE',
+            '@0.94 Siège social : 3 rue Haute - 75001 PARIS',
+            '@0.95 Sarl au capital de 1 000€ - RCS Paris B 123 456 789',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(r.fields.issuer_name?.value).toBe('EDITIONS LUMIERE');
+  });
+});
+
+describe('tables on digital invoices', () => {
+  it('reads a header-row invoice number from the cell below', () => {
+    const r = extractFromText(
+      [
+        page(
+          [
+            'Kopie factuur',
+            'Klant        Order        Factuur        Vervaldatum',
+            'K0001        O0002        VF10020030     22-9-2022',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(r.fields.invoice_number?.value).toBe('VF10020030');
+  });
+
+  it('tells unit price from line total, skips a discount column, reads a quantity glued to the description', () => {
+    const r = extractFromText(
+      [
+        page(
+          [
+            'Pos.   Menge Beschreibung              Rabatt %   VK-Preis   Zeilenbetrag',
+            '1      2 Webspace Paket Gold                        3,50        7,00',
+            '       Grundgebühr pro Einheit',
+            '2      1 Domain Paket                               1,20        1,20',
+            'Total EUR   8,20',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    const items = r.fields.line_items?.value ?? [];
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatchObject({
+      description: 'Webspace Paket Gold Grundgebühr pro Einheit',
+      quantity: '2',
+      unit_price: '3.5',
+      line_total: '7.00',
+    });
+    // No VAT printed and the lines add up to the total: the base is the total (computed, unverified).
+    reconcileAmounts(r.fields, r.amountCandidates, () => {});
+    checkLineItems(r.fields, () => {});
+    expect(r.fields.tax_base).toMatchObject({ value: '8.20', verified: false, source: 'computed' });
+  });
+
+  it('reads quantities with a unit and a price column that includes VAT as the line total', () => {
+    const r = extractFromText(
+      [
+        page(
+          [
+            'Artikel   Omschrijving        Prijs     BTW Hoeveelheid   Bedrag',
+            'E1001     Filter set          19,99     21 %   2 PCS       39,98',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(r.fields.line_items?.value[0]).toMatchObject({
+      quantity: '2',
+      unit_price: '19.99',
+      line_total: '39.98',
+      vat_rate: '21',
+    });
+  });
+});
