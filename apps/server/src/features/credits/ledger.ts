@@ -85,18 +85,16 @@ export async function holdCredits(db: Db, userId: string, references: string[]):
     )
     .returning({ userId: creditBalances.userId });
   if (held.length === 0) return false;
-  await db
-    .insert(creditLedger)
-    .values(
-      references.map((reference) => ({
-        id: newId(),
-        userId,
-        kind: 'reservation' as const,
-        amount: 0,
-        held: 1,
-        reference,
-      })),
-    );
+  await db.insert(creditLedger).values(
+    references.map((reference) => ({
+      id: newId(),
+      userId,
+      kind: 'reservation' as const,
+      amount: 0,
+      held: 1,
+      reference,
+    })),
+  );
   return true;
 }
 

@@ -89,6 +89,10 @@ export async function readUploadedFiles(request: Request, limits: UploadLimits):
 /** A display name: no path, no control characters, at most 200 characters. */
 export function sanitizeFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  // Drops control characters (C0 and DEL) without a regex of them.
+  const clean = [...base]
+    .filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim();
   return (clean || 'file').slice(0, 200);
 }
