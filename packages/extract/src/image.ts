@@ -12,7 +12,7 @@ function loadCanvas(): Promise<CanvasModule> {
  * Decodes a PNG/JPEG and scales it for OCR: small scans are enlarged (tesseract wants ~30 px capitals),
  * big photos reduced so OCR time stays bounded. Rotation is in degrees, clockwise.
  */
-export async function prepareImageForOcr(bytes: Uint8Array, rotate = 0): Promise<OcrImage> {
+export async function prepareImageForOcr(bytes: Uint8Array, rotate = 0, enlarge = 1): Promise<OcrImage> {
   const { createCanvas, loadImage } = await loadCanvas();
   let img: Awaited<ReturnType<CanvasModule['loadImage']>>;
   try {
@@ -21,7 +21,9 @@ export async function prepareImageForOcr(bytes: Uint8Array, rotate = 0): Promise
     throw new ExtractError('IMAGE_MALFORMED', `The image cannot be decoded: ${(error as Error).message}`);
   }
   if (!img.width || !img.height) throw new ExtractError('IMAGE_MALFORMED', 'The image has no pixels');
-  const scale = ocrScale(img.width, img.height);
+  // `enlarge`: a second read of small print, bounded at 9 MP.
+  let scale = ocrScale(img.width, img.height) * enlarge;
+  if (enlarge > 1) scale = Math.min(scale, Math.sqrt(9_000_000 / (img.width * img.height)));
   const w = Math.max(1, Math.round(img.width * scale));
   const h = Math.max(1, Math.round(img.height * scale));
   const swap = rotate === 90 || rotate === 270;

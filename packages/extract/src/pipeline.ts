@@ -164,8 +164,9 @@ export const STEPS: Step[] = [
     when: (ctx) => ctx.textPagesMissing.length > 0 && ctx.options.ocr && !structured(ctx),
     run: async (ctx) => {
       for (const p of ctx.textPagesMissing) {
-        const image = ctx.images.get(p);
-        if (!image) continue;
+        const first = ctx.images.get(p);
+        if (!first) continue;
+        let image = first;
         if (timeLeft(ctx) <= 0) {
           warn(ctx)({ code: 'TIMEOUT', message: 'Time limit reached before OCR finished' });
           break;
@@ -181,6 +182,30 @@ export const STEPS: Step[] = [
               if (r.words.length * r.meanConf > best.words.length * best.meanConf * 1.5) {
                 best = r;
                 warn(ctx)({ code: 'ROTATED', message: `Image read rotated by ${angle}°` });
+              }
+            }
+          }
+          // Small print (capitals under ~16 px) reads poorly: one more read at twice the size.
+          const heights = best.words.map((w) => w.h * image.height).sort((a, b) => a - b);
+          const medianPx = heights[Math.floor(heights.length / 2)] ?? 0;
+          if (
+            ctx.mediaType !== 'application/pdf' &&
+            heights.length >= 12 &&
+            medianPx > 0 &&
+            medianPx < 16 &&
+            timeLeft(ctx) > 5000
+          ) {
+            const big = await prepareImageForOcr(ctx.bytes, 0, 2);
+            if (big.width > image.width * 1.3) {
+              const r = await recognize(big, ctx.options.ocrEngine, timeLeft(ctx));
+              if (r.meanConf >= best.meanConf) {
+                best = r;
+                ctx.images.set(p, big);
+                image = big;
+                warn(ctx)({
+                  code: 'SMALL_PRINT',
+                  message: `Small print (${Math.round(medianPx)} px) read enlarged`,
+                });
               }
             }
           }

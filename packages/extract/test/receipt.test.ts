@@ -150,7 +150,31 @@ describe('receipt totals', () => {
   });
 });
 
+describe('receipt totals and included tax', () => {
+  it('prefers the total whose included GST matches the printed GST (a $ misread as 5 elsewhere)', () => {
+    const r = extractFromText(
+      [
+        page([
+          'NOODLE HOUSE SDN BHD',
+          'Total Amount: $8.60',
+          'GST @6%: $0.48',
+          'Nett Total: 58.60',
+          'CASH   $8.60',
+          'Change   $0.00',
+        ]),
+      ],
+      'ocr',
+    );
+    expect(r.fields.total?.value).toBe('8.60');
+  });
+});
+
 describe('receipt dates', () => {
+  it('reads a compact ddmmyyyy date when no other date is printed', () => {
+    const r = extractFromText([page(['SHOP ENTERPRISE', '27032018   No CS2043', 'TOTAL   RM 12.00'])], 'ocr');
+    expect(r.fields.issue_date?.value).toBe('2018-03-27');
+  });
+
   it('reads an OCR colon in place of the second slash, and not dates inside phone numbers', () => {
     expect(findDates('18/03:18 15 17', { ocr: true })[0]?.iso).toBe('2018-03-18');
     expect(findDates('18/03:18 15 17')).toHaveLength(0);

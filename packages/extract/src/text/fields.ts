@@ -2,7 +2,7 @@ import { isValidIban, normalizeIban } from '../checks/iban.ts';
 import { checkTaxId, normalizeTaxId } from '../checks/tax-id.ts';
 import type { Evidence, FieldMap } from '../evidence.ts';
 import type { Box, LineItem, Source, VatBreakdownEntry } from '../types.ts';
-import { findDates } from './dates.ts';
+import { findDates, parseDateValue } from './dates.ts';
 import {
   ADDRESS_STOP,
   addressAfter,
@@ -173,6 +173,24 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
         break;
       }
     }
+    // Still none: a receipt's compact date, ddmmyyyy or yyyymmdd, alone at the start of a line.
+    for (const line of fields.issue_date ? [] : lines) {
+      const m = /^\s*(\d{8})(?!\d)/.exec(line.text);
+      if (!m) continue;
+      const d = m[1]!;
+      const iso =
+        parseDateValue(`${d.slice(4)}-${d.slice(2, 4)}-${d.slice(0, 2)}`) ??
+        (/^20[0-3]\d/.test(d) ? parseDateValue(d) : null);
+      if (!iso || iso < '2000-01-01' || iso > '2039-12-31') continue;
+      fields.issue_date = {
+        value: iso,
+        confidence: baseConf * 0.5,
+        source,
+        verified: false,
+        box: lineBox(line),
+      };
+      break;
+    }
   }
 
   // Tax ids
@@ -277,7 +295,7 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
     }
   }
   const payment = findPayment(ctx);
-  adjustTotals(ctx, amountCandidates.total, payment);
+  adjustTotals(ctx, amountCandidates.total, payment, amountCandidates.vat_total);
   for (const c of Object.values(amountCandidates)) c.sort((a, b) => b.score - a.score);
   for (const k of ['tax_base', 'vat_total', 'total', 'withholding_total', 'surcharge_total'] as const) {
     const best = amountCandidates[k][0];
@@ -359,7 +377,14 @@ function findPayment(
  * Receipt layout around the total: a candidate that equals tendered − change gains; candidates below the
  * payment lines or inside a tax summary table, zero, or printed without decimals by OCR lose.
  */
-function adjustTotals(ctx: Ctx, totals: AmountCand[], payment: ReturnType<typeof findPayment>): void {
+function adjustTotals(
+  ctx: Ctx,
+  totals: AmountCand[],
+  payment: ReturnType<typeof findPayment>,
+  vats: AmountCand[] = [],
+): void {
+  // Prices that include tax: the printed tax at its rate is total × rate / (100 + rate).
+  const included = vats.filter((v) => v.rate != null && v.rate > 0 && v.cents > 0);
   const summary = ctx.lines.findIndex((l) =>
     /\b(?:g[s5]t|sst|tax|vat|iva)\s*summary\b|\bresumen\s*(?:de\s*)?iva\b/i.test(l.text),
   );
@@ -370,6 +395,8 @@ function adjustTotals(ctx: Ctx, totals: AmountCand[], payment: ReturnType<typeof
     if (summary >= 0 && c.line > summary) c.score -= 4;
     if (payment && c.line > payment.line) c.score -= 2;
     if (payment && c.cents === payment.paid) c.score += payment.change ? 5 : 1.5;
+    const inc = (v: AmountCand) => (c.cents * v.rate!) / (100 + v.rate!);
+    if (included.some((v) => Math.abs(inc(v) - v.cents) <= Math.max(1.5, v.cents * 0.015))) c.score += 2;
   }
   if (payment && payment.change != null && !totals.some((c) => c.score > 4)) {
     // No labelled total could be read: what was paid is the best guess.
