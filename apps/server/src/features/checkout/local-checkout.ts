@@ -45,7 +45,7 @@ function formatMoney(cents: number, currency: 'eur' | 'usd', locale: 'en' | 'es'
 export function localCheckoutRoutes(services: Services) {
   const load = async (id: string) => {
     const checkout = /^[0-9a-f-]{36}$/.test(id) ? await findCheckout(services.db, id) : null;
-    if (!checkout || checkout.provider !== 'local') throw new AppError('CHECKOUT_NOT_FOUND');
+    if (checkout?.provider !== 'local') throw new AppError('CHECKOUT_NOT_FOUND');
     return checkout;
   };
   const successUrl = (returnTo: string, id: string) => returnTo.replaceAll(SESSION_ID_PLACEHOLDER, id);
