@@ -58,7 +58,9 @@ rmSync(reports, { recursive: true, force: true });
 
 console.log('\n━━ summary ━━');
 for (const r of results) {
-  const line = r.notRun ? `not run (${r.notRun})` : `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
+  const line = r.notRun
+    ? `not run (${r.notRun})`
+    : `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
   console.log(`${r.name.padEnd(34)} ${line}`);
 }
 const total = (key) => results.reduce((sum, r) => sum + (r[key] || 0), 0);

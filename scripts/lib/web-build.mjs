@@ -1,14 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
-const DIST_INDEX = join(ROOT, 'apps/web/dist/index.html');
+const DIST = join(ROOT, 'apps/web/dist');
+const STAMP = join(DIST, '.build.json');
 const SOURCES = [
   'apps/web/src',
   'apps/web/public',
+  'apps/web/scripts',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/package.json',
   'packages/shared/src',
 ];
 
@@ -19,15 +22,26 @@ function newestChange(path) {
   return Math.max(0, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
 }
 
-/** Builds the web app when it has never been built, or when its sources changed since the last build. */
-export function ensureWebBuild({ log = console.log } = {}) {
-  const builtAt = existsSync(DIST_INDEX) ? statSync(DIST_INDEX).mtimeMs : 0;
+/** The address prerendered pages name in their canonical links: the one the server will answer at. */
+function publicUrl(env) {
+  return (env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '');
+}
+
+/**
+ * Builds the web app when it has never been built, when its sources changed since, or when it was built
+ * for another public address. Always a production build, whoever calls it (test runners set NODE_ENV=test).
+ */
+export function ensureWebBuild({ env = process.env, log = console.log } = {}) {
+  const stamp = existsSync(STAMP) ? JSON.parse(readFileSync(STAMP, 'utf8')) : null;
   const changedAt = Math.max(...SOURCES.map((source) => newestChange(join(ROOT, source))));
-  if (builtAt && builtAt >= changedAt) return;
-  log(builtAt ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start only)…');
+  const url = publicUrl(env);
+  if (stamp && stamp.builtAt >= changedAt && stamp.publicUrl === url) return;
+  log(stamp ? 'Web app sources or address changed: rebuilding…' : 'Building the web app (first start only)…');
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], {
     cwd: ROOT,
     stdio: 'inherit',
+    env: { ...env, NODE_ENV: 'production', PUBLIC_URL: url },
   });
   if (result.status !== 0) throw new Error('The web app failed to build.');
+  writeFileSync(STAMP, JSON.stringify({ builtAt: Date.now(), publicUrl: url }));
 }
