@@ -134,3 +134,31 @@ describe('tables on digital invoices', () => {
     });
   });
 });
+
+describe('German totals block', () => {
+  it('reads the number after the document type and the totals by their German labels', () => {
+    const r = extractFromText(
+      [
+        page(
+          [
+            'Handelsrechnung (380) Nr. 4711 vom 05.03.2018',
+            'USt.-Id.-Nr.:   DE123456788   HRB Nr. 372876',
+            'Positionssumme   100,00',
+            'Gesamtbetrag der Zuschläge   0,00',
+            'Rechnungssumme ohne USt.   100,00',
+            'Steuerbetrag   19,00',
+            'Bruttosumme   119,00',
+            'Erhaltene Anzahlungen   -0,00',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(r.fields.invoice_number?.value).toBe('4711');
+    reconcileAmounts(r.fields, r.amountCandidates, () => {});
+    expect(r.fields.total).toMatchObject({ value: '119.00', verified: true });
+    expect(r.fields.tax_base?.value).toBe('100.00');
+    expect(r.fields.vat_total?.value).toBe('19.00');
+  });
+});

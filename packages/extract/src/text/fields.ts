@@ -66,7 +66,7 @@ const L = {
   number: [
     /\b(?:n[ºo°.]?\s*(?:de\s*)?factura|factura\s*(?:n[ºo°.]|núm(?:ero)?\.?|num(?:ero)?\.?|#)|n[úu]mero\s*(?:de\s*)?factura|núm\.?\s*factura|num\.?\s*factura)\s*:?/i,
     /\b(?:invoice\s*(?:no\.?|number|num\.?|#|nr\.?|id)|inv\.?\s*(?:no\.?|#)|bill\s*(?:no\.?|number|#)|receipt\s*(?:no\.?|number|#)|document\s*(?:no\.?|number))\s*:?/i,
-    /\b(?:rechnungs?-?\s*(?:nummer|nr\.?)|beleg-?\s*nr\.?|facture\s*(?:n[°o]\.?|num[ée]ro)|factuur\s*(?:nummer|nr\.?)|factuurnummer|num[ée]ro\s*de\s*facture)\s*:?/i,
+    /\b(?:(?:\p{L}*rechnung(?:skorrektur)?|gutschrift|invoice|facture|factura)\s*(?:\(\d{3}\)\s*)?(?:nr\.?|no\.?|n[°º]\.?|#)(?=\s)|rechnungs?-?\s*(?:nummer|nr\.?)|beleg-?\s*nr\.?|facture\s*(?:n[°o]\.?|num[ée]ro)|factuur\s*(?:nummer|nr\.?)|factuurnummer|num[ée]ro\s*de\s*facture)\s*:?/iu,
     /\b(?:factura\s*simplificada|ticket|n[ºo°]\s*ticket|n[ºo°]\s*documento|n[ºo°]\s*doc\.?|serie\s*y\s*n[úu]mero|invoice)\s*:?/i,
     /(?:^|\s)(?:factura|invoice|n[ºo°])\s*:?/i,
     // A header row of cells ("Klant   Order   Factuur   Vervaldatum") with the values in the row below.
@@ -80,13 +80,13 @@ const L = {
     /\b(?:fecha\s*(?:de\s*)?vencimiento|vencimiento|vto\.?|due\s*date|payment\s*due|date\s*due|due\s*by|pay\s*by|f[äa]llig(?:keit|\s*am)?|zahlbar\s*bis|[ée]ch[ée]ance|vervaldatum)\s*:?/i,
   ],
   taxBase: [
-    /\b(?:total\s*)?base\s*imponible|\bbase\s*total|\bimporte\s*neto|\btotal\s*neto|\bneto\b|\bsubtotal|\bsub-total|\bsub\s*total|\bnet\s*amount|\btotal\s*(?:excl\.?|excluding|before\s*tax|net|ht|hors\s*taxes)|\bamount\s*before\s*tax|\bnetto(?:betrag|summe)?|\bgesamt\s*netto|\bsumme\s*netto|\btotal\s*ht|\bmontant\s*ht|\btotaal\s*excl|\bexcl\.?\s*(?:btw|vat)|\bexclusief\s*btw|\btaxable\s*amount|\bexcl(?:uding|usive|\.)?\s*(?:of\s*)?(?:gst|sst|tax|vat)\b|\bsub\s*-?\s*t[o0u]t[a4]l?\b/i,
+    /\b(?:total\s*)?base\s*imponible|\bbase\s*total|\bimporte\s*neto|\btotal\s*neto|\bneto\b|\bsubtotal|\bsub-total|\bsub\s*total|\bnet\s*amount|\btotal\s*(?:excl\.?|excluding|before\s*tax|net|ht|hors\s*taxes)|\bamount\s*before\s*tax|\bnetto(?:betrag|summe)?|\bgesamt\s*netto|\bsumme\s*netto|\btotal\s*ht|\bmontant\s*ht|\btotaal\s*excl|\bexcl\.?\s*(?:btw|vat)|\bexclusief\s*btw|\btaxable\s*amount|\bexcl(?:uding|usive|\.)?\s*(?:of\s*)?(?:gst|sst|tax|vat)\b|\bsub\s*-?\s*t[o0u]t[a4]l?\b|summe\s*ohne\s*(?:ust|mwst)/i,
   ],
   vatTotal: [
-    /\b(?:total\s*|cuota\s*(?:de\s*)?|importe\s*)?i\.?v\.?a\.?\b|\b(?:total\s*)?vat\b|\b(?:total\s*)?tax(?:es)?\b|\bmwst\.?|\bust\.?\b|\bumsatzsteuer|\bmehrwertsteuer|\btva\b|\bbtw\b|\bgst\b|\bsst\b/i,
+    /\b(?:total\s*|cuota\s*(?:de\s*)?|importe\s*)?i\.?v\.?a\.?\b|\b(?:total\s*)?vat\b|\b(?:total\s*)?tax(?:es)?\b|\bmwst\.?|\bust\.?\b|\bsteuerbetrag\b|\bumsatzsteuer|\bmehrwertsteuer|\btva\b|\bbtw\b|\bgst\b|\bsst\b/i,
   ],
   total: [
-    /\b(?:total\s*(?:factura|a\s*pagar|importe|general|€|eur)|importe\s*total|total\s*due|amount\s*due|balance\s*due|grand\s*total|total\s*amount|invoice\s*total|total\s*(?:incl\.?|including|inkl\.?)|gesamt(?:betrag|summe)?|rechnungsbetrag|endbetrag|total\s*ttc|montant\s*ttc|net\s*à\s*payer|totaal(?:bedrag)?|te\s*betalen|total\s*to\s*pay|amount\s*payable|total\s*payable|total\s*rounded|rounded\s*total|nett?\s*(?:total|amt|amount)|total\s*amt\s*payable|amt\.?\s*payable|total\s*sales\s*\(?\s*incl\w*|\(?\s*(?:gst|sst|tax|vat)\s*incl\w*|incl(?:usive|uding|\.)?\s*(?:of\s*)?(?:gst|sst|tax|vat))\b/i,
+    /\b(?:total\s*(?:factura|a\s*pagar|importe|general|€|eur)|importe\s*total|total\s*due|amount\s*due|balance\s*due|grand\s*total|total\s*amount|invoice\s*total|total\s*(?:incl\.?|including|inkl\.?)|gesamt(?:betrag|summe)?|rechnungsbetrag|endbetrag|total\s*ttc|montant\s*ttc|net\s*à\s*payer|totaal(?:bedrag)?|te\s*betalen|total\s*to\s*pay|amount\s*payable|total\s*payable|total\s*rounded|rounded\s*total|nett?\s*(?:total|amt|amount)|total\s*amt\s*payable|amt\.?\s*payable|total\s*sales\s*\(?\s*incl\w*|bruttosumme|bruttobetrag|zahlbetrag|gesamtbrutto|zu\s*zahlen(?:der\s*betrag)?|\(?\s*(?:gst|sst|tax|vat)\s*incl\w*|incl(?:usive|uding|\.)?\s*(?:of\s*)?(?:gst|sst|tax|vat))\b/i,
     /\btotal\b|\bimporte\b|\bamount\b|\bsumme\b/i,
   ],
   /** Receipts: what the customer handed over, and the change given back. */
@@ -263,12 +263,13 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
       ...L.surcharge,
       // Tax registration numbers ("GST Reg No: 001126838272") and summary tables are not the VAT total.
       /\b(?:g[s5]t|sst|vat|tax)\s*(?:reg(?:istration)?\.?|id|no\.?|number|#)|\bsummary\b/i,
+      /\b(?:ust|mwst|vat|tva|btw|iva)\.?\s*-?\s*id|steuer-?\s*n(?:umme)?r|\bhrb\b|handelsregister/i,
     ],
     true,
   );
   collectAmounts(ctx, L.total, amountCandidates.total, [
     ...L.taxBase,
-    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*adj|\badj(?:ustment)?\b|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
+    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*adj|\badj(?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
   ]);
   // "Rounding  RM 177.20" after a rounding adjustment is the rounded total.
   collectAmounts(ctx, [/^\W*round(?:ing|ed)?\b(?!\s*adj)/i], amountCandidates.total, [/\badj/i]);
