@@ -209,6 +209,39 @@ describe('worked example A: a year of 303, 130 and the annual estimate', () => {
   });
 });
 
+describe('Modelo 303 with recargo de equivalencia', () => {
+  /*
+   * Issued to a shop under recargo: base 100.00 @21 % = 21.00 VAT + 5.2 % recargo = 5.20 → charged 26.20.
+   * Received with recargo: base 50.00 @10 % = 5.00 VAT + 1.4 % = 0.70; only the 5.00 VAT is deductible.
+   * Result 26.20 − 5.00 = 21.20 to pay.
+   */
+  it('charges the recargo on issued invoices and does not deduct it on received ones', () => {
+    const withSurcharge = (type: 'issued' | 'received', base: number, rate: number, sRate: number) => {
+      const line = {
+        rate: String(rate),
+        baseCents: eur(base),
+        vatCents: eur((base * rate) / 100),
+        surchargeRate: String(sRate),
+        surchargeCents: eur((base * sRate) / 100),
+      };
+      return invoice(type, '2026-04-10', base, rate, { vatBreakdown: [line] });
+    };
+    const { modelo303 } = summariseFiscalYear({
+      clientId: 'c',
+      year: 2026,
+      includeUnreviewed: false,
+      invoices: [withSurcharge('issued', 100, 21, 5.2), withSurcharge('received', 50, 10, 1.4)],
+      priorYearInvoices: [],
+    });
+    expect(modelo303[1]).toMatchObject({
+      charged: [{ rate: '21', baseCents: 10_000, vatCents: 2_100, surchargeCents: 520 }],
+      chargedTotalCents: 2_620,
+      deductibleTotalCents: 500,
+      toPayCents: 2_120,
+    });
+  });
+});
+
 describe('Modelo 130 box 13 (art. 110.3.c RIRPF) and the 70 % rule', () => {
   it('scales the reduction by the prior year’s net yield', () => {
     expect(box13Reduction(-50_000)).toBe(10_000);
