@@ -185,14 +185,15 @@ export const STEPS: Step[] = [
               }
             }
           }
-          // Small print (capitals under ~16 px) reads poorly: one more read at twice the size.
+          // Small print (words under ~15 px) read with low confidence: one more read at twice the size.
           const heights = best.words.map((w) => w.h * image.height).sort((a, b) => a - b);
           const medianPx = heights[Math.floor(heights.length / 2)] ?? 0;
           if (
             ctx.mediaType !== 'application/pdf' &&
             heights.length >= 12 &&
             medianPx > 0 &&
-            medianPx < 16 &&
+            medianPx < 15 &&
+            best.meanConf < 0.85 &&
             timeLeft(ctx) > 5000
           ) {
             const big = await prepareImageForOcr(ctx.bytes, 0, 2);

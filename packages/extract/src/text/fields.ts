@@ -790,7 +790,8 @@ function headerName(line: Line, ocr: boolean): string {
   // OCR spaces out a centred name ("MEI   LET   RESTAURANT"): word-only cells are one name.
   if (ocr) {
     const cells = text.split(/ {3}/);
-    if (cells.length > 1 && cells.every((c) => !/[\d:]/.test(c))) text = cells.join(' ');
+    if (cells.length > 1 && cells.every((c) => !/[\d:]/.test(c) && !LABELISH.test(c) && !LABEL_WORDS.test(c)))
+      text = cells.join(' ');
   }
   const name = cleanName(text);
   return ocr ? normalizeCompanyName(stripRegistration(name)) : name;
