@@ -162,3 +162,29 @@ describe('German totals block', () => {
     expect(r.fields.vat_total?.value).toBe('19.00');
   });
 });
+
+describe('seller and buyer blocks with "Name:" rows', () => {
+  it('reads Verkäufer / Käufer blocks and gives the VAT ids their roles', () => {
+    const r = extractFromText(
+      [
+        page(
+          [
+            'Rechnung Nr. 99',
+            'Verkäufer',
+            'Nummer:   549910',
+            'Name:   Muster Lieferant GmbH',
+            'USt.-Id.-Nr.:   DE123456788',
+            'Käufer',
+            'Nummer:   GE20',
+            'Name: Kunden AG',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(r.fields.issuer_name?.value).toBe('Muster Lieferant GmbH');
+    expect(r.fields.client_name?.value).toBe('Kunden AG');
+    expect(r.fields.issuer_tax_id?.value).toBe('DE123456788');
+  });
+});

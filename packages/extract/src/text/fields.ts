@@ -96,10 +96,10 @@ const L = {
   withholding: [/\b(?:retenci[óo]n|i\.?r\.?p\.?f\.?|withholding|retención\s*irpf)\b/i],
   surcharge: [/\b(?:recargo(?:\s*de)?\s*equivalencia|recargo|r\.?\s*e\.?\s*(?=\d|\s*\())/i],
   issuerBlock: [
-    /(?:^|\s{2,})(?:emisor|proveedor|vendedor|from|seller|supplier|issued\s*by|service\s*provider|sold\s*by|vendor|lieferant|fournisseur|verkoper)\b\s*:?/i,
+    /(?:^|\s{2,})(?:emisor|proveedor|vendedor|from|seller|supplier|issued\s*by|service\s*provider|sold\s*by|vendor|lieferant|fournisseur|verkoper|verk[äa]ufer|rechnungssteller|vendeur|[ée]metteur)\b\s*:?/i,
   ],
   clientBlock: [
-    /\b(?:cliente|client|customer|facturar\s*a|factura\s*a|destinatario|datos\s*(?:del\s*)?cliente|bill(?:ed)?\s*to|sold\s*to|invoice\s*to|ship\s*to|comprador|buyer|rechnungsempf[äa]nger|kunde|factur[ée]\s*à|factuuradres|afleveradres|rechnungsadresse|lieferadresse|adresse\s*de\s*(?:facturation|livraison)|direcci[óo]n\s*de\s*(?:facturaci[óo]n|env[íi]o))\b\s*:?/i,
+    /\b(?:cliente|client|customer|facturar\s*a|factura\s*a|destinatario|datos\s*(?:del\s*)?cliente|bill(?:ed)?\s*to|sold\s*to|invoice\s*to|ship\s*to|comprador|buyer|rechnungsempf[äa]nger|kunde|k[äa]ufer|leistungsempf[äa]nger|acheteur|factur[ée]\s*à|factuuradres|afleveradres|rechnungsadresse|lieferadresse|adresse\s*de\s*(?:facturation|livraison)|direcci[óo]n\s*de\s*(?:facturaci[óo]n|env[íi]o))\b\s*:?/i,
   ],
 };
 
@@ -758,7 +758,7 @@ function cleanName(text: string): string {
   return text
     .split(/ {3}/)[0]!
     .replace(
-      /^(?:emisor|proveedor|cliente|client|customer|bill\s*to|from|to|raz[óo]n\s*social|nombre)\s*:\s*/i,
+      /^(?:emisor|proveedor|cliente|client|customer|bill\s*to|from|to|raz[óo]n\s*social|nombre|name|firma|company|raison\s*sociale|nom)\s*:\s*/i,
       '',
     )
     .replace(/\s+/g, ' ')
@@ -771,6 +771,8 @@ const LABEL_WORDS =
 function isNameLike(text: string): boolean {
   const t = cleanName(text);
   if (/:\s*$/.test(t) || /^(?:attn|address|account|summary|detail|page)\b/i.test(t)) return false;
+  // "Nummer: GE20", "Kunden-Nr.: 4711": a labelled code, not a name.
+  if (/^[\p{L}][\p{L}\s.-]{0,24}:\s*\S*\d/u.test(t)) return false;
   if (LABEL_WORDS.test(t.replace(/[^\p{L}]/gu, ''))) return false;
   if (t.length < 3 || t.length > 80) return false;
   if (!/\p{L}{2,}/u.test(t)) return false;
@@ -882,7 +884,10 @@ function findIssuerName(
     for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) {
       const below = lines[j]!;
       if (below.page !== line.page || below.y - line.y > 0.08) break;
-      const cell = splitCells(below).find((c) => c.x >= label.x - 0.05 && c.x < label.x + label.w + 0.1);
+      const cells = splitCells(below);
+      const at = cells.findIndex((c) => c.x >= label.x - 0.05 && c.x < label.x + label.w + 0.1);
+      // "Name:   Lieferant GmbH": a row label, the value in the next cell.
+      const cell = ROW_LABEL.test(cells[at]?.text.trim() ?? '') ? cells[at + 1] : cells[at];
       const text = cleanName(cell?.text ?? '');
       if (text && isNameLike(text) && !LABELISH.test(text) && !/^[(*]/.test(text))
         return { text, line: below, conf: 0.7, score: 10 };
@@ -907,6 +912,9 @@ function findIssuerName(
   best.conf = Math.min(0.8, 0.4 + best.score / 15);
   return best;
 }
+
+/** A row label in a name/address block whose value is the next cell. */
+const ROW_LABEL = /^(?:name|nombre|nom|firma|company|raz[óo]n\s*social)\s*:$/i;
 
 const sameName = (a: string, b: string) =>
   a.toLowerCase().replace(/[^\p{L}\d]+/gu, '') === b.toLowerCase().replace(/[^\p{L}\d]+/gu, '');
