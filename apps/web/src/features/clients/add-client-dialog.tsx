@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../lib/error-message';
 import { useCreateClient } from './clients-api';
 import { Modal } from './modal';
-import { FieldError, inputClass, primaryButtonClass, secondaryButtonClass } from './ui';
+import { DialogOutcome, FieldError, inputClass } from './ui';
 
 /** spec-1 §2 add-customer modal: the name (required) and an optional tax id checked by its last character. */
 export function AddClientDialog({ onClose }: { onClose: () => void }) {
@@ -83,27 +83,14 @@ export function AddClientDialog({ onClose }: { onClose: () => void }) {
           </p>
           <FieldError id={`${ids.taxId}-error`} message={fieldErrors.taxId} />
         </div>
-        <div aria-live="polite">
-          {added ? (
-            <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-              {t('add.success', { name: added })}
-            </p>
-          ) : null}
-        </div>
-        {create.isError ? (
-          <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            <p className="font-medium">{t('add.error')}</p>
-            <p>{toMessage(create.error)}</p>
-          </div>
-        ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            {t('dialog.close')}
-          </button>
-          <button type="submit" disabled={create.isPending} className={primaryButtonClass}>
-            {create.isPending ? t('add.submitting') : t('add.submit')}
-          </button>
-        </div>
+        <DialogOutcome
+          success={added ? t('add.success', { name: added }) : null}
+          error={create.isError ? { title: t('add.error'), message: toMessage(create.error) } : null}
+          pending={{ is: create.isPending, label: t('add.submitting') }}
+          submitLabel={t('add.submit')}
+          closeLabel={t('dialog.close')}
+          onClose={onClose}
+        />
       </form>
     </Modal>
   );

@@ -5,7 +5,7 @@ import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useInviteClient } from './clients-api';
 import { Modal } from './modal';
-import { FieldError, inputClass, primaryButtonClass, secondaryButtonClass } from './ui';
+import { DialogOutcome, FieldError, inputClass } from './ui';
 
 /** Invite a client by email (spec-2 §2.7): the link goes out in the invitee's language. */
 export function InviteDialog({
@@ -57,27 +57,14 @@ export function InviteDialog({
           />
           <FieldError id={`${id}-error`} message={emailError} />
         </div>
-        <div aria-live="polite">
-          {invite.isSuccess ? (
-            <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-              {t('invite.success', { email: invite.data.email })}
-            </p>
-          ) : null}
-        </div>
-        {invite.isError ? (
-          <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            <p className="font-medium">{t('invite.error')}</p>
-            <p>{toMessage(invite.error)}</p>
-          </div>
-        ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            {t('dialog.close')}
-          </button>
-          <button type="submit" disabled={invite.isPending} className={primaryButtonClass}>
-            {invite.isPending ? t('invite.submitting') : t('invite.submit')}
-          </button>
-        </div>
+        <DialogOutcome
+          success={invite.isSuccess ? t('invite.success', { email: invite.data.email }) : null}
+          error={invite.isError ? { title: t('invite.error'), message: toMessage(invite.error) } : null}
+          pending={{ is: invite.isPending, label: t('invite.submitting') }}
+          submitLabel={t('invite.submit')}
+          closeLabel={t('dialog.close')}
+          onClose={onClose}
+        />
       </form>
     </Modal>
   );

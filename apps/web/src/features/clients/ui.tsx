@@ -50,3 +50,49 @@ export function RegisteredMarker({ label }: { label: string }) {
     </span>
   );
 }
+
+/**
+ * The end of a form dialog: the success note (announced politely), the error of the last attempt, and Close
+ * and submit buttons (submit disabled while pending).
+ */
+export function DialogOutcome({
+  success,
+  error,
+  pending,
+  submitLabel,
+  closeLabel,
+  onClose,
+}: {
+  success: string | null;
+  error: { title: string; message: string } | null;
+  pending: { is: boolean; label: string };
+  submitLabel: string;
+  closeLabel: string;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      <div aria-live="polite">
+        {success ? (
+          <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+            {success}
+          </p>
+        ) : null}
+      </div>
+      {error ? (
+        <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          <p className="font-medium">{error.title}</p>
+          <p>{error.message}</p>
+        </div>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onClose} className={secondaryButtonClass}>
+          {closeLabel}
+        </button>
+        <button type="submit" disabled={pending.is} className={primaryButtonClass}>
+          {pending.is ? pending.label : submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}
