@@ -88,7 +88,7 @@ function iso(y: number, m: number, d: number): string | null {
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
-// Not inside a longer dotted/dashed number (phone numbers such as 05.22.95.66.66).
+// Not inside a longer dotted/dashed number (phone numbers such as 01.23.45.67.89).
 const NUMERIC = /(?<!\d[./-]?)(\d{1,4})([./-])(\d{1,2})\2(\d{2,4})(?!\d|[./-]\d)/g;
 /** OCR reads the second slash or dash of a date as a colon: `18/03:18`. */
 const NUMERIC_OCR = /(?<!\d[./:-]?)(\d{1,2})([/-])(\d{1,2}):(\d{2}|\d{4})(?!\d|[./:-]\d)/g;

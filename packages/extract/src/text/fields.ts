@@ -69,7 +69,7 @@ const L = {
     /\b(?:(?:\p{L}*rechnung(?:skorrektur)?|gutschrift|invoice|facture|factura)\s*(?:\(\d{3}\)\s*)?(?:nr\.?|no\.?|n[°º]\.?|#)(?=\s)|rechnungs?-?\s*(?:nummer|nr\.?)|beleg-?\s*nr\.?|facture\s*(?:n[°o]\.?|num[ée]ro)|factuur\s*(?:nummer|nr\.?)|factuurnummer|num[ée]ro\s*de\s*facture)\s*:?/iu,
     /\b(?:factura\s*simplificada|ticket|n[ºo°]\s*ticket|n[ºo°]\s*documento|n[ºo°]\s*doc\.?|serie\s*y\s*n[úu]mero|invoice)\s*:?/i,
     /(?:^|\s)(?:factura|invoice|n[ºo°])\s*:?/i,
-    // A header row of cells ("Klant   Order   Factuur   Vervaldatum") with the values in the row below.
+    // A header row of cells ("Klant   Order   Factuur   Datum") with the values in the row below.
     /(?:^|\s{3})(?:factuur|rechnung|facture|factura|invoice)(?=\s{3}|$)/i,
   ],
   issueDate: [
@@ -261,7 +261,7 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
       ...L.total.slice(0, 1),
       ...L.withholding,
       ...L.surcharge,
-      // Tax registration numbers ("GST Reg No: 001126838272") and summary tables are not the VAT total.
+      // Tax registration numbers ("GST Reg No: 000123456789") and summary tables are not the VAT total.
       /\b(?:g[s5]t|sst|vat|tax)\s*(?:reg(?:istration)?\.?|id|no\.?|number|#)|\bsummary\b/i,
       /\b(?:ust|mwst|vat|tva|btw|iva)\.?\s*-?\s*id|steuer-?\s*n(?:umme)?r|\bhrb\b|handelsregister/i,
     ],
@@ -271,7 +271,7 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
     ...L.taxBase,
     /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*adj|\badj(?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
   ]);
-  // "Rounding  RM 177.20" after a rounding adjustment is the rounded total.
+  // "Rounding  RM 12.30" after a rounding adjustment is the rounded total.
   collectAmounts(ctx, [/^\W*round(?:ing|ed)?\b(?!\s*adj)/i], amountCandidates.total, [/\badj/i]);
   // A receipt's subtotal is often the payable total (prices include tax): a weak candidate.
   const subtotals: AmountCand[] = [];
@@ -407,7 +407,7 @@ function adjustTotals(
 }
 
 /**
- * OCR spellings of amounts: `28. 70`, `RM20. 40`, `86 00` (the point lost), `RM4.90` (the currency glued
+ * OCR spellings of amounts: `12. 30`, `RM15. 40`, `42 00` (the point lost), `RM3.90` (the currency glued
  * to the number).
  */
 export function repairOcrAmounts(text: string): string {
@@ -782,14 +782,14 @@ function isNameLike(text: string): boolean {
   return true;
 }
 
-/** A legal-form suffix alone on a line, continuing the name above it ("PASARAYA BORONG PINTAR" / "SDN BHD"). */
+/** A legal-form suffix alone on a line, continuing the name above it ("KEDAI MAJU JAYA" / "SDN BHD"). */
 const SUFFIX_ONLY =
   /^(?:SDN\.?\s*BHD\.?|S\/B|BHD\.?|S\.?\s?L\.?\s?U?\.?|S\.?\s?A\.?|GmbH|B\.?V\.?|Ltd\.?|Limited|Inc\.?|LLC|AG)$/i;
 
 /** Name text of a header line: registration numbers dropped, OCR spellings of legal forms repaired. */
 function headerName(line: Line, ocr: boolean): string {
   let text = line.text;
-  // OCR spaces out a centred name ("MEI   LET   RESTAURANT"): word-only cells are one name.
+  // OCR spaces out a centred name ("SRI   WANGI   CAFE"): word-only cells are one name.
   if (ocr) {
     const cells = text.split(/ {3}/);
     if (cells.length > 1 && cells.every((c) => !/[\d:]/.test(c) && !LABELISH.test(c) && !LABEL_WORDS.test(c)))
@@ -820,7 +820,7 @@ function findIssuerName(
     // On a receipt the name comes before the first phone / tax-registration line.
     if (ocr && rank > 0 && ADDRESS_STOP.test(line.text) && /\d{4}/.test(line.text)) break;
     let text = headerName(line, ocr);
-    if (ocr && COMPANY_SUFFIX.test(text) && /^\d/.test(text)) text = `_${text}`; // "99 SPEED MART S/B"
+    if (ocr && COMPANY_SUFFIX.test(text) && /^\d/.test(text)) text = `_${text}`; // "88 MINI MART S/B"
     const nameLike = isNameLike(text);
     if (text.startsWith('_')) text = text.slice(1);
     if (!nameLike || LABELISH.test(text)) continue;
@@ -835,7 +835,7 @@ function findIssuerName(
       lineCount = 2;
     }
     let score = 0;
-    // "KING'S CONFECTIONERY S/B (KJ1)": a branch in brackets after the legal form.
+    // "ROTI BAKERY S/B (PJ2)": a branch in brackets after the legal form.
     const core = ocr ? text.replace(/\s*\([^()]{1,12}\)?\s*$/, '') : text;
     if (COMPANY_SUFFIX.test(core)) score += 5;
     else if (/\b(?:SDN|BHD|S\.L\.?|S\.A\.?|GmbH|Ltd|Inc)\b/i.test(text)) score += 3;
@@ -886,7 +886,7 @@ function findIssuerName(
       if (below.page !== line.page || below.y - line.y > 0.08) break;
       const cells = splitCells(below);
       const at = cells.findIndex((c) => c.x >= label.x - 0.05 && c.x < label.x + label.w + 0.1);
-      // "Name:   Lieferant GmbH": a row label, the value in the next cell.
+      // "Name:   Beispiel GmbH": a row label, the value in the next cell.
       const cell = ROW_LABEL.test(cells[at]?.text.trim() ?? '') ? cells[at + 1] : cells[at];
       const text = cleanName(cell?.text ?? '');
       if (text && isNameLike(text) && !LABELISH.test(text) && !/^[(*]/.test(text))

@@ -6,7 +6,7 @@
 import { findDates } from './dates.ts';
 import type { Line } from './layout.ts';
 
-/** Company registration numbers printed next to the name: `(867388-U)`, `Co. Reg: 750441-W`, `ROC 1026984-X`. */
+/** Company registration numbers printed next to the name: `(123456-U)`, `Co. Reg: 654321-W`, `ROC 1234567-X`. */
 const REGISTRATION =
   /\(?\s*(?:(?:co(?:mpany)?\.?\s*(?:reg(?:istration)?\.?|no\.?)|br\s*no\.?|roc|reg(?:istration)?\.?\s*no\.?)\s*[:.]?\s*)?[A-Z]{0,2}\d[\d ]{3,12}\s?-?\s?[A-Z](?![A-Za-z])\s*\)?|\(\s*(?:co\.?\s*)?(?:reg\.?|no\.?)?\s*[:.]?\s*\d[\d\s-]{4,14}\d?\s*[A-Z]?\s*\)/gi;
 const REGISTRATION_LABEL =
