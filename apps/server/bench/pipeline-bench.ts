@@ -52,15 +52,15 @@ function loadDocuments(): Doc[] {
   } else {
     console.warn(`(no ${BENCH}: using the generated fixtures only)`);
   }
-  // Round-robin over kinds so every batch is mixed; repeats past the set become duplicates, as in real life.
+  // Every document once, interleaved by kind so each batch is mixed; past the set, files come again (and
+  // become duplicates, as a re-sent file does in real life).
   const byKind = new Map<string, Doc[]>();
   for (const doc of docs) byKind.set(doc.kind, [...(byKind.get(doc.kind) ?? []), doc]);
-  const queues = [...byKind.values()];
-  const mixed: Doc[] = [];
-  for (let round = 0; mixed.length < TOTAL; round++) {
-    for (const queue of queues) if (mixed.length < TOTAL) mixed.push(queue[round % queue.length]!);
+  const unique: Doc[] = [];
+  for (let round = 0; unique.length < docs.length; round++) {
+    for (const queue of byKind.values()) if (queue[round]) unique.push(queue[round]!);
   }
-  return mixed;
+  return Array.from({ length: TOTAL }, (_, i) => unique[i % unique.length]!);
 }
 
 function freePort(): Promise<number> {
@@ -151,19 +151,21 @@ async function main() {
     );
     const latencies: number[] = [];
     const statuses = new Map<string, number>();
+    const failures: string[] = [];
     await Promise.all(
       batches.map(async ({ sentAt, batch }) => {
         const seen = new Set<string>();
         for (;;) {
           const state = (await (await call(`/api/v1/uploads/${batch.batchId}`, { token })).json()) as {
             pendingCount: number;
-            documents: { id: string; status: string }[];
+            documents: { id: string; filename: string; status: string; errorCode: string | null }[];
           };
           for (const doc of state.documents) {
             if (seen.has(doc.id) || doc.status === 'queued' || doc.status === 'processing') continue;
             seen.add(doc.id);
             latencies.push((performance.now() - sentAt) / 1000);
             statuses.set(doc.status, (statuses.get(doc.status) ?? 0) + 1);
+            if (doc.status === 'failed') failures.push(`${doc.filename} (${doc.errorCode})`);
           }
           if (state.pendingCount === 0) return;
           await new Promise((r) => setTimeout(r, 250));
@@ -181,6 +183,7 @@ async function main() {
         p95: Number(percentile(latencies, 95).toFixed(2)),
       },
       statuses: Object.fromEntries(statuses),
+      failures,
       mix: Object.fromEntries(
         [...new Set(docs.map((d) => d.kind))].map((k) => [k, docs.filter((d) => d.kind === k).length]),
       ),
@@ -204,6 +207,7 @@ async function main() {
         .map(([k, n]) => `${k} ${n}`)
         .join(', ')}`,
     );
+    if (failures.length) console.log(`failed               ${failures.join(', ')}`);
     const out = join(ROOT, 'bench-results');
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'pipeline-bench.json'), `${JSON.stringify(result, null, 2)}\n`);

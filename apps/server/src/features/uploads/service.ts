@@ -126,6 +126,10 @@ const isPending = (row: DocumentRow | null): row is DocumentRow =>
 export async function processDocument(services: Services, documentId: string): Promise<void> {
   const document = await findDocument(services.db, documentId);
   if (!isPending(document) || !document.fileKey) return;
+  if (document.sha256 && (await findInvoiceBySha(services.db, document.clientId, document.sha256, documentId))) {
+    // The very same file is already an invoice of this client: no need to read it again.
+    return settleDuplicateFile(services, documentId);
+  }
   await updateDocument(services.db, documentId, { status: 'processing' });
 
   let result: ExtractionResult;
@@ -183,6 +187,17 @@ export async function processDocument(services: Services, documentId: string): P
       duplicateOfInvoiceId: original?.id ?? null,
       extraction: result,
     });
+    await settleHeldCredit(tx, current.payerUserId, creditReference(documentId), 'release');
+  });
+}
+
+/** Settles a byte-identical re-upload as a duplicate of the invoice its file already became, for free. */
+async function settleDuplicateFile(services: Services, documentId: string) {
+  await services.db.transaction(async (tx) => {
+    const current = await lockDocument(tx, documentId);
+    if (!isPending(current) || !current.sha256) return;
+    const original = await findInvoiceBySha(tx, current.clientId, current.sha256, documentId);
+    await updateDocument(tx, documentId, { status: 'duplicate', duplicateOfInvoiceId: original?.id ?? null });
     await settleHeldCredit(tx, current.payerUserId, creditReference(documentId), 'release');
   });
 }
