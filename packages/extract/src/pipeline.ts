@@ -6,6 +6,7 @@ import {
   checkLineItems,
   checkPayment,
   checkTaxIds,
+  preferRoundedTotal,
   reconcileAmounts,
 } from './checks/consistency.ts';
 import { ExtractError } from './errors.ts';
@@ -281,6 +282,7 @@ export const STEPS: Step[] = [
       if (ctx.text) {
         checkBreakdownFirst(ctx);
         reconcileAmounts(ctx.fields, ctx.text.amountCandidates, w);
+        preferRoundedTotal(ctx.fields, ctx.text.amountCandidates.total, w);
         checkPayment(ctx.fields, ctx.text.payment);
         checkBreakdown(ctx.fields, w);
         checkLineItems(ctx.fields, w);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPayment, reconcileAmounts } from '../src/checks/consistency.ts';
+import { checkPayment, preferRoundedTotal, reconcileAmounts } from '../src/checks/consistency.ts';
 import { findDates } from '../src/text/dates.ts';
 import { extractFromText, isMonthFirst, repairOcrAmounts } from '../src/text/fields.ts';
 import {
@@ -147,6 +147,31 @@ describe('receipt totals', () => {
     expect(r.fields.total?.value).toBe('12.00');
     checkPayment(r.fields, r.payment);
     expect(r.fields.total?.verified).toBe(false);
+  });
+});
+
+describe('cash rounding', () => {
+  it('keeps the printed rounded total over an arithmetically verified unrounded one, unverified', () => {
+    const r = extractFromText(
+      [
+        page([
+          'SHOP ENTERPRISE',
+          'Total Sales (Excluding GST)   RM 20.02',
+          'GST 6%   RM 1.20',
+          'Total Sales (Inclusive GST) RM   21.22',
+          'Rounding Adjustment RN   -, 02',
+          'Rounding RM   21.20',
+          'CARD RM   21.20',
+        ]),
+      ],
+      'ocr',
+    );
+    const warnings: string[] = [];
+    reconcileAmounts(r.fields, r.amountCandidates, () => {});
+    preferRoundedTotal(r.fields, r.amountCandidates.total, (w) => warnings.push(w.code));
+    checkPayment(r.fields, r.payment);
+    expect(r.fields.total).toMatchObject({ value: '21.20', verified: false });
+    expect(warnings).toContain('TOTAL_ROUNDED');
   });
 });
 

@@ -142,6 +142,27 @@ function dedupe(list: AmountCand[]): AmountCand[] {
 }
 
 /**
+ * Cash rounding: when the arithmetic verified the unrounded total but the receipt also prints the payable
+ * total rounded (a few cents off), the rounded one is the total; it stays unverified unless tendered −
+ * change confirms it.
+ */
+export function preferRoundedTotal(fields: FieldMap, totals: AmountCand[], warn: Warn): void {
+  const ev = fields.total;
+  const cents = toCents(ev?.value);
+  if (!ev || cents == null) return;
+  const r = totals.find((c) => c.rounded && c.cents !== cents && Math.abs(c.cents - cents) < 10);
+  if (!r) return;
+  fields.total = {
+    value: centsToString(r.cents),
+    confidence: 0.8,
+    source: ev.source,
+    verified: false,
+    box: r.box,
+  };
+  warn({ code: 'TOTAL_ROUNDED', message: `Total ${ev.value} rounded to ${fields.total.value} for payment` });
+}
+
+/**
  * Receipts: the printed total equals tendered − change (two other printed numbers) → verified. Only with
  * change given: a tendered amount equal to the total proves less (it may be the same misreading).
  */

@@ -48,6 +48,8 @@ export type AmountCand = {
   line?: number;
   /** Printed without decimals ("2"), which receipts rarely do for money. */
   integer?: boolean;
+  /** The payable total after cash rounding ("TOTAL ROUNDED", "Rounding  RM …", a bare line after "Rounding adj."). */
+  rounded?: boolean;
 };
 
 type Ctx = {
@@ -291,6 +293,7 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
           score: 11,
           box: lineBox(l),
           line: j,
+          rounded: true,
         });
       break;
     }
@@ -628,6 +631,7 @@ function collectAmounts(
           rate,
           line: i,
           integer: !/[.,]\d{1,2}\b/.test(last.raw),
+          rounded: ROUNDED_TOTAL.test(line.text),
         });
         if (tailClean.length > 0 && amounts.length === 1) continue;
       } else {
@@ -651,6 +655,8 @@ function collectAmounts(
     }
   }
 }
+
+const ROUNDED_TOTAL = /\bround(?:ed|ing)?\b(?!\s*adj)|\btotal\s*rounded\b|\bnett?\s*total\b/i;
 
 const ALL_AMOUNT_LABELS = [
   ...L.taxBase,
