@@ -150,6 +150,25 @@ describe('receipt totals', () => {
   });
 });
 
+describe('receipt without a readable total label', () => {
+  it('guesses the largest amount printed twice, with low confidence', () => {
+    const r = extractFromText(
+      [
+        page([
+          'SHOP ENTERPRISE',
+          'Bread   2   3.10   6.20',
+          'Milk   1   7.40   7.40',
+          'Qfy   13.60',
+          'Due   13.60',
+        ]),
+      ],
+      'ocr',
+    );
+    expect(r.fields.total?.value).toBe('13.60');
+    expect(r.fields.total?.confidence).toBeLessThan(0.7);
+  });
+});
+
 describe('cash rounding', () => {
   it('keeps the printed rounded total over an arithmetically verified unrounded one, unverified', () => {
     const r = extractFromText(

@@ -300,6 +300,20 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
   }
   const payment = findPayment(ctx);
   adjustTotals(ctx, amountCandidates.total, payment, amountCandidates.vat_total);
+  // No total label could be read on a receipt: the largest amount printed more than once (total, then
+  // what was paid) is the best guess, with a low score.
+  if (ctx.ocr && !amountCandidates.total.length) {
+    const seen = new Map<number, { n: number; line: Line }>();
+    for (const line of lines) {
+      for (const a of findAmounts(blankDates(repairOcrAmounts(line.text)))) {
+        if (!/[.,]\d{2}$/.test(a.raw) || a.value <= 0) continue;
+        const cents = Math.round(a.value * 100);
+        seen.set(cents, { n: (seen.get(cents)?.n ?? 0) + 1, line });
+      }
+    }
+    const best = [...seen].filter(([, v]) => v.n >= 2).sort((a, b) => b[0] - a[0])[0];
+    if (best) amountCandidates.total.push({ cents: best[0], score: 2, box: lineBox(best[1].line) });
+  }
   for (const c of Object.values(amountCandidates)) c.sort((a, b) => b.score - a.score);
   for (const k of ['tax_base', 'vat_total', 'total', 'withholding_total', 'surcharge_total'] as const) {
     const best = amountCandidates[k][0];
