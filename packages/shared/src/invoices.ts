@@ -7,7 +7,12 @@ export type InvoiceType = (typeof INVOICE_TYPES)[number];
 export const INVOICE_SORTS = ['date', 'number', 'client', 'total', 'type'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
-const cents = z.number().int().min(-100_000_000_000).max(100_000_000_000);
+/**
+ * The largest amount an invoice field holds, in cents (20 million euros; the columns are 32-bit). A value
+ * read beyond it is OCR noise, kept out of the invoice for the reviewer to fill in.
+ */
+export const MAX_CENTS = 2_000_000_000;
+const cents = z.number().int().min(-MAX_CENTS).max(MAX_CENTS);
 /** A decimal such as `21`, `5.5` or `1.25` (rates, quantities). */
 const decimal = z.string().regex(/^-?\d{1,9}(\.\d{1,6})?$/);
 const isoDate = z.iso.date();

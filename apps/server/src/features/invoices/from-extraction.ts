@@ -1,14 +1,19 @@
 import type { ExtractionResult } from '@cuadra/extract';
+import { MAX_CENTS } from '@cuadra/shared';
 import type { invoiceItems, invoices } from '../../db/schema';
 
 type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'clientId'>;
 type ItemValues = Omit<typeof invoiceItems.$inferInsert, 'id' | 'invoiceId'>;
 
-/** "1234.56" (the engine's 2-decimal strings) → 123456 cents, exactly; undefined when absent or malformed. */
+/**
+ * "1234.56" (the engine's 2-decimal strings) → 123456 cents, exactly; null when absent, malformed, or beyond
+ * what an invoice can hold (OCR noise such as 2,008,047,616.00 must not fail the whole document).
+ */
 export function toCents(money: string | undefined): number | null {
   const match = money === undefined ? null : /^(-?)(\d+)\.(\d{2})$/.exec(money);
   if (!match) return null;
   const cents = Number(match[2]) * 100 + Number(match[3]);
+  if (cents > MAX_CENTS) return null;
   return match[1] ? -cents : cents;
 }
 
@@ -122,5 +127,6 @@ function decimalToCents(value: string): number | null {
   const decimals = (match[3] ?? '').padEnd(3, '0');
   const thousandths = Number(match[2]) * 1000 + Number(decimals.slice(0, 3));
   const cents = Math.floor((thousandths + 5) / 10);
+  if (cents > MAX_CENTS) return null;
   return match[1] ? -cents : cents;
 }
