@@ -1,6 +1,6 @@
 /**
  * Spanish tax ids (NIF, NIE, CIF) and their check character, browser-safe so forms and the API apply the
- * same rule. The extraction engine keeps its own, wider checker (EU VAT ids too) in packages/extract.
+ * same rule. The extraction engine builds its wider checker (EU VAT ids too) on these.
  */
 
 const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -16,11 +16,13 @@ export function normalizeSpanishTaxId(raw: string): string {
     .replace(/^ES(?=[A-Z0-9]{9}$)/, '');
 }
 
-function nifLetter(digits: string): string {
+/** Check letter of a DNI number (8 digits). */
+export function nifLetter(digits: string | number): string {
   return NIF_LETTERS[Number(digits) % 23] ?? '';
 }
 
-function cifControl(body7: string): [digit: string, letter: string] {
+/** CIF control for the 7 digits after the letter: the digit and the letter forms. */
+export function cifControl(body7: string): [digit: string, letter: string] {
   let sum = 0;
   for (let i = 0; i < 7; i++) {
     const d = Number(body7[i]);

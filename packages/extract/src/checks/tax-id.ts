@@ -1,7 +1,8 @@
 /** Spanish NIF/NIE/CIF and EU VAT-id check characters. */
 
-const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
-const CIF_LETTERS = 'JABCDEFGHI';
+import { checkSpanishTaxId, cifControl, nifLetter } from '@cuadra/shared';
+
+export { cifControl, nifLetter };
 
 export type TaxIdKind = 'nif' | 'nie' | 'cif' | 'eu_vat';
 export type TaxIdCheck = {
@@ -16,45 +17,9 @@ export function normalizeTaxId(raw: string): string {
   return raw.toUpperCase().replace(/[\s.\-/]/g, '');
 }
 
-/** Check character of a DNI number (8 digits). */
-export function nifLetter(digits: string | number): string {
-  return NIF_LETTERS[Number(digits) % 23]!;
-}
-
-/** CIF control character(s) for the letter + 7 digits; returns [digit, letter]. */
-export function cifControl(body7: string): [string, string] {
-  let sum = 0;
-  for (let i = 0; i < 7; i++) {
-    const d = Number(body7[i]);
-    if (i % 2 === 0) {
-      const x = d * 2;
-      sum += Math.floor(x / 10) + (x % 10);
-    } else sum += d;
-  }
-  const control = (10 - (sum % 10)) % 10;
-  return [String(control), CIF_LETTERS[control]!];
-}
-
+/** Spanish NIF, NIE or CIF with its check character (the rule the browser's forms use too). */
 export function isValidSpanishId(raw: string): { valid: boolean; kind: 'nif' | 'nie' | 'cif' } | null {
-  const id = normalizeTaxId(raw).replace(/^ES/, '');
-  let m = /^(\d{8})([A-Z])$/.exec(id);
-  if (m) return { kind: 'nif', valid: nifLetter(m[1]!) === m[2] };
-  m = /^([KLM])(\d{7})([A-Z])$/.exec(id);
-  if (m) return { kind: 'nif', valid: nifLetter(m[2]!) === m[3] };
-  m = /^([XYZ])(\d{7})([A-Z])$/.exec(id);
-  if (m) return { kind: 'nie', valid: nifLetter(`${'XYZ'.indexOf(m[1]!)}${m[2]}`) === m[3] };
-  m = /^([ABCDEFGHJNPQRSUVW])(\d{7})([0-9A-J])$/.exec(id);
-  if (m) {
-    const [digit, letter] = cifControl(m[2]!);
-    const first = m[1]!;
-    const ctl = m[3]!;
-    let valid: boolean;
-    if ('PQRSNW'.includes(first)) valid = ctl === letter;
-    else if ('ABEH'.includes(first)) valid = ctl === digit;
-    else valid = ctl === digit || ctl === letter;
-    return { kind: 'cif', valid };
-  }
-  return null;
+  return checkSpanishTaxId(raw);
 }
 
 function mod11De(digits: string): boolean {
