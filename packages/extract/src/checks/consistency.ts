@@ -138,7 +138,11 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
 
 function dedupe(list: AmountCand[]): AmountCand[] {
   const seen = new Set<number>();
-  return list.filter((c) => (seen.has(c.cents) ? false : (seen.add(c.cents), true)));
+  return list.filter((c) => {
+    if (seen.has(c.cents)) return false;
+    seen.add(c.cents);
+    return true;
+  });
 }
 
 /**

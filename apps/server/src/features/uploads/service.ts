@@ -126,7 +126,10 @@ const isPending = (row: DocumentRow | null): row is DocumentRow =>
 export async function processDocument(services: Services, documentId: string): Promise<void> {
   const document = await findDocument(services.db, documentId);
   if (!isPending(document) || !document.fileKey) return;
-  if (document.sha256 && (await findInvoiceBySha(services.db, document.clientId, document.sha256, documentId))) {
+  if (
+    document.sha256 &&
+    (await findInvoiceBySha(services.db, document.clientId, document.sha256, documentId))
+  ) {
     // The very same file is already an invoice of this client: no need to read it again.
     return settleDuplicateFile(services, documentId);
   }
