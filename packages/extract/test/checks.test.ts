@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { dropImplausibleVat } from '../src/checks/consistency.ts';
 import { isValidIban } from '../src/checks/iban.ts';
 import { checkEuVat, checkTaxId, cifControl, isValidSpanishId, nifLetter } from '../src/checks/tax-id.ts';
+import type { FieldMap } from '../src/evidence.ts';
 import { findDates, parseDateValue } from '../src/text/dates.ts';
 import { findAmounts, parseAmount } from '../src/text/numbers.ts';
 
@@ -71,5 +73,31 @@ describe('dates', () => {
     expect(findDates('12/25/2018')[0]?.iso).toBe('2018-12-25');
     expect(parseDateValue('20240315')).toBe('2024-03-15');
     expect(findDates('31/02/2024')).toEqual([]);
+  });
+});
+
+describe('implausible VAT', () => {
+  const amount = (value: string) => ({ value, confidence: 0.6, source: 'ocr' as const, verified: false });
+
+  it('leaves out a VAT larger than the total or its base, with a warning', () => {
+    const warnings: string[] = [];
+    const fields: FieldMap = {
+      tax_base: amount('28.70'),
+      vat_total: amount('2008047616.00'),
+      total: amount('28.70'),
+    };
+    dropImplausibleVat(fields, (w) => warnings.push(w.code));
+    expect(fields.vat_total).toBeUndefined();
+    expect(warnings).toEqual(['VAT_IMPLAUSIBLE']);
+  });
+
+  it('keeps a VAT that is smaller than both', () => {
+    const fields: FieldMap = {
+      tax_base: amount('100.00'),
+      vat_total: amount('21.00'),
+      total: amount('125.00'),
+    };
+    dropImplausibleVat(fields, () => {});
+    expect(fields.vat_total?.value).toBe('21.00');
   });
 });

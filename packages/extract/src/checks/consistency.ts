@@ -133,6 +133,26 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
   }
   if (fields.total || fields.tax_base) {
     warn({ code: 'AMOUNTS_UNRECONCILED', message: 'Base + VAT − withholding does not match the total' });
+    dropImplausibleVat(fields, warn);
+  }
+}
+
+/**
+ * Without arithmetic to confirm it, a VAT larger than the total, or than the base it is charged on, can only
+ * be a misread (OCR turning a line into 2,008,047,616.00): better left for the reviewer than kept wrong.
+ */
+export function dropImplausibleVat(fields: FieldMap, warn: Warn): void {
+  const vat = toCents(fields.vat_total?.value);
+  if (vat === null || vat <= 0 || fields.vat_total?.verified) return;
+  const total = toCents(fields.total?.value);
+  const base = toCents(fields.tax_base?.value);
+  if ((total !== null && total > 0 && vat > total) || (base !== null && base > 0 && vat > base)) {
+    delete fields.vat_total;
+    warn({
+      code: 'VAT_IMPLAUSIBLE',
+      message: 'The VAT read is larger than the total or its base; it was left out',
+      field: 'vat_total',
+    });
   }
 }
 
