@@ -6,6 +6,7 @@ import {
   sniffMediaType,
 } from '@cuadra/extract';
 import { type DocumentErrorCode, PENDING_STATUSES, type UploadBatch } from '@cuadra/shared';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { newId } from '../../lib/ids';
 import { PermanentError } from '../../queue/define-job';
@@ -118,20 +119,50 @@ export async function getBatch(services: Services, user: UserRow, batchId: strin
 const isPending = (row: DocumentRow | null): row is DocumentRow =>
   !!row && PENDING_STATUSES.includes(row.status);
 
+/** The invoice of this client that a document repeats: made from the same file, or with the same issuer and number. */
+async function findOriginal(
+  db: Db,
+  document: DocumentRow,
+  read: { issuerTaxId?: string | null; number?: string | null } = {},
+) {
+  const bySha = document.sha256
+    ? await findInvoiceBySha(db, document.clientId, document.sha256, document.id)
+    : null;
+  if (bySha || !read.issuerTaxId || !read.number) return bySha;
+  return findInvoiceByNumber(db, document.clientId, read.issuerTaxId, read.number);
+}
+
+/** A duplicate costs nothing: the document points at the original and its held credit is released. */
+async function settleAsDuplicate(
+  db: Db,
+  document: DocumentRow,
+  originalId: string | null,
+  extraction?: ExtractionResult,
+) {
+  await updateDocument(db, document.id, {
+    status: 'duplicate',
+    duplicateOfInvoiceId: originalId,
+    extraction,
+  });
+  await settleHeldCredit(db, document.payerUserId, creditReference(document.id), 'release');
+}
+
 /**
  * The extraction job's work. Reading the file and running the engine happen outside any transaction;
  * the outcome is written in one, on the locked document, so a job run twice (a worker killed mid-job)
- * settles it once: one invoice, one debit.
+ * settles it once: one invoice and one debit, or one duplicate or failure and one release.
  */
 export async function processDocument(services: Services, documentId: string): Promise<void> {
   const document = await findDocument(services.db, documentId);
   if (!isPending(document) || !document.fileKey) return;
-  if (
-    document.sha256 &&
-    (await findInvoiceBySha(services.db, document.clientId, document.sha256, documentId))
-  ) {
+  if (await findOriginal(services.db, document)) {
     // The very same file is already an invoice of this client: no need to read it again.
-    return settleDuplicateFile(services, documentId);
+    await services.db.transaction(async (tx) => {
+      const current = await lockDocument(tx, documentId);
+      if (isPending(current))
+        await settleAsDuplicate(tx, current, (await findOriginal(tx, current))?.id ?? null);
+    });
+    return;
   }
   await updateDocument(services.db, documentId, { status: 'processing' });
 
@@ -147,16 +178,12 @@ export async function processDocument(services: Services, documentId: string): P
   await services.db.transaction(async (tx) => {
     const current = await lockDocument(tx, documentId);
     if (!isPending(current)) return;
-    const client = await findVisibleClient(tx, current.payerUserId, current.clientId);
     const { invoice, items } = invoiceFromExtraction(result);
+    const original = await findOriginal(tx, current, invoice);
+    const client = await findVisibleClient(tx, current.payerUserId, current.clientId);
     const invoiceId = newId();
-    const duplicateOf =
-      (current.sha256 && (await findInvoiceBySha(tx, current.clientId, current.sha256, documentId))) ||
-      (invoice.issuerTaxId && invoice.number
-        ? await findInvoiceByNumber(tx, current.clientId, invoice.issuerTaxId, invoice.number)
-        : null);
-    const isNew =
-      !duplicateOf &&
+    const inserted =
+      !original &&
       (await insertInvoiceIfNew(tx, {
         id: invoiceId,
         clientId: current.clientId,
@@ -165,43 +192,23 @@ export async function processDocument(services: Services, documentId: string): P
         type: client ? suggestInvoiceType(client, invoice) : null,
         ...invoice,
       }));
-    if (isNew) {
-      await insertItems(
-        tx,
-        items.map((item) => ({ id: newId(), invoiceId, ...item })),
-      );
-      await updateDocument(tx, documentId, {
-        status: 'needs_review',
-        invoiceId,
-        extraction: result,
-        errorCode: null,
-      });
-      await settleHeldCredit(tx, current.payerUserId, creditReference(documentId), 'spend');
+    if (!inserted) {
+      // Either found above, or another document of the same invoice won the race to the unique key.
+      const first = original ?? (await findOriginal(tx, current, invoice));
+      await settleAsDuplicate(tx, current, first?.id ?? null, result);
       return;
     }
-    const original =
-      duplicateOf ??
-      (current.sha256 ? await findInvoiceBySha(tx, current.clientId, current.sha256, documentId) : null) ??
-      (invoice.issuerTaxId && invoice.number
-        ? await findInvoiceByNumber(tx, current.clientId, invoice.issuerTaxId, invoice.number)
-        : null);
+    await insertItems(
+      tx,
+      items.map((item) => ({ id: newId(), invoiceId, ...item })),
+    );
     await updateDocument(tx, documentId, {
-      status: 'duplicate',
-      duplicateOfInvoiceId: original?.id ?? null,
+      status: 'needs_review',
+      invoiceId,
       extraction: result,
+      errorCode: null,
     });
-    await settleHeldCredit(tx, current.payerUserId, creditReference(documentId), 'release');
-  });
-}
-
-/** Settles a byte-identical re-upload as a duplicate of the invoice its file already became, for free. */
-async function settleDuplicateFile(services: Services, documentId: string) {
-  await services.db.transaction(async (tx) => {
-    const current = await lockDocument(tx, documentId);
-    if (!isPending(current) || !current.sha256) return;
-    const original = await findInvoiceBySha(tx, current.clientId, current.sha256, documentId);
-    await updateDocument(tx, documentId, { status: 'duplicate', duplicateOfInvoiceId: original?.id ?? null });
-    await settleHeldCredit(tx, current.payerUserId, creditReference(documentId), 'release');
+    await settleHeldCredit(tx, current.payerUserId, creditReference(documentId), 'spend');
   });
 }
 
