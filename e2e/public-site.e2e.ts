@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, hasBrowser, launchBrowser, newContext } from './support/browser';
+import { baseUrl, hasBrowser, launchBrowser, newContext, openLive } from './support/browser';
 
 const ARTICLES = [
   'automated-invoice-management-restaurant',
@@ -172,7 +172,7 @@ describe.skipIf(!hasBrowser)('the public site in Chromium', () => {
     const page = await context.newPage();
     const errors = collectErrors(page);
 
-    await page.goto('/');
+    await openLive(page, '/');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Invoice capture that adds up');
@@ -206,7 +206,7 @@ describe.skipIf(!hasBrowser)('the public site in Chromium', () => {
   it('highlights the sample invoice once it is scrolled into view', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await page.goto('/');
+    await openLive(page, '/');
     const demo = page.locator('[data-revealed]');
     expect(await demo.getAttribute('data-revealed')).toBe('false');
     await page.locator('#demo-title').scrollIntoViewIfNeeded();
@@ -264,7 +264,7 @@ describe.skipIf(!hasBrowser)('the public site in Chromium', () => {
       [`e30.${payload}.sig`, JSON.stringify(user)] as const,
     );
     const page = await context.newPage();
-    await page.goto('/');
+    await openLive(page, '/');
     await expect.poll(() => new URL(page.url()).pathname).not.toBe('/');
     expect(new URL(page.url()).pathname).toMatch(/^\/(dashboard|login)/);
     await context.close();

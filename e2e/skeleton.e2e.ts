@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, hasBrowser, launchBrowser, newContext } from './support/browser';
+import { baseUrl, hasBrowser, launchBrowser, newContext, openLive } from './support/browser';
 
 describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
   let browser: Browser;
@@ -27,7 +27,7 @@ describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
 
-    await page.goto('/');
+    await openLive(page, '/');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     await page.getByLabel('Language').selectOption({ label: 'Español' });
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
@@ -59,7 +59,7 @@ describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
   it('works at phone width with the menu reachable from the keyboard', async () => {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
-    await page.goto('/');
+    await openLive(page, '/');
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(360);
     const menuButton = page.getByRole('button', { name: /menu/i });

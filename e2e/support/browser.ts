@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseUrl = inject('baseUrl');
@@ -34,4 +34,14 @@ export async function newContext(
     locale: options.locale ?? 'en-US',
     viewport: { width: 1280, height: 800 },
   });
+}
+
+/**
+ * Opens a page and waits until the app is live (`<html data-hydrated>`): prerendered pages show their HTML,
+ * and native controls respond, before React has attached its handlers.
+ */
+export async function openLive(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  return response;
 }

@@ -12,6 +12,7 @@ import { TopBar } from './top-bar';
  */
 export function RootLayout() {
   useFocusMainOnNavigation();
+  useMarkHydrated();
   const account = useTopBarAccount();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
@@ -25,6 +26,16 @@ export function RootLayout() {
       <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * Marks `<html data-hydrated>` once the app is live. A prerendered page is visible (and its native controls
+ * respond) before React attaches; whatever must act on the live app — a browser test — waits for this.
+ */
+function useMarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 }
 
 /**
