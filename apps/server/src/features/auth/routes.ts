@@ -13,27 +13,19 @@ import {
   VerifyEmailRequestSchema,
   VerifyEmailResultSchema,
 } from '@cuadra/shared';
-import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { clientAddress } from '../../http/client-address';
 import { validationHook } from '../../http/errors';
+import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from './middleware';
 import * as auth from './service';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
 const errors = {
   400: json(ErrorBodySchema, 'Invalid input'),
   429: json(ErrorBodySchema, 'Too many attempts; see Retry-After'),
 };
-const bearer = [{ bearer: [] }];
 
 const registerRoute = createRoute({
   method: 'post',

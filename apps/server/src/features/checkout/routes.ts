@@ -1,23 +1,13 @@
-import {
-  CheckoutRequestSchema,
-  CheckoutResponseSchema,
-  ErrorBodySchema,
-  PackSchema,
-  savingPercent,
-} from '@cuadra/shared';
+import { CheckoutRequestSchema, CheckoutResponseSchema, PackSchema, savingPercent } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
 import { validationHook } from '../../http/errors';
+import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { findActivePacks } from './repo';
 import { failStripeSession, settleStripeSession, startCheckout } from './service';
-
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBodySchema } },
-});
 
 const listPacks = createRoute({
   method: 'get',
@@ -65,9 +55,9 @@ const createCheckout = createRoute({
       description: 'Checkout started',
       content: { 'application/json': { schema: CheckoutResponseSchema } },
     },
-    401: error('Not signed in'),
-    404: error('No such pack on sale (PACK_NOT_FOUND)'),
-    502: error('The payment service failed (CHECKOUT_FAILED)'),
+    401: errorResponse('Not signed in'),
+    404: errorResponse('No such pack on sale (PACK_NOT_FOUND)'),
+    502: errorResponse('The payment service failed (CHECKOUT_FAILED)'),
   },
 });
 
@@ -97,8 +87,8 @@ const stripeWebhook = createRoute({
       description: 'Handled',
       content: { 'application/json': { schema: z.object({ received: z.boolean() }) } },
     },
-    400: error('Missing or bad signature (WEBHOOK_SIGNATURE_INVALID)'),
-    404: error('Stripe is not configured'),
+    400: errorResponse('Missing or bad signature (WEBHOOK_SIGNATURE_INVALID)'),
+    404: errorResponse('Stripe is not configured'),
   },
 });
 

@@ -14,19 +14,11 @@ import {
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { AppError } from '../../errors';
 import { validationHook } from '../../http/errors';
+import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import * as clients from './service';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
-const bearer = [{ bearer: [] }];
 const IdParams = z.object({ id: z.string().max(64) });
 const notFound = { 404: json(ErrorBodySchema, 'CLIENT_NOT_FOUND: not there, or not yours') };
 const unauthorized = { 401: json(ErrorBodySchema, 'Not signed in') };

@@ -1,5 +1,4 @@
 import {
-  ErrorBodySchema,
   InvoiceListQuerySchema,
   InvoiceListSchema,
   InvoiceSchema,
@@ -7,14 +6,11 @@ import {
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { validationHook } from '../../http/errors';
+import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { deleteInvoice, getInvoice, getInvoiceFile, listClientInvoices, saveInvoice } from './service';
 
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBodySchema } },
-});
 const invoiceBody = { content: { 'application/json': { schema: InvoiceSchema } } };
 const idParam = z.object({ id: z.uuid() });
 
@@ -27,7 +23,7 @@ const list = createRoute({
   request: { params: z.object({ clientId: z.uuid() }), query: InvoiceListQuerySchema },
   responses: {
     200: { description: 'The invoices', content: { 'application/json': { schema: InvoiceListSchema } } },
-    404: error('No such client for this user (CLIENT_NOT_FOUND)'),
+    404: errorResponse('No such client for this user (CLIENT_NOT_FOUND)'),
   },
 });
 const read = createRoute({
@@ -37,7 +33,7 @@ const read = createRoute({
   summary: 'One invoice with its lines and where each field was read',
   security: [{ bearer: [] }],
   request: { params: idParam },
-  responses: { 200: { description: 'The invoice', ...invoiceBody }, 404: error('INVOICE_NOT_FOUND') },
+  responses: { 200: { description: 'The invoice', ...invoiceBody }, 404: errorResponse('INVOICE_NOT_FOUND') },
 });
 const save = createRoute({
   method: 'put',
@@ -51,9 +47,9 @@ const save = createRoute({
   },
   responses: {
     200: { description: 'Saved', ...invoiceBody },
-    400: error('VALIDATION_FAILED'),
-    404: error('INVOICE_NOT_FOUND'),
-    409: error('Another invoice of this client has the same issuer and number (INVOICE_DUPLICATE)'),
+    400: errorResponse('VALIDATION_FAILED'),
+    404: errorResponse('INVOICE_NOT_FOUND'),
+    409: errorResponse('Another invoice of this client has the same issuer and number (INVOICE_DUPLICATE)'),
   },
 });
 const remove = createRoute({
@@ -63,7 +59,7 @@ const remove = createRoute({
   summary: 'Delete an invoice (its original file is kept)',
   security: [{ bearer: [] }],
   request: { params: idParam },
-  responses: { 204: { description: 'Deleted' }, 404: error('INVOICE_NOT_FOUND') },
+  responses: { 204: { description: 'Deleted' }, 404: errorResponse('INVOICE_NOT_FOUND') },
 });
 const file = createRoute({
   method: 'get',
@@ -72,7 +68,7 @@ const file = createRoute({
   summary: 'The original file; inline for images and PDFs, an attachment otherwise or with ?download=1',
   security: [{ bearer: [] }],
   request: { params: idParam, query: z.object({ download: z.enum(['0', '1']).optional() }) },
-  responses: { 200: { description: 'The bytes as uploaded' }, 404: error('INVOICE_NOT_FOUND') },
+  responses: { 200: { description: 'The bytes as uploaded' }, 404: errorResponse('INVOICE_NOT_FOUND') },
 });
 
 const INLINE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png']);

@@ -1,5 +1,4 @@
 import {
-  ErrorBodySchema,
   FiscalSummaryQuerySchema,
   FiscalSummarySchema,
   ReportLinkSchema,
@@ -7,14 +6,11 @@ import {
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { validationHook } from '../../http/errors';
+import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { createReport, downloadReport, getFiscalSummary } from './service';
 
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBodySchema } },
-});
 const clientParam = z.object({ clientId: z.uuid() });
 
 const create = createRoute({
@@ -29,10 +25,10 @@ const create = createRoute({
   },
   responses: {
     200: { description: 'The link', content: { 'application/json': { schema: ReportLinkSchema } } },
-    400: error(
+    400: errorResponse(
       'REPORT_DATES_REQUIRED, REPORT_START_AFTER_END, REPORT_RANGE_TOO_LONG (over 730 days), REPORT_END_IN_FUTURE',
     ),
-    404: error('CLIENT_NOT_FOUND'),
+    404: errorResponse('CLIENT_NOT_FOUND'),
   },
 });
 const download = createRoute({
@@ -44,8 +40,8 @@ const download = createRoute({
   request: { params: z.object({ token: z.string().max(2000) }) },
   responses: {
     200: { description: 'The XLSX or CSV file' },
-    404: error('REPORT_LINK_NOT_FOUND'),
-    410: error('REPORT_LINK_EXPIRED'),
+    404: errorResponse('REPORT_LINK_NOT_FOUND'),
+    410: errorResponse('REPORT_LINK_EXPIRED'),
   },
 });
 const fiscal = createRoute({
@@ -57,7 +53,7 @@ const fiscal = createRoute({
   request: { params: clientParam, query: FiscalSummaryQuerySchema },
   responses: {
     200: { description: 'The summary', content: { 'application/json': { schema: FiscalSummarySchema } } },
-    404: error('CLIENT_NOT_FOUND'),
+    404: errorResponse('CLIENT_NOT_FOUND'),
   },
 });
 

@@ -1,15 +1,12 @@
-import { ErrorBodySchema, UploadBatchSchema } from '@cuadra/shared';
+import { UploadBatchSchema } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { validationHook } from '../../http/errors';
+import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { readUploadedFiles } from './multipart';
 import { getBatch, uploadFiles } from './service';
 
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBodySchema } },
-});
 const batchBody = { content: { 'application/json': { schema: UploadBatchSchema } } };
 
 const upload = createRoute({
@@ -22,10 +19,10 @@ const upload = createRoute({
   request: { params: z.object({ clientId: z.uuid() }) },
   responses: {
     202: { description: 'Accepted: the files are being extracted in the background', ...batchBody },
-    400: error('No files (NO_FILES) or a malformed body'),
-    402: error('Not enough credits for the accepted files (INSUFFICIENT_CREDITS); nothing was kept'),
-    404: error('No such client for this user (CLIENT_NOT_FOUND)'),
-    413: error('Body too large (PAYLOAD_TOO_LARGE) or too many files (TOO_MANY_FILES)'),
+    400: errorResponse('No files (NO_FILES) or a malformed body'),
+    402: errorResponse('Not enough credits for the accepted files (INSUFFICIENT_CREDITS); nothing was kept'),
+    404: errorResponse('No such client for this user (CLIENT_NOT_FOUND)'),
+    413: errorResponse('Body too large (PAYLOAD_TOO_LARGE) or too many files (TOO_MANY_FILES)'),
   },
 });
 
@@ -38,7 +35,7 @@ const batch = createRoute({
   request: { params: z.object({ batchId: z.uuid() }) },
   responses: {
     200: { description: 'The batch', ...batchBody },
-    404: error('No such upload (UPLOAD_NOT_FOUND)'),
+    404: errorResponse('No such upload (UPLOAD_NOT_FOUND)'),
   },
 });
 
