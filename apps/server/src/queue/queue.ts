@@ -84,9 +84,15 @@ export function createQueue(
 
     /** Jobs that gave up, for health and operators. */
     async deadLetterCount(): Promise<number> {
-      let count = 0;
-      for (const job of jobs) count += (await boss.findJobs(deadLetterName(job.name))).length;
-      return count;
+      // Counted in SQL: health is polled often, and there may be many dead letters.
+      const names = jobs.map((job) => deadLetterName(job.name));
+      const result = (await database.db.execute(
+        sql`select count(*)::int as count from pgboss.job where name in (${sql.join(
+          names.map((name) => sql`${name}`),
+          sql`, `,
+        )})`,
+      )) as { rows: { count: number }[] };
+      return Number(result.rows[0]?.count ?? 0);
     },
 
     isReady: () => started,
