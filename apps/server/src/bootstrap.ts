@@ -7,6 +7,7 @@ import { createPaymentProvider } from './features/checkout/provider';
 import { createDiskFileStore } from './files/file-store';
 import { JOBS } from './jobs';
 import { createLogger, type Logger } from './logger';
+import { deliverMail } from './mail/jobs';
 import { createMailer } from './mail/mailer';
 import type { AnyJob } from './queue/define-job';
 import { createQueue } from './queue/queue';
@@ -35,7 +36,9 @@ export async function createServices(
     db: database.db,
     queue,
     files: createDiskFileStore(join(config.DATA_DIR, 'files')),
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, queue),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, (db, id) =>
+      queue.send(deliverMail, { id }, { tx: db }),
+    ),
     payments: createPaymentProvider(config),
     auth: createAuthKeys(config),
   };

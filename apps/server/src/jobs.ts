@@ -1,6 +1,6 @@
 import { reconcileCheckoutsJob } from './features/checkout/jobs';
 import { extractDocumentJob } from './features/uploads/jobs';
-import { deliverMail } from './mail/mailer';
+import { deliverMail } from './mail/jobs';
 import type { AnyJob } from './queue/define-job';
 
 /** Every job the worker runs. A new feature's job is one line here. */

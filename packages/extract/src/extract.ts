@@ -1,6 +1,7 @@
+import type { Ctx, ResolvedOptions } from './ctx.ts';
 import { ExtractError } from './errors.ts';
 import type { FieldMap } from './evidence.ts';
-import { type Ctx, type ResolvedOptions, runSteps } from './pipeline.ts';
+import { runSteps } from './pipeline.ts';
 import { sniffMediaType } from './sniff.ts';
 import {
   type ExtractionResult,

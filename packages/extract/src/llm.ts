@@ -1,6 +1,6 @@
 import { checkDates, checkTaxIds } from './checks/consistency.ts';
+import type { Ctx } from './ctx.ts';
 import type { FieldMap } from './evidence.ts';
-import type { Ctx } from './pipeline.ts';
 import { parseDateValue } from './text/dates.ts';
 import { centsToString, toCents } from './text/numbers.ts';
 import type { ExtractWarning } from './types.ts';

@@ -1,4 +1,3 @@
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
   applyQr,
   checkBreakdown,
@@ -9,42 +8,19 @@ import {
   preferRoundedTotal,
   reconcileAmounts,
 } from './checks/consistency.ts';
+import type { Ctx } from './ctx.ts';
 import { ExtractError } from './errors.ts';
-import { type FieldMap, fromValues } from './evidence.ts';
+import { fromValues } from './evidence.ts';
 import { prepareImageForOcr } from './image.ts';
 import { llmPass } from './llm.ts';
 import { recognize } from './ocr/index.ts';
 import { openPdf, pdfAttachments, pdfPageText, renderPdfPage } from './pdf.ts';
 import { parseInvoiceQr, readQrCodes } from './qr.ts';
-import { imageDimensions, type MediaType } from './sniff.ts';
-import { extractFromText, type TextExtraction } from './text/fields.ts';
-import { type PageText, wordsToLines } from './text/layout.ts';
-import type { DocumentKind, ExtractOptions, ExtractWarning, LlmOptions, QrInfo } from './types.ts';
-import { type EInvoiceFormat, parseEInvoiceXml } from './xml/index.ts';
-
-export type ResolvedOptions = Required<Omit<ExtractOptions, 'llm'>> & { llm: LlmOptions | null };
-
-/** Mutable state the steps share for one document. */
-export type Ctx = {
-  bytes: Uint8Array;
-  mediaType: MediaType;
-  options: ResolvedOptions;
-  deadline: number;
-  kind: DocumentKind;
-  format: EInvoiceFormat | null;
-  pageCount: number;
-  pdf: PDFDocumentProxy | null;
-  pages: PageText[];
-  /** Rendered page images (PDF pages without text, or the uploaded image), for OCR and QR. */
-  images: Map<number, { png: Uint8Array; width: number; height: number }>;
-  textPagesMissing: number[];
-  fields: FieldMap;
-  text: TextExtraction | null;
-  qr: QrInfo | null;
-  language: 'es' | 'en' | 'other' | null;
-  warnings: ExtractWarning[];
-  timingsMs: Record<string, number>;
-};
+import { imageDimensions } from './sniff.ts';
+import { extractFromText } from './text/fields.ts';
+import { wordsToLines } from './text/layout.ts';
+import type { ExtractWarning } from './types.ts';
+import { parseEInvoiceXml } from './xml/index.ts';
 
 export type Step = { name: string; when: (ctx: Ctx) => boolean; run: (ctx: Ctx) => Promise<void> };
 

@@ -1,11 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { z } from 'zod';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { newId } from '../lib/ids';
-import { defineJob, PermanentError } from '../queue/define-job';
-import type { Queue } from '../queue/queue';
+import { PermanentError } from '../queue/job';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
@@ -17,14 +15,18 @@ export type Mailer = {
   deliver(db: Db, id: string): Promise<void>;
 };
 
-export function createMailer(options: { smtpUrl: string; from: string }, queue: Pick<Queue, 'send'>): Mailer {
+/** `enqueueDelivery` sends the delivery job in the caller's transaction (see `mail/jobs.ts`). */
+export function createMailer(
+  options: { smtpUrl: string; from: string },
+  enqueueDelivery: (db: Db, id: string) => Promise<unknown>,
+): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     kind: transport ? 'smtp' : 'outbox',
     async send(db, mail) {
       const id = newId();
       await db.insert(mailOutbox).values({ id, ...mail });
-      if (transport) await queue.send(deliverMail, { id }, { tx: db });
+      if (transport) await enqueueDelivery(db, id);
       return id;
     },
     async deliver(db, id) {
@@ -37,16 +39,6 @@ export function createMailer(options: { smtpUrl: string; from: string }, queue: 
     },
   };
 }
-
-export const deliverMail = defineJob({
-  name: 'mail.deliver',
-  schema: z.object({ id: z.uuid() }),
-  retryLimit: 8,
-  retryDelaySeconds: 30,
-  expireInSeconds: 120,
-  key: ({ id }) => id,
-  run: ({ id }, { db, mailer }) => mailer.deliver(db, id),
-});
 
 export function listOutbox(db: Db, limit = 200) {
   return db

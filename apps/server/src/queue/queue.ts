@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/client';
 import type { Logger } from '../logger';
-import type { Services } from '../services';
-import { type AnyJob, type JobDefinition, PermanentError } from './define-job';
+import { type AnyJob, type Job, PermanentError } from './job';
 
 export type Queue = ReturnType<typeof createQueue>;
 
@@ -50,7 +49,7 @@ export function createQueue(
      * Enqueues a job. Pass `tx` to enqueue in the same transaction as the rows it concerns, so that
      * either both exist or neither does.
      */
-    async send<T>(job: JobDefinition<T>, data: T, options: { tx?: Db } = {}): Promise<string | null> {
+    async send<T>(job: Job<T, never>, data: T, options: { tx?: Db } = {}): Promise<string | null> {
       const payload = job.schema.parse(data) as object;
       return boss.send(job.name, payload, {
         ...(job.key ? { singletonKey: job.key(data) } : {}),
@@ -59,7 +58,7 @@ export function createQueue(
     },
 
     /** Starts this process's workers for every job. */
-    async work(services: Services, concurrency: number) {
+    async work(services: unknown, concurrency: number) {
       for (const job of jobs) {
         await boss.work(
           job.name,

@@ -1,24 +1,11 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { CloseIcon, MenuIcon } from '../icons';
 import { Logo } from '../logo';
 import { NAV_LINK, PRIMARY_BUTTON, SECONDARY_BUTTON } from './nav-styles';
+import type { TopBarAccount } from './top-bar-account';
 import { useDisclosure } from './use-disclosure';
 import { UserMenu, UserMenuItems } from './user-menu';
-
-/**
- * What the top bar shows for a signed-in user (spec-1 §2 "Page chrome"). The accounts feature builds it
- * from the session; without it the bar shows the signed-out "Log in" and "Sign up" links.
- */
-export type TopBarAccount = {
-  /** Display name, on the user-menu button. */
-  name: string;
-  /** The credit count, e.g. a compact credits widget that handles its own loading and error states. */
-  credits: ReactNode;
-  /** Called by the menu's logout button (labelled by the translation key 'logout'). */
-  onLogout: () => void;
-};
 
 type TopBarProps = { account?: TopBarAccount | null };
 

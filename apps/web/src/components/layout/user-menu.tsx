@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronDownIcon } from '../icons';
 import { MENU_ITEM } from './nav-styles';
-import type { TopBarAccount } from './top-bar';
+import type { TopBarAccount } from './top-bar-account';
 import { useDisclosure } from './use-disclosure';
 
 /** The signed-in user's menu in the top bar: settings, buy credits, help, logout (spec-1 §2). */

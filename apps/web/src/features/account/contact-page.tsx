@@ -3,10 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../components/document-title';
+import { FieldError, inputClass, primaryButtonClass } from '../../components/ui';
 import { api } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
 import { useAuth } from '../auth/auth-store';
-import { FieldError, inputClass, primaryButtonClass } from '../clients/ui';
 
 /** spec-2 §2.6: the signed-in user's name and email, a required message, send. */
 export function ContactPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
-import { secondaryButtonClass } from '../clients/ui';
+import { secondaryButtonClass } from '../../components/ui';
 import { FaqSection } from '../marketing/faq-section';
 
 /** The sidebar's help: the landing page's twelve FAQ topics, and a way to write to support. */

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { SidebarAccount } from '../../components/layout/sidebar';
-import type { TopBarAccount } from '../../components/layout/top-bar';
+import type { TopBarAccount } from '../../components/layout/top-bar-account';
 import { initAuth, logout, onSessionExpired, refreshUser, useAuth, verificationStatus } from './auth-store';
 
 /** The browser event the spec's credits widget refetches on (a scan finished and spent a credit). */

@@ -1,10 +1,10 @@
 import { CreateClientRequestSchema } from '@cuadra/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogOutcome, FieldError, inputClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
 import { useCreateClient } from './clients-api';
 import { Modal } from './modal';
-import { DialogOutcome, FieldError, inputClass } from './ui';
 
 /** spec-1 §2 add-customer modal: the name (required) and an optional tax id checked by its last character. */
 export function AddClientDialog({ onClose }: { onClose: () => void }) {

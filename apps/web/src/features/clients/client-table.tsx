@@ -2,10 +2,10 @@ import { CLIENT_PAGE_SIZE, type ClientSummary, type SortOrder } from '@cuadra/sh
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { inputClass, linkClass, RegisteredMarker, StateBox, secondaryButtonClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
 import { useClientList } from './clients-api';
 import { InviteDialog } from './invite-dialog';
-import { inputClass, linkClass, RegisteredMarker, StateBox, secondaryButtonClass } from './ui';
 
 /** 300 ms: one request per pause in typing, not one per key. */
 const SEARCH_DELAY_MS = 300;

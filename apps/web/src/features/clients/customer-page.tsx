@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
+import { linkClass, RegisteredMarker, StateBox, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useAuth } from '../auth/auth-store';
@@ -12,7 +13,6 @@ import { UploadPanel } from '../invoices/upload-panel';
 import { ReportPanel } from '../reports/report-panel';
 import { useClient } from './clients-api';
 import { InviteDialog } from './invite-dialog';
-import { linkClass, RegisteredMarker, StateBox, secondaryButtonClass } from './ui';
 
 /**
  * The client page (spec-2 §2.2): header with initial and name, tax id and gross income (the sum of issued

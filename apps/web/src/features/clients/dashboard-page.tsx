@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../components/document-title';
+import { primaryButtonClass } from '../../components/ui';
 import { useAuth } from '../auth/auth-store';
 import { VerifyEmailBanner } from '../auth/verify-email-banner';
 import { CreditsWidget } from '../credits/credits-widget';
 import { AddClientDialog } from './add-client-dialog';
 import { ClientTable } from './client-table';
 import { FreelancerHome } from './freelancer-home';
-import { primaryButtonClass } from './ui';
 
 export function DashboardPage() {
   const { t } = useTranslation('auth');

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
+import { primaryButtonClass } from '../../components/ui';
 import { useClient } from '../clients/clients-api';
-import { primaryButtonClass } from '../clients/ui';
 import type { InvitationAcceptedState } from './accept-invitation-page';
 
 export function InvitationAcceptedPage() {

@@ -2,7 +2,7 @@ import type { FieldEvidence, Invoice } from '@cuadra/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { linkClass, secondaryButtonClass } from '../clients/ui';
+import { linkClass, secondaryButtonClass } from '../../components/ui';
 import { fetchInvoiceFile, invoiceKeys, saveBlob } from './invoices-api';
 
 /**

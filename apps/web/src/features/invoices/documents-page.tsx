@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
-import { StateBox, secondaryButtonClass } from '../clients/ui';
+import { StateBox, secondaryButtonClass } from '../../components/ui';
 
 /**
  * The sidebar's documents: recent invoices across all clients. Invoices arrive with the invoice pipeline

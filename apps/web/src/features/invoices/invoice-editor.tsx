@@ -1,8 +1,8 @@
 import { INVOICE_TYPES, type Invoice, type InvoiceFields } from '@cuadra/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../clients/ui';
 import { DocumentViewer } from './document-viewer';
 import {
   AMOUNT_FIELDS,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { StateBox, secondaryButtonClass } from '../clients/ui';
+import { StateBox, secondaryButtonClass } from '../../components/ui';
 import { InvoiceScreen, Shell } from './invoice-screen';
 
 /**

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
+import { linkClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
-import { linkClass, StateBox, secondaryButtonClass } from '../clients/ui';
 import { InvoiceEditor } from './invoice-editor';
 import { useInvoice, useUpdateInvoice } from './invoices-api';
 

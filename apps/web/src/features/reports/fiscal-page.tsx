@@ -3,10 +3,10 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
+import { linkClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useClient } from '../clients/clients-api';
-import { linkClass, StateBox, secondaryButtonClass } from '../clients/ui';
 import { formatAmount, formatRate } from './format';
 import { useFiscalSummary } from './reports-api';
 

@@ -2,10 +2,10 @@ import { checkReportRange, type ReportFormat, type ReportKind, rangeDays, report
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { Modal } from '../clients/modal';
-import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../clients/ui';
 import { DATE_PATTERN, formatDay, localToday } from './format';
 import { fetchReportFile, requestReport } from './reports-api';
 

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+
+/** A failure that another attempt cannot fix (an unreadable file, a missing row): not retried. */
+export class PermanentError extends Error {
+  override name = 'PermanentError';
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A job's definition, generic over what its handlers are given (the app's `Services`). */
+export type Job<T, Ctx> = {
+  name: string;
+  schema: z.ZodType<T>;
+  /** Retries after the first attempt, with exponential backoff from `retryDelaySeconds`. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** An attempt running longer than this is taken back and retried. */
+  expireInSeconds: number;
+  /**
+   * The worker reports in this often (every half of it); a job whose worker went silent (killed, machine
+   * lost) is retried after it instead of after `expireInSeconds`. At least 10.
+   */
+  heartbeatSeconds?: number;
+  /** Cron expression (UTC): pg-boss sends the job on this schedule, once across all processes. */
+  schedule?: string;
+  /** Deterministic key: a second send with the same key while one is queued is a no-op. */
+  key?: (data: T) => string;
+  run: (data: T, services: Ctx) => Promise<void>;
+  /** Called once when the job gives up: a PermanentError, or the last retry failed. */
+  onExhausted?: (data: T, error: unknown, services: Ctx) => Promise<void>;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds jobs of every payload type
+export type AnyJob = Job<any, any>;

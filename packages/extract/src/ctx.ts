@@ -1,0 +1,31 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { FieldMap } from './evidence.ts';
+import type { MediaType } from './sniff.ts';
+import type { TextExtraction } from './text/fields.ts';
+import type { PageText } from './text/layout.ts';
+import type { DocumentKind, ExtractOptions, ExtractWarning, LlmOptions, QrInfo } from './types.ts';
+import type { EInvoiceFormat } from './xml/index.ts';
+
+export type ResolvedOptions = Required<Omit<ExtractOptions, 'llm'>> & { llm: LlmOptions | null };
+
+/** Mutable state the steps share for one document. */
+export type Ctx = {
+  bytes: Uint8Array;
+  mediaType: MediaType;
+  options: ResolvedOptions;
+  deadline: number;
+  kind: DocumentKind;
+  format: EInvoiceFormat | null;
+  pageCount: number;
+  pdf: PDFDocumentProxy | null;
+  pages: PageText[];
+  /** Rendered page images (PDF pages without text, or the uploaded image), for OCR and QR. */
+  images: Map<number, { png: Uint8Array; width: number; height: number }>;
+  textPagesMissing: number[];
+  fields: FieldMap;
+  text: TextExtraction | null;
+  qr: QrInfo | null;
+  language: 'es' | 'en' | 'other' | null;
+  warnings: ExtractWarning[];
+  timingsMs: Record<string, number>;
+};
