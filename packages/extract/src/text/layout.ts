@@ -1,5 +1,19 @@
 /** Words and lines with page positions, shared by the PDF text layer and OCR. Coordinates are 0–1 fractions. */
-export type Word = { text: string; page: number; x: number; y: number; w: number; h: number; conf: number };
+export type Word = {
+  text: string;
+  page: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  conf: number;
+  /** Who read it: the PDF text layer, one OCR engine, or both OCR engines fused (absent: text layer). */
+  engine?: OcrSource;
+  /** Other readings of the same box (fused OCR), best first; `text` is the chosen one. */
+  alternatives?: WordReading[];
+};
+export type OcrSource = 'text' | 'tesseract' | 'ppocr' | 'fused';
+export type WordReading = { text: string; conf: number; engine: 'tesseract' | 'ppocr' };
 export type Line = {
   text: string;
   page: number;
