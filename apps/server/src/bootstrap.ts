@@ -15,7 +15,8 @@ import type { Services } from './services';
 
 /**
  * Builds every adapter from the config: the embedded defaults (PGlite, disk, outbox) unless the config
- * names the at-scale service. The embedded database is migrated here; PostgreSQL by `npm run db:migrate`.
+ * names the at-scale service. Pending migrations are applied here, on PGlite and PostgreSQL alike (under an
+ * advisory lock there), so a process serves only a schema it knows.
  */
 export async function createServices(
   config: Config,
@@ -24,7 +25,7 @@ export async function createServices(
   const logger = overrides.logger ?? createLogger(config);
   const database =
     overrides.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
-  if (overrides.migrate ?? database.kind === 'pglite') await runMigrations(database);
+  if (overrides.migrate ?? true) await runMigrations(database);
   const queue = createQueue(database, overrides.jobs ?? JOBS, logger, {
     superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS,
   });

@@ -9,11 +9,15 @@ export const HealthSchema = z
     uptimeSeconds: z.number().int(),
     /** Jobs that gave up after their retries; each needs an operator's look. Does not affect status. */
     deadLetteredJobs: z.number().int(),
+    /** The newest migration the database has applied, the newest this build ships, and how many are missing. */
+    schema: z.object({ version: z.string().nullable(), expected: z.string(), pending: z.number().int() }),
     checks: z.object({
       database: CheckStatusSchema,
       queue: CheckStatusSchema,
       files: CheckStatusSchema,
       ocr: CheckStatusSchema,
+      /** `unavailable` while the database lacks a migration this build ships. */
+      schema: CheckStatusSchema,
     }),
   })
   .meta({ id: 'Health' });
