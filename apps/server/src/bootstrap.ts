@@ -4,7 +4,8 @@ import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createAuthKeys } from './features/auth/keys';
 import { createPaymentProvider } from './features/checkout/provider';
-import { createDiskFileStore } from './files/file-store';
+import { createDiskFileStore, type FileStore } from './files/file-store';
+import { createS3FileStore } from './files/s3-store';
 import { JOBS } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { deliverMail } from './mail/jobs';
@@ -36,13 +37,26 @@ export async function createServices(
     database,
     db: database.db,
     queue,
-    files: createDiskFileStore(join(config.DATA_DIR, 'files')),
+    files: createFileStore(config),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, (db, id) =>
       queue.send(deliverMail, { id }, { tx: db }),
     ),
     payments: createPaymentProvider(config),
     auth: createAuthKeys(config),
   };
+}
+
+/** Local disk by default; an S3-compatible bucket when `S3_BUCKET` is set. */
+function createFileStore(config: Config): FileStore {
+  if (!config.S3_BUCKET) return createDiskFileStore(join(config.DATA_DIR, 'files'));
+  return createS3FileStore({
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  });
 }
 
 /** Stops the workers (letting running jobs finish) and closes the database. */

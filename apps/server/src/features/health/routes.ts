@@ -43,6 +43,7 @@ export function healthRoutes(services: Services, ocrReady: () => Promise<boolean
       version: VERSION,
       uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
       deadLetteredJobs,
+      fileStore: services.files.kind,
       schema,
       checks,
     };
