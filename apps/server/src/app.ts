@@ -17,6 +17,7 @@ import { reportRoutes } from './features/reports/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { renderApiDocs } from './http/api-docs';
 import type { AppEnv } from './http/context';
+import { openApiDocument } from './http/openapi-document';
 import { handleError, validationHook } from './http/errors';
 import { requestLogging, securityHeaders } from './http/middleware';
 import { serveWebApp } from './http/static';
@@ -68,20 +69,8 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1', invoiceRoutes(services));
   app.route('/api/v1', reportRoutes(services));
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Cuadra',
-      version: '1',
-      description:
-        'Invoice capture for accountants and freelancers. Errors: { error: { code, message, details } }.',
-    },
-  });
-  app.get('/api/docs', (c) =>
-    c.html(
-      renderApiDocs(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Cuadra', version: '1' } })),
-    ),
-  );
+  app.get('/api/openapi.json', (c) => c.json(openApiDocument(app, services.config.PUBLIC_URL)));
+  app.get('/api/docs', (c) => c.html(renderApiDocs(openApiDocument(app, services.config.PUBLIC_URL))));
   app.all('/api/*', () => {
     throw new AppError('ROUTE_NOT_FOUND');
   });
