@@ -2,13 +2,14 @@
  * The build's server entry: renders a public route to HTML with its metadata, for
  * scripts/prerender.mjs. Not part of the browser bundle.
  */
-import type { Locale } from '@cuadra/shared';
+import { LOCALES, type Locale } from '@cuadra/shared';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app-providers';
 import { ARTICLES } from './features/blog/articles';
 import { ARTICLE_SLUGS } from './features/blog/slugs';
 import { createFixedI18n } from './features/marketing/seo/fixed-i18n';
+import { localizedPath } from './features/marketing/seo/localized-path';
 import { type PageMetaData, renderHeadTags } from './features/marketing/seo/meta';
 import { MetaCollectorContext } from './features/marketing/seo/page-meta';
 import { absoluteUrl, SITE_ORIGIN } from './features/marketing/seo/site';
@@ -16,8 +17,10 @@ import { createQueryClient } from './lib/query-client';
 import { routes } from './router';
 
 export { PRERENDERED_ATTRIBUTE } from './features/marketing/seo/hydrate';
+export { localizedPath } from './features/marketing/seo/localized-path';
 
 export type PrerenderPage = {
+  /** The English address; the Spanish one is `localizedPath(path, 'es')`. */
   path: string;
   /** The source modules the page's route loads, so their chunks can be preloaded. */
   modules: readonly string[];
@@ -53,10 +56,10 @@ export const PRERENDER_PAGES: readonly PrerenderPage[] = [
 
 export type RenderedPage = { status: number; appHtml: string; headTags: string; meta: PageMetaData };
 
-/** Renders one route as a visitor sees it on first load, in one language. */
+/** Renders one route as a visitor sees it on first load, at its address in `language`. */
 export async function renderPage(path: string, language: Locale): Promise<RenderedPage> {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(absoluteUrl(path)));
+  const context = await handler.query(new Request(absoluteUrl(localizedPath(path, language))));
   if (context instanceof Response) throw new Error(`${path} answered with a redirect (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const collected: PageMetaData[] = [];
@@ -72,16 +75,26 @@ export async function renderPage(path: string, language: Locale): Promise<Render
   return { status: context.statusCode, appHtml, headTags: renderHeadTags(meta), meta };
 }
 
-/** The sitemap; articles carry their last real change, other pages no date rather than a made-up one. */
+/**
+ * The sitemap: every page in both languages, each naming its alternates; articles carry their last real
+ * change, other pages no date rather than a made-up one.
+ */
 export function sitemapXml(pages: readonly PrerenderPage[]): string {
   const modified = new Map(ARTICLES.map((article) => [`/blog/${article.slug}`, article.modifiedAt]));
   const urls = pages
     .filter((page) => page.inSitemap)
-    .map((page) => {
+    .flatMap((page) => {
       const lastmod = modified.get(page.path);
-      return `  <url><loc>${absoluteUrl(page.path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+      const alternates = LOCALES.map(
+        (language) =>
+          `<xhtml:link rel="alternate" hreflang="${language}" href="${absoluteUrl(localizedPath(page.path, language))}"/>`,
+      ).join('');
+      return LOCALES.map(
+        (language) =>
+          `  <url><loc>${absoluteUrl(localizedPath(page.path, language))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alternates}</url>`,
+      );
     });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 export function robotsTxt(): string {
