@@ -55,7 +55,8 @@ describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
     const res = await page.goto('/customer/0190c0de-0000-7000-8000-000000000000');
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
-    await page.goto('/this/does/not/exist');
+    const missing = await page.goto('/this/does/not/exist');
+    expect(missing?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/not found|page/i);
     await context.close();
   });

@@ -174,6 +174,23 @@ for (const page of server.PRERENDER_PAGES) {
   }
 }
 
+// Unknown addresses: the server answers 404 with this page, and the app shell only for the app's routes.
+const notFound = await server.renderNotFound('en');
+await writeFile(
+  join(DIST, '404.html'),
+  template
+    .replace(
+      /<title>[\s\S]*?<\/title>/,
+      `<title>${notFound.title}</title>\n    <meta name="robots" content="noindex" />`,
+    )
+    // React writes the page's <title> where the component stands; the head has it already.
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${notFound.appHtml.replace(/<title>[^<]*<\/title>/, '')}</div>`,
+    ),
+);
+await writeFile(join(DIST, 'routes.json'), `${JSON.stringify(server.clientRoutePatterns(), null, 1)}\n`);
+
 await writeFile(join(DIST, 'sitemap.xml'), server.sitemapXml(server.PRERENDER_PAGES));
 await writeFile(join(DIST, 'robots.txt'), server.robotsTxt());
 await rm(join(DIST, '.vite'), { recursive: true, force: true });

@@ -4,7 +4,12 @@
  */
 import { LOCALES, type Locale } from '@cuadra/shared';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type RouteObject,
+  StaticRouterProvider,
+} from 'react-router';
 import { AppProviders } from './app-providers';
 import { ARTICLES } from './features/blog/articles';
 import { ARTICLE_SLUGS } from './features/blog/slugs';
@@ -53,6 +58,34 @@ export const PRERENDER_PAGES: readonly PrerenderPage[] = [
     inSitemap: true,
   })),
 ];
+
+/** Every address the app answers (patterns such as `/customer/:customerId`); the server 404s the rest. */
+export function clientRoutePatterns(): string[] {
+  const patterns: string[] = [];
+  const visit = (list: RouteObject[]) => {
+    for (const route of list) {
+      if (route.path && route.path !== '*') patterns.push(route.path);
+      if (route.children) visit(route.children);
+    }
+  };
+  visit(routes);
+  return [...new Set(patterns)];
+}
+
+/** The not-found page, for the server to answer unknown addresses with (status 404). */
+export async function renderNotFound(language: Locale): Promise<{ appHtml: string; title: string }> {
+  const i18n = createFixedI18n(language);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(absoluteUrl('/__not-found__')));
+  if (context instanceof Response) throw new Error('the not-found page answered with a redirect');
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const appHtml = renderToString(
+    <AppProviders i18n={i18n} queryClient={createQueryClient()}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+  return { appHtml, title: `${i18n.t('notFound.title')} · Cuadra` };
+}
 
 export type RenderedPage = { status: number; appHtml: string; headTags: string; meta: PageMetaData };
 
