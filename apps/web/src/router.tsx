@@ -96,6 +96,10 @@ const PUBLIC_PAGES: RouteObject[] = [
     lazy: lazyPage(() => import('./features/invitations/invitation-error-page'), 'InvitationErrorPage'),
   },
   { path: '/blog', lazy: lazyPage(() => import('./features/blog/blog-page'), 'BlogPage') },
+  {
+    path: '/contact',
+    lazy: lazyPage(() => import('./features/account/contact-page'), 'ContactPage'),
+  },
   ...BLOG_ARTICLE_ROUTES,
   { path: '/error', lazy: lazyPage(() => import('./features/errors/error-page'), 'ErrorPage') },
 ];
@@ -159,10 +163,6 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('./features/invoices/invoice-review-page'), 'InvoiceReviewPage'),
           },
           { path: '/user', lazy: lazyPage(() => import('./features/account/settings-page'), 'SettingsPage') },
-          {
-            path: '/contact',
-            lazy: lazyPage(() => import('./features/account/contact-page'), 'ContactPage'),
-          },
           { path: '/help', lazy: lazyPage(() => import('./features/account/help-page'), 'HelpPage') },
         ],
       },
