@@ -3,11 +3,13 @@
  * PDFs, rendered PNGs and degraded scans, each with its truth in the benchmark schema. One browser for
  * the whole run; deterministic from (layout, seed, output).
  *
- *   tsx scripts/generate-documents.ts --seeds 1-5 --outputs pdf,scan --out bench-results/generated
+ *   npm run generate -w packages/extract -- --seeds 1-5 --outputs pdf,scan --out bench-results/generated
  *   tsx scripts/generate-documents.ts --layouts es-abono,ticket-iva-incluido --seeds 7 --out /tmp/x
  *
  * `generateDocuments({ layouts, seeds, outputs })` is what the benchmark and the ranker's fitting script
- * call; `heldApart` on each document says whether fitting may use it (see `HELD_APART`).
+ * call; `heldApart` on each document says whether fitting may use it (see `HELD_APART`). The CLI writes
+ * `<id>.<ext>`, `<id>.truth.json` (bench schema) and `<id>.expected.json` (what bench/extract-bench.ts
+ * reads from bench-results/generated).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -260,6 +262,16 @@ if (isMain) {
       for (const d of docs) {
         writeFileSync(path.join(out, d.truth.file), d.bytes);
         writeFileSync(path.join(out, `${d.id}.truth.json`), `${JSON.stringify(d.truth, null, 2)}\n`);
+        // The benchmark's generated-set reader takes `<case>.expected.json` ({ file, kind, truth }).
+        const expected = {
+          file: d.truth.file,
+          kind: d.output,
+          layout: d.layout,
+          family: d.family,
+          heldApart: d.heldApart,
+          truth: d.truth.fields,
+        };
+        writeFileSync(path.join(out, `${d.id}.expected.json`), `${JSON.stringify(expected, null, 2)}\n`);
       }
       const held = docs.filter((d) => d.heldApart).length;
       console.log(
