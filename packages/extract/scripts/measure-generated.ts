@@ -65,7 +65,8 @@ export async function measureGenerated(opts: {
     const got = r.fields as Record<string, unknown>;
     for (const name of FIELDS) {
       if (truth[name] == null) continue;
-      const t = (g.fields[name] ??= { right: 0, of: 0 });
+      const t = g.fields[name] ?? { right: 0, of: 0 };
+      g.fields[name] = t;
       t.of++;
       if (fieldCorrect(name, truth[name], got[name], truth)) t.right++;
     }
@@ -86,7 +87,7 @@ export async function measureGenerated(opts: {
 }
 
 export function formatGroups(groups: Map<string, Group>): string {
-  const pct = (t: Tally | undefined) => (t && t.of ? `${Math.round((100 * t.right) / t.of)}%` : '—');
+  const pct = (t: Tally | undefined) => (t?.of ? `${Math.round((100 * t.right) / t.of)}%` : '—');
   const head = [
     'family',
     'output',
