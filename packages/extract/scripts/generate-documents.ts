@@ -53,7 +53,7 @@ export type BenchTruth = {
   id: string;
   split: 'fit' | 'validation';
   file: string;
-  kind: 'digital_pdf' | 'rendered_image' | 'scanned_image';
+  kind: 'digital_pdf' | 'rendered_image' | 'scanned_image' | 'scanned_pdf';
   media_type: string;
   language: 'es' | 'en';
   doc_type: 'invoice' | 'credit_note' | 'receipt';
@@ -68,24 +68,37 @@ export type BenchTruth = {
   notes: string[];
 };
 
-/** Multi-page invoices are only made as PDFs (a screenshot would be one very tall image). */
+/**
+ * Multi-page invoices are made as a PDF and as a scanned PDF (image-only pages), never as one image (a
+ * screenshot would be one very tall page).
+ */
 export function supportsOutput(layout: string, output: DocumentOutput): boolean {
   const def = LAYOUTS.find((l) => l.id === layout);
-  return !!def && (def.family !== 'multipage' || output === 'pdf');
+  return !!def && (def.family !== 'multipage' || output !== 'png');
 }
+
+const isMultiPage = (lc: LayoutCase) => lc.layout.family === 'multipage';
 
 /** The truth of a case for one output. */
 export function truthFor(lc: LayoutCase, output: DocumentOutput): BenchTruth {
   const id = `${lc.layout.id}-${lc.seed}-${output}`;
-  const ext = output === 'pdf' ? 'pdf' : output === 'png' ? 'png' : 'jpg';
+  const scannedPdf = output === 'scan' && isMultiPage(lc);
+  const ext = output === 'pdf' || scannedPdf ? 'pdf' : output === 'png' ? 'png' : 'jpg';
   const held = isHeldApart(lc.layout.id, lc.seed);
   return {
     schema: 'invoice-bench-truth/v1',
     id,
     split: held ? 'validation' : 'fit',
     file: `${id}.${ext}`,
-    kind: output === 'pdf' ? 'digital_pdf' : output === 'png' ? 'rendered_image' : 'scanned_image',
-    media_type: output === 'pdf' ? 'application/pdf' : output === 'png' ? 'image/png' : 'image/jpeg',
+    kind:
+      output === 'pdf'
+        ? 'digital_pdf'
+        : output === 'png'
+          ? 'rendered_image'
+          : scannedPdf
+            ? 'scanned_pdf'
+            : 'scanned_image',
+    media_type: ext === 'pdf' ? 'application/pdf' : output === 'png' ? 'image/png' : 'image/jpeg',
     language: lc.layout.lang,
     doc_type: lc.docType,
     source: {
@@ -173,8 +186,9 @@ async function renderCase(r: Renderer, lc: LayoutCase, output: DocumentOutput): 
   const page = await r.page(output === 'pdf' ? 1 : narrow ? 2.2 : 1.5);
   await page.setViewportSize({ width, height: narrow ? 700 : 1123 });
   await page.setContent(html, { waitUntil: 'load' });
+  if (output === 'scan' && isMultiPage(lc)) return scannedPdf(page, lc.seed);
   if (output === 'pdf') {
-    const multi = lc.layout.family === 'multipage';
+    const multi = isMultiPage(lc);
     const pdf = narrow
       ? await page.pdf({ width: '80mm', height: '240mm', printBackground: true, pageRanges: '1' })
       : ticket
@@ -186,9 +200,52 @@ async function renderCase(r: Renderer, lc: LayoutCase, output: DocumentOutput): 
   return output === 'png' ? png : degradeScan(png, lc.seed);
 }
 
+/** A4 at 96 dpi, in CSS pixels; and the margin kept free at each page edge. */
+const PAGE_HEIGHT = 1123;
+const PAGE_MARGIN = 48;
+
+/**
+ * A multi-page invoice as a scanner makes it: the page already loaded is cut into A4 pages (table rows
+ * that would cross an edge move to the next page), each page is degraded on its own and the JPEGs are
+ * bound into an image-only PDF.
+ */
+async function scannedPdf(page: Page, seed: number): Promise<Uint8Array> {
+  // A string, not a function: this package's TypeScript has no DOM types.
+  const pages = (await page.evaluate(`(() => {
+    const height = ${PAGE_HEIGHT}, margin = ${PAGE_MARGIN};
+    for (const tr of Array.from(document.querySelectorAll('tr'))) {
+      const rect = tr.getBoundingClientRect();
+      const top = rect.top + window.scrollY;
+      const edge = (Math.floor(top / height) + 1) * height - margin;
+      if (rect.bottom + window.scrollY <= edge) continue;
+      const spacer = document.createElement('tr');
+      spacer.innerHTML = '<td colspan="9" style="border:none;padding:0;height:' + (edge + 2 * margin - top) + 'px"></td>';
+      tr.parentElement.insertBefore(spacer, tr);
+    }
+    return Math.ceil(document.documentElement.scrollHeight / height);
+  })()`)) as number;
+  const images: string[] = [];
+  for (let p = 0; p < pages; p++) {
+    const png = await page.screenshot({
+      type: 'png',
+      fullPage: true,
+      clip: { x: 0, y: p * PAGE_HEIGHT, width: 794, height: PAGE_HEIGHT },
+    });
+    const jpeg = await degradeScan(new Uint8Array(png), seed * 10 + p);
+    images.push(Buffer.from(jpeg).toString('base64'));
+  }
+  await page.setContent(
+    `<!doctype html><html><head><style>@page { size: A4; margin: 0; } body { margin: 0; }
+      img { display: block; width: 210mm; height: 297mm; page-break-after: always; }</style></head><body>
+      ${images.map((b64) => `<img src="data:image/jpeg;base64,${b64}">`).join('')}</body></html>`,
+    { waitUntil: 'load' },
+  );
+  return new Uint8Array(await page.pdf({ format: 'A4', printBackground: true }));
+}
+
 /**
  * Renders every (layout, seed, output) asked for; combinations a layout cannot make (multi-page as an
- * image) are left out. Pass `browser` to reuse one across calls; otherwise one is launched and closed.
+ * image) are left out; a multi-page `scan` is an image-only PDF. Pass `browser` to reuse one across calls; otherwise one is launched and closed.
  */
 export async function generateDocuments(opts: {
   layouts?: string[];

@@ -116,14 +116,22 @@ describe.skipIf(!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))(
         seeds: [5],
         outputs: ['png', 'scan'],
       });
-      // multi-page layouts are PDFs only
-      expect(images.map((d) => [d.layout, d.mediaType])).toEqual([
-        ['es-facturar-a-below', 'image/png'],
-        ['es-facturar-a-below', 'image/jpeg'],
-        ['ticket-iva-incluido', 'image/png'],
-        ['ticket-iva-incluido', 'image/jpeg'],
+      // a multi-page invoice is never one image; its scan is an image-only PDF of several pages
+      expect(images.map((d) => [d.layout, d.mediaType, d.truth.kind])).toEqual([
+        ['es-facturar-a-below', 'image/png', 'rendered_image'],
+        ['es-facturar-a-below', 'image/jpeg', 'scanned_image'],
+        ['ticket-iva-incluido', 'image/png', 'rendered_image'],
+        ['ticket-iva-incluido', 'image/jpeg', 'scanned_image'],
+        ['es-multipagina', 'application/pdf', 'scanned_pdf'],
       ]);
       expect(images[1]!.bytes.subarray(0, 3)).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
+      const scanned = await openPdf(images[4]!.bytes);
+      try {
+        expect(scanned.numPages).toBeGreaterThan(1);
+        expect((await pdfPageText(scanned, 1)).lines.length).toBe(0);
+      } finally {
+        await scanned.destroy();
+      }
     }, 180_000);
   },
 );
