@@ -81,6 +81,21 @@ describe('every tax of a structured invoice lands somewhere', () => {
     expect(r.verified.total).toBe(true);
   });
 
+  it('UBL with one TaxTotal per tax scheme: both taxes counted, each in its place', async () => {
+    const r = await read('ubl-tax-total-per-scheme.xml');
+    expect(r.fields).toMatchObject({ vat_total: '63.00', other_taxes_total: '49.00', total: '1112.00' });
+    expect(r.fields.vat_breakdown?.map((e) => e.tax_type)).toEqual([undefined, 'IGIC']);
+    expect(codes(r)).toEqual([]);
+    expect(r.verified.total).toBe(true);
+  });
+
+  it('withheld lines that disagree with the stated withholding unverify only the withholding', async () => {
+    const r = await read('facturae-withholding-does-not-close.xml');
+    expect(codes(r)).toEqual(['WITHHOLDING_MISMATCH']);
+    expect(r.verified.withholding_total).toBe(false);
+    expect(r.verified.total).toBe(true);
+  });
+
   it('CII: an IPSI category (M) is an other tax; a grand total that does not close warns', async () => {
     const ok = await read('cii-vat-ipsi.xml');
     expect(ok.fields).toMatchObject({ vat_total: '42.00', other_taxes_total: '12.00', total: '554.00' });
@@ -141,6 +156,17 @@ describe('structured files others write', () => {
       verified: { total: true },
       source: { total: 'xml' },
     });
+  });
+
+  it('warns when a batch header announces more invoices than the file holds', async () => {
+    const bytes = new TextEncoder().encode(
+      new TextDecoder()
+        .decode(fixture('facturae-batch-two-invoices.xml'))
+        .replace('<InvoicesCount>2<', '<InvoicesCount>3<'),
+    );
+    const r = await extractDocument({ bytes });
+    expect(codes(r)).toEqual(['MULTIPLE_INVOICES', 'BATCH_COUNT_MISMATCH']);
+    expect(r.invoices).toHaveLength(2);
   });
 
   it('a single invoice has no invoices list (the result keeps its shape)', async () => {

@@ -2,7 +2,7 @@ import { ExtractError } from '../errors.ts';
 import type { Evidence, FieldMap } from '../evidence.ts';
 import type { BatchInvoice, ExtractWarning, FieldValues } from '../types.ts';
 import { parseCii } from './cii.ts';
-import { parseXml } from './dom.ts';
+import { parseXml, text } from './dom.ts';
 import { parseFacturae } from './facturae.ts';
 import { checkStructuredTotals, type ParsedInvoice } from './totals.ts';
 import { parseUbl } from './ubl.ts';
@@ -16,12 +16,13 @@ export type EInvoiceFormat = 'cii' | 'ubl' | 'facturae';
 export function parseEInvoiceXml(
   bytes: Uint8Array,
   maxBytes: number,
-): { format: EInvoiceFormat; fields: FieldValues; invoices: ParsedInvoice[] } {
+): { format: EInvoiceFormat; fields: FieldValues; invoices: ParsedInvoice[]; warnings: ExtractWarning[] } {
   const root = parseXml(bytes, maxBytes);
-  const done = (format: EInvoiceFormat, invoices: ParsedInvoice[]) => ({
+  const done = (format: EInvoiceFormat, invoices: ParsedInvoice[], warnings: ExtractWarning[] = []) => ({
     format,
     fields: invoices[0]!.fields,
     invoices,
+    warnings,
   });
   switch (root.name) {
     case 'CrossIndustryInvoice':
@@ -30,8 +31,20 @@ export function parseEInvoiceXml(
     case 'Invoice':
     case 'CreditNote':
       return done('ubl', [parseUbl(root)]);
-    case 'Facturae':
-      return done('facturae', parseFacturae(root));
+    case 'Facturae': {
+      const invoices = parseFacturae(root);
+      const stated = Number(text(root, 'FileHeader', 'Batch', 'InvoicesCount') ?? invoices.length);
+      const warnings: ExtractWarning[] =
+        stated !== invoices.length
+          ? [
+              {
+                code: 'BATCH_COUNT_MISMATCH',
+                message: `The batch header announces ${stated} invoices; the file holds ${invoices.length}`,
+              },
+            ]
+          : [];
+      return done('facturae', invoices, warnings);
+    }
     default:
       throw new ExtractError('XML_UNSUPPORTED', `Unsupported XML document <${root.name}>`, {
         root: root.name,
@@ -54,7 +67,7 @@ export function readEInvoice(
   const parsed = parseEInvoiceXml(bytes, maxBytes);
   const read = parsed.invoices.map(toEvidence);
   const first = read[0]!;
-  const warnings = [...first.warnings];
+  const warnings = [...parsed.warnings, ...first.warnings];
   if (read.length > 1) {
     warnings.unshift({
       code: 'MULTIPLE_INVOICES',
