@@ -42,6 +42,8 @@ export type LayoutDef = {
   issuer?: 'company' | 'freelancer' | 'any';
   /** Which Spanish id a freelancer issuer has (the label must fit: DNI → NIF, NIE → NIE). */
   personId?: 'nif' | 'nie';
+  /** A private person as the client (a DNI), instead of a company. */
+  clientKind?: 'company' | 'person';
   issuerPlace?: 'top-left' | 'top-right' | 'center' | 'footer';
   clientPlace?: ClientPlace;
   clientLabel?: string | null;
@@ -449,6 +451,22 @@ export const LAYOUTS: LayoutDef[] = [
     rates: 'maybe',
   },
   {
+    id: 'es-cliente-particular-dni',
+    family: 'invoice',
+    lang: 'es',
+    issuer: 'company',
+    clientKind: 'person',
+    issuerPlace: 'top-right',
+    clientPlace: 'box-right',
+    clientLabel: 'Cliente',
+    issuerIdLabel: 'CIF',
+    clientIdLabel: 'DNI',
+    idStyle: 'spaced',
+    table: 'striped',
+    totals: 'boxed',
+    labels: { title: 'FACTURA', number: 'Factura nº', date: 'Fecha', total: 'TOTAL' },
+  },
+  {
     id: 'ticket-iva-incluido',
     family: 'ticket',
     lang: 'es',
@@ -638,19 +656,21 @@ export function makeLayoutCase(layoutId: string, seed: number): LayoutCase {
   const recargo = layout.recargo === 'always' || (layout.recargo === 'maybe' && !freelancer && r() < 0.35);
   const client = ticket
     ? null
-    : recargo
-      ? { name: pick(r, RETAILERS), taxId: r() < 0.5 ? makeNif(r) : makeCif(r, 'B'), address: address(r) }
-      : (() => {
-          const [n, suffix] = pick(
-            r,
-            COMPANIES.filter(([x]) => !issuer.name.startsWith(x)),
-          );
-          return {
-            name: `${n} ${suffix}`,
-            taxId: makeCif(r, suffix === 'S.A.' ? 'A' : 'B'),
-            address: address(r),
-          };
-        })();
+    : layout.clientKind === 'person'
+      ? { name: pick(r, PEOPLE), taxId: makeNif(r), address: address(r) }
+      : recargo
+        ? { name: pick(r, RETAILERS), taxId: r() < 0.5 ? makeNif(r) : makeCif(r, 'B'), address: address(r) }
+        : (() => {
+            const [n, suffix] = pick(
+              r,
+              COMPANIES.filter(([x]) => !issuer.name.startsWith(x)),
+            );
+            return {
+              name: `${n} ${suffix}`,
+              taxId: makeCif(r, suffix === 'S.A.' ? 'A' : 'B'),
+              address: address(r),
+            };
+          })();
   const year = 2023 + Math.floor(r() * 3);
   const issueDate = addDays(`${year}-01-01`, Math.floor(r() * 360));
   const dueDate = ticket ? null : addDays(issueDate, pick(r, [0, 15, 30, 30, 60]));
