@@ -10,7 +10,6 @@ import {
 } from './checks/consistency.ts';
 import type { Ctx } from './ctx.ts';
 import { ExtractError } from './errors.ts';
-import { fromValues } from './evidence.ts';
 import { prepareImageForOcr } from './image.ts';
 import { llmPass } from './llm.ts';
 import { recognize } from './ocr/index.ts';
@@ -20,7 +19,7 @@ import { imageDimensions } from './sniff.ts';
 import { extractFromText } from './text/fields.ts';
 import { wordsToLines } from './text/layout.ts';
 import type { ExtractWarning } from './types.ts';
-import { parseEInvoiceXml } from './xml/index.ts';
+import { readEInvoice } from './xml/index.ts';
 
 export type Step = { name: string; when: (ctx: Ctx) => boolean; run: (ctx: Ctx) => Promise<void> };
 
@@ -40,10 +39,12 @@ export const STEPS: Step[] = [
     name: 'xml',
     when: (ctx) => ctx.mediaType === 'application/xml',
     run: async (ctx) => {
-      const { format, fields } = parseEInvoiceXml(ctx.bytes, ctx.options.maxXmlBytes);
-      ctx.format = format;
+      const einvoice = readEInvoice(ctx.bytes, ctx.options.maxXmlBytes);
+      ctx.format = einvoice.format;
       ctx.kind = 'einvoice_xml';
-      ctx.fields = fromValues(fields, 'xml', 1, true);
+      ctx.fields = einvoice.fields;
+      for (const w of einvoice.warnings) warn(ctx)(w);
+      ctx.invoices = einvoice.invoices;
     },
   },
   {
@@ -73,10 +74,12 @@ export const STEPS: Step[] = [
       files.sort((a, b) => Number(EINVOICE_NAMES.test(b.name)) - Number(EINVOICE_NAMES.test(a.name)));
       for (const file of files) {
         try {
-          const { format, fields } = parseEInvoiceXml(file.content, ctx.options.maxXmlBytes);
-          ctx.format = format;
+          const einvoice = readEInvoice(file.content, ctx.options.maxXmlBytes);
+          ctx.format = einvoice.format;
           ctx.kind = 'einvoice_pdf';
-          ctx.fields = fromValues(fields, 'xml', 1, true);
+          ctx.fields = einvoice.fields;
+          for (const w of einvoice.warnings) warn(ctx)(w);
+          ctx.invoices = einvoice.invoices;
           return;
         } catch {
           warn(ctx)({
