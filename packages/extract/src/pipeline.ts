@@ -11,13 +11,13 @@ import {
 import type { Ctx } from './ctx.ts';
 import { ExtractError } from './errors.ts';
 import { fromValues } from './evidence.ts';
+import { extractFromText } from './fields/index.ts';
 import { prepareImageForOcr } from './image.ts';
 import { llmPass } from './llm.ts';
 import { recognize } from './ocr/index.ts';
 import { openPdf, pdfAttachments, pdfPageText, renderPdfPage } from './pdf.ts';
 import { parseInvoiceQr, readQrCodes } from './qr.ts';
 import { imageDimensions } from './sniff.ts';
-import { extractFromText } from './text/fields.ts';
 import { wordsToLines } from './text/layout.ts';
 import type { ExtractWarning } from './types.ts';
 import { parseEInvoiceXml } from './xml/index.ts';

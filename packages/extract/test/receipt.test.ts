@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPayment, preferRoundedTotal, reconcileAmounts } from '../src/checks/consistency.ts';
+import { extractFromText, isMonthFirst, repairOcrAmounts } from '../src/fields/index.ts';
 import { findDates } from '../src/text/dates.ts';
-import { extractFromText, isMonthFirst, repairOcrAmounts } from '../src/text/fields.ts';
 import {
   addressAfter,
   isRegistrationLine,

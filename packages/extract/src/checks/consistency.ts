@@ -1,5 +1,5 @@
 import type { FieldMap } from '../evidence.ts';
-import type { AmountCand } from '../text/fields.ts';
+import type { AmountCand } from '../fields/index.ts';
 import { centsToString, toCents } from '../text/numbers.ts';
 import type { ExtractWarning, QrInfo } from '../types.ts';
 import { isValidIban } from './iban.ts';
@@ -12,6 +12,8 @@ type Cands = Record<
 >;
 
 const TOL = 1; // cent: printed figures are rounded per line
+/** Score of a sum formed here (breakdown bases, recargo lines): a middling candidate on the ranker's scale. */
+const SUM_SCORE = 0.75;
 
 /**
  * Picks the combination of printed amounts for which Σ bases + VAT − withholding (+ recargo) = total
@@ -28,13 +30,13 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
   if (breakdown.length) {
     bases.push({
       cents: bSum,
-      score: 3,
+      score: SUM_SCORE,
       box: bases[0]?.box ?? { page: 1, x: 0, y: 0, w: 0, h: 0 },
       from: 'text',
     });
     vats.push({
       cents: vSum,
-      score: 3,
+      score: SUM_SCORE,
       box: vats[0]?.box ?? { page: 1, x: 0, y: 0, w: 0, h: 0 },
       from: 'text',
     });
@@ -47,7 +49,7 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
   for (const c of cands.surcharge_total) perLine.set(`${c.box.page}:${c.box.y}`, c);
   if (perLine.size > 1) {
     const list = [...perLine.values()];
-    surcharges.push({ cents: list.reduce((s, c) => s + c.cents, 0), score: 3, box: list[0]!.box });
+    surcharges.push({ cents: list.reduce((s, c) => s + c.cents, 0), score: SUM_SCORE, box: list[0]!.box });
   }
   let best: {
     score: number;
