@@ -67,40 +67,28 @@ export async function readPages(
   return { pages: ctx.pages, qr: ctx.qr, kind: ctx.kind };
 }
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const out = opt('--out');
-  if (!out) throw new Error('--out FILE is required');
-  const limit = Number(opt('--limit') ?? 0);
+/** Adds to `out` (a JSON cache) every document not yet in it: a bench manifest's, or a generated dir's. */
+export async function readPagesInto(
+  out: string,
+  from: { manifest?: string; dir?: string },
+  limit = 0,
+): Promise<void> {
   const docs: { id: string; kind: string; file: string; truth: Record<string, unknown> }[] = [];
-  const dir = opt('--dir');
-  if (dir) {
-    for (const f of readdirSync(dir)
+  if (from.dir) {
+    for (const f of readdirSync(from.dir)
       .filter((x) => x.endsWith('.expected.json'))
       .sort()) {
-      const e = JSON.parse(readFileSync(path.join(dir, f), 'utf8'));
+      const e = JSON.parse(readFileSync(path.join(from.dir, f), 'utf8'));
       docs.push({
         id: `gen:${f.replace('.expected.json', '')}`,
         kind: `es_${e.kind}`,
-        file: path.join(dir, e.file),
+        file: path.join(from.dir, e.file),
         truth: e.truth,
       });
     }
-  } else {
-    const manifestPath = path.resolve(
-      opt('--manifest') ??
-        path.join(
-          process.env.BENCH_DIR ?? path.join(here, '../../../../shared/bench'),
-          'train-manifest.json',
-        ),
-    );
-    const root = path.dirname(manifestPath);
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+  } else if (from.manifest) {
+    const root = path.dirname(from.manifest);
+    const manifest = JSON.parse(readFileSync(from.manifest, 'utf8')) as {
       documents: { id: string; kind: string; file: string; truth: string }[];
     };
     for (const d of manifest.documents) {
@@ -111,6 +99,7 @@ async function main(): Promise<void> {
   const done: CachedDoc[] = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : [];
   const have = new Set(done.map((d) => d.id));
   let n = 0;
+  let added = 0;
   for (const d of docs) {
     if (limit && n >= limit) break;
     n++;
@@ -120,10 +109,28 @@ async function main(): Promise<void> {
     const { pages, qr } = await readPages(bytes);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     done.push({ id: d.id, kind: d.kind, file: path.basename(d.file), sha256, truth: d.truth, pages, qr });
+    added++;
     console.log(`${d.id} ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    if (done.length % 10 === 0) writeFileSync(out, JSON.stringify(done));
+    if (added % 10 === 0) writeFileSync(out, JSON.stringify(done));
   }
-  writeFileSync(out, JSON.stringify(done));
+  if (added || !existsSync(out)) writeFileSync(out, JSON.stringify(done));
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const opt = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const out = opt('--out');
+  if (!out) throw new Error('--out FILE is required');
+  const dir = opt('--dir');
+  const manifest = path.resolve(
+    opt('--manifest') ??
+      path.join(process.env.BENCH_DIR ?? path.join(here, '../../../../shared/bench'), 'train-manifest.json'),
+  );
+  await readPagesInto(out, dir ? { dir } : { manifest }, Number(opt('--limit') ?? 0));
   await closeOcr();
 }
 

@@ -68,6 +68,9 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
             const sum = b.cents + v.cents - (w ? Math.abs(w.cents) : 0) + (r ? r.cents : 0);
             if (Math.abs(sum - t.cents) > TOL) continue;
             if (b.cents === 0 && v.cents === 0) continue;
+            // Arithmetic proves only over amounts read independently: one printed number read as two
+            // candidates (the same box) would "close" any sum with a zero.
+            if (sameBox(t, b) || sameBox(t, v) || sameBox(b, v)) continue;
             const score = t.score + b.score + v.score + (w ? w.score : 0) + (r ? r.score : 0);
             if (!best || score > best.score) best = { score, b, v, t, w, r };
           }
@@ -156,6 +159,16 @@ export function dropImplausibleVat(fields: FieldMap, warn: Warn): void {
       field: 'vat_total',
     });
   }
+}
+
+function sameBox(a: AmountCand, b: AmountCand): boolean {
+  return (
+    a.line != null &&
+    a.line === b.line &&
+    a.box.page === b.box.page &&
+    Math.abs(a.box.x - b.box.x) < 1e-3 &&
+    Math.abs(a.box.y - b.box.y) < 1e-3
+  );
 }
 
 function dedupe(list: AmountCand[]): AmountCand[] {
@@ -263,9 +276,11 @@ export function checkTaxIds(fields: FieldMap, warn: Warn): void {
     if (!ev || ev.source === 'xml') continue;
     const check = checkTaxId(ev.value);
     if (check?.valid && check.checkable) {
-      // The check character proves the reading, not the role: verify only when the role is certain too.
-      ev.verified = ev.roleSure !== false;
-      ev.confidence = Math.max(ev.confidence, 0.97);
+      // The check character confirms a reading, not the role, and one reading is one source: verify
+      // only a value read twice (text layer, both OCR engines) whose role is certain. The LLM's own
+      // answer (source llm) is never read twice.
+      ev.verified = ev.roleSure !== false && ev.readTwice === true && ev.source !== 'llm';
+      ev.confidence = Math.max(ev.confidence, ev.verified ? 0.97 : 0.9);
     } else if (check && !check.valid) {
       ev.confidence = Math.min(ev.confidence, 0.3);
       warn({
@@ -326,7 +341,8 @@ export function applyQr(fields: FieldMap, qr: QrInfo, warn: Warn): void {
     if (!qrValue) return;
     const ev = fields[name];
     if (!ev) {
-      fields[name] = { value: qrValue, confidence: 0.95, source: 'qr', verified: true };
+      // The QR alone is one source: filled, not verified.
+      fields[name] = { value: qrValue, confidence: 0.9, source: 'qr', verified: false };
       return;
     }
     if (same(String(ev.value), qrValue)) {
@@ -336,9 +352,10 @@ export function applyQr(fields: FieldMap, qr: QrInfo, warn: Warn): void {
     } else if (!ev.verified || ev.source !== 'xml') {
       disagree++;
       warn({ code: 'QR_MISMATCH', message: `QR ${name} ${qrValue} ≠ printed ${ev.value}`, field: name });
-      // The QR is what the tax agency received: it wins over an unverified reading.
+      // The QR is what the tax agency received: it wins over an unverified reading, but the two
+      // disagree, so nothing is verified.
       if (!ev.verified)
-        fields[name] = { value: qrValue, confidence: 0.9, source: 'qr', verified: true, box: ev.box };
+        fields[name] = { value: qrValue, confidence: 0.85, source: 'qr', verified: false, box: ev.box };
     }
   };
   compare('issuer_tax_id', v.nif, (a, b) => normalizeTaxId(a).replace(/^ES/, '') === normalizeTaxId(b));

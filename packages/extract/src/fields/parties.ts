@@ -56,6 +56,7 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
   if (issuerId)
     fields.issuer_tax_id = {
       roleSure: issuerId.sure,
+      readTwice: readTwice(ctx, issuerId),
       value: issuerId.id,
       confidence: issuerId.valid && issuerId.checkable ? 0.9 : 0.5,
       source,
@@ -65,6 +66,7 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
   if (clientId)
     fields.client_tax_id = {
       roleSure: clientId.sure,
+      readTwice: readTwice(ctx, clientId),
       value: clientId.id,
       confidence: clientId.valid && clientId.checkable ? 0.85 : 0.45,
       source,
@@ -455,6 +457,18 @@ export function findIban(ctx: Ctx, fields: FieldMap): void {
       }
     }
   }
+}
+
+/** The tax id was read twice: the text layer, or both OCR engines agreeing on each of its words. */
+function readTwice(ctx: Ctx, t: TaxIdCand): boolean {
+  if (ctx.source === 'text') return true;
+  const flat = (x: string) => x.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const id = flat(t.id);
+  const words = t.line.words.filter((w) => flat(w.text).length >= 2 && id.includes(flat(w.text)));
+  return (
+    words.length > 0 &&
+    words.every((w) => w.alternatives?.some((a) => a.engine !== w.engine && a.text === w.text) ?? false)
+  );
 }
 
 /** Every word of the box was read alike by both OCR engines (fused OCR). */

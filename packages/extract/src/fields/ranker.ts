@@ -12,7 +12,13 @@ export type Family = (typeof FAMILIES)[number];
 export type RankerModel = {
   schema: 'cuadra-ranker/v1';
   /** What the weights were fitted on (documents, their hashes, the script's options). */
-  fittedOn: { inputsSha256: string; documents: number; candidates: number; options: Record<string, number> };
+  fittedOn: {
+    inputsSha256: string;
+    featuresSha256: string;
+    documents: number;
+    candidates: number;
+    options: Record<string, number>;
+  };
   families: Record<string, Record<string, number>>;
 };
 
