@@ -180,7 +180,7 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
     path.join(outDir, 'extract-bench.json'),
-    `${JSON.stringify({ ...report, documents: rows.map((r) => ({ set: r.set, id: r.id, kind: r.kind, seconds: r.seconds, error: r.error, fields: r.result?.fields, verified: r.result?.verified, warnings: r.result?.warnings.map((w) => w.code) })) }, null, 2)}\n`,
+    `${JSON.stringify({ ...report, documents: rows.map((r) => ({ set: r.set, id: r.id, kind: r.kind, seconds: r.seconds, error: r.error, fields: r.result?.fields, verified: r.result?.verified, warnings: r.result?.warnings?.map((w) => w.code) })) }, null, 2)}\n`,
   );
   console.log(`\nwritten: ${path.relative(process.cwd(), path.join(outDir, 'extract-bench.json'))}`);
 }

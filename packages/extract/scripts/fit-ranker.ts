@@ -138,7 +138,7 @@ export function fitRanker(file: FeatureFile, options = FIT_OPTIONS): RankerModel
   };
 }
 
-/** SROIE line-level OCR truth as a page: each text box split into words, grouped into lines. */
+/** SROIE line-level OCR truth as a page: each annotated text box a word, grouped into lines. */
 export function pageFromLinesCsv(csv: string, width: number, height: number): PageText {
   const words: Word[] = [];
   for (const row of csv.split(/\r?\n/)) {
@@ -152,22 +152,16 @@ export function pageFromLinesCsv(csv: string, width: number, height: number): Pa
     const x1 = Math.max(...xs) / width;
     const y0 = Math.min(...ys) / height;
     const y1 = Math.max(...ys) / height;
-    const parts = text.split(/\s+/);
-    const chars = text.length;
-    let at = 0;
-    for (const p of parts) {
-      const start = text.indexOf(p, at);
-      words.push({
-        text: p,
-        page: 1,
-        x: x0 + ((x1 - x0) * start) / chars,
-        y: y0,
-        w: ((x1 - x0) * p.length) / chars,
-        h: y1 - y0,
-        conf: 0.95,
-      });
-      at = start + p.length;
-    }
+    // One word per annotated box: its inner spaces are the printer's, not a column gap.
+    words.push({
+      text: text.replace(/\s+/g, ' '),
+      page: 1,
+      x: x0,
+      y: y0,
+      w: x1 - x0,
+      h: y1 - y0,
+      conf: 0.95,
+    });
   }
   return { page: 1, width, height, lines: wordsToLines(words, 1, width / height), source: 'ocr' };
 }

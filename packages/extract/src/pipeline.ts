@@ -258,7 +258,7 @@ export const STEPS: Step[] = [
       if (ctx.text) {
         checkBreakdownFirst(ctx);
         reconcileAmounts(ctx.fields, ctx.text.amountCandidates, w);
-        preferRoundedTotal(ctx.fields, ctx.text.amountCandidates.total, w);
+        preferRoundedTotal(ctx.fields, ctx.text.amountCandidates.total, w, ctx.text);
         checkPayment(ctx.fields, ctx.text.payment);
         checkBreakdown(ctx.fields, w);
         checkLineItems(ctx.fields, w);

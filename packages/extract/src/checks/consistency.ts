@@ -185,20 +185,58 @@ function dedupe(list: AmountCand[]): AmountCand[] {
  * total rounded (a few cents off), the rounded one is the total; it stays unverified unless tendered −
  * change confirms it.
  */
-export function preferRoundedTotal(fields: FieldMap, totals: AmountCand[], warn: Warn): void {
+export function preferRoundedTotal(
+  fields: FieldMap,
+  totals: AmountCand[],
+  warn: Warn,
+  text?: { rounding: number | null; printedCents: number[]; payment: { paid: number } | null },
+): void {
   const ev = fields.total;
   const cents = toCents(ev?.value);
   if (!ev || cents == null) return;
   const r = totals.find((c) => c.rounded && c.cents !== cents && Math.abs(c.cents - cents) < 10);
-  if (!r) return;
-  fields.total = {
-    value: centsToString(r.cents),
-    confidence: 0.8,
-    source: ev.source,
-    verified: false,
-    box: r.box,
-  };
-  warn({ code: 'TOTAL_ROUNDED', message: `Total ${ev.value} rounded to ${fields.total.value} for payment` });
+  if (r) {
+    fields.total = {
+      value: centsToString(r.cents),
+      confidence: 0.8,
+      source: ev.source,
+      verified: false,
+      box: r.box,
+    };
+    warn({
+      code: 'TOTAL_ROUNDED',
+      message: `Total ${ev.value} rounded to ${fields.total.value} for payment`,
+    });
+    return;
+  }
+  // A rounding adjustment is printed but no rounded total was read as one: the unrounded sum is not what
+  // was paid. The rounded value, if printed anywhere or equal to tendered − change, replaces it; either way the
+  // arithmetic no longer verifies the payable total.
+  const adj = text?.rounding;
+  if (!adj) return;
+  const rounded = [cents + adj, cents - adj].find(
+    (c) => c > 0 && (text.printedCents.includes(c) || text.payment?.paid === c),
+  );
+  if (rounded != null) {
+    fields.total = {
+      value: centsToString(rounded),
+      confidence: 0.75,
+      source: ev.source,
+      verified: false,
+      box: ev.box,
+    };
+    warn({
+      code: 'TOTAL_ROUNDED',
+      message: `Total ${ev.value} rounded to ${fields.total.value} for payment`,
+    });
+  } else if (ev.verified) {
+    ev.verified = false;
+    ev.confidence = Math.min(ev.confidence, 0.6);
+    warn({
+      code: 'TOTAL_ROUNDED',
+      message: `Total ${ev.value} is before a cash rounding of ${centsToString(adj)}`,
+    });
+  }
 }
 
 /**

@@ -231,6 +231,32 @@ export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: 
   return { cands, payment };
 }
 
+/**
+ * A receipt's cash-rounding adjustment ("Rounding Adj: -0.02", "Rounding 0.01"; a rounded total is
+ * larger), in cents, when one is printed and not zero; and every amount printed on the page (cents, unsigned), to find the rounded total among them.
+ */
+export function roundingAndPrinted(
+  ctx: Ctx,
+  payment: Payment | null,
+): { rounding: number | null; printedCents: number[] } {
+  let rounding: number | null = null;
+  const printed = new Set<number>();
+  for (const [i, line] of ctx.lines.entries()) {
+    const text = blankDates(ocrAmounts(ctx, line.text));
+    const amounts = findAmounts(text);
+    for (const a of amounts) printed.add(Math.abs(Math.round(a.value * 100)));
+    // Printed among the payment lines (after what was tendered), the rounding is of the payment, and
+    // the total above it is the total.
+    const beforePayment = !payment || i < payment.line;
+    if (rounding == null && beforePayment && /\bround(?:ing)?\b|\bredondeo\b/i.test(line.text)) {
+      const last = amounts.at(-1);
+      const c = last ? Math.round(last.value * 100) : 0;
+      if (c !== 0 && Math.abs(c) < 10) rounding = c;
+    }
+  }
+  return { rounding, printedCents: [...printed].sort((a, b) => a - b) };
+}
+
 /** Scores every candidate with the ranker and sorts each family best first. */
 export function rankAmounts(cands: AmountCandidates): void {
   for (const family of FAMILIES) {

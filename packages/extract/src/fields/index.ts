@@ -17,6 +17,7 @@ import {
   findVatBreakdown,
   type Payment,
   rankAmounts,
+  roundingAndPrinted,
 } from './amounts.ts';
 import { type Ctx, wordHeight } from './context.ts';
 import { findDateFields } from './dates.ts';
@@ -38,6 +39,10 @@ export type TextExtraction = {
   fullText: string;
   /** Receipts: tendered, change and what was paid (cents). */
   payment: Payment | null;
+  /** Receipts: the printed cash-rounding adjustment (cents), when not zero. */
+  rounding: number | null;
+  /** Every amount printed (cents, unsigned, ascending). */
+  printedCents: number[];
 };
 
 /** The shared reading context of a document: lines, language, region and its label expressions. */
@@ -88,7 +93,8 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
 
   findIban(ctx, fields);
 
-  return { fields, language, amountCandidates: cands, taxIds, fullText, payment };
+  const { rounding, printedCents } = roundingAndPrinted(ctx, payment);
+  return { fields, language, amountCandidates: cands, taxIds, fullText, payment, rounding, printedCents };
 }
 
 export type { Evidence };
