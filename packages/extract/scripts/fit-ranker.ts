@@ -1,7 +1,7 @@
 /**
  * Fits the amount ranker (one weight vector per family: total, tax_base, vat_total, withholding_total,
  * surcharge_total) and writes `models/ranker.json`, plus the feature file it was fitted on
- * (`models/ranker-features.json`), so a test can refit from that file and check the committed weights.
+ * (`models/ranker-features.generated.json`), so a test can refit from that file and check the committed weights.
  *
  * Model: a conditional logit per document and family (softmax over the document's candidates; the loss
  * is −log of the probability of the candidates equal to the truth), L2-pulled towards the hand-set priors
@@ -217,7 +217,7 @@ async function main(): Promise<void> {
     const docs = [...all('--pages').flatMap(cachedDocs), ...all('--lines').flatMap(lineTruthDocs)];
     if (!docs.length) throw new Error('no training documents: pass --pages FILE and/or --lines DIR');
     features = collectFeatures(docs);
-    writeFileSync(path.join(modelsDir, 'ranker-features.json'), `${JSON.stringify(features)}\n`);
+    writeFileSync(path.join(modelsDir, 'ranker-features.generated.json'), `${JSON.stringify(features)}\n`);
   }
   const model = fitRanker(features);
   writeFileSync(all('--out')[0] ?? path.join(modelsDir, 'ranker.json'), stringifyModel(model));

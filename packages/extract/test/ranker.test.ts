@@ -69,7 +69,7 @@ describe('amount ranker', () => {
 
   it('the committed weights are what the script fits from the committed feature file', () => {
     const features = JSON.parse(
-      readFileSync(path.join(models, 'ranker-features.json'), 'utf8'),
+      readFileSync(path.join(models, 'ranker-features.generated.json'), 'utf8'),
     ) as FeatureFile;
     const committed = readFileSync(path.join(models, 'ranker.json'), 'utf8');
     const model = JSON.parse(committed) as RankerModel;

@@ -100,7 +100,7 @@ describe('receipt totals', () => {
       'ocr',
     );
     expect(r.fields.total?.value).toBe('45.50');
-    checkPayment(r.fields, r.payment);
+    checkPayment(r.fields, r.payment, r.amountCandidates.total);
     expect(r.fields.total?.verified).toBe(true);
   });
 
@@ -145,7 +145,7 @@ describe('receipt totals', () => {
       'ocr',
     );
     expect(r.fields.total?.value).toBe('12.00');
-    checkPayment(r.fields, r.payment);
+    checkPayment(r.fields, r.payment, r.amountCandidates.total);
     expect(r.fields.total?.verified).toBe(false);
   });
 });
@@ -188,7 +188,7 @@ describe('cash rounding', () => {
     const warnings: string[] = [];
     reconcileAmounts(r.fields, r.amountCandidates, () => {});
     preferRoundedTotal(r.fields, r.amountCandidates.total, (w) => warnings.push(w.code));
-    checkPayment(r.fields, r.payment);
+    checkPayment(r.fields, r.payment, r.amountCandidates.total);
     expect(r.fields.total).toMatchObject({ value: '21.20', verified: false });
     expect(warnings).toContain('TOTAL_ROUNDED');
   });
@@ -251,7 +251,7 @@ describe('cash rounding after an arithmetic total', () => {
     const warnings: string[] = [];
     reconcileAmounts(r.fields, r.amountCandidates, () => {});
     preferRoundedTotal(r.fields, r.amountCandidates.total, (w) => warnings.push(w.code), r);
-    checkPayment(r.fields, r.payment);
+    checkPayment(r.fields, r.payment, r.amountCandidates.total);
     return { total: r.fields.total, warnings };
   };
 

@@ -241,15 +241,21 @@ export function preferRoundedTotal(
 
 /**
  * Receipts: the printed total equals tendered − change (two other printed numbers) → verified. Only with
- * change given: a tendered amount equal to the total proves less (it may be the same misreading).
+ * change given: a tendered amount equal to the total proves less (it may be the same misreading). And only
+ * when the total was read as a total somewhere: tendered − change offered as the total's own candidate
+ * cannot confirm itself.
  */
 export function checkPayment(
   fields: FieldMap,
   payment: { tendered: number; change: number | null; paid: number } | null,
+  totals: AmountCand[],
 ): void {
   const ev = fields.total;
   if (!ev || ev.verified || !payment || !payment.change) return;
-  if (toCents(ev.value) === payment.paid) {
+  const printedAsTotal = totals.some(
+    (c) => c.cents === payment.paid && !c.features?.paidFallback && !c.features?.repeatedLargest,
+  );
+  if (printedAsTotal && toCents(ev.value) === payment.paid) {
     ev.verified = true;
     ev.confidence = Math.max(ev.confidence, 0.95);
   }

@@ -297,6 +297,9 @@ export function amountFields(
  * Tendered and change on a receipt ("CASH 100.00", "CHANGE 56.10"): tendered − change is what was paid.
  * Null unless a tendered amount is printed.
  */
+/** What is owed, not what was handed over ("Amount to be paid", "Total payable", "Importe a pagar"). */
+const AMOUNT_OWED = /\bto\s*be\s*paid\b|\bpayable\b|\bdue\b|\ba\s*pagar\b/i;
+
 export function findPayment(ctx: Ctx): Payment | null {
   let tendered: { cents: number; line: number } | null = null;
   let change: number | null = null;
@@ -306,7 +309,13 @@ export function findPayment(ctx: Ctx): Payment | null {
     if (!last || !/[.,]\d{2}\b/.test(last.raw)) continue;
     const cents = Math.round(Math.abs(last.value) * 100);
     if (ctx.L.change[0]!.test(text) && tendered && change == null) change = cents;
-    else if (ctx.L.tendered[0]!.test(text) && !ctx.L.change[0]!.test(text) && !tendered && cents > 0)
+    else if (
+      ctx.L.tendered[0]!.test(text) &&
+      !ctx.L.change[0]!.test(text) &&
+      !AMOUNT_OWED.test(text) &&
+      !tendered &&
+      cents > 0
+    )
       tendered = { cents, line: i };
   }
   if (!tendered) return null;
