@@ -212,8 +212,10 @@ export function preferRoundedTotal(
   // A rounding adjustment is printed but no rounded total was read as one: the unrounded sum is not what
   // was paid. The rounded value, if printed anywhere or equal to tendered − change, replaces it; either way the
   // arithmetic no longer verifies the payable total.
+  // Only a total the arithmetic produced is surely the unrounded one; an unverified reading may already
+  // be the rounded total.
   const adj = text?.rounding;
-  if (!adj) return;
+  if (!adj || !ev.verified) return;
   const rounded = [cents + adj, cents - adj].find(
     (c) => c > 0 && (text.printedCents.includes(c) || text.payment?.paid === c),
   );
@@ -229,7 +231,7 @@ export function preferRoundedTotal(
       code: 'TOTAL_ROUNDED',
       message: `Total ${ev.value} rounded to ${fields.total.value} for payment`,
     });
-  } else if (ev.verified) {
+  } else {
     ev.verified = false;
     ev.confidence = Math.min(ev.confidence, 0.6);
     warn({
