@@ -1,6 +1,6 @@
 /**
- * Fits the amount ranker (one weight vector per family: total, tax_base, vat_total, withholding_total,
- * surcharge_total) and writes `models/ranker.json`, plus the feature file it was fitted on
+ * Fits the ranker (one weight vector per family: total, tax_base, vat_total, withholding_total,
+ * surcharge_total, issuer_name) and writes `models/ranker.json`, plus the feature file it was fitted on
  * (`models/ranker-features.generated.json`), so a test can refit from that file and check the committed weights.
  *
  * Model: a conditional logit per document and family (softmax over the document's candidates; the loss
@@ -20,10 +20,12 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fieldCorrect } from '../bench/score.ts';
 import { amountCandidates } from '../src/fields/amounts.ts';
 import { readingContext } from '../src/fields/index.ts';
+import { issuerNameCandidates, taxIdsWithRoles } from '../src/fields/parties.ts';
 import { PRIORS } from '../src/fields/priors.ts';
-import { FAMILIES, type Family, type RankerModel } from '../src/fields/ranker.ts';
+import { type Family, RANKED, type RankerModel } from '../src/fields/ranker.ts';
 import { imageDimensions } from '../src/sniff.ts';
 import { type PageText, type Word, wordsToLines } from '../src/text/layout.ts';
 import type { Source } from '../src/types.ts';
@@ -49,12 +51,27 @@ export type FeatureFile = {
 
 export const FIT_OPTIONS = { steps: 400, learningRate: 0.05, l2: 0.02 };
 
+/**
+ * Weights kept at their priors. Text-layer letterheads (`pdf.*`): the only text-layer documents to fit
+ * on are the generator's, four layouts that all print the issuer first; fitted there, the weights learn
+ * the generator (and unlearn return addresses and legal footers). Fit them once the generator has the
+ * layouts real invoices have.
+ */
+export const FROZEN: Record<string, RegExp> = { issuer_name: /^pdf\./ };
+
 const cents = (v: unknown): number | null => {
   if (typeof v !== 'string' && typeof v !== 'number') return null;
   const n = Number(v);
   return Number.isFinite(n) ? Math.round(n * 100) : null;
 };
 const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+/** Non-zero features, sorted by name, rounded: the same document always gives the same line. */
+const clean = (f: Record<string, number>): Record<string, number> => {
+  const out: Record<string, number> = {};
+  for (const k of Object.keys(f).sort()) if (f[k]) out[k] = r4(f[k]!);
+  return out;
+};
+const FAMILIES = RANKED.filter((f) => f !== 'issuer_name');
 
 /** Candidates and their features for every document and family with a truth value. */
 export function collectFeatures(docs: TrainingDoc[]): FeatureFile {
@@ -64,21 +81,33 @@ export function collectFeatures(docs: TrainingDoc[]): FeatureFile {
     hash.update(`${d.id}\t${d.sha256}\n`);
     const { ctx } = readingContext(d.pages, d.source);
     const { cands } = amountCandidates(ctx);
+    const push = (family: string, group: Group) => {
+      // Only a choice the ranker can get right teaches it anything.
+      if (group.length < 2 || !group.some(([y]) => y) || group.every(([y]) => y)) return;
+      families[family] ??= [];
+      families[family].push(group);
+    };
+    if (typeof d.truth.issuer_name === 'string') {
+      const { issuerId, clientId } = taxIdsWithRoles(ctx);
+      const names = issuerNameCandidates(ctx, ctx.lines, issuerId?.line, clientId?.line, ctx.ocr);
+      push(
+        'issuer_name',
+        names.map((c) => [
+          fieldCorrect('issuer_name', d.truth.issuer_name, c.text, d.truth) ? 1 : 0,
+          clean(c.features),
+        ]),
+      );
+    }
     for (const family of FAMILIES) {
       const truth = cents(d.truth[family]);
       const list = cands[family];
-      if (truth == null || list.length < 2) continue;
+      if (truth == null) continue;
       const want = family === 'withholding_total' ? Math.abs(truth) : truth;
       const group: Group = list.map((c) => {
-        const f: Record<string, number> = {};
-        for (const k of Object.keys(c.features ?? {}).sort()) if (c.features![k]) f[k] = r4(c.features![k]!);
         const got = family === 'withholding_total' ? Math.abs(c.cents) : c.cents;
-        return [got === want ? 1 : 0, f];
+        return [got === want ? 1 : 0, clean(c.features ?? {})];
       });
-      // Only a choice the ranker can get right teaches it anything.
-      if (!group.some(([y]) => y) || group.every(([y]) => y)) continue;
-      families[family] ??= [];
-      families[family].push(group);
+      push(family, group);
     }
   }
   return {
@@ -93,7 +122,7 @@ export function collectFeatures(docs: TrainingDoc[]): FeatureFile {
 export function fitRanker(file: FeatureFile, options = FIT_OPTIONS): RankerModel {
   const out: Record<string, Record<string, number>> = {};
   let candidates = 0;
-  for (const family of FAMILIES) {
+  for (const family of RANKED) {
     const prior = PRIORS[family] ?? {};
     const groups = file.families[family] ?? [];
     const names = [
@@ -102,6 +131,7 @@ export function fitRanker(file: FeatureFile, options = FIT_OPTIONS): RankerModel
     const idx = new Map(names.map((n, i) => [n, i]));
     const w0 = names.map((n) => prior[n] ?? 0);
     const w = [...w0];
+    const frozen = names.map((n) => FROZEN[family]?.test(n) ?? false);
     const X = groups.map((g) =>
       g.map(([y, f]) => ({ y, f: Object.entries(f).map(([k, v]) => [idx.get(k)!, v] as const) })),
     );
@@ -120,7 +150,7 @@ export function fitRanker(file: FeatureFile, options = FIT_OPTIONS): RankerModel
           for (const [i, v] of g[k]!.f) grad[i]! += coef * v;
         }
       }
-      for (let i = 0; i < w.length; i++) w[i]! -= options.learningRate * grad[i]! * 10;
+      for (let i = 0; i < w.length; i++) if (!frozen[i]) w[i]! -= options.learningRate * grad[i]! * 10;
     }
     out[family] = Object.fromEntries(names.map((k, i) => [k, Math.round(w[i]! * 1e6) / 1e6]));
   }

@@ -14,7 +14,7 @@ import { rng } from '../scripts/invoice-cases.ts';
 import { amountCandidates } from '../src/fields/amounts.ts';
 import { extractFromText, readingContext } from '../src/fields/index.ts';
 import { PRIORS } from '../src/fields/priors.ts';
-import { FAMILIES, type RankerModel, useModel } from '../src/fields/ranker.ts';
+import { FAMILIES, RANKED, type RankerModel, useModel } from '../src/fields/ranker.ts';
 import { page } from './text-page.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -88,7 +88,12 @@ describe('amount ranker', () => {
     for (const f of FAMILIES) {
       const names = Object.keys(model.families[f] ?? {});
       for (const k of seen) expect(names, `${f}.${k}`).toContain(k);
+    }
+    for (const f of RANKED) {
+      const names = Object.keys(model.families[f] ?? {});
+      expect(names.length, f).toBeGreaterThan(0);
       for (const k of names) expect(Object.keys(PRIORS[f]!), `${f}.${k} is stale`).toContain(k);
+      for (const k of Object.keys(PRIORS[f]!)) expect(names, `${f}.${k} has no fitted weight`).toContain(k);
     }
   });
 

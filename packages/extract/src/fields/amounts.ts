@@ -26,7 +26,7 @@ export type AmountCand = {
   features?: Features;
 };
 
-export type AmountCandidates = Record<Family, AmountCand[]>;
+export type AmountCandidates = Record<(typeof FAMILIES)[number], AmountCand[]>;
 
 export type Payment = { tendered: number; change: number | null; paid: number; line: number };
 

@@ -18,6 +18,7 @@ import {
 import type { Line } from '../text/layout.ts';
 import { findAmounts } from '../text/numbers.ts';
 import { boxOf, type Ctx, LEGAL_FOOTER, lineBox, linesBox, splitCells } from './context.ts';
+import { type Features, scoreFeatures, topProbability } from './ranker.ts';
 import type { Region } from './region.ts';
 
 export type TaxIdCand = {
@@ -46,13 +47,23 @@ function suffixOnly(region: Region): RegExp {
 const LABELISH =
   /\b(?:base\s*imponible|subtotal|importe|cantidad|precio|retenci[óo]n|recargo|forma\s*de\s*pago|vencimiento|factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada)\b/i;
 
-export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
-  const { lines, source, L } = ctx;
-  const taxIds = findTaxIds(lines);
-  assignRoles(taxIds, lines, L);
+/** Tax ids with their roles, and the issuer's and the client's. */
+export function taxIdsWithRoles(ctx: Ctx): {
+  taxIds: TaxIdCand[];
+  issuerId?: TaxIdCand;
+  clientId?: TaxIdCand;
+} {
+  const taxIds = findTaxIds(ctx.lines);
+  assignRoles(taxIds, ctx.lines, ctx.L);
   const issuerId =
     taxIds.find((t) => t.role === 'issuer') ?? taxIds.find((t) => t.role !== 'client' && t.valid);
   const clientId = taxIds.find((t) => t.role === 'client' && t.id !== issuerId?.id);
+  return { taxIds, issuerId, clientId };
+}
+
+export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
+  const { lines, source, L } = ctx;
+  const { taxIds, issuerId, clientId } = taxIdsWithRoles(ctx);
   if (issuerId)
     fields.issuer_tax_id = {
       roleSure: issuerId.sure,
@@ -75,7 +86,9 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
     };
 
   // Names
-  const issuerName = findIssuerName(ctx, lines, issuerId?.line, clientId?.line, ctx.ocr);
+  const issuerName = bestIssuerName(
+    issuerNameCandidates(ctx, lines, issuerId?.line, clientId?.line, ctx.ocr),
+  );
   if (issuerName) {
     fields.issuer_name = {
       value: issuerName.text,
@@ -230,17 +243,27 @@ function headerName(line: Line, ocr: boolean): string {
   return ocr ? normalizeCompanyName(stripRegistration(name)) : name;
 }
 
-function findIssuerName(
+export type NameCand = {
+  text: string;
+  line: Line;
+  score: number;
+  lineCount?: number;
+  features: Features;
+};
+
+const LEGAL_WORD = /\b(?:SDN|BHD|S\.L\.?|S\.A\.?|GmbH|Ltd|Inc)\b/i;
+
+export function issuerNameCandidates(
   ctx: Ctx,
   lines: Line[],
   idLine: Line | undefined,
   clientIdLine: Line | undefined,
   ocr = false,
-): { text: string; line: Line; conf: number; score: number; lineCount?: number } | null {
+): NameCand[] {
   const { L } = ctx;
   const COMPANY_SUFFIX = companySuffix(ctx.region);
   const SUFFIX_ONLY = suffixOnly(ctx.region);
-  const candidates: { text: string; line: Line; conf: number; score: number; lineCount?: number }[] = [];
+  const candidates: NameCand[] = [];
   const firstPage = lines.filter((l) => l.page === (lines[0]?.page ?? 1));
   const maxH = Math.max(...firstPage.map((l) => l.h), 0.001);
   // OCR line boxes grow with skew and merged rows: compare median word heights instead.
@@ -269,25 +292,28 @@ function findIssuerName(
       text = `${text} ${headerName(next, ocr)}`;
       lineCount = 2;
     }
-    let score = 0;
+    const f: Features = {};
     // "ROTI BAKERY S/B (PJ2)": a branch in brackets after the legal form.
     const core = ocr ? text.replace(/\s*\([^()]{1,12}\)?\s*$/, '') : text;
-    if (COMPANY_SUFFIX.test(core)) score += 5;
-    else if (/\b(?:SDN|BHD|S\.L\.?|S\.A\.?|GmbH|Ltd|Inc)\b/i.test(text)) score += 3;
-    score += ocr ? Math.max(0, Math.min(2, (wordH(line) / medH - 1) * 2)) : (line.h / maxH) * 2;
-    score += Math.max(0, 2 - (ocr ? rank : i) * 0.3);
+    if (COMPANY_SUFFIX.test(core)) f.legalForm = 1;
+    else if (LEGAL_WORD.test(text)) f.legalWord = 1;
+    f.bigPrint = ocr ? Math.max(0, Math.min(2, (wordH(line) / medH - 1) * 2)) : (line.h / maxH) * 2;
+    f.topRank = Math.max(0, 2 - (ocr ? rank : i) * 0.3);
     // Receipt headers are printed in capitals; an all-lower-case line is a note or a stamp.
-    if (ocr && !/\p{Lu}/u.test(text)) score -= 3;
+    if (ocr && !/\p{Lu}/u.test(text)) f.lowercase = 1;
+    const letters = text.match(/\p{L}/gu) ?? [];
+    f.upperRatio = letters.length ? letters.filter((c) => c === c.toUpperCase()).length / letters.length : 0;
+    f.lineConf = line.conf;
     rank++;
     if (idLine && idLine.page === line.page) {
       const dy = idLine.y - line.y;
-      if (dy >= 0 && dy < 0.12 && Math.abs(idLine.x - line.x) < 0.2) score += 2 - dy * 10;
+      if (dy >= 0 && dy < 0.12 && Math.abs(idLine.x - line.x) < 0.2) f.nearIssuerId = 2 - dy * 10;
     }
     if (clientIdLine && clientIdLine.page === line.page) {
       const dy = clientIdLine.y - line.y;
-      if (dy >= 0 && dy < 0.1 && Math.abs(clientIdLine.x - line.x) < 0.1) score -= 3;
+      if (dy >= 0 && dy < 0.1 && Math.abs(clientIdLine.x - line.x) < 0.1) f.nearClientId = 1;
     }
-    if (L.clientBlock.some((re) => re.test(firstPage[i - 1]?.text ?? ''))) score -= 3;
+    if (L.clientBlock.some((re) => re.test(firstPage[i - 1]?.text ?? ''))) f.afterClientLabel = 1;
     // The recipient's address window sits right under the sender's one-line return address.
     if (
       returnAddr &&
@@ -295,17 +321,21 @@ function findIssuerName(
       line.y > returnAddr.line.y &&
       line.y - returnAddr.line.y < 0.1
     )
-      if (Math.abs(line.x - returnAddr.line.x) < 0.05) score -= 4;
-    if (!ocr && footerNames.some((f) => sameName(f.text, text))) score += 3;
-    candidates.push({ text, line, conf: 0.5, score, lineCount });
+      if (Math.abs(line.x - returnAddr.line.x) < 0.05) f.underReturnAddress = 1;
+    if (!ocr && footerNames.some((x) => sameName(x.text, text))) f.footerMatch = 1;
+    candidates.push({ text, line, score: 0, lineCount, features: f });
   }
   if (!ocr && returnAddr && isNameLike(returnAddr.text)) {
-    const score = (COMPANY_SUFFIX.test(returnAddr.text) ? 5 : 0) + 4;
-    candidates.push({ text: returnAddr.text, line: returnAddr.line, conf: 0.5, score });
+    const features: Features = {
+      returnAddress: 1,
+      ...(COMPANY_SUFFIX.test(returnAddr.text) ? { legalForm: 1 } : {}),
+    };
+    candidates.push({ text: returnAddr.text, line: returnAddr.line, score: 0, features });
   }
-  for (const f of ocr ? [] : footerNames) {
-    if (candidates.some((c) => sameName(c.text, f.text))) continue;
-    candidates.push({ text: f.text, line: f.line, conf: 0.5, score: f.score });
+  for (const x of ocr ? [] : footerNames) {
+    if (candidates.some((c) => sameName(c.text, x.text))) continue;
+    const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(x.text) ? { legalForm: 1 } : {}) };
+    candidates.push({ text: x.text, line: x.line, score: 0, features });
   }
   // A labelled issuer block ("Emisor", "Service Provider:", "Sold by") names the issuer outright.
   for (let i = 0; i < lines.length; i++) {
@@ -313,7 +343,8 @@ function findIssuerName(
     const m = L.issuerBlock.map((re) => re.exec(line.text)).find(Boolean);
     if (!m) continue;
     const rest = cleanName(line.text.slice((m.index ?? 0) + m[0].length));
-    if (rest && isNameLike(rest) && !LABELISH.test(rest)) return { text: rest, line, conf: 0.7, score: 10 };
+    if (rest && isNameLike(rest) && !LABELISH.test(rest))
+      return [{ text: rest, line, score: 0, features: { issuerBlock: 1 } }];
     // The label's own column: the value sits under it, whatever else shares the row.
     const label = boxOf(line, (m.index ?? 0) + (m[0].length - m[0].trimStart().length), m[0].trim().length);
     for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) {
@@ -325,7 +356,7 @@ function findIssuerName(
       const cell = ROW_LABEL.test(cells[at]?.text.trim() ?? '') ? cells[at + 1] : cells[at];
       const text = cleanName(cell?.text ?? '');
       if (text && isNameLike(text) && !LABELISH.test(text) && !/^[(*]/.test(text))
-        return { text, line: below, conf: 0.7, score: 10 };
+        return [{ text, line: below, score: 0, features: { issuerBlock: 1 } }];
     }
   }
   // The account holder of the bank details is the payee, the issuer.
@@ -339,13 +370,28 @@ function findIssuerName(
     .find(Boolean);
   if (holder) {
     const name = cleanName(holder);
-    for (const c of candidates) if (sameName(c.text, name)) c.score += 3;
+    for (const c of candidates) if (sameName(c.text, name)) c.features.holderMatch = 1;
   }
+  // Letterheads read by OCR (receipts, scans) and printed in a text layer (digital invoices) differ:
+  // each has its own weights, so fitting on one cannot unlearn the other.
+  if (!ocr) for (const c of candidates) c.features = withPrefix(c.features, 'pdf.');
+  return candidates;
+}
+
+function withPrefix(f: Features, prefix: string): Features {
+  return Object.fromEntries(Object.entries(f).map(([k, v]) => [`${prefix}${k}`, v]));
+}
+
+/** The ranker's pick among the issuer-name candidates, with its confidence. */
+function bestIssuerName(candidates: NameCand[]): (NameCand & { conf: number }) | null {
+  for (const c of candidates) c.score = scoreFeatures('issuer_name', c.features);
   candidates.sort((a, b) => b.score - a.score);
   const best = candidates[0];
   if (!best) return null;
-  best.conf = Math.min(0.8, 0.4 + best.score / 15);
-  return best;
+  // A labelled issuer block names the issuer outright.
+  if (best.features.issuerBlock || best.features['pdf.issuerBlock']) return { ...best, conf: 0.7 };
+  const p = topProbability(candidates.map((c) => c.score)) / (1 + Math.exp(-best.score));
+  return { ...best, conf: Math.min(0.8, 0.35 + 0.45 * p) };
 }
 
 /** A row label in a name/address block whose value is the next cell. */

@@ -30,7 +30,31 @@ const AMOUNT = {
   wordConf: 0,
 };
 
+const ISSUER_NAME = {
+  legalForm: 5 * P,
+  legalWord: 3 * P,
+  bigPrint: 1 * P,
+  topRank: 1 * P,
+  lowercase: -3 * P,
+  nearIssuerId: 1 * P,
+  nearClientId: -3 * P,
+  afterClientLabel: -3 * P,
+  underReturnAddress: -4 * P,
+  footerMatch: 3 * P,
+  returnAddress: 4 * P,
+  footer: 5 * P,
+  holderMatch: 3 * P,
+  issuerBlock: 10 * P,
+  upperRatio: 0,
+  lineConf: 0,
+};
+
 export const PRIORS: Record<string, Record<string, number>> = {
+  // OCR-read letterheads, and text-layer ones under `pdf.` (see `issuerNameCandidates`).
+  issuer_name: {
+    ...ISSUER_NAME,
+    ...Object.fromEntries(Object.entries(ISSUER_NAME).map(([k, v]) => [`pdf.${k}`, v])),
+  },
   total: AMOUNT,
   tax_base: AMOUNT,
   vat_total: AMOUNT,

@@ -7,7 +7,9 @@ export type Features = Record<string, number>;
 
 /** The field families the ranker orders; each has its own weights. */
 export const FAMILIES = ['total', 'tax_base', 'vat_total', 'withholding_total', 'surcharge_total'] as const;
-export type Family = (typeof FAMILIES)[number];
+/** Families the ranker orders: the amounts, and the issuer's name. */
+export const RANKED = [...FAMILIES, 'issuer_name'] as const;
+export type Family = (typeof RANKED)[number];
 
 export type RankerModel = {
   schema: 'cuadra-ranker/v1';
