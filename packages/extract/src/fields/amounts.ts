@@ -8,7 +8,7 @@ import type { Line } from '../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal } from '../text/numbers.ts';
 import type { Box, VatBreakdownEntry } from '../types.ts';
 import { blankDates, boxOf, type Ctx, lineBox, ocrAmounts, wordHeight } from './context.ts';
-import { FAMILIES, type Family, type Features, scoreFeatures, topProbability } from './ranker.ts';
+import { FAMILIES, type Features, scoreFeatures, topProbability } from './ranker.ts';
 
 export type AmountCand = {
   cents: number;

@@ -233,7 +233,7 @@ function isNameLike(text: string): boolean {
 /** Name text of a header line: registration numbers dropped, OCR spellings of legal forms repaired. */
 function headerName(line: Line, ocr: boolean): string {
   let text = line.text;
-  // OCR spaces out a centred name ("SRI   WANGI   CAFE"): word-only cells are one name.
+  // OCR spaces out a centred name ("KEDAI   CONTOH   CAFE"): word-only cells are one name.
   if (ocr) {
     const cells = text.split(/ {3}/);
     if (cells.length > 1 && cells.every((c) => !/[\d:]/.test(c) && !LABELISH.test(c) && !LABEL_WORDS.test(c)))
@@ -278,7 +278,7 @@ export function issuerNameCandidates(
     // On a receipt the name comes before the first phone / tax-registration line.
     if (ocr && rank > 0 && ADDRESS_STOP.test(line.text) && /\d{4}/.test(line.text)) break;
     let text = headerName(line, ocr);
-    if (ocr && COMPANY_SUFFIX.test(text) && /^\d/.test(text)) text = `_${text}`; // "88 MINI MART S/B"
+    if (ocr && COMPANY_SUFFIX.test(text) && /^\d/.test(text)) text = `_${text}`; // "99 KEDAI CONTOH S/B"
     const nameLike = isNameLike(text);
     if (text.startsWith('_')) text = text.slice(1);
     if (!nameLike || LABELISH.test(text)) continue;
@@ -293,7 +293,7 @@ export function issuerNameCandidates(
       lineCount = 2;
     }
     const f: Features = {};
-    // "ROTI BAKERY S/B (PJ2)": a branch in brackets after the legal form.
+    // "KEDAI CONTOH S/B (B12)": a branch in brackets after the legal form.
     const core = ocr ? text.replace(/\s*\([^()]{1,12}\)?\s*$/, '') : text;
     if (COMPANY_SUFFIX.test(core)) f.legalForm = 1;
     else if (LEGAL_WORD.test(text)) f.legalWord = 1;
