@@ -7,7 +7,7 @@ import type { FieldMap } from '../evidence.ts';
 import type { Line } from '../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal } from '../text/numbers.ts';
 import type { Box, VatBreakdownEntry } from '../types.ts';
-import { blankDates, boxOf, type Ctx, lineBox, ocrAmounts, wordHeight } from './context.ts';
+import { blankDates, bothEnginesRead, boxOf, type Ctx, lineBox, ocrAmounts, wordHeight } from './context.ts';
 import { FAMILIES, type Features, scoreFeatures, topProbability } from './ranker.ts';
 
 export type AmountCand = {
@@ -39,12 +39,7 @@ function readingFeatures(line: Line, box: Box): Features {
   const words = line.words.filter((w) => w.x + w.w > box.x - 1e-4 && w.x < box.x + box.w + 1e-4);
   if (!words.length) return {};
   const f: Features = { wordConf: words.reduce((s, w) => s + w.conf, 0) / words.length };
-  const fused = words.filter((w) => w.alternatives?.length);
-  if (
-    fused.length &&
-    fused.every((w) => w.alternatives!.some((a) => a.text === w.text && a.engine !== w.engine))
-  )
-    f.enginesAgree = 1;
+  if (words.every(bothEnginesRead)) f.enginesAgree = 1;
   return f;
 }
 

@@ -1,6 +1,6 @@
 import type { Labels } from '../labels/index.ts';
 import { findDates } from '../text/dates.ts';
-import type { Line, PageText } from '../text/layout.ts';
+import type { Line, PageText, Word } from '../text/layout.ts';
 import type { Box, Source } from '../types.ts';
 import type { Region } from './region.ts';
 
@@ -17,6 +17,20 @@ export type Ctx = {
   L: Labels;
   region: Region;
 };
+
+/**
+ * Both OCR engines read this word as its text: a Tesseract and a PP-OCR reading (the word's own, when its
+ * engine is one of them, and its alternatives) both equal to the chosen text. A text-layer word is exact.
+ */
+export function bothEnginesRead(w: Word): boolean {
+  const readings = [
+    ...(w.engine === 'tesseract' || w.engine === 'ppocr' ? [{ engine: w.engine, text: w.text }] : []),
+    ...(w.alternatives ?? []),
+  ];
+  const same = (engine: string) =>
+    readings.some((r) => r.engine === engine && r.text.trim() === w.text.trim());
+  return same('tesseract') && same('ppocr');
+}
 
 export const wordHeight = (l: Line) =>
   [...l.words].sort((a, b) => a.h - b.h)[Math.floor(l.words.length / 2)]?.h ?? l.h;

@@ -17,7 +17,7 @@ import {
 } from '../text/header.ts';
 import type { Line } from '../text/layout.ts';
 import { findAmounts } from '../text/numbers.ts';
-import { boxOf, type Ctx, LEGAL_FOOTER, lineBox, linesBox, splitCells } from './context.ts';
+import { bothEnginesRead, boxOf, type Ctx, LEGAL_FOOTER, lineBox, linesBox, splitCells } from './context.ts';
 import { type Features, scoreFeatures, topProbability } from './ranker.ts';
 import type { Region } from './region.ts';
 
@@ -511,17 +511,11 @@ function readTwice(ctx: Ctx, t: TaxIdCand): boolean {
   const flat = (x: string) => x.toUpperCase().replace(/[^A-Z0-9]/g, '');
   const id = flat(t.id);
   const words = t.line.words.filter((w) => flat(w.text).length >= 2 && id.includes(flat(w.text)));
-  return (
-    words.length > 0 &&
-    words.every((w) => w.alternatives?.some((a) => a.engine !== w.engine && a.text === w.text) ?? false)
-  );
+  return words.length > 0 && words.every(bothEnginesRead);
 }
 
 /** Every word of the box was read alike by both OCR engines (fused OCR). */
 export function enginesAgreeOn(line: Line, box: { x: number; w: number }): boolean {
   const words = line.words.filter((w) => w.x + w.w > box.x - 1e-4 && w.x < box.x + box.w + 1e-4);
-  return (
-    words.length > 0 &&
-    words.every((w) => w.alternatives?.some((a) => a.engine !== w.engine && a.text === w.text) ?? false)
-  );
+  return words.length > 0 && words.every(bothEnginesRead);
 }
