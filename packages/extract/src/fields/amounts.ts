@@ -201,6 +201,7 @@ export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: 
       break;
     }
   }
+  if (ctx.ocr) impliedDecimals(cands);
   const payment = findPayment(ctx);
   totalFeatures(ctx, cands.total, payment, cands.vat_total);
   // No total label could be read on a receipt: the largest amount printed more than once (total, then
@@ -223,7 +224,43 @@ export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: 
         features: { repeatedLargest: 1 },
       });
   }
+  printedElsewhere(ctx, cands);
   return { cands, payment };
+}
+
+/** OCR drops a decimal point ("3045" for 30.45): an integer of three to six digits is also read as cents. */
+function impliedDecimals(cands: AmountCandidates): void {
+  for (const family of FAMILIES) {
+    for (const c of [...cands[family]]) {
+      if (!c.integer || c.cents < 10_000 || c.cents >= 100_000_000 || c.features?.paidFallback) continue;
+      const features: Features = { ...c.features, impliedDecimals: 1 };
+      delete features.ocrInteger;
+      cands[family].push({ ...c, cents: c.cents / 100, integer: false, features });
+    }
+  }
+}
+
+/** The same amount printed on another line too (a total repeated by the payment or tax summary). */
+function printedElsewhere(ctx: Ctx, cands: AmountCandidates): void {
+  const lines = new Map<number, Set<number>>();
+  ctx.lines.forEach((line, i) => {
+    for (const a of findAmounts(blankDates(ocrAmounts(ctx, line.text)))) {
+      if (!/[.,]\d{2}\b/.test(a.raw)) continue;
+      const cents = Math.abs(Math.round(a.value * 100));
+      if (!lines.has(cents)) lines.set(cents, new Set());
+      lines.get(cents)!.add(i);
+    }
+  });
+  for (const family of FAMILIES)
+    for (const c of cands[family]) {
+      // The fallbacks are defined by where they are printed already.
+      if (c.features?.repeatedLargest || c.features?.paidFallback) continue;
+      const at = lines.get(Math.abs(c.cents));
+      if (at && [...at].some((i) => i !== c.line)) {
+        c.features ??= {};
+        c.features.printedElsewhere = 1;
+      }
+    }
 }
 
 /**

@@ -28,6 +28,8 @@ const AMOUNT = {
   rounded: 0,
   enginesAgree: 0,
   wordConf: 0,
+  impliedDecimals: 0,
+  printedElsewhere: 0,
 };
 
 const ISSUER_NAME = {
