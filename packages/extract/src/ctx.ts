@@ -1,7 +1,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { FieldMap } from './evidence.ts';
+import type { TextExtraction } from './fields/index.ts';
 import type { MediaType } from './sniff.ts';
-import type { TextExtraction } from './text/fields.ts';
 import type { PageText } from './text/layout.ts';
 import type {
   BatchInvoice,

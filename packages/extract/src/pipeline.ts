@@ -10,13 +10,13 @@ import {
 } from './checks/consistency.ts';
 import type { Ctx } from './ctx.ts';
 import { ExtractError } from './errors.ts';
+import { extractFromText } from './fields/index.ts';
 import { prepareImageForOcr } from './image.ts';
 import { llmPass } from './llm.ts';
 import { recognize } from './ocr/index.ts';
 import { openPdf, pdfAttachments, pdfPageText, renderPdfPage } from './pdf.ts';
 import { parseInvoiceQr, readQrCodes } from './qr.ts';
 import { imageDimensions } from './sniff.ts';
-import { extractFromText } from './text/fields.ts';
 import { wordsToLines } from './text/layout.ts';
 import type { ExtractWarning } from './types.ts';
 import { readEInvoice } from './xml/index.ts';
@@ -261,8 +261,9 @@ export const STEPS: Step[] = [
       if (ctx.text) {
         checkBreakdownFirst(ctx);
         reconcileAmounts(ctx.fields, ctx.text.amountCandidates, w);
-        preferRoundedTotal(ctx.fields, ctx.text.amountCandidates.total, w);
-        checkPayment(ctx.fields, ctx.text.payment);
+        preferRoundedTotal(ctx.fields, ctx.text.amountCandidates.total, w, ctx.text);
+        // With a cash rounding printed there are two totals (before and after rounding): neither is verified.
+        if (!ctx.text.rounding) checkPayment(ctx.fields, ctx.text.payment, ctx.text.amountCandidates.total);
         checkBreakdown(ctx.fields, w);
         checkLineItems(ctx.fields, w);
       }
