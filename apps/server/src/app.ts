@@ -10,6 +10,7 @@ import { publicConfigRoutes } from './features/config/routes';
 import { contactRoutes } from './features/contact/routes';
 import { creditRoutes } from './features/credits/routes';
 import { devMailRoutes } from './features/dev-mail/routes';
+import { exportRoutes } from './features/exports/routes';
 import { formRoutes } from './features/forms/routes';
 import { healthRoutes } from './features/health/routes';
 import { invoiceRoutes } from './features/invoices/routes';
@@ -69,6 +70,7 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1', invoiceRoutes(services));
   app.route('/api/v1', reportRoutes(services));
   app.route('/api/v1', formRoutes(services));
+  app.route('/api/v1', exportRoutes(services));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

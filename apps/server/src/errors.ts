@@ -61,6 +61,8 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   FORM_CEUTA_MELILLA_IPSI: 422,
   FORM_VAT_EXEMPT: 422,
   EXPORT_RANGE_INVALID: 400,
+  // Not implemented: the route exists, the layout could not be verified.
+  EXPORT_LAYOUT_UNAVAILABLE: 501,
   EXPORT_FAILED: 500,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

@@ -229,6 +229,10 @@ export const ERROR_MESSAGES = {
     en: 'Choose a valid date range (start not after end, at most 2 years).',
     es: 'Elige un intervalo de fechas válido (el inicio no posterior al fin, como mucho 2 años).',
   },
+  EXPORT_LAYOUT_UNAVAILABLE: {
+    en: 'This export is not available yet: we have not been able to verify the package’s published import layout.',
+    es: 'Esta exportación aún no está disponible: no hemos podido verificar el formato de importación publicado del programa.',
+  },
   EXPORT_FAILED: {
     en: 'The export could not be generated.',
     es: 'No se ha podido generar la exportación.',
