@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
   TEST_DB,
   type TestContext,
 } from '../../../test/harness';
+import { invoices } from '../../db/schema';
 import { seedKnownClient } from '../forms/test-fixtures';
 import { ISSUED_COLUMNS, RECEIVED_COLUMNS } from './libro-registro';
 import { CONTAPLUS_FIELDS } from './packages';
@@ -136,6 +138,20 @@ describe(`exports: libro registro and accounting packages (${TEST_DB})`, () => {
     ]);
     const both = (await (await download('libro-registro-csv')).text()).trimEnd().split('\r\n');
     expect(both).toHaveLength(8 + 1 + 10);
+  });
+
+  it('libro registro CSV: a name a spreadsheet would run as a formula is written as text', async () => {
+    const other = await seedKnownClient(ctx, owner.user.id, { name: 'Fórmulas', taxId: '55555555K' });
+    await ctx.db
+      .update(invoices)
+      .set({ recipientName: '=HYPERLINK("http://example.com","x")' })
+      .where(eq(invoices.id, other.ids['F-1'] as string));
+    const res = await ctx.request(
+      `/api/v1/clients/${other.client.id}/exports/libro-registro-csv?from=2026-01-01&to=2026-01-31&book=issued`,
+      { headers: owner.headers },
+    );
+    const row = (await res.text()).trimEnd().split('\r\n')[2] as string;
+    expect(row).toContain(`;"'=HYPERLINK(""http://example.com"",""x"")";`);
   });
 
   it('a3 SUENLACE.DAT: 512-byte records, header 1/2 and VAT detail 9 at their positions', async () => {

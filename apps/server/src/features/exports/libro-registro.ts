@@ -274,7 +274,9 @@ function csvCell(cell: Cell): string {
   if ('cents' in cell) return euros(cell.cents);
   if ('rate' in cell) return String(cell.rate).replace('.', ',');
   if ('date' in cell) return isoToSpanish(cell.date);
-  return /[;"\n\r]/.test(cell.text) ? `"${cell.text.replace(/"/g, '""')}"` : cell.text;
+  // Text from an invoice is untrusted: a spreadsheet would run a value starting with = + - @ as a formula.
+  const text = /^[=+\-@\t\r]/.test(cell.text) ? `'${cell.text}` : cell.text;
+  return /[;"\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One book as the format's CSV: `;` between values, decimal comma, dates dd/mm/yyyy, two header rows. */

@@ -272,6 +272,14 @@ describe(`AEAT forms from reviewed invoices (${TEST_DB})`, () => {
     expect(recargo.body.boxes['07']).toBeUndefined();
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const doc = await bodyOf(await ctx.request('/api/openapi.json'));
+    expect(doc.paths['/api/v1/clients/{clientId}/forms/{form}'].get.responses['422']).toBeDefined();
+    expect(doc.paths['/api/v1/clients/{clientId}/exports/{kind}'].get).toBeDefined();
+    expect(doc.components.schemas.FormResult).toBeDefined();
+    expect(doc.components.schemas.TaxProfile).toBeDefined();
+  });
+
   it('another accountant gets 404 on every form', async () => {
     const stranger = await createSignedInUser(ctx);
     for (const [name, period] of [
