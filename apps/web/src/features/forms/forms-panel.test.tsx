@@ -129,12 +129,18 @@ describe('the Forms tab', () => {
     const calls = stubFetch(answerForms);
     renderWithProviders(<FormsPanel client={client} />);
     fireEvent.change(screen.getByLabelText('Territory'), { target: { value: 'bizkaia' } });
+    fireEvent.change(screen.getByLabelText('Income account'), { target: { value: '70000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save tax profile' }));
     await screen.findByText('Tax profile saved.');
     const patch = calls.find((c) => c.method === 'PATCH');
     expect(patch?.url.pathname).toBe('/api/v1/clients/c-1');
     expect(patch?.body).toEqual({
-      taxProfile: { legalForm: null, vatRegime: 'general', territory: 'bizkaia' },
+      taxProfile: {
+        legalForm: null,
+        vatRegime: 'general',
+        territory: 'bizkaia',
+        accounts: { incomeAccount: '70000000' },
+      },
     });
   });
 
