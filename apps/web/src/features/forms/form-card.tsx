@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
 import { formatEuros } from '../invoices/amount';
 import { formatDay } from '../reports/format';
-import { useForm } from './forms-api';
+import { type InvoiceNames, useForm } from './forms-api';
 import type { Translate } from './shared';
 
 /** One form of the period: its boxes, the invoices behind each figure, its warnings, or why it does not apply. */
@@ -17,11 +17,13 @@ export function FormCard({
   form,
   year,
   period,
+  names,
 }: {
   clientId: string;
   form: FormId;
   year: number;
   period: string;
+  names: InvoiceNames;
 }) {
   const { t, i18n } = useTranslation('forms');
   const tx = t as unknown as Translate;
@@ -52,7 +54,7 @@ export function FormCard({
       </StateBox>
     );
   } else {
-    body = <FormBoxes result={query.data} />;
+    body = <FormBoxes result={query.data} names={names} />;
   }
 
   return (
@@ -68,7 +70,7 @@ export function FormCard({
   );
 }
 
-function FormBoxes({ result }: { result: FormResult }) {
+function FormBoxes({ result, names }: { result: FormResult; names: InvoiceNames }) {
   const { t, i18n } = useTranslation('forms');
   const tx = t as unknown as Translate;
   const language = toLocale(i18n.resolvedLanguage);
@@ -121,6 +123,7 @@ function FormBoxes({ result }: { result: FormResult }) {
                 return (
                   <BoxRow
                     key={box}
+                    names={names}
                     box={box}
                     label={label}
                     shown={shown}
@@ -140,6 +143,7 @@ function FormBoxes({ result }: { result: FormResult }) {
 }
 
 function BoxRow(props: {
+  names: InvoiceNames;
   box: string;
   label: string;
   shown: string;
@@ -149,7 +153,7 @@ function BoxRow(props: {
   onToggle: () => void;
 }) {
   const { t } = useTranslation('forms');
-  const { box, label, shown, ids, open, panelId, onToggle } = props;
+  const { names, box, label, shown, ids, open, panelId, onToggle } = props;
   return (
     <>
       <tr className="border-b border-slate-100 align-top">
@@ -183,7 +187,7 @@ function BoxRow(props: {
                     to={`/invoicePage/${encodeURIComponent(invoiceId)}`}
                     className={`${linkClass} text-sm`}
                   >
-                    {t('invoiceLink', { index: index + 1 })}
+                    {names.get(invoiceId) ?? t('invoiceLink', { index: index + 1 })}
                   </Link>
                 </li>
               ))}

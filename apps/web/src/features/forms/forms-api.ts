@@ -1,4 +1,11 @@
-import type { ClientDetail, ExportKind, FormId, FormResult, UpdateTaxProfile } from '@cuadra/shared';
+import type {
+  ClientDetail,
+  ExportKind,
+  FormId,
+  FormResult,
+  InvoiceList,
+  UpdateTaxProfile,
+} from '@cuadra/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, api } from '../../lib/api';
 import { clientKeys } from '../clients/clients-api';
@@ -39,4 +46,28 @@ export function useUpdateTaxProfile(clientId: string) {
 export function fetchExport(clientId: string, kind: ExportKind, from: string, to: string): Promise<Blob> {
   const query = new URLSearchParams({ from, to }).toString();
   return fetchReportFile(`${API_BASE}/clients/${path(clientId)}/exports/${kind}?${query}`);
+}
+
+/** Invoice id → "number · party", to name the invoices behind a box. */
+export type InvoiceNames = Map<string, string>;
+
+/**
+ * The names of a year's invoices, for the drill-down. Best effort: an invoice not in the answer (another
+ * year, a page not fetched) is shown as "Invoice n" and still links to its page.
+ */
+export function useInvoiceNames(clientId: string, year: number): InvoiceNames {
+  const query = useQuery({
+    queryKey: [...formKeys.all(clientId), 'invoice-names', year] as const,
+    queryFn: ({ signal }) =>
+      api.get<InvoiceList>(`/clients/${path(clientId)}/invoices`, {
+        query: { from: `${year}-01-01`, to: `${year}-12-31`, sort: 'date', order: 'asc' },
+        signal,
+      }),
+  });
+  const names: InvoiceNames = new Map();
+  for (const row of query.data?.invoices ?? []) {
+    const label = [row.number, row.counterpartyName].filter(Boolean).join(' · ');
+    if (label) names.set(row.id, label);
+  }
+  return names;
 }

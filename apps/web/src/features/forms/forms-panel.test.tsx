@@ -55,6 +55,26 @@ const empty = (form: string, period: string): FormResult =>
 function answerForms({ url, method }: Call) {
   if (method === 'PATCH')
     return json(200, { ...client, taxProfile: { ...client.taxProfile, territory: 'bizkaia' } });
+  if (url.pathname.endsWith('/invoices')) {
+    return json(200, {
+      invoices: [
+        {
+          id: 'inv-1',
+          type: 'issued',
+          number: 'F-1',
+          issueDate: '2026-07-15',
+          counterpartyName: 'Bar Sol SL',
+          totalCents: 212_000,
+          currency: 'EUR',
+          checked: true,
+          hasFile: false,
+        },
+      ],
+      grossIncomeCents: 0,
+      needsReviewCount: 0,
+      scansAvailable: 0,
+    });
+  }
   const form = url.pathname.split('/').pop() as string;
   const period = url.searchParams.get('period') as string;
   if (form === '303') {
@@ -103,7 +123,7 @@ describe('the Forms tab', () => {
     ).toBeTruthy();
     fireEvent.click(figure);
     expect(figure.getAttribute('aria-expanded')).toBe('true');
-    const link = within(card as HTMLElement).getByRole('link', { name: 'Invoice 1' });
+    const link = within(card as HTMLElement).getByRole('link', { name: 'F-1 · Bar Sol SL' });
     expect(link.getAttribute('href')).toBe('/invoicePage/inv-1');
 
     const rent = (await screen.findByRole('heading', { name: /Form 115/ })).closest('article')!;

@@ -12,6 +12,7 @@ import { toLocale } from '../../i18n/i18n';
 import { formatDay, localToday } from '../reports/format';
 import { ExportMenu } from './export-menu';
 import { FormCard } from './form-card';
+import { useInvoiceNames } from './forms-api';
 import { selectClass, type Translate } from './shared';
 import { TaxProfileEditor } from './tax-profile-editor';
 
@@ -64,6 +65,7 @@ function FormsPanelContent({ client }: { client: ClientDetail }) {
   const language = toLocale(i18n.resolvedLanguage);
   const profile = client.taxProfile;
   const range = periodRange(year, `${quarter}T`);
+  const names = useInvoiceNames(client.id, year);
 
   return (
     <section
@@ -106,7 +108,14 @@ function FormsPanelContent({ client }: { client: ClientDetail }) {
 
       <div className="mt-4 grid gap-4">
         {formsFor(quarter, profile.legalForm).map(({ form, period }) => (
-          <FormCard key={`${form}-${period}`} clientId={client.id} form={form} year={year} period={period} />
+          <FormCard
+            key={`${form}-${period}`}
+            clientId={client.id}
+            form={form}
+            year={year}
+            period={period}
+            names={names}
+          />
         ))}
       </div>
 
