@@ -6,6 +6,9 @@ import {
   TEST_DB,
   type TestContext,
 } from '../../../test/harness';
+import { invoices } from '../../db/schema';
+import { newId } from '../../lib/ids';
+import { insertClient } from '../clients/repo';
 import { seedKnownClient } from './test-fixtures';
 
 describe(`AEAT forms from reviewed invoices (${TEST_DB})`, () => {
@@ -81,6 +84,54 @@ describe(`AEAT forms from reviewed invoices (${TEST_DB})`, () => {
     const { body } = await form('303', 2026, '2T');
     expect(body.boxes).toMatchObject({ '07': 10_000, '09': 2_100, '27': 2_100, '45': 0, '71': 2_100 });
     expect(body.invoices['07']).toEqual(idsOf('F-6'));
+  });
+
+  it('303: a negative quarter is compensated against the next positive ones of the year', async () => {
+    const other = await insertClient(ctx.db, {
+      ownerUserId: owner.user.id,
+      name: 'Compensa',
+      taxId: '66666666Q',
+    });
+    const add = (values: Partial<typeof invoices.$inferInsert>) =>
+      ctx.db.insert(invoices).values({ id: newId(), clientId: other!.id, checked: true, ...values });
+    await add({
+      type: 'received',
+      number: 'C-1',
+      issueDate: '2026-02-01',
+      issuerTaxId: 'B11111111',
+      taxBaseCents: 100_000,
+      vatTotalCents: 21_000,
+      totalCents: 121_000,
+      vatBreakdown: [{ rate: '21', baseCents: 100_000, vatCents: 21_000 }],
+    });
+    await add({
+      type: 'issued',
+      number: 'V-1',
+      issueDate: '2026-05-01',
+      recipientTaxId: 'B12345674',
+      taxBaseCents: 50_000,
+      vatTotalCents: 10_500,
+      totalCents: 60_500,
+      vatBreakdown: [{ rate: '21', baseCents: 50_000, vatCents: 10_500 }],
+    });
+    await add({
+      type: 'issued',
+      number: 'V-2',
+      issueDate: '2026-08-01',
+      recipientTaxId: 'B12345674',
+      taxBaseCents: 100_000,
+      vatTotalCents: 21_000,
+      totalCents: 121_000,
+      vatBreakdown: [{ rate: '21', baseCents: 100_000, vatCents: 21_000 }],
+    });
+    const pick = (b: Record<string, number>) => [b['66'], b['110'], b['78'], b['87'], b['71']];
+    expect(pick((await form('303', 2026, '1T', other!.id)).body.boxes)).toEqual([-21_000, 0, 0, 0, -21_000]);
+    expect(pick((await form('303', 2026, '2T', other!.id)).body.boxes)).toEqual([
+      10_500, 21_000, 10_500, 10_500, 0,
+    ]);
+    expect(pick((await form('303', 2026, '3T', other!.id)).body.boxes)).toEqual([
+      21_000, 10_500, 10_500, 0, 10_500,
+    ]);
   });
 
   it('130, first quarter: income, expenses and withholdings since 1 January', async () => {
