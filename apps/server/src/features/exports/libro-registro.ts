@@ -224,7 +224,8 @@ export function bookRows(
           null,
           text(invoice.number),
           null,
-          date,
+          // The date of receipt is not captured: left empty rather than guessed.
+          null,
           null,
           null,
           idType,
