@@ -105,7 +105,7 @@ function FormBoxes({ result, names }: { result: FormResult; names: InvoiceNames 
                   {t('box')}
                 </th>
                 <th scope="col" className="py-1 pr-2 font-medium">
-                  <span className="sr-only">{t('box')}</span>
+                  {t('description')}
                 </th>
                 <th scope="col" className="py-1 text-right font-medium">
                   {t('amount')}
@@ -166,7 +166,7 @@ function BoxRow(props: {
               onClick={onToggle}
               aria-expanded={open}
               aria-controls={panelId}
-              aria-label={t('showInvoices', { count: ids.length, box })}
+              aria-label={t('showInvoices', { amount: shown, count: ids.length, box })}
               className={`${linkClass} tabular-nums`}
             >
               {shown}

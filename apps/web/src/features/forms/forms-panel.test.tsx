@@ -112,7 +112,7 @@ describe('the Forms tab', () => {
     )!;
     expect(within(card as HTMLElement).getByText('File by 10/20/2026')).toBeTruthy();
     const figure = await within(card as HTMLElement).findByRole('button', {
-      name: 'Show the 1 invoice(s) behind box 07',
+      name: '€2,000.00: show the 1 invoice(s) behind box 07',
     });
     expect(figure.textContent).toBe('€2,000.00');
     expect(within(card as HTMLElement).getByText('General regime 21 %: tax base')).toBeTruthy();
