@@ -10,6 +10,8 @@ import { publicConfigRoutes } from './features/config/routes';
 import { contactRoutes } from './features/contact/routes';
 import { creditRoutes } from './features/credits/routes';
 import { devMailRoutes } from './features/dev-mail/routes';
+import { exportRoutes } from './features/exports/routes';
+import { formRoutes } from './features/forms/routes';
 import { healthRoutes } from './features/health/routes';
 import { invoiceRoutes } from './features/invoices/routes';
 import { meRoutes } from './features/me/routes';
@@ -17,9 +19,9 @@ import { reportRoutes } from './features/reports/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { renderApiDocs } from './http/api-docs';
 import type { AppEnv } from './http/context';
-import { openApiDocument } from './http/openapi-document';
 import { handleError, validationHook } from './http/errors';
 import { requestLogging, securityHeaders } from './http/middleware';
+import { openApiDocument } from './http/openapi-document';
 import { serveWebApp } from './http/static';
 import type { Services } from './services';
 
@@ -68,6 +70,8 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1', uploadRoutes(services));
   app.route('/api/v1', invoiceRoutes(services));
   app.route('/api/v1', reportRoutes(services));
+  app.route('/api/v1', formRoutes(services));
+  app.route('/api/v1', exportRoutes(services));
 
   app.get('/api/openapi.json', (c) => c.json(openApiDocument(app, services.config.PUBLIC_URL)));
   app.get('/api/docs', (c) => c.html(renderApiDocs(openApiDocument(app, services.config.PUBLIC_URL))));

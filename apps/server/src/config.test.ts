@@ -31,4 +31,3 @@ describe('configuration', () => {
     expect([...compose, ...docker].filter((name) => !known.includes(name!))).toEqual([]);
   });
 });
-

@@ -52,6 +52,19 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   REPORT_LINK_NOT_FOUND: 404,
   // Gone: the link was real but its time is up.
   REPORT_LINK_EXPIRED: 410,
+  FORM_NOT_FOUND: 404,
+  FORM_PERIOD_INVALID: 400,
+  // 422: the request is well formed, but the form does not apply to this client's tax profile.
+  FORM_INDIVIDUALS_ONLY: 422,
+  FORM_COMPANIES_ONLY: 422,
+  FORM_FORAL_TERRITORY: 422,
+  FORM_CANARIAS_IGIC: 422,
+  FORM_CEUTA_MELILLA_IPSI: 422,
+  FORM_VAT_EXEMPT: 422,
+  EXPORT_RANGE_INVALID: 400,
+  // Not implemented: the route exists, the layout could not be verified.
+  EXPORT_LAYOUT_UNAVAILABLE: 501,
+  EXPORT_FAILED: 500,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, LocaleSchema, NameSchema } from './auth';
+import { TaxProfileSchema, UpdateTaxProfileSchema } from './forms';
 import { checkSpanishTaxId, normalizeSpanishTaxId } from './tax-id';
 
 /** An invitation link lasts 7 days; a newer invitation for the same client voids it earlier. */
@@ -41,6 +42,8 @@ export const UpdateClientRequestSchema = z
   .object({
     name: NameSchema.optional(),
     taxId: TaxIdSchema.nullish(),
+    /** Legal form, VAT regime, territory and export accounts (issue 18); only the fields sent change. */
+    taxProfile: UpdateTaxProfileSchema.optional(),
   })
   .meta({ id: 'UpdateClientRequest' });
 export type UpdateClientRequest = z.input<typeof UpdateClientRequestSchema>;
@@ -104,6 +107,8 @@ export const ClientDetailSchema = ClientSummarySchema.extend({
   grossIncomeCents: z.number().int(),
   /** The pending invitation, shown to the owner only. */
   invitation: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
+  /** What decides which AEAT forms apply and how the exports book the invoices. */
+  taxProfile: TaxProfileSchema,
 }).meta({ id: 'ClientDetail' });
 export type ClientDetail = z.infer<typeof ClientDetailSchema>;
 

@@ -197,6 +197,50 @@ export const ERROR_MESSAGES = {
     en: 'This upload does not exist.',
     es: 'Esta subida no existe.',
   },
+  FORM_NOT_FOUND: {
+    en: 'There is no such form.',
+    es: 'Ese modelo no existe.',
+  },
+  FORM_PERIOD_INVALID: {
+    en: 'This form is not filed for that period.',
+    es: 'Este modelo no se presenta para ese periodo.',
+  },
+  FORM_INDIVIDUALS_ONLY: {
+    en: 'Only individuals (autónomos) file this form; companies do not.',
+    es: 'Este modelo solo lo presentan las personas físicas (autónomos), no las sociedades.',
+  },
+  FORM_COMPANIES_ONLY: {
+    en: 'Only companies file this form (corporate tax instalments); individuals do not.',
+    es: 'Este modelo solo lo presentan las sociedades (pagos fraccionados del Impuesto sobre Sociedades).',
+  },
+  FORM_FORAL_TERRITORY: {
+    en: 'This client files in a foral territory (Álava, Bizkaia, Gipuzkoa or Navarra), which has its own forms.',
+    es: 'Este cliente tributa en un territorio foral (Álava, Bizkaia, Gipuzkoa o Navarra), que tiene sus propios modelos.',
+  },
+  FORM_CANARIAS_IGIC: {
+    en: 'This client is in the Canary Islands: IGIC applies instead of VAT (Modelo 420, annual 425).',
+    es: 'Este cliente está en Canarias: se aplica el IGIC en lugar del IVA (modelo 420, resumen anual 425).',
+  },
+  FORM_CEUTA_MELILLA_IPSI: {
+    en: 'This client is in Ceuta or Melilla: IPSI applies instead of VAT.',
+    es: 'Este cliente está en Ceuta o Melilla: se aplica el IPSI en lugar del IVA.',
+  },
+  FORM_VAT_EXEMPT: {
+    en: 'This client only makes VAT-exempt operations and files no VAT returns.',
+    es: 'Este cliente solo realiza operaciones exentas de IVA y no presenta declaraciones de IVA.',
+  },
+  EXPORT_RANGE_INVALID: {
+    en: 'Choose a valid date range (start not after end, at most 2 years).',
+    es: 'Elige un intervalo de fechas válido (el inicio no posterior al fin, como mucho 2 años).',
+  },
+  EXPORT_LAYOUT_UNAVAILABLE: {
+    en: 'This export is not available yet: we have not been able to verify the package’s published import layout.',
+    es: 'Esta exportación aún no está disponible: no hemos podido verificar el formato de importación publicado del programa.',
+  },
+  EXPORT_FAILED: {
+    en: 'The export could not be generated.',
+    es: 'No se ha podido generar la exportación.',
+  },
   INTERNAL: {
     en: 'Server error, please try again later',
     es: 'Error del servidor, inténtalo de nuevo más tarde',

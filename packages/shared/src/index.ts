@@ -5,6 +5,7 @@ export * from './credits';
 export * from './documents';
 export * from './error-body';
 export * from './errors';
+export * from './forms';
 export * from './health';
 export * from './invoices';
 export * from './locale';

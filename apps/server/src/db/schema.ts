@@ -218,6 +218,14 @@ export const clients = pgTable(
     /** NIF/NIE/CIF, normalised; decides later whether an invoice was issued or received by the client. */
     taxId: text('tax_id'),
     freelancerUserId: uuid('freelancer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Tax profile (issue 18). `individual` | `company`; null: inferred from the tax id. */
+    legalForm: text('legal_form'),
+    /** `general` | `recargo` | `exempt`. */
+    vatRegime: text('vat_regime').notNull().default('general'),
+    /** `common` | `canarias` | `ceuta_melilla` | `alava` | `bizkaia` | `gipuzkoa` | `navarra`. */
+    territory: text('territory').notNull().default('common'),
+    /** Overrides of the default accounts for the accounting-package exports (AccountMapping, partial). */
+    accountMapping: jsonb('account_mapping').notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [

@@ -61,7 +61,9 @@ export async function insertClient(
 export async function updateClient(
   db: Db,
   clientId: string,
-  values: { name?: string | undefined; taxId?: string | null | undefined },
+  values: Partial<
+    Pick<ClientRow, 'name' | 'taxId' | 'legalForm' | 'vatRegime' | 'territory' | 'accountMapping'>
+  >,
 ): Promise<ClientRow | null> {
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length === 0) {

@@ -7,6 +7,7 @@ import {
   type Invitation,
   type InvitationPreview,
   type Locale,
+  type UpdateTaxProfile,
 } from '@cuadra/shared';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -15,6 +16,7 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { findUserByEmail, type UserRow } from '../auth/repo';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
+import { taxProfileOf, taxProfileUpdate } from '../forms/profile';
 import { invitationEmail } from './emails';
 import {
   type ClientRow,
@@ -114,6 +116,7 @@ async function toDetail(db: Db, user: UserRow, row: ClientRow): Promise<ClientDe
     invitation: invitation
       ? { email: invitation.email, expiresAt: invitation.expiresAt.toISOString() }
       : null,
+    taxProfile: taxProfileOf(row),
   };
 }
 
@@ -138,11 +141,13 @@ export async function updateClient(
   services: Services,
   user: UserRow,
   clientId: string,
-  input: { name?: string | undefined; taxId?: string | null | undefined },
+  input: { name?: string | undefined; taxId?: string | null | undefined; taxProfile?: UpdateTaxProfile },
 ): Promise<ClientDetail> {
   const { db } = services;
   const row = await ownedClient(db, user, clientId);
-  const updated = (await updateClientRow(db, row.id, input)) ?? row;
+  const { taxProfile, ...rest } = input;
+  const values = { ...rest, ...(taxProfile ? taxProfileUpdate(row, taxProfile) : {}) };
+  const updated = (await updateClientRow(db, row.id, values)) ?? row;
   return toDetail(db, user, updated);
 }
 

@@ -6,6 +6,7 @@ import { linkClass, RegisteredMarker, StateBox, secondaryButtonClass } from '../
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useAuth } from '../auth/auth-store';
+import { FormsPanel } from '../forms/forms-panel';
 import { formatEuros } from '../invoices/amount';
 import { InvoiceTable } from '../invoices/invoice-table';
 import { DEFAULT_INVOICE_SORT, useInvoiceList } from '../invoices/invoices-api';
@@ -129,6 +130,8 @@ export function CustomerPage() {
       ) : null}
 
       <ReportPanel clientId={data.id} />
+
+      <FormsPanel client={data} />
 
       {invoices.isError ? null : (
         <UploadPanel clientId={data.id} scansAvailable={invoices.data?.scansAvailable ?? null} />

@@ -1,0 +1,138 @@
+/**
+ * Income-tax forms: Modelo 130 (IRPF instalments of individuals in direct estimation), 111 (withholdings on
+ * professionals' and employees' income), 115 (withholdings on rent of urban premises), 202 (corporate tax
+ * instalments).
+ *
+ * Sources of the box numbers:
+ * - 130: AEAT, "Modelo 130. Instrucciones" and "Diseño de registro" (Orden HAP/258/2015 form; design file
+ *   DR130e15v12.xls, kept in OCA/l10n-spain `l10n_es_aeat_mod130/doc/`): section I boxes 01–07, totals
+ *   12–19 (13: reduction of art. 110.3.c RIRPF).
+ * - 111: AEAT, "Modelo 111. Diseño de registro" (Orden EHA/586/2011 and later), boxes as listed in
+ *   OCA/l10n-spain `l10n_es_aeat_mod111/models/mod111.py`: 07–09 economic activities (count of payees,
+ *   amounts, withholdings), 28 = sum of withholdings, 30 = result.
+ * - 115: AEAT, "Modelo 115. Diseño de registro" (Orden HAC/1431/2003 as amended), as in OCA/l10n-spain
+ *   `l10n_es_aeat_mod115`: 01 payees, 02 base, 03 withholdings, 05 result.
+ * - 202: we found no published box design we could read (the AEAT's "Modelo 202. Diseño de registro" is
+ *   not in our sources), so no box numbers are invented: the form answers with no boxes and the warning
+ *   BOX_DESIGN_UNVERIFIED.
+ */
+import type { FormResult } from '@cuadra/shared';
+import { box13Reduction, modelo130Year } from '../reports/fiscal';
+import { counterparty, type FormInvoice, RENT_WITHHOLDING_RATE, Sheet, withholdingRateOf } from './sheet';
+
+const sum = (list: FormInvoice[], pick: (i: FormInvoice) => number | null) =>
+  list.reduce((s, i) => s + (pick(i) ?? 0), 0);
+
+/**
+ * Modelo 130 for a quarter, with the same arithmetic as the fiscal summary (reports/fiscal.ts): income is
+ * the base of issued invoices, expenses the base of received ones, withholdings those on issued invoices,
+ * all cumulative since 1 January; box 13 from the prior year's net yield when there are invoices for it.
+ */
+export function modelo130(
+  year: number,
+  quarter: number,
+  byQuarter: FormInvoice[][],
+  priorYear: FormInvoice[],
+): FormResult {
+  const issued = (list: FormInvoice[]) => list.filter((i) => i.type === 'issued');
+  const received = (list: FormInvoice[]) => list.filter((i) => i.type === 'received');
+  const priorNet =
+    sum(issued(priorYear), (i) => i.taxBaseCents) - sum(received(priorYear), (i) => i.taxBaseCents);
+  const reduction = priorYear.length > 0 ? box13Reduction(priorNet) : 0;
+  const rows = modelo130Year(
+    byQuarter.map((list) => ({
+      incomeCents: sum(issued(list), (i) => i.taxBaseCents),
+      expensesCents: sum(received(list), (i) => i.taxBaseCents),
+      withholdingsCents: sum(issued(list), (i) => i.withholdingCents),
+    })),
+    reduction,
+  );
+  const row = rows[quarter - 1];
+  const sheet = new Sheet();
+  if (!row) return sheet.result('130', year, `${quarter}T`);
+  const sinceJanuary = byQuarter.slice(0, quarter).flat();
+  const ids = (list: FormInvoice[]) => list.map((i) => i.id);
+  const earlier = byQuarter.slice(0, quarter - 1).flat();
+  sheet.set('01', row.incomeCents, ids(issued(sinceJanuary)));
+  sheet.set('02', row.expensesCents, ids(received(sinceJanuary)));
+  sheet.set('03', row.netYieldCents, ids(sinceJanuary));
+  sheet.set('04', row.twentyPercentCents, ids(sinceJanuary));
+  sheet.set('05', row.earlierPaymentsCents, ids(earlier));
+  sheet.set(
+    '06',
+    row.withholdingsCents,
+    ids(issued(sinceJanuary).filter((i) => (i.withholdingCents ?? 0) !== 0)),
+  );
+  sheet.set('07', row.resultCents, ids(sinceJanuary));
+  sheet.total('12', ['07']);
+  sheet.set('13', row.reductionCents, ids(priorYear));
+  sheet.total('14', ['12', '-13']);
+  sheet.total('17', ['14']);
+  sheet.total('19', ['17']);
+  return sheet.result('130', year, `${quarter}T`);
+}
+
+/** Received invoices on which the client withheld IRPF, split into rent (115) and the rest (111). */
+function withheldByClient(invoices: FormInvoice[]) {
+  const withheld = invoices.filter((i) => i.type === 'received' && (i.withholdingCents ?? 0) !== 0);
+  return {
+    rent: withheld.filter((i) => withholdingRateOf(i) === RENT_WITHHOLDING_RATE),
+    activities: withheld.filter((i) => withholdingRateOf(i) !== RENT_WITHHOLDING_RATE),
+  };
+}
+
+const payeeCount = (list: FormInvoice[]) =>
+  new Set(list.map((i) => counterparty(i).taxId ?? `name:${counterparty(i).name ?? i.id}`)).size;
+
+/**
+ * Modelo 111 for a quarter: professionals' invoices the client received with IRPF withheld (15 %, 7 % for
+ * new professionals, …) go to section II, economic activities. Employees' payroll is not captured.
+ */
+export function modelo111(year: number, quarter: number, invoices: FormInvoice[]): FormResult {
+  const sheet = new Sheet();
+  const { activities } = withheldByClient(invoices);
+  const ids = activities.map((i) => i.id);
+  sheet.set('07', payeeCount(activities), ids);
+  sheet.set(
+    '08',
+    sum(activities, (i) => i.taxBaseCents),
+    ids,
+  );
+  sheet.set(
+    '09',
+    sum(activities, (i) => i.withholdingCents),
+    ids,
+  );
+  sheet.total('28', ['03', '06', '09', '12', '15', '18', '21', '24', '27']);
+  sheet.total('30', ['28']);
+  for (const id of ids) sheet.warn('WITHHOLDING_FEEDS_111', id);
+  return sheet.result('111', year, `${quarter}T`);
+}
+
+/** Modelo 115 for a quarter: rent invoices the client received with 19 % withheld. */
+export function modelo115(year: number, quarter: number, invoices: FormInvoice[]): FormResult {
+  const sheet = new Sheet();
+  const { rent } = withheldByClient(invoices);
+  const ids = rent.map((i) => i.id);
+  sheet.set('01', payeeCount(rent), ids);
+  sheet.set(
+    '02',
+    sum(rent, (i) => i.taxBaseCents),
+    ids,
+  );
+  sheet.set(
+    '03',
+    sum(rent, (i) => i.withholdingCents),
+    ids,
+  );
+  sheet.total('05', ['03']);
+  for (const id of ids) sheet.warn('WITHHOLDING_FEEDS_115', id);
+  return sheet.result('115', year, `${quarter}T`);
+}
+
+/** Modelo 202: applicability only (see the note at the top of this file). */
+export function modelo202(year: number, period: string): FormResult {
+  const sheet = new Sheet();
+  sheet.warn('BOX_DESIGN_UNVERIFIED');
+  return sheet.result('202', year, period);
+}

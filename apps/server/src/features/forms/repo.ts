@@ -1,0 +1,40 @@
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { invoices } from '../../db/schema';
+import type { FiscalVatLine } from '../reports/fiscal';
+import type { FormInvoice } from './sheet';
+
+/** A client's invoices dated from `from` to `to` inclusive, reviewed or not, oldest first. */
+export async function findFormInvoices(
+  db: Db,
+  clientId: string,
+  from: string,
+  to: string,
+): Promise<FormInvoice[]> {
+  const rows = await db
+    .select({
+      id: invoices.id,
+      type: invoices.type,
+      issueDate: invoices.issueDate,
+      number: invoices.number,
+      issuerName: invoices.issuerName,
+      issuerTaxId: invoices.issuerTaxId,
+      recipientName: invoices.recipientName,
+      recipientTaxId: invoices.recipientTaxId,
+      taxBaseCents: invoices.taxBaseCents,
+      vatTotalCents: invoices.vatTotalCents,
+      withholdingCents: invoices.withholdingCents,
+      withholdingRate: invoices.withholdingRate,
+      surchargeCents: invoices.surchargeCents,
+      totalCents: invoices.totalCents,
+      vatBreakdown: invoices.vatBreakdown,
+      checked: invoices.checked,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.clientId, clientId), gte(invoices.issueDate, from), lte(invoices.issueDate, to)))
+    .orderBy(asc(invoices.issueDate), asc(invoices.number), asc(invoices.id));
+  return rows.map((row) => ({
+    ...row,
+    vatBreakdown: Array.isArray(row.vatBreakdown) ? (row.vatBreakdown as FiscalVatLine[]) : [],
+  }));
+}

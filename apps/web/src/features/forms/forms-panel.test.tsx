@@ -1,0 +1,177 @@
+import { type ClientDetail, DEFAULT_ACCOUNT_MAPPING, type FormResult } from '@cuadra/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import { renderWithProviders } from '../../test/render';
+import { storeTestSession } from '../../test/session';
+import { FormsPanel } from './forms-panel';
+
+type Call = { url: URL; method: string; body: unknown };
+const json = (status: number, value: unknown) =>
+  new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+
+function stubFetch(answer: (call: Call) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = {
+        url: new URL(String(input), 'http://localhost'),
+        method: init?.method ?? 'GET',
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  return calls;
+}
+
+const client: ClientDetail = {
+  id: 'c-1',
+  name: 'Lucía Romero',
+  taxId: '12345678Z',
+  status: 'dummy',
+  registered: false,
+  documents: 3,
+  needsReview: 0,
+  createdAt: new Date(0).toISOString(),
+  role: 'owner',
+  grossIncomeCents: 0,
+  invitation: null,
+  taxProfile: {
+    legalForm: 'individual',
+    legalFormInferred: true,
+    vatRegime: 'general',
+    irpfMethod: 'direct',
+    territory: 'common',
+    accounts: DEFAULT_ACCOUNT_MAPPING,
+  },
+};
+
+const empty = (form: string, period: string): FormResult =>
+  ({ form, year: 2026, period, boxes: {}, invoices: {}, warnings: [] }) as FormResult;
+
+function answerForms({ url, method }: Call) {
+  if (method === 'PATCH')
+    return json(200, { ...client, taxProfile: { ...client.taxProfile, territory: 'bizkaia' } });
+  if (url.pathname.endsWith('/invoices')) {
+    return json(200, {
+      invoices: [
+        {
+          id: 'inv-1',
+          type: 'issued',
+          number: 'F-1',
+          issueDate: '2026-07-15',
+          counterpartyName: 'Bar Sol SL',
+          totalCents: 212_000,
+          currency: 'EUR',
+          checked: true,
+          hasFile: false,
+        },
+      ],
+      grossIncomeCents: 0,
+      needsReviewCount: 0,
+      scansAvailable: 0,
+    });
+  }
+  const form = url.pathname.split('/').pop() as string;
+  const period = url.searchParams.get('period') as string;
+  if (form === '303') {
+    return json(200, {
+      form: '303',
+      year: 2026,
+      period,
+      boxes: { '07': 200_000, '09': 42_000, '27': 42_000 },
+      invoices: { '07': ['inv-1'], '09': ['inv-1'], '27': ['inv-1'] },
+      warnings: [{ code: 'UNREVIEWED_INVOICES', invoiceIds: ['inv-9'] }],
+    });
+  }
+  if (form === '115') return json(422, { error: { code: 'FORM_FORAL_TERRITORY', message: 'x' } });
+  return json(200, empty(form, period));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-22T10:00:00'));
+  storeTestSession();
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('the Forms tab', () => {
+  it('shows the quarter to file, each form as boxes, the invoices behind a figure and why a form does not apply', async () => {
+    const calls = stubFetch(answerForms);
+    renderWithProviders(<FormsPanel client={client} />);
+    // 22 November: the third quarter is the one to file.
+    const card = (await screen.findByRole('heading', { name: /Form 303 \(VAT return\)/ })).closest(
+      'article',
+    )!;
+    expect(within(card as HTMLElement).getByText('File by 10/20/2026')).toBeTruthy();
+    const figure = await within(card as HTMLElement).findByRole('button', {
+      name: '€2,000.00: show the 1 invoice(s) behind box 07',
+    });
+    expect(figure.textContent).toBe('€2,000.00');
+    expect(within(card as HTMLElement).getByText('General regime 21 %: tax base')).toBeTruthy();
+    expect(
+      within(card as HTMLElement).getByText(
+        '1 invoice(s) of the period are not reviewed yet and are left out.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(figure);
+    expect(figure.getAttribute('aria-expanded')).toBe('true');
+    const link = within(card as HTMLElement).getByRole('link', { name: 'F-1 · Bar Sol SL' });
+    expect(link.getAttribute('href')).toBe('/invoicePage/inv-1');
+
+    const rent = (await screen.findByRole('heading', { name: /Form 115/ })).closest('article')!;
+    await waitFor(() =>
+      expect(within(rent as HTMLElement).getByText(/Does not apply to this client/)).toBeTruthy(),
+    );
+    expect(within(rent as HTMLElement).getByText(/foral territory/)).toBeTruthy();
+
+    const asked = calls
+      .filter((c) => c.url.pathname.includes('/forms/'))
+      .map((c) => c.url.pathname.split('/').pop());
+    expect(asked.sort()).toEqual(['111', '115', '130', '303', '349']);
+    expect(
+      calls.every((c) => !c.url.pathname.includes('/forms/') || c.url.searchParams.get('period') === '3T'),
+    ).toBe(true);
+
+    // The filing calendar: quarterly by the 20th, the fourth quarter and 390 by 30 January.
+    expect(screen.getByText('Filing calendar 2026')).toBeTruthy();
+    expect(screen.getAllByText('01/30/2027').length).toBe(2);
+  });
+
+  it('saves the tax profile', async () => {
+    const calls = stubFetch(answerForms);
+    renderWithProviders(<FormsPanel client={client} />);
+    fireEvent.change(screen.getByLabelText('Territory'), { target: { value: 'bizkaia' } });
+    fireEvent.change(screen.getByLabelText('Income account'), { target: { value: '70000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save tax profile' }));
+    await screen.findByText('Tax profile saved.');
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.url.pathname).toBe('/api/v1/clients/c-1');
+    expect(patch?.body).toEqual({
+      taxProfile: {
+        legalForm: null,
+        vatRegime: 'general',
+        territory: 'bizkaia',
+        accounts: { incomeAccount: '70000000' },
+      },
+    });
+  });
+
+  it('speaks Spanish with the AEAT’s names', async () => {
+    stubFetch(answerForms);
+    await act(() => i18n.changeLanguage('es'));
+    renderWithProviders(<FormsPanel client={client} />);
+    expect(
+      await screen.findByRole('heading', { name: /Modelo 303 \(IVA, autoliquidación trimestral\)/ }),
+    ).toBeTruthy();
+    expect(await screen.findByText('2.000,00 €')).toBeTruthy();
+    expect(screen.getAllByText('Presentar hasta el 20/10/2026')).toHaveLength(5);
+  });
+});
