@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './support/api';
 import { baseUrl, hasBrowser, launchBrowser, newContext, openLive } from './support/browser';
 
 describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
@@ -10,9 +11,9 @@ describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
   afterAll(() => browser?.close());
 
   it('reports healthy', async () => {
-    const res = await fetch(`${baseUrl}/api/health`);
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { checks: unknown }).checks).toEqual({
+    const { data, response } = await apiClient().GET('/api/health');
+    expect(response.status).toBe(200);
+    expect(data?.checks).toEqual({
       database: 'ready',
       queue: 'ready',
       files: 'ready',

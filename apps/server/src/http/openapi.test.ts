@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_TYPES_FILE, apiTypes } from '../../scripts/openapi-types';
 import { bodyOf, createTestContext, type TestContext } from '../../test/harness';
 import { operationIdFor } from './openapi-document';
 
@@ -55,6 +57,10 @@ describe('the OpenAPI document at /api/openapi.json', () => {
       .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`);
     expect(served.length).toBeGreaterThan(25);
     expect(served.filter((route) => !documented.has(route))).toEqual([]);
+  });
+
+  it('matches the typed client the journeys use (npm run api:types regenerates it)', async () => {
+    expect(await apiTypes(document)).toBe(await readFile(API_TYPES_FILE, 'utf8'));
   });
 
   it('names operations from their method and path when a route does not', () => {
