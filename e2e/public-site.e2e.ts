@@ -269,4 +269,51 @@ describe.skipIf(!hasBrowser)('the public site in Chromium', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/(dashboard|login)/);
     await context.close();
   });
+
+  it('serves every public page in Spanish under /es, each naming its other language', async () => {
+    const res = await fetch(`${baseUrl}/es/features`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="es"');
+    expect(html).toMatch(/rel="alternate" hreflang="en" href="[^"]*\/features"/);
+    expect(html).toMatch(/rel="alternate" hreflang="es" href="[^"]*\/es\/features"/);
+    expect(html).toMatch(/rel="canonical" href="[^"]*\/es\/features"/);
+    const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+    expect(sitemap).toMatch(/<loc>[^<]*\/es\/blog<\/loc>/);
+    expect(sitemap).toMatch(/<loc>[^<]*\/blog<\/loc>/);
+  });
+
+  it('sends only its small loader until the visitor engages, then the app; a click meanwhile is kept', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.map((url) => new URL(url).pathname)).toEqual([
+      expect.stringMatching(/^\/assets\/hydrate-/),
+    ]);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+
+    // The phone menu's button, clicked before the app is live: the menu opens once it is.
+    const menuButton = page.getByRole('button', { name: /menu/i });
+    await menuButton.click();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect.poll(() => menuButton.getAttribute('aria-expanded')).toBe('true');
+    expect(scripts.length).toBeGreaterThan(1);
+    await context.close();
+  });
+
+  it('opens the Spanish page when the language is chosen before the app is live, and remembers it', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/features');
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    await page.locator('select[data-language-switch]').selectOption('es');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/es/features');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await page.goto('/blog');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/es/blog');
+    await context.close();
+  });
 });

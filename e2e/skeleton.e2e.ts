@@ -17,6 +17,7 @@ describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
       queue: 'ready',
       files: 'ready',
       ocr: 'ready',
+      schema: 'ready',
     });
   });
 
@@ -31,6 +32,8 @@ describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     await page.getByLabel('Language').selectOption({ label: 'Español' });
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
+    // A public page has an address per language: the Spanish landing page is /es/.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/es/');
     expect(await page.getByLabel('Idioma').isVisible()).toBe(true);
 
     await page.reload();
@@ -38,6 +41,7 @@ describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es');
 
     await page.getByLabel('Idioma').selectOption({ label: 'English' });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.reload();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.getByLabel('Language').isVisible()).toBe(true);
@@ -51,7 +55,8 @@ describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
     const res = await page.goto('/customer/0190c0de-0000-7000-8000-000000000000');
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
-    await page.goto('/this/does/not/exist');
+    const missing = await page.goto('/this/does/not/exist');
+    expect(missing?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/not found|page/i);
     await context.close();
   });

@@ -37,11 +37,13 @@ export async function newContext(
 }
 
 /**
- * Opens a page and waits until the app is live (`<html data-hydrated>`): prerendered pages show their HTML,
- * and native controls respond, before React has attached its handlers.
+ * Opens a page and waits until the app is live (`<html data-hydrated>`). A prerendered public page shows its
+ * HTML and loads the app on the visitor's first key, touch, scroll or click, so a key is pressed as a
+ * visitor would (Shift: it does nothing else).
  */
 export async function openLive(page: Page, path: string) {
   const response = await page.goto(path);
+  await page.keyboard.press('Shift');
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   return response;
 }

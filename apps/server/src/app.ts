@@ -21,6 +21,7 @@ import { renderApiDocs } from './http/api-docs';
 import type { AppEnv } from './http/context';
 import { handleError, validationHook } from './http/errors';
 import { requestLogging, securityHeaders } from './http/middleware';
+import { openApiDocument } from './http/openapi-document';
 import { serveWebApp } from './http/static';
 import type { Services } from './services';
 
@@ -72,20 +73,8 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1', formRoutes(services));
   app.route('/api/v1', exportRoutes(services));
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Cuadra',
-      version: '1',
-      description:
-        'Invoice capture for accountants and freelancers. Errors: { error: { code, message, details } }.',
-    },
-  });
-  app.get('/api/docs', (c) =>
-    c.html(
-      renderApiDocs(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Cuadra', version: '1' } })),
-    ),
-  );
+  app.get('/api/openapi.json', (c) => c.json(openApiDocument(app, services.config.PUBLIC_URL)));
+  app.get('/api/docs', (c) => c.html(renderApiDocs(openApiDocument(app, services.config.PUBLIC_URL))));
   app.all('/api/*', () => {
     throw new AppError('ROUTE_NOT_FOUND');
   });

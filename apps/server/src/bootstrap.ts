@@ -4,7 +4,8 @@ import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createAuthKeys } from './features/auth/keys';
 import { createPaymentProvider } from './features/checkout/provider';
-import { createDiskFileStore } from './files/file-store';
+import { createDiskFileStore, type FileStore } from './files/file-store';
+import { createS3FileStore } from './files/s3-store';
 import { JOBS } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { deliverMail } from './mail/jobs';
@@ -15,7 +16,8 @@ import type { Services } from './services';
 
 /**
  * Builds every adapter from the config: the embedded defaults (PGlite, disk, outbox) unless the config
- * names the at-scale service. The embedded database is migrated here; PostgreSQL by `npm run db:migrate`.
+ * names the at-scale service. Pending migrations are applied here, on PGlite and PostgreSQL alike (under an
+ * advisory lock there), so a process serves only a schema it knows.
  */
 export async function createServices(
   config: Config,
@@ -24,7 +26,7 @@ export async function createServices(
   const logger = overrides.logger ?? createLogger(config);
   const database =
     overrides.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
-  if (overrides.migrate ?? database.kind === 'pglite') await runMigrations(database);
+  if (overrides.migrate ?? true) await runMigrations(database);
   const queue = createQueue(database, overrides.jobs ?? JOBS, logger, {
     superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS,
   });
@@ -35,13 +37,26 @@ export async function createServices(
     database,
     db: database.db,
     queue,
-    files: createDiskFileStore(join(config.DATA_DIR, 'files')),
+    files: createFileStore(config),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, (db, id) =>
       queue.send(deliverMail, { id }, { tx: db }),
     ),
     payments: createPaymentProvider(config),
     auth: createAuthKeys(config),
   };
+}
+
+/** Local disk by default; an S3-compatible bucket when `S3_BUCKET` is set. */
+function createFileStore(config: Config): FileStore {
+  if (!config.S3_BUCKET) return createDiskFileStore(join(config.DATA_DIR, 'files'));
+  return createS3FileStore({
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  });
 }
 
 /** Stops the workers (letting running jobs finish) and closes the database. */

@@ -20,4 +20,14 @@ describe('configuration', () => {
     const documented = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]).sort();
     expect(documented).toEqual(Object.keys(ConfigSchema.shape).sort());
   });
+
+  it('deploys with compose.yaml and the Dockerfile using only variables the server reads', () => {
+    const read = (name: string) => readFileSync(new URL(`../../../${name}`, import.meta.url), 'utf8');
+    const compose = [...read('compose.yaml').matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
+    const docker = [...read('Dockerfile').matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1]);
+    expect(compose).toContain('DATABASE_URL');
+    expect(compose).toContain('S3_BUCKET');
+    const known = Object.keys(ConfigSchema.shape);
+    expect([...compose, ...docker].filter((name) => !known.includes(name!))).toEqual([]);
+  });
 });

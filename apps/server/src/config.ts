@@ -45,6 +45,15 @@ export const ConfigSchema = z.object({
   WEB_DIST: z.string().default(''),
   /** Set when behind a TLS-terminating proxy, so HSTS is sent for https requests. */
   TRUST_PROXY: toBool,
+  /** S3-compatible bucket for originals; empty means local disk under DATA_DIR/files. */
+  S3_BUCKET: z.string().default(''),
+  /** The S3 server's address (MinIO, Ceph, R2…); empty for AWS itself. */
+  S3_ENDPOINT: z.string().default(''),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** Path-style addresses (`host/bucket/key`), as MinIO and most self-hosted servers want. */
+  S3_FORCE_PATH_STYLE: toBool,
   /** Largest file accepted in an upload, in bytes (20 MB). */
   UPLOAD_MAX_FILE_BYTES: z.coerce
     .number()

@@ -1,5 +1,6 @@
 // Prerenders the public pages into dist/ after the client and server builds (npm run build):
-// dist/<route>/index.html with the page's HTML and metadata (readable without JavaScript, then hydrated),
+// dist/<route>/index.html (English) and dist/es/<route>/index.html (Spanish) with the page's HTML and
+// metadata (readable without JavaScript; the app is loaded when the visitor engages, see LOADER),
 // dist/spa.html (the empty app shell the server answers other addresses with), sitemap.xml, robots.txt,
 // and Brotli/gzip copies of every text file for the server to send as they are.
 import { createHash } from 'node:crypto';
@@ -14,7 +15,10 @@ import { JSDOM } from 'jsdom';
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(WEB, 'dist');
 const SSR_ENTRY = join(WEB, 'node_modules/.cuadra-ssr/entry-server.js');
-const LANGUAGE = 'en'; // the default language (spec-2 §4); the visitor's own is applied after hydration
+// Storage keys the loader reads (packages/shared LOCALE_STORAGE_KEY, the session's token key).
+const LOCALE_STORAGE_KEY = 'i18nextLng';
+const TOKEN_STORAGE_KEY = 'authToken';
+const LANGUAGES = ['en', 'es'];
 const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/;
 
 const started = performance.now();
@@ -60,12 +64,33 @@ const entryScript = template.match(/<script type="module" crossorigin src="([^"]
 if (!entryScript) throw new Error('prerender: index.html has no module entry script');
 const templatePreloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
 
+// The loader of a prerendered page, the only script it starts with. First, before the body is parsed, it
+// sends a visitor to the page in their language (a saved choice; else, on an English page, a Spanish
+// browser). Then it loads the app only when it is needed: at once for a signed-in visitor (the page shows
+// their account) and on pages with no language alternates (payment outcomes); otherwise on the visitor's
+// first scroll, key, touch or click. Links work without it. A click on a button before the app is live is
+// held and replayed once it is; a language chosen before then opens the page in that language.
 const LOADER = `(function () {
   var script = document.currentScript;
-  var entry = script.getAttribute('data-entry');
-  var preload = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var html = document.documentElement;
+  function stored(key) {
+    try { return localStorage.getItem(key); } catch (e) { return null; }
+  }
+  function alternate(language) {
+    var link = document.querySelector('link[rel="alternate"][hreflang="' + language + '"]');
+    return link && new URL(link.href).pathname;
+  }
+  var page = html.lang;
+  var choice = (stored('${LOCALE_STORAGE_KEY}') || '').slice(0, 2);
+  var wanted = choice || (page === 'en' && /^es/i.test(navigator.language || '') ? 'es' : page);
+  var target = wanted !== page && alternate(wanted);
+  if (target) return location.replace(target + location.search + location.hash);
+
+  var started = false;
   function start() {
-    preload.forEach(function (href) {
+    if (started) return;
+    started = true;
+    (script.getAttribute('data-preload') || '').split(' ').filter(Boolean).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
@@ -75,10 +100,38 @@ const LOADER = `(function () {
     var module = document.createElement('script');
     module.type = 'module';
     module.crossOrigin = '';
-    module.src = entry;
+    module.src = script.getAttribute('data-entry');
     document.head.appendChild(module);
   }
-  start();
+  if (stored('${TOKEN_STORAGE_KEY}') || !alternate(page)) return start();
+
+  var BUTTONS = 'button, summary, [role="button"]';
+  var live = function () { return html.hasAttribute('data-hydrated'); };
+  var replay = -1;
+  ['scroll', 'keydown', 'pointerdown', 'touchstart', 'focusin'].forEach(function (type) {
+    addEventListener(type, start, { capture: true, passive: true, once: true });
+  });
+  document.addEventListener('click', function (event) {
+    var root = document.getElementById('root');
+    var button = !live() && event.target.closest && event.target.closest(BUTTONS);
+    if (!button || !root.contains(button)) return;
+    event.preventDefault();
+    replay = Array.prototype.indexOf.call(root.querySelectorAll(BUTTONS), button);
+    start();
+  }, true);
+  document.addEventListener('change', function (event) {
+    var language = !live() && event.target.getAttribute('data-language-switch') !== null && event.target.value;
+    var path = language && alternate(language);
+    if (!path) return;
+    try { localStorage.setItem('${LOCALE_STORAGE_KEY}', language); } catch (e) {}
+    location.assign(path);
+  }, true);
+  new MutationObserver(function (records, observer) {
+    if (!live()) return;
+    observer.disconnect();
+    var button = document.getElementById('root').querySelectorAll(BUTTONS)[replay];
+    if (button) button.click();
+  }).observe(html, { attributes: true, attributeFilter: ['data-hydrated'] });
 })();
 `;
 const loaderFile = `assets/hydrate-${createHash('sha256').update(LOADER).digest('hex').slice(0, 8)}.js`;
@@ -88,14 +141,14 @@ let pageTemplate = template.replace(stylesheet[0], () => `<style>${css}</style>`
 for (const [tag] of templatePreloads) pageTemplate = pageTemplate.replace(tag, '');
 pageTemplate = pageTemplate.replace(/\n\s*\n/g, '\n');
 
-function pageHtml(page, rendered) {
+function pageHtml(page, language, rendered) {
   const preload = [
     ...templatePreloads.map((match) => match[1]),
     ...chunksOf(page.modules).map((file) => `/${file}`),
   ];
-  const loader = `<script defer src="/${loaderFile}" data-entry="${entryScript[1]}" data-preload="${preload.join(' ')}"></script>`;
+  const loader = `<script src="/${loaderFile}" data-entry="${entryScript[1]}" data-preload="${preload.join(' ')}"></script>`;
   let html = pageTemplate
-    .replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE}"`)
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '')
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
@@ -104,19 +157,39 @@ function pageHtml(page, rendered) {
   if (!html.includes(root)) throw new Error('prerender: index.html has no empty #root');
   html = html.replace(
     root,
-    `<div id="root" ${server.PRERENDERED_ATTRIBUTE}="${LANGUAGE}">${rendered.appHtml}</div>`,
+    `<div id="root" ${server.PRERENDERED_ATTRIBUTE}="${language}">${rendered.appHtml}</div>`,
   );
   return html;
 }
 
 for (const page of server.PRERENDER_PAGES) {
-  const rendered = await server.renderPage(page.path, LANGUAGE);
-  if (rendered.status !== 200)
-    throw new Error(`prerender: ${page.path} rendered with status ${rendered.status}`);
-  const file = page.path === '/' ? join(DIST, 'index.html') : join(DIST, page.path, 'index.html');
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, pageHtml(page, rendered));
+  for (const language of LANGUAGES) {
+    const rendered = await server.renderPage(page.path, language);
+    const path = server.localizedPath(page.path, language);
+    if (rendered.status !== 200)
+      throw new Error(`prerender: ${path} rendered with status ${rendered.status}`);
+    const file = join(DIST, path, 'index.html');
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, pageHtml(page, language, rendered));
+  }
 }
+
+// Unknown addresses: the server answers 404 with this page, and the app shell only for the app's routes.
+const notFound = await server.renderNotFound('en');
+await writeFile(
+  join(DIST, '404.html'),
+  template
+    .replace(
+      /<title>[\s\S]*?<\/title>/,
+      `<title>${notFound.title}</title>\n    <meta name="robots" content="noindex" />`,
+    )
+    // React writes the page's <title> where the component stands; the head has it already.
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${notFound.appHtml.replace(/<title>[^<]*<\/title>/, '')}</div>`,
+    ),
+);
+await writeFile(join(DIST, 'routes.json'), `${JSON.stringify(server.clientRoutePatterns(), null, 1)}\n`);
 
 await writeFile(join(DIST, 'sitemap.xml'), server.sitemapXml(server.PRERENDER_PAGES));
 await writeFile(join(DIST, 'robots.txt'), server.robotsTxt());
@@ -141,5 +214,7 @@ await compressTree(DIST);
 
 if (!existsSync(join(DIST, 'index.html'))) throw new Error('prerender: dist/index.html is missing');
 const ms = Math.round(performance.now() - started);
-console.log(`prerendered ${server.PRERENDER_PAGES.length} pages, sitemap.xml and robots.txt in ${ms} ms`);
+console.log(
+  `prerendered ${server.PRERENDER_PAGES.length} pages in ${LANGUAGES.length} languages, sitemap.xml and robots.txt in ${ms} ms`,
+);
 dom.window.close();

@@ -2,13 +2,19 @@
  * The build's server entry: renders a public route to HTML with its metadata, for
  * scripts/prerender.mjs. Not part of the browser bundle.
  */
-import type { Locale } from '@cuadra/shared';
+import { LOCALES, type Locale } from '@cuadra/shared';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type RouteObject,
+  StaticRouterProvider,
+} from 'react-router';
 import { AppProviders } from './app-providers';
 import { ARTICLES } from './features/blog/articles';
 import { ARTICLE_SLUGS } from './features/blog/slugs';
 import { createFixedI18n } from './features/marketing/seo/fixed-i18n';
+import { localizedPath } from './features/marketing/seo/localized-path';
 import { type PageMetaData, renderHeadTags } from './features/marketing/seo/meta';
 import { MetaCollectorContext } from './features/marketing/seo/page-meta';
 import { absoluteUrl, SITE_ORIGIN } from './features/marketing/seo/site';
@@ -16,8 +22,10 @@ import { createQueryClient } from './lib/query-client';
 import { routes } from './router';
 
 export { PRERENDERED_ATTRIBUTE } from './features/marketing/seo/hydrate';
+export { localizedPath } from './features/marketing/seo/localized-path';
 
 export type PrerenderPage = {
+  /** The English address; the Spanish one is `localizedPath(path, 'es')`. */
   path: string;
   /** The source modules the page's route loads, so their chunks can be preloaded. */
   modules: readonly string[];
@@ -51,12 +59,40 @@ export const PRERENDER_PAGES: readonly PrerenderPage[] = [
   })),
 ];
 
+/** Every address the app answers (patterns such as `/customer/:customerId`); the server 404s the rest. */
+export function clientRoutePatterns(): string[] {
+  const patterns: string[] = [];
+  const visit = (list: RouteObject[]) => {
+    for (const route of list) {
+      if (route.path && route.path !== '*') patterns.push(route.path);
+      if (route.children) visit(route.children);
+    }
+  };
+  visit(routes);
+  return [...new Set(patterns)];
+}
+
+/** The not-found page, for the server to answer unknown addresses with (status 404). */
+export async function renderNotFound(language: Locale): Promise<{ appHtml: string; title: string }> {
+  const i18n = createFixedI18n(language);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(absoluteUrl('/__not-found__')));
+  if (context instanceof Response) throw new Error('the not-found page answered with a redirect');
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const appHtml = renderToString(
+    <AppProviders i18n={i18n} queryClient={createQueryClient()}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+  return { appHtml, title: `${i18n.t('notFound.title')} · Cuadra` };
+}
+
 export type RenderedPage = { status: number; appHtml: string; headTags: string; meta: PageMetaData };
 
-/** Renders one route as a visitor sees it on first load, in one language. */
+/** Renders one route as a visitor sees it on first load, at its address in `language`. */
 export async function renderPage(path: string, language: Locale): Promise<RenderedPage> {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(absoluteUrl(path)));
+  const context = await handler.query(new Request(absoluteUrl(localizedPath(path, language))));
   if (context instanceof Response) throw new Error(`${path} answered with a redirect (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const collected: PageMetaData[] = [];
@@ -72,16 +108,26 @@ export async function renderPage(path: string, language: Locale): Promise<Render
   return { status: context.statusCode, appHtml, headTags: renderHeadTags(meta), meta };
 }
 
-/** The sitemap; articles carry their last real change, other pages no date rather than a made-up one. */
+/**
+ * The sitemap: every page in both languages, each naming its alternates; articles carry their last real
+ * change, other pages no date rather than a made-up one.
+ */
 export function sitemapXml(pages: readonly PrerenderPage[]): string {
   const modified = new Map(ARTICLES.map((article) => [`/blog/${article.slug}`, article.modifiedAt]));
   const urls = pages
     .filter((page) => page.inSitemap)
-    .map((page) => {
+    .flatMap((page) => {
       const lastmod = modified.get(page.path);
-      return `  <url><loc>${absoluteUrl(page.path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+      const alternates = LOCALES.map(
+        (language) =>
+          `<xhtml:link rel="alternate" hreflang="${language}" href="${absoluteUrl(localizedPath(page.path, language))}"/>`,
+      ).join('');
+      return LOCALES.map(
+        (language) =>
+          `  <url><loc>${absoluteUrl(localizedPath(page.path, language))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alternates}</url>`,
+      );
     });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 export function robotsTxt(): string {

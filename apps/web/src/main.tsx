@@ -16,6 +16,8 @@ const queryClient = createQueryClient();
 // (signed-in pages, unknown addresses) has an empty #root and is rendered from scratch.
 const language = prerenderedLanguage(container);
 if (language) {
+  // A public page's address names its language (Spanish under /es): the page keeps it.
+  if (i18n.resolvedLanguage !== language) void i18n.changeLanguage(language);
   void hydratePrerendered({ container, language, routes, i18n, queryClient });
 } else {
   createRoot(container).render(

@@ -47,7 +47,7 @@ const PAGES: [path: string, english: string, spanish: string][] = [
   ['/error', 'Something went wrong', 'Algo ha salido mal'],
 ];
 
-const SIGNED_IN_AREA = ['/dashboard', '/user', '/contact', '/customer/x', '/invoicePage/x', '/invoicereview'];
+const SIGNED_IN_AREA = ['/dashboard', '/user', '/customer/x', '/invoicePage/x', '/invoicereview'];
 /** The protected layout's pages: the guard lets them through only with a session. */
 const PROTECTED = [
   '/dashboard',
@@ -57,7 +57,6 @@ const PROTECTED = [
   '/invoicePage/',
   '/invoicereview',
   '/user',
-  '/contact',
   '/help',
 ];
 const isSignedInArea = (path: string) =>

@@ -6,6 +6,8 @@ import { ProtectedLayout } from './components/layout/protected-layout';
 import { PublicLayout } from './components/layout/public-layout';
 import { RootLayout } from './components/layout/root-layout';
 import { BLOG_ARTICLE_ROUTES } from './features/blog/blog-routes';
+import { localizedPath } from './features/marketing/seo/localized-path';
+import { PRERENDERED_PATHS } from './features/marketing/seo/public-pages';
 
 /**
  * A route whose page module is loaded on first visit, so `/` ships only the chrome and the landing page.
@@ -14,6 +16,98 @@ import { BLOG_ARTICLE_ROUTES } from './features/blog/blog-routes';
 function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
   return async () => ({ Component: (await load())[name] });
 }
+
+/** Pages anyone may open (spec-1 §2 and spec-2 §2.1), signed in or not. */
+const PUBLIC_PAGES: RouteObject[] = [
+  { path: '/', lazy: lazyPage(() => import('./features/marketing/home-page'), 'HomePage') },
+  { path: '/login', lazy: lazyPage(() => import('./features/auth/login-page'), 'LoginPage') },
+  {
+    path: '/logedout',
+    lazy: lazyPage(() => import('./features/auth/logged-out-page'), 'LoggedOutPage'),
+  },
+  {
+    path: '/register',
+    lazy: lazyPage(() => import('./features/auth/register-page'), 'RegisterPage'),
+  },
+  {
+    path: '/register/success',
+    lazy: lazyPage(() => import('./features/auth/register-success-page'), 'RegisterSuccessPage'),
+  },
+  {
+    path: '/register/cancel',
+    lazy: lazyPage(() => import('./features/billing/register-cancel-page'), 'RegisterCancelPage'),
+  },
+  {
+    path: '/register/:userType',
+    lazy: lazyPage(() => import('./features/auth/register-user-type-page'), 'RegisterUserTypePage'),
+  },
+  {
+    path: '/start-free',
+    lazy: lazyPage(() => import('./features/auth/start-free-page'), 'StartFreePage'),
+  },
+  {
+    path: '/forgot-password',
+    lazy: lazyPage(() => import('./features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+  },
+  {
+    path: '/reset-password',
+    lazy: lazyPage(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage'),
+  },
+  {
+    path: '/verify-email',
+    lazy: lazyPage(() => import('./features/auth/verify-email-page'), 'VerifyEmailPage'),
+  },
+  {
+    path: '/select-plan',
+    lazy: lazyPage(() => import('./features/billing/select-plan-page'), 'SelectPlanPage'),
+  },
+  {
+    path: '/credits',
+    lazy: lazyPage(() => import('./features/billing/credits-page'), 'CreditsPage'),
+  },
+  { path: '/exito', lazy: lazyPage(() => import('./features/billing/success-page'), 'SuccessPage') },
+  {
+    path: '/payment-cancelled',
+    lazy: lazyPage(() => import('./features/billing/payment-cancelled-page'), 'PaymentCancelledPage'),
+  },
+  {
+    path: '/features',
+    lazy: lazyPage(() => import('./features/marketing/features-page'), 'FeaturesPage'),
+  },
+  {
+    path: '/integrations',
+    lazy: lazyPage(() => import('./features/marketing/integrations-page'), 'IntegrationsPage'),
+  },
+  {
+    path: '/privacy',
+    lazy: lazyPage(() => import('./features/marketing/privacy-page'), 'PrivacyPage'),
+  },
+  { path: '/terms', lazy: lazyPage(() => import('./features/marketing/terms-page'), 'TermsPage') },
+  {
+    path: '/acceptinvitation',
+    lazy: lazyPage(() => import('./features/invitations/accept-invitation-page'), 'AcceptInvitationPage'),
+  },
+  {
+    path: '/invitation-accepted',
+    lazy: lazyPage(() => import('./features/invitations/invitation-accepted-page'), 'InvitationAcceptedPage'),
+  },
+  {
+    path: '/invitation-error',
+    lazy: lazyPage(() => import('./features/invitations/invitation-error-page'), 'InvitationErrorPage'),
+  },
+  { path: '/blog', lazy: lazyPage(() => import('./features/blog/blog-page'), 'BlogPage') },
+  {
+    path: '/contact',
+    lazy: lazyPage(() => import('./features/account/contact-page'), 'ContactPage'),
+  },
+  ...BLOG_ARTICLE_ROUTES,
+  { path: '/error', lazy: lazyPage(() => import('./features/errors/error-page'), 'ErrorPage') },
+];
+
+/** The prerendered public pages again under `/es`: the same page, written in Spanish. */
+const SPANISH_PAGES: RouteObject[] = PUBLIC_PAGES.filter((route) =>
+  PRERENDERED_PATHS.includes(route.path!),
+).map((route) => ({ ...route, path: localizedPath(route.path!, 'es') }));
 
 /** Every route of spec-1 §2 and spec-2 §2.1. */
 export const routes: RouteObject[] = [
@@ -29,94 +123,8 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         HydrateFallback: PageLoading,
         children: [
-          { path: '/', lazy: lazyPage(() => import('./features/marketing/home-page'), 'HomePage') },
-          { path: '/login', lazy: lazyPage(() => import('./features/auth/login-page'), 'LoginPage') },
-          {
-            path: '/logedout',
-            lazy: lazyPage(() => import('./features/auth/logged-out-page'), 'LoggedOutPage'),
-          },
-          {
-            path: '/register',
-            lazy: lazyPage(() => import('./features/auth/register-page'), 'RegisterPage'),
-          },
-          {
-            path: '/register/success',
-            lazy: lazyPage(() => import('./features/auth/register-success-page'), 'RegisterSuccessPage'),
-          },
-          {
-            path: '/register/cancel',
-            lazy: lazyPage(() => import('./features/billing/register-cancel-page'), 'RegisterCancelPage'),
-          },
-          {
-            path: '/register/:userType',
-            lazy: lazyPage(() => import('./features/auth/register-user-type-page'), 'RegisterUserTypePage'),
-          },
-          {
-            path: '/start-free',
-            lazy: lazyPage(() => import('./features/auth/start-free-page'), 'StartFreePage'),
-          },
-          {
-            path: '/forgot-password',
-            lazy: lazyPage(() => import('./features/auth/forgot-password-page'), 'ForgotPasswordPage'),
-          },
-          {
-            path: '/reset-password',
-            lazy: lazyPage(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage'),
-          },
-          {
-            path: '/verify-email',
-            lazy: lazyPage(() => import('./features/auth/verify-email-page'), 'VerifyEmailPage'),
-          },
-          {
-            path: '/select-plan',
-            lazy: lazyPage(() => import('./features/billing/select-plan-page'), 'SelectPlanPage'),
-          },
-          {
-            path: '/credits',
-            lazy: lazyPage(() => import('./features/billing/credits-page'), 'CreditsPage'),
-          },
-          { path: '/exito', lazy: lazyPage(() => import('./features/billing/success-page'), 'SuccessPage') },
-          {
-            path: '/payment-cancelled',
-            lazy: lazyPage(() => import('./features/billing/payment-cancelled-page'), 'PaymentCancelledPage'),
-          },
-          {
-            path: '/features',
-            lazy: lazyPage(() => import('./features/marketing/features-page'), 'FeaturesPage'),
-          },
-          {
-            path: '/integrations',
-            lazy: lazyPage(() => import('./features/marketing/integrations-page'), 'IntegrationsPage'),
-          },
-          {
-            path: '/privacy',
-            lazy: lazyPage(() => import('./features/marketing/privacy-page'), 'PrivacyPage'),
-          },
-          { path: '/terms', lazy: lazyPage(() => import('./features/marketing/terms-page'), 'TermsPage') },
-          {
-            path: '/acceptinvitation',
-            lazy: lazyPage(
-              () => import('./features/invitations/accept-invitation-page'),
-              'AcceptInvitationPage',
-            ),
-          },
-          {
-            path: '/invitation-accepted',
-            lazy: lazyPage(
-              () => import('./features/invitations/invitation-accepted-page'),
-              'InvitationAcceptedPage',
-            ),
-          },
-          {
-            path: '/invitation-error',
-            lazy: lazyPage(
-              () => import('./features/invitations/invitation-error-page'),
-              'InvitationErrorPage',
-            ),
-          },
-          { path: '/blog', lazy: lazyPage(() => import('./features/blog/blog-page'), 'BlogPage') },
-          ...BLOG_ARTICLE_ROUTES,
-          { path: '/error', lazy: lazyPage(() => import('./features/errors/error-page'), 'ErrorPage') },
+          ...PUBLIC_PAGES,
+          ...SPANISH_PAGES,
           { path: '*', lazy: lazyPage(() => import('./features/errors/not-found-page'), 'NotFoundPage') },
         ],
       },
@@ -155,10 +163,6 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('./features/invoices/invoice-review-page'), 'InvoiceReviewPage'),
           },
           { path: '/user', lazy: lazyPage(() => import('./features/account/settings-page'), 'SettingsPage') },
-          {
-            path: '/contact',
-            lazy: lazyPage(() => import('./features/account/contact-page'), 'ContactPage'),
-          },
           { path: '/help', lazy: lazyPage(() => import('./features/account/help-page'), 'HelpPage') },
         ],
       },

@@ -1,15 +1,21 @@
 /**
- * Extraction benchmark: scores the engine on ../shared/bench (real documents, read in place, never
- * copied) and on the generated Spanish set (test/fixtures/golden + bench-results/generated if present).
- * Prints per kind and per field accuracy, line recall/precision, verified share and accuracy,
- * p50/p95 seconds per document and peak memory; writes the same to bench-results/extract-bench.json.
+ * Extraction benchmark, two sets side by side:
+ * - fitting set: ../shared/bench/train (175 receipts) and generated Spanish invoices of the fitting seed,
+ *   what `scripts/fit-ranker.ts` fits on (read through the pages cache of `bench/fitting-set.ts`);
+ * - validation set: ../shared/bench/docs (read in place, never copied) and the generated Spanish set
+ *   held apart (test/fixtures/golden + bench-results/generated, seed HOLDOUT_SEED), never fitted on.
+ * Prints per kind and field the accuracy on each set and their difference (fitted to its data when the
+ * difference is more than a few points), line recall/precision, verified share and accuracy, p50/p95
+ * seconds per document (validation set) and peak memory; writes the same to bench-results/extract-bench.json.
  *
- * Env: BENCH_DIR (default <repo>/../shared/bench), BENCH_ONLY=kind1,kind2, BENCH_LIMIT=n per kind.
+ * Env: BENCH_DIR (default <repo>/../shared/bench), BENCH_ONLY=kind1,kind2, BENCH_LIMIT=n per kind,
+ * BENCH_SETS=fit,val (default both), RANKER_CACHE_DIR (default $TMPDIR/cuadra-ranker).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeOcr, type ExtractionResult, extractDocument, isExtractError, ocrStatus } from '../src/index.ts';
+import { extractFromPages, fittingDocs, HOLDOUT_COUNT, HOLDOUT_SEED } from './fitting-set.ts';
 import { fieldCorrect, SCORED_FIELDS, scoreLines, type Truth } from './score.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,6 +24,7 @@ const repoRoot = path.resolve(pkgRoot, '../..');
 const benchDir = process.env.BENCH_DIR ?? path.resolve(repoRoot, '../shared/bench');
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const limit = Number(process.env.BENCH_LIMIT ?? 0);
+const sets = (process.env.BENCH_SETS ?? 'fit,val').split(',');
 
 type Doc = {
   id: string;
@@ -60,7 +67,12 @@ function benchDocs(): Doc[] {
 }
 
 function generatedDocs(): Doc[] {
-  const dirs = [path.join(pkgRoot, 'test/fixtures/golden'), path.join(pkgRoot, 'bench-results/generated')];
+  const heldApart = path.join(pkgRoot, 'bench-results/generated');
+  if (!existsSync(heldApart))
+    console.warn(
+      `bench: no held-apart generated set; npm run fixtures -w packages/extract -- --count ${HOLDOUT_COUNT} --seed ${HOLDOUT_SEED} --out bench-results/generated`,
+    );
+  const dirs = [path.join(pkgRoot, 'test/fixtures/golden'), heldApart];
   const docs: Doc[] = [];
   for (const dir of dirs) {
     if (!existsSync(dir)) continue;
@@ -82,6 +94,7 @@ function generatedDocs(): Doc[] {
 }
 
 type Row = {
+  set: 'fit' | 'val';
   id: string;
   kind: string;
   seconds: number;
@@ -96,26 +109,44 @@ function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 }
 
-async function main(): Promise<void> {
-  let docs = [...benchDocs(), ...generatedDocs()];
-  if (only) docs = docs.filter((d) => only.includes(d.kind));
+function keep<T extends { kind: string }>(docs: T[]): T[] {
+  let out = only ? docs.filter((d) => only.includes(d.kind)) : docs;
   if (limit) {
     const seen: Record<string, number> = {};
-    docs = docs.filter((d) => {
+    out = out.filter((d) => {
       seen[d.kind] = (seen[d.kind] ?? 0) + 1;
       return seen[d.kind]! <= limit;
     });
   }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  if (sets.includes('fit')) {
+    for (const doc of keep(await fittingDocs(benchDir))) {
+      const r = await extractFromPages(doc);
+      rows.push({
+        set: 'fit',
+        id: doc.id,
+        kind: doc.kind,
+        seconds: 0,
+        result: { fields: r.fields, verified: r.verified } as unknown as ExtractionResult,
+        error: null,
+        truth: doc.truth,
+      });
+    }
+  }
+  const docs = sets.includes('val') ? keep([...benchDocs(), ...generatedDocs()]) : [];
   const status = await ocrStatus();
   console.log(`bench: ${docs.length} documents · OCR ${status.engine} ready=${status.ready} · ${benchDir}`);
-  const rows: Row[] = [];
   let peakRss = 0;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 50);
   // Warm up module loading (pdf.js, zxing, one OCR worker) so it is not billed to the first document.
   const warm = docs.find((d) => d.kind.includes('image'));
-  await extractDocument({ bytes: new Uint8Array(readFileSync(docs[0]!.file)) }).catch(() => null);
+  if (docs[0]) await extractDocument({ bytes: new Uint8Array(readFileSync(docs[0].file)) }).catch(() => null);
   if (warm) await extractDocument({ bytes: new Uint8Array(readFileSync(warm.file)) }).catch(() => null);
   for (const doc of docs) {
     const bytes = new Uint8Array(readFileSync(doc.file));
@@ -131,19 +162,25 @@ async function main(): Promise<void> {
       error = isExtractError(e) ? e.code : String(e);
     }
     const seconds = (performance.now() - t) / 1000;
-    rows.push({ id: doc.id, kind: doc.kind, seconds, result, error, truth: doc.truth });
+    rows.push({ set: 'val', id: doc.id, kind: doc.kind, seconds, result, error, truth: doc.truth });
     if (process.env.BENCH_VERBOSE) printDoc(rows[rows.length - 1]!);
   }
   clearInterval(sampler);
   await closeOcr();
   peakRss = Math.max(peakRss, process.resourceUsage().maxRSS * 1024);
-  const report = summarize(rows, peakRss);
+  const report = {
+    generatedAt: new Date().toISOString(),
+    benchDir,
+    peakRssMb: Math.round(peakRss / 1048576),
+    fit: summarize(rows.filter((r) => r.set === 'fit')),
+    val: summarize(rows.filter((r) => r.set === 'val')),
+  };
   printReport(report);
   const outDir = path.join(pkgRoot, 'bench-results');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
     path.join(outDir, 'extract-bench.json'),
-    `${JSON.stringify({ ...report, documents: rows.map((r) => ({ id: r.id, kind: r.kind, seconds: r.seconds, error: r.error, fields: r.result?.fields, verified: r.result?.verified, warnings: r.result?.warnings.map((w) => w.code) })) }, null, 2)}\n`,
+    `${JSON.stringify({ ...report, documents: rows.map((r) => ({ set: r.set, id: r.id, kind: r.kind, seconds: r.seconds, error: r.error, fields: r.result?.fields, verified: r.result?.verified, warnings: r.result?.warnings?.map((w) => w.code) })) }, null, 2)}\n`,
   );
   console.log(`\nwritten: ${path.relative(process.cwd(), path.join(outDir, 'extract-bench.json'))}`);
 }
@@ -173,7 +210,7 @@ type KindReport = {
   verifiedAccuracy: number | null;
 };
 
-function summarize(rows: Row[], peakRss: number) {
+function summarize(rows: Row[]) {
   const kinds: Record<string, KindReport> = {};
   const groups = new Map<string, Row[]>();
   for (const r of rows) {
@@ -228,21 +265,41 @@ function summarize(rows: Row[], peakRss: number) {
       verifiedAccuracy: verified ? verifiedCorrect / verified : null,
     };
   }
-  return { generatedAt: new Date().toISOString(), benchDir, peakRssMb: Math.round(peakRss / 1048576), kinds };
+  return kinds;
 }
 
-function printReport(report: ReturnType<typeof summarize>): void {
-  const p = (x: number | null) => (x == null ? '  –  ' : `${(x * 100).toFixed(1).padStart(5)}%`);
-  for (const [kind, k] of Object.entries(report.kinds)) {
+type Report = {
+  peakRssMb: number;
+  fit: Record<string, KindReport>;
+  val: Record<string, KindReport>;
+};
+
+function printReport(report: Report): void {
+  const p = (x: number | null | undefined) => (x == null ? '   –  ' : `${(x * 100).toFixed(1).padStart(5)}%`);
+  const d = (a: number | null | undefined, b: number | null | undefined) =>
+    a == null || b == null ? '   –  ' : `${(b - a >= 0 ? '+' : '') + ((b - a) * 100).toFixed(1)}`.padStart(6);
+  const kinds = [...new Set([...Object.keys(report.fit), ...Object.keys(report.val)])];
+  for (const kind of kinds) {
+    const f = report.fit[kind];
+    const v = report.val[kind];
     console.log(
-      `\n== ${kind}: ${k.docs} docs, ${k.errors} errors · p50 ${k.p50.toFixed(2)} s · p95 ${k.p95.toFixed(2)} s · verified share ${p(k.verifiedShare)} accuracy ${p(k.verifiedAccuracy)} · lines recall ${p(k.lines.recall)} precision ${p(k.lines.precision)}`,
+      `\n== ${kind}: fitting ${f?.docs ?? 0} docs · validation ${v?.docs ?? 0} docs, ${v?.errors ?? 0} errors` +
+        (v ? ` · p50 ${v.p50.toFixed(2)} s · p95 ${v.p95.toFixed(2)} s` : ''),
     );
     console.log(
-      `   ${'field'.padEnd(20)} ${'n'.padStart(4)} ${'accuracy'.padStart(8)} ${'verified'.padStart(9)} ${'ver.acc'.padStart(8)}`,
+      `   verified share fit ${p(f?.verifiedShare)} val ${p(v?.verifiedShare)} · verified right fit ${p(f?.verifiedAccuracy)} val ${p(v?.verifiedAccuracy)} · lines recall fit ${p(f?.lines.recall)} val ${p(v?.lines.recall)}`,
     );
-    for (const [f, s] of Object.entries(k.fields)) {
+    console.log(
+      `   ${'field'.padEnd(20)} ${'n fit'.padStart(5)} ${'fitting'.padStart(7)} ${'n val'.padStart(5)} ${'valid.'.padStart(7)} ${'diff'.padStart(6)}  ${'ver.val'.padStart(7)} ${'ver.ok'.padStart(7)}`,
+    );
+    const names = [...new Set([...Object.keys(f?.fields ?? {}), ...Object.keys(v?.fields ?? {})])];
+    for (const name of names) {
+      const a = f?.fields[name];
+      const b = v?.fields[name];
+      const fa = a ? a.correct / a.n : null;
+      const va = b ? b.correct / b.n : null;
       console.log(
-        `   ${f.padEnd(20)} ${String(s.n).padStart(4)} ${p(s.correct / s.n).padStart(8)} ${p(s.verified / s.n).padStart(9)} ${p(s.verified ? s.verifiedCorrect / s.verified : null).padStart(8)}`,
+        `   ${name.padEnd(20)} ${String(a?.n ?? '').padStart(5)} ${p(fa).padStart(7)} ${String(b?.n ?? '').padStart(5)} ${p(va).padStart(7)} ${d(fa, va)}  ${p(b ? b.verified / b.n : null).padStart(7)} ${p(b?.verified ? b.verifiedCorrect / b.verified : null).padStart(7)}`,
       );
     }
   }

@@ -51,8 +51,9 @@ export function rng(seed: number): () => number {
   };
 }
 
-const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
-const digits = (r: () => number, n: number) => Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
+export const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+export const digits = (r: () => number, n: number) =>
+  Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
 
 export function makeNif(r: () => number): string {
   const d = digits(r, 8);
@@ -68,7 +69,7 @@ export function makeCif(r: () => number, letter: 'A' | 'B'): string {
   return `${letter}${d}${cifControl(d)[0]}`;
 }
 
-function makeIban(r: () => number): string {
+export function makeIban(r: () => number): string {
   const bban = `${pick(r, ['2100', '0049', '0182', '2080'])}${digits(r, 4)}${digits(r, 2)}${digits(r, 10)}`;
   const numeric = `${bban}142800`; // "ES" = 14 28, check digits 00
   let rem = 0;
@@ -76,7 +77,7 @@ function makeIban(r: () => number): string {
   return `ES${String(98 - rem).padStart(2, '0')}${bban}`;
 }
 
-const COMPANIES = [
+export const COMPANIES = [
   ['Distribuciones Levante', 'S.L.'],
   ['Talleres Gómez e Hijos', 'S.L.'],
   ['Consultoría Atlántica', 'S.L.U.'],
@@ -86,14 +87,14 @@ const COMPANIES = [
   ['Tecnologías Cuadrante', 'S.A.'],
   ['Frutas Hermanos Ruiz', 'S.L.'],
 ] as const;
-const PEOPLE = [
+export const PEOPLE = [
   'María López García',
   'Javier Martín Sánchez',
   'Lucía Fernández Ortega',
   'Andrés Navarro Gil',
   'Elena Castro Romero',
 ];
-const RETAILERS = [
+export const RETAILERS = [
   'Ferretería El Clavo',
   'Droguería La Estrella',
   'Comercial Hermanos Vidal',
@@ -115,7 +116,7 @@ const CITIES = [
   ['48001', 'Bilbao'],
   ['50001', 'Zaragoza'],
 ] as const;
-const SERVICES = [
+export const SERVICES = [
   'Servicios de consultoría fiscal',
   'Diseño de página web corporativa',
   'Mantenimiento informático mensual',
@@ -123,7 +124,7 @@ const SERVICES = [
   'Asesoramiento contable trimestral',
   'Desarrollo de aplicación móvil',
 ];
-const GOODS: [string, number][] = [
+export const GOODS: [string, number][] = [
   ['Tornillos acero inox. caja 100 uds', 21],
   ['Papel A4 80 g paquete 500 hojas', 21],
   ['Aceite de oliva virgen extra 5 L', 10],
@@ -135,25 +136,25 @@ const GOODS: [string, number][] = [
   ['Arroz redondo 1 kg', 4],
   ['Menú del día', 10],
 ];
-const EN_SERVICES = [
+export const EN_SERVICES = [
   'Software consulting services',
   'Website maintenance',
   'Cloud hosting (monthly)',
   'UX design workshop',
 ];
 
-function address(r: () => number): string[] {
+export function address(r: () => number): string[] {
   const [cp, city] = pick(r, CITIES);
   return [`${pick(r, STREETS)}, ${1 + Math.floor(r() * 120)}`, `${cp} ${city}`];
 }
 
-function addDays(iso: string, days: number): string {
+export function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
 
-const RE_RATES: Record<number, number> = { 21: 5.2, 10: 1.4, 4: 0.5 };
+export const RE_RATES: Record<number, number> = { 21: 5.2, 10: 1.4, 4: 0.5 };
 
 export function makeCase(seed: number, layout: Layout, variant: Partial<InvoiceCase> = {}): InvoiceCase {
   const r = rng(seed);

@@ -1,9 +1,16 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { FieldMap } from './evidence.ts';
+import type { TextExtraction } from './fields/index.ts';
 import type { MediaType } from './sniff.ts';
-import type { TextExtraction } from './text/fields.ts';
 import type { PageText } from './text/layout.ts';
-import type { DocumentKind, ExtractOptions, ExtractWarning, LlmOptions, QrInfo } from './types.ts';
+import type {
+  BatchInvoice,
+  DocumentKind,
+  ExtractOptions,
+  ExtractWarning,
+  LlmOptions,
+  QrInfo,
+} from './types.ts';
 import type { EInvoiceFormat } from './xml/index.ts';
 
 export type ResolvedOptions = Required<Omit<ExtractOptions, 'llm'>> & { llm: LlmOptions | null };
@@ -27,5 +34,7 @@ export type Ctx = {
   qr: QrInfo | null;
   language: 'es' | 'en' | 'other' | null;
   warnings: ExtractWarning[];
+  /** Every invoice of a multi-invoice e-invoice file (a Facturae batch); undefined for one invoice. */
+  invoices?: BatchInvoice[];
   timingsMs: Record<string, number>;
 };

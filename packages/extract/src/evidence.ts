@@ -9,6 +9,11 @@ export type Evidence<T = unknown> = {
   box?: Box;
   /** For tax ids read from text: whether the issuer/client role is certain (labelled block). */
   roleSure?: boolean;
+  /**
+   * The value was read twice, independently: the exact PDF text layer, or both OCR engines reading the
+   * same characters in the same box. A check character only verifies a value that was read twice.
+   */
+  readTwice?: boolean;
 };
 
 export type FieldMap = { [K in FieldName]?: Evidence<NonNullable<FieldValues[K]>> };

@@ -121,6 +121,7 @@ function buildResult(ctx: Ctx): ExtractionResult {
     qr: ctx.qr,
     warnings: ctx.warnings,
     timingsMs: ctx.timingsMs,
+    ...(ctx.invoices ? { invoices: ctx.invoices } : {}),
   };
   const parsed = ExtractionResultSchema.safeParse(result);
   if (parsed.success) return parsed.data;

@@ -69,7 +69,10 @@ export async function llmPass(ctx: Ctx, warn: (w: ExtractWarning) => void): Prom
   mergeLlmAnswer(ctx.fields, answer);
   checkTaxIds(ctx.fields, warn);
   checkDates(ctx.fields, ctx.options.today, warn);
-  verifyLlmAmounts(ctx.fields);
+  const printed = new Set(
+    Object.values(ctx.text?.amountCandidates ?? {}).flatMap((l) => l.map((c) => Math.abs(c.cents))),
+  );
+  verifyLlmAmounts(ctx.fields, printed);
 }
 
 function replaceable(fields: FieldMap, name: keyof FieldMap): boolean {
@@ -103,12 +106,17 @@ export function mergeLlmAnswer(fields: FieldMap, answer: Record<string, unknown>
   if (currency && /^[A-Z]{3}$/.test(currency)) put('currency', currency);
 }
 
-function verifyLlmAmounts(fields: FieldMap): void {
+/**
+ * The model's amounts add up (base + VAT − withholding = total) and each one is also a printed amount
+ * the text reading found: two sources agree. Its arithmetic alone is one source's word.
+ */
+function verifyLlmAmounts(fields: FieldMap, printed: Set<number>): void {
   const b = toCents(fields.tax_base?.value);
   const v = toCents(fields.vat_total?.value);
   const w = toCents(fields.withholding_total?.value) ?? 0;
   const t = toCents(fields.total?.value);
   if (b == null || v == null || t == null || Math.abs(b + v - w - t) > 1) return;
+  if (![b, v, t].every((x) => printed.has(Math.abs(x)))) return;
   for (const k of ['tax_base', 'vat_total', 'total', 'withholding_total'] as const) {
     const ev = fields[k];
     if (ev && ev.source === 'llm') {

@@ -10,17 +10,16 @@ import {
 } from './checks/consistency.ts';
 import type { Ctx } from './ctx.ts';
 import { ExtractError } from './errors.ts';
-import { fromValues } from './evidence.ts';
+import { extractFromText } from './fields/index.ts';
 import { prepareImageForOcr } from './image.ts';
 import { llmPass } from './llm.ts';
 import { recognize } from './ocr/index.ts';
 import { openPdf, pdfAttachments, pdfPageText, renderPdfPage } from './pdf.ts';
 import { parseInvoiceQr, readQrCodes } from './qr.ts';
 import { imageDimensions } from './sniff.ts';
-import { extractFromText } from './text/fields.ts';
 import { wordsToLines } from './text/layout.ts';
 import type { ExtractWarning } from './types.ts';
-import { parseEInvoiceXml } from './xml/index.ts';
+import { readEInvoice } from './xml/index.ts';
 
 export type Step = { name: string; when: (ctx: Ctx) => boolean; run: (ctx: Ctx) => Promise<void> };
 
@@ -40,10 +39,12 @@ export const STEPS: Step[] = [
     name: 'xml',
     when: (ctx) => ctx.mediaType === 'application/xml',
     run: async (ctx) => {
-      const { format, fields } = parseEInvoiceXml(ctx.bytes, ctx.options.maxXmlBytes);
-      ctx.format = format;
+      const einvoice = readEInvoice(ctx.bytes, ctx.options.maxXmlBytes);
+      ctx.format = einvoice.format;
       ctx.kind = 'einvoice_xml';
-      ctx.fields = fromValues(fields, 'xml', 1, true);
+      ctx.fields = einvoice.fields;
+      for (const w of einvoice.warnings) warn(ctx)(w);
+      ctx.invoices = einvoice.invoices;
     },
   },
   {
@@ -73,10 +74,12 @@ export const STEPS: Step[] = [
       files.sort((a, b) => Number(EINVOICE_NAMES.test(b.name)) - Number(EINVOICE_NAMES.test(a.name)));
       for (const file of files) {
         try {
-          const { format, fields } = parseEInvoiceXml(file.content, ctx.options.maxXmlBytes);
-          ctx.format = format;
+          const einvoice = readEInvoice(file.content, ctx.options.maxXmlBytes);
+          ctx.format = einvoice.format;
           ctx.kind = 'einvoice_pdf';
-          ctx.fields = fromValues(fields, 'xml', 1, true);
+          ctx.fields = einvoice.fields;
+          for (const w of einvoice.warnings) warn(ctx)(w);
+          ctx.invoices = einvoice.invoices;
           return;
         } catch {
           warn(ctx)({
@@ -258,8 +261,9 @@ export const STEPS: Step[] = [
       if (ctx.text) {
         checkBreakdownFirst(ctx);
         reconcileAmounts(ctx.fields, ctx.text.amountCandidates, w);
-        preferRoundedTotal(ctx.fields, ctx.text.amountCandidates.total, w);
-        checkPayment(ctx.fields, ctx.text.payment);
+        preferRoundedTotal(ctx.fields, ctx.text.amountCandidates.total, w, ctx.text);
+        // With a cash rounding printed there are two totals (before and after rounding): neither is verified.
+        if (!ctx.text.rounding) checkPayment(ctx.fields, ctx.text.payment, ctx.text.amountCandidates.total);
         checkBreakdown(ctx.fields, w);
         checkLineItems(ctx.fields, w);
       }

@@ -14,6 +14,8 @@ export type SpecExtraction = {
     IVA_total: number | null;
     IRPF_total: number | null;
     recargo_equivalencia: number | null;
+    /** Output taxes that are not IVA (IGIC, IPSI, special taxes), in cents; null when there are none. */
+    otros_impuestos: number | null;
     total_factura: number | null;
     moneda: string | null;
     iban: string | null;
@@ -70,6 +72,7 @@ export function toSpecFormat(result: ExtractionResult, ownTaxId?: string): SpecE
       IVA_total: toCents(f.vat_total),
       IRPF_total: toCents(f.withholding_total),
       recargo_equivalencia: toCents(f.surcharge_total),
+      otros_impuestos: toCents(f.other_taxes_total),
       total_factura: toCents(f.total),
       moneda: f.currency ?? null,
       iban: f.iban ?? null,

@@ -24,6 +24,12 @@ export const VatBreakdownEntrySchema = z.object({
   base: money,
   amount: money,
   category: z.string().optional(),
+  /**
+   * The tax this entry is for when it is not VAT (IVA): `IGIC`, `IPSI`, `IE` (impuestos especiales), … as
+   * named by Facturae's tax type codes. Absent means VAT; such entries are summed in `other_taxes_total`,
+   * never in `vat_total`.
+   */
+  tax_type: z.string().optional(),
   /** Recargo de equivalencia rate and amount for this VAT rate, when present. */
   surcharge_rate: decimal.optional(),
   surcharge_amount: money.optional(),
@@ -66,6 +72,8 @@ export const FieldValuesSchema = z.object({
   withholding_rate: decimal.optional(),
   /** Recargo de equivalencia total. */
   surcharge_total: money.optional(),
+  /** Every output tax that is not VAT (IGIC, IPSI, special taxes…); the breakdown entries carry `tax_type`. */
+  other_taxes_total: money.optional(),
   total: money.optional(),
   amount_due: money.optional(),
   iban: z.string().optional(),
@@ -100,6 +108,16 @@ export const QrInfoSchema = z.object({
 });
 export type QrInfo = z.infer<typeof QrInfoSchema>;
 
+/** One invoice of a multi-invoice file, with the same per-field evidence as the top level. */
+export const BatchInvoiceSchema = z.object({
+  fields: FieldValuesSchema,
+  confidence: z.record(z.string(), z.number().min(0).max(1)),
+  verified: z.record(z.string(), z.boolean()),
+  source: z.record(z.string(), SourceSchema),
+  warnings: z.array(WarningSchema),
+});
+export type BatchInvoice = z.infer<typeof BatchInvoiceSchema>;
+
 export const ExtractionResultSchema = z.object({
   schema: z.literal('cuadra-extract/v1'),
   mediaType: z.enum(['application/pdf', 'image/jpeg', 'image/png', 'application/xml']),
@@ -118,6 +136,11 @@ export const ExtractionResultSchema = z.object({
   qr: QrInfoSchema.nullable(),
   warnings: z.array(WarningSchema),
   timingsMs: z.record(z.string(), z.number()),
+  /**
+   * Only for a file holding several invoices (a Facturae batch): every invoice in file order, the first
+   * being the one the top-level fields describe.
+   */
+  invoices: z.array(BatchInvoiceSchema).optional(),
 });
 /** The validated output of `extractDocument`. Money is a 2-decimal string; dates are ISO `YYYY-MM-DD`. */
 export type ExtractionResult = z.infer<typeof ExtractionResultSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkLineItems, reconcileAmounts } from '../src/checks/consistency.ts';
-import { extractFromText } from '../src/text/fields.ts';
+import { extractFromText } from '../src/fields/index.ts';
 import { page } from './text-page.ts';
 
 describe('issuer name on digital invoices', () => {

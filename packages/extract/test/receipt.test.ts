@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPayment, preferRoundedTotal, reconcileAmounts } from '../src/checks/consistency.ts';
+import { extractFromText, isMonthFirst, repairOcrAmounts } from '../src/fields/index.ts';
 import { findDates } from '../src/text/dates.ts';
-import { extractFromText, isMonthFirst, repairOcrAmounts } from '../src/text/fields.ts';
 import {
   addressAfter,
   isRegistrationLine,
@@ -100,7 +100,7 @@ describe('receipt totals', () => {
       'ocr',
     );
     expect(r.fields.total?.value).toBe('45.50');
-    checkPayment(r.fields, r.payment);
+    checkPayment(r.fields, r.payment, r.amountCandidates.total);
     expect(r.fields.total?.verified).toBe(true);
   });
 
@@ -145,7 +145,7 @@ describe('receipt totals', () => {
       'ocr',
     );
     expect(r.fields.total?.value).toBe('12.00');
-    checkPayment(r.fields, r.payment);
+    checkPayment(r.fields, r.payment, r.amountCandidates.total);
     expect(r.fields.total?.verified).toBe(false);
   });
 });
@@ -188,7 +188,7 @@ describe('cash rounding', () => {
     const warnings: string[] = [];
     reconcileAmounts(r.fields, r.amountCandidates, () => {});
     preferRoundedTotal(r.fields, r.amountCandidates.total, (w) => warnings.push(w.code));
-    checkPayment(r.fields, r.payment);
+    checkPayment(r.fields, r.payment, r.amountCandidates.total);
     expect(r.fields.total).toMatchObject({ value: '21.20', verified: false });
     expect(warnings).toContain('TOTAL_ROUNDED');
   });
@@ -235,5 +235,39 @@ describe('receipt dates', () => {
       'ocr',
     );
     expect(r.fields.issue_date?.value).toBe('2017-04-09');
+  });
+});
+
+describe('cash rounding after an arithmetic total', () => {
+  const rows = (tail: string[]) => [
+    'KEDAI CONTOH SDN BHD',
+    'Total (Excluding GST)   20.02',
+    'GST Payable   1.20',
+    'Total (Inclusive of GST)   21.22',
+    ...tail,
+  ];
+  const run = (tail: string[]) => {
+    const r = extractFromText([page(rows(tail))], 'ocr');
+    const warnings: string[] = [];
+    reconcileAmounts(r.fields, r.amountCandidates, () => {});
+    preferRoundedTotal(r.fields, r.amountCandidates.total, (w) => warnings.push(w.code), r);
+    checkPayment(r.fields, r.payment, r.amountCandidates.total);
+    return { total: r.fields.total, warnings };
+  };
+
+  it('takes the rounded value paid when a rounding adjustment is printed before the payment', () => {
+    const { total, warnings } = run(['Rounding Adj   -0.02', 'CASH   50.00', 'CHANGE   28.80']);
+    expect(total).toMatchObject({ value: '21.20' });
+    expect(warnings).toContain('TOTAL_ROUNDED');
+  });
+
+  it('never leaves the unrounded sum verified when the rounded one cannot be read', () => {
+    const { total } = run(['Rounding Adj   -0.02', 'CASH   50.00']);
+    expect(total).toMatchObject({ value: '21.22', verified: false });
+  });
+
+  it('keeps the total when the rounding belongs to the payment lines', () => {
+    const { total } = run(['CASH   50.00', 'Rounding Adj   0.02', 'CHANGE   28.80']);
+    expect(total?.value).toBe('21.22');
   });
 });

@@ -141,7 +141,16 @@ export const AcceptInvitationResultSchema = z
   .meta({ id: 'AcceptInvitationResult' });
 export type AcceptInvitationResult = z.infer<typeof AcceptInvitationResultSchema>;
 
+/**
+ * A message to support. Anyone may write: a visitor gives a name and an email to answer to; a signed-in
+ * user's come from the account. `subject` is preset by links such as the Enterprise plan's.
+ */
 export const ContactRequestSchema = z
-  .object({ message: z.string().trim().min(1).max(CONTACT_MESSAGE_MAX_LENGTH) })
+  .object({
+    message: z.string().trim().min(1).max(CONTACT_MESSAGE_MAX_LENGTH),
+    name: z.string().trim().min(1).max(200).optional(),
+    email: z.email().max(254).optional(),
+    subject: z.string().trim().max(200).optional(),
+  })
   .meta({ id: 'ContactRequest' });
 export type ContactRequest = z.input<typeof ContactRequestSchema>;

@@ -33,6 +33,10 @@ export const ERROR_MESSAGES = {
     en: 'This conflicts with something that already exists.',
     es: 'Esto entra en conflicto con algo que ya existe.',
   },
+  CONTACT_DETAILS_REQUIRED: {
+    en: 'Please tell us your name and an email address to answer to.',
+    es: 'Indica tu nombre y un correo electrónico al que podamos responderte.',
+  },
   RATE_LIMITED: {
     en: 'Too many attempts. Please wait a moment and try again.',
     es: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',

@@ -276,6 +276,8 @@ export const contactMessages = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
+    /** What it is about, when the sender or the link that opened the form said. */
+    subject: text('subject'),
     message: text('message').notNull(),
     createdAt: createdAt(),
   },

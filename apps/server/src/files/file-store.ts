@@ -1,9 +1,15 @@
+import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Where originals live. Keys come from internal ids only, never from user file names. */
 export type FileStore = {
-  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** `disk` (the embedded default, DATA_DIR/files) or `s3` (S3_BUCKET set). */
+  kind: 'disk' | 's3';
+  /** Stores bytes or a stream; a stream is written as it arrives, never held whole in memory. */
+  put(key: string, body: Uint8Array | Readable): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
   ping(): Promise<boolean>;
@@ -20,12 +26,20 @@ export function assertKey(key: string): string {
 export function createDiskFileStore(root: string): FileStore {
   const path = (key: string) => join(root, assertKey(key));
   return {
-    async put(key, bytes) {
+    kind: 'disk',
+    async put(key, body) {
       const target = path(key);
       await mkdir(dirname(target), { recursive: true });
+      // Written aside, then renamed: a reader never sees half a file.
       const temporary = `${target}.${process.pid}.tmp`;
-      await writeFile(temporary, bytes);
-      await rename(temporary, target);
+      try {
+        if (body instanceof Readable) await pipeline(body, createWriteStream(temporary));
+        else await writeFile(temporary, body);
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     get: (key) => readFile(path(key)),
     delete: (key) => rm(path(key), { force: true }),

@@ -18,3 +18,6 @@ export const errorResponse = (description: string) => json(ErrorBodySchema, desc
 
 /** Routes behind `requireAuth`: a Bearer access token. */
 export const bearer = [{ bearer: [] }];
+
+/** Routes that take a Bearer token when there is one and answer visitors too. */
+export const optionalBearer: Record<string, string[]>[] = [{ bearer: [] }, {}];

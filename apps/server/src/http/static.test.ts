@@ -94,4 +94,33 @@ describe(`serving a prerendered build (${TEST_DB})`, () => {
     expect((await ctx.request('/sitemap.xml')).headers.get('content-type')).toContain('xml');
     expect((await ctx.request('/robots.txt')).headers.get('content-type')).toContain('text/plain');
   });
+
+  it('answers an unknown address with the not-found page and 404, and the app routes with the shell', async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'cuadra-dist-'));
+    await writeFile(
+      join(dist, 'index.html'),
+      '<!doctype html><title>Cuadra</title><div id="root">landing</div>',
+    );
+    await writeFile(join(dist, 'spa.html'), '<!doctype html><title>Cuadra</title><div id="root"></div>');
+    await writeFile(
+      join(dist, '404.html'),
+      '<!doctype html><title>Page not found</title><div id="root">404</div>',
+    );
+    await writeFile(join(dist, 'routes.json'), JSON.stringify(['/', '/customer/:customerId', '/es/']));
+    const site = await createTestContext({ webDist: dist });
+    try {
+      for (const path of ['/customer/42', '/customer/42/', '/es']) {
+        const res = await site.request(path, asBrowser);
+        expect(res.status, path).toBe(200);
+        expect(await res.text(), path).toContain('<div id="root"></div>');
+      }
+      for (const path of ['/this/does/not/exist', '/customer', '/customer/42/extra']) {
+        const res = await site.request(path, asBrowser);
+        expect(res.status, path).toBe(404);
+        expect(await res.text(), path).toContain('Page not found');
+      }
+    } finally {
+      await site.close();
+    }
+  });
 });

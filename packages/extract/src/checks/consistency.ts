@@ -1,5 +1,5 @@
 import type { FieldMap } from '../evidence.ts';
-import type { AmountCand } from '../text/fields.ts';
+import type { AmountCand } from '../fields/index.ts';
 import { centsToString, toCents } from '../text/numbers.ts';
 import type { ExtractWarning, QrInfo } from '../types.ts';
 import { isValidIban } from './iban.ts';
@@ -12,6 +12,8 @@ type Cands = Record<
 >;
 
 const TOL = 1; // cent: printed figures are rounded per line
+/** Score of a sum formed here (breakdown bases, recargo lines): a middling candidate on the ranker's scale. */
+const SUM_SCORE = 0.75;
 
 /**
  * Picks the combination of printed amounts for which Σ bases + VAT − withholding (+ recargo) = total
@@ -28,13 +30,13 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
   if (breakdown.length) {
     bases.push({
       cents: bSum,
-      score: 3,
+      score: SUM_SCORE,
       box: bases[0]?.box ?? { page: 1, x: 0, y: 0, w: 0, h: 0 },
       from: 'text',
     });
     vats.push({
       cents: vSum,
-      score: 3,
+      score: SUM_SCORE,
       box: vats[0]?.box ?? { page: 1, x: 0, y: 0, w: 0, h: 0 },
       from: 'text',
     });
@@ -47,7 +49,7 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
   for (const c of cands.surcharge_total) perLine.set(`${c.box.page}:${c.box.y}`, c);
   if (perLine.size > 1) {
     const list = [...perLine.values()];
-    surcharges.push({ cents: list.reduce((s, c) => s + c.cents, 0), score: 3, box: list[0]!.box });
+    surcharges.push({ cents: list.reduce((s, c) => s + c.cents, 0), score: SUM_SCORE, box: list[0]!.box });
   }
   let best: {
     score: number;
@@ -66,6 +68,9 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
             const sum = b.cents + v.cents - (w ? Math.abs(w.cents) : 0) + (r ? r.cents : 0);
             if (Math.abs(sum - t.cents) > TOL) continue;
             if (b.cents === 0 && v.cents === 0) continue;
+            // Arithmetic proves only over amounts read independently: one printed number read as two
+            // candidates (the same box) would "close" any sum with a zero.
+            if (sameBox(t, b) || sameBox(t, v) || sameBox(b, v)) continue;
             const score = t.score + b.score + v.score + (w ? w.score : 0) + (r ? r.score : 0);
             if (!best || score > best.score) best = { score, b, v, t, w, r };
           }
@@ -156,6 +161,16 @@ export function dropImplausibleVat(fields: FieldMap, warn: Warn): void {
   }
 }
 
+function sameBox(a: AmountCand, b: AmountCand): boolean {
+  return (
+    a.line != null &&
+    a.line === b.line &&
+    a.box.page === b.box.page &&
+    Math.abs(a.box.x - b.box.x) < 1e-3 &&
+    Math.abs(a.box.y - b.box.y) < 1e-3
+  );
+}
+
 function dedupe(list: AmountCand[]): AmountCand[] {
   const seen = new Set<number>();
   return list.filter((c) => {
@@ -170,33 +185,79 @@ function dedupe(list: AmountCand[]): AmountCand[] {
  * total rounded (a few cents off), the rounded one is the total; it stays unverified unless tendered −
  * change confirms it.
  */
-export function preferRoundedTotal(fields: FieldMap, totals: AmountCand[], warn: Warn): void {
+export function preferRoundedTotal(
+  fields: FieldMap,
+  totals: AmountCand[],
+  warn: Warn,
+  text?: { rounding: number | null; printedCents: number[]; payment: { paid: number } | null },
+): void {
   const ev = fields.total;
   const cents = toCents(ev?.value);
   if (!ev || cents == null) return;
   const r = totals.find((c) => c.rounded && c.cents !== cents && Math.abs(c.cents - cents) < 10);
-  if (!r) return;
-  fields.total = {
-    value: centsToString(r.cents),
-    confidence: 0.8,
-    source: ev.source,
-    verified: false,
-    box: r.box,
-  };
-  warn({ code: 'TOTAL_ROUNDED', message: `Total ${ev.value} rounded to ${fields.total.value} for payment` });
+  if (r) {
+    fields.total = {
+      value: centsToString(r.cents),
+      confidence: 0.8,
+      source: ev.source,
+      verified: false,
+      box: r.box,
+    };
+    warn({
+      code: 'TOTAL_ROUNDED',
+      message: `Total ${ev.value} rounded to ${fields.total.value} for payment`,
+    });
+    return;
+  }
+  // A rounding adjustment is printed but no rounded total was read as one: the unrounded sum is not what
+  // was paid. The rounded value, if printed anywhere or equal to tendered − change, replaces it; either way the
+  // arithmetic no longer verifies the payable total.
+  // Only a total the arithmetic produced is surely the unrounded one; an unverified reading may already
+  // be the rounded total.
+  const adj = text?.rounding;
+  if (!adj || !ev.verified) return;
+  const rounded = [cents + adj, cents - adj].find(
+    (c) => c > 0 && (text.printedCents.includes(c) || text.payment?.paid === c),
+  );
+  if (rounded != null) {
+    fields.total = {
+      value: centsToString(rounded),
+      confidence: 0.75,
+      source: ev.source,
+      verified: false,
+      box: ev.box,
+    };
+    warn({
+      code: 'TOTAL_ROUNDED',
+      message: `Total ${ev.value} rounded to ${fields.total.value} for payment`,
+    });
+  } else {
+    ev.verified = false;
+    ev.confidence = Math.min(ev.confidence, 0.6);
+    warn({
+      code: 'TOTAL_ROUNDED',
+      message: `Total ${ev.value} is before a cash rounding of ${centsToString(adj)}`,
+    });
+  }
 }
 
 /**
  * Receipts: the printed total equals tendered − change (two other printed numbers) → verified. Only with
- * change given: a tendered amount equal to the total proves less (it may be the same misreading).
+ * change given: a tendered amount equal to the total proves less (it may be the same misreading). And only
+ * when the total was read as a total somewhere: tendered − change offered as the total's own candidate
+ * cannot confirm itself.
  */
 export function checkPayment(
   fields: FieldMap,
   payment: { tendered: number; change: number | null; paid: number } | null,
+  totals: AmountCand[],
 ): void {
   const ev = fields.total;
   if (!ev || ev.verified || !payment || !payment.change) return;
-  if (toCents(ev.value) === payment.paid) {
+  const printedAsTotal = totals.some(
+    (c) => c.cents === payment.paid && !c.features?.paidFallback && !c.features?.repeatedLargest,
+  );
+  if (printedAsTotal && toCents(ev.value) === payment.paid) {
     ev.verified = true;
     ev.confidence = Math.max(ev.confidence, 0.95);
   }
@@ -261,9 +322,11 @@ export function checkTaxIds(fields: FieldMap, warn: Warn): void {
     if (!ev || ev.source === 'xml') continue;
     const check = checkTaxId(ev.value);
     if (check?.valid && check.checkable) {
-      // The check character proves the reading, not the role: verify only when the role is certain too.
-      ev.verified = ev.roleSure !== false;
-      ev.confidence = Math.max(ev.confidence, 0.97);
+      // The check character confirms a reading, not the role, and one reading is one source: verify
+      // only a value read twice (text layer, both OCR engines) whose role is certain. The LLM's own
+      // answer (source llm) is never read twice.
+      ev.verified = ev.roleSure !== false && ev.readTwice === true && ev.source !== 'llm';
+      ev.confidence = Math.max(ev.confidence, ev.verified ? 0.97 : 0.9);
     } else if (check && !check.valid) {
       ev.confidence = Math.min(ev.confidence, 0.3);
       warn({
@@ -324,7 +387,8 @@ export function applyQr(fields: FieldMap, qr: QrInfo, warn: Warn): void {
     if (!qrValue) return;
     const ev = fields[name];
     if (!ev) {
-      fields[name] = { value: qrValue, confidence: 0.95, source: 'qr', verified: true };
+      // The QR alone is one source: filled, not verified.
+      fields[name] = { value: qrValue, confidence: 0.9, source: 'qr', verified: false };
       return;
     }
     if (same(String(ev.value), qrValue)) {
@@ -334,9 +398,10 @@ export function applyQr(fields: FieldMap, qr: QrInfo, warn: Warn): void {
     } else if (!ev.verified || ev.source !== 'xml') {
       disagree++;
       warn({ code: 'QR_MISMATCH', message: `QR ${name} ${qrValue} ≠ printed ${ev.value}`, field: name });
-      // The QR is what the tax agency received: it wins over an unverified reading.
+      // The QR is what the tax agency received: it wins over an unverified reading, but the two
+      // disagree, so nothing is verified.
       if (!ev.verified)
-        fields[name] = { value: qrValue, confidence: 0.9, source: 'qr', verified: true, box: ev.box };
+        fields[name] = { value: qrValue, confidence: 0.85, source: 'qr', verified: false, box: ev.box };
     }
   };
   compare('issuer_tax_id', v.nif, (a, b) => normalizeTaxId(a).replace(/^ES/, '') === normalizeTaxId(b));

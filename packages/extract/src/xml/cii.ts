@@ -2,12 +2,13 @@ import { parseDateValue } from '../text/dates.ts';
 import { minimalDecimal, moneyString } from '../text/numbers.ts';
 import type { FieldValues, LineItem, VatBreakdownEntry } from '../types.ts';
 import { child, children, text, type XmlNode } from './dom.ts';
+import { type DeclaredTotals, nonVatTaxType, type ParsedInvoice, splitTaxes } from './totals.ts';
 
 /**
  * UN/CEFACT CII: Factur-X / ZUGFeRD 2.x / XRechnung (`CrossIndustryInvoice`) and ZUGFeRD 1.0
  * (`CrossIndustryDocument`, whose element names differ slightly).
  */
-export function parseCii(root: XmlNode): FieldValues {
+export function parseCii(root: XmlNode): ParsedInvoice {
   const v1 = root.name === 'CrossIndustryDocument';
   const doc = child(root, v1 ? 'HeaderExchangedDocument' : 'ExchangedDocument');
   const tx = child(root, v1 ? 'SpecifiedSupplyChainTradeTransaction' : 'SupplyChainTradeTransaction');
@@ -62,14 +63,21 @@ export function parseCii(root: XmlNode): FieldValues {
     const base = text(tax, 'BasisAmount');
     const calc = text(tax, 'CalculatedAmount');
     if (base == null && calc == null) continue;
-    breakdown.push({
+    const category = text(tax, 'CategoryCode');
+    const entry: VatBreakdownEntry = {
       rate: minimalDecimal(rate ?? '0'),
       base: moneyString(base ?? '0'),
       amount: moneyString(calc ?? '0'),
-      category: text(tax, 'CategoryCode'),
-    });
+      category,
+    };
+    const taxType = nonVatTaxType(text(tax, 'TypeCode'), category);
+    if (taxType) entry.tax_type = taxType;
+    breakdown.push(entry);
   }
   if (breakdown.length) out.vat_breakdown = breakdown;
+  // GrandTotalAmount = TaxBasisTotalAmount + TaxTotalAmount (EN 16931 BR-CO-15); no withholding in CII.
+  const declared: DeclaredTotals = { totalAfterWithholding: false };
+  splitTaxes(out, declared);
 
   const iban = text(
     settlement,
@@ -110,7 +118,7 @@ export function parseCii(root: XmlNode): FieldValues {
     if (line.description || line.line_total) lines.push(line);
   }
   if (lines.length) out.line_items = lines;
-  return stripUndefined(out);
+  return { fields: stripUndefined(out), declared };
 }
 
 function taxIds(party: XmlNode | undefined): { scheme: string; id: string }[] {

@@ -3,13 +3,21 @@ import { minimalDecimal, moneyString } from '../text/numbers.ts';
 import type { FieldValues, LineItem, VatBreakdownEntry } from '../types.ts';
 import { stripUndefined } from './cii.ts';
 import { child, children, text, type XmlNode } from './dom.ts';
+import { FACTURAE_TAX_TYPES, type ParsedInvoice } from './totals.ts';
 
-/** Spanish Facturae 3.2 / 3.2.1 / 3.2.2 (the first invoice of the file). */
-export function parseFacturae(root: XmlNode): FieldValues {
+/**
+ * Spanish Facturae 3.2 / 3.2.1 / 3.2.2: every invoice of the file (a batch, `Modality` L, holds several;
+ * the parties are shared).
+ */
+export function parseFacturae(root: XmlNode): ParsedInvoice[] {
+  const invoices = children(root, 'Invoices', 'Invoice');
+  return (invoices.length ? invoices : [undefined]).map((invoice) => parseInvoice(root, invoice));
+}
+
+function parseInvoice(root: XmlNode, invoice: XmlNode | undefined): ParsedInvoice {
   const out: FieldValues = {};
   const seller = child(root, 'Parties', 'SellerParty');
   const buyer = child(root, 'Parties', 'BuyerParty');
-  const invoice = children(root, 'Invoices', 'Invoice')[0];
   const header = child(invoice, 'InvoiceHeader');
   const series = text(header, 'InvoiceSeriesCode');
   const number = text(header, 'InvoiceNumber');
@@ -57,21 +65,31 @@ export function parseFacturae(root: XmlNode): FieldValues {
   out.total = amount(totals, 'InvoiceTotal');
   out.amount_due = amount(totals, 'TotalExecutableAmount');
   const withheld = amount(totals, 'TotalTaxesWithheld');
-  if (withheld && Number(withheld) !== 0) out.withholding_total = withheld;
-  const withheldTax = children(invoice, 'TaxesWithheld', 'Tax')[0];
+  const withheldTaxes = children(invoice, 'TaxesWithheld', 'Tax');
+  const withheldLines = withheldTaxes.reduce(
+    (s, t) => s + Math.round(Number(text(t, 'TaxAmount', 'TotalAmount') ?? 0) * 100),
+    0,
+  );
+  const withholding = withheld ?? (withheldTaxes.length ? moneyString(withheldLines / 100) : undefined);
+  if (withholding && Number(withholding) !== 0) out.withholding_total = withholding;
+  const withheldTax = withheldTaxes[0];
   if (withheldTax) out.withholding_rate = minimalDecimal(text(withheldTax, 'TaxRate') ?? '0');
 
+  // Every output tax lands somewhere: IVA per rate in vat_total, every other tax (IPSI, IGIC, special
+  // taxes…) in other_taxes_total, each with its entry in the breakdown; recargo of any of them in
+  // surcharge_total.
   const breakdown: VatBreakdownEntry[] = [];
   let vat = 0;
+  let other = 0;
   let surcharge = 0;
   for (const tax of children(invoice, 'TaxesOutputs', 'Tax')) {
-    const type = text(tax, 'TaxTypeCode');
-    if (type && type !== '01') continue; // 01 = IVA; IGIC/IPSI are reported as VAT too would mislead
+    const code = text(tax, 'TaxTypeCode') ?? '01';
     const entry: VatBreakdownEntry = {
       rate: minimalDecimal(text(tax, 'TaxRate') ?? '0'),
       base: moneyString(text(tax, 'TaxableBase', 'TotalAmount') ?? '0'),
       amount: moneyString(text(tax, 'TaxAmount', 'TotalAmount') ?? '0'),
     };
+    if (code !== '01') entry.tax_type = FACTURAE_TAX_TYPES[code] ?? code;
     const sRate = text(tax, 'EquivalenceSurcharge');
     const sAmount = text(tax, 'EquivalenceSurchargeAmount', 'TotalAmount');
     if (sAmount && Number(sAmount) !== 0) {
@@ -79,12 +97,15 @@ export function parseFacturae(root: XmlNode): FieldValues {
       entry.surcharge_amount = moneyString(sAmount);
       surcharge += Math.round(Number(sAmount) * 100);
     }
-    vat += Math.round(Number(entry.amount) * 100);
+    const cents = Math.round(Number(entry.amount) * 100);
+    if (entry.tax_type) other += cents;
+    else vat += cents;
     breakdown.push(entry);
   }
   if (breakdown.length) {
     out.vat_breakdown = breakdown;
     out.vat_total = moneyString(vat / 100);
+    if (other || breakdown.some((e) => e.tax_type)) out.other_taxes_total = moneyString(other / 100);
     if (surcharge) out.surcharge_total = moneyString(surcharge / 100);
   } else out.vat_total = amount(totals, 'TotalTaxOutputs');
 
@@ -107,5 +128,12 @@ export function parseFacturae(root: XmlNode): FieldValues {
     return line;
   });
   if (lines.length) out.line_items = lines;
-  return stripUndefined(out);
+  return {
+    fields: stripUndefined(out),
+    declared: {
+      taxOutputs: breakdown.length ? amount(totals, 'TotalTaxOutputs') : undefined,
+      withheldLines: withheld && withheldTaxes.length ? moneyString(withheldLines / 100) : undefined,
+      totalAfterWithholding: true,
+    },
+  };
 }

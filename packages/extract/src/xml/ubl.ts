@@ -3,9 +3,10 @@ import { minimalDecimal, moneyString } from '../text/numbers.ts';
 import type { FieldValues, LineItem, VatBreakdownEntry } from '../types.ts';
 import { stripUndefined } from './cii.ts';
 import { child, children, text, type XmlNode } from './dom.ts';
+import { type DeclaredTotals, nonVatTaxType, type ParsedInvoice, splitTaxes } from './totals.ts';
 
 /** UBL 2.1 Invoice / CreditNote (Peppol BIS Billing 3.0). */
-export function parseUbl(root: XmlNode): FieldValues {
+export function parseUbl(root: XmlNode): ParsedInvoice {
   const credit = root.name === 'CreditNote';
   const out: FieldValues = {};
   out.invoice_number = text(root, 'ID');
@@ -64,19 +65,45 @@ export function parseUbl(root: XmlNode): FieldValues {
   out.tax_base = m(totals, 'TaxExclusiveAmount');
   out.total = m(totals, 'TaxInclusiveAmount');
   out.amount_due = m(totals, 'PayableAmount');
-  const taxTotal =
-    children(root, 'TaxTotal').find((t) => child(t, 'TaxAmount')?.attrs.currencyID === currency) ??
-    child(root, 'TaxTotal');
-  out.vat_total = m(taxTotal, 'TaxAmount');
-  const breakdown: VatBreakdownEntry[] = children(taxTotal, 'TaxSubtotal').map((s) => ({
-    rate: minimalDecimal(text(s, 'TaxCategory', 'Percent') ?? text(s, 'Percent') ?? '0'),
-    base: moneyString(text(s, 'TaxableAmount') ?? '0'),
-    amount: moneyString(text(s, 'TaxAmount') ?? '0'),
-    category: text(s, 'TaxCategory', 'ID'),
-  }));
+  // Peppol gives one TaxTotal with subtotals in the document currency (and maybe one more, without
+  // subtotals, in the accounting currency); general UBL may give one TaxTotal per tax scheme.
+  const taxTotals = children(root, 'TaxTotal');
+  const inCurrency = taxTotals.filter((t) => {
+    const cur = child(t, 'TaxAmount')?.attrs.currencyID;
+    return !cur || !currency || cur === currency;
+  });
+  const used = inCurrency.length ? inCurrency : taxTotals.slice(0, 1);
+  const withSubtotals = used.filter((t) => children(t, 'TaxSubtotal').length);
+  const counted = withSubtotals.length ? withSubtotals : used.slice(0, 1);
+  const stated = counted.reduce((s, t) => s + Math.round(Number(text(t, 'TaxAmount') ?? 0) * 100), 0);
+  if (counted.some((t) => text(t, 'TaxAmount'))) out.vat_total = moneyString(stated / 100);
+  const breakdown: VatBreakdownEntry[] = counted.flatMap((t) =>
+    children(t, 'TaxSubtotal').map((s) => {
+      const category = text(s, 'TaxCategory', 'ID');
+      const entry: VatBreakdownEntry = {
+        rate: minimalDecimal(text(s, 'TaxCategory', 'Percent') ?? text(s, 'Percent') ?? '0'),
+        base: moneyString(text(s, 'TaxableAmount') ?? '0'),
+        amount: moneyString(text(s, 'TaxAmount') ?? '0'),
+        category,
+      };
+      const taxType = nonVatTaxType(text(s, 'TaxCategory', 'TaxScheme', 'ID'), category);
+      if (taxType) entry.tax_type = taxType;
+      return entry;
+    }),
+  );
   if (breakdown.length) out.vat_breakdown = breakdown;
-  const withholding = children(root, 'WithholdingTaxTotal')[0];
-  if (withholding) out.withholding_total = m(withholding, 'TaxAmount');
+  const declared: DeclaredTotals = { totalAfterWithholding: 'either' };
+  splitTaxes(out, declared);
+  const withholdings = children(root, 'WithholdingTaxTotal').filter((t) => {
+    const cur = child(t, 'TaxAmount')?.attrs.currencyID;
+    return !cur || !currency || cur === currency;
+  });
+  if (withholdings.length) {
+    const cents = withholdings.reduce((s, t) => s + Math.round(Number(text(t, 'TaxAmount') ?? 0) * 100), 0);
+    if (cents) out.withholding_total = moneyString(cents / 100);
+    const rate = text(withholdings[0], 'TaxSubtotal', 'TaxCategory', 'Percent');
+    if (cents && rate) out.withholding_rate = minimalDecimal(rate);
+  }
   const iban = text(root, 'PaymentMeans', 'PayeeFinancialAccount', 'ID');
   if (iban && /^[A-Z]{2}\d{2}/.test(iban.replace(/\s/g, ''))) out.iban = iban.replace(/\s/g, '');
 
@@ -93,5 +120,5 @@ export function parseUbl(root: XmlNode): FieldValues {
     return line;
   });
   if (lines.length) out.line_items = lines;
-  return stripUndefined(out);
+  return { fields: stripUndefined(out), declared };
 }

@@ -33,12 +33,61 @@ describe(`contact form (${TEST_DB})`, () => {
     expect(mail?.html).not.toContain('<script>');
   });
 
-  it('requires a message and a signed-in user, and limits the pace', async () => {
+  it('takes a visitor’s message with their name and email and the subject a link preset', async () => {
+    const headers = { 'x-forwarded-for': '10.77.0.1' };
+    const res = await ctx.json(
+      '/api/v1/contact',
+      { name: 'Lucía Romero', email: 'lucia@example.org', subject: 'Enterprise', message: 'Forty clients' },
+      { headers },
+    );
+    expect(res.status).toBe(201);
+    const [row] = await ctx.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'lucia@example.org'));
+    expect(row).toMatchObject({
+      userId: null,
+      name: 'Lucía Romero',
+      subject: 'Enterprise',
+      message: 'Forty clients',
+    });
+    const [mail] = (await listOutbox(ctx.db)).filter((m) => m.subject === 'Contact form: Enterprise');
+    expect(mail?.text).toContain('lucia@example.org');
+
+    const anonymous = await ctx.json('/api/v1/contact', { message: 'who am I' }, { headers });
+    expect(anonymous.status).toBe(400);
+    expect((await bodyOf(anonymous)).error.code).toBe('CONTACT_DETAILS_REQUIRED');
+    const empty = await ctx.json(
+      '/api/v1/contact',
+      { name: 'L', email: 'l@example.org', message: ' ' },
+      { headers },
+    );
+    expect((await bodyOf(empty)).error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('limits a visitor’s pace by address', async () => {
+    const send = () =>
+      ctx.json(
+        '/api/v1/contact',
+        { name: 'Pedro', email: 'pedro@example.org', message: 'hello' },
+        { headers: { 'x-forwarded-for': '10.77.0.2' } },
+      );
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await send()).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('requires a message, refuses a token that is not valid, and limits a user’s pace', async () => {
     const user = await signUp(ctx);
     const empty = await ctx.json('/api/v1/contact', { message: '   ' }, { headers: bearer(user) });
     expect(empty.status).toBe(400);
     expect((await bodyOf(empty)).error.code).toBe('VALIDATION_FAILED');
-    expect((await ctx.json('/api/v1/contact', { message: 'hi' })).status).toBe(401);
+    const forged = await ctx.json(
+      '/api/v1/contact',
+      { message: 'hi' },
+      { headers: { authorization: 'Bearer x.y.z' } },
+    );
+    expect(forged.status).toBe(401);
     const statuses = [];
     for (let i = 0; i < 11; i++) {
       statuses.push(

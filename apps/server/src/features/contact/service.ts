@@ -1,3 +1,4 @@
+import type { ContactRequest } from '@cuadra/shared';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { contactMessages } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -5,32 +6,61 @@ import { newId } from '../../lib/ids';
 import { escapeHtml } from '../../mail/render';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
+import { type Limit, takeAttempt } from '../auth/throttle';
 
 /** Messages one account may send per hour: a conversation, not a flood. */
 const MESSAGES_PER_HOUR = 10;
+/** Visitors are counted by address: a few questions an hour, not a way to fill support's inbox. */
+const VISITOR_LIMIT: Limit = { action: 'contact:address', max: 5, windowSeconds: 60 * 60 };
 
-/** spec-2 §2.6: the signed-in user's message, kept and emailed to support in the same transaction. */
-export async function sendContactMessage(services: Services, user: UserRow, message: string) {
+type Sender = { user: UserRow } | { address: string };
+
+/**
+ * spec-2 §2.6, for everyone: the message is kept and emailed to support in the same transaction. A signed-in
+ * user's name and email come from the account; a visitor gives theirs (CONTACT_DETAILS_REQUIRED otherwise).
+ */
+export async function sendContactMessage(services: Services, sender: Sender, request: ContactRequest) {
   const { db, config } = services;
-  const since = new Date(Date.now() - 60 * 60 * 1000);
-  const [sent] = await db
-    .select({ value: count() })
-    .from(contactMessages)
-    .where(and(eq(contactMessages.userId, user.id), gt(contactMessages.createdAt, since)));
-  if ((sent?.value ?? 0) >= MESSAGES_PER_HOUR)
-    throw new AppError('RATE_LIMITED', { retryAfterSeconds: 3600 });
+  const { message, subject } = request;
+  let from: { userId: string | null; name: string; email: string; about: string };
+  if ('user' in sender) {
+    const { user } = sender;
+    const since = new Date(Date.now() - 60 * 60 * 1000);
+    const [sent] = await db
+      .select({ value: count() })
+      .from(contactMessages)
+      .where(and(eq(contactMessages.userId, user.id), gt(contactMessages.createdAt, since)));
+    if ((sent?.value ?? 0) >= MESSAGES_PER_HOUR)
+      throw new AppError('RATE_LIMITED', { retryAfterSeconds: 3600 });
+    from = {
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      about: `${user.accountType}, ${user.locale}`,
+    };
+  } else {
+    if (!request.name || !request.email) throw new AppError('CONTACT_DETAILS_REQUIRED');
+    await takeAttempt(db, VISITOR_LIMIT, sender.address);
+    from = { userId: null, name: request.name, email: request.email, about: 'visitor, not signed in' };
+  }
 
   const id = newId();
   await db.transaction(async (tx) => {
-    await tx
-      .insert(contactMessages)
-      .values({ id, userId: user.id, name: user.name, email: user.email, message });
-    const from = `${user.name} <${user.email}> (${user.accountType}, ${user.locale})`;
+    await tx.insert(contactMessages).values({
+      id,
+      userId: from.userId,
+      name: from.name,
+      email: from.email,
+      subject: subject || null,
+      message: message.trim(),
+    });
+    const who = `${from.name} <${from.email}> (${from.about})`;
+    const heading = subject ? `Subject: ${subject}\n` : '';
     await services.mailer.send(tx, {
       to: config.SUPPORT_EMAIL,
-      subject: `Contact form: ${user.name}`,
-      text: `From: ${from}\nMessage id: ${id}\n\n${message}\n`,
-      html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>From: ${escapeHtml(from)}<br>Message id: ${id}</p><p style="white-space:pre-wrap">${escapeHtml(message)}</p></body></html>`,
+      subject: `Contact form: ${subject || from.name}`,
+      text: `From: ${who}\n${heading}Message id: ${id}\n\n${message.trim()}\n`,
+      html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>From: ${escapeHtml(who)}<br>${subject ? `Subject: ${escapeHtml(subject)}<br>` : ''}Message id: ${id}</p><p style="white-space:pre-wrap">${escapeHtml(message.trim())}</p></body></html>`,
     });
   });
   return { ok: true as const };

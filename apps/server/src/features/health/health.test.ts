@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
+import { shippedMigrations } from '../../db/migrate';
 
 describe(`GET /api/health (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -28,6 +30,21 @@ describe(`GET /api/health (${TEST_DB})`, () => {
     expect(await bodyOf(res)).toMatchObject({
       status: 'degraded',
       checks: { ocr: 'unavailable', database: 'ready' },
+    });
+  });
+
+  it('names the schema version, and is 503 while the database lacks a migration this build ships', async () => {
+    const newest = shippedMigrations().at(-1)!;
+    const ready = await bodyOf(await ctx.request('/api/health'));
+    expect(ready).toMatchObject({ schema: { version: newest.tag, expected: newest.tag, pending: 0 } });
+
+    await ctx.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newest.when}`);
+    const res = await ctx.request('/api/health');
+    expect(res.status).toBe(503);
+    expect(await bodyOf(res)).toMatchObject({
+      status: 'degraded',
+      schema: { expected: newest.tag, pending: 1 },
+      checks: { schema: 'unavailable', database: 'ready' },
     });
   });
 });

@@ -2,6 +2,7 @@ import { type Health, HealthSchema } from '@cuadra/shared';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import rootPackage from '../../../../../package.json' with { type: 'json' };
 import { pingDatabase } from '../../db/client';
+import { schemaState } from '../../db/migrate';
 import type { AppEnv } from '../../http/context';
 import type { Services } from '../../services';
 
@@ -12,7 +13,7 @@ const route = createRoute({
   method: 'get',
   path: '/',
   tags: ['health'],
-  summary: 'Readiness of the database, queue, file store and OCR',
+  summary: 'Readiness of the database and its schema, queue, file store and OCR',
   responses: {
     200: { description: 'Everything is ready', content: { 'application/json': { schema: HealthSchema } } },
     503: { description: 'Something is not ready', content: { 'application/json': { schema: HealthSchema } } },
@@ -21,8 +22,9 @@ const route = createRoute({
 
 export function healthRoutes(services: Services, ocrReady: () => Promise<boolean>) {
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
-    const [database, files, ocr, deadLetteredJobs] = await Promise.all([
+    const [database, schema, files, ocr, deadLetteredJobs] = await Promise.all([
       pingDatabase(services.db),
+      schemaState(services.db),
       services.files.ping(),
       ocrReady().catch(() => false),
       services.queue.deadLetterCount().catch(() => 0),
@@ -32,6 +34,7 @@ export function healthRoutes(services: Services, ocrReady: () => Promise<boolean
       queue: services.queue.isReady() ? 'ready' : 'unavailable',
       files: files ? 'ready' : 'unavailable',
       ocr: ocr ? 'ready' : 'unavailable',
+      schema: schema.pending === 0 ? 'ready' : 'unavailable',
     };
     const ok = Object.values(checks).every((status) => status === 'ready');
     c.header('Cache-Control', 'no-store');
@@ -40,6 +43,8 @@ export function healthRoutes(services: Services, ocrReady: () => Promise<boolean
       version: VERSION,
       uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
       deadLetteredJobs,
+      fileStore: services.files.kind,
+      schema,
       checks,
     };
     return ok ? c.json(body, 200) : c.json(body, 503);

@@ -1,6 +1,9 @@
 import { LOCALES, type Locale } from '@cuadra/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { localizedPath, splitLocalizedPath } from '../../features/marketing/seo/localized-path';
+import { PRERENDERED_PATHS } from '../../features/marketing/seo/public-pages';
 import { toLocale } from '../../i18n/i18n';
 import { GlobeIcon } from '../icons';
 
@@ -11,6 +14,14 @@ export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const id = useId();
   const current = toLocale(i18n.resolvedLanguage);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const choose = (language: Locale) => {
+    void i18n.changeLanguage(language);
+    // A public page has an address per language: go to this page's.
+    const { path } = splitLocalizedPath(location.pathname);
+    if (PRERENDERED_PATHS.includes(path)) navigate(localizedPath(path, language) + location.search);
+  };
   return (
     <div className="flex items-center gap-2">
       <GlobeIcon className="size-5 text-slate-500" />
@@ -20,7 +31,8 @@ export function LanguageSwitcher() {
       <select
         id={id}
         value={current}
-        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        data-language-switch=""
+        onChange={(event) => choose(toLocale(event.target.value))}
         className="rounded-md border border-slate-300 bg-white py-1.5 pr-8 pl-3 text-sm text-slate-900"
       >
         {LOCALES.map((locale) => (

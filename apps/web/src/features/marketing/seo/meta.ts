@@ -1,4 +1,5 @@
-import type { Locale } from '@cuadra/shared';
+import { LOCALES, type Locale } from '@cuadra/shared';
+import { localizedPath } from './localized-path';
 import { absoluteUrl, OG_IMAGE_PATH, SITE_NAME } from './site';
 
 /** Everything a public page says about itself in `<head>`. */
@@ -8,7 +9,7 @@ export type PageMetaData = {
   fullTitle?: string;
   description: string;
   keywords?: readonly string[];
-  /** The path without origin or query, e.g. "/blog/how-to-automate-invoices". */
+  /** The path without origin, query or language prefix, e.g. "/blog/how-to-automate-invoices". */
   path: string;
   language: Locale;
   type?: 'website' | 'article';
@@ -44,7 +45,7 @@ export function serializeJsonLd(data: Record<string, unknown>): string {
 type Tag = { tag: 'meta' | 'link'; attributes: Record<string, string> };
 
 function metaTags(meta: PageMetaData): Tag[] {
-  const url = absoluteUrl(meta.path);
+  const url = absoluteUrl(localizedPath(meta.path, meta.language));
   const title = documentTitle(meta);
   const image = absoluteUrl(OG_IMAGE_PATH);
   const tags: Tag[] = [{ tag: 'meta', attributes: { name: 'description', content: meta.description } }];
@@ -54,6 +55,19 @@ function metaTags(meta: PageMetaData): Tag[] {
   if (meta.noindex) tags.push({ tag: 'meta', attributes: { name: 'robots', content: 'noindex' } });
   tags.push(
     { tag: 'link', attributes: { rel: 'canonical', href: url } },
+    // The same page in each language, and the default for readers of neither.
+    ...(meta.noindex
+      ? []
+      : [...LOCALES, 'x-default' as const].map(
+          (hreflang): Tag => ({
+            tag: 'link',
+            attributes: {
+              rel: 'alternate',
+              hreflang,
+              href: absoluteUrl(localizedPath(meta.path, hreflang === 'x-default' ? 'en' : hreflang)),
+            },
+          }),
+        )),
     { tag: 'meta', attributes: { property: 'og:type', content: meta.type ?? 'website' } },
     { tag: 'meta', attributes: { property: 'og:site_name', content: SITE_NAME } },
     { tag: 'meta', attributes: { property: 'og:title', content: title } },
@@ -107,6 +121,7 @@ const OWNED_SELECTOR = [
   'meta[name="description"]',
   'meta[name="keywords"]',
   'link[rel="canonical"]',
+  'link[rel="alternate"][hreflang]',
 ].join(',');
 
 /** In the browser: replaces the previous page's tags with this page's. */

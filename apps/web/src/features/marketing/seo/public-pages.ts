@@ -1,0 +1,17 @@
+import { ARTICLE_SLUGS } from '../../blog/slugs';
+
+/** The public pages that are prerendered, in both languages: what visitors without JavaScript see. */
+export const PRERENDERED_PATHS: readonly string[] = [
+  '/',
+  '/features',
+  '/integrations',
+  '/privacy',
+  '/terms',
+  '/credits',
+  '/select-plan',
+  '/exito',
+  '/register/cancel',
+  '/payment-cancelled',
+  '/blog',
+  ...ARTICLE_SLUGS.map((slug) => `/blog/${slug}`),
+];

@@ -1,0 +1,265 @@
+/**
+ * Fits the ranker (one weight vector per family: total, tax_base, vat_total, withholding_total,
+ * surcharge_total, issuer_name) and writes `models/ranker.json`, plus the feature file it was fitted on
+ * (`models/ranker-features.generated.json`), so a test can refit from that file and check the committed weights.
+ *
+ * Model: a conditional logit per document and family (softmax over the document's candidates; the loss
+ * is −log of the probability of the candidates equal to the truth), L2-pulled towards the hand-set priors
+ * (`src/fields/priors.ts`), full-batch gradient descent with fixed steps: deterministic.
+ *
+ * Inputs (never the validation set):
+ *   --pages FILE       cached pages (scripts/fit-cache-pages.ts): the 175 train receipts as OCR read
+ *                      them, and generated Spanish invoices of the fitting seeds
+ *   --lines DIR        SROIE line-level OCR truth (<id>.lines.csv + <id>.truth.json + <id>.jpg), as clean text
+ *   --from-features F  refit from a feature file only (what the test does)
+ *
+ *   npx tsx scripts/fit-ranker.ts --pages /tmp/cuadra-ranker/train-pages.json \
+ *     --pages /tmp/cuadra-ranker/gen-fit-pages.json --lines ../../../shared/bench/train/sroie
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fieldCorrect } from '../bench/score.ts';
+import { amountCandidates } from '../src/fields/amounts.ts';
+import { readingContext } from '../src/fields/index.ts';
+import { issuerNameCandidates, taxIdsWithRoles } from '../src/fields/parties.ts';
+import { PRIORS } from '../src/fields/priors.ts';
+import { type Family, RANKED, type RankerModel } from '../src/fields/ranker.ts';
+import { imageDimensions } from '../src/sniff.ts';
+import { type PageText, type Word, wordsToLines } from '../src/text/layout.ts';
+import type { Source } from '../src/types.ts';
+
+export type TrainingDoc = {
+  id: string;
+  /** Hash of what the document was read from (file bytes, or the line-truth CSV). */
+  sha256: string;
+  source: Source;
+  pages: PageText[];
+  truth: Record<string, unknown>;
+};
+
+/** One document's candidates for one family: [is the truth, features]. */
+type Group = [number, Record<string, number>][];
+
+export type FeatureFile = {
+  schema: 'cuadra-ranker-features/v1';
+  inputsSha256: string;
+  documents: number;
+  families: Record<string, Group[]>;
+};
+
+export const FIT_OPTIONS = { steps: 400, learningRate: 0.05, l2: 0.02 };
+
+/**
+ * Weights kept at their priors. Text-layer letterheads (`pdf.*`): the only text-layer documents to fit
+ * on are the generator's, four layouts that all print the issuer first; fitted there, the weights learn
+ * the generator (and unlearn return addresses and legal footers). Fit them once the generator has the
+ * layouts real invoices have.
+ */
+export const FROZEN: Record<string, RegExp> = { issuer_name: /^pdf\./ };
+
+const cents = (v: unknown): number | null => {
+  if (typeof v !== 'string' && typeof v !== 'number') return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? Math.round(n * 100) : null;
+};
+const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+/** Non-zero features, sorted by name, rounded: the same document always gives the same line. */
+const clean = (f: Record<string, number>): Record<string, number> => {
+  const out: Record<string, number> = {};
+  for (const k of Object.keys(f).sort()) if (f[k]) out[k] = r4(f[k]!);
+  return out;
+};
+const FAMILIES = RANKED.filter((f) => f !== 'issuer_name');
+
+/** Candidates and their features for every document and family with a truth value. */
+export function collectFeatures(docs: TrainingDoc[]): FeatureFile {
+  const families: Record<string, Group[]> = {};
+  const hash = createHash('sha256');
+  for (const d of [...docs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    hash.update(`${d.id}\t${d.sha256}\n`);
+    const { ctx } = readingContext(d.pages, d.source);
+    const { cands } = amountCandidates(ctx);
+    const push = (family: string, group: Group) => {
+      // Only a choice the ranker can get right teaches it anything.
+      if (group.length < 2 || !group.some(([y]) => y) || group.every(([y]) => y)) return;
+      families[family] ??= [];
+      families[family].push(group);
+    };
+    if (typeof d.truth.issuer_name === 'string') {
+      const { issuerId, clientId } = taxIdsWithRoles(ctx);
+      const names = issuerNameCandidates(ctx, ctx.lines, issuerId?.line, clientId?.line, ctx.ocr);
+      push(
+        'issuer_name',
+        names.map((c) => [
+          fieldCorrect('issuer_name', d.truth.issuer_name, c.text, d.truth) ? 1 : 0,
+          clean(c.features),
+        ]),
+      );
+    }
+    for (const family of FAMILIES) {
+      const truth = cents(d.truth[family]);
+      const list = cands[family];
+      if (truth == null) continue;
+      const want = family === 'withholding_total' ? Math.abs(truth) : truth;
+      const group: Group = list.map((c) => {
+        const got = family === 'withholding_total' ? Math.abs(c.cents) : c.cents;
+        return [got === want ? 1 : 0, clean(c.features ?? {})];
+      });
+      push(family, group);
+    }
+  }
+  return {
+    schema: 'cuadra-ranker-features/v1',
+    inputsSha256: hash.digest('hex'),
+    documents: docs.length,
+    families,
+  };
+}
+
+/** Conditional-logit fit per family from a feature file. */
+export function fitRanker(file: FeatureFile, options = FIT_OPTIONS): RankerModel {
+  const out: Record<string, Record<string, number>> = {};
+  let candidates = 0;
+  for (const family of RANKED) {
+    const prior = PRIORS[family] ?? {};
+    const groups = file.families[family] ?? [];
+    const names = [
+      ...new Set([...Object.keys(prior), ...groups.flatMap((g) => g.flatMap(([, f]) => Object.keys(f)))]),
+    ].sort();
+    const idx = new Map(names.map((n, i) => [n, i]));
+    const w0 = names.map((n) => prior[n] ?? 0);
+    const w = [...w0];
+    const frozen = names.map((n) => FROZEN[family]?.test(n) ?? false);
+    const X = groups.map((g) =>
+      g.map(([y, f]) => ({ y, f: Object.entries(f).map(([k, v]) => [idx.get(k)!, v] as const) })),
+    );
+    candidates += groups.reduce((s, g) => s + g.length, 0);
+    const n = Math.max(1, X.length);
+    for (let step = 0; step < options.steps && X.length; step++) {
+      const grad = names.map((_, i) => options.l2 * (w[i]! - w0[i]!));
+      for (const g of X) {
+        const s = g.map((c) => c.f.reduce((acc, [i, v]) => acc + w[i]! * v, 0));
+        const max = Math.max(...s);
+        const e = s.map((x) => Math.exp(x - max));
+        const z = e.reduce((a, b) => a + b, 0);
+        const zPos = e.reduce((a, b, k) => a + (g[k]!.y ? b : 0), 0);
+        for (let k = 0; k < g.length; k++) {
+          const coef = (e[k]! / z - (g[k]!.y ? e[k]! / zPos : 0)) / n;
+          for (const [i, v] of g[k]!.f) grad[i]! += coef * v;
+        }
+      }
+      for (let i = 0; i < w.length; i++) if (!frozen[i]) w[i]! -= options.learningRate * grad[i]! * 10;
+    }
+    out[family] = Object.fromEntries(names.map((k, i) => [k, Math.round(w[i]! * 1e6) / 1e6]));
+  }
+  const featuresSha256 = createHash('sha256').update(JSON.stringify(file)).digest('hex');
+  return {
+    schema: 'cuadra-ranker/v1',
+    fittedOn: {
+      inputsSha256: file.inputsSha256,
+      featuresSha256,
+      documents: file.documents,
+      candidates,
+      options,
+    },
+    families: out,
+  };
+}
+
+/** SROIE line-level OCR truth as a page: each annotated text box a word, grouped into lines. */
+export function pageFromLinesCsv(csv: string, width: number, height: number): PageText {
+  const words: Word[] = [];
+  for (const row of csv.split(/\r?\n/)) {
+    const m = /^(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(.*)$/.exec(row.trim());
+    if (!m) continue;
+    const xs = [m[1], m[3], m[5], m[7]].map(Number);
+    const ys = [m[2], m[4], m[6], m[8]].map(Number);
+    const text = m[9]!.trim();
+    if (!text) continue;
+    const x0 = Math.min(...xs) / width;
+    const x1 = Math.max(...xs) / width;
+    const y0 = Math.min(...ys) / height;
+    const y1 = Math.max(...ys) / height;
+    // One word per annotated box: its inner spaces are the printer's, not a column gap.
+    words.push({
+      text: text.replace(/\s+/g, ' '),
+      page: 1,
+      x: x0,
+      y: y0,
+      w: x1 - x0,
+      h: y1 - y0,
+      conf: 0.95,
+    });
+  }
+  return { page: 1, width, height, lines: wordsToLines(words, 1, width / height), source: 'ocr' };
+}
+
+function lineTruthDocs(dir: string): TrainingDoc[] {
+  const docs: TrainingDoc[] = [];
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith('.lines.csv'))
+    .sort()) {
+    const id = f.replace('.lines.csv', '');
+    const csv = readFileSync(path.join(dir, f), 'utf8');
+    const jpg = new Uint8Array(readFileSync(path.join(dir, `${id}.jpg`)));
+    const dim = imageDimensions(jpg, 'image/jpeg');
+    if (!dim) continue;
+    const truth = JSON.parse(readFileSync(path.join(dir, `${id}.truth.json`), 'utf8')).fields;
+    docs.push({
+      id: `${id}#lines`,
+      sha256: createHash('sha256').update(csv).digest('hex'),
+      source: 'ocr',
+      pages: [pageFromLinesCsv(csv, dim.width, dim.height)],
+      truth,
+    });
+  }
+  return docs;
+}
+
+type Cached = { id: string; sha256: string; truth: Record<string, unknown>; pages: PageText[] };
+
+function cachedDocs(file: string): TrainingDoc[] {
+  return (JSON.parse(readFileSync(file, 'utf8')) as Cached[]).map((d) => ({
+    id: d.id,
+    sha256: d.sha256,
+    source: d.pages.length && d.pages.every((p) => p.source === 'ocr') ? 'ocr' : 'text',
+    pages: d.pages,
+    truth: d.truth,
+  }));
+}
+
+/** Stable JSON: a small model file that diffs well. */
+export function stringifyModel(m: RankerModel): string {
+  return `${JSON.stringify(m, null, 2)}\n`;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const all = (name: string) => args.flatMap((a, i) => (args[i - 1] === name ? [a] : []));
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const modelsDir = path.join(here, '../models');
+  const fromFeatures = all('--from-features')[0];
+  let features: FeatureFile;
+  if (fromFeatures) features = JSON.parse(readFileSync(fromFeatures, 'utf8'));
+  else {
+    const docs = [...all('--pages').flatMap(cachedDocs), ...all('--lines').flatMap(lineTruthDocs)];
+    if (!docs.length) throw new Error('no training documents: pass --pages FILE and/or --lines DIR');
+    features = collectFeatures(docs);
+    writeFileSync(path.join(modelsDir, 'ranker-features.generated.json'), `${JSON.stringify(features)}\n`);
+  }
+  const model = fitRanker(features);
+  writeFileSync(all('--out')[0] ?? path.join(modelsDir, 'ranker.json'), stringifyModel(model));
+  for (const f of FAMILIES)
+    console.log(`${f}: ${(features.families[f] ?? []).length} documents with a choice`);
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain)
+  main().catch((e) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+
+export type { Family };

@@ -1,0 +1,277 @@
+/** HTML of a layout case: one parametric renderer for the non-legacy layouts (see invoice-layouts.ts). */
+import { formatDate, formatMoney, renderHtml } from './invoice-html.ts';
+import type { LayoutCase } from './invoice-layouts.ts';
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const pct = (r: number, lang: 'es' | 'en') => (lang === 'es' ? String(r).replace('.', ',') : String(r));
+
+function qrBlock(qr: string | null): string {
+  if (!qr) return '';
+  return `<div style="text-align:center;width:140px"><div style="font-size:9px;font-weight:bold">QR tributario:</div>
+    <img src="${qr}" style="width:110px;height:110px"/><div style="font-size:9px;font-weight:bold">VERI*FACTU</div></div>`;
+}
+
+export function renderLayoutHtml(lc: LayoutCase, qr: string | null): string {
+  if (lc.layout.legacy) return renderHtml(lc.c, qr);
+  return lc.layout.family === 'ticket' ? ticketHtml(lc, qr) : invoiceHtml(lc, qr);
+}
+
+function invoiceHtml(lc: LayoutCase, qr: string | null): string {
+  const { c, layout: L, labels: T } = lc;
+  const lang = L.lang;
+  const d = (iso: string) => formatDate(iso, c.dateStyle);
+  const accent = L.accent ?? '#333';
+  const font = L.font ?? "'DejaVu Sans', sans-serif";
+  const idLine = (label: string | undefined, id: string) => `<div>${esc(label ?? 'NIF')}: ${esc(id)}</div>`;
+  const issuerBlock = (align: 'left' | 'right' | 'center') =>
+    `<div style="text-align:${align}"><div style="font-size:19px;font-weight:bold;color:${accent}">${esc(c.issuer.name)}</div>
+      ${idLine(L.issuerIdLabel, lc.issuerIdPrinted)}<div>${esc(c.issuer.address[0]!)}</div><div>${esc(c.issuer.address[1]!)}${lang === 'en' ? ', Spain' : ''}</div></div>`;
+  const clientInner = () =>
+    `${L.clientLabel ? `<div style="font-weight:bold;${L.clientLabel === L.clientLabel.toUpperCase() ? '' : `color:${accent};`}margin-bottom:3px">${esc(L.clientLabel)}</div>` : ''}
+      <div style="font-weight:bold">${esc(c.client!.name)}</div>${idLine(L.clientIdLabel, lc.clientIdPrinted!)}
+      <div>${esc(c.client!.address[0]!)}</div><div>${esc(c.client!.address[1]!)}</div>`;
+  const meta = () => {
+    const rows: [string, string][] = [
+      [T.number, c.number],
+      [T.date, d(c.issueDate)],
+    ];
+    if (c.dueDate) rows.push([T.due, d(c.dueDate)]);
+    if (lc.corrects) rows.push([lang === 'es' ? 'Rectifica a la factura' : 'Corrects invoice', lc.corrects]);
+    if (L.meta === 'inline')
+      return `<div style="margin-top:6px">${rows.map(([k, v]) => `${esc(k)}: <b>${esc(v)}</b>`).join(' &nbsp;·&nbsp; ')}</div>`;
+    if (L.meta === 'boxes')
+      return `<div style="display:flex;gap:10px;margin-top:8px">${rows
+        .map(
+          ([k, v]) =>
+            `<div style="border:1px solid #bbb;padding:5px 9px"><div style="font-size:10px;color:#666">${esc(k)}</div><div style="font-weight:bold">${esc(v)}</div></div>`,
+        )
+        .join('')}</div>`;
+    return `<table style="width:auto">${rows.map(([k, v]) => `<tr><td style="padding:1px 10px 1px 0">${esc(k)}:</td><td style="padding:1px 0"><b>${esc(v)}</b></td></tr>`).join('')}</table>`;
+  };
+  const title = `<div style="font-size:26px;font-weight:bold;letter-spacing:1px;color:${accent}">${esc(T.title)}</div>`;
+
+  // Header: issuer, title, meta and (for some places) the client.
+  let header = '';
+  const place = L.clientPlace ?? 'right';
+  if (L.issuerPlace === 'center') {
+    header = `${issuerBlock('center')}<div style="border-top:2px solid ${accent};margin:12px 0"></div>
+      <div style="display:flex;justify-content:space-between"><div>${title}${meta()}</div>
+      ${place === 'right' ? `<div style="width:42%">${clientInner()}</div>` : qrBlock(qr)}</div>`;
+  } else if (L.issuerPlace === 'footer') {
+    header = `<div style="display:flex;justify-content:space-between"><div>${title}${meta()}</div>${qrBlock(qr)}</div>`;
+  } else if (L.issuerPlace === 'top-right') {
+    header = `<div style="display:flex;justify-content:space-between"><div>${title}${meta()}</div><div style="width:45%">${issuerBlock('right')}</div></div>`;
+  } else {
+    header = `<div style="display:flex;justify-content:space-between"><div style="width:52%">${issuerBlock('left')}</div>
+      ${place === 'right' ? `<div style="width:42%">${clientInner()}</div>` : `<div style="text-align:right">${title}${meta()}</div>`}</div>
+      ${place === 'right' ? `<div style="display:flex;justify-content:space-between;margin-top:18px"><div>${title}${meta()}</div>${qrBlock(qr)}</div>` : ''}`;
+  }
+  let clientSection = '';
+  if (place === 'below') clientSection = `<div style="margin-top:22px">${clientInner()}</div>`;
+  else if (place === 'box-right')
+    clientSection = `<div style="display:flex;justify-content:flex-end;margin-top:18px"><div style="width:46%;border:1px solid #999;padding:10px">${clientInner()}</div></div>`;
+  else if (place === 'two-col')
+    clientSection = `<div style="display:flex;gap:30px;margin-top:22px"><div style="width:48%;background:#f4f4f4;padding:8px"><div style="font-weight:bold;color:${accent}">${lang === 'es' ? 'Emisor' : 'From'}</div>
+      <div>${esc(c.issuer.name)}</div>${idLine(L.issuerIdLabel, lc.issuerIdPrinted)}</div><div style="width:48%;background:#f4f4f4;padding:8px">${clientInner()}</div></div>`;
+  if (place === 'right' && L.issuerPlace !== 'center' && L.issuerPlace !== 'top-left' && L.issuerPlace)
+    clientSection = `<div style="margin-top:20px;margin-left:auto;width:45%">${clientInner()}</div>`;
+
+  const table = itemsTable(lc);
+  const totals = totalsHtml(lc);
+  const payment = c.iban
+    ? `<div style="margin-top:26px;font-size:11px">${lang === 'es' ? 'Forma de pago: transferencia bancaria. IBAN' : 'Payment by bank transfer to IBAN'} ${c.iban.replace(/(.{4})/g, '$1 ').trim()}</div>`
+    : '';
+  const bottomClient =
+    place === 'bottom'
+      ? `<div style="margin-top:26px;border-top:1px solid #999;padding-top:8px;width:55%">${clientInner()}</div>`
+      : '';
+  const footer =
+    L.issuerPlace === 'footer'
+      ? `<div style="margin-top:40px;border-top:1px solid #ccc;padding-top:6px;font-size:10px;color:#444">${esc(c.issuer.name)} · ${esc(L.issuerIdLabel ?? 'CIF')} ${esc(lc.issuerIdPrinted)} · ${esc(c.issuer.address.join(', '))}</div>`
+      : L.issuerPlace === 'center'
+        ? `<div style="margin-top:30px;font-size:9px;color:#666;text-align:center">Inscrita en el Registro Mercantil, tomo ${1000 + (lc.seed % 9000)}, folio ${10 + (lc.seed % 200)}, hoja ${lc.seed % 99999}</div>`
+        : '';
+  const body =
+    place === 'sidebar'
+      ? `<div style="display:flex;gap:24px"><div style="width:200px;background:#f2eef5;padding:12px;font-size:12px">${clientInner()}<div style="margin-top:18px">${meta()}</div>${qrBlock(qr)}</div>
+         <div style="flex:1">${L.issuerPlace === 'top-right' ? issuerBlock('right') : issuerBlock('left')}<div style="margin:14px 0 0">${title}</div>${table}${totals}${payment}</div></div>`
+      : `${header}${clientSection}${table}${totals}${bottomClient}${payment}${L.issuerPlace === 'top-left' && place !== 'right' ? qrBlock(qr) : ''}${footer}`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><style>
+    * { box-sizing: border-box; } body { font-family: ${font}; color: #222; margin: 0; }
+    table { border-collapse: collapse; width: 100%; } .num { text-align: right; white-space: nowrap; }
+    .page { width: 794px; padding: 44px 52px; font-size: 12.5px; }
+    thead { display: table-header-group; } tr { page-break-inside: avoid; }
+    @page { size: A4; margin: 0; }
+  </style></head><body><div class="page">${body}</div></body></html>`;
+}
+
+function itemsTable(lc: LayoutCase): string {
+  const { c, layout: L, labels: T } = lc;
+  const m = (v: number) => formatMoney(v, c.numberStyle);
+  const lang = L.lang;
+  const style = L.table ?? 'ruled';
+  const cell =
+    style === 'grid' ? 'border:1px solid #888;' : style === 'ruled' ? 'border-bottom:1px solid #ccc;' : '';
+  const th =
+    style === 'grid'
+      ? 'border:1px solid #888;background:#e6e6e6;'
+      : style === 'header-rule'
+        ? `border-bottom:2px solid ${L.accent ?? '#333'};`
+        : style === 'striped'
+          ? 'background:#333;color:#fff;'
+          : style === 'dashes'
+            ? 'border-top:1px dashed #000;border-bottom:1px dashed #000;'
+            : style === 'ruled'
+              ? 'background:#eee;'
+              : '';
+  const cols = L.columns ?? 'std';
+  const head: string[] =
+    cols === 'code'
+      ? [
+          'Ref.',
+          T.description,
+          lang === 'es' ? 'Uds.' : 'Qty',
+          lang === 'es' ? 'P. unit.' : 'Price',
+          'Dto.',
+          `% ${T.vat}`,
+          T.amount,
+        ]
+      : cols === 'qty-first'
+        ? [
+            T.quantity.toUpperCase(),
+            T.description.toUpperCase(),
+            T.price.toUpperCase(),
+            T.amount.toUpperCase(),
+          ]
+        : cols === 'hours'
+          ? [T.description, lang === 'es' ? 'Horas' : 'Hours', lang === 'es' ? 'Tarifa' : 'Rate', T.amount]
+          : [T.description, T.quantity, T.price, T.vat, T.amount];
+  const rows = c.lines.map((l, i) => {
+    const v =
+      cols === 'code'
+        ? [
+            `${String(100 + ((lc.seed + i * 37) % 900))}`,
+            esc(l.description),
+            String(l.quantity),
+            m(l.unitCents),
+            '0%',
+            `${pct(l.rate, lang)}%`,
+            m(l.totalCents),
+          ]
+        : cols === 'qty-first'
+          ? [String(l.quantity), esc(l.description.toUpperCase()), m(l.unitCents), m(l.totalCents)]
+          : cols === 'hours'
+            ? [esc(l.description), String(l.quantity), m(l.unitCents), m(l.totalCents)]
+            : [
+                esc(l.description),
+                String(l.quantity),
+                m(l.unitCents),
+                `${pct(l.rate, lang)}%`,
+                m(l.totalCents),
+              ];
+    const bg = style === 'striped' && i % 2 ? 'background:#f1f1f1;' : '';
+    return `<tr>${v.map((x, j) => `<td class="${j === 1 && cols === 'code' ? '' : j === 0 && cols !== 'qty-first' ? '' : cols === 'qty-first' && j === 1 ? '' : 'num'}" style="${cell}${bg}padding:5px 6px">${x}</td>`).join('')}</tr>`;
+  });
+  const headRow = `<tr>${head.map((h, j) => `<th class="${j === 0 || (cols === 'code' && j === 1) || (cols === 'qty-first' && j === 1) ? '' : 'num'}" style="${th}padding:6px;text-align:${j === 0 || (cols === 'code' && j === 1) || (cols === 'qty-first' && j === 1) ? 'left' : 'right'};font-size:11.5px">${esc(h)}</th>`).join('')}</tr>`;
+  const end = style === 'dashes' ? '<div style="border-top:1px dashed #000;margin-top:2px"></div>' : '';
+  return `<table style="margin-top:24px"><thead>${headRow}</thead><tbody>${rows.join('')}</tbody></table>${end}`;
+}
+
+function totalsHtml(lc: LayoutCase): string {
+  const { c, layout: L, labels: T } = lc;
+  const lang = L.lang;
+  const m = (v: number) => formatMoney(v, c.numberStyle);
+  const t = c.totals;
+  const kind = L.totals ?? 'stack';
+  const totalRow = (big: boolean) =>
+    `<tr style="font-weight:bold;font-size:${big ? 16 : 14}px"><td style="padding:5px 6px">${esc(T.total)}</td><td class="num" style="padding:5px 6px">${m(t.total)}</td></tr>`;
+  if (kind === 'vat-table') {
+    const re = c.recargo;
+    const head = [
+      T.base,
+      `% ${T.vat}`,
+      `${lang === 'es' ? 'Cuota' : 'Amount'} ${T.vat}`,
+      ...(re ? ['% R.E.', 'Cuota R.E.'] : []),
+    ];
+    const rows = t.byRate
+      .map(
+        (x) =>
+          `<tr>${[m(x.base), `${pct(x.rate, lang)}%`, m(x.vat), ...(re ? [`${pct(x.reRate, lang)}%`, m(x.re)] : [])].map((v) => `<td class="num" style="border:1px solid #aaa;padding:4px 6px">${v}</td>`).join('')}</tr>`,
+      )
+      .join('');
+    const extra = [
+      ...(c.irpfRate ? [[`${T.irpf} ${c.irpfRate}%`, `-${m(t.irpf)}`]] : []),
+      [T.total, m(t.total)],
+    ];
+    return `<table style="margin-top:22px;width:70%;margin-left:auto"><tr>${head.map((h) => `<th class="num" style="border:1px solid #aaa;background:#eee;padding:4px 6px;font-size:11px">${esc(h)}</th>`).join('')}</tr>${rows}</table>
+      <table style="width:45%;margin:8px 0 0 auto">${extra.map(([k, v], i) => `<tr style="${i === extra.length - 1 ? 'font-weight:bold;font-size:15px' : ''}"><td style="padding:4px 6px">${esc(k!)}</td><td class="num" style="padding:4px 6px">${v}</td></tr>`).join('')}</table>`;
+  }
+  if (kind === 'inline') {
+    const cols: [string, string][] = [[T.base, m(t.base)]];
+    for (const x of t.byRate) cols.push([`${T.vat} ${pct(x.rate, lang)}%`, m(x.vat)]);
+    for (const x of t.byRate.filter((y) => y.re)) cols.push([`${T.re} ${pct(x.reRate, lang)}%`, m(x.re)]);
+    if (c.irpfRate) cols.push([`${T.irpf} ${c.irpfRate}%`, `-${m(t.irpf)}`]);
+    cols.push([T.total, m(t.total)]);
+    return `<table style="margin-top:24px;border-top:1px solid #000;border-bottom:1px solid #000"><tr>${cols.map(([k]) => `<td class="num" style="font-size:11px;padding:4px 6px">${esc(k)}</td>`).join('')}</tr>
+      <tr>${cols.map(([, v], i) => `<td class="num" style="padding:4px 6px;${i === cols.length - 1 ? 'font-weight:bold' : ''}">${v}</td>`).join('')}</tr></table>`;
+  }
+  const rows: string[] = [
+    `<tr><td style="padding:4px 6px">${esc(T.base)}</td><td class="num" style="padding:4px 6px">${m(t.base)}</td></tr>`,
+  ];
+  for (const x of t.byRate)
+    rows.push(
+      `<tr><td style="padding:4px 6px">${esc(T.vat)} ${pct(x.rate, lang)}%${t.byRate.length > 1 ? ` (${lang === 'es' ? 'base' : 'on'} ${m(x.base)})` : ''}</td><td class="num" style="padding:4px 6px">${m(x.vat)}</td></tr>`,
+    );
+  for (const x of t.byRate.filter((y) => y.re))
+    rows.push(
+      `<tr><td style="padding:4px 6px">${esc(T.re)} ${pct(x.reRate, lang)}%</td><td class="num" style="padding:4px 6px">${m(x.re)}</td></tr>`,
+    );
+  if (c.irpfRate)
+    rows.push(
+      `<tr><td style="padding:4px 6px">${esc(T.irpf)} ${c.irpfRate}%</td><td class="num" style="padding:4px 6px">-${m(t.irpf)}</td></tr>`,
+    );
+  if (kind === 'boxed')
+    return `<table style="width:45%;margin:22px 0 0 auto">${rows.join('')}</table>
+      <div style="width:45%;margin:6px 0 0 auto;border:2px solid #222;padding:8px;display:flex;justify-content:space-between;font-weight:bold;font-size:16px"><span>${esc(T.total)}</span><span>${m(t.total)}</span></div>`;
+  return `<table style="width:48%;margin:22px 0 0 auto">${rows.join('')}${totalRow(true)}</table>`;
+}
+
+function ticketHtml(lc: LayoutCase, qr: string | null): string {
+  const { c, layout: L } = lc;
+  const m = (v: number) => formatMoney(v, 'es', false);
+  const wide = !L.pricesIncludeVat;
+  const d = formatDate(c.issueDate, c.dateStyle);
+  const rows = c.lines
+    .map(
+      (l) =>
+        `<tr><td>${wide ? '' : `${l.quantity} x `}${esc(l.description)}</td>${wide ? `<td class="num">${l.quantity}</td><td class="num">${m(l.unitCents)}</td><td class="num">${l.rate}%</td>` : ''}<td class="num">${m(l.totalCents)}</td></tr>`,
+    )
+    .join('');
+  const breakdown = c.totals.byRate
+    .map(
+      (x) => `<tr><td>${x.rate}%</td><td class="num">${m(x.base)}</td><td class="num">${m(x.vat)}</td></tr>`,
+    )
+    .join('');
+  const summary = L.pricesIncludeVat
+    ? `<table><tr style="font-weight:bold;font-size:14px"><td>TOTAL (IVA incluido)</td><td class="num">${m(c.totals.total)} €</td></tr></table>
+       <table style="margin-top:6px;font-size:11px"><tr><td>Tipo IVA</td><td class="num">Base imponible</td><td class="num">Cuota</td></tr>${breakdown}</table>`
+    : `<table style="margin-top:6px"><tr><td>Base imponible</td><td class="num">${m(c.totals.base)}</td></tr>
+       ${c.totals.byRate.map((x) => `<tr><td>IVA ${x.rate}% s/ ${m(x.base)}</td><td class="num">${m(x.vat)}</td></tr>`).join('')}
+       <tr style="font-weight:bold;font-size:15px"><td>TOTAL</td><td class="num">${m(c.totals.total)} €</td></tr></table>`;
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><style>
+    * { box-sizing: border-box; } body { margin: 0; color: #111; }
+    table { border-collapse: collapse; width: 100%; } .num { text-align: right; white-space: nowrap; } td { padding: 1px 2px; }
+    .page { width: ${wide ? 560 : 302}px; padding: ${wide ? 28 : 14}px; font-family: ${wide ? "'DejaVu Sans', sans-serif" : "'DejaVu Sans Mono', monospace"}; font-size: 12px; }
+  </style></head><body><div class="page">
+  <div style="text-align:${wide ? 'left' : 'center'}"><div style="font-weight:bold;font-size:15px">${esc(c.issuer.name)}</div>
+  <div>${esc(L.issuerIdLabel ?? 'NIF')}: ${esc(lc.issuerIdPrinted)}</div><div>${esc(c.issuer.address.join(wide ? ' · ' : ', '))}</div></div>
+  <div style="margin-top:10px;font-weight:bold;${wide ? 'font-size:16px' : 'text-align:center'}">FACTURA SIMPLIFICADA</div>
+  <div>${wide ? 'Número' : 'Nº'}: ${esc(c.number)}</div><div>Fecha: ${d}${wide ? '' : ` ${String(9 + (lc.seed % 12)).padStart(2, '0')}:${String(lc.seed % 60).padStart(2, '0')}`}</div>
+  <div style="border-top:1px dashed #000;margin:6px 0"></div>
+  <table>${wide ? '<tr style="font-weight:bold"><td>Artículo</td><td class="num">Uds.</td><td class="num">Precio</td><td class="num">IVA</td><td class="num">Importe</td></tr>' : ''}${rows}</table>
+  <div style="border-top:1px dashed #000;margin:6px 0"></div>
+  ${summary}
+  ${qr ? `<div style="margin-top:8px;display:flex;justify-content:center">${qrBlock(qr)}</div>` : ''}
+  <div style="text-align:center;margin-top:8px">Gracias por su compra</div>
+  </div></body></html>`;
+}

@@ -1,0 +1,137 @@
+/**
+ * Reads generated invoices with the current engine and prints accuracy per layout family, fitted vs
+ * held apart. A measurement, never a target to tune on (the held-apart column exists to catch that).
+ *
+ *   tsx scripts/measure-generated.ts --seeds 1-4 --outputs pdf
+ *   tsx scripts/measure-generated.ts --seeds 1-2 --outputs scan --layouts es-sidebar,classic
+ */
+import { fieldCorrect, scoreLines } from '../bench/score.ts';
+import { closeOcr, extractDocument } from '../src/index.ts';
+import { type DocumentOutput, generateDocuments } from './generate-documents.ts';
+
+const FIELDS = [
+  'invoice_number',
+  'issue_date',
+  'issuer_name',
+  'issuer_tax_id',
+  'client_name',
+  'client_tax_id',
+  'tax_base',
+  'vat_total',
+  'withholding_total',
+  'surcharge_total',
+  'total',
+] as const;
+
+type Tally = { right: number; of: number };
+type Group = {
+  docs: number;
+  fields: Record<string, Tally>;
+  lines: Tally;
+  verified: Tally;
+  verifiedWrong: string[];
+};
+
+function parseSeeds(s: string): number[] {
+  return s.split(',').flatMap((part) => {
+    const m = /^(\d+)-(\d+)$/.exec(part);
+    if (!m) return [Number(part)];
+    return Array.from({ length: Number(m[2]) - Number(m[1]) + 1 }, (_, i) => Number(m[1]) + i);
+  });
+}
+
+export async function measureGenerated(opts: {
+  seeds: number[];
+  outputs: DocumentOutput[];
+  layouts?: string[];
+}): Promise<Map<string, Group>> {
+  const docs = await generateDocuments(opts);
+  const groups = new Map<string, Group>();
+  for (const d of docs) {
+    const key = `${d.family}|${d.output}|${d.heldApart ? 'held' : 'fit'}`;
+    const g =
+      groups.get(key) ??
+      ({
+        docs: 0,
+        fields: {},
+        lines: { right: 0, of: 0 },
+        verified: { right: 0, of: 0 },
+        verifiedWrong: [],
+      } as Group);
+    groups.set(key, g);
+    g.docs++;
+    const truth = d.truth.fields;
+    const r = await extractDocument({ bytes: d.bytes, filename: d.truth.file }, { today: '2030-01-01' });
+    const got = r.fields as Record<string, unknown>;
+    for (const name of FIELDS) {
+      if (truth[name] == null) continue;
+      const t = g.fields[name] ?? { right: 0, of: 0 };
+      g.fields[name] = t;
+      t.of++;
+      if (fieldCorrect(name, truth[name], got[name], truth)) t.right++;
+    }
+    const lines = scoreLines(truth.line_items as never, got.line_items as never);
+    g.lines.right += lines.correct;
+    g.lines.of += lines.truth;
+    for (const [name, isVerified] of Object.entries(r.verified)) {
+      if (!isVerified || truth[name] == null || !(FIELDS as readonly string[]).includes(name)) continue;
+      g.verified.of++;
+      if (fieldCorrect(name, truth[name], got[name], truth)) g.verified.right++;
+      else
+        g.verifiedWrong.push(
+          `${d.id}:${name}=${JSON.stringify(got[name])} (truth ${JSON.stringify(truth[name])})`,
+        );
+    }
+  }
+  return groups;
+}
+
+export function formatGroups(groups: Map<string, Group>): string {
+  const pct = (t: Tally | undefined) => (t?.of ? `${Math.round((100 * t.right) / t.of)}%` : '—');
+  const head = [
+    'family',
+    'output',
+    'split',
+    'docs',
+    ...FIELDS.map((f) => f.replace(/_/g, ' ')),
+    'lines',
+    'verified ok',
+  ];
+  const rows = [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, g]) => [
+      ...key.split('|'),
+      String(g.docs),
+      ...FIELDS.map((f) => pct(g.fields[f])),
+      pct(g.lines),
+      `${g.verified.right}/${g.verified.of}`,
+    ]);
+  const lines = [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ];
+  const wrong = [...groups.values()].flatMap((g) => g.verifiedWrong);
+  if (wrong.length) lines.push('', 'verified but wrong:', ...wrong.map((w) => `  ${w}`));
+  return lines.join('\n');
+}
+
+const isMain = process.argv[1]?.endsWith('measure-generated.ts');
+if (isMain) {
+  const args = process.argv.slice(2);
+  const opt = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  measureGenerated({
+    seeds: parseSeeds(opt('--seeds') ?? '1-4'),
+    outputs: (opt('--outputs') ?? 'pdf').split(',') as DocumentOutput[],
+    layouts: opt('--layouts')?.split(','),
+  })
+    .then((groups) => console.log(formatGroups(groups)))
+    .catch((e) => {
+      console.error(e);
+      process.exitCode = 1;
+    })
+    .finally(() => closeOcr());
+}

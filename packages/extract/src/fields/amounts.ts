@@ -1,0 +1,444 @@
+/**
+ * Amounts and taxes: every labelled amount is a candidate for its family (base, VAT, total, withholding,
+ * recargo) with features (label tier and language, layout, print size, OCR agreement, receipt payment
+ * arithmetic); the ranker orders them and the consistency checks then pick the combination that adds up.
+ */
+import type { FieldMap } from '../evidence.ts';
+import type { Line } from '../text/layout.ts';
+import { centsToString, findAmounts, minimalDecimal } from '../text/numbers.ts';
+import type { Box, VatBreakdownEntry } from '../types.ts';
+import { blankDates, bothEnginesRead, boxOf, type Ctx, lineBox, ocrAmounts, wordHeight } from './context.ts';
+import { FAMILIES, type Features, scoreFeatures, topProbability } from './ranker.ts';
+
+export type AmountCand = {
+  cents: number;
+  /** The ranker's score (log-odds scale); filled by `rankAmounts`. */
+  score: number;
+  box: Box;
+  rate?: number;
+  /** Index of the line it was read on (in reading order), for layout rules. */
+  line?: number;
+  /** Printed without decimals ("2"), which receipts rarely do for money. */
+  integer?: boolean;
+  /** The payable total after cash rounding ("TOTAL ROUNDED", "Rounding  RM …", a bare line after "Rounding adj."). */
+  rounded?: boolean;
+  /** What the ranker sees (absent for sums the consistency checks form). */
+  features?: Features;
+};
+
+export type AmountCandidates = Record<(typeof FAMILIES)[number], AmountCand[]>;
+
+export type Payment = { tendered: number; change: number | null; paid: number; line: number };
+
+const ROUNDED_TOTAL = /\bround(?:ed|ing)?\b(?!\s*adj)|\btotal\s*rounded\b|\bnett?\s*total\b/i;
+const STRONG_TOTAL =
+  /\bround(?:ed|ing)?\b|\bredondeado\b|\bnett?\s*total\b|\bgrand\s*total\b|\btotal\s*a\s*pagar\b/i;
+
+/** Both OCR engines read the words of this box the same (fused OCR), and how sure the engine was. */
+function readingFeatures(line: Line, box: Box): Features {
+  const words = line.words.filter((w) => w.x + w.w > box.x - 1e-4 && w.x < box.x + box.w + 1e-4);
+  if (!words.length) return {};
+  const f: Features = { wordConf: words.reduce((s, w) => s + w.conf, 0) / words.length };
+  if (words.every(bothEnginesRead)) f.enginesAgree = 1;
+  return f;
+}
+
+function allAmountLabels(ctx: Ctx): RegExp[] {
+  return [
+    ...ctx.L.taxBase,
+    ctx.L.total[0]!,
+    ...ctx.L.withholding,
+    ...ctx.L.surcharge,
+    /\b(?:i\.?v\.?a|vat|btw|mwst|tva)\b/i,
+  ];
+}
+
+/** Every amount printed after one of `labels` (or just below it), with its features. */
+export function collectAmounts(
+  ctx: Ctx,
+  labels: RegExp[],
+  out: AmountCand[],
+  exclude: RegExp[],
+  isVat = false,
+): void {
+  const allLabels = allAmountLabels(ctx);
+  for (let li = 0; li < labels.length; li++) {
+    const label = labels[li]!;
+    for (let i = 0; i < ctx.lines.length; i++) {
+      const line = ctx.lines[i]!;
+      const m = label.exec(line.text);
+      if (!m) continue;
+      if (
+        exclude.some((re) => re.test(line.text) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(line.text)))
+      )
+        continue;
+      const fullTail = line.text.slice((m.index ?? 0) + m[0].length);
+      // The value belongs to this label up to the next labelled cell ("Excl. BTW 593,36   Subtotaal 717,97").
+      const cells = fullTail.split(/ {3}/);
+      let cut = cells.length;
+      let seenAmount = false;
+      for (let c = 1; c < cells.length; c++) {
+        const cell = cells[c]!;
+        const wordy = /\p{L}{4,}/u.test(cell.replace(/\b(?:euros?|eur|usd)\b/gi, ''));
+        if (allLabels.some((re) => re.test(cell)) || (seenAmount && wordy)) {
+          cut = c;
+          break;
+        }
+        if (findAmounts(cell).length) seenAmount = true;
+      }
+      const joined = cells.slice(0, cut).join('   ');
+      const tail = blankDates(ocrAmounts(ctx, joined));
+      const rateMatch = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text);
+      const rate = rateMatch ? Number(rateMatch[1]!.replace(',', '.')) : undefined;
+      const amounts = findAmounts(tail.replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, ' ')).filter(
+        (a) => !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)),
+      );
+      const f: Features = { [`tier${Math.min(li, 2)}`]: 1 };
+      if (/:\s*$/.test(line.text.slice(0, (m.index ?? 0) + m[0].length))) f.colon = 1;
+      if (STRONG_TOTAL.test(line.text)) f.strongWord = 1;
+      // Bigger print, more likely the headline total.
+      f.bigPrint = ctx.ocr
+        ? Math.max(0, Math.min(2, (wordHeight(line) / ctx.medH - 1) * 2))
+        : Math.min(2, line.h * 60);
+      f.lowOnPage = i / ctx.lines.length; // totals sit low on the page
+      const tailClean = tail.trim();
+      if (amounts.length) {
+        const last = amounts[amounts.length - 1]!;
+        const start = line.text.lastIndexOf(last.raw);
+        const box = boxOf(line, start, last.raw.length);
+        out.push({
+          cents: Math.round(last.value * 100),
+          score: 0,
+          box,
+          rate,
+          line: i,
+          integer: !/[.,]\d{1,2}\b/.test(last.raw),
+          rounded: ROUNDED_TOTAL.test(line.text),
+          features: { ...f, ...readingFeatures(line, box) },
+        });
+        if (tailClean.length > 0 && amounts.length === 1) continue;
+      } else {
+        // value on the next line, aligned under the label or to the right
+        const next = ctx.lines[i + 1];
+        if (next && next.page === line.page && next.y - (line.y + line.h) < line.h * 1.5) {
+          const nextText = ocrAmounts(ctx, next.text);
+          const a = findAmounts(nextText);
+          if (a.length === 1 && nextText.replace(a[0]!.raw, '').trim().length < 4) {
+            const box = lineBox(next);
+            out.push({
+              cents: Math.round(a[0]!.value * 100),
+              score: 0,
+              box,
+              rate,
+              line: i + 1,
+              integer: !/[.,]\d{1,2}\b/.test(a[0]!.raw),
+              features: { ...f, nextLine: 1, ...readingFeatures(next, box) },
+            });
+          }
+        }
+      }
+    }
+  }
+}
+
+/** All amount candidates of the document, with features; not yet ranked. */
+export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: Payment | null } {
+  const { L, lines } = ctx;
+  const cands: AmountCandidates = {
+    tax_base: [],
+    vat_total: [],
+    total: [],
+    withholding_total: [],
+    surcharge_total: [],
+  };
+  collectAmounts(ctx, L.taxBase, cands.tax_base, []);
+  collectAmounts(ctx, L.withholding, cands.withholding_total, []);
+  collectAmounts(ctx, L.surcharge, cands.surcharge_total, []);
+  collectAmounts(
+    ctx,
+    L.vatTotal,
+    cands.vat_total,
+    [
+      ...L.taxBase,
+      ...L.total.slice(0, 1),
+      ...L.withholding,
+      ...L.surcharge,
+      // Tax registration numbers ("GST Reg No: 000123456789") and summary tables are not the VAT total.
+      /\b(?:g[s5]t|sst|vat|tax)\s*(?:reg(?:istration)?\.?|id|no\.?|number|#)|\bsummary\b/i,
+      /\b(?:ust|mwst|vat|tva|btw|iva)\.?\s*-?\s*id|steuer-?\s*n(?:umme)?r|\bhrb\b|handelsregister/i,
+    ],
+    true,
+  );
+  collectAmounts(ctx, L.total, cands.total, [
+    ...L.taxBase,
+    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*adj|\badj(?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
+  ]);
+  // "Rounding  RM 12.30" after a rounding adjustment is the rounded total.
+  collectAmounts(ctx, [/^\W*round(?:ing|ed)?\b(?!\s*adj)/i], cands.total, [/\badj/i]);
+  // A receipt's subtotal is often the payable total (prices include tax): a weak candidate.
+  const subtotals: AmountCand[] = [];
+  collectAmounts(ctx, [/\bsub\s*-?\s*t[o0u]t[a4]l?\b/i], subtotals, []);
+  for (const c of subtotals) cands.total.push({ ...c, features: { ...c.features, subtotalAsTotal: 1 } });
+  // After "Rounding adj.", a line with only a currency and an amount is the rounded total.
+  for (let i = 0; i < lines.length - 1; i++) {
+    if (!/\bround(?:ing)?\b.*\badj|\bround(?:ing)?\s*\(/i.test(lines[i]!.text)) continue;
+    for (const j of [i + 1, i + 2]) {
+      const l = lines[j];
+      const text = l && ocrAmounts(ctx, l.text);
+      if (!l || !text || !/^\W*(?:RM|MYR|\$|€|EUR)?\s*-?\d[\d.,]*\d\W*$/i.test(text)) continue;
+      const a = findAmounts(text).at(-1);
+      if (a && /[.,]\d{2}\b/.test(a.raw)) {
+        const box = lineBox(l);
+        cands.total.push({
+          cents: Math.round(a.value * 100),
+          score: 0,
+          box,
+          line: j,
+          rounded: true,
+          features: { afterRoundingAdj: 1, ...readingFeatures(l, box) },
+        });
+      }
+      break;
+    }
+  }
+  if (ctx.ocr) impliedDecimals(cands);
+  const payment = findPayment(ctx);
+  totalFeatures(ctx, cands.total, payment, cands.vat_total);
+  // No total label could be read on a receipt: the largest amount printed more than once (total, then
+  // what was paid) is the best guess, with a low score.
+  if (ctx.ocr && !cands.total.length) {
+    const seen = new Map<number, { n: number; line: Line }>();
+    for (const line of lines) {
+      for (const a of findAmounts(blankDates(ocrAmounts(ctx, line.text)))) {
+        if (!/[.,]\d{2}$/.test(a.raw) || a.value <= 0) continue;
+        const cents = Math.round(a.value * 100);
+        seen.set(cents, { n: (seen.get(cents)?.n ?? 0) + 1, line });
+      }
+    }
+    const best = [...seen].filter(([, v]) => v.n >= 2).sort((a, b) => b[0] - a[0])[0];
+    if (best)
+      cands.total.push({
+        cents: best[0],
+        score: 0,
+        box: lineBox(best[1].line),
+        features: { repeatedLargest: 1 },
+      });
+  }
+  printedElsewhere(ctx, cands);
+  return { cands, payment };
+}
+
+/** OCR drops a decimal point ("3045" for 30.45): an integer of three to six digits is also read as cents. */
+function impliedDecimals(cands: AmountCandidates): void {
+  for (const family of FAMILIES) {
+    for (const c of [...cands[family]]) {
+      if (!c.integer || c.cents < 10_000 || c.cents >= 100_000_000 || c.features?.paidFallback) continue;
+      const features: Features = { ...c.features, impliedDecimals: 1 };
+      delete features.ocrInteger;
+      cands[family].push({ ...c, cents: c.cents / 100, integer: false, features });
+    }
+  }
+}
+
+/** The same amount printed on another line too (a total repeated by the payment or tax summary). */
+function printedElsewhere(ctx: Ctx, cands: AmountCandidates): void {
+  const lines = new Map<number, Set<number>>();
+  ctx.lines.forEach((line, i) => {
+    for (const a of findAmounts(blankDates(ocrAmounts(ctx, line.text)))) {
+      if (!/[.,]\d{2}\b/.test(a.raw)) continue;
+      const cents = Math.abs(Math.round(a.value * 100));
+      if (!lines.has(cents)) lines.set(cents, new Set());
+      lines.get(cents)!.add(i);
+    }
+  });
+  for (const family of FAMILIES)
+    for (const c of cands[family]) {
+      // The fallbacks are defined by where they are printed already.
+      if (c.features?.repeatedLargest || c.features?.paidFallback) continue;
+      const at = lines.get(Math.abs(c.cents));
+      if (at && [...at].some((i) => i !== c.line)) {
+        c.features ??= {};
+        c.features.printedElsewhere = 1;
+      }
+    }
+}
+
+/**
+ * A receipt's cash-rounding adjustment ("Rounding Adj: -0.02", "Rounding 0.01"; a rounded total is
+ * larger), in cents, when one is printed and not zero; and every amount printed on the page (cents, unsigned), to find the rounded total among them.
+ */
+export function roundingAndPrinted(
+  ctx: Ctx,
+  payment: Payment | null,
+): { rounding: number | null; printedCents: number[] } {
+  let rounding: number | null = null;
+  const printed = new Set<number>();
+  for (const [i, line] of ctx.lines.entries()) {
+    const text = blankDates(ocrAmounts(ctx, line.text));
+    const amounts = findAmounts(text);
+    for (const a of amounts) printed.add(Math.abs(Math.round(a.value * 100)));
+    // Printed among the payment lines (after what was tendered), the rounding is of the payment, and
+    // the total above it is the total.
+    const beforePayment = !payment || i < payment.line;
+    if (rounding == null && beforePayment && /\bround(?:ing)?\b|\bredondeo\b/i.test(line.text)) {
+      const last = amounts.at(-1);
+      const c = last ? Math.round(last.value * 100) : 0;
+      if (c !== 0 && Math.abs(c) < 10) rounding = c;
+    }
+  }
+  return { rounding, printedCents: [...printed].sort((a, b) => a - b) };
+}
+
+/** Scores every candidate with the ranker and sorts each family best first. */
+export function rankAmounts(cands: AmountCandidates): void {
+  for (const family of FAMILIES) {
+    for (const c of cands[family]) c.score = scoreFeatures(family, c.features ?? {});
+    cands[family].sort((a, b) => b.score - a.score);
+  }
+}
+
+/** The best candidate of each family becomes the field (unverified: the checks decide that). */
+export function amountFields(
+  cands: AmountCandidates,
+  fields: FieldMap,
+  source: FieldMap['total'] extends infer E ? (E extends { source: infer S } ? S : never) : never,
+): void {
+  for (const k of FAMILIES) {
+    const list = cands[k];
+    const best = list[0];
+    if (!best) continue;
+    // One probability per distinct value: the same amount read twice is one choice.
+    const byValue = new Map<number, number>();
+    for (const c of list) if (!byValue.has(c.cents)) byValue.set(c.cents, c.score);
+    // Sure when it beats the other values (softmax) and is a strong candidate on its own (sigmoid).
+    const p = topProbability([...byValue.values()]) / (1 + Math.exp(-best.score));
+    fields[k] = {
+      value: centsToString(k === 'withholding_total' ? Math.abs(best.cents) : best.cents),
+      confidence: Math.min(0.8, 0.35 + 0.45 * p),
+      source,
+      verified: false,
+      box: best.box,
+    };
+  }
+  const wRate = cands.withholding_total[0]?.rate;
+  if (wRate && fields.withholding_total)
+    fields.withholding_rate = { value: minimalDecimal(wRate), confidence: 0.7, source, verified: false };
+}
+
+/**
+ * Tendered and change on a receipt ("CASH 100.00", "CHANGE 56.10"): tendered − change is what was paid.
+ * Null unless a tendered amount is printed.
+ */
+/** What is owed, not what was handed over ("Amount to be paid", "Total payable", "Importe a pagar"). */
+const AMOUNT_OWED = /\bto\s*be\s*paid\b|\bpayable\b|\bdue\b|\ba\s*pagar\b/i;
+
+export function findPayment(ctx: Ctx): Payment | null {
+  let tendered: { cents: number; line: number } | null = null;
+  let change: number | null = null;
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const text = ocrAmounts(ctx, ctx.lines[i]!.text);
+    const last = findAmounts(blankDates(text)).at(-1);
+    if (!last || !/[.,]\d{2}\b/.test(last.raw)) continue;
+    const cents = Math.round(Math.abs(last.value) * 100);
+    if (ctx.L.change[0]!.test(text) && tendered && change == null) change = cents;
+    else if (
+      ctx.L.tendered[0]!.test(text) &&
+      !ctx.L.change[0]!.test(text) &&
+      !AMOUNT_OWED.test(text) &&
+      !tendered &&
+      cents > 0
+    )
+      tendered = { cents, line: i };
+  }
+  if (!tendered) return null;
+  if (change != null && change >= tendered.cents) change = null;
+  return { tendered: tendered.cents, change, paid: tendered.cents - (change ?? 0), line: tendered.line };
+}
+
+/**
+ * Receipt layout around the total: a candidate equal to tendered − change, below the payment lines or
+ * inside a tax summary table, zero, printed without decimals by OCR, or whose included tax matches the
+ * printed tax; and what was paid as a candidate of its own.
+ */
+function totalFeatures(ctx: Ctx, totals: AmountCand[], payment: Payment | null, vats: AmountCand[]): void {
+  // Prices that include tax: the printed tax at its rate is total × rate / (100 + rate).
+  const included = vats.filter((v) => v.rate != null && v.rate > 0 && v.cents > 0);
+  const summary = ctx.lines.findIndex((l) =>
+    /\b(?:g[s5]t|sst|tax|vat|iva)\s*summary\b|\bresumen\s*(?:de\s*)?iva\b/i.test(l.text),
+  );
+  for (const c of totals) {
+    c.features ??= {};
+    const f = c.features;
+    if (c.cents === 0) f.zero = 1;
+    if (ctx.ocr && c.integer) f.ocrInteger = 1;
+    if (c.rounded) f.rounded = 1;
+    if (c.line == null) continue;
+    if (summary >= 0 && c.line > summary) f.belowTaxSummary = 1;
+    if (payment && c.line > payment.line) f.belowPayment = 1;
+    if (payment && c.cents === payment.paid)
+      f[payment.change ? 'equalsPaidWithChange' : 'equalsPaidNoChange'] = 1;
+    const inc = (v: AmountCand) => (c.cents * v.rate!) / (100 + v.rate!);
+    if (included.some((v) => Math.abs(inc(v) - v.cents) <= Math.max(1.5, v.cents * 0.015)))
+      f.includedTaxMatches = 1;
+  }
+  if (payment && payment.change != null) {
+    // What was paid (tendered − change): a candidate of its own, for when no labelled total can be read.
+    const line = ctx.lines[payment.line]!;
+    totals.push({
+      cents: payment.paid,
+      score: 0,
+      box: lineBox(line),
+      line: payment.line,
+      features: { paidFallback: 1 },
+    });
+  }
+}
+
+const STANDARD_RATES = [21, 10, 4, 5, 2, 0, 19, 7, 20, 5.5, 8.5, 9, 6, 12, 13, 16, 23, 24, 25, 3, 7.5, 15];
+
+export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
+  const out: VatBreakdownEntry[] = [];
+  let tableUntil = -1;
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const line = ctx.lines[i]!;
+    const text = line.text;
+    // A VAT summary table header ("IVA  Base  Cuota", "VAT rate  Net  VAT") opens a few rows without labels.
+    if (
+      /\b(?:i\.?v\.?a|vat|tax|mwst|tva|btw)\b/i.test(text) &&
+      /\b(?:base|cuota|net|neto|netto|amount|importe|betrag)\b/i.test(text) &&
+      findAmounts(text).length === 0
+    ) {
+      tableUntil = i + 5;
+      continue;
+    }
+    const keyword = /\b(?:i\.?v\.?a|vat|tax|mwst|ust|tva|btw|igic)\b/i.test(text);
+    if (!keyword && !/%/.test(text) && i > tableUntil) continue;
+    if (ctx.L.withholding.some((re) => re.test(text)) || ctx.L.surcharge.some((re) => re.test(text)))
+      continue;
+    const rm = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+    const explicit = rm ? Number(rm[1]!.replace(',', '.')) : null;
+    const amounts = findAmounts(rm ? text.replace(rm[0], ' ') : text).map((a) => Math.round(a.value * 100));
+    if (amounts.length < 2) continue;
+    let found: [number, number, number] | null = null;
+    for (let a = 0; a < amounts.length && !found; a++) {
+      for (let b = 0; b < amounts.length && !found; b++) {
+        if (a === b) continue;
+        const base = amounts[a]!;
+        const vat = amounts[b]!;
+        if (base <= 0 || vat > base) continue;
+        if (explicit != null) {
+          if (Math.abs((base * explicit) / 100 - vat) <= 1.01) found = [base, vat, explicit];
+        } else {
+          // The rate did not survive (OCR): infer it when exactly one usual rate fits.
+          const fits = STANDARD_RATES.filter((r) => Math.abs((base * r) / 100 - vat) <= 1.01);
+          if (fits.length === 1 && base >= 100) found = [base, vat, fits[0]!];
+        }
+      }
+    }
+    if (!found) continue;
+    const [base, vat, rate] = found;
+    if (out.some((e) => Number(e.rate) === rate)) continue;
+    out.push({ rate: minimalDecimal(rate), base: centsToString(base), amount: centsToString(vat) });
+  }
+  return out;
+}

@@ -1,0 +1,204 @@
+import type { Labels } from '../labels/index.ts';
+import { findDates } from '../text/dates.ts';
+import type { Line, PageText, Word } from '../text/layout.ts';
+import type { Box, Source } from '../types.ts';
+import type { Region } from './region.ts';
+
+/** What every field family reads: the lines in reading order and what the document is. */
+export type Ctx = {
+  lines: Line[];
+  pages: PageText[];
+  source: Source;
+  monthFirst: boolean;
+  ocr: boolean;
+  /** Median word height on the page (fraction), to tell big print from OCR boxes swollen by skew. */
+  medH: number;
+  /** Label expressions for the document's languages and region. */
+  L: Labels;
+  region: Region;
+};
+
+/**
+ * Both OCR engines read this word as its text: a Tesseract and a PP-OCR reading (the word's own, when its
+ * engine is one of them, and its alternatives) both equal to the chosen text. A text-layer word is exact.
+ */
+export function bothEnginesRead(w: Word): boolean {
+  const readings = [
+    ...(w.engine === 'tesseract' || w.engine === 'ppocr' ? [{ engine: w.engine, text: w.text }] : []),
+    ...(w.alternatives ?? []),
+  ];
+  const same = (engine: string) =>
+    readings.some((r) => r.engine === engine && r.text.trim() === w.text.trim());
+  return same('tesseract') && same('ppocr');
+}
+
+export const wordHeight = (l: Line) =>
+  [...l.words].sort((a, b) => a.h - b.h)[Math.floor(l.words.length / 2)]?.h ?? l.h;
+
+export const LEGAL_FOOTER =
+  /si[èe]ge\s*social|capital\b|\brcs\b|siret|siren|registergericht|\bhrb\b|handelsregister|\bkvk\b|registro\s*mercantil|vorstand|gesch[äa]ftsf[üu]hrer|ust-?id|steuer-?nr|company\s*(?:no|number|reg)|registered\s*(?:office|in)/i;
+
+/** Dates inside an amount cell ("iDEAL op 21 april 2015 € 717,97") must not be read as amounts. */
+export function blankDates(text: string): string {
+  let out = text;
+  for (const d of findDates(text)) out = out.replace(d.raw, ' '.repeat(d.raw.length));
+  return out;
+}
+
+/**
+ * OCR spellings of amounts: `12. 30`, `42 00` (the point lost); in a ringgit region also `RM15. 40`,
+ * `RM3.90` (the currency glued to the number, or misread as `RN`, `HM`).
+ */
+export function repairOcrAmounts(text: string, ringgit = true): string {
+  let t = ringgit ? text.replace(/\b(?:R[MNHIX]{1,2}|[HK][MH])(?=\s*-?\d)/g, 'RM ') : text;
+  t = t.replace(/(\d)\s?([.,])\s(\d{2})(?!\d)/g, '$1$2$3');
+  if (!/\d[.,]\d{2}(?!\d)/.test(t))
+    t = t.replace(/(?<![\d.,])(\d{1,4}) (\d{2})\s*([A-Z*]{0,2})\s*$/, '$1.$2 $3');
+  return t.trimEnd();
+}
+
+/** OCR repairs for an amount line of this document. */
+export const ocrAmounts = (ctx: Ctx, text: string): string =>
+  ctx.ocr ? repairOcrAmounts(text, ctx.region.my) : text;
+
+export function splitCells(line: Line): { text: string; x: number; w: number }[] {
+  const cells: { text: string; x: number; w: number }[] = [];
+  let cur: (typeof line.words)[number][] = [];
+  const flush = () => {
+    if (cur.length) {
+      const x = cur[0]!.x;
+      const last = cur[cur.length - 1]!;
+      cells.push({ text: cur.map((w) => w.text).join(' '), x, w: last.x + last.w - x });
+    }
+    cur = [];
+  };
+  for (const w of line.words) {
+    const prev = cur[cur.length - 1];
+    if (prev && (w.x - (prev.x + prev.w)) * line.aspect > Math.max(prev.h, w.h) * 1.2) flush();
+    cur.push(w);
+  }
+  flush();
+  return cells;
+}
+
+export function lineBox(line: Line): Box {
+  return { page: line.page, x: round(line.x), y: round(line.y), w: round(line.w), h: round(line.h) };
+}
+
+export function linesBox(lines: Line[]): Box {
+  return wordsBox(lines.flatMap((l) => l.words));
+}
+
+export function wordsBox(words: Line['words']): Box {
+  const x = Math.min(...words.map((w) => w.x));
+  const y = Math.min(...words.map((w) => w.y));
+  const r = Math.max(...words.map((w) => w.x + w.w));
+  const b = Math.max(...words.map((w) => w.y + w.h));
+  return { page: words[0]!.page, x: round(x), y: round(y), w: round(r - x), h: round(b - y) };
+}
+
+/** Box of the words covering text[start, start+len) of a line. */
+export function boxOf(line: Line, start: number, len: number): Box {
+  let pos = 0;
+  const hit: Line['words'] = [];
+  const text = line.text;
+  for (const w of line.words) {
+    const at = text.indexOf(w.text.trim(), pos);
+    if (at < 0) continue;
+    const end = at + w.text.trim().length;
+    if (end > start && at < start + len) hit.push(w);
+    pos = end;
+  }
+  return hit.length ? wordsBox(hit) : lineBox(line);
+}
+
+function round(n: number): number {
+  return Math.round(n * 10000) / 10000;
+}
+
+export type Found<T> = { value: T; q: number; source: Source; verified: false; box: Box };
+
+/**
+ * Finds a value for a label: right of the label on the same line (q=1), or on the next lines below
+ * the label, overlapping it horizontally (q=0.85). `pattern` (first capture) or `parse` reads the value.
+ */
+export function findLabeled(
+  ctx: Ctx,
+  labels: RegExp[],
+  pattern: RegExp | null,
+  accept?: (v: string) => boolean,
+  parse?: (text: string) => string | null,
+  lineFilter?: (line: Line) => boolean,
+): Found<string> | null {
+  const read = (text: string): { value: string; index: number; length: number } | null => {
+    if (parse) {
+      const v = parse(text);
+      return v ? { value: v, index: 0, length: text.length } : null;
+    }
+    const re = new RegExp(
+      pattern!.source,
+      pattern!.flags.includes('g') ? pattern!.flags : `${pattern!.flags}g`,
+    );
+    for (const m of text.matchAll(re)) {
+      const v = (m[1] ?? m[0]).trim();
+      if (!accept || accept(v)) return { value: v, index: m.index ?? 0, length: m[0].length };
+    }
+    return null;
+  };
+  for (let li = 0; li < labels.length; li++) {
+    const label = labels[li]!;
+    const priority = 1 - li * 0.1;
+    for (let i = 0; i < ctx.lines.length; i++) {
+      const line = ctx.lines[i]!;
+      if (lineFilter && !lineFilter(line)) continue;
+      const m = label.exec(line.text);
+      if (!m) continue;
+      const after = line.text.slice((m.index ?? 0) + m[0].length);
+      // Same line: the value follows the label (possibly after other labels in a header row).
+      const cell = after.split(/ {3}/).find((c) => c.trim()) ?? '';
+      const sameCell = read(cell.replace(/^\s*[:#.]\s*/, ''));
+      if (sameCell) {
+        const offset = line.text.indexOf(cell, (m.index ?? 0) + m[0].length);
+        return {
+          value: sameCell.value,
+          q: priority,
+          source: ctx.source,
+          verified: false,
+          box: boxOf(line, offset, cell.length),
+        };
+      }
+      const rest = read(after.replace(/^\s*[:#.]\s*/, ''));
+      if (rest && after.trim().length < 40) {
+        return {
+          value: rest.value,
+          q: priority * 0.9,
+          source: ctx.source,
+          verified: false,
+          box: boxOf(line, (m.index ?? 0) + m[0].length, after.length),
+        };
+      }
+      // Below: value cell under the label.
+      const labelBox = boxOf(line, m.index ?? 0, m[0].length);
+      for (let j = i + 1; j < Math.min(ctx.lines.length, i + 4); j++) {
+        const below = ctx.lines[j]!;
+        if (below.page !== line.page || below.y - (line.y + line.h) > line.h * 3) break;
+        const words = below.words.filter(
+          (w) => w.x < labelBox.x + labelBox.w + 0.08 && w.x + w.w > labelBox.x - 0.03,
+        );
+        if (!words.length) continue;
+        const text = words.map((w) => w.text).join(' ');
+        const v = read(text);
+        if (v) {
+          return {
+            value: v.value,
+            q: priority * 0.85,
+            source: ctx.source,
+            verified: false,
+            box: wordsBox(words),
+          };
+        }
+      }
+    }
+  }
+  return null;
+}

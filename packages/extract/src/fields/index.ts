@@ -1,0 +1,100 @@
+/**
+ * Fields from positioned text (PDF text layer or OCR), one module per family: parties and tax ids
+ * (`parties.ts`), dates (`dates.ts`), the document number (`number.ts`), amounts and taxes (`amounts.ts`,
+ * ranked by the fitted model in `ranker.ts`), line items (`lines.ts`). Label words come from
+ * `../labels/<language>.ts`; region words only where `region.ts` finds the region. Returns candidates;
+ * the consistency checks then raise or lower their confidence and decide what is verified.
+ */
+import type { Evidence, FieldMap } from '../evidence.ts';
+import { buildLabels } from '../labels/index.ts';
+import type { PageText } from '../text/layout.ts';
+import type { Source } from '../types.ts';
+import {
+  type AmountCand,
+  type AmountCandidates,
+  amountCandidates,
+  amountFields,
+  findVatBreakdown,
+  type Payment,
+  rankAmounts,
+  roundingAndPrinted,
+} from './amounts.ts';
+import { type Ctx, wordHeight } from './context.ts';
+import { findDateFields } from './dates.ts';
+import { findLineItems } from './lines.ts';
+import { findInvoiceNumber } from './number.ts';
+import { findIban, findParties, type TaxIdCand } from './parties.ts';
+import { detectCurrency, detectLanguage, detectRegion, isMonthFirst } from './region.ts';
+
+export { repairOcrAmounts } from './context.ts';
+export { isMonthFirst } from './region.ts';
+export type { AmountCand, AmountCandidates, Payment, TaxIdCand };
+
+export type TextExtraction = {
+  fields: FieldMap;
+  language: 'es' | 'en' | 'other';
+  /** Amount candidates per family, best first, for the reconciliation search. */
+  amountCandidates: AmountCandidates;
+  taxIds: TaxIdCand[];
+  fullText: string;
+  /** Receipts: tendered, change and what was paid (cents). */
+  payment: Payment | null;
+  /** Receipts: the printed cash-rounding adjustment (cents), when not zero. */
+  rounding: number | null;
+  /** Every amount printed (cents, unsigned, ascending). */
+  printedCents: number[];
+};
+
+/** The shared reading context of a document: lines, language, region and its label expressions. */
+export function readingContext(
+  pages: PageText[],
+  source: Source,
+): { ctx: Ctx; fullText: string; language: TextExtraction['language'] } {
+  const lines = pages.flatMap((p) => p.lines);
+  const fullText = lines.map((l) => l.text).join('\n');
+  const language = detectLanguage(fullText);
+  const region = detectRegion(fullText);
+  const heights = lines.map(wordHeight).sort((a, b) => a - b);
+  const ctx: Ctx = {
+    lines,
+    pages,
+    source,
+    monthFirst: isMonthFirst(fullText, language),
+    ocr: source === 'ocr',
+    medH: heights[Math.floor(heights.length / 2)] ?? 0.01,
+    L: buildLabels(region.my ? ['my'] : []),
+    region,
+  };
+  return { ctx, fullText, language };
+}
+
+export function extractFromText(pages: PageText[], source: Source): TextExtraction {
+  const { ctx, fullText, language } = readingContext(pages, source);
+  const fields: FieldMap = {};
+  const baseConf = source === 'ocr' ? 0.75 : 0.85;
+
+  findInvoiceNumber(ctx, fields, baseConf);
+  findDateFields(ctx, fields, baseConf);
+  const taxIds = findParties(ctx, fields);
+
+  const { cands, payment } = amountCandidates(ctx);
+  rankAmounts(cands);
+  amountFields(cands, fields, source);
+
+  const breakdown = findVatBreakdown(ctx);
+  if (breakdown.length) fields.vat_breakdown = { value: breakdown, confidence: 0.6, source, verified: false };
+
+  const items = findLineItems(ctx);
+  if (items.length) fields.line_items = { value: items, confidence: 0.6, source, verified: false };
+
+  const currency = detectCurrency(fullText, language);
+  if (currency)
+    fields.currency = { value: currency.code, confidence: currency.conf, source, verified: false };
+
+  findIban(ctx, fields);
+
+  const { rounding, printedCents } = roundingAndPrinted(ctx, payment);
+  return { fields, language, amountCandidates: cands, taxIds, fullText, payment, rounding, printedCents };
+}
+
+export type { Evidence };

@@ -1,0 +1,521 @@
+/**
+ * Parties: tax ids (with their issuer/client role), the issuer's and the client's names, the issuer's
+ * address, and the IBAN (the payee's account).
+ */
+import { isValidIban, normalizeIban } from '../checks/iban.ts';
+import { checkTaxId } from '../checks/tax-id.ts';
+import type { FieldMap } from '../evidence.ts';
+import type { Labels } from '../labels/index.ts';
+import { MY_COMPANY_SUFFIX, MY_SUFFIX_ONLY } from '../labels/ms.ts';
+import { findDates } from '../text/dates.ts';
+import {
+  ADDRESS_STOP,
+  addressAfter,
+  isRegistrationLine,
+  normalizeCompanyName,
+  stripRegistration,
+} from '../text/header.ts';
+import type { Line } from '../text/layout.ts';
+import { findAmounts } from '../text/numbers.ts';
+import { bothEnginesRead, boxOf, type Ctx, LEGAL_FOOTER, lineBox, linesBox, splitCells } from './context.ts';
+import { type Features, scoreFeatures, topProbability } from './ranker.ts';
+import type { Region } from './region.ts';
+
+export type TaxIdCand = {
+  id: string;
+  valid: boolean;
+  checkable: boolean;
+  line: Line;
+  role: 'issuer' | 'client' | null;
+  sure: boolean;
+};
+
+const COMPANY_SUFFIX_BASE =
+  'S\\.?\\s?L\\.?\\s?U?\\.?|S\\.?\\s?A\\.?|S\\.?\\s?L\\.?\\s?L\\.?|S\\.?\\s?C\\.?|S\\.?\\s?COOP\\.?|GmbH|AG|B\\.?V\\.?|N\\.?V\\.?|Inc\\.?|Ltd\\.?|LLC|LLP|PLC|SAS|SARL|S\\.?R\\.?L\\.?|S\\.?p\\.?A\\.?|Corp\\.?|Co\\.|e\\.?\\s?K\\.?|KG|OHG|UG';
+const SUFFIX_ONLY_BASE =
+  'S\\.?\\s?L\\.?\\s?U?\\.?|S\\.?\\s?A\\.?|GmbH|B\\.?V\\.?|Ltd\\.?|Limited|Inc\\.?|LLC|AG';
+
+/** Legal forms that end a company name; the region's own only where the region applies. */
+function companySuffix(region: Region): RegExp {
+  return new RegExp(`\\b(?:${COMPANY_SUFFIX_BASE}${region.my ? `|${MY_COMPANY_SUFFIX}` : ''})\\s*\\.?$`, 'i');
+}
+/** A legal-form suffix alone on a line, continuing the name above it ("KEDAI MAJU JAYA" / "SDN BHD"). */
+function suffixOnly(region: Region): RegExp {
+  return new RegExp(`^(?:${region.my ? `${MY_SUFFIX_ONLY}|` : ''}${SUFFIX_ONLY_BASE})$`, 'i');
+}
+
+const LABELISH =
+  /\b(?:base\s*imponible|subtotal|importe|cantidad|precio|retenci[óo]n|recargo|forma\s*de\s*pago|vencimiento|factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada)\b/i;
+
+/** Tax ids with their roles, and the issuer's and the client's. */
+export function taxIdsWithRoles(ctx: Ctx): {
+  taxIds: TaxIdCand[];
+  issuerId?: TaxIdCand;
+  clientId?: TaxIdCand;
+} {
+  const taxIds = findTaxIds(ctx.lines);
+  assignRoles(taxIds, ctx.lines, ctx.L);
+  const issuerId =
+    taxIds.find((t) => t.role === 'issuer') ?? taxIds.find((t) => t.role !== 'client' && t.valid);
+  const clientId = taxIds.find((t) => t.role === 'client' && t.id !== issuerId?.id);
+  return { taxIds, issuerId, clientId };
+}
+
+export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
+  const { lines, source, L } = ctx;
+  const { taxIds, issuerId, clientId } = taxIdsWithRoles(ctx);
+  if (issuerId)
+    fields.issuer_tax_id = {
+      roleSure: issuerId.sure,
+      readTwice: readTwice(ctx, issuerId),
+      value: issuerId.id,
+      confidence: issuerId.valid && issuerId.checkable ? 0.9 : 0.5,
+      source,
+      verified: false,
+      box: lineBox(issuerId.line),
+    };
+  if (clientId)
+    fields.client_tax_id = {
+      roleSure: clientId.sure,
+      readTwice: readTwice(ctx, clientId),
+      value: clientId.id,
+      confidence: clientId.valid && clientId.checkable ? 0.85 : 0.45,
+      source,
+      verified: false,
+      box: lineBox(clientId.line),
+    };
+
+  // Names
+  const issuerName = bestIssuerName(
+    issuerNameCandidates(ctx, lines, issuerId?.line, clientId?.line, ctx.ocr),
+  );
+  if (issuerName) {
+    fields.issuer_name = {
+      value: issuerName.text,
+      confidence: issuerName.conf,
+      source,
+      verified: false,
+      box: lineBox(issuerName.line),
+    };
+    const address = addressAfter(lines, issuerName.line, issuerName.lineCount ?? 1);
+    if (address)
+      fields.issuer_address = {
+        value: address.text,
+        confidence: Math.min(0.7, issuerName.conf),
+        source,
+        verified: false,
+        box: linesBox(address.lines),
+      };
+  }
+  const clientName = findClientName(L, lines, clientId?.line, issuerName?.text);
+  if (clientName)
+    fields.client_name = {
+      value: clientName.text,
+      confidence: clientName.conf,
+      source,
+      verified: false,
+      box: lineBox(clientName.line),
+    };
+
+  return taxIds;
+}
+
+const TAX_ID_RE =
+  /(?<![A-Z0-9])((?:ES)?[ -]?(?:[A-HJNP-SUVW][ -]?\d{2}[ .-]?\d{3}[ .-]?\d{2}[ -]?[0-9A-J]|\d{2}\.?\d{3}\.?\d{3}[ -]?[A-Z]|[XYZ][ -]?\d{7}[ -]?[A-Z])|(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|GB)[ ]?[A-Z0-9][A-Z0-9 ]{6,14}[A-Z0-9])(?![A-Z0-9])/g;
+
+function findTaxIds(lines: Line[]): TaxIdCand[] {
+  const out: TaxIdCand[] = [];
+  const seen = new Set<string>();
+  for (const line of lines) {
+    const upper = line.text.toUpperCase();
+    for (const m of upper.matchAll(TAX_ID_RE)) {
+      let raw = m[1]!.trim();
+      // EU ids may swallow trailing words: shrink until the format fits.
+      let check = checkTaxId(raw);
+      while (!check?.valid && raw.includes(' ')) {
+        raw = raw.slice(0, raw.lastIndexOf(' '));
+        const c = checkTaxId(raw);
+        if (c) check = c;
+        if (c?.valid) break;
+      }
+      if (!check || (check.normalized.match(/\d/g) ?? []).length < 5) continue;
+      const labeled = /\b(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|TVA|USt|IVA|TAX|UID|BTW|GST|ID)\b/i.test(
+        line.text,
+      );
+      if (!check.valid && !labeled) continue;
+      if (!check.checkable && !labeled) continue;
+      const id = check.normalized;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push({ id, valid: check.valid, checkable: check.checkable, line, role: null, sure: false });
+    }
+  }
+  return out;
+}
+
+function assignRoles(ids: TaxIdCand[], lines: Line[], L: Labels): void {
+  const clientLabels = lines.filter((l) => L.clientBlock.some((re) => re.test(l.text)));
+  const issuerLabels = lines.filter((l) => L.issuerBlock.some((re) => re.test(l.text)));
+  for (const t of ids) {
+    if (
+      /\b(?:cliente|client|customer|buyer|comprador|destinatario)\b|\b(?:uw|your|votre|ihre?|su)\s+(?:btw|vat|tva|ust|nif|cif)/i.test(
+        t.line.text,
+      )
+    ) {
+      t.role = 'client';
+      t.sure = true;
+      continue;
+    }
+    const nearClient = nearestBlock(t.line, clientLabels, L);
+    const nearIssuer = nearestBlock(t.line, issuerLabels, L);
+    if (nearClient != null && (nearIssuer == null || nearClient < nearIssuer)) t.role = 'client';
+    else if (nearIssuer != null) t.role = 'issuer';
+    t.sure = t.role != null;
+  }
+  // With the client's id placed by its block, the one other valid id is the issuer's.
+  const clients = ids.filter((t) => t.role === 'client' && t.sure);
+  const rest = ids.filter((t) => t.role == null && t.valid);
+  if (clients.length === 1 && rest.length === 1 && !ids.some((t) => t.role === 'issuer')) {
+    rest[0]!.role = 'issuer';
+    rest[0]!.sure = true;
+  }
+  // Without block labels: the first valid id is the issuer's, a second one the client's.
+  const unassigned = ids.filter((t) => t.role == null && t.valid);
+  if (!ids.some((t) => t.role === 'issuer') && unassigned[0]) unassigned[0].role = 'issuer';
+  if (!ids.some((t) => t.role === 'client')) {
+    const next = ids.find((t) => t.role == null && t.valid);
+    if (next) next.role = 'client';
+  }
+}
+
+/** Vertical distance from a block label above the line in the same column, or null. */
+function nearestBlock(line: Line, labels: Line[], L: Labels): number | null {
+  let best: number | null = null;
+  for (const l of labels) {
+    if (l.page !== line.page) continue;
+    const dy = line.y - l.y;
+    if (dy < -0.002 || dy > 0.18) continue;
+    const labelWord = l.words.find((w) => L.clientBlock.concat(L.issuerBlock).some((re) => re.test(w.text)));
+    const lx = labelWord?.x ?? l.x;
+    if (Math.abs(lx - line.x) > 0.25 && !(line.x <= lx && line.x + line.w >= lx)) continue;
+    if (best == null || dy < best) best = dy;
+  }
+  return best;
+}
+function cleanName(text: string): string {
+  return text
+    .split(/ {3}/)[0]!
+    .replace(
+      /^(?:emisor|proveedor|cliente|client|customer|bill\s*to|from|to|raz[óo]n\s*social|nombre|name|firma|company|raison\s*sociale|nom)\s*:\s*/i,
+      '',
+    )
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const LABEL_WORDS =
+  /^(?:factura|facturasimplificada|invoice|taxinvoice|receipt|recibo|ticket|albar[áa]n|rechnung|facture|factuur|presupuesto|abono|facturarectificativa)$/i;
+
+function isNameLike(text: string): boolean {
+  const t = cleanName(text);
+  if (/:\s*$/.test(t) || /^(?:attn|address|account|summary|detail|page)\b/i.test(t)) return false;
+  // "Nummer: GE20", "Kunden-Nr.: 4711": a labelled code, not a name.
+  if (/^[\p{L}][\p{L}\s.-]{0,24}:\s*\S*\d/u.test(t)) return false;
+  if (LABEL_WORDS.test(t.replace(/[^\p{L}]/gu, ''))) return false;
+  if (t.length < 3 || t.length > 80) return false;
+  if (!/\p{L}{2,}/u.test(t)) return false;
+  if ((t.match(/\d/g) ?? []).length > t.length * 0.3) return false;
+  if (findDates(t).length || findAmounts(t).length > 1) return false;
+  if (/@|www\.|https?:|\btel\b|\bfax\b|^\+?\d/i.test(t)) return false;
+  return true;
+}
+
+/** Name text of a header line: registration numbers dropped, OCR spellings of legal forms repaired. */
+function headerName(line: Line, ocr: boolean): string {
+  let text = line.text;
+  // OCR spaces out a centred name ("KEDAI   CONTOH   CAFE"): word-only cells are one name.
+  if (ocr) {
+    const cells = text.split(/ {3}/);
+    if (cells.length > 1 && cells.every((c) => !/[\d:]/.test(c) && !LABELISH.test(c) && !LABEL_WORDS.test(c)))
+      text = cells.join(' ');
+  }
+  const name = cleanName(text);
+  return ocr ? normalizeCompanyName(stripRegistration(name)) : name;
+}
+
+export type NameCand = {
+  text: string;
+  line: Line;
+  score: number;
+  lineCount?: number;
+  features: Features;
+};
+
+const LEGAL_WORD = /\b(?:SDN|BHD|S\.L\.?|S\.A\.?|GmbH|Ltd|Inc)\b/i;
+
+export function issuerNameCandidates(
+  ctx: Ctx,
+  lines: Line[],
+  idLine: Line | undefined,
+  clientIdLine: Line | undefined,
+  ocr = false,
+): NameCand[] {
+  const { L } = ctx;
+  const COMPANY_SUFFIX = companySuffix(ctx.region);
+  const SUFFIX_ONLY = suffixOnly(ctx.region);
+  const candidates: NameCand[] = [];
+  const firstPage = lines.filter((l) => l.page === (lines[0]?.page ?? 1));
+  const maxH = Math.max(...firstPage.map((l) => l.h), 0.001);
+  // OCR line boxes grow with skew and merged rows: compare median word heights instead.
+  const wordH = (l: Line) => [...l.words].sort((a, b) => a.h - b.h)[Math.floor(l.words.length / 2)]?.h ?? l.h;
+  const allH = firstPage.map(wordH).sort((a, b) => a - b);
+  const medH = allH[Math.floor(allH.length / 2)] ?? 0.01;
+  let rank = 0;
+  const returnAddr = ocr ? null : findReturnAddress(firstPage, medH);
+  const footerNames = ocr ? [] : findFooterNames(firstPage, COMPANY_SUFFIX);
+  for (let i = 0; i < firstPage.length; i++) {
+    const line = firstPage[i]!;
+    // On a receipt the name comes before the first phone / tax-registration line.
+    if (ocr && rank > 0 && ADDRESS_STOP.test(line.text) && /\d{4}/.test(line.text)) break;
+    let text = headerName(line, ocr);
+    if (ocr && COMPANY_SUFFIX.test(text) && /^\d/.test(text)) text = `_${text}`; // "99 KEDAI CONTOH S/B"
+    const nameLike = isNameLike(text);
+    if (text.startsWith('_')) text = text.slice(1);
+    if (!nameLike || LABELISH.test(text)) continue;
+    if (line.y > 0.45) break;
+    // OCR specks and logos: low confidence or hardly any letters; registration numbers.
+    if (ocr && (line.conf < 0.5 || (text.match(/\p{L}/gu) ?? []).length < 4 || isRegistrationLine(line.text)))
+      continue;
+    let lineCount = 1;
+    const next = firstPage[i + 1];
+    if (next && SUFFIX_ONLY.test(headerName(next, ocr)) && next.y - (line.y + line.h) < line.h * 1.5) {
+      text = `${text} ${headerName(next, ocr)}`;
+      lineCount = 2;
+    }
+    const f: Features = {};
+    // "KEDAI CONTOH S/B (B12)": a branch in brackets after the legal form.
+    const core = ocr ? text.replace(/\s*\([^()]{1,12}\)?\s*$/, '') : text;
+    if (COMPANY_SUFFIX.test(core)) f.legalForm = 1;
+    else if (LEGAL_WORD.test(text)) f.legalWord = 1;
+    f.bigPrint = ocr ? Math.max(0, Math.min(2, (wordH(line) / medH - 1) * 2)) : (line.h / maxH) * 2;
+    f.topRank = Math.max(0, 2 - (ocr ? rank : i) * 0.3);
+    // Receipt headers are printed in capitals; an all-lower-case line is a note or a stamp.
+    if (ocr && !/\p{Lu}/u.test(text)) f.lowercase = 1;
+    const letters = text.match(/\p{L}/gu) ?? [];
+    f.upperRatio = letters.length ? letters.filter((c) => c === c.toUpperCase()).length / letters.length : 0;
+    f.lineConf = line.conf;
+    rank++;
+    if (idLine && idLine.page === line.page) {
+      const dy = idLine.y - line.y;
+      if (dy >= 0 && dy < 0.12 && Math.abs(idLine.x - line.x) < 0.2) f.nearIssuerId = 2 - dy * 10;
+    }
+    if (clientIdLine && clientIdLine.page === line.page) {
+      const dy = clientIdLine.y - line.y;
+      if (dy >= 0 && dy < 0.1 && Math.abs(clientIdLine.x - line.x) < 0.1) f.nearClientId = 1;
+    }
+    if (L.clientBlock.some((re) => re.test(firstPage[i - 1]?.text ?? ''))) f.afterClientLabel = 1;
+    // The recipient's address window sits right under the sender's one-line return address.
+    if (
+      returnAddr &&
+      line !== returnAddr.line &&
+      line.y > returnAddr.line.y &&
+      line.y - returnAddr.line.y < 0.1
+    )
+      if (Math.abs(line.x - returnAddr.line.x) < 0.05) f.underReturnAddress = 1;
+    if (!ocr && footerNames.some((x) => sameName(x.text, text))) f.footerMatch = 1;
+    candidates.push({ text, line, score: 0, lineCount, features: f });
+  }
+  if (!ocr && returnAddr && isNameLike(returnAddr.text)) {
+    const features: Features = {
+      returnAddress: 1,
+      ...(COMPANY_SUFFIX.test(returnAddr.text) ? { legalForm: 1 } : {}),
+    };
+    candidates.push({ text: returnAddr.text, line: returnAddr.line, score: 0, features });
+  }
+  for (const x of ocr ? [] : footerNames) {
+    if (candidates.some((c) => sameName(c.text, x.text))) continue;
+    const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(x.text) ? { legalForm: 1 } : {}) };
+    candidates.push({ text: x.text, line: x.line, score: 0, features });
+  }
+  // A labelled issuer block ("Emisor", "Service Provider:", "Sold by") names the issuer outright.
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const m = L.issuerBlock.map((re) => re.exec(line.text)).find(Boolean);
+    if (!m) continue;
+    const rest = cleanName(line.text.slice((m.index ?? 0) + m[0].length));
+    if (rest && isNameLike(rest) && !LABELISH.test(rest))
+      return [{ text: rest, line, score: 0, features: { issuerBlock: 1 } }];
+    // The label's own column: the value sits under it, whatever else shares the row.
+    const label = boxOf(line, (m.index ?? 0) + (m[0].length - m[0].trimStart().length), m[0].trim().length);
+    for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) {
+      const below = lines[j]!;
+      if (below.page !== line.page || below.y - line.y > 0.08) break;
+      const cells = splitCells(below);
+      const at = cells.findIndex((c) => c.x >= label.x - 0.05 && c.x < label.x + label.w + 0.1);
+      // "Name:   Beispiel GmbH": a row label, the value in the next cell.
+      const cell = ROW_LABEL.test(cells[at]?.text.trim() ?? '') ? cells[at + 1] : cells[at];
+      const text = cleanName(cell?.text ?? '');
+      if (text && isNameLike(text) && !LABELISH.test(text) && !/^[(*]/.test(text))
+        return [{ text, line: below, score: 0, features: { issuerBlock: 1 } }];
+    }
+  }
+  // The account holder of the bank details is the payee, the issuer.
+  const holder = lines
+    .map(
+      (l) =>
+        /\b(?:titulaire(?:\s*du\s*compte)?|account\s*holder|kontoinhaber|titular(?:\s*de\s*la\s*cuenta)?|beneficiary|beneficiario|ten\s*name\s*van|t\.n\.v\.)\s*:?\s*(.+)$/i.exec(
+          l.text,
+        )?.[1],
+    )
+    .find(Boolean);
+  if (holder) {
+    const name = cleanName(holder);
+    for (const c of candidates) if (sameName(c.text, name)) c.features.holderMatch = 1;
+  }
+  // Letterheads read by OCR (receipts, scans) and printed in a text layer (digital invoices) differ:
+  // each has its own weights, so fitting on one cannot unlearn the other.
+  if (!ocr) for (const c of candidates) c.features = withPrefix(c.features, 'pdf.');
+  return candidates;
+}
+
+function withPrefix(f: Features, prefix: string): Features {
+  return Object.fromEntries(Object.entries(f).map(([k, v]) => [`${prefix}${k}`, v]));
+}
+
+/** The ranker's pick among the issuer-name candidates, with its confidence. */
+function bestIssuerName(candidates: NameCand[]): (NameCand & { conf: number }) | null {
+  for (const c of candidates) c.score = scoreFeatures('issuer_name', c.features);
+  candidates.sort((a, b) => b.score - a.score);
+  const best = candidates[0];
+  if (!best) return null;
+  // A labelled issuer block names the issuer outright.
+  if (best.features.issuerBlock || best.features['pdf.issuerBlock']) return { ...best, conf: 0.7 };
+  const p = topProbability(candidates.map((c) => c.score)) / (1 + Math.exp(-best.score));
+  return { ...best, conf: Math.min(0.8, 0.35 + 0.45 * p) };
+}
+
+/** A row label in a name/address block whose value is the next cell. */
+const ROW_LABEL = /^(?:name|nombre|nom|firma|company|raz[óo]n\s*social)\s*:$/i;
+
+const sameName = (a: string, b: string) =>
+  a.toLowerCase().replace(/[^\p{L}\d]+/gu, '') === b.toLowerCase().replace(/[^\p{L}\d]+/gu, '');
+
+/**
+ * The sender's one-line return address printed small above the recipient's window (DIN 5008 letters):
+ * "Firma GmbH - Straße 1 - 12345 Stadt". Its first part is the issuer's name.
+ */
+function findReturnAddress(lines: Line[], medH: number): { text: string; line: Line } | null {
+  for (const line of lines) {
+    if (line.y > 0.35) break;
+    if (line.h > medH * 1.05) continue;
+    const parts = line.text.split(/\s+[-–·|•,]\s+/);
+    if (parts.length < 3 || !/\b\d{4,5}\b/.test(parts.slice(1).join(' '))) continue;
+    const name = parts[0]!.trim();
+    if (name.length >= 3 && /\p{L}{3}/u.test(name) && !/\d{3}/.test(name)) return { text: name, line };
+  }
+  return null;
+}
+
+/**
+ * The issuer's legal name in the footer, beside or above the legal information (registered office,
+ * share capital, register numbers) that only the issuer prints.
+ */
+function findFooterNames(
+  lines: Line[],
+  COMPANY_SUFFIX: RegExp,
+): { text: string; line: Line; score: number }[] {
+  const out: { text: string; line: Line; score: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.y < 0.82) continue;
+    const text = cleanName(line.text);
+    if (!isNameLike(text) || LABELISH.test(text) || LEGAL_FOOTER.test(text) || /\d{3}/.test(text)) continue;
+    const near = lines.slice(i, i + 4).filter((l) => l.y - line.y < 0.05);
+    if (!near.some((l) => LEGAL_FOOTER.test(l.text))) continue;
+    out.push({ text, line, score: 5 + (COMPANY_SUFFIX.test(text) ? 5 : 0) });
+  }
+  return out.slice(0, 2);
+}
+
+function findClientName(L: Labels, lines: Line[], idLine: Line | undefined, issuerName: string | undefined) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const m = L.clientBlock.map((re) => re.exec(line.text)).find(Boolean);
+    if (!m) continue;
+    const rest = cleanName(line.text.slice((m.index ?? 0) + m[0].length));
+    if (rest && isNameLike(rest) && !LABELISH.test(rest) && rest !== issuerName)
+      return { text: rest, line, conf: 0.6 };
+    const labelWord = line.words.find((w) => L.clientBlock.some((re) => re.test(w.text)));
+    for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) {
+      const below = lines[j]!;
+      const words = below.words.filter(
+        (w) =>
+          !labelWord ||
+          Math.abs(w.x - labelWord.x) < 0.2 ||
+          (w.x >= labelWord.x - 0.02 && w.x < labelWord.x + 0.3),
+      );
+      const text = cleanName(
+        words
+          .map((w) => w.text)
+          .join(' ')
+          .split(/ {3}/)[0] ?? '',
+      );
+      if (text && isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
+        return { text, line: below, conf: 0.6 };
+    }
+  }
+  if (idLine) {
+    const idx = lines.indexOf(idLine);
+    for (let j = idx - 1; j >= Math.max(0, idx - 3); j--) {
+      const l = lines[j]!;
+      const cellWords = l.words.filter((w) => Math.abs(w.x - idLine.x) < 0.15);
+      const text = cleanName(cellWords.map((w) => w.text).join(' '));
+      if (isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
+        return { text, line: l, conf: 0.45 };
+    }
+  }
+  return null;
+}
+
+/**
+ * The IBAN: the first that passes mod-97, as printed or with OCR's O/I/L read as digits. The check
+ * proves a well-formed account, not that this reading is the printed one: `verified` needs the exact text
+ * layer or both OCR engines reading it alike, and never a repaired reading.
+ */
+export function findIban(ctx: Ctx, fields: FieldMap): void {
+  const { lines, source } = ctx;
+  ibanSearch: for (const line of lines) {
+    const re = /\b([A-Z]{2}[0-9OIL]{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b/g;
+    for (const m of line.text.toUpperCase().matchAll(re)) {
+      const raw = normalizeIban(m[1]!);
+      // OCR reads 0 as O and 1 as I/L; mod-97 decides whether the repaired digits are right.
+      const digits = (x: string) => x.replace(/O/g, '0').replace(/[IL]/g, '1');
+      const repaired =
+        raw.slice(0, 2) +
+        digits(raw.slice(2, 4)) +
+        (raw.startsWith('ES') ? digits(raw.slice(4)) : raw.slice(4));
+      for (const candidate of [raw, repaired]) {
+        if (!isValidIban(candidate)) continue;
+        const box = boxOf(line, m.index ?? 0, m[0].length);
+        const verified = candidate === raw && (source === 'text' || enginesAgreeOn(line, box));
+        fields.iban = { value: candidate, confidence: 0.95, source, verified, box };
+        break ibanSearch;
+      }
+    }
+  }
+}
+
+/** The tax id was read twice: the text layer, or both OCR engines agreeing on each of its words. */
+function readTwice(ctx: Ctx, t: TaxIdCand): boolean {
+  if (ctx.source === 'text') return true;
+  const flat = (x: string) => x.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const id = flat(t.id);
+  const words = t.line.words.filter((w) => flat(w.text).length >= 2 && id.includes(flat(w.text)));
+  return words.length > 0 && words.every(bothEnginesRead);
+}
+
+/** Every word of the box was read alike by both OCR engines (fused OCR). */
+export function enginesAgreeOn(line: Line, box: { x: number; w: number }): boolean {
+  const words = line.words.filter((w) => w.x + w.w > box.x - 1e-4 && w.x < box.x + box.w + 1e-4);
+  return words.length > 0 && words.every(bothEnginesRead);
+}

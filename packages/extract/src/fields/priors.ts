@@ -1,0 +1,65 @@
+/**
+ * The hand-set scores of the rules this ranker replaced, as feature weights in log-odds units (one
+ * old "point" = 0.25). The fitting script starts from them and pulls towards them (L2), so a family with
+ * few examples keeps sensible weights; `models/ranker.json` holds the fitted ones.
+ */
+const P = 0.25;
+
+const AMOUNT = {
+  tier0: 10 * P,
+  tier1: 7 * P,
+  tier2: 4 * P,
+  colon: 0.5 * P,
+  strongWord: 2 * P,
+  bigPrint: 1 * P,
+  lowOnPage: 2 * P,
+  nextLine: -2 * P,
+  zero: -6 * P,
+  ocrInteger: -3 * P,
+  belowTaxSummary: -4 * P,
+  belowPayment: -2 * P,
+  equalsPaidWithChange: 5 * P,
+  equalsPaidNoChange: 1.5 * P,
+  includedTaxMatches: 2 * P,
+  subtotalAsTotal: -6 * P,
+  afterRoundingAdj: 11 * P,
+  paidFallback: 4 * P,
+  repeatedLargest: 2 * P,
+  rounded: 0,
+  enginesAgree: 0,
+  wordConf: 0,
+  impliedDecimals: 0,
+  printedElsewhere: 0,
+};
+
+const ISSUER_NAME = {
+  legalForm: 5 * P,
+  legalWord: 3 * P,
+  bigPrint: 1 * P,
+  topRank: 1 * P,
+  lowercase: -3 * P,
+  nearIssuerId: 1 * P,
+  nearClientId: -3 * P,
+  afterClientLabel: -3 * P,
+  underReturnAddress: -4 * P,
+  footerMatch: 3 * P,
+  returnAddress: 4 * P,
+  footer: 5 * P,
+  holderMatch: 3 * P,
+  issuerBlock: 10 * P,
+  upperRatio: 0,
+  lineConf: 0,
+};
+
+export const PRIORS: Record<string, Record<string, number>> = {
+  // OCR-read letterheads, and text-layer ones under `pdf.` (see `issuerNameCandidates`).
+  issuer_name: {
+    ...ISSUER_NAME,
+    ...Object.fromEntries(Object.entries(ISSUER_NAME).map(([k, v]) => [`pdf.${k}`, v])),
+  },
+  total: AMOUNT,
+  tax_base: AMOUNT,
+  vat_total: AMOUNT,
+  withholding_total: AMOUNT,
+  surcharge_total: AMOUNT,
+};

@@ -1,0 +1,85 @@
+import type { LabelWords } from './types.ts';
+
+/** English (invoices and receipts anywhere English is printed). */
+export const EN: LabelWords = {
+  number: [
+    [],
+    [
+      'invoice\\s*(?:no\\.?|number|num\\.?|#|nr\\.?|id)',
+      'inv\\.?\\s*(?:no\\.?|#)',
+      'bill\\s*(?:no\\.?|number|#)',
+      'receipt\\s*(?:no\\.?|number|#)',
+      'document\\s*(?:no\\.?|number)',
+    ],
+    ['invoice\\s*(?:\\(\\d{3}\\)\\s*)?(?:nr\\.?|no\\.?|n[°º]\\.?|#)(?=\\s)'],
+    ['invoice'],
+    ['invoice'],
+    ['invoice'],
+  ],
+  issueDate: [
+    ['invoice\\s*date', 'date\\s*of\\s*issue', 'issue\\s*date', 'date\\s*issued', 'billing\\s*date'],
+    ['date', 'dated'],
+  ],
+  dueDate: [['due\\s*date', 'payment\\s*due', 'date\\s*due', 'due\\s*by', 'pay\\s*by']],
+  taxBase: [
+    [
+      '\\bsubtotal',
+      '\\bsub-total',
+      '\\bsub\\s*total',
+      '\\bnet\\s*amount',
+      '\\btotal\\s*(?:excl\\.?|excluding|before\\s*tax|net)',
+      '\\bamount\\s*before\\s*tax',
+      '\\btaxable\\s*amount',
+      '\\bexcl(?:uding|usive|\\.)?\\s*(?:of\\s*)?(?:tax|vat)\\b',
+      '\\bsub\\s*-?\\s*t[o0u]t[a4]l?\\b',
+    ],
+  ],
+  vatTotal: [['\\b(?:total\\s*)?vat\\b', '\\b(?:total\\s*)?tax(?:es)?\\b']],
+  total: [
+    [
+      'total\\s*due',
+      'amount\\s*due',
+      'balance\\s*due',
+      'grand\\s*total',
+      'total\\s*amount',
+      'invoice\\s*total',
+      'total\\s*(?:incl\\.?|including)',
+      'total\\s*to\\s*pay',
+      'amount\\s*payable',
+      'total\\s*payable',
+      'total\\s*rounded',
+      'rounded\\s*total',
+      'nett?\\s*(?:total|amt|amount)',
+      'total\\s*amt\\s*payable',
+      'amt\\.?\\s*payable',
+      'total\\s*sales\\s*\\(?\\s*incl\\w*',
+      '\\(?\\s*(?:tax|vat)\\s*incl\\w*',
+      'incl(?:usive|uding|\\.)?\\s*(?:of\\s*)?(?:tax|vat)',
+    ],
+    ['total', 'amount'],
+  ],
+  tendered: [
+    [
+      'cash',
+      'tender(?:ed)?',
+      'received',
+      'paid(?:\\s*amount)?',
+      'payment',
+      'visa',
+      'master\\s*card',
+      'mastercard',
+      'credit(?:\\s*card)?',
+      'debit',
+      'card',
+    ],
+  ],
+  change: [['change(?:\\s*due)?']],
+  withholding: [['withholding']],
+  surcharge: [[]],
+  issuerBlock: [
+    ['from', 'seller', 'supplier', 'issued\\s*by', 'service\\s*provider', 'sold\\s*by', 'vendor'],
+  ],
+  clientBlock: [
+    ['client', 'customer', 'bill(?:ed)?\\s*to', 'sold\\s*to', 'invoice\\s*to', 'ship\\s*to', 'buyer'],
+  ],
+};

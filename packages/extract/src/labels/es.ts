@@ -1,0 +1,58 @@
+import type { LabelWords } from './types.ts';
+
+/** Spanish. */
+export const ES: LabelWords = {
+  number: [
+    [
+      'n[ºo°.]?\\s*(?:de\\s*)?factura',
+      'factura\\s*(?:n[ºo°.]|núm(?:ero)?\\.?|num(?:ero)?\\.?|#)',
+      'n[úu]mero\\s*(?:de\\s*)?factura',
+      'núm\\.?\\s*factura',
+      'num\\.?\\s*factura',
+    ],
+    [],
+    ['factura\\s*(?:\\(\\d{3}\\)\\s*)?(?:nr\\.?|no\\.?|n[°º]\\.?|#)(?=\\s)'],
+    [
+      'factura\\s*simplificada',
+      'ticket',
+      'n[ºo°]\\s*ticket',
+      'n[ºo°]\\s*documento',
+      'n[ºo°]\\s*doc\\.?',
+      'serie\\s*y\\s*n[úu]mero',
+    ],
+    ['factura', 'n[ºo°]'],
+    ['factura'],
+  ],
+  issueDate: [
+    ['fecha\\s*(?:de\\s*)?(?:factura|emisi[óo]n|expedici[óo]n|operaci[óo]n)'],
+    ['fecha', 'fecha\\s*\\/\\s*date'],
+  ],
+  dueDate: [['fecha\\s*(?:de\\s*)?vencimiento', 'vencimiento', 'vto\\.?']],
+  taxBase: [
+    [
+      '\\b(?:total\\s*)?base\\s*imponible',
+      '\\bbase\\s*total',
+      '\\bimporte\\s*neto',
+      '\\btotal\\s*neto',
+      '\\bneto\\b',
+    ],
+  ],
+  vatTotal: [['\\b(?:total\\s*|cuota\\s*(?:de\\s*)?|importe\\s*)?i\\.?v\\.?a\\.?\\b']],
+  total: [['total\\s*(?:factura|a\\s*pagar|importe|general|€|eur)', 'importe\\s*total'], ['importe']],
+  tendered: [['efectivo', 'entregado', 'tarjeta']],
+  change: [['cambio', 'devoluci[óo]n']],
+  withholding: [['retenci[óo]n', 'i\\.?r\\.?p\\.?f\\.?', 'retención\\s*irpf']],
+  surcharge: [['recargo(?:\\s*de)?\\s*equivalencia', 'recargo', 'r\\.?\\s*e\\.?\\s*(?=\\d|\\s*\\()']],
+  issuerBlock: [['emisor', 'proveedor', 'vendedor']],
+  clientBlock: [
+    [
+      'cliente',
+      'facturar\\s*a',
+      'factura\\s*a',
+      'destinatario',
+      'datos\\s*(?:del\\s*)?cliente',
+      'comprador',
+      'direcci[óo]n\\s*de\\s*(?:facturaci[óo]n|env[íi]o)',
+    ],
+  ],
+};

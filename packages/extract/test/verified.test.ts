@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { makeCif, rng } from '../scripts/invoice-cases.ts';
+import { applyQr, checkTaxIds, reconcileAmounts } from '../src/checks/consistency.ts';
+import { extractFromText } from '../src/fields/index.ts';
+import type { PageText } from '../src/text/layout.ts';
+import { page } from './text-page.ts';
+
+const cif = makeCif(rng(3), 'B');
+
+/** Marks every word as read by both engines alike (fused OCR), or by one engine only. */
+function engines(p: PageText, both: boolean): PageText {
+  for (const l of p.lines)
+    for (const w of l.words) {
+      w.engine = 'ppocr';
+      w.alternatives = both ? [{ text: w.text, conf: 0.9, engine: 'tesseract' }] : [];
+    }
+  return p;
+}
+
+const rows = ['Emisor: Ejemplo Servicios SL', `NIF: ${cif}`, 'Factura nº A-17', 'Total   121,00 €'];
+
+describe('verified needs two sources', () => {
+  it('verifies a check-digit-valid tax id from the text layer or from both OCR engines, not from one', () => {
+    for (const [p, want] of [
+      [page(rows, 'text'), true],
+      [engines(page(rows), true), true],
+      [engines(page(rows), false), false],
+      [page(rows), false],
+    ] as const) {
+      const r = extractFromText([p], p.source);
+      checkTaxIds(r.fields, () => {});
+      expect(r.fields.issuer_tax_id?.value).toBe(cif);
+      expect(r.fields.issuer_tax_id?.verified, `${p.source} ${JSON.stringify(p.lines[1]?.words[1])}`).toBe(
+        want,
+      );
+    }
+  });
+
+  it('a QR alone fills a field without verifying it; a QR that disagrees replaces but does not verify', () => {
+    const r = extractFromText([page(rows, 'text')], 'text');
+    const warnings: string[] = [];
+    applyQr(
+      r.fields,
+      { kind: 'verifactu', url: '', values: { date: '2025-01-02', total: '99.00' } } as never,
+      (w) => warnings.push(w.code),
+    );
+    expect(r.fields.issue_date).toMatchObject({ value: '2025-01-02', source: 'qr', verified: false });
+    expect(r.fields.total).toMatchObject({ value: '99.00', verified: false });
+    expect(warnings).toContain('QR_MISMATCH');
+  });
+
+  it('arithmetic verifies only over amounts printed at different places', () => {
+    const ok = extractFromText(
+      [page(['Base imponible   100,00', 'IVA 21%   21,00', 'Total factura   121,00'], 'text')],
+      'text',
+    );
+    reconcileAmounts(ok.fields, ok.amountCandidates, () => {});
+    expect(ok.fields.total).toMatchObject({ value: '121.00', verified: true });
+    // One printed number read as both the base and the total: nothing adds up independently.
+    const same = extractFromText([page(['Total base imponible   121,00', 'IVA   0,00'], 'text')], 'text');
+    reconcileAmounts(same.fields, same.amountCandidates, () => {});
+    expect(same.fields.total?.verified ?? false).toBe(false);
+  });
+});
