@@ -60,9 +60,10 @@ export function ExportMenu({ clientId, from, to }: { clientId: string; from: str
         </span>
       </h3>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end">
-        <label className="text-sm font-medium text-slate-800 sm:w-72">
-          {t('exports.kind')}
+        <div className="text-sm font-medium text-slate-800 sm:w-72">
+          <label htmlFor={`${id}-kind`}>{t('exports.kind')}</label>
           <select
+            id={`${id}-kind`}
             value={kind}
             onChange={(e) => setKind(e.target.value as ExportKind)}
             className={selectClass}
@@ -73,7 +74,7 @@ export function ExportMenu({ clientId, from, to }: { clientId: string; from: str
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button type="button" onClick={download} disabled={state.busy} className={secondaryButtonClass}>
           {state.busy ? t('exports.downloading') : t('exports.download')}
         </button>

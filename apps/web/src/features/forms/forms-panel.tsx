@@ -80,19 +80,25 @@ function FormsPanelContent({ client }: { client: ClientDetail }) {
       <TaxProfileEditor client={client} />
 
       <div className="mt-4 grid grid-cols-2 gap-3 sm:max-w-md">
-        <label className="text-sm font-medium text-slate-800">
-          {t('year')}
-          <select value={year} onChange={(e) => setYear(Number(e.target.value))} className={selectClass}>
+        <div className="text-sm font-medium text-slate-800">
+          <label htmlFor={`${id}-year`}>{t('year')}</label>
+          <select
+            id={`${id}-year`}
+            value={year}
+            onChange={(e) => setYear(Number(e.target.value))}
+            className={selectClass}
+          >
             {[thisYear, thisYear - 1, thisYear - 2].map((y) => (
               <option key={y} value={y}>
                 {y}
               </option>
             ))}
           </select>
-        </label>
-        <label className="text-sm font-medium text-slate-800">
-          {t('quarter')}
+        </div>
+        <div className="text-sm font-medium text-slate-800">
+          <label htmlFor={`${id}-quarter`}>{t('quarter')}</label>
           <select
+            id={`${id}-quarter`}
             value={quarter}
             onChange={(e) => setQuarter(Number(e.target.value))}
             className={selectClass}
@@ -103,7 +109,7 @@ function FormsPanelContent({ client }: { client: ClientDetail }) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
 
       <div className="mt-4 grid gap-4">

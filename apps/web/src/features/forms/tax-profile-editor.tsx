@@ -77,9 +77,10 @@ export function TaxProfileEditor({ client }: { client: ClientDetail }) {
         {t('profile.title')}
       </h3>
       <fieldset disabled={!canEdit || update.isPending} className="mt-2 grid gap-3 sm:grid-cols-3">
-        <label className="text-sm font-medium text-slate-800">
-          {t('profile.legalForm')}
+        <div className="text-sm font-medium text-slate-800">
+          <label htmlFor={`${id}-legal-form`}>{t('profile.legalForm')}</label>
           <select
+            id={`${id}-legal-form`}
             value={legalForm}
             onChange={(e) => setLegalForm(e.target.value as LegalForm | 'auto')}
             className={selectClass}
@@ -93,10 +94,11 @@ export function TaxProfileEditor({ client }: { client: ClientDetail }) {
               </option>
             ))}
           </select>
-        </label>
-        <label className="text-sm font-medium text-slate-800">
-          {t('profile.vatRegime')}
+        </div>
+        <div className="text-sm font-medium text-slate-800">
+          <label htmlFor={`${id}-vat-regime`}>{t('profile.vatRegime')}</label>
           <select
+            id={`${id}-vat-regime`}
             value={vatRegime}
             onChange={(e) => setVatRegime(e.target.value as VatRegime)}
             className={selectClass}
@@ -107,10 +109,11 @@ export function TaxProfileEditor({ client }: { client: ClientDetail }) {
               </option>
             ))}
           </select>
-        </label>
-        <label className="text-sm font-medium text-slate-800">
-          {t('profile.territory')}
+        </div>
+        <div className="text-sm font-medium text-slate-800">
+          <label htmlFor={`${id}-territory`}>{t('profile.territory')}</label>
           <select
+            id={`${id}-territory`}
             value={territory}
             onChange={(e) => setTerritory(e.target.value as Territory)}
             className={selectClass}
@@ -121,7 +124,7 @@ export function TaxProfileEditor({ client }: { client: ClientDetail }) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </fieldset>
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-medium text-slate-800">
@@ -130,16 +133,17 @@ export function TaxProfileEditor({ client }: { client: ClientDetail }) {
         <p className="mt-1 text-sm text-slate-600">{t('profile.accountsHint')}</p>
         <fieldset disabled={!canEdit || update.isPending} className="mt-2 grid gap-3 sm:grid-cols-2">
           {ACCOUNT_FIELDS.map((field) => (
-            <label key={field} className="text-sm font-medium text-slate-800">
-              {tx(`profile.accountFields.${field}`)}
+            <div key={field} className="text-sm font-medium text-slate-800">
+              <label htmlFor={`${id}-${field}`}>{tx(`profile.accountFields.${field}`)}</label>
               <input
+                id={`${id}-${field}`}
                 inputMode="numeric"
                 pattern={field === 'subaccountDigits' ? '[0-9]{1,2}' : '[0-9]{3,12}'}
                 value={accounts[field]}
                 onChange={(e) => setAccounts({ ...accounts, [field]: e.target.value })}
                 className={inputClass}
               />
-            </label>
+            </div>
           ))}
         </fieldset>
       </details>
