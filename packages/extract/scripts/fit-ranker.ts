@@ -29,6 +29,7 @@ import { type Family, RANKED, type RankerModel } from '../src/fields/ranker.ts';
 import { imageDimensions } from '../src/sniff.ts';
 import { type PageText, type Word, wordsToLines } from '../src/text/layout.ts';
 import type { Source } from '../src/types.ts';
+import { probeDocs } from './fit-probe.ts';
 
 export type TrainingDoc = {
   id: string;
@@ -74,7 +75,7 @@ const clean = (f: Record<string, number>): Record<string, number> => {
 const FAMILIES = RANKED.filter((f) => f !== 'issuer_name');
 
 /** Candidates and their features for every document and family with a truth value. */
-export function collectFeatures(docs: TrainingDoc[]): FeatureFile {
+export function collectFeatures(docs: TrainingDoc[], all = false): FeatureFile {
   const families: Record<string, Group[]> = {};
   const hash = createHash('sha256');
   for (const d of [...docs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
@@ -83,7 +84,7 @@ export function collectFeatures(docs: TrainingDoc[]): FeatureFile {
     const { cands } = amountCandidates(ctx);
     const push = (family: string, group: Group) => {
       // Only a choice the ranker can get right teaches it anything.
-      if (group.length < 2 || !group.some(([y]) => y) || group.every(([y]) => y)) return;
+      if (!all && (group.length < 2 || !group.some(([y]) => y) || group.every(([y]) => y))) return;
       families[family] ??= [];
       families[family].push(group);
     };
@@ -155,11 +156,15 @@ export function fitRanker(file: FeatureFile, options = FIT_OPTIONS): RankerModel
     out[family] = Object.fromEntries(names.map((k, i) => [k, Math.round(w[i]! * 1e6) / 1e6]));
   }
   const featuresSha256 = createHash('sha256').update(JSON.stringify(file)).digest('hex');
+  const probeSha256 = createHash('sha256')
+    .update(JSON.stringify(collectFeatures(probeDocs(), true)))
+    .digest('hex');
   return {
     schema: 'cuadra-ranker/v1',
     fittedOn: {
       inputsSha256: file.inputsSha256,
       featuresSha256,
+      probeSha256,
       documents: file.documents,
       candidates,
       options,
