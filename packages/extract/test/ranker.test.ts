@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { probeDocs } from '../scripts/fit-probe.ts';
 import {
   collectFeatures,
   type FeatureFile,
@@ -75,6 +77,16 @@ describe('amount ranker', () => {
     const model = JSON.parse(committed) as RankerModel;
     expect(model.fittedOn.inputsSha256).toBe(features.inputsSha256);
     expect(stringifyModel(fitRanker(features, model.fittedOn.options as never))).toBe(committed);
+  });
+
+  it('was fitted on features the code still computes (probe hash)', () => {
+    const model = JSON.parse(readFileSync(path.join(models, 'ranker.json'), 'utf8')) as RankerModel;
+    const probe = createHash('sha256')
+      .update(JSON.stringify(collectFeatures(probeDocs(), true)))
+      .digest('hex');
+    expect(probe, 'feature extraction changed: refit with scripts/fit-ranker.ts').toBe(
+      model.fittedOn.probeSha256,
+    );
   });
 
   it('has a weight for every feature the candidates carry, and none the code no longer makes', () => {

@@ -17,6 +17,8 @@ export type RankerModel = {
   fittedOn: {
     inputsSha256: string;
     featuresSha256: string;
+    /** Hash of the features of `scripts/fit-probe.ts`: changes when feature extraction changes. */
+    probeSha256: string;
     documents: number;
     candidates: number;
     options: Record<string, number>;

@@ -11,7 +11,7 @@ export type Region = {
 /**
  * Region switches from the whole text: the currency (`RM`, `MYR`; OCR spellings such as `RN 12.30` only
  * when seen twice), a legal form (`SDN BHD` and its OCR spellings, `S/B`), the country's name or phone
- * prefix, or a postal address naming a state.
+ * prefix, a postal address naming a state, or a Malaysian company or GST number format.
  */
 export function detectRegion(text: string): Region {
   const ringgit = (text.match(/\bRM\b|\bMYR\b/g) ?? []).length;
@@ -22,7 +22,12 @@ export function detectRegion(text: string): Region {
     /\b(?:\d{5}\s+[\p{L} .]*|jalan|jln\.?|taman)\b[\s\S]{0,80}\b(?:johor|selangor|kuala\s*lumpur|pulau\s*pinang|penang|perak|kedah|melaka|malacca|negeri\s*sembilan|pahang|terengganu|kelantan|sabah|sarawak|perlis|putrajaya|labuan)\b/iu.test(
       text,
     );
-  return { my: ringgit >= 1 || ringgitOcr >= 2 || legal || address };
+  // Malaysian formats: a company number "(123456-X)" / "Reg. No: 123456-X", a 12-digit GST number.
+  const formats =
+    /\(\s*\d{5,12}\s?-\s?[A-Z]\s*\)|\b(?:co\.?|company|reg(?:istration)?\.?)\s*(?:no\.?)?\s*[:.]?\s*\d{5,12}\s?-\s?[A-Z]\b|\bGST\s*(?:ID|NO|REG)[^\d\n]{0,12}\d{12}\b/i.test(
+      text,
+    );
+  return { my: ringgit >= 1 || ringgitOcr >= 2 || legal || address || formats };
 }
 
 export function isMonthFirst(text: string, language: string): boolean {
