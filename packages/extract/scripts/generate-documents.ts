@@ -134,18 +134,24 @@ export async function degradeScan(png: Uint8Array, seed: number): Promise<Uint8A
   ctx.drawImage(small, -img.width / 2, -img.height / 2, img.width, img.height);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   const data = ctx.getImageData(0, 0, out.width, out.height);
+  const px = data.data;
   const amplitude = 14 + r() * 34;
   // Uneven lighting: darker towards one corner, as under a desk lamp.
   const fx = r() < 0.5 ? 1 : -1;
   const fy = r() < 0.5 ? 1 : -1;
-  for (let y = 0; y < out.height; y++) {
-    for (let x = 0; x < out.width; x++) {
-      const i = (y * out.width + x) * 4;
-      const shade = 18 * ((fx * (x / out.width - 0.5) + fy * (y / out.height - 0.5)) / 1);
-      const n = (r() - 0.5) * amplitude - shade;
-      data.data[i] = Math.max(0, Math.min(255, data.data[i]! + n));
-      data.data[i + 1] = Math.max(0, Math.min(255, data.data[i + 1]! + n));
-      data.data[i + 2] = Math.max(0, Math.min(255, data.data[i + 2]! + n));
+  let state = (seed * 2654435761) >>> 0 || 1; // xorshift32: per-pixel noise, fast and seeded
+  const { width, height } = out; // native getters: read once, not per pixel
+  for (let y = 0; y < height; y++) {
+    const rowShade = fy * (y / height - 0.5);
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      const n = ((state >>> 0) / 4294967296 - 0.5) * amplitude - 18 * (fx * (x / width - 0.5) + rowShade);
+      px[i] = px[i]! + n;
+      px[i + 1] = px[i + 1]! + n;
+      px[i + 2] = px[i + 2]! + n;
     }
   }
   ctx.putImageData(data, 0, 0);

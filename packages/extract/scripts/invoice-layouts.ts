@@ -790,7 +790,8 @@ export function layoutTruthFields(lc: LayoutCase): Record<string, unknown> {
       amount: cents(x.vat),
     })),
     line_items: c.lines.map((l) => ({
-      description: l.description,
+      // the qty-first (ERP) table prints descriptions in capitals; the truth is what is printed
+      description: layout.columns === 'qty-first' ? l.description.toUpperCase() : l.description,
       quantity: String(l.quantity),
       unit_price: String(l.unitCents / 100),
       line_total: cents(l.totalCents),
