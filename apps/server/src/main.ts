@@ -12,6 +12,10 @@ const ROLES = ['all', 'api', 'worker'] as const;
 type Role = (typeof ROLES)[number];
 /** Past this, shutdown stops waiting for running jobs; they expire and run again. */
 const SHUTDOWN_GRACE_MS = 25_000;
+/** Exit code of a bad configuration (sysexits EX_CONFIG): the supervisor in `npm start` does not retry it. */
+const EXIT_CONFIG = 78;
+/** Exit code after an error nothing caught (EX_SOFTWARE): the supervisor starts the server again. */
+const EXIT_CRASH = 70;
 
 const ocrReady = async () => (await ocrStatus()).ready;
 
@@ -21,6 +25,15 @@ async function main(role: Role) {
   const config = loadConfig();
   const services = await createServices(config);
   const { logger } = services;
+  // An error nothing caught leaves the process in an unknown state: say what it was, then end it, so the
+  // supervisor (npm start, or the operator's) starts a clean one instead of a half-working one.
+  const crash = (kind: string) => (error: unknown) => {
+    logger.fatal({ err: error }, `${kind}: exiting`);
+    console.error(`Cuadra is stopping after an error nothing handled (${kind}):`, error);
+    process.exit(EXIT_CRASH);
+  };
+  process.on('uncaughtException', crash('uncaught exception'));
+  process.on('unhandledRejection', crash('unhandled rejection'));
 
   if (role !== 'api') await services.queue.work(services, config.WORKER_CONCURRENCY);
 
@@ -31,8 +44,13 @@ async function main(role: Role) {
       logger.warn({ webDist }, 'web app not built: serving the API only');
     const app = createApp(services, { ocrReady, webDist });
     server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-      logger.info({ role, database: services.database.kind, mail: services.mailer.kind }, 'started');
-      console.log(`Cuadra is running at ${config.PUBLIC_URL} (port ${info.port}, ${role})`);
+      logger.info(
+        { role, mode: config.mode, database: services.database.kind, mail: services.mailer.kind },
+        'started',
+      );
+      console.log(
+        `Cuadra is running at ${config.PUBLIC_URL} (port ${info.port}, ${role}, ${config.mode} mode)`,
+      );
     });
   } else {
     logger.info({ role, database: services.database.kind }, 'worker started');
@@ -62,5 +80,5 @@ if (!ROLES.includes(role)) {
 }
 main(role).catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  process.exit(error instanceof ConfigError ? EXIT_CONFIG : 1);
 });

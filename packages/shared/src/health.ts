@@ -9,6 +9,8 @@ export const HealthSchema = z
     uptimeSeconds: z.number().int(),
     /** Jobs that gave up after their retries; each needs an operator's look. Does not affect status. */
     deadLetteredJobs: z.number().int(),
+    /** `local`: a trial on this machine (outbox and test checkout at /dev); `deployment`: neither. */
+    mode: z.enum(['local', 'deployment']),
     checks: z.object({
       database: CheckStatusSchema,
       queue: CheckStatusSchema,

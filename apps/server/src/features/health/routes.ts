@@ -40,6 +40,7 @@ export function healthRoutes(services: Services, ocrReady: () => Promise<boolean
       version: VERSION,
       uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
       deadLetteredJobs,
+      mode: services.config.mode,
       checks,
     };
     return ok ? c.json(body, 200) : c.json(body, 503);
