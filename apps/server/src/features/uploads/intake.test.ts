@@ -59,7 +59,11 @@ describe(`an upload is checked before its body is read (${TEST_DB})`, () => {
   async function accountantWithClient(credits: number) {
     const signedIn = await createSignedInUser(ctx);
     if (credits) await grantCredits(ctx.db, signedIn.user.id, credits, 'grant', `test:${signedIn.user.id}`);
-    const client = await insertClient(ctx.db, { ownerUserId: signedIn.user.id, name: 'Lucía Ortega', taxId: null });
+    const client = await insertClient(ctx.db, {
+      ownerUserId: signedIn.user.id,
+      name: 'Lucía Ortega',
+      taxId: null,
+    });
     return { ...signedIn, client: client! };
   }
 
