@@ -114,9 +114,9 @@ describe('sign-up', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'caballo-grapa-bateria' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/register/success');
-    expect(screen.getByText('We have sent a confirmation link to ana@example.com.')).toBeTruthy();
+    expect(screen.getByText('We have sent an email to ana@example.com with the next step.')).toBeTruthy();
     expect(calls.find((c) => c.key === 'POST /auth/register')?.body).toMatchObject({
       name: 'Ana',
       email: 'Ana@Example.com',
