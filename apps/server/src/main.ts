@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { closeServices, createServices } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { exitOnUncaughtErrors } from './crash';
 
 /** `all` (API + worker in one process, the default), `api`, or `worker`. */
 const ROLES = ['all', 'api', 'worker'] as const;
@@ -14,8 +15,6 @@ type Role = (typeof ROLES)[number];
 const SHUTDOWN_GRACE_MS = 25_000;
 /** Exit code of a bad configuration (sysexits EX_CONFIG): the supervisor in `npm start` does not retry it. */
 const EXIT_CONFIG = 78;
-/** Exit code after an error nothing caught (EX_SOFTWARE): the supervisor starts the server again. */
-const EXIT_CRASH = 70;
 
 const ocrReady = async () => (await ocrStatus()).ready;
 
@@ -25,15 +24,7 @@ async function main(role: Role) {
   const config = loadConfig();
   const services = await createServices(config);
   const { logger } = services;
-  // An error nothing caught leaves the process in an unknown state: say what it was, then end it, so the
-  // supervisor (npm start, or the operator's) starts a clean one instead of a half-working one.
-  const crash = (kind: string) => (error: unknown) => {
-    logger.fatal({ err: error }, `${kind}: exiting`);
-    console.error(`Cuadra is stopping after an error nothing handled (${kind}):`, error);
-    process.exit(EXIT_CRASH);
-  };
-  process.on('uncaughtException', crash('uncaught exception'));
-  process.on('unhandledRejection', crash('unhandled rejection'));
+  exitOnUncaughtErrors(logger);
 
   if (role !== 'api') await services.queue.work(services, config.WORKER_CONCURRENCY);
 
