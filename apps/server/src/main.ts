@@ -7,12 +7,16 @@ import { createApp } from './app';
 import { closeServices, createServices } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { exitOnUncaughtErrors } from './crash';
+import { removeStaleUploads } from './features/uploads/multipart';
+import { uploadTempDir } from './features/uploads/routes';
 
 /** `all` (API + worker in one process, the default), `api`, or `worker`. */
 const ROLES = ['all', 'api', 'worker'] as const;
 type Role = (typeof ROLES)[number];
 /** Past this, shutdown stops waiting for running jobs; they expire and run again. */
 const SHUTDOWN_GRACE_MS = 25_000;
+/** An upload folder this old belongs to no request still running (uploads are dropped after a silence). */
+const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 /** Exit code of a bad configuration (sysexits EX_CONFIG): the supervisor in `npm start` does not retry it. */
 const EXIT_CONFIG = 78;
 
@@ -30,6 +34,7 @@ async function main(role: Role) {
 
   let server: ReturnType<typeof serve> | undefined;
   if (role !== 'worker') {
+    await removeStaleUploads(uploadTempDir(config), STALE_UPLOAD_MS);
     const webDist = resolve(config.WEB_DIST || DEFAULT_WEB_DIST);
     if (!existsSync(resolve(webDist, 'index.html')))
       logger.warn({ webDist }, 'web app not built: serving the API only');

@@ -54,6 +54,7 @@ describe(`a deployment never mounts the local stand-ins (${TEST_DB})`, () => {
     expect((await bodyOf(res)).error.code).toBe('PAYMENTS_NOT_CONFIGURED');
     expect((await ctx.request('/dev/checkout/00000000-0000-7000-8000-000000000000')).status).toBe(404);
     expect(await availableCredits(ctx, user.id)).toBe(0);
+    expect((await bodyOf(await ctx.request('/api/v1/packs'))).paymentsConfigured).toBe(false);
   });
 
   it('says which mode it is in at /api/health', async () => {

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import {
 import { creditBalances, documents } from '../../db/schema';
 import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
-import { sanitizeFilename } from './multipart';
+import { removeStaleUploads, sanitizeFilename } from './multipart';
 
 const GOLDEN = new URL('../../../../../packages/extract/test/fixtures/golden/', import.meta.url);
 
@@ -158,5 +159,18 @@ describe('file names', () => {
     expect(sanitizeFilename('..\\..\\etc/pass\u0000wd\u0085.pdf')).toBe('passwd.pdf');
     expect(sanitizeFilename('Factura nº 12 – José.pdf')).toBe('Factura nº 12 – José.pdf');
     expect(sanitizeFilename('\u202E')).toBe('file');
+  });
+});
+
+describe('upload folders a crashed process left behind', () => {
+  it('are removed at start-up once old, while recent ones (another process’s upload) stay', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cuadra-tmp-'));
+    await mkdir(join(dir, 'upload-old'));
+    await mkdir(join(dir, 'upload-new'));
+    const yesterday = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await utimes(join(dir, 'upload-old'), yesterday, yesterday);
+    await removeStaleUploads(dir, 24 * 60 * 60 * 1000);
+    expect(await readdir(dir)).toEqual(['upload-new']);
+    await rm(dir, { recursive: true, force: true });
   });
 });

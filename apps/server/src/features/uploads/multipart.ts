@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -126,6 +126,19 @@ export async function readUploadedFiles(request: Request, limits: UploadLimits):
     }
   }
   return { files, dispose };
+}
+
+/**
+ * Removes upload folders a crashed process left behind. Only old ones: another process on this machine
+ * may be receiving an upload into the same folder right now.
+ */
+export async function removeStaleUploads(tempDir: string, maxAgeMs: number, now = Date.now()): Promise<void> {
+  const entries = await readdir(tempDir).catch(() => [] as string[]);
+  for (const entry of entries.filter((name) => name.startsWith('upload-'))) {
+    const path = join(tempDir, entry);
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > maxAgeMs) await rm(path, { recursive: true, force: true });
+  }
 }
 
 /** Writes one part to its temporary file, keeping its first bytes and hashing it on the way. */

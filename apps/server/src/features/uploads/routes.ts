@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { UploadBatchSchema } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Config } from '../../config';
 import { validationHook } from '../../http/errors';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
@@ -46,6 +47,9 @@ const batch = createRoute({
   },
 });
 
+/** Where uploads wait: on the file store's disk, so storing a file is a rename. */
+export const uploadTempDir = (config: Config) => join(config.DATA_DIR, 'tmp');
+
 /** `POST /api/v1/clients/:clientId/uploads` and `GET /api/v1/uploads/:batchId`. */
 export function uploadRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
@@ -62,7 +66,7 @@ export function uploadRoutes(services: Services) {
         maxFiles: config.UPLOAD_MAX_FILES,
         maxBytes: config.UPLOAD_MAX_BYTES,
         idleMs: config.UPLOAD_IDLE_SECONDS * 1000,
-        tempDir: join(config.DATA_DIR, 'tmp'),
+        tempDir: uploadTempDir(config),
       });
       try {
         return c.json(await uploadFiles(services, user, client, upload.files), 202);
