@@ -29,7 +29,8 @@ export function supervise(start, options = {}) {
         return exit(status);
       }
       log(`Cuadra stopped unexpectedly (${signal ?? `exit code ${code}`}); starting it again.`);
-      setTimeout(run, delayMs);
+      // stop() may come while waiting: then there is nothing to start again.
+      setTimeout(() => (stopping ? exit(status) : run()), delayMs);
     });
   };
   run();

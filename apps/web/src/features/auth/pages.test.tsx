@@ -54,7 +54,11 @@ describe('/login', () => {
     [403, 'FORBIDDEN', 'Access denied. Please check your credentials.'],
     [404, 'NOT_FOUND', 'User not found. Please check your username.'],
     [500, 'INTERNAL', 'Server error, please try again later'],
-    [429, 'RATE_LIMITED', 'An error occurred: Too many attempts. Please wait a moment and try again.'],
+    [
+      429,
+      'RATE_LIMITED',
+      'An error occurred: Too many attempts. Please wait a moment and try again. To unlock your account now, choose "Forgot your password?": we will email you a link.',
+    ],
   ])('shows the spec’s message for a %i', async (status, code, message) => {
     mockApi({ ...CONFIG, 'POST /auth/login': () => apiError(status, code) });
     expect(await submitLogin()).toBe(message);
