@@ -41,8 +41,10 @@ describe.skipIf(!hasBrowser)('accounts and sessions in Chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/register/success');
-    await page.getByRole('heading', { level: 1, name: 'Registration complete' }).waitFor();
-    expect(await page.getByText(`We have sent a confirmation link to ${email}.`).isVisible()).toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+    expect(await page.getByText(`We have sent an email to ${email} with the next step.`).isVisible()).toBe(
+      true,
+    );
 
     // Verify from the outbox: the welcome credits.
     await followMailLink(page, email, '/verify-email');

@@ -44,7 +44,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account and email a verification link */
+        /** Create an account and email a verification link. A taken address gets the same answer; its owner is emailed instead. */
         post: operations["postAuthRegister"];
         delete?: never;
         options?: never;
@@ -549,6 +549,8 @@ export interface components {
                 expected: string;
                 pending: number;
             };
+            /** @enum {string} */
+            mode: "local" | "deployment";
             checks: {
                 /** @enum {string} */
                 database: "ready" | "unavailable";
@@ -572,7 +574,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "CHECKOUT_NOT_FOUND" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "INVOICE_NOT_FOUND" | "INVOICE_DUPLICATE" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INTERNAL";
+                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "INVOICE_NOT_FOUND" | "INVOICE_DUPLICATE" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INTERNAL";
                 message: string;
                 details?: unknown;
             };
@@ -1113,7 +1115,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Account created; verification email sent */
+            /** @description Check your email: a verification link, or a note to the owner */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1124,15 +1126,6 @@ export interface operations {
             };
             /** @description Invalid input */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description EMAIL_TAKEN */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1978,6 +1971,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         packs: components["schemas"]["Pack"][];
+                        paymentsConfigured: boolean;
                     };
                 };
             };
@@ -2094,7 +2088,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadBatch"];
                 };
             };
-            /** @description No files (NO_FILES) or a malformed body */
+            /** @description No files (NO_FILES), a malformed body (MULTIPART_MALFORMED) or one that stopped arriving (UPLOAD_STALLED) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2103,7 +2097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not enough credits for the accepted files (INSUFFICIENT_CREDITS); nothing was kept */
+            /** @description No credit free (checked before the body is read), or not enough for the accepted files (INSUFFICIENT_CREDITS); nothing was kept */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -2121,8 +2115,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (PAYLOAD_TOO_LARGE) or too many files (TOO_MANY_FILES) */
+            /** @description Body over UPLOAD_MAX_BYTES (PAYLOAD_TOO_LARGE) or too many files (TOO_MANY_FILES) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not multipart/form-data (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

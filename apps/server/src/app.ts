@@ -20,6 +20,7 @@ import { uploadRoutes } from './features/uploads/routes';
 import { renderApiDocs } from './http/api-docs';
 import type { AppEnv } from './http/context';
 import { handleError, validationHook } from './http/errors';
+import { loopbackOnly, sameOriginPosts } from './http/local-only';
 import { requestLogging, securityHeaders } from './http/middleware';
 import { openApiDocument } from './http/openapi-document';
 import { serveWebApp } from './http/static';
@@ -79,8 +80,19 @@ export function createApp(services: Services, options: AppOptions) {
     throw new AppError('ROUTE_NOT_FOUND');
   });
 
-  if (services.mailer.kind === 'outbox') app.route('/dev', devMailRoutes(services));
-  if (services.payments.kind === 'local') app.route('/dev/checkout', localCheckoutRoutes(services));
+  // The local stand-ins exist only on a local trial, and even there answer only this machine.
+  if (services.config.mode === 'local') {
+    app.use('/dev/*', loopbackOnly());
+    if (services.mailer.kind === 'outbox') app.route('/dev', devMailRoutes(services));
+    if (services.payments.kind === 'local') {
+      app.use('/dev/checkout/*', sameOriginPosts());
+      app.route('/dev/checkout', localCheckoutRoutes(services));
+    }
+  }
+  // Never the web app's shell either: /dev is the stand-ins' or nobody's.
+  app.all('/dev/*', () => {
+    throw new AppError('ROUTE_NOT_FOUND');
+  });
   if (options.webDist) serveWebApp(app, options.webDist);
 
   app.onError(handleError(services.logger));

@@ -11,8 +11,15 @@ const toBool = z
  */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * `local` (a trial on this machine: outbox and test checkout at /dev, loopback only) or `deployment`.
+   * Empty: `deployment` when NODE_ENV=production, otherwise `local`. `npm start` sets `local` unless the
+   * operator set NODE_ENV. A HOST other than loopback is always a deployment.
+   */
+  CUADRA_MODE: z.enum(['local', 'deployment']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback by default: a local trial is not reachable from the network. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   /**
    * The address users reach the app at; links in emails are built from it, never from the Host header.
    * Default: http://localhost:PORT.
@@ -36,8 +43,10 @@ export const ConfigSchema = z.object({
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How many extraction jobs one worker process runs at once (2 cores here: 2). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  /** SMTP for real email; empty means the outbox, readable at /dev/mail. */
+  /** SMTP for real email; empty means the outbox, readable at /dev/mail (local mode only). */
   SMTP_URL: z.string().default(''),
+  /** A deployment without SMTP_URL refuses to start unless this says the outbox is wanted on purpose. */
+  MAIL_OUTBOX: toBool,
   MAIL_FROM: z.string().min(3).default('Cuadra <no-reply@cuadra.local>'),
   /** Where messages from the contact form are emailed. */
   SUPPORT_EMAIL: z.email().default('support@cuadra.local'),
@@ -62,6 +71,14 @@ export const ConfigSchema = z.object({
     .default(20 * 1024 * 1024),
   /** Most files in one upload. */
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(1000).default(100),
+  /** Largest upload request as a whole, in bytes (100 MB), whatever the files in it. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024 * 1024),
+  /** An upload that sends nothing for this long is dropped (a slow body must not hold a worker's memory). */
+  UPLOAD_IDLE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** Optional LLM pass of the extraction: an OpenAI-compatible base URL (…/v1). Empty: off. */
   EXTRACT_LLM_URL: z.string().default(''),
   EXTRACT_LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -74,7 +91,11 @@ export const ConfigSchema = z.object({
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
+export type Mode = 'local' | 'deployment';
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'CUADRA_MODE'> & { PUBLIC_URL: string; mode: Mode };
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -91,9 +112,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   if (parsed.success) {
-    const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
-    return { ...parsed.data, PUBLIC_URL: publicUrl };
+    const { CUADRA_MODE, ...data } = parsed.data;
+    const mode = resolveMode(CUADRA_MODE, data.NODE_ENV, data.HOST);
+    // A deployment must reach people's inboxes; the outbox would keep reset links where nobody reads them.
+    if (mode === 'deployment' && !data.SMTP_URL && !data.MAIL_OUTBOX) {
+      throw new ConfigError(
+        'Invalid configuration:\n  SMTP_URL: required in a deployment (or set MAIL_OUTBOX=1 to keep email in the outbox on purpose)',
+      );
+    }
+    const publicUrl = (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/+$/, '');
+    return { ...data, PUBLIC_URL: publicUrl, mode };
   }
   const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}
+
+/**
+ * Which of the two modes the process runs in. Listening beyond loopback makes it a deployment whatever
+ * else is said, so the local stand-ins (outbox, test checkout) are never served to the network.
+ */
+function resolveMode(declared: Mode | undefined, nodeEnv: string, host: string): Mode {
+  if (!isLoopbackHost(host)) {
+    if (declared === 'local') {
+      throw new ConfigError(
+        `Invalid configuration:\n  CUADRA_MODE: local listens on loopback only, but HOST is ${host}`,
+      );
+    }
+    return 'deployment';
+  }
+  return declared ?? (nodeEnv === 'production' ? 'deployment' : 'local');
 }

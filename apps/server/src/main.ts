@@ -6,12 +6,19 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { closeServices, createServices } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { exitOnUncaughtErrors } from './crash';
+import { removeStaleUploads } from './features/uploads/multipart';
+import { uploadTempDir } from './features/uploads/routes';
 
 /** `all` (API + worker in one process, the default), `api`, or `worker`. */
 const ROLES = ['all', 'api', 'worker'] as const;
 type Role = (typeof ROLES)[number];
 /** Past this, shutdown stops waiting for running jobs; they expire and run again. */
 const SHUTDOWN_GRACE_MS = 25_000;
+/** An upload folder this old belongs to no request still running (uploads are dropped after a silence). */
+const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/** Exit code of a bad configuration (sysexits EX_CONFIG): the supervisor in `npm start` does not retry it. */
+const EXIT_CONFIG = 78;
 
 const ocrReady = async () => (await ocrStatus()).ready;
 
@@ -21,18 +28,25 @@ async function main(role: Role) {
   const config = loadConfig();
   const services = await createServices(config);
   const { logger } = services;
+  exitOnUncaughtErrors(logger);
 
   if (role !== 'api') await services.queue.work(services, config.WORKER_CONCURRENCY);
 
   let server: ReturnType<typeof serve> | undefined;
   if (role !== 'worker') {
+    await removeStaleUploads(uploadTempDir(config), STALE_UPLOAD_MS);
     const webDist = resolve(config.WEB_DIST || DEFAULT_WEB_DIST);
     if (!existsSync(resolve(webDist, 'index.html')))
       logger.warn({ webDist }, 'web app not built: serving the API only');
     const app = createApp(services, { ocrReady, webDist });
     server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-      logger.info({ role, database: services.database.kind, mail: services.mailer.kind }, 'started');
-      console.log(`Cuadra is running at ${config.PUBLIC_URL} (port ${info.port}, ${role})`);
+      logger.info(
+        { role, mode: config.mode, database: services.database.kind, mail: services.mailer.kind },
+        'started',
+      );
+      console.log(
+        `Cuadra is running at ${config.PUBLIC_URL} (port ${info.port}, ${role}, ${config.mode} mode)`,
+      );
     });
   } else {
     logger.info({ role, database: services.database.kind }, 'worker started');
@@ -62,5 +76,5 @@ if (!ROLES.includes(role)) {
 }
 main(role).catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  process.exit(error instanceof ConfigError ? EXIT_CONFIG : 1);
 });

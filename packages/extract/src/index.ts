@@ -10,7 +10,7 @@ export { DEFAULT_OPTIONS, extractDocument } from './extract.ts';
 export { closeOcr, ocrStatus } from './ocr/index.ts';
 export { STEPS } from './pipeline.ts';
 export { parseInvoiceQr } from './qr.ts';
-export { type MediaType, sniffMediaType } from './sniff.ts';
+export { imageDimensions, type MediaType, sniffMediaType } from './sniff.ts';
 export { type SpecExtraction, toSpecFormat } from './spec-format.ts';
 export type {
   Box,

@@ -41,6 +41,18 @@ export const ERROR_MESSAGES = {
     en: 'Too many attempts. Please wait a moment and try again.',
     es: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   },
+  CROSS_ORIGIN_REFUSED: {
+    en: 'This request did not come from a Cuadra page and was refused.',
+    es: 'Esta petición no procede de una página de Cuadra y se ha rechazado.',
+  },
+  MULTIPART_MALFORMED: {
+    en: 'The upload is incomplete or malformed. Please try again.',
+    es: 'La subida está incompleta o mal formada. Inténtalo de nuevo.',
+  },
+  UPLOAD_STALLED: {
+    en: 'The upload stopped sending data and was cancelled. Please try again.',
+    es: 'La subida dejó de enviar datos y se ha cancelado. Inténtalo de nuevo.',
+  },
   PAYLOAD_TOO_LARGE: {
     en: 'The request is too large.',
     es: 'La petición es demasiado grande.',
@@ -136,6 +148,10 @@ export const ERROR_MESSAGES = {
   CHECKOUT_FAILED: {
     en: 'There was an error processing your purchase. Please try again.',
     es: 'Se ha producido un error al procesar tu compra. Inténtalo de nuevo.',
+  },
+  PAYMENTS_NOT_CONFIGURED: {
+    en: 'Payments are not configured on this server yet, so credits cannot be bought. Please contact support.',
+    es: 'Los pagos aún no están configurados en este servidor, así que no se pueden comprar créditos. Contacta con soporte.',
   },
   CHECKOUT_NOT_FOUND: {
     en: 'This payment page does not exist or has expired.',

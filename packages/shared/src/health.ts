@@ -13,6 +13,8 @@ export const HealthSchema = z
     fileStore: z.enum(['disk', 's3']),
     /** The newest migration the database has applied, the newest this build ships, and how many are missing. */
     schema: z.object({ version: z.string().nullable(), expected: z.string(), pending: z.number().int() }),
+    /** `local`: a trial on this machine (outbox and test checkout at /dev); `deployment`: neither. */
+    mode: z.enum(['local', 'deployment']),
     checks: z.object({
       database: CheckStatusSchema,
       queue: CheckStatusSchema,

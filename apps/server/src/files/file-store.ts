@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,11 @@ export type FileStore = {
   kind: 'disk' | 's3';
   /** Stores bytes or a stream; a stream is written as it arrives, never held whole in memory. */
   put(key: string, body: Uint8Array | Readable): Promise<void>;
+  /**
+   * Moves a file that waits on local disk (an upload's temporary file) into the store, without reading it
+   * into memory; the temporary file is gone afterwards.
+   */
+  putFile(key: string, path: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
   ping(): Promise<boolean>;
@@ -40,6 +45,14 @@ export function createDiskFileStore(root: string): FileStore {
         await rm(temporary, { force: true });
         throw error;
       }
+    },
+    async putFile(key, source) {
+      const target = path(key);
+      await mkdir(dirname(target), { recursive: true });
+      const temporary = `${target}.${process.pid}.tmp`;
+      // A rename when the upload's folder is on the same disk (DATA_DIR/tmp), a copy otherwise.
+      await rename(source, temporary).catch(() => copyFile(source, temporary));
+      await rename(temporary, target);
     },
     get: (key) => readFile(path(key)),
     delete: (key) => rm(path(key), { force: true }),

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -44,6 +46,10 @@ export function createS3FileStore(options: S3Options): FileStore {
         queueSize: 2,
       });
       await upload.done();
+    },
+    async putFile(key, path) {
+      await this.put(key, createReadStream(path));
+      await rm(path, { force: true });
     },
     async get(key) {
       try {

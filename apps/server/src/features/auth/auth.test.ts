@@ -70,12 +70,28 @@ describe(`accounts and sessions (${TEST_DB})`, () => {
       expect(plain?.couponCode).toBeNull();
     });
 
-    it('refuses an email already registered, whatever its case', async () => {
+    it('answers a taken address exactly as a new one, and emails its owner instead of making an account', async () => {
       const email = uniqueEmail('taken');
-      await register({ email });
-      const res = await register({ email: email.toUpperCase() });
-      expect(res.status).toBe(409);
-      expect((await bodyOf(res)).error.code).toBe('EMAIL_TAKEN');
+      await register({ email, name: 'Owner' });
+      const fresh = await register({ email: uniqueEmail('fresh') });
+      const taken = await register({
+        email: email.toUpperCase(),
+        name: 'Intruder',
+        password: 'otra-clave-larga',
+      });
+      expect(taken.status).toBe(fresh.status);
+      const [takenBody, freshBody] = [await bodyOf(taken), await bodyOf(fresh)];
+      expect(Object.keys(takenBody)).toEqual(Object.keys(freshBody));
+      expect(takenBody).toEqual({ email, verificationSent: true });
+
+      const rows = await ctx.db.select().from(users).where(eq(users.email, email));
+      expect(rows.map((row) => row.name)).toEqual(['Owner']);
+      const [note] = (await listOutbox(ctx.db)).filter((m) => m.to === email);
+      expect(note?.subject).toBe('You already have a Cuadra account');
+      expect(note?.text).toContain('https://app.cuadra.test/login');
+      // The owner's password still works; the intruder's does not.
+      expect((await login(email)).status).toBe(200);
+      expect((await login(email, 'otra-clave-larga')).status).toBe(401);
     });
 
     it('takes 8 to 128 characters, refuses common passwords, and does not truncate long ones', async () => {

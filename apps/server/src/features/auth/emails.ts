@@ -43,10 +43,34 @@ const RESET: Record<Locale, (v: { name: string }) => Paragraphs> = {
   }),
 };
 
+const EXISTS: Record<Locale, (v: { name: string }) => Paragraphs> = {
+  en: ({ name }) => ({
+    subject: 'You already have a Cuadra account',
+    greeting: `Hello ${name},`,
+    intro:
+      'Someone tried to create a Cuadra account with this email address, which already has one. If it was you, just log in; if you have forgotten your password, choose "Forgot your password?" on the login page.',
+    action: 'Log in',
+    outro: 'If it was not you, you can ignore this email: nothing has changed in your account.',
+  }),
+  es: ({ name }) => ({
+    subject: 'Ya tienes una cuenta en Cuadra',
+    greeting: `Hola, ${name}:`,
+    intro:
+      'Alguien ha intentado crear una cuenta de Cuadra con esta dirección de correo, que ya tiene una. Si has sido tú, inicia sesión; si no recuerdas la contraseña, elige «¿Has olvidado tu contraseña?» en la página de inicio de sesión.',
+    action: 'Iniciar sesión',
+    outro: 'Si no has sido tú, puedes ignorar este correo: tu cuenta no ha cambiado.',
+  }),
+};
+
 export function verificationEmail(to: { email: string; name: string; locale: Locale }, link: string): Mail {
   return render(to.email, VERIFY[to.locale]({ name: to.name }), link);
 }
 
 export function passwordResetEmail(to: { email: string; name: string; locale: Locale }, link: string): Mail {
   return render(to.email, RESET[to.locale]({ name: to.name }), link);
+}
+
+/** To the owner of an address someone tried to sign up with again (register answers the same either way). */
+export function accountExistsEmail(to: { email: string; name: string; locale: Locale }, link: string): Mail {
+  return render(to.email, EXISTS[to.locale]({ name: to.name }), link);
 }

@@ -31,11 +31,11 @@ const registerRoute = createRoute({
   method: 'post',
   path: '/register',
   tags: ['auth'],
-  summary: 'Create an account and email a verification link',
+  summary:
+    'Create an account and email a verification link. A taken address gets the same answer; its owner is emailed instead.',
   request: { body: body(RegisterRequestSchema) },
   responses: {
-    201: json(RegisterResponseSchema, 'Account created; verification email sent'),
-    409: json(ErrorBodySchema, 'EMAIL_TAKEN'),
+    201: json(RegisterResponseSchema, 'Check your email: a verification link, or a note to the owner'),
     ...errors,
   },
 });

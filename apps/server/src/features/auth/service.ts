@@ -14,7 +14,7 @@ import type { Services } from '../../services';
 import { findActivePack } from '../checkout/repo';
 import { startCheckout } from '../checkout/service';
 import { findBalance, grantCredits } from '../credits/ledger';
-import { passwordResetEmail, verificationEmail } from './emails';
+import { accountExistsEmail, passwordResetEmail, verificationEmail } from './emails';
 import { verifyGoogleIdToken } from './google';
 import { hashPassword, verifyPassword } from './passwords';
 import {
@@ -33,7 +33,14 @@ import {
   type TokenPurpose,
   type UserRow,
 } from './repo';
-import { clearAttempts, forgetAttempt, LIMITS, takeAttempt } from './throttle';
+import {
+  accountAtAddress,
+  clearAccountLocks,
+  clearAttempts,
+  forgetAttempt,
+  LIMITS,
+  takeAttempt,
+} from './throttle';
 import { hashOneTimeToken, newOneTimeToken, signAccessToken, verifyAccessToken } from './tokens';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -104,36 +111,47 @@ export async function register(
   const { db } = services;
   await takeAttempt(db, LIMITS.registerPerAddress, caller.address);
   if (isCommonPassword(input.password)) throw new AppError('PASSWORD_TOO_COMMON');
-  if (await findUserByEmail(db, input.email)) throw new AppError('EMAIL_TAKEN');
+  await takeAttempt(db, LIMITS.registerPerEmail, input.email);
+  // Hashed whether or not the address is taken: both answers cost the same work.
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
-    const user = await insertUser(tx, {
-      email: input.email,
-      name: input.name,
-      accountType: input.accountType,
-      locale: input.locale ?? caller.locale,
-      passwordHash,
-      couponCode: input.couponCode ?? null,
-    });
-    if (!user) throw new AppError('EMAIL_TAKEN'); // a concurrent sign-up won the unique index
-    await sendLink(services, tx, user, 'verify_email');
-  });
+  const existing = await findUserByEmail(db, input.email);
+  const created =
+    !existing &&
+    (await db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email: input.email,
+        name: input.name,
+        accountType: input.accountType,
+        locale: input.locale ?? caller.locale,
+        passwordHash,
+        couponCode: input.couponCode ?? null,
+      });
+      if (user) await sendLink(services, tx, user, 'verify_email');
+      return user !== null; // null: a concurrent sign-up with this address won the unique index
+    }));
+  if (!created) {
+    const owner = existing ?? (await findUserByEmail(db, input.email));
+    if (owner)
+      await services.mailer.send(db, accountExistsEmail(owner, `${services.config.PUBLIC_URL}/login`));
+  }
+  // The same answer for a new and a taken address: only the address's owner learns which it was.
   return { email: input.email, verificationSent: true };
 }
 
 /**
  * An unknown email and a wrong password get the same answer after the same work (a decoy hash), so the
- * answer does not tell whether an account exists. Every attempt counts against the account and the
- * address until it succeeds.
+ * answer does not tell whether an account exists. Every attempt counts against the address, and against
+ * the account from that address, until it succeeds.
  */
 export async function login(services: Services, input: { email: string; password: string }, caller: Caller) {
   const { db } = services;
   const addressAttempt = await takeAttempt(db, LIMITS.loginPerAddress, caller.address);
-  await takeAttempt(db, LIMITS.loginPerAccount, input.email);
+  const here = accountAtAddress(input.email, caller.address);
+  await takeAttempt(db, LIMITS.loginPerAccount, here);
   const user = await findUserByEmail(db, input.email);
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
-  await clearAttempts(db, LIMITS.loginPerAccount, input.email);
+  await clearAttempts(db, LIMITS.loginPerAccount, here);
   await forgetAttempt(db, addressAttempt);
   return issueSession(services, user);
 }
@@ -209,8 +227,8 @@ export async function confirmPasswordReset(services: Services, input: { token: s
     await consumeAllAuthTokens(tx, userId, 'password_reset');
     return findUserById(tx, userId);
   });
-  // They proved they read the account's email: earlier failed logins no longer lock them out.
-  if (user) await clearAttempts(db, LIMITS.loginPerAccount, user.email);
+  // They proved they read the account's email: earlier failed logins, from anywhere, no longer lock them out.
+  if (user) await clearAccountLocks(db, user.email);
   return { ok: true as const };
 }
 

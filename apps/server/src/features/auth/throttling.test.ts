@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailedToken } from '../../../test/accounts';
 import { bodyOf, createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
 
 const PASSWORD = 'caballo-grapa-bateria';
@@ -31,27 +32,58 @@ describe(`throttling, kept in the database (${TEST_DB})`, () => {
     expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
   }
 
-  it('locks an account after 10 failed logins in 15 minutes, from any address, even for the right password', async () => {
+  it('locks an account after 10 failed logins in 15 minutes from one address, even for the right password', async () => {
     const email = uniqueEmail();
+    const attacker = freshAddress();
     await register(email);
-    for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`)).status).toBe(401);
-    await expectLimited(await login(email, 'wrong-again'), 15 * 60);
-    await expectLimited(await login(email, PASSWORD), 15 * 60);
+    for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`, attacker)).status).toBe(401);
+    await expectLimited(await login(email, 'wrong-again', attacker), 15 * 60);
+    await expectLimited(await login(email, PASSWORD, attacker), 15 * 60);
+  });
+
+  it('does not lock the owner out from their own address when a stranger elsewhere guesses', async () => {
+    const email = uniqueEmail();
+    const owner = freshAddress();
+    await register(email);
+    for (const attacker of [freshAddress(), freshAddress()]) {
+      for (let i = 0; i < 10; i++) await login(email, `wrong-${i}`, attacker);
+      await expectLimited(await login(email, 'wrong', attacker), 15 * 60);
+    }
+    expect((await login(email, PASSWORD, owner)).status).toBe(200);
+  });
+
+  it('lets the owner who locked themselves out unlock by email (a password reset)', async () => {
+    const email = uniqueEmail();
+    const home = freshAddress();
+    await register(email);
+    for (let i = 0; i < 10; i++) await login(email, `wrong-${i}`, home);
+    await expectLimited(await login(email, PASSWORD, home), 15 * 60);
+
+    await ctx.json('/api/v1/auth/password-reset', { email }, from(freshAddress()));
+    const token = await emailedToken(ctx, email, '/reset-password');
+    const reset = await ctx.json('/api/v1/auth/password-reset/confirm', {
+      token,
+      password: 'nueva-clave-segura',
+    });
+    expect(reset.status).toBe(200);
+    expect((await login(email, 'nueva-clave-segura', home)).status).toBe(200);
   });
 
   it('locks an unknown email the same way, so the lock tells nothing about the account', async () => {
     const email = uniqueEmail();
-    for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`)).status).toBe(401);
-    await expectLimited(await login(email, 'wrong-again'), 15 * 60);
+    const address = freshAddress();
+    for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`, address)).status).toBe(401);
+    await expectLimited(await login(email, 'wrong-again', address), 15 * 60);
   });
 
   it('forgets an account’s failures after a successful login', async () => {
     const email = uniqueEmail();
+    const address = freshAddress();
     await register(email);
-    for (let i = 0; i < 9; i++) await login(email, `wrong-${i}`);
-    expect((await login(email, PASSWORD)).status).toBe(200);
-    for (let i = 0; i < 9; i++) expect((await login(email, `wrong-${i}`)).status).toBe(401);
-    expect((await login(email, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 9; i++) await login(email, `wrong-${i}`, address);
+    expect((await login(email, PASSWORD, address)).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await login(email, `wrong-${i}`, address)).status).toBe(401);
+    expect((await login(email, PASSWORD, address)).status).toBe(200);
   });
 
   it('limits failed logins per address across accounts, and not for other addresses', async () => {

@@ -12,6 +12,9 @@ import { loadConfig } from '../../config';
 import { checkouts, creditBalances, creditLedger, creditPacks } from '../../db/schema';
 import { reconcileCheckouts } from './service';
 
+/** The local checkout takes only posts from its own pages; `app.request()` URLs are on http://localhost. */
+const SAME_ORIGIN = { origin: 'http://localhost' };
+
 async function balanceOf(ctx: TestContext, userId: string) {
   const [row] = await ctx.db.select().from(creditBalances).where(eq(creditBalances.userId, userId));
   const entries = await ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
@@ -67,10 +70,13 @@ describe(`credit packs and the local checkout (${TEST_DB})`, () => {
     expect(html).toContain('150 créditos');
     expect(html).toContain('20,00');
 
-    const paid = await ctx.request(`${path}/pay`, { method: 'POST' });
+    const paid = await ctx.request(`${path}/pay`, { method: 'POST', headers: SAME_ORIGIN });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe('/user?checkout=success');
-    expect(await ctx.request(`${path}/pay`, { method: 'POST' })).toHaveProperty('status', 303);
+    expect(await ctx.request(`${path}/pay`, { method: 'POST', headers: SAME_ORIGIN })).toHaveProperty(
+      'status',
+      303,
+    );
 
     const { available, purchases } = await balanceOf(ctx, user.id);
     expect(available).toBe(150);
@@ -83,7 +89,7 @@ describe(`credit packs and the local checkout (${TEST_DB})`, () => {
       await checkout(headers, { packId: 'small', returnTo: '/credits?session_id={CHECKOUT_SESSION_ID}' }),
     );
     const id = new URL(url).pathname.split('/').at(-1);
-    const paid = await ctx.request(`${new URL(url).pathname}/pay`, { method: 'POST' });
+    const paid = await ctx.request(`${new URL(url).pathname}/pay`, { method: 'POST', headers: SAME_ORIGIN });
     expect(paid.headers.get('location')).toBe(`/credits?session_id=${id}`);
   });
 
@@ -93,9 +99,9 @@ describe(`credit packs and the local checkout (${TEST_DB})`, () => {
       await checkout(headers, { packId: 'small', returnTo: '/credits?session_id={CHECKOUT_SESSION_ID}' }),
     );
     const path = new URL(url).pathname;
-    const cancelled = await ctx.request(`${path}/cancel`, { method: 'POST' });
+    const cancelled = await ctx.request(`${path}/cancel`, { method: 'POST', headers: SAME_ORIGIN });
     expect(cancelled.headers.get('location')).toBe('/credits?cancelled=true');
-    await ctx.request(`${path}/pay`, { method: 'POST' });
+    await ctx.request(`${path}/pay`, { method: 'POST', headers: SAME_ORIGIN });
     expect((await balanceOf(ctx, user.id)).available).toBe(0);
   });
 
@@ -138,7 +144,7 @@ describe(`credit packs and the local checkout (${TEST_DB})`, () => {
     const { headers } = await createSignedInUser(ctx);
     for (const packId of ['small', 'large', 'small']) {
       const { url } = await bodyOf(await checkout(headers, { packId, returnTo: '/user' }));
-      await ctx.request(`${new URL(url).pathname}/pay`, { method: 'POST' });
+      await ctx.request(`${new URL(url).pathname}/pay`, { method: 'POST', headers: SAME_ORIGIN });
     }
     const first = await bodyOf(await ctx.request('/api/v1/credits/ledger?limit=2', { headers }));
     expect(first.entries.map((e: { amount: number }) => e.amount)).toEqual([33, 150]);

@@ -1,6 +1,7 @@
 import { pickLocale } from '@cuadra/shared';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
 import type { Services } from '../../services';
@@ -10,6 +11,7 @@ import { applySession, SESSION_ID_PLACEHOLDER } from './service';
 const TEXT = {
   en: {
     title: 'Test checkout',
+    testModeTag: 'test mode',
     testMode:
       'TEST MODE — no real payment is taken. Stripe is not configured, so this page stands in for it.',
     pack: (credits: number) => `${credits} credits`,
@@ -21,6 +23,7 @@ const TEXT = {
   },
   es: {
     title: 'Pago de prueba',
+    testModeTag: 'modo de prueba',
     testMode: 'MODO DE PRUEBA: no se cobra nada. Stripe no está configurado y esta página lo sustituye.',
     pack: (credits: number) => `${credits} créditos`,
     total: 'Total',
@@ -39,12 +42,14 @@ function formatMoney(cents: number, currency: 'eur' | 'usd', locale: 'en' | 'es'
 }
 
 /**
- * The embedded stand-in for Stripe Checkout, at /dev/checkout/:id (only without STRIPE_SECRET_KEY). Paying
- * settles the checkout through `applySession`, the same code the Stripe webhook uses.
+ * The embedded stand-in for Stripe Checkout, at /dev/checkout/:id (only on a local trial without
+ * STRIPE_SECRET_KEY, to loopback clients, posts from its own pages: see app.ts). Paying settles the
+ * checkout through `applySession`, the same code the Stripe webhook uses.
  */
 export function localCheckoutRoutes(services: Services) {
   const load = async (id: string) => {
-    const checkout = /^[0-9a-f-]{36}$/.test(id) ? await findCheckout(services.db, id) : null;
+    // Only a well-formed UUID reaches the database (a malformed one would be its error, a 500).
+    const checkout = z.uuid().safeParse(id).success ? await findCheckout(services.db, id) : null;
     if (checkout?.provider !== 'local') throw new AppError('CHECKOUT_NOT_FOUND');
     return checkout;
   };
@@ -62,7 +67,7 @@ export function localCheckoutRoutes(services: Services) {
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${t.title} · Cuadra</title>
+    <title>${t.title} (${t.testModeTag}) · Cuadra</title>
     <style>
       body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 28rem; padding: 1rem; color: #1c2430; }
       .test { background: #fef3c7; border: 2px dashed #d97706; padding: .75rem; border-radius: .5rem; font-weight: 600; }

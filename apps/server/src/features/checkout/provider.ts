@@ -28,10 +28,12 @@ export type CreateSessionInput = {
 
 /**
  * The payment service behind one small interface. `local` is the embedded stand-in: its "session" is our
- * checkout row and its page is /dev/checkout/:id; `stripe` is Stripe Checkout.
+ * checkout row and its page is /dev/checkout/:id; `stripe` is Stripe Checkout; `none` is a deployment
+ * without Stripe, where nothing can be bought (PAYMENTS_NOT_CONFIGURED).
  */
 export type PaymentProvider =
   | { kind: 'local' }
+  | { kind: 'none' }
   | {
       kind: 'stripe';
       createSession(input: CreateSessionInput): Promise<{ id: string; url: string }>;
@@ -44,7 +46,8 @@ export type PaymentProvider =
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export function createPaymentProvider(config: Config): PaymentProvider {
-  if (!config.STRIPE_SECRET_KEY) return { kind: 'local' };
+  // The test-mode checkout hands out credits for nothing: only ever on a local trial.
+  if (!config.STRIPE_SECRET_KEY) return { kind: config.mode === 'local' ? 'local' : 'none' };
   const api = new URL(config.STRIPE_API_URL);
   const stripe = new Stripe(config.STRIPE_SECRET_KEY, {
     host: api.hostname,

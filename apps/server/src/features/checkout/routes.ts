@@ -17,7 +17,15 @@ const listPacks = createRoute({
   responses: {
     200: {
       description: 'Active packs, cheapest first',
-      content: { 'application/json': { schema: z.object({ packs: z.array(PackSchema) }) } },
+      content: {
+        'application/json': {
+          schema: z.object({
+            packs: z.array(PackSchema),
+            /** False on a deployment without Stripe: buying answers PAYMENTS_NOT_CONFIGURED. */
+            paymentsConfigured: z.boolean(),
+          }),
+        },
+      },
     },
   },
 });
@@ -37,6 +45,7 @@ export function packRoutes(services: Services) {
           popular: pack.popular,
           savingPercent: savingPercent(pack),
         })),
+        paymentsConfigured: services.payments.kind !== 'none',
       },
       200,
     );

@@ -38,6 +38,7 @@ export async function startCheckout(
 ): Promise<{ checkoutId: string; url: string }> {
   const pack = await findActivePack(services.db, input.packId);
   if (!pack) throw new AppError('PACK_NOT_FOUND');
+  if (provider.kind === 'none') throw new AppError('PAYMENTS_NOT_CONFIGURED');
   const checkoutId = newId();
   await insertCheckout(services.db, {
     id: checkoutId,

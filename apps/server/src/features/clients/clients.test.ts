@@ -211,6 +211,23 @@ describe(`clients and invitations (${TEST_DB})`, () => {
       expect(mail?.subject).toBe('Gestoría Martín invites you to Cuadra');
     });
 
+    it('lets only a verified account accept, so an address nobody proved cannot take the client', async () => {
+      const accountant = await signUp(ctx);
+      const client = await addClient(accountant, 'Rosa Vidal');
+      const unverified = await signUp(ctx, { accountType: 'freelancer', verified: false });
+      const token = await invite(accountant, client.id, unverified.email);
+
+      const refused = await post('/api/v1/invitations/accept', { token }, unverified);
+      expect(refused.status).toBe(403);
+      expect((await bodyOf(refused)).error.code).toBe('EMAIL_NOT_VERIFIED');
+      expect((await get(`/api/v1/clients/${client.id}`, unverified)).status).toBe(404);
+
+      const verify = await emailedToken(ctx, unverified.email, '/verify-email');
+      expect((await ctx.json('/api/v1/auth/verify-email', { token: verify })).status).toBe(200);
+      expect((await post('/api/v1/invitations/accept', { token }, unverified)).status).toBe(200);
+      expect((await get(`/api/v1/clients/${client.id}`, unverified)).status).toBe(200);
+    });
+
     it('links the client to the invited freelancer, once, and only for the invited address', async () => {
       const accountant = await signUp(ctx);
       const client = await addClient(accountant, 'Marta Gil');

@@ -234,6 +234,8 @@ export async function acceptInvitation(
   const { db } = services;
   const { invitation, client } = await openInvitation(db, token);
   if (invitation.email !== user.email) throw new AppError('INVITATION_WRONG_ACCOUNT');
+  // Matching the address proves nothing until the account has shown it reads that inbox.
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
   if (user.accountType !== 'freelancer') throw new AppError('INVITATION_FREELANCERS_ONLY');
   if (await isLinkedToOwner(db, client.ownerUserId, user.id)) throw new AppError('CLIENT_ALREADY_LINKED');
   try {

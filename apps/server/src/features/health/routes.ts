@@ -45,6 +45,7 @@ export function healthRoutes(services: Services, ocrReady: () => Promise<boolean
       deadLetteredJobs,
       fileStore: services.files.kind,
       schema,
+      mode: services.config.mode,
       checks,
     };
     return ok ? c.json(body, 200) : c.json(body, 503);

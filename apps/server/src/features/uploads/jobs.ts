@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../queue/define-job';
-import { failDocument, processDocument } from './service';
+import { failDocument, processDocument } from './extraction';
 
 /** Extracts one uploaded document into an invoice (or a duplicate, or a failure that costs nothing). */
 export const extractDocumentJob = defineJob({

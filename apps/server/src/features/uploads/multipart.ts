@@ -1,42 +1,61 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { AppError } from '../../errors';
 
-/** One file part as it arrived: its bytes unless it was empty or over the limit. */
+/** One file part as it arrived, waiting on disk; never held whole in memory. */
 export type IncomingFile = {
   filename: string;
   size: number;
-  /** Null when the file was over the size limit: it was read past, never kept whole in memory. */
-  bytes: Buffer | null;
+  /** Its temporary file; null when it was over the size limit (read past, not kept) or empty. */
+  path: string | null;
+  /** Its first bytes, enough to tell the type and an image's dimensions without reading the file. */
+  head: Buffer;
   sha256: string | null;
+  tooLarge: boolean;
 };
 
-export type UploadLimits = { maxFileBytes: number; maxFiles: number };
+export type UploadLimits = {
+  maxFileBytes: number;
+  maxFiles: number;
+  /** The whole request, whatever the files in it. */
+  maxBytes: number;
+  /** How long the body may send nothing before the upload is dropped. */
+  idleMs: number;
+  /** Where files wait until they are stored; on the file store's disk, so storing is a rename. */
+  tempDir: string;
+};
 
+/** The files of one upload and a way to delete whatever of them was not stored. */
+export type ReceivedUpload = { files: IncomingFile[]; dispose: () => Promise<void> };
+
+/** 256 KB: the type needs 1 KB; a JPEG's size marker comes after its EXIF and ICC blocks (64 KB each). */
+const HEAD_BYTES = 256 * 1024;
 /** Room for the multipart headers and boundaries around the files. */
 const ENVELOPE_BYTES = 1024 * 1024;
 
 /**
- * Reads `files[]` from a multipart body as a stream: one file at a time in memory, each cut off as soon as
- * it passes `maxFileBytes` (the rest of it is skipped, the other files still arrive). A body whose declared
- * length could not fit the limits is refused before a byte is read.
+ * Reads `files[]` from a multipart body as a stream, each file straight to a temporary file while its
+ * hash is taken; a file past `maxFileBytes` is cut off (the rest skipped, the other files still arrive), a
+ * body past `maxBytes` or silent for `idleMs` is abandoned. Every stream's errors end here, as an AppError
+ * with a code: a malformed body is a 400, never a crash.
  */
-export async function readUploadedFiles(request: Request, limits: UploadLimits): Promise<IncomingFile[]> {
+export async function readUploadedFiles(request: Request, limits: UploadLimits): Promise<ReceivedUpload> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!contentType.startsWith('multipart/form-data')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  if (!/^multipart\/form-data\b/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const declared = Number(request.headers.get('content-length') ?? 'NaN');
-  const ceiling = limits.maxFiles * limits.maxFileBytes + ENVELOPE_BYTES;
-  if (Number.isFinite(declared) && declared > ceiling) {
-    throw new AppError('PAYLOAD_TOO_LARGE', { maxFileBytes: limits.maxFileBytes, maxFiles: limits.maxFiles });
-  }
+  const ceiling = Math.min(limits.maxBytes, limits.maxFiles * limits.maxFileBytes + ENVELOPE_BYTES);
+  if (Number.isFinite(declared) && declared > ceiling) throw tooLarge(limits);
   if (!request.body) throw new AppError('NO_FILES');
 
-  const files: IncomingFile[] = [];
-  let tooMany = false;
-  await new Promise<void>((resolve, reject) => {
-    const parser = busboy({
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
       headers: { 'content-type': contentType },
       defParamCharset: 'utf8', // browsers send file names in UTF-8
       limits: {
@@ -46,53 +65,151 @@ export async function readUploadedFiles(request: Request, limits: UploadLimits):
         parts: limits.maxFiles + 20,
       },
     });
-    parser.on('file', (field, stream, info) => {
-      if (field !== 'files[]' && field !== 'files') {
-        stream.resume();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      const hash = createHash('sha256');
-      let size = 0;
-      let truncated = false;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (truncated) return;
-        chunks.push(chunk);
-        hash.update(chunk);
-      });
-      stream.on('limit', () => {
-        truncated = true;
-        chunks.length = 0;
-      });
-      stream.on('end', () => {
-        files.push({
-          filename: sanitizeFilename(info.filename),
-          size,
-          bytes: truncated ? null : Buffer.concat(chunks),
-          sha256: truncated ? null : hash.digest('hex'),
-        });
-      });
+  } catch (error) {
+    // No boundary, or a content type busboy cannot read.
+    throw new AppError('MULTIPART_MALFORMED', { reason: String(error) });
+  }
+
+  await mkdir(limits.tempDir, { recursive: true });
+  const dir = await mkdtemp(join(limits.tempDir, 'upload-'));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  const files: IncomingFile[] = [];
+  const writes: Promise<void>[] = [];
+  let tooMany = false;
+
+  parser.on('file', (field, stream, info) => {
+    if (field !== 'files[]' && field !== 'files') {
+      stream.resume();
+      return;
+    }
+    const file: IncomingFile = {
+      filename: sanitizeFilename(info.filename),
+      size: 0,
+      path: join(dir, String(files.length)),
+      head: Buffer.alloc(0),
+      sha256: null,
+      tooLarge: false,
+    };
+    files.push(file);
+    stream.on('limit', () => {
+      file.tooLarge = true;
     });
-    parser.on('filesLimit', () => {
-      tooMany = true;
-    });
-    parser.on('error', (error) => reject(new AppError('VALIDATION_FAILED', { reason: String(error) })));
-    parser.on('close', () => resolve());
-    Readable.fromWeb(request.body as WebReadableStream<Uint8Array>).pipe(parser);
+    const write = saveFile(stream, file);
+    // Handled here at once (awaited below): a part that fails before the body does is not "unhandled".
+    write.catch(() => {});
+    writes.push(write);
   });
-  if (tooMany) throw new AppError('TOO_MANY_FILES', { maxFiles: limits.maxFiles });
-  if (files.length === 0) throw new AppError('NO_FILES');
-  return files;
+  parser.on('filesLimit', () => {
+    tooMany = true;
+  });
+
+  const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
+  try {
+    await pipeline(source, guard(limits), parser);
+    await Promise.all(writes);
+  } catch (error) {
+    // The parser or the source failed: whatever file was half-written is abandoned with the folder.
+    await Promise.allSettled(writes);
+    await dispose();
+    if (error instanceof AppError) throw error;
+    throw new AppError('MULTIPART_MALFORMED', { reason: String((error as Error)?.message ?? error) });
+  }
+  if (tooMany || files.length === 0) {
+    await dispose();
+    throw tooMany ? new AppError('TOO_MANY_FILES', { maxFiles: limits.maxFiles }) : new AppError('NO_FILES');
+  }
+  for (const file of files) {
+    if (file.tooLarge || file.size === 0) {
+      await rm(file.path as string, { force: true });
+      file.path = null;
+      file.sha256 = null;
+    }
+  }
+  return { files, dispose };
 }
 
-/** A display name: no path, no control characters, at most 200 characters. */
+/**
+ * Removes upload folders a crashed process left behind. Only old ones: another process on this machine
+ * may be receiving an upload into the same folder right now.
+ */
+export async function removeStaleUploads(tempDir: string, maxAgeMs: number, now = Date.now()): Promise<void> {
+  const entries = await readdir(tempDir).catch(() => [] as string[]);
+  for (const entry of entries.filter((name) => name.startsWith('upload-'))) {
+    const path = join(tempDir, entry);
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > maxAgeMs) await rm(path, { recursive: true, force: true });
+  }
+}
+
+/** Writes one part to its temporary file, keeping its first bytes and hashing it on the way. */
+async function saveFile(stream: Readable, file: IncomingFile): Promise<void> {
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      file.size += chunk.length;
+      hash.update(chunk);
+      if (headBytes < HEAD_BYTES) {
+        head.push(chunk.subarray(0, HEAD_BYTES - headBytes));
+        headBytes += Math.min(chunk.length, HEAD_BYTES - headBytes);
+      }
+      done(null, chunk);
+    },
+  });
+  // The part's own stream errors too (a body cut off mid-file): pipeline takes them, never 'error' unheard.
+  await pipeline(stream, tap, createWriteStream(file.path as string));
+  file.head = Buffer.concat(head);
+  file.sha256 = hash.digest('hex');
+}
+
+/** Counts the body as it passes and ends it when it grows past the cap or stops arriving. */
+function guard(limits: UploadLimits): Transform {
+  let total = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const counter: Transform = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      total += chunk.length;
+      arm();
+      if (total > limits.maxBytes) done(tooLarge(limits));
+      else done(null, chunk);
+    },
+    flush(done) {
+      clearTimeout(timer);
+      done();
+    },
+    destroy(error, done) {
+      clearTimeout(timer);
+      done(error);
+    },
+  });
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(
+      () => counter.destroy(new AppError('UPLOAD_STALLED', { idleMs: limits.idleMs })),
+      limits.idleMs,
+    );
+  };
+  arm();
+  return counter;
+}
+
+const tooLarge = (limits: UploadLimits) =>
+  new AppError('PAYLOAD_TOO_LARGE', {
+    maxBytes: limits.maxBytes,
+    maxFileBytes: limits.maxFileBytes,
+    maxFiles: limits.maxFiles,
+  });
+
+/**
+ * Control characters (Cc: C0, DEL, C1) and invisible formatting ones (Cf) that reorder or hide text: bidi
+ * embeddings, overrides and isolates (`passwd‮gpj.xml` would show as "…lmx.jpg"), zero-width marks, BOM.
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}]/gu;
+
+/** A display name: no path, no control or bidi characters, at most 200 characters. */
 export function sanitizeFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // Drops control characters (C0 and DEL) without a regex of them.
-  const clean = [...base]
-    .filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f)
-    .join('')
-    .trim();
+  const clean = base.normalize('NFC').replace(HIDDEN, '').trim();
   return (clean || 'file').slice(0, 200);
 }

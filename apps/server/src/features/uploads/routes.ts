@@ -1,9 +1,12 @@
+import { join } from 'node:path';
 import { UploadBatchSchema } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Config } from '../../config';
 import { validationHook } from '../../http/errors';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { admitUploader } from './intake';
 import { readUploadedFiles } from './multipart';
 import { getBatch, uploadFiles } from './service';
 
@@ -19,10 +22,15 @@ const upload = createRoute({
   request: { params: z.object({ clientId: z.uuid() }) },
   responses: {
     202: { description: 'Accepted: the files are being extracted in the background', ...batchBody },
-    400: errorResponse('No files (NO_FILES) or a malformed body'),
-    402: errorResponse('Not enough credits for the accepted files (INSUFFICIENT_CREDITS); nothing was kept'),
+    400: errorResponse(
+      'No files (NO_FILES), a malformed body (MULTIPART_MALFORMED) or one that stopped arriving (UPLOAD_STALLED)',
+    ),
+    402: errorResponse(
+      'No credit free (checked before the body is read), or not enough for the accepted files (INSUFFICIENT_CREDITS); nothing was kept',
+    ),
     404: errorResponse('No such client for this user (CLIENT_NOT_FOUND)'),
-    413: errorResponse('Body too large (PAYLOAD_TOO_LARGE) or too many files (TOO_MANY_FILES)'),
+    413: errorResponse('Body over UPLOAD_MAX_BYTES (PAYLOAD_TOO_LARGE) or too many files (TOO_MANY_FILES)'),
+    415: errorResponse('Not multipart/form-data (UNSUPPORTED_MEDIA_TYPE)'),
   },
 });
 
@@ -39,6 +47,9 @@ const batch = createRoute({
   },
 });
 
+/** Where uploads wait: on the file store's disk, so storing a file is a rename. */
+export const uploadTempDir = (config: Config) => join(config.DATA_DIR, 'tmp');
+
 /** `POST /api/v1/clients/:clientId/uploads` and `GET /api/v1/uploads/:batchId`. */
 export function uploadRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
@@ -46,12 +57,22 @@ export function uploadRoutes(services: Services) {
   router.use('/uploads/:batchId', requireAuth(services));
   return router
     .openapi(upload, async (c) => {
-      const { clientId } = c.req.valid('param');
-      const files = await readUploadedFiles(c.req.raw, {
-        maxFileBytes: services.config.UPLOAD_MAX_FILE_BYTES,
-        maxFiles: services.config.UPLOAD_MAX_FILES,
+      const user = c.get('user');
+      // Everything that can refuse the upload is checked before a byte of the body is read.
+      const client = await admitUploader(services, user, c.req.valid('param').clientId);
+      const { config } = services;
+      const upload = await readUploadedFiles(c.req.raw, {
+        maxFileBytes: config.UPLOAD_MAX_FILE_BYTES,
+        maxFiles: config.UPLOAD_MAX_FILES,
+        maxBytes: config.UPLOAD_MAX_BYTES,
+        idleMs: config.UPLOAD_IDLE_SECONDS * 1000,
+        tempDir: uploadTempDir(config),
       });
-      return c.json(await uploadFiles(services, c.get('user'), clientId, files), 202);
+      try {
+        return c.json(await uploadFiles(services, user, client, upload.files), 202);
+      } finally {
+        await upload.dispose();
+      }
     })
     .openapi(batch, async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -19,6 +19,9 @@ export function loginErrorMessage(error: unknown, t: TFunction<['auth', 'errors'
       return t('auth:loginErrors.forbidden');
     case 404:
       return t('auth:loginErrors.notFound');
+    case 429:
+      // The spec's message, plus the way out: a password reset proves the inbox and unlocks the account.
+      return `${t('auth:loginErrors.other', { error: detail })} ${t('auth:loginErrors.unlockHint')}`;
     case 500:
       return t('auth:loginErrors.server');
     default:

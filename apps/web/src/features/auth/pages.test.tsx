@@ -54,7 +54,11 @@ describe('/login', () => {
     [403, 'FORBIDDEN', 'Access denied. Please check your credentials.'],
     [404, 'NOT_FOUND', 'User not found. Please check your username.'],
     [500, 'INTERNAL', 'Server error, please try again later'],
-    [429, 'RATE_LIMITED', 'An error occurred: Too many attempts. Please wait a moment and try again.'],
+    [
+      429,
+      'RATE_LIMITED',
+      'An error occurred: Too many attempts. Please wait a moment and try again. To unlock your account now, choose "Forgot your password?": we will email you a link.',
+    ],
   ])('shows the spec’s message for a %i', async (status, code, message) => {
     mockApi({ ...CONFIG, 'POST /auth/login': () => apiError(status, code) });
     expect(await submitLogin()).toBe(message);
@@ -114,9 +118,9 @@ describe('sign-up', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'caballo-grapa-bateria' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/register/success');
-    expect(screen.getByText('We have sent a confirmation link to ana@example.com.')).toBeTruthy();
+    expect(screen.getByText('We have sent an email to ana@example.com with the next step.')).toBeTruthy();
     expect(calls.find((c) => c.key === 'POST /auth/register')?.body).toMatchObject({
       name: 'Ana',
       email: 'Ana@Example.com',

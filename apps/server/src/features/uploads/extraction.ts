@@ -1,0 +1,146 @@
+import { type ExtractionResult, extractDocument, isExtractError } from '@cuadra/extract';
+import { type DocumentErrorCode, PENDING_STATUSES } from '@cuadra/shared';
+import type { Db } from '../../db/client';
+import { newId } from '../../lib/ids';
+import { PermanentError } from '../../queue/define-job';
+import type { Services } from '../../services';
+import { findVisibleClient } from '../clients/repo';
+import { settleHeldCredit } from '../credits/ledger';
+import { invoiceFromExtraction, suggestInvoiceType } from '../invoices/from-extraction';
+import { creditReference, MAX_IMAGE_PIXELS } from './intake';
+import {
+  type DocumentRow,
+  findDocument,
+  findInvoiceByNumber,
+  findInvoiceBySha,
+  insertInvoiceIfNew,
+  insertItems,
+  lockDocument,
+  updateDocument,
+} from './repo';
+
+// The extraction job's side of an upload (the job is in jobs.ts; taking the upload is in service.ts).
+
+const isPending = (row: DocumentRow | null): row is DocumentRow =>
+  !!row && PENDING_STATUSES.includes(row.status);
+
+/** The invoice of this client that a document repeats: made from the same file, or with the same issuer and number. */
+async function findOriginal(
+  db: Db,
+  document: DocumentRow,
+  read: { issuerTaxId?: string | null; number?: string | null } = {},
+) {
+  const bySha = document.sha256
+    ? await findInvoiceBySha(db, document.clientId, document.sha256, document.id)
+    : null;
+  if (bySha || !read.issuerTaxId || !read.number) return bySha;
+  return findInvoiceByNumber(db, document.clientId, read.issuerTaxId, read.number);
+}
+
+/** A duplicate costs nothing: the document points at the original and its held credit is released. */
+async function settleAsDuplicate(
+  db: Db,
+  document: DocumentRow,
+  originalId: string | null,
+  extraction?: ExtractionResult,
+) {
+  await updateDocument(db, document.id, {
+    status: 'duplicate',
+    duplicateOfInvoiceId: originalId,
+    extraction,
+  });
+  await settleHeldCredit(db, document.payerUserId, creditReference(document.id), 'release');
+}
+
+/**
+ * The extraction job's work. Reading the file and running the engine happen outside any transaction;
+ * the outcome is written in one, on the locked document, so a job run twice (a worker killed mid-job)
+ * settles it once: one invoice and one debit, or one duplicate or failure and one release.
+ */
+export async function processDocument(services: Services, documentId: string): Promise<void> {
+  const document = await findDocument(services.db, documentId);
+  if (!isPending(document) || !document.fileKey) return;
+  if (await findOriginal(services.db, document)) {
+    // The very same file is already an invoice of this client: no need to read it again.
+    await services.db.transaction(async (tx) => {
+      const current = await lockDocument(tx, documentId);
+      if (isPending(current))
+        await settleAsDuplicate(tx, current, (await findOriginal(tx, current))?.id ?? null);
+    });
+    return;
+  }
+  await updateDocument(services.db, documentId, { status: 'processing' });
+
+  let result: ExtractionResult;
+  try {
+    const bytes = await services.files.get(document.fileKey);
+    result = await extractDocument({ bytes, filename: document.filename }, extractOptions(services));
+  } catch (error) {
+    if (isExtractError(error) && error.permanent) throw new PermanentError(error.message, error.code);
+    throw error;
+  }
+
+  await services.db.transaction(async (tx) => {
+    const current = await lockDocument(tx, documentId);
+    if (!isPending(current)) return;
+    const { invoice, items } = invoiceFromExtraction(result);
+    const original = await findOriginal(tx, current, invoice);
+    const client = await findVisibleClient(tx, current.payerUserId, current.clientId);
+    const invoiceId = newId();
+    const inserted =
+      !original &&
+      (await insertInvoiceIfNew(tx, {
+        id: invoiceId,
+        clientId: current.clientId,
+        documentId,
+        sourceSha256: current.sha256,
+        type: client ? suggestInvoiceType(client, invoice) : null,
+        ...invoice,
+      }));
+    if (!inserted) {
+      // Either found above, or another document of the same invoice won the race to the unique key.
+      const first = original ?? (await findOriginal(tx, current, invoice));
+      await settleAsDuplicate(tx, current, first?.id ?? null, result);
+      return;
+    }
+    await insertItems(
+      tx,
+      items.map((item) => ({ id: newId(), invoiceId, ...item })),
+    );
+    await updateDocument(tx, documentId, {
+      status: 'needs_review',
+      invoiceId,
+      extraction: result,
+      errorCode: null,
+    });
+    await settleHeldCredit(tx, current.payerUserId, creditReference(documentId), 'spend');
+  });
+}
+
+/** The job gave up: the document ends failed with a code the browser translates, and its credit is freed. */
+export async function failDocument(services: Services, documentId: string, error: unknown): Promise<void> {
+  const code: DocumentErrorCode =
+    error instanceof PermanentError && error.code ? (error.code as DocumentErrorCode) : 'EXTRACTION_FAILED';
+  await services.db.transaction(async (tx) => {
+    const current = await lockDocument(tx, documentId);
+    if (!isPending(current)) return;
+    await updateDocument(tx, documentId, { status: 'failed', errorCode: code });
+    await settleHeldCredit(tx, current.payerUserId, creditReference(documentId), 'release');
+  });
+}
+
+function extractOptions(services: Services) {
+  const { config } = services;
+  return {
+    maxBytes: config.UPLOAD_MAX_FILE_BYTES,
+    // The same cap as at intake, for images whose size marker lies past the bytes read there.
+    maxPixels: MAX_IMAGE_PIXELS,
+    llm: config.EXTRACT_LLM_URL
+      ? {
+          url: config.EXTRACT_LLM_URL,
+          model: config.EXTRACT_LLM_MODEL,
+          apiKey: config.EXTRACT_LLM_API_KEY || undefined,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,51 @@
+import { imageDimensions, type MediaType, sniffMediaType } from '@cuadra/extract';
+import type { DocumentErrorCode } from '@cuadra/shared';
+import { AppError } from '../../errors';
+import type { Services } from '../../services';
+import type { UserRow } from '../auth/repo';
+import { type ClientRow, findVisibleClient } from '../clients/repo';
+import { findAllowance } from '../credits/ledger';
+import type { IncomingFile } from './multipart';
+
+/**
+ * Most pixels one image may have. Reading an image costs about 11 bytes a pixel at the peak (the RGBA
+ * bitmap, a grey copy for OCR, the engine's own buffers): 16 million pixels stay under 200 MB, and still
+ * hold an A4 page scanned at 400 dpi (3,307 × 4,677).
+ */
+export const MAX_IMAGE_PIXELS = 16_000_000;
+
+export const fileKey = (documentId: string) => `documents/${documentId}`;
+export const creditReference = (documentId: string) => `document:${documentId}`;
+
+/**
+ * Everything that can refuse an upload without reading its body, checked before a byte of it is read:
+ * the client must be the caller's (404 otherwise, as for one that does not exist), the monthly limit not
+ * reached, and at least one credit free. The body may still hold more files than credits; that is
+ * settled when the credits are held, all or nothing.
+ */
+export async function admitUploader(services: Services, user: UserRow, clientId: string): Promise<ClientRow> {
+  const client = await findVisibleClient(services.db, user.id, clientId);
+  if (!client) throw new AppError('CLIENT_NOT_FOUND');
+  await checkMonthlyUploadLimit(services, client);
+  const allowance = await findAllowance(services.db, client.ownerUserId);
+  if (allowance < 1) throw new AppError('INSUFFICIENT_CREDITS', { needed: 1, allowance });
+  return client;
+}
+
+/**
+ * The place for a monthly upload limit per plan. There is none yet (credits are the only limit): when
+ * one comes, it throws here, before the body is read.
+ */
+async function checkMonthlyUploadLimit(_services: Services, _client: ClientRow): Promise<void> {}
+
+/** A file's fate at the door: refused with a code, or accepted with its type read from its first bytes. */
+export function admitFile(file: IncomingFile): { errorCode: DocumentErrorCode } | { mediaType: MediaType } {
+  if (file.tooLarge) return { errorCode: 'FILE_TOO_LARGE' };
+  if (file.size === 0 || !file.path) return { errorCode: 'EMPTY_FILE' };
+  const mediaType = sniffMediaType(file.head);
+  if (!mediaType) return { errorCode: 'UNSUPPORTED_TYPE' };
+  // A decompression bomb is refused from its header, before anything decodes it.
+  const size = mediaType.startsWith('image/') ? imageDimensions(file.head, mediaType) : null;
+  if (size && size.width * size.height > MAX_IMAGE_PIXELS) return { errorCode: 'TOO_MANY_PIXELS' };
+  return { mediaType };
+}
