@@ -6,7 +6,17 @@
  */
 import type { PageText, Word } from '../src/text/layout.ts';
 import { wordsToLines } from '../src/text/layout.ts';
-import type { TrainingDoc } from './fit-ranker.ts';
+import type { Source } from '../src/types.ts';
+
+/** A document the ranker is fitted on: its pages as read, and its truth. */
+export type TrainingDoc = {
+  id: string;
+  /** Hash of what the document was read from (file bytes, or the line-truth CSV). */
+  sha256: string;
+  source: Source;
+  pages: PageText[];
+  truth: Record<string, unknown>;
+};
 
 /** Rows of text as a page, one word per token, monospaced, rows 0.02 apart. */
 function rowsPage(rows: string[], source: 'ocr' | 'text'): PageText {

@@ -29,16 +29,9 @@ import { type Family, RANKED, type RankerModel } from '../src/fields/ranker.ts';
 import { imageDimensions } from '../src/sniff.ts';
 import { type PageText, type Word, wordsToLines } from '../src/text/layout.ts';
 import type { Source } from '../src/types.ts';
-import { probeDocs } from './fit-probe.ts';
+import { probeDocs, type TrainingDoc } from './fit-probe.ts';
 
-export type TrainingDoc = {
-  id: string;
-  /** Hash of what the document was read from (file bytes, or the line-truth CSV). */
-  sha256: string;
-  source: Source;
-  pages: PageText[];
-  truth: Record<string, unknown>;
-};
+export type { TrainingDoc };
 
 /** One document's candidates for one family: [is the truth, features]. */
 type Group = [number, Record<string, number>][];
