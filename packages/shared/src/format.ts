@@ -78,12 +78,17 @@ export function formatMediumDate(isoDate: string, locale: Locale): string {
 }
 
 /**
- * A day in long style: `29 de julio de 2025`; in English the spec's `July 29, 2025` (US order, the one
- * place English dates are not en-GB).
+ * The locale for dates written out or picked: US order in English, as the spec shows them (`July 29, 2025`,
+ * date pickers in MM/dd/yyyy); numbers and short dates follow `intlLocale`.
  */
+export function dateLocale(locale: Locale): 'es-ES' | 'en-US' {
+  return locale === 'es' ? 'es-ES' : 'en-US';
+}
+
+/** A day in long style: `29 de julio de 2025`, `July 29, 2025`. */
 export function formatLongDate(date: Date | string, locale: Locale): string {
   const value = typeof date === 'string' ? new Date(`${date.slice(0, 10)}T00:00:00Z`) : date;
-  return new Intl.DateTimeFormat(locale === 'es' ? 'es-ES' : 'en-US', {
+  return new Intl.DateTimeFormat(dateLocale(locale), {
     dateStyle: 'long',
     timeZone: 'UTC',
   }).format(value);

@@ -1,5 +1,11 @@
-import { INVOICE_TYPES, type Invoice, type InvoiceFields } from '@cuadra/shared';
-import { type FormEvent, useId, useState } from 'react';
+import {
+  type FigureMismatch,
+  formatMoney,
+  INVOICE_TYPES,
+  type Invoice,
+  type InvoiceFields,
+} from '@cuadra/shared';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
@@ -10,6 +16,7 @@ import {
   emptyItem,
   type FormErrors,
   fieldsFromForm,
+  figureErrors,
   formFromInvoice,
   type InvoiceForm,
   type ItemForm,
@@ -60,6 +67,7 @@ export function InvoiceEditor({
   mode,
   saving,
   saveError,
+  saveMismatches = [],
   onSave,
   onCancel,
 }: {
@@ -67,13 +75,19 @@ export function InvoiceEditor({
   mode: 'edit' | 'review';
   saving: boolean;
   saveError: string | null;
+  /** Figures the server refused (VAT_BREAKDOWN_MISMATCH, TOTAL_MISMATCH), shown on their fields. */
+  saveMismatches?: FigureMismatch[];
   onSave: (fields: InvoiceFields) => void;
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation('invoices');
   const language = toLocale(i18n.resolvedLanguage);
   const [form, setForm] = useState<InvoiceForm>(() => formFromInvoice(invoice, language));
-  const [errors, setErrors] = useState<FormErrors>({});
+  const [formErrors, setErrors] = useState<FormErrors>({});
+  const errors = useMemo(
+    () => ({ ...figureErrors(saveMismatches), ...formErrors }),
+    [saveMismatches, formErrors],
+  );
   const [focused, setFocused] = useState<TextField | null>(null);
   const formId = useId();
   const typeErrorId = useId();
@@ -186,7 +200,9 @@ export function InvoiceEditor({
                     ) : null}
                     {error ? (
                       <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                        {t(error)}
+                        {typeof error === 'string'
+                          ? t(error)
+                          : t(error.key, { expected: formatMoney(error.expectedCents, language) })}
                       </p>
                     ) : null}
                   </div>
@@ -301,7 +317,7 @@ function ItemsEditor({
                     />
                     {error ? (
                       <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
-                        {t(error)}
+                        {typeof error === 'string' ? t(error) : null}
                       </p>
                     ) : null}
                   </div>
