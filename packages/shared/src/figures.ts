@@ -49,7 +49,8 @@ export function checkInvoiceFigures(figures: InvoiceFigures): FiguresProblem | n
     if (figures.taxBaseCents !== null && bases !== figures.taxBaseCents) {
       mismatches.push({ field: 'taxBaseCents', valueCents: figures.taxBaseCents, expectedCents: bases });
     }
-    if (vat !== (figures.vatTotalCents ?? 0) && (figures.vatTotalCents !== null || vat !== 0)) {
+    // An empty VAT total is zero (the form sends 0 as null), so a breakdown with VAT disagrees with it.
+    if (vat !== (figures.vatTotalCents ?? 0)) {
       mismatches.push({ field: 'vatTotalCents', valueCents: figures.vatTotalCents ?? 0, expectedCents: vat });
     }
     if (mismatches.length > 0) return { code: 'VAT_BREAKDOWN_MISMATCH', mismatches };
