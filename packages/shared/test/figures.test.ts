@@ -8,8 +8,8 @@ const agreeing: InvoiceFigures = {
   surchargeCents: null,
   totalCents: 16_160,
   vatBreakdown: [
-    { rate: '21', baseCents: 10_000, vatCents: 2_100, surchargeCents: 60 },
-    { rate: '10', baseCents: 5_000, vatCents: 500 },
+    { baseCents: 10_000, vatCents: 2_100, surchargeCents: 60 },
+    { baseCents: 5_000, vatCents: 500 },
   ],
 };
 
