@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkVatId } from '../src';
+import { checkVatId } from '../src/vat-id';
 
 describe('checkVatId (shared by the engine and the forms)', () => {
   it('names the country and checks the digits', () => {

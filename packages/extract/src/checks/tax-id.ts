@@ -1,6 +1,7 @@
 /** Spanish NIF/NIE/CIF and EU VAT-id check characters, by the shared rules. */
 
-import { checkSpanishTaxId, checkVatId, cifControl, nifLetter } from '@cuadra/shared';
+import { checkSpanishTaxId, cifControl, nifLetter } from '@cuadra/shared';
+import { checkVatId } from '@cuadra/shared/vat-id';
 
 export { cifControl, nifLetter };
 
