@@ -4,6 +4,7 @@
  * Arithmetic is on integers and on the digits themselves, never `x * 100` in floats (`1.005 * 100` is
  * 100.4999…).
  */
+import type { Locale } from './locale';
 
 /** numerator / denominator rounded to the nearest integer, halves away from zero; denominator > 0. */
 export function roundDiv(numerator: number, denominator: number): number {
@@ -43,10 +44,12 @@ export function centsToDecimal(cents: number): string {
 /**
  * Money typed by a person → cents: `1.234,56`, `1,234.56`, `1234.56`, `-12,50`, `12,34 €`, `1 234,56`.
  * When both separators appear the later one is the decimal mark; a lone comma is the decimal mark unless it
- * groups thousands twice or more (`1,234,567`), and so is a lone point (`1.234.567` groups). Empty text is
- * null; text that is not an amount is NaN, so a form can say so instead of saving a wrong figure.
+ * groups thousands twice or more (`1,234,567`), and so is a lone point (`1.234.567` groups). Given the
+ * writer's language, its own grouping mark before exactly three digits groups too: `1.234` is 1234 € in
+ * Spanish, `1,234` in English. Empty text is null; text that is not an amount is NaN, so a form can say so
+ * instead of saving a wrong figure.
  */
-export function parseAmount(text: string): number | null {
+export function parseAmount(text: string, locale?: Locale): number | null {
   let value = text
     .replace(/[€\s\u00a0\u202f]/g, '')
     .replace(/EUR/i, '')
@@ -56,6 +59,8 @@ export function parseAmount(text: string): number | null {
   const lastDot = value.lastIndexOf('.');
   if (lastComma >= 0 && lastDot >= 0) {
     value = lastComma > lastDot ? value.replace(/\./g, '').replace(',', '.') : value.replace(/,/g, '');
+  } else if (locale && /^-?\d{1,3}[.,]\d{3}$/.test(value) && value.includes(locale === 'es' ? '.' : ',')) {
+    value = value.replace(/[.,]/, '');
   } else if (lastComma >= 0) {
     value = /^-?\d{1,3}(,\d{3}){2,}$/.test(value) ? value.replace(/,/g, '') : value.replace(',', '.');
   } else if (/^-?\d{1,3}(\.\d{3}){2,}$/.test(value)) {

@@ -27,6 +27,17 @@ describe('parseAmount: what people type, both styles, into cents', () => {
     expect(parseAmount(text)).toBe(cents);
   });
 
+  it('reads the writer language grouping mark before three digits as grouping', () => {
+    expect(parseAmount('1.234', 'es')).toBe(123400);
+    expect(parseAmount('-1.234', 'es')).toBe(-123400);
+    expect(parseAmount('1,234', 'es')).toBe(123);
+    expect(parseAmount('1,234', 'en')).toBe(123400);
+    expect(parseAmount('1.234', 'en')).toBe(123);
+    expect(parseAmount('1.234', undefined)).toBe(123);
+    expect(parseAmount('12.34', 'es')).toBe(1234);
+    expect(parseAmount('1.234,5', 'en')).toBe(123450);
+  });
+
   it('is null for empty text and NaN for text that is not an amount', () => {
     expect(parseAmount('')).toBeNull();
     expect(parseAmount('  € ')).toBeNull();

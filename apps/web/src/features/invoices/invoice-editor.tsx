@@ -101,7 +101,7 @@ export function InvoiceEditor({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const result = fieldsFromForm(form, invoice);
+    const result = fieldsFromForm(form, invoice, language);
     if (!result.ok) {
       setErrors(result.errors);
       const first = Object.keys(result.errors)[0];

@@ -82,6 +82,13 @@ describe('the invoice form', () => {
     });
   });
 
+  it('reads 1.234 as a thousand in Spanish', () => {
+    const invoice = testInvoice({ type: 'issued', vatBreakdown: [] });
+    const form = { ...formFromInvoice(invoice, 'es'), taxBase: '1.000', vatTotal: '210', total: '1.060' };
+    const result = fieldsFromForm(form, invoice, 'es');
+    expect(result.ok && [result.fields.taxBaseCents, result.fields.totalCents]).toEqual([100000, 106000]);
+  });
+
   it('shows figures that disagree on their fields, with what the others make them', () => {
     const invoice = testInvoice({ type: 'issued' });
     const form = formFromInvoice(invoice, 'en');

@@ -172,10 +172,12 @@ function breakdownFor(original: Invoice['vatBreakdown'], baseCents: number | nul
 export function fieldsFromForm(
   form: InvoiceForm,
   original: Pick<Invoice, 'currency' | 'vatBreakdown'>,
+  /** The page language: in Spanish `1.234` is a thousand, in English `1,234` is. */
+  language?: 'en' | 'es',
 ): { ok: true; fields: InvoiceFields } | { ok: false; errors: FormErrors } {
   const errors: FormErrors = {};
   const amount = (name: string, text: string): number | null => {
-    const cents = parseAmount(text);
+    const cents = parseAmount(text, language);
     if (cents !== null && Number.isNaN(cents)) {
       errors[name] = 'fields.invalidAmount';
       return null;
