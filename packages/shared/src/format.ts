@@ -31,8 +31,14 @@ export function formatMoney(
   const currency = (options.currency ?? 'EUR').toUpperCase();
   const whole = options.wholeUnits === true && cents % 100 === 0;
   const number = grouped(locale, whole ? 0 : 2).format(Math.abs(cents) / 100);
-  const symbol = SYMBOLS[currency] ?? currency;
-  const shaped = locale === 'es' ? `${number}\u00a0${symbol}` : `${symbol}${number}`;
+  const symbol = SYMBOLS[currency];
+  // A currency without a sign is written by its code, which needs a space on both sides: `CHF 1,234.56`.
+  const shaped =
+    locale === 'es'
+      ? `${number}\u00a0${symbol ?? currency}`
+      : symbol
+        ? `${symbol}${number}`
+        : `${currency}\u00a0${number}`;
   return cents < 0 ? `−${shaped}` : shaped;
 }
 

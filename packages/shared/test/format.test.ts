@@ -24,6 +24,8 @@ describe('formatting by locale', () => {
     expect(formatMoney(4500, 'en', { wholeUnits: true })).toBe('€45');
     expect(formatMoney(4550, 'en', { wholeUnits: true })).toBe('€45.50');
     expect(formatMoney(900, 'en', { currency: 'usd', wholeUnits: true })).toBe('$9');
+    expect(formatMoney(123456, 'en', { currency: 'CHF' })).toBe('CHF\u00a01,234.56');
+    expect(formatMoney(123456, 'es', { currency: 'CHF' })).toBe('1.234,56\u00a0CHF');
   });
 
   it('writes plain amounts for files and fields with the language decimal mark and no grouping', () => {
