@@ -14,6 +14,7 @@ import {
   AMOUNT_FIELDS,
   EVIDENCE_KEYS,
   emptyItem,
+  emptyVatLine,
   type FormErrors,
   fieldsFromForm,
   figureErrors,
@@ -23,6 +24,7 @@ import {
   isLowConfidence,
   type TextField,
 } from './invoice-form-model';
+import { type VatLineField, VatLinesEditor } from './vat-lines-editor';
 
 const SECTIONS: {
   title: 'sectionInvoice' | 'sectionIssuer' | 'sectionRecipient' | 'sectionAmounts';
@@ -93,6 +95,11 @@ export function InvoiceEditor({
   const typeErrorId = useId();
 
   const set = (field: TextField, value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const setVatLine = (index: number, field: VatLineField, value: string) =>
+    setForm((current) => ({
+      ...current,
+      vatLines: current.vatLines.map((line, i) => (i === index ? { ...line, [field]: value } : line)),
+    }));
   const setItem = (index: number, field: (typeof ITEM_FIELDS)[number], value: string) =>
     setForm((current) => ({
       ...current,
@@ -211,6 +218,19 @@ export function InvoiceEditor({
             </div>
           </fieldset>
         ))}
+
+        <VatLinesEditor
+          formId={formId}
+          lines={form.vatLines}
+          errors={errors}
+          onChange={setVatLine}
+          onAdd={() =>
+            setForm((current) => ({ ...current, vatLines: [...current.vatLines, emptyVatLine()] }))
+          }
+          onRemove={(index) =>
+            setForm((current) => ({ ...current, vatLines: current.vatLines.filter((_, i) => i !== index) }))
+          }
+        />
 
         <ItemsEditor
           formId={formId}

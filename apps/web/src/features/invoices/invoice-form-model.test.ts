@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyItem, fieldsFromForm, formFromInvoice, isLowConfidence } from './invoice-form-model';
+import {
+  emptyItem,
+  fieldsFromForm,
+  formFromInvoice,
+  isLowConfidence,
+  type VatLineForm,
+} from './invoice-form-model';
 import { testInvoice } from './test-invoice';
 
 describe('the invoice form', () => {
@@ -79,6 +85,39 @@ describe('the invoice form', () => {
       totalCents: -106000,
       // One rate: the breakdown follows the totals typed, sign included.
       vatBreakdown: [{ rate: '21', baseCents: -100000, vatCents: -21000 }],
+    });
+  });
+
+  it('sends the breakdown as typed, so a misread rate can be corrected', () => {
+    const twoRates = testInvoice({
+      type: 'issued',
+      vatBreakdown: [
+        { rate: '21', baseCents: 60000, vatCents: 12600, surchargeRate: '5.2', surchargeCents: null },
+        { rate: '10', baseCents: 40000, vatCents: 8400 },
+      ],
+    });
+    const form = formFromInvoice(twoRates, 'es');
+    expect(form.vatLines.map(({ rate, base, vat }) => [rate, base, vat])).toEqual([
+      ['21', '600,00', '126,00'],
+      ['10', '400,00', '84,00'],
+    ]);
+    const [first, second] = form.vatLines as [VatLineForm, VatLineForm];
+    const fixed = fieldsFromForm(
+      { ...form, vatTotal: '166,00', total: '1.016,00', vatLines: [first, { ...second, vat: '40,00' }] },
+      twoRates,
+      'es',
+    );
+    expect(fixed.ok && fixed.fields.vatBreakdown).toEqual([
+      { rate: '21', baseCents: 60000, vatCents: 12600, surchargeRate: '5.2', surchargeCents: null },
+      { rate: '10', baseCents: 40000, vatCents: 4000 },
+    ]);
+    const wrong = fieldsFromForm(
+      { ...form, vatLines: [first, { ...second, rate: 'diez', vat: 'x' }] },
+      twoRates,
+    );
+    expect(wrong).toEqual({
+      ok: false,
+      errors: { 'vatLines.1.rate': 'fields.invalidNumber', 'vatLines.1.vat': 'fields.invalidAmount' },
     });
   });
 

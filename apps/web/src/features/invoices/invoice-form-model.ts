@@ -8,6 +8,7 @@ import {
   type InvoiceType,
   LOW_CONFIDENCE,
   parseAmount,
+  type VatLine,
 } from '@cuadra/shared';
 import { parseDecimal } from './amount';
 
@@ -40,9 +41,19 @@ export type InvoiceForm = {
   surcharge: string;
   total: string;
   items: ItemForm[];
+  vatLines: VatLineForm[];
 };
 
-export type TextField = Exclude<keyof InvoiceForm, 'type' | 'items'>;
+/** One rate of the VAT breakdown as typed; a line's recargo travels untouched. */
+export type VatLineForm = {
+  key: string;
+  rate: string;
+  base: string;
+  vat: string;
+  surcharge: Pick<VatLine, 'surchargeRate' | 'surchargeCents'>;
+};
+
+export type TextField = Exclude<keyof InvoiceForm, 'type' | 'items' | 'vatLines'>;
 export const AMOUNT_FIELDS = ['taxBase', 'vatTotal', 'withholding', 'surcharge', 'total'] as const;
 
 /** The engine's name for each form field, as the invoice's `evidence` is keyed. */
@@ -118,7 +129,18 @@ export function formFromInvoice(invoice: Invoice, language: 'en' | 'es'): Invoic
       vatRate: decimal(item.vatRate),
       irpfRate: decimal(item.irpfRate),
     })),
+    vatLines: invoice.vatBreakdown.map(({ rate, baseCents, vatCents, ...surcharge }) => ({
+      key: newItemKey(),
+      rate: decimal(rate),
+      base: money(baseCents),
+      vat: money(vatCents),
+      surcharge,
+    })),
   };
+}
+
+export function emptyVatLine(): VatLineForm {
+  return { key: newItemKey(), rate: '', base: '', vat: '', surcharge: {} };
 }
 
 export type FormErrorKey =
@@ -154,20 +176,31 @@ export function figureErrors(mismatches: FigureMismatch[]): FormErrors {
 }
 
 /**
- * The breakdown to send: as it came, except that a single-rate breakdown follows the base and VAT typed in
- * the form (the form has no breakdown editor, and with one rate the breakdown is the totals).
+ * The breakdown to send: as typed, except that a single rate left as it came follows the base and VAT
+ * typed above it (with one rate the breakdown is the totals; correcting a total should not need two edits).
  */
-function breakdownFor(original: Invoice['vatBreakdown'], baseCents: number | null, vatCents: number | null) {
-  const [only] = original;
-  if (original.length !== 1 || !only || baseCents === null) return original;
+function breakdownFor(
+  typed: VatLine[],
+  original: Invoice['vatBreakdown'],
+  baseCents: number | null,
+  vatCents: number | null,
+): VatLine[] {
+  const [only] = typed;
+  const [before] = original;
+  const untouched =
+    typed.length === 1 &&
+    original.length === 1 &&
+    only?.baseCents === before?.baseCents &&
+    only?.vatCents === before?.vatCents;
+  if (!untouched || !only || baseCents === null) return typed;
   return [{ ...only, baseCents, vatCents: vatCents ?? 0 }];
 }
 
 /**
  * The form as the API's fields (spec-2 §5): amounts parsed to cents, number N/A when blank, quantity 0
  * when blank, VAT and IRPF totals null when 0 (spec-2 §5 said "above 0"; a credit note's negative VAT
- * and IRPF must survive, issue 14). The currency goes back as it came, the breakdown too unless it has a
- * single rate (see breakdownFor). Figures that disagree are errors on their fields, before any request.
+ * and IRPF must survive, issue 14). The currency goes back as it came; the breakdown as typed (see
+ * breakdownFor). Figures that disagree are errors on their fields, before any request.
  */
 export function fieldsFromForm(
   form: InvoiceForm,
@@ -228,7 +261,18 @@ export function fieldsFromForm(
     vatBreakdown: original.vatBreakdown,
     items,
   };
-  fields.vatBreakdown = breakdownFor(original.vatBreakdown, fields.taxBaseCents, fields.vatTotalCents);
+  const typedLines = form.vatLines.map((line, index) => ({
+    ...line.surcharge,
+    rate: decimal(`vatLines.${index}.rate`, line.rate) ?? '0',
+    baseCents: amount(`vatLines.${index}.base`, line.base),
+    vatCents: amount(`vatLines.${index}.vat`, line.vat),
+  }));
+  fields.vatBreakdown = breakdownFor(
+    typedLines,
+    original.vatBreakdown,
+    fields.taxBaseCents,
+    fields.vatTotalCents,
+  );
   if (Object.keys(errors).length === 0) {
     const problem = checkInvoiceFigures(fields);
     if (problem) Object.assign(errors, figureErrors(problem.mismatches));

@@ -204,6 +204,9 @@ describe('reviewing a new invoice', () => {
     });
     renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
     const save = await screen.findByRole('button', { name: 'Guardar factura' });
+    // The breakdown is on the form, one row per rate.
+    expect((screen.getByLabelText('% IVA (Tipo de IVA 1)') as HTMLInputElement).value).toBe('21');
+    expect((screen.getByLabelText('Base (Tipo de IVA 1)') as HTMLInputElement).value).toBe('1000,00');
     const total = screen.getByLabelText('Total factura');
     fireEvent.change(total, { target: { value: '1.100,50' } });
     fireEvent.click(save);
