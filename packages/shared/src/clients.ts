@@ -103,7 +103,7 @@ export type ClientRole = z.infer<typeof ClientRoleSchema>;
 
 export const ClientDetailSchema = ClientSummarySchema.extend({
   role: ClientRoleSchema,
-  /** Sum of the issued invoices' totals, in cents (spec-2 §2.2 gross income). */
+  /** Gross income in cents (spec-2 §2.2): `grossIncomeCents` of figures.ts, the issued invoices' tax base. */
   grossIncomeCents: z.number().int(),
   /** The pending invitation, shown to the owner only. */
   invitation: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),

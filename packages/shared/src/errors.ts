@@ -181,6 +181,14 @@ export const ERROR_MESSAGES = {
     en: 'Another invoice of this client has the same issuer and number.',
     es: 'Otra factura de este cliente tiene el mismo emisor y número.',
   },
+  VAT_BREAKDOWN_MISMATCH: {
+    en: 'The VAT breakdown does not add up to the tax base and VAT total.',
+    es: 'El desglose de IVA no suma la base imponible y el total de IVA.',
+  },
+  TOTAL_MISMATCH: {
+    en: 'Tax base + VAT + equivalence surcharge − IRPF does not equal the invoice total.',
+    es: 'Base imponible + IVA + recargo de equivalencia − IRPF no es igual al total de la factura.',
+  },
   REPORT_DATES_REQUIRED: {
     en: 'Please select both start and end dates',
     es: 'Selecciona la fecha de inicio y la de fin',

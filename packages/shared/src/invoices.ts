@@ -109,7 +109,7 @@ export type InvoiceRow = z.infer<typeof InvoiceRowSchema>;
 export const InvoiceListSchema = z
   .object({
     invoices: z.array(InvoiceRowSchema),
-    /** Sum of the client's issued invoices' totals, in cents (the page header's gross income). */
+    /** The page header's gross income in cents: `grossIncomeCents` of figures.ts (issued tax base). */
     grossIncomeCents: z.number().int(),
     needsReviewCount: z.number().int(),
     /**

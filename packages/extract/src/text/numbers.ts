@@ -1,16 +1,10 @@
 /** Money and decimal handling. Internally money is integer cents; out it is a 2-decimal string. */
+import { centsToDecimal, toCents } from '@cuadra/shared';
 
-export function centsToString(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-export function toCents(value: string | undefined | null): number | null {
-  if (value == null) return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? Math.round(n * 100) : null;
-}
+// Cents ↔ decimal strings are the shared money module's (exact, half away from zero); this file keeps
+// what is particular to reading printed documents: OCR-tolerant amount recognition.
+export { toCents };
+export const centsToString = centsToDecimal;
 
 /** A decimal string in minimal form: "1.50" → "1.5", "2.000" → "2". */
 export function minimalDecimal(value: string | number): string {

@@ -1,4 +1,4 @@
-import { pickLocale } from '@cuadra/shared';
+import { formatMoney, pickLocale } from '@cuadra/shared';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -33,13 +33,6 @@ const TEXT = {
     back: 'Volver a Cuadra',
   },
 } as const;
-
-function formatMoney(cents: number, currency: 'eur' | 'usd', locale: 'en' | 'es') {
-  return new Intl.NumberFormat(locale === 'es' ? 'es-ES' : 'en-GB', {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-  }).format(cents / 100);
-}
 
 /**
  * The embedded stand-in for Stripe Checkout, at /dev/checkout/:id (only on a local trial without
@@ -85,12 +78,12 @@ export function localCheckoutRoutes(services: Services) {
       <p class="test" role="note">${t.testMode}</p>
       <section class="card" aria-label="${t.pack(checkout.credits)}">
         <p>${t.pack(checkout.credits)}</p>
-        <p>${t.total}: <span class="total">${formatMoney(checkout.amountCents, checkout.currency, locale)}</span></p>
+        <p>${t.total}: <span class="total">${formatMoney(checkout.amountCents, locale, { currency: checkout.currency })}</span></p>
       </section>
       ${
         isOpen
           ? html`<div class="actions">
-              <form method="post" action="/dev/checkout/${checkout.id}/pay"><button class="pay" type="submit">${t.pay} ${formatMoney(checkout.amountCents, checkout.currency, locale)}</button></form>
+              <form method="post" action="/dev/checkout/${checkout.id}/pay"><button class="pay" type="submit">${t.pay} ${formatMoney(checkout.amountCents, locale, { currency: checkout.currency })}</button></form>
               <form method="post" action="/dev/checkout/${checkout.id}/cancel"><button type="submit">${t.cancel}</button></form>
             </div>`
           : html`<p>${t.done}</p><p><a href="${successUrl(checkout.returnTo, checkout.id)}">${t.back}</a></p>`

@@ -1,12 +1,13 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invoices } from '../../db/schema';
+import { grossIncomeSql } from '../invoices/gross-income';
 
 export type ClientStats = { documents: number; needsReview: number; grossIncomeCents: number };
 
 /**
  * Invoice figures per client, in one grouped query over a page of ids: how many invoices, how many still to
- * review (checked = 0), and the sum of the issued ones' totals.
+ * review (checked = 0), and their gross income (see gross-income.ts).
  */
 export async function findClientStats(db: Db, clientIds: string[]): Promise<Map<string, ClientStats>> {
   const stats = new Map<string, ClientStats>(
@@ -18,7 +19,7 @@ export async function findClientStats(db: Db, clientIds: string[]): Promise<Map<
       clientId: invoices.clientId,
       documents: sql<number>`count(*)::int`,
       needsReview: sql<number>`(count(*) filter (where not ${invoices.checked}))::int`,
-      grossIncomeCents: sql<number>`coalesce(sum(${invoices.totalCents}) filter (where ${invoices.type} = 'issued'), 0)::bigint`,
+      grossIncomeCents: grossIncomeSql(),
     })
     .from(invoices)
     .where(inArray(invoices.clientId, clientIds))

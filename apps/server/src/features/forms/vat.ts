@@ -16,8 +16,7 @@
  *
  * Rate boxes (02, 05, 08, …) hold a percentage, not an amount, and are left out.
  */
-import { type FormResult, periodRange, type VatRegime } from '@cuadra/shared';
-import { percentOf } from '../reports/fiscal';
+import { type FormResult, percentOf, periodRange, type VatRegime } from '@cuadra/shared';
 import { type FormInvoice, isCreditNote, isIntraEu, Sheet, vatLines } from './sheet';
 
 type BoxPair = readonly [base: string, quota: string];

@@ -1,18 +1,52 @@
+import type { ExtractionResult } from '@cuadra/extract';
 import { describe, expect, it } from 'vitest';
-import { normalizeTaxId, suggestInvoiceType, toCents } from './from-extraction';
+import { invoiceFromExtraction, normalizeTaxId, suggestInvoiceType, toInvoiceCents } from './from-extraction';
 
 describe('amounts from the engine', () => {
-  it('turns 2-decimal strings into exact cents', () => {
-    expect(toCents('1234.56')).toBe(123456);
-    expect(toCents('-0.05')).toBe(-5);
-    expect(toCents('0.10')).toBe(10);
-    expect(toCents(undefined)).toBeNull();
-    expect(toCents('12.3')).toBeNull();
+  it('turns decimal strings into exact cents', () => {
+    expect(toInvoiceCents('1234.56')).toBe(123456);
+    expect(toInvoiceCents('-0.05')).toBe(-5);
+    expect(toInvoiceCents('0.10')).toBe(10);
+    expect(toInvoiceCents('12.3')).toBe(1230);
+    expect(toInvoiceCents('0.125')).toBe(13);
+    expect(toInvoiceCents(undefined)).toBeNull();
+    expect(toInvoiceCents('1,5')).toBeNull();
   });
 
   it('leaves out an amount no invoice can hold, instead of failing the document', () => {
-    expect(toCents('20000000.00')).toBe(2_000_000_000);
-    expect(toCents('2008047616.00')).toBeNull();
+    expect(toInvoiceCents('20000000.00')).toBe(2_000_000_000);
+    expect(toInvoiceCents('2008047616.00')).toBeNull();
+    expect(toInvoiceCents('-2008047616.00')).toBeNull();
+  });
+});
+
+describe('credit notes from the engine', () => {
+  const result = (fields: ExtractionResult['fields']) =>
+    ({ fields, confidence: {}, verified: {}, source: {}, boxes: {} }) as unknown as ExtractionResult;
+  const fields = {
+    invoice_number: 'R-1',
+    tax_base: '100.00',
+    vat_total: '21.00',
+    total: '121.00',
+    vat_breakdown: [{ rate: '21', base: '100.00', amount: '21.00' }],
+    line_items: [{ description: 'Devolución', line_total: '100.00' }],
+  };
+
+  it('keeps the money of a credit note (UBL CreditNote, Facturae rectificativa) negative', () => {
+    const { invoice, items } = invoiceFromExtraction(result({ ...fields, document_type_code: '381' }));
+    expect(invoice).toMatchObject({ taxBaseCents: -10000, vatTotalCents: -2100, totalCents: -12100 });
+    expect(invoice.vatBreakdown).toEqual([{ rate: '21', baseCents: -10000, vatCents: -2100 }]);
+    expect(items[0]?.lineTotalCents).toBe(-10000);
+    // Printed negative already: stays negative, not flipped back.
+    const printed = invoiceFromExtraction(
+      result({ ...fields, document_type_code: '381', vat_total: '-21.00' }),
+    );
+    expect(printed.invoice.vatTotalCents).toBe(-2100);
+  });
+
+  it('leaves an ordinary invoice as printed', () => {
+    const { invoice } = invoiceFromExtraction(result({ ...fields, document_type_code: '380' }));
+    expect(invoice).toMatchObject({ taxBaseCents: 10000, vatTotalCents: 2100, totalCents: 12100 });
   });
 });
 

@@ -1,20 +1,29 @@
 import type { ExtractionResult } from '@cuadra/extract';
-import { MAX_CENTS } from '@cuadra/shared';
+import { MAX_CENTS, toCents } from '@cuadra/shared';
 import type { invoiceItems, invoices } from '../../db/schema';
 
 type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'clientId'>;
 type ItemValues = Omit<typeof invoiceItems.$inferInsert, 'id' | 'invoiceId'>;
 
 /**
- * "1234.56" (the engine's 2-decimal strings) → 123456 cents, exactly; null when absent, malformed, or beyond
- * what an invoice can hold (OCR noise such as 2,008,047,616.00 must not fail the whole document).
+ * The engine's decimal strings → cents (the money module's rule, half away from zero); null when absent,
+ * malformed, or beyond what an invoice can hold (OCR noise such as 2,008,047,616.00 must not fail the
+ * whole document).
  */
-export function toCents(money: string | undefined): number | null {
-  const match = money === undefined ? null : /^(-?)(\d+)\.(\d{2})$/.exec(money);
-  if (!match) return null;
-  const cents = Number(match[2]) * 100 + Number(match[3]);
-  if (cents > MAX_CENTS) return null;
-  return match[1] ? -cents : cents;
+export function toInvoiceCents(money: string | undefined): number | null {
+  const cents = toCents(money);
+  return cents === null || Math.abs(cents) > MAX_CENTS ? null : cents;
+}
+
+/**
+ * UNTDID 1001 codes of documents that take money back: credit note (381), self-billed credit note (261)
+ * and the Facturae rectificativa the engine maps to 381. Their XML states amounts as positive figures.
+ */
+const CREDIT_NOTE_CODES = new Set(['381', '261', '396', '532']);
+
+/** A credit note keeps its money negative, whatever sign the document printed it with (issue 14). */
+function signed(cents: number | null, creditNote: boolean): number | null {
+  return cents !== null && creditNote ? -Math.abs(cents) : cents;
 }
 
 /** Tax ids compared without spaces, dots, dashes or a country prefix's case: `es-b12.345.678` = `ESB12345678`. */
@@ -71,6 +80,8 @@ export function invoiceFromExtraction(result: ExtractionResult): {
   items: ItemValues[];
 } {
   const f = result.fields;
+  const credit = CREDIT_NOTE_CODES.has(f.document_type_code ?? '');
+  const money = (value: string | undefined) => signed(toInvoiceCents(value), credit);
   const evidence = Object.fromEntries(
     Object.keys(result.confidence).map((field) => [
       field,
@@ -93,18 +104,18 @@ export function invoiceFromExtraction(result: ExtractionResult): {
     recipientAddress: f.client_address ?? null,
     recipientTaxId: normalizeTaxId(f.client_tax_id),
     currency: f.currency ?? 'EUR',
-    taxBaseCents: toCents(f.tax_base),
-    vatTotalCents: toCents(f.vat_total),
-    withholdingCents: toCents(f.withholding_total),
+    taxBaseCents: money(f.tax_base),
+    vatTotalCents: money(f.vat_total),
+    withholdingCents: money(f.withholding_total),
     withholdingRate: f.withholding_rate ?? null,
-    surchargeCents: toCents(f.surcharge_total),
-    totalCents: toCents(f.total),
+    surchargeCents: money(f.surcharge_total),
+    totalCents: money(f.total),
     vatBreakdown: (f.vat_breakdown ?? []).map((entry) => ({
       rate: entry.rate,
-      baseCents: toCents(entry.base),
-      vatCents: toCents(entry.amount),
+      baseCents: money(entry.base),
+      vatCents: money(entry.amount),
       ...(entry.surcharge_rate ? { surchargeRate: entry.surcharge_rate } : {}),
-      ...(entry.surcharge_amount ? { surchargeCents: toCents(entry.surcharge_amount) } : {}),
+      ...(entry.surcharge_amount ? { surchargeCents: money(entry.surcharge_amount) } : {}),
     })),
     evidence,
   };
@@ -112,21 +123,10 @@ export function invoiceFromExtraction(result: ExtractionResult): {
     position,
     description: item.description,
     quantity: item.quantity ?? null,
-    unitPriceCents: item.unit_price === undefined ? null : decimalToCents(item.unit_price),
-    lineTotalCents: toCents(item.line_total),
+    unitPriceCents: item.unit_price === undefined ? null : toInvoiceCents(item.unit_price),
+    lineTotalCents: money(item.line_total),
     vatRate: item.vat_rate ?? null,
     irpfRate: null,
   }));
   return { invoice, items };
-}
-
-/** Unit prices may carry more than two decimals (0.125 €/kWh): rounded half away from zero to cents. */
-function decimalToCents(value: string): number | null {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
-  if (!match) return null;
-  const decimals = (match[3] ?? '').padEnd(3, '0');
-  const thousandths = Number(match[2]) * 1000 + Number(decimals.slice(0, 3));
-  const cents = Math.floor((thousandths + 5) / 10);
-  if (cents > MAX_CENTS) return null;
-  return match[1] ? -cents : cents;
 }

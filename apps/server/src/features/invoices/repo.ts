@@ -2,6 +2,7 @@ import type { InvoiceSort } from '@cuadra/shared';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents, invoiceItems, invoices } from '../../db/schema';
+import { grossIncomeSql } from './gross-income';
 
 export type InvoiceRowDb = typeof invoices.$inferSelect;
 
@@ -52,11 +53,11 @@ export function listInvoices(
     );
 }
 
-/** Gross income (issued totals) and how many invoices still need review, for one client. */
+/** Gross income (see gross-income.ts) and how many invoices still need review, for one client. */
 export async function findInvoiceTotals(db: Db, clientId: string) {
   const [row] = await db
     .select({
-      grossIncomeCents: sql<number>`coalesce(sum(${invoices.totalCents}) filter (where ${invoices.type} = 'issued'), 0)::bigint`,
+      grossIncomeCents: grossIncomeSql(),
       needsReviewCount: sql<number>`(count(*) filter (where not ${invoices.checked}))::int`,
     })
     .from(invoices)

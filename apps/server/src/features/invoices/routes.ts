@@ -50,6 +50,9 @@ const save = createRoute({
     400: errorResponse('VALIDATION_FAILED'),
     404: errorResponse('INVOICE_NOT_FOUND'),
     409: errorResponse('Another invoice of this client has the same issuer and number (INVOICE_DUPLICATE)'),
+    422: errorResponse(
+      'The figures disagree (VAT_BREAKDOWN_MISMATCH, TOTAL_MISMATCH); details.mismatches names each: field, valueCents, expectedCents',
+    ),
   },
 });
 const remove = createRoute({

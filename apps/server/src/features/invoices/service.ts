@@ -1,4 +1,10 @@
-import type { Invoice, InvoiceFields, InvoiceList, InvoiceSort } from '@cuadra/shared';
+import {
+  checkInvoiceFigures,
+  type Invoice,
+  type InvoiceFields,
+  type InvoiceList,
+  type InvoiceSort,
+} from '@cuadra/shared';
 import { AppError } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
@@ -89,6 +95,9 @@ export async function getInvoice(services: Services, user: UserRow, id: string):
 /** Saving from the review or edit screen: the fields as corrected, and the invoice marked reviewed. */
 export async function saveInvoice(services: Services, user: UserRow, id: string, fields: InvoiceFields) {
   await loadVisible(services, user, id);
+  // A reviewed invoice is what gets filed: its breakdown and totals must agree to the cent (issue 14).
+  const problem = checkInvoiceFigures(fields);
+  if (problem) throw new AppError(problem.code, { mismatches: problem.mismatches });
   const { items, ...values } = fields;
   try {
     await services.db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { percentOf, roundDiv } from '@cuadra/shared';
 import { describe, expect, it } from 'vitest';
 import {
   box13Reduction,
@@ -6,8 +7,6 @@ import {
   halfQuota,
   isModelo130Exempt,
   modelo130Year,
-  percentOf,
-  roundDiv,
   summariseFiscalYear,
   taxByScale,
   vatLinesOf,

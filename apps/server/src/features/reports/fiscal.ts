@@ -2,7 +2,16 @@
  * The fiscal arithmetic: pure functions, integer cents in and out, rounding written out (half away from
  * zero, to the cent, once per figure). No database, no dates other than the strings handed in.
  */
-import type { FiscalSummary, Modelo130Quarter, Modelo303Quarter, VatRateLine } from '@cuadra/shared';
+import {
+  type FiscalSummary,
+  grossIncomeCents,
+  type Modelo130Quarter,
+  type Modelo303Quarter,
+  percentOf,
+  roundDiv,
+  taxBaseOf,
+  type VatRateLine,
+} from '@cuadra/shared';
 import { type Bracket, DEFAULT_REGION, scaleForYear, type TaxScale } from './tax-scales';
 
 export type FiscalVatLine = {
@@ -24,18 +33,6 @@ export type FiscalInvoice = {
   vatBreakdown: FiscalVatLine[];
   checked: boolean;
 };
-
-/** numerator / denominator rounded to the nearest integer, halves away from zero; denominator > 0. */
-export function roundDiv(numerator: number, denominator: number): number {
-  const sign = numerator < 0 ? -1 : 1;
-  const n = Math.abs(numerator);
-  return sign * Math.floor((2 * n + denominator) / (2 * denominator));
-}
-
-/** A percentage of an amount in cents, the rate in basis points (20 % = 2000), rounded to the cent. */
-export function percentOf(cents: number, basisPoints: number): number {
-  return roundDiv(cents * basisPoints, 10_000);
-}
 
 /** 1–4, or null without a date. */
 export function quarterOf(isoDate: string): number {
@@ -65,7 +62,8 @@ export function vatLinesOf(invoice: FiscalInvoice): VatRateLine[] {
   const base = invoice.taxBaseCents ?? 0;
   const vat = invoice.vatTotalCents ?? 0;
   if (base === 0 && vat === 0) return [];
-  const rate = base === 0 ? '0' : String(roundDiv(vat * 1000, base) / 10);
+  // The rate from magnitudes: a credit note's negative base and VAT give the same positive rate.
+  const rate = base === 0 ? '0' : String(roundDiv(Math.abs(vat) * 1000, Math.abs(base)) / 10);
   return [{ rate, baseCents: base, vatCents: vat, surchargeCents: invoice.surchargeCents ?? 0 }];
 }
 
@@ -262,7 +260,7 @@ export function summariseFiscalYear(input: FiscalYearInput): FiscalSummary {
 
   const issued = (list: FiscalInvoice[]) => list.filter((i) => i.type === 'issued');
   const received = (list: FiscalInvoice[]) => list.filter((i) => i.type === 'received');
-  const base = (list: FiscalInvoice[]) => list.reduce((s, i) => s + (i.taxBaseCents ?? 0), 0);
+  const base = (list: FiscalInvoice[]) => list.reduce((s, i) => s + taxBaseOf(i), 0);
   const withheld = (list: FiscalInvoice[]) => list.reduce((s, i) => s + (i.withholdingCents ?? 0), 0);
 
   const modelo303 = modelo303Year(
@@ -274,24 +272,25 @@ export function summariseFiscalYear(input: FiscalYearInput): FiscalSummary {
 
   // The prior year counts its invoices on the same reviewed / unreviewed choice.
   const prior = input.priorYearInvoices.filter((i) => (input.includeUnreviewed || i.checked) && isUsable(i));
-  const priorIncome = base(issued(prior));
-  const priorNet = priorIncome - base(received(prior));
-  const priorWithWithholding = base(issued(prior).filter((i) => (i.withholdingCents ?? 0) > 0));
+  const priorIncome = grossIncomeCents(prior);
+  const priorNet = priorIncome - grossIncomeCents(prior, 'received');
+  // A credit note of an invoice that bore withholding carries it negative, and takes its base back out.
+  const priorWithWithholding = base(issued(prior).filter((i) => (i.withholdingCents ?? 0) !== 0));
   // Without invoices for the prior year we cannot know its yield: no reduction is assumed.
   const reductionPerQuarter = prior.length > 0 ? box13Reduction(priorNet) : 0;
 
   const modelo130 = modelo130Year(
     quarters.map((list) => ({
-      incomeCents: base(issued(list)),
-      expensesCents: base(received(list)),
+      incomeCents: grossIncomeCents(list),
+      expensesCents: grossIncomeCents(list, 'received'),
       withholdingsCents: withheld(issued(list)),
     })),
     reductionPerQuarter,
   );
 
   const { scaleYear, scale } = scaleForYear(input.year);
-  const income = base(issued(usable));
-  const expenses = base(received(usable));
+  const income = grossIncomeCents(usable);
+  const expenses = grossIncomeCents(usable, 'received');
   const taxableBase = Math.max(0, income - expenses);
   const withholdings = withheld(issued(usable));
   const stateTax = halfQuota(taxableBase, scale.state, scale.personalMinimumCents);

@@ -2,7 +2,18 @@
  * The report files: an XLSX workbook (issued, received, summary) and a CSV of the invoice rows. Money is
  * summed in cents and written as numbers of euros with a euro format, so a spreadsheet can add them up.
  */
-import type { Locale, ReportKind } from '@cuadra/shared';
+import {
+  csvSeparator,
+  formatDay,
+  formatPlainAmount,
+  grossIncomeCents,
+  type Locale,
+  type ReportKind,
+  SPREADSHEET_DAY_FORMAT,
+  surchargeOf,
+  taxBaseOf,
+} from '@cuadra/shared';
+import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { type FiscalInvoice, sumByRate, vatLinesOf } from './fiscal';
 
@@ -49,7 +60,7 @@ const LABELS = {
     yes: 'Yes',
     no: 'No',
     type: 'Type',
-    dateFormat: 'mm/dd/yyyy',
+    dateFormat: SPREADSHEET_DAY_FORMAT.en,
     report: { quarterly: 'Quarterly report', annual: 'Annual report', custom: 'Custom report' },
     clientRow: 'Client',
     period: 'Period',
@@ -85,7 +96,7 @@ const LABELS = {
     yes: 'Sí',
     no: 'No',
     type: 'Tipo',
-    dateFormat: 'dd/mm/yyyy',
+    dateFormat: SPREADSHEET_DAY_FORMAT.es,
     report: { quarterly: 'Informe trimestral', annual: 'Informe anual', custom: 'Informe personalizado' },
     clientRow: 'Cliente',
     period: 'Periodo',
@@ -151,7 +162,6 @@ function toRow(invoice: ReportInvoice): Row {
   const perRate = new Map(
     sumByRate(lines).map((l) => [l.rate, { baseCents: l.baseCents, vatCents: l.vatCents }]),
   );
-  const surcharge = invoice.surchargeCents ?? lines.reduce((s, l) => s + l.surchargeCents, 0);
   return {
     date: invoice.issueDate ? new Date(`${invoice.issueDate}T00:00:00Z`) : null,
     isoDate: invoice.issueDate,
@@ -159,10 +169,10 @@ function toRow(invoice: ReportInvoice): Row {
     counterparty: (issued ? invoice.recipientName : invoice.issuerName) ?? '',
     taxId: (issued ? invoice.recipientTaxId : invoice.issuerTaxId) ?? '',
     perRate,
-    baseCents: invoice.taxBaseCents ?? lines.reduce((s, l) => s + l.baseCents, 0),
+    baseCents: taxBaseOf(invoice),
     vatCents: invoice.vatTotalCents ?? lines.reduce((s, l) => s + l.vatCents, 0),
     irpfCents: invoice.withholdingCents ?? 0,
-    surchargeCents: surcharge,
+    surchargeCents: surchargeOf(invoice),
     totalCents: invoice.totalCents ?? 0,
     reviewed: invoice.checked,
   };
@@ -227,8 +237,8 @@ export function summariseReport(invoices: ReportInvoice[]) {
   const charged = sumByRate(issued.flatMap(vatLinesOf));
   const deductible = sumByRate(received.flatMap(vatLinesOf));
   return {
-    grossIncomeCents: sum(issued, (r) => r.baseCents),
-    grossExpensesCents: sum(received, (r) => r.baseCents),
+    grossIncomeCents: grossIncomeCents(invoices),
+    grossExpensesCents: grossIncomeCents(invoices, 'received'),
     charged,
     deductible,
     surchargeChargedCents: sum(issued, (r) => r.surchargeCents),
@@ -290,24 +300,23 @@ export async function buildWorkbook(input: ReportInput): Promise<Buffer> {
 }
 
 /**
+ * Text from an invoice or a user as a spreadsheet must show it, never run it: a leading `=`, `+`, `-`, `@`,
+ * tab or carriage return would start a formula (or DDE) in Excel and LibreOffice, so it gets a `'` in front
+ * (OWASP's CSV-injection advice). Only for text: amounts are written as numbers and keep their minus.
+ */
+export function spreadsheetText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
  * The invoice rows as CSV, opening correctly in a spreadsheet of the user's language: `;` and a decimal
- * comma in Spanish, `,` and a point in English; UTF-8 with a byte-order mark.
+ * comma in Spanish, `,` and a point in English; UTF-8 with a byte-order mark. Written by csv-stringify, so
+ * quoting of separators, quotes and line breaks is the library's, not ours.
  */
 export function buildCsv(input: ReportInput): string {
   const labels = LABELS[input.locale];
-  const separator = input.locale === 'es' ? ';' : ',';
   const rates = ratesOf(input.invoices);
-  const amount = (cents: number) => {
-    const text = (cents / 100).toFixed(2);
-    return input.locale === 'es' ? text.replace('.', ',') : text;
-  };
-  const date = (iso: string | null) => {
-    if (!iso) return '';
-    const [y, m, d] = iso.split('-');
-    return input.locale === 'es' ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
-  };
-  const cell = (value: string) =>
-    value.includes(separator) || /["\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const amount = (cents: number) => formatPlainAmount(cents, input.locale);
   const header = [
     labels.type,
     labels.date,
@@ -322,31 +331,30 @@ export function buildCsv(input: ReportInput): string {
     labels.total,
     labels.reviewed,
   ];
-  const lines = [header.map(cell).join(separator)];
   const typed = input.invoices.filter((i) => i.type !== null).sort(byDateThenNumber);
-  for (const invoice of typed) {
+  const records = typed.map((invoice) => {
     const row = toRow(invoice);
-    lines.push(
-      [
-        invoice.type === 'issued' ? labels.issued : labels.received,
-        date(row.isoDate),
-        row.number,
-        row.counterparty,
-        row.taxId,
-        ...rates.flatMap((rate) => {
-          const line = row.perRate.get(rate);
-          return [amount(line?.baseCents ?? 0), amount(line?.vatCents ?? 0)];
-        }),
-        amount(row.baseCents),
-        amount(row.vatCents),
-        amount(row.irpfCents),
-        amount(row.surchargeCents),
-        amount(row.totalCents),
-        row.reviewed ? labels.yes : labels.no,
-      ]
-        .map(cell)
-        .join(separator),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+    return [
+      invoice.type === 'issued' ? labels.issued : labels.received,
+      row.isoDate ? formatDay(row.isoDate, input.locale) : '',
+      spreadsheetText(row.number),
+      spreadsheetText(row.counterparty),
+      spreadsheetText(row.taxId),
+      ...rates.flatMap((rate) => {
+        const line = row.perRate.get(rate);
+        return [amount(line?.baseCents ?? 0), amount(line?.vatCents ?? 0)];
+      }),
+      amount(row.baseCents),
+      amount(row.vatCents),
+      amount(row.irpfCents),
+      amount(row.surchargeCents),
+      amount(row.totalCents),
+      row.reviewed ? labels.yes : labels.no,
+    ];
+  });
+  return stringify([header, ...records], {
+    delimiter: csvSeparator(input.locale),
+    record_delimiter: 'windows',
+    bom: true,
+  });
 }

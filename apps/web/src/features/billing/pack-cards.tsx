@@ -1,10 +1,9 @@
-import { PACK_FEATURES, PACKS, type Pack, savingPercent } from '@cuadra/shared';
+import { formatMoney, PACK_FEATURES, PACKS, type Pack, roundDiv, savingPercent } from '@cuadra/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../components/icons';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/layout/nav-styles';
 import { toLocale } from '../../i18n/i18n';
-import { formatMoney } from './money';
 import { useHasSession } from './session';
 
 type HeadingLevel = 'h2' | 'h3' | 'h4';
@@ -67,8 +66,11 @@ function PackCard({
   const language = toLocale(i18n.resolvedLanguage);
   const name = t(`packs.${pack.id}.name`);
   const saving = savingPercent(pack);
-  const price = formatMoney(pack.amountCents, pack.currency, language);
-  const perInvoice = formatMoney(Math.round(pack.amountCents / pack.credits), pack.currency, language);
+  const price = formatMoney(pack.amountCents, language, { currency: pack.currency, wholeUnits: true });
+  const perInvoice = formatMoney(roundDiv(pack.amountCents, pack.credits), language, {
+    currency: pack.currency,
+    wholeUnits: true,
+  });
   return (
     <article
       data-chosen={purchase?.chosenPackId === pack.id || undefined}
@@ -93,7 +95,12 @@ function PackCard({
           <>
             <p className="text-lg text-slate-500">
               <span className="sr-only">{t('originalPrice')}: </span>
-              <s>{formatMoney(pack.originalAmountCents, pack.currency, language)}</s>
+              <s>
+                {formatMoney(pack.originalAmountCents, language, {
+                  currency: pack.currency,
+                  wholeUnits: true,
+                })}
+              </s>
             </p>
             <p className="rounded-md bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">
               {t('save', { percent: saving })}

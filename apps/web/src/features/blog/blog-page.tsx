@@ -1,10 +1,10 @@
+import { formatLongDate } from '@cuadra/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toLocale } from '../../i18n/i18n';
 import { PageHeader } from '../marketing/page-header';
 import { StaticPageMeta } from '../marketing/seo/static-page-meta';
 import { ARTICLES } from './articles';
-import { formatPublishDate } from './blog-dates';
 import { blogStructuredData } from './structured-data';
 
 /** Newest first; ties keep the catalogue's order. */
@@ -29,7 +29,7 @@ export function BlogPage() {
           <li key={article.slug} className="flex">
             <article className="relative flex w-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500">
               <p className="text-sm text-slate-600">
-                <time dateTime={article.publishedAt}>{formatPublishDate(article.publishedAt, language)}</time>
+                <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt, language)}</time>
                 {' · '}
                 {t('readTime', { count: article.readTime[language] })}
               </p>

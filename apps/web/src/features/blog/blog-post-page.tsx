@@ -1,3 +1,4 @@
+import { formatLongDate } from '@cuadra/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
@@ -7,7 +8,6 @@ import { ArticleCta } from './article-cta';
 import type { ArticleContent } from './article-types';
 import { ARTICLE_BY_SLUG } from './articles';
 import { AuthorAvatar } from './author-avatar';
-import { formatPublishDate } from './blog-dates';
 import { countWords, howToSteps, markdownToHtml } from './markdown';
 import { trackPageView } from './page-views';
 import type { ArticleSlug } from './slugs';
@@ -105,7 +105,7 @@ export function BlogPostPage({ slug, content }: { slug: ArticleSlug; content: Ar
               <span className="font-medium text-slate-900">{authorName}</span>
               <br />
               <span className="sr-only">{t('published')}: </span>
-              <time dateTime={article.publishedAt}>{formatPublishDate(article.publishedAt, language)}</time>
+              <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt, language)}</time>
               {' · '}
               {t('readTime', { count: article.readTime[language] })}
             </p>

@@ -1,3 +1,4 @@
+import { formatLongDate, formatMoney } from '@cuadra/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -7,7 +8,6 @@ import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useAuth } from '../auth/auth-store';
 import { FormsPanel } from '../forms/forms-panel';
-import { formatEuros } from '../invoices/amount';
 import { InvoiceTable } from '../invoices/invoice-table';
 import { DEFAULT_INVOICE_SORT, useInvoiceList } from '../invoices/invoices-api';
 import { UploadPanel } from '../invoices/upload-panel';
@@ -64,9 +64,6 @@ export function CustomerPage() {
   const isOwnPage = user?.accountType === 'freelancer';
   const canInvite = isOwner && !data.registered && user?.verified === true;
   const initial = data.name.trim().charAt(0).toLocaleUpperCase() || '?';
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'es' ? 'es-ES' : 'en-GB', {
-    dateStyle: 'long',
-  });
 
   return (
     <Page>
@@ -103,7 +100,7 @@ export function CustomerPage() {
             {t('customer.grossIncome')} <span className="text-xs">({t('customer.grossIncomeHint')})</span>
           </dt>
           <dd className="text-2xl font-semibold tabular-nums text-slate-900">
-            {formatEuros(
+            {formatMoney(
               invoices.data?.grossIncomeCents ?? data.grossIncomeCents,
               toLocale(i18n.resolvedLanguage),
             )}
@@ -122,7 +119,7 @@ export function CustomerPage() {
             <p className="text-sm text-slate-600">
               {t('invite.pending', {
                 email: data.invitation.email,
-                date: dateFormat.format(new Date(data.invitation.expiresAt)),
+                date: formatLongDate(new Date(data.invitation.expiresAt), toLocale(i18n.resolvedLanguage)),
               })}
             </p>
           ) : null}

@@ -1,4 +1,4 @@
-import { PACKS } from '@cuadra/shared';
+import { formatDateTime, PACKS } from '@cuadra/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { isLowOnSettings } from './credit-status';
 import { CreditsWidget } from './credits-widget';
 import { usePurchaseReturn } from './purchase-return';
 import { CheckoutSuccessBanner, PurchaseStatusMessage } from './purchase-status';
-import { formatMovementDate, LEDGER_QUERY_ROOT, UsageHistory } from './usage-history';
+import { LEDGER_QUERY_ROOT, UsageHistory } from './usage-history';
 import { useRefreshCredits } from './use-credits';
 import type { Purchase } from './use-purchase';
 import { usePurchase } from './use-purchase';
@@ -94,14 +94,12 @@ export function SettingsCredits({
             <dt className="text-slate-600">{t('settings.credits.lastPurchase')}</dt>
             <dd className="text-slate-900">
               {credits.lastPurchase
-                ? formatMovementDate(credits.lastPurchase, language)
+                ? formatDateTime(credits.lastPurchase, language)
                 : t('settings.credits.never')}
             </dd>
             <dt className="text-slate-600">{t('settings.credits.lastUsage')}</dt>
             <dd className="text-slate-900">
-              {credits.lastUsage
-                ? formatMovementDate(credits.lastUsage, language)
-                : t('settings.credits.never')}
+              {credits.lastUsage ? formatDateTime(credits.lastUsage, language) : t('settings.credits.never')}
             </dd>
           </dl>
         ) : null}

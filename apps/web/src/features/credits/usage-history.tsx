@@ -1,4 +1,4 @@
-import type { Locale } from '@cuadra/shared';
+import { formatDateTime, formatSignedNumber } from '@cuadra/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SECONDARY_BUTTON } from '../../components/layout/nav-styles';
@@ -7,21 +7,6 @@ import { useAuth } from '../auth/auth-store';
 import { fetchLedgerPage, type LedgerPage } from './credits-api';
 
 export const LEDGER_QUERY_ROOT = ['credits', 'ledger'] as const;
-
-function intlLocale(language: Locale): string {
-  return language === 'es' ? 'es-ES' : 'en-GB';
-}
-
-/** A movement's credits with their sign: "+150", "−1" (a true minus sign), "0". */
-export function formatSignedCredits(amount: number, language: Locale): string {
-  return new Intl.NumberFormat(intlLocale(language), { signDisplay: 'exceptZero' }).format(amount);
-}
-
-export function formatMovementDate(iso: string, language: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
-}
 
 /** The usage history (spec-2 §2.9): the credit ledger, newest first, a page at a time. */
 export function UsageHistory() {
@@ -74,7 +59,7 @@ export function UsageHistory() {
             {entries.map((entry) => (
               <tr key={entry.id}>
                 <td className="py-2 pr-4 whitespace-nowrap text-slate-600">
-                  <time dateTime={entry.createdAt}>{formatMovementDate(entry.createdAt, language)}</time>
+                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, language)}</time>
                 </td>
                 <td className="py-2 pr-4 text-slate-900">{t(`history.kinds.${entry.kind}`)}</td>
                 <td
@@ -82,7 +67,7 @@ export function UsageHistory() {
                     entry.amount < 0 ? 'text-slate-700' : 'text-brand-800'
                   }`}
                 >
-                  {formatSignedCredits(entry.amount, language)}
+                  {formatSignedNumber(entry.amount, language)}
                 </td>
               </tr>
             ))}

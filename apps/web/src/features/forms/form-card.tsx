@@ -1,4 +1,12 @@
-import { COUNT_BOXES, type FormId, type FormResult, filingDeadline } from '@cuadra/shared';
+import {
+  COUNT_BOXES,
+  type FormId,
+  type FormResult,
+  filingDeadline,
+  formatDay,
+  formatMoney,
+  intlLocale,
+} from '@cuadra/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,8 +14,7 @@ import { linkClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
-import { formatEuros } from '../invoices/amount';
-import { formatDay } from '../reports/format';
+
 import { type InvoiceNames, useForm } from './forms-api';
 import type { Translate } from './shared';
 
@@ -79,7 +86,7 @@ function FormBoxes({ result, names }: { result: FormResult; names: InvoiceNames 
   const counts = COUNT_BOXES[result.form] ?? [];
   const boxes = Object.entries(result.boxes);
   const hasInvoices = Object.values(result.invoices).some((ids) => ids.length > 0);
-  const numberFormat = new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB');
+  const numberFormat = new Intl.NumberFormat(intlLocale(language));
 
   return (
     <>
@@ -118,7 +125,7 @@ function FormBoxes({ result, names }: { result: FormResult; names: InvoiceNames 
                 const label = tx(`boxes.${result.form}.${box}`, { defaultValue: tx('boxFallback', { box }) });
                 const shown = counts.includes(box)
                   ? numberFormat.format(value)
-                  : formatEuros(value, language);
+                  : formatMoney(value, language);
                 const panelId = `${id}-${box}`;
                 return (
                   <BoxRow

@@ -3,13 +3,14 @@ import {
   FORMS,
   type FormId,
   filingDeadline,
+  formatDay,
   type LegalForm,
   periodRange,
 } from '@cuadra/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLocale } from '../../i18n/i18n';
-import { formatDay, localToday } from '../reports/format';
+import { localToday } from '../reports/format';
 import { ExportMenu } from './export-menu';
 import { FormCard } from './form-card';
 import { useInvoiceNames } from './forms-api';

@@ -1,5 +1,11 @@
-import { INVOICE_TYPES, type Invoice, type InvoiceFields } from '@cuadra/shared';
-import { type FormEvent, useId, useState } from 'react';
+import {
+  type FigureMismatch,
+  formatMoney,
+  INVOICE_TYPES,
+  type Invoice,
+  type InvoiceFields,
+} from '@cuadra/shared';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
@@ -8,14 +14,17 @@ import {
   AMOUNT_FIELDS,
   EVIDENCE_KEYS,
   emptyItem,
+  emptyVatLine,
   type FormErrors,
   fieldsFromForm,
+  figureErrors,
   formFromInvoice,
   type InvoiceForm,
   type ItemForm,
   isLowConfidence,
   type TextField,
 } from './invoice-form-model';
+import { type VatLineField, VatLinesEditor } from './vat-lines-editor';
 
 const SECTIONS: {
   title: 'sectionInvoice' | 'sectionIssuer' | 'sectionRecipient' | 'sectionAmounts';
@@ -60,6 +69,7 @@ export function InvoiceEditor({
   mode,
   saving,
   saveError,
+  saveMismatches = [],
   onSave,
   onCancel,
 }: {
@@ -67,18 +77,29 @@ export function InvoiceEditor({
   mode: 'edit' | 'review';
   saving: boolean;
   saveError: string | null;
+  /** Figures the server refused (VAT_BREAKDOWN_MISMATCH, TOTAL_MISMATCH), shown on their fields. */
+  saveMismatches?: FigureMismatch[];
   onSave: (fields: InvoiceFields) => void;
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation('invoices');
   const language = toLocale(i18n.resolvedLanguage);
   const [form, setForm] = useState<InvoiceForm>(() => formFromInvoice(invoice, language));
-  const [errors, setErrors] = useState<FormErrors>({});
+  const [formErrors, setErrors] = useState<FormErrors>({});
+  const errors = useMemo(
+    () => ({ ...figureErrors(saveMismatches), ...formErrors }),
+    [saveMismatches, formErrors],
+  );
   const [focused, setFocused] = useState<TextField | null>(null);
   const formId = useId();
   const typeErrorId = useId();
 
   const set = (field: TextField, value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const setVatLine = (index: number, field: VatLineField, value: string) =>
+    setForm((current) => ({
+      ...current,
+      vatLines: current.vatLines.map((line, i) => (i === index ? { ...line, [field]: value } : line)),
+    }));
   const setItem = (index: number, field: (typeof ITEM_FIELDS)[number], value: string) =>
     setForm((current) => ({
       ...current,
@@ -87,7 +108,7 @@ export function InvoiceEditor({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const result = fieldsFromForm(form, invoice);
+    const result = fieldsFromForm(form, invoice, language);
     if (!result.ok) {
       setErrors(result.errors);
       const first = Object.keys(result.errors)[0];
@@ -186,7 +207,9 @@ export function InvoiceEditor({
                     ) : null}
                     {error ? (
                       <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                        {t(error)}
+                        {typeof error === 'string'
+                          ? t(error)
+                          : t(error.key, { expected: formatMoney(error.expectedCents, language) })}
                       </p>
                     ) : null}
                   </div>
@@ -195,6 +218,19 @@ export function InvoiceEditor({
             </div>
           </fieldset>
         ))}
+
+        <VatLinesEditor
+          formId={formId}
+          lines={form.vatLines}
+          errors={errors}
+          onChange={setVatLine}
+          onAdd={() =>
+            setForm((current) => ({ ...current, vatLines: [...current.vatLines, emptyVatLine()] }))
+          }
+          onRemove={(index) =>
+            setForm((current) => ({ ...current, vatLines: current.vatLines.filter((_, i) => i !== index) }))
+          }
+        />
 
         <ItemsEditor
           formId={formId}
@@ -301,7 +337,7 @@ function ItemsEditor({
                     />
                     {error ? (
                       <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
-                        {t(error)}
+                        {typeof error === 'string' ? t(error) : null}
                       </p>
                     ) : null}
                   </div>

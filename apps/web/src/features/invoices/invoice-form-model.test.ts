@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyItem, fieldsFromForm, formFromInvoice, isLowConfidence } from './invoice-form-model';
+import {
+  emptyItem,
+  fieldsFromForm,
+  formFromInvoice,
+  isLowConfidence,
+  type VatLineForm,
+} from './invoice-form-model';
 import { testInvoice } from './test-invoice';
 
 describe('the invoice form', () => {
@@ -51,21 +57,95 @@ describe('the invoice form', () => {
     });
   });
 
-  it('sends the VAT and IRPF totals only when above 0', () => {
+  it('sends VAT and IRPF of 0 as null and keeps a credit note negative', () => {
     const invoice = testInvoice({ type: 'issued' });
     for (const [vat, irpf] of [
       ['0', '0,00'],
       ['', ''],
-      ['-1', '0'],
     ] as const) {
-      const form = { ...formFromInvoice(invoice, 'es'), vatTotal: vat, withholding: irpf };
+      const form = { ...formFromInvoice(invoice, 'es'), vatTotal: vat, withholding: irpf, total: '1000' };
       const result = fieldsFromForm(form, invoice);
-      expect(result.ok && result.fields.vatTotalCents).toBeNull();
-      expect(result.ok && result.fields.withholdingCents).toBeNull();
+      expect(result.ok && [result.fields.vatTotalCents, result.fields.withholdingCents]).toEqual([
+        null,
+        null,
+      ]);
     }
-    const form = { ...formFromInvoice(invoice, 'es'), vatTotal: '0,01', withholding: '1.234,5' };
-    const result = fieldsFromForm(form, invoice);
-    expect(result.ok && [result.fields.vatTotalCents, result.fields.withholdingCents]).toEqual([1, 123450]);
+    const credit = {
+      ...formFromInvoice(invoice, 'es'),
+      taxBase: '-1.000,00',
+      vatTotal: '-210,00',
+      withholding: '-150,00',
+      total: '-1.060,00',
+    };
+    const result = fieldsFromForm(credit, invoice);
+    expect(result.ok && result.fields).toMatchObject({
+      taxBaseCents: -100000,
+      vatTotalCents: -21000,
+      withholdingCents: -15000,
+      totalCents: -106000,
+      // One rate: the breakdown follows the totals typed, sign included.
+      vatBreakdown: [{ rate: '21', baseCents: -100000, vatCents: -21000 }],
+    });
+  });
+
+  it('sends the breakdown as typed, so a misread rate can be corrected', () => {
+    const twoRates = testInvoice({
+      type: 'issued',
+      vatBreakdown: [
+        { rate: '21', baseCents: 60000, vatCents: 12600, surchargeRate: '5.2', surchargeCents: null },
+        { rate: '10', baseCents: 40000, vatCents: 8400 },
+      ],
+    });
+    const form = formFromInvoice(twoRates, 'es');
+    expect(form.vatLines.map(({ rate, base, vat }) => [rate, base, vat])).toEqual([
+      ['21', '600,00', '126,00'],
+      ['10', '400,00', '84,00'],
+    ]);
+    const [first, second] = form.vatLines as [VatLineForm, VatLineForm];
+    const fixed = fieldsFromForm(
+      { ...form, vatTotal: '166,00', total: '1.016,00', vatLines: [first, { ...second, vat: '40,00' }] },
+      twoRates,
+      'es',
+    );
+    expect(fixed.ok && fixed.fields.vatBreakdown).toEqual([
+      { rate: '21', baseCents: 60000, vatCents: 12600, surchargeRate: '5.2', surchargeCents: null },
+      { rate: '10', baseCents: 40000, vatCents: 4000 },
+    ]);
+    const wrong = fieldsFromForm(
+      { ...form, vatLines: [first, { ...second, rate: 'diez', vat: 'x' }] },
+      twoRates,
+    );
+    expect(wrong).toEqual({
+      ok: false,
+      errors: { 'vatLines.1.rate': 'fields.invalidNumber', 'vatLines.1.vat': 'fields.invalidAmount' },
+    });
+  });
+
+  it('reads 1.234 as a thousand in Spanish', () => {
+    const invoice = testInvoice({ type: 'issued', vatBreakdown: [] });
+    const form = { ...formFromInvoice(invoice, 'es'), taxBase: '1.000', vatTotal: '210', total: '1.060' };
+    const result = fieldsFromForm(form, invoice, 'es');
+    expect(result.ok && [result.fields.taxBaseCents, result.fields.totalCents]).toEqual([100000, 106000]);
+  });
+
+  it('shows figures that disagree on their fields, with what the others make them', () => {
+    const invoice = testInvoice({ type: 'issued' });
+    const form = formFromInvoice(invoice, 'en');
+    expect(fieldsFromForm({ ...form, total: '1060.01' }, invoice)).toEqual({
+      ok: false,
+      errors: { total: { key: 'fields.totalMismatch', expectedCents: 106000 } },
+    });
+    const twoRates = testInvoice({
+      type: 'issued',
+      vatBreakdown: [
+        { rate: '21', baseCents: 60000, vatCents: 12600 },
+        { rate: '10', baseCents: 40000, vatCents: 8400 },
+      ],
+    });
+    expect(fieldsFromForm({ ...formFromInvoice(twoRates, 'en'), taxBase: '999.99' }, twoRates)).toEqual({
+      ok: false,
+      errors: { taxBase: { key: 'fields.breakdownMismatch', expectedCents: 100000 } },
+    });
   });
 
   it('defaults the number to N/A and a line’s quantity to 0', () => {

@@ -1,11 +1,16 @@
 import {
+  checkInvoiceFigures,
   type FieldEvidence,
+  type FigureMismatch,
+  formatPlainAmount,
   type Invoice,
   type InvoiceFields,
   type InvoiceType,
   LOW_CONFIDENCE,
+  parseAmount,
+  type VatLine,
 } from '@cuadra/shared';
-import { centsToInput, parseAmount, parseDecimal } from './amount';
+import { parseDecimal } from './amount';
 
 /** What the edit and review forms hold: text as typed, turned into the API's fields on save. */
 export type ItemForm = {
@@ -36,9 +41,19 @@ export type InvoiceForm = {
   surcharge: string;
   total: string;
   items: ItemForm[];
+  vatLines: VatLineForm[];
 };
 
-export type TextField = Exclude<keyof InvoiceForm, 'type' | 'items'>;
+/** One rate of the VAT breakdown as typed; a line's recargo travels untouched. */
+export type VatLineForm = {
+  key: string;
+  rate: string;
+  base: string;
+  vat: string;
+  surcharge: Pick<VatLine, 'surchargeRate' | 'surchargeCents'>;
+};
+
+export type TextField = Exclude<keyof InvoiceForm, 'type' | 'items' | 'vatLines'>;
 export const AMOUNT_FIELDS = ['taxBase', 'vatTotal', 'withholding', 'surcharge', 'total'] as const;
 
 /** The engine's name for each form field, as the invoice's `evidence` is keyed. */
@@ -85,7 +100,7 @@ export function emptyItem(): ItemForm {
 }
 
 export function formFromInvoice(invoice: Invoice, language: 'en' | 'es'): InvoiceForm {
-  const money = (cents: number | null) => centsToInput(cents, language);
+  const money = (cents: number | null) => (cents === null ? '' : formatPlainAmount(cents, language));
   const decimal = (value: string | null) =>
     value === null ? '' : language === 'es' ? value.replace('.', ',') : value;
   return {
@@ -114,7 +129,18 @@ export function formFromInvoice(invoice: Invoice, language: 'en' | 'es'): Invoic
       vatRate: decimal(item.vatRate),
       irpfRate: decimal(item.irpfRate),
     })),
+    vatLines: invoice.vatBreakdown.map(({ rate, baseCents, vatCents, ...surcharge }) => ({
+      key: newItemKey(),
+      rate: decimal(rate),
+      base: money(baseCents),
+      vat: money(vatCents),
+      surcharge,
+    })),
   };
+}
+
+export function emptyVatLine(): VatLineForm {
+  return { key: newItemKey(), rate: '', base: '', vat: '', surcharge: {} };
 }
 
 export type FormErrorKey =
@@ -122,21 +148,69 @@ export type FormErrorKey =
   | 'fields.invalidAmount'
   | 'fields.invalidNumber'
   | 'fields.numberRequired';
+/** A figure that disagrees with the others, and what they make it (issue 14). */
+export type FigureError = { key: 'fields.breakdownMismatch' | 'fields.totalMismatch'; expectedCents: number };
 /** Field name (`total`, `items.2.quantity`) → the message key of what is wrong with it. */
-export type FormErrors = Record<string, FormErrorKey>;
+export type FormErrors = Record<string, FormErrorKey | FigureError>;
+
+const FIGURE_FIELDS: Record<FigureMismatch['field'], TextField> = {
+  taxBaseCents: 'taxBase',
+  vatTotalCents: 'vatTotal',
+  totalCents: 'total',
+};
+
+/**
+ * The API's `VAT_BREAKDOWN_MISMATCH` / `TOTAL_MISMATCH` details on the form fields they name; the form
+ * runs the same check before sending, so these show whether the browser or the server found them.
+ */
+export function figureErrors(mismatches: FigureMismatch[]): FormErrors {
+  return Object.fromEntries(
+    mismatches.map((m) => [
+      FIGURE_FIELDS[m.field],
+      {
+        key: m.field === 'totalCents' ? 'fields.totalMismatch' : 'fields.breakdownMismatch',
+        expectedCents: m.expectedCents,
+      },
+    ]),
+  );
+}
+
+/**
+ * The breakdown to send: as typed, except that a single rate left as it came follows the base and VAT
+ * typed above it (with one rate the breakdown is the totals; correcting a total should not need two edits).
+ */
+function breakdownFor(
+  typed: VatLine[],
+  original: Invoice['vatBreakdown'],
+  baseCents: number | null,
+  vatCents: number | null,
+): VatLine[] {
+  const [only] = typed;
+  const [before] = original;
+  const untouched =
+    typed.length === 1 &&
+    original.length === 1 &&
+    only?.baseCents === before?.baseCents &&
+    only?.vatCents === before?.vatCents;
+  if (!untouched || !only || baseCents === null) return typed;
+  return [{ ...only, baseCents, vatCents: vatCents ?? 0 }];
+}
 
 /**
  * The form as the API's fields (spec-2 §5): amounts parsed to cents, number N/A when blank, quantity 0
- * when blank, VAT and IRPF totals sent only when above 0 (null otherwise). The VAT breakdown and the
- * currency are not edited here and go back as they came.
+ * when blank, VAT and IRPF totals null when 0 (spec-2 §5 said "above 0"; a credit note's negative VAT
+ * and IRPF must survive, issue 14). The currency goes back as it came; the breakdown as typed (see
+ * breakdownFor). Figures that disagree are errors on their fields, before any request.
  */
 export function fieldsFromForm(
   form: InvoiceForm,
   original: Pick<Invoice, 'currency' | 'vatBreakdown'>,
+  /** The page language: in Spanish `1.234` is a thousand, in English `1,234` is. */
+  language?: 'en' | 'es',
 ): { ok: true; fields: InvoiceFields } | { ok: false; errors: FormErrors } {
   const errors: FormErrors = {};
   const amount = (name: string, text: string): number | null => {
-    const cents = parseAmount(text);
+    const cents = parseAmount(text, language);
     if (cents !== null && Number.isNaN(cents)) {
       errors[name] = 'fields.invalidAmount';
       return null;
@@ -151,7 +225,7 @@ export function fieldsFromForm(
     }
     return value;
   };
-  const positiveOrNull = (cents: number | null) => (cents !== null && cents > 0 ? cents : null);
+  const nonZeroOrNull = (cents: number | null) => (cents !== null && cents !== 0 ? cents : null);
   const text = (value: string) => value.trim() || null;
 
   if (form.type === '') errors.type = 'review.typeRequired';
@@ -179,14 +253,30 @@ export function fieldsFromForm(
     recipientTaxId: text(form.recipientTaxId),
     currency: original.currency,
     taxBaseCents: amount('taxBase', form.taxBase),
-    vatTotalCents: positiveOrNull(amount('vatTotal', form.vatTotal)),
-    withholdingCents: positiveOrNull(amount('withholding', form.withholding)),
+    vatTotalCents: nonZeroOrNull(amount('vatTotal', form.vatTotal)),
+    withholdingCents: nonZeroOrNull(amount('withholding', form.withholding)),
     withholdingRate: decimal('withholdingRate', form.withholdingRate),
     surchargeCents: amount('surcharge', form.surcharge),
     totalCents: amount('total', form.total),
     vatBreakdown: original.vatBreakdown,
     items,
   };
+  const typedLines = form.vatLines.map((line, index) => ({
+    ...line.surcharge,
+    rate: decimal(`vatLines.${index}.rate`, line.rate) ?? '0',
+    baseCents: amount(`vatLines.${index}.base`, line.base),
+    vatCents: amount(`vatLines.${index}.vat`, line.vat),
+  }));
+  fields.vatBreakdown = breakdownFor(
+    typedLines,
+    original.vatBreakdown,
+    fields.taxBaseCents,
+    fields.vatTotalCents,
+  );
+  if (Object.keys(errors).length === 0) {
+    const problem = checkInvoiceFigures(fields);
+    if (problem) Object.assign(errors, figureErrors(problem.mismatches));
+  }
   if (Object.keys(errors).length > 0 || form.type === '') return { ok: false, errors };
   return { ok: true, fields: { ...fields, type: form.type } };
 }

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceFields } from '@cuadra/shared';
+import type { FigureMismatch, Invoice, InvoiceFields } from '@cuadra/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -118,6 +118,7 @@ export function InvoiceScreen({
         mode={mode}
         saving={update.isPending}
         saveError={update.isError ? t('edit.errorSavingInvoice', { message: toMessage(update.error) }) : null}
+        saveMismatches={mismatchesOf(update.error)}
         onSave={save}
         onCancel={cancel}
       />
@@ -141,4 +142,11 @@ export function Shell({
       {children}
     </div>
   );
+}
+
+/** The figures a 422 VAT_BREAKDOWN_MISMATCH / TOTAL_MISMATCH names, for the editor to show on their fields. */
+function mismatchesOf(error: unknown): FigureMismatch[] | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.code !== 'VAT_BREAKDOWN_MISMATCH' && error.code !== 'TOTAL_MISMATCH') return undefined;
+  return (error.details as { mismatches?: FigureMismatch[] } | undefined)?.mismatches;
 }

@@ -57,7 +57,14 @@ function list(overrides: Partial<InvoiceList> = {}): InvoiceList {
 }
 
 /** A fake API for the client page and the invoice screens. */
-function stubApi(options: { invoice?: Invoice | null; putStatus?: number; deleteStatus?: number } = {}) {
+function stubApi(
+  options: {
+    invoice?: Invoice | null;
+    putStatus?: number;
+    putError?: { code: string; message: string; details?: unknown };
+    deleteStatus?: number;
+  } = {},
+) {
   const calls: Call[] = [];
   let invoice = options.invoice === undefined ? testInvoice() : options.invoice;
   vi.stubGlobal(
@@ -79,7 +86,7 @@ function stubApi(options: { invoice?: Invoice | null; putStatus?: number; delete
         if (method === 'GET') return json(200, invoice);
         if (method === 'PUT') {
           if (options.putStatus)
-            return json(options.putStatus, { error: { code: 'INTERNAL', message: 'x' } });
+            return json(options.putStatus, { error: options.putError ?? { code: 'INTERNAL', message: 'x' } });
           invoice = { ...invoice, ...body, checked: true };
           return json(200, invoice);
         }
@@ -176,12 +183,46 @@ describe('reviewing a new invoice', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Received' }));
-    fireEvent.change(screen.getByLabelText('Invoice total'), { target: { value: '1.100,50 €' } });
+    fireEvent.change(screen.getByLabelText('Invoice total'), { target: { value: '1.060,00 €' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save invoice' }));
     await screen.findByRole('table', { name: 'Invoices' });
     const put = calls.find((c) => c.method === 'PUT');
-    expect(put?.body).toMatchObject({ type: 'received', totalCents: 110050, number: 'F-2024-001' });
+    expect(put?.body).toMatchObject({ type: 'received', totalCents: 106000, number: 'F-2024-001' });
     expect((await screen.findByTestId('toast')).textContent).toBe('Invoice saved successfully');
+  });
+
+  it('shows figures that disagree on the right fields, in Spanish before sending and as the server names them', async () => {
+    await i18n.changeLanguage('es');
+    const calls = stubApi({
+      invoice: testInvoice({ type: 'received' }),
+      putStatus: 422,
+      putError: {
+        code: 'VAT_BREAKDOWN_MISMATCH',
+        message: 'El desglose de IVA no suma la base imponible y el total de IVA.',
+        details: { mismatches: [{ field: 'vatTotalCents', valueCents: 21000, expectedCents: 20999 }] },
+      },
+    });
+    renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
+    const save = await screen.findByRole('button', { name: 'Guardar factura' });
+    // The breakdown is on the form, one row per rate.
+    expect((screen.getByLabelText('% IVA (Tipo de IVA 1)') as HTMLInputElement).value).toBe('21');
+    expect((screen.getByLabelText('Base (Tipo de IVA 1)') as HTMLInputElement).value).toBe('1000,00');
+    const total = screen.getByLabelText('Total factura');
+    fireEvent.change(total, { target: { value: '1.100,50' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(total.getAttribute('aria-invalid')).toBe('true'));
+    const errorOf = (input: HTMLElement) =>
+      document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent;
+    expect(errorOf(total)).toBe('Base + IVA + recargo − IRPF suman 1.060,00\u00a0€');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    // Figures the browser finds right but the server refuses: its details land on the field it names.
+    fireEvent.change(total, { target: { value: '1.060,00' } });
+    fireEvent.click(save);
+    const vat = screen.getByLabelText('Total IVA');
+    await waitFor(() => expect(vat.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(vat)).toBe('No coincide con el desglose de IVA, que suma 209,99\u00a0€');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 
   it('says so when there is no invoice to review', async () => {
@@ -209,6 +250,7 @@ describe('editing an invoice', () => {
 
     fireEvent.change(screen.getByLabelText('VAT total'), { target: { value: '0' } });
     fireEvent.change(screen.getByLabelText('IRPF withholding'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Invoice total'), { target: { value: '1000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add line' }));
     fireEvent.change(screen.getByLabelText('Description (Line 2)'), { target: { value: 'Portes' } });
     fireEvent.click(screen.getByRole('button', { name: 'Remove line 1' }));

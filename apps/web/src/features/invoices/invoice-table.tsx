@@ -1,4 +1,10 @@
-import type { InvoiceList, InvoiceRow, InvoiceSort } from '@cuadra/shared';
+import {
+  formatMediumDate,
+  formatMoney,
+  type InvoiceList,
+  type InvoiceRow,
+  type InvoiceSort,
+} from '@cuadra/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +13,6 @@ import { linkClass, primaryButtonClass, StateBox, secondaryButtonClass } from '.
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { Modal } from '../clients/modal';
-import { formatEuros } from './amount';
 import type { SavedNotice } from './invoice-screen';
 import { fetchInvoiceFile, type InvoiceListParams, saveBlob, useDeleteInvoice } from './invoices-api';
 import { useToast } from './toast';
@@ -61,11 +66,6 @@ export function InvoiceTable({
     showToast(t(notice));
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location, navigate, showToast, t]);
-
-  const dateFormat = new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  });
 
   if (list.isPending) {
     return (
@@ -168,7 +168,7 @@ export function InvoiceTable({
                 return (
                   <tr key={row.id} data-checked={row.checked} className={row.checked ? '' : 'bg-amber-50'}>
                     <td className="whitespace-nowrap px-3 py-2 tabular-nums text-slate-800">
-                      {row.issueDate ? dateFormat.format(new Date(row.issueDate)) : t('table.noDate')}
+                      {row.issueDate ? formatMediumDate(row.issueDate, language) : t('table.noDate')}
                     </td>
                     <th
                       scope="row"
@@ -188,7 +188,9 @@ export function InvoiceTable({
                       {row.counterpartyName ?? '—'}
                     </td>
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-900">
-                      {row.totalCents === null ? '—' : formatEuros(row.totalCents, language, row.currency)}
+                      {row.totalCents === null
+                        ? '—'
+                        : formatMoney(row.totalCents, language, { currency: row.currency })}
                     </td>
                     <td className="whitespace-nowrap px-3 py-2 text-slate-800">
                       {row.type ? t(`type.${row.type}`) : t('type.unset')}

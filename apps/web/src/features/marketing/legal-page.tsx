@@ -1,3 +1,4 @@
+import { formatLongDate } from '@cuadra/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toLocale } from '../../i18n/i18n';
@@ -6,13 +7,6 @@ import { StaticPageMeta } from './seo/static-page-meta';
 
 /** When the policy texts last changed (shown in the page's language). */
 const LEGAL_UPDATED = new Date(Date.UTC(2026, 0, 15));
-
-export function formatLongDate(date: Date, language: 'en' | 'es'): string {
-  return new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-US', {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(date);
-}
 
 type LegalDocument = 'privacy' | 'terms';
 

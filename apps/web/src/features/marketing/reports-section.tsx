@@ -1,7 +1,7 @@
+import { formatMoney } from '@cuadra/shared';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../components/icons';
 import { toLocale } from '../../i18n/i18n';
-import { formatMoney } from '../billing/money';
 
 const POINTS = ['quarterly', 'annual', 'custom', 'excel'] as const;
 
@@ -58,9 +58,11 @@ export function ReportsSection() {
                   {t(`reports.table.${row.key}`)}
                 </th>
                 <td className="py-2 pr-3 text-right whitespace-nowrap">
-                  {formatMoney(row.base, 'eur', language)}
+                  {formatMoney(row.base, language, { wholeUnits: true })}
                 </td>
-                <td className="py-2 text-right whitespace-nowrap">{formatMoney(row.tax, 'eur', language)}</td>
+                <td className="py-2 text-right whitespace-nowrap">
+                  {formatMoney(row.tax, language, { wholeUnits: true })}
+                </td>
               </tr>
             ))}
           </tbody>

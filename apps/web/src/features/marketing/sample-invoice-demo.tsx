@@ -1,7 +1,7 @@
+import { formatMoney } from '@cuadra/shared';
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLocale } from '../../i18n/i18n';
-import { formatMoney } from '../billing/money';
 
 /** The eleven kinds of field the demo highlights, in legend order (spec-1 §2 "Landing page"). */
 export const DEMO_FIELDS = [
@@ -90,7 +90,7 @@ function Field({
 export function SampleInvoiceDemo() {
   const { t, i18n } = useTranslation('marketing');
   const language = toLocale(i18n.resolvedLanguage);
-  const money = (cents: number) => formatMoney(cents, 'eur', language);
+  const money = (cents: number) => formatMoney(cents, language, { wholeUnits: true });
   const { ref, revealed } = useRevealOnce<HTMLDivElement>();
   const total = SAMPLE_SUBTOTAL_CENTS + SAMPLE_TAX_CENTS;
 

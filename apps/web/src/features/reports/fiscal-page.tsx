@@ -1,4 +1,4 @@
-import type { FiscalSummary, Locale } from '@cuadra/shared';
+import { type FiscalSummary, formatMoney, formatPercent, formatRate, type Locale } from '@cuadra/shared';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -7,7 +7,6 @@ import { linkClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useClient } from '../clients/clients-api';
-import { formatAmount, formatRate } from './format';
 import { useFiscalSummary } from './reports-api';
 
 const QUARTERS = [1, 2, 3, 4] as const;
@@ -38,7 +37,7 @@ export function FiscalPage() {
     else search.delete('includeUnreviewed');
     setParams(search, { replace: true });
   };
-  const money = (cents: number) => formatAmount(cents, language);
+  const money = (cents: number) => formatMoney(cents, language);
   const title = t('fiscal.title', { year });
 
   return (
@@ -142,10 +141,7 @@ function Figures({
   const hasSurcharge = modelo303.some((q) => q.charged.some((l) => l.surchargeCents !== 0));
   const share =
     priorYear.incomeCents > 0
-      ? new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB', {
-          style: 'percent',
-          maximumFractionDigits: 1,
-        }).format(priorYear.incomeWithWithholdingCents / priorYear.incomeCents)
+      ? formatPercent(priorYear.incomeWithWithholdingCents / priorYear.incomeCents, language)
       : '';
 
   return (

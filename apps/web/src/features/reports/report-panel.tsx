@@ -1,4 +1,13 @@
-import { checkReportRange, type ReportFormat, type ReportKind, rangeDays, reportKind } from '@cuadra/shared';
+import {
+  checkReportRange,
+  DAY_PATTERN,
+  dateLocale,
+  formatDay,
+  type ReportFormat,
+  type ReportKind,
+  rangeDays,
+  reportKind,
+} from '@cuadra/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +15,7 @@ import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from 
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { Modal } from '../clients/modal';
-import { DATE_PATTERN, formatDay, localToday } from './format';
+import { localToday } from './format';
 import { fetchReportFile, requestReport } from './reports-api';
 
 type Outcome =
@@ -158,7 +167,7 @@ export function ReportPanel({ clientId }: { clientId: string }) {
           <input
             id={`${id}-from`}
             type="date"
-            lang={language === 'es' ? 'es-ES' : 'en-US'}
+            lang={dateLocale(language)}
             value={from}
             max={to && to < today ? to : today}
             onChange={(event) => setFrom(event.target.value)}
@@ -174,7 +183,7 @@ export function ReportPanel({ clientId }: { clientId: string }) {
           <input
             id={`${id}-to`}
             type="date"
-            lang={language === 'es' ? 'es-ES' : 'en-US'}
+            lang={dateLocale(language)}
             value={to}
             min={from || undefined}
             max={today}
@@ -207,7 +216,7 @@ export function ReportPanel({ clientId }: { clientId: string }) {
               days: rangeDays(from, to) + 1,
               kind: t(`kind.${kind}`),
             })
-          : t('panel.dateHint', { format: DATE_PATTERN[language] })}
+          : t('panel.dateHint', { format: DAY_PATTERN[language] })}
       </p>
       <p id={`${id}-problem`} role="alert" className="mt-1 min-h-5 text-sm text-red-700">
         {showProblem && problem ? te(problem) : ''}

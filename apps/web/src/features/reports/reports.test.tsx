@@ -1,11 +1,10 @@
-import type { FiscalSummary } from '@cuadra/shared';
+import { type FiscalSummary, formatMoney } from '@cuadra/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { routes } from '../../router';
 import { renderRoutes, renderWithProviders } from '../../test/render';
 import { storeTestSession } from '../../test/session';
-import { formatAmount } from './format';
 import { ReportPanel } from './report-panel';
 
 const SLOW = { timeout: 10_000 };
@@ -266,9 +265,9 @@ describe('the fiscal summary page', () => {
   });
 
   it('formats money as the language expects', () => {
-    expect(formatAmount(123_456, 'es')).toBe('1.234,56\u00a0€');
-    expect(formatAmount(123_456, 'en')).toBe('€1,234.56');
-    expect(formatAmount(-5, 'es')).toBe('−0,05\u00a0€');
-    expect(formatAmount(200_000, 'es')).toBe('2.000,00\u00a0€');
+    expect(formatMoney(123_456, 'es')).toBe('1.234,56\u00a0€');
+    expect(formatMoney(123_456, 'en')).toBe('€1,234.56');
+    expect(formatMoney(-5, 'es')).toBe('−0,05\u00a0€');
+    expect(formatMoney(200_000, 'es')).toBe('2.000,00\u00a0€');
   });
 });

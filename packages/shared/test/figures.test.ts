@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { checkInvoiceFigures, grossIncomeCents, type InvoiceFigures } from '../src';
+
+const agreeing: InvoiceFigures = {
+  taxBaseCents: 15_000,
+  vatTotalCents: 2_600,
+  withholdingCents: 1_500,
+  surchargeCents: null,
+  totalCents: 16_160,
+  vatBreakdown: [
+    { baseCents: 10_000, vatCents: 2_100, surchargeCents: 60 },
+    { baseCents: 5_000, vatCents: 500 },
+  ],
+};
+
+describe('figures that agree', () => {
+  it('accepts base + VAT + recargo (from the lines) − IRPF = total, and the credit note of it', () => {
+    expect(checkInvoiceFigures(agreeing)).toBeNull();
+    const negate = (n: number | null) => (n === null ? null : -n);
+    const credit: InvoiceFigures = {
+      taxBaseCents: -15_000,
+      vatTotalCents: -2_600,
+      withholdingCents: -1_500,
+      surchargeCents: null,
+      totalCents: -16_160,
+      vatBreakdown: agreeing.vatBreakdown.map((l) => ({
+        ...l,
+        baseCents: negate(l.baseCents),
+        vatCents: negate(l.vatCents),
+        surchargeCents: negate(l.surchargeCents ?? null),
+      })),
+    };
+    expect(checkInvoiceFigures(credit)).toBeNull();
+  });
+
+  it('names the breakdown figures that disagree before looking at the total', () => {
+    expect(checkInvoiceFigures({ ...agreeing, taxBaseCents: 15_001, vatTotalCents: null })).toEqual({
+      code: 'VAT_BREAKDOWN_MISMATCH',
+      mismatches: [
+        { field: 'taxBaseCents', valueCents: 15_001, expectedCents: 15_000 },
+        { field: 'vatTotalCents', valueCents: 0, expectedCents: 2_600 },
+      ],
+    });
+    expect(checkInvoiceFigures({ ...agreeing, totalCents: 16_100 })).toEqual({
+      code: 'TOTAL_MISMATCH',
+      mismatches: [{ field: 'totalCents', valueCents: 16_100, expectedCents: 16_160 }],
+    });
+  });
+
+  it('leaves alone what is not stated: no breakdown, no base or no total', () => {
+    expect(checkInvoiceFigures({ ...agreeing, vatBreakdown: [], totalCents: null })).toBeNull();
+    expect(checkInvoiceFigures({ ...agreeing, taxBaseCents: null, totalCents: 1 })).toBeNull();
+  });
+
+  it('defines gross income as the issued tax base, breakdown bases when no base, credit notes subtracting', () => {
+    expect(
+      grossIncomeCents([
+        { type: 'issued', taxBaseCents: 10_000, vatBreakdown: [] },
+        { type: 'issued', taxBaseCents: null, vatBreakdown: [{ baseCents: 5_000, vatCents: 500 }] },
+        { type: 'issued', taxBaseCents: -2_000, vatBreakdown: [] },
+        { type: 'received', taxBaseCents: 7_000, vatBreakdown: [] },
+        { type: null, taxBaseCents: 9_000, vatBreakdown: [] },
+      ]),
+    ).toBe(13_000);
+  });
+});
