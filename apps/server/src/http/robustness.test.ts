@@ -105,6 +105,20 @@ describe(`a listening server survives malformed uploads (${TEST_DB})`, () => {
     await raw(port, slow, { pauseAfter: slow.length - 5_000, abort: true });
   });
 
+  it('refuses an upload to a missing client at once, and hangs up rather than read the 200 MB it announced', async () => {
+    const request = [
+      'POST /api/v1/clients/018f0000-0000-7000-8000-000000000000/uploads HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      `Authorization: Bearer ${token}`,
+      `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
+      `Content-Length: ${200 * 1024 * 1024}`,
+      '',
+      part('a.pdf', '%PDF-1.7\n'),
+    ].join('\r\n');
+    // A keep-alive request: the answer must come, and the connection close, without the rest of the body.
+    expectCode(await raw(port, request), 404, 'CLIENT_NOT_FOUND');
+  });
+
   it('answers 404, not 500, for a checkout id of 36 zeros, and still answers its health check', async () => {
     const zeros = await raw(
       port,
