@@ -51,6 +51,9 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   REPORT_LINK_NOT_FOUND: 404,
   // Gone: the link was real but its time is up.
   REPORT_LINK_EXPIRED: 410,
+  INBOUND_PROVIDER_UNKNOWN: 404,
+  INBOUND_SIGNATURE_INVALID: 401,
+  INBOUND_SENDER_NOT_FOUND: 404,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 };

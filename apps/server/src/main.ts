@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { closeServices, createServices } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { type InboundSmtp, startInboundSmtp } from './features/inbound/smtp';
 
 /** `all` (API + worker in one process, the default), `api`, or `worker`. */
 const ROLES = ['all', 'api', 'worker'] as const;
@@ -23,6 +24,10 @@ async function main(role: Role) {
   const { logger } = services;
 
   if (role !== 'api') await services.queue.work(services, config.WORKER_CONCURRENCY);
+  // The SMTP receiver runs with the workers (roles all and worker): an MX port of its own, apart from the
+  // HTTP load balancer, scaled with the worker processes.
+  let smtp: InboundSmtp | undefined;
+  if (role !== 'api' && config.INBOUND_SMTP_PORT !== undefined) smtp = await startInboundSmtp(services);
 
   let server: ReturnType<typeof serve> | undefined;
   if (role !== 'worker') {
@@ -46,6 +51,7 @@ async function main(role: Role) {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000);
     force.unref();
     if (server) await new Promise<void>((done) => server.close(() => done()));
+    if (smtp) await smtp.close();
     await closeServices(services, SHUTDOWN_GRACE_MS);
     await closeOcr();
     logger.info('stopped');

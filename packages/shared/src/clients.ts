@@ -104,6 +104,8 @@ export const ClientDetailSchema = ClientSummarySchema.extend({
   grossIncomeCents: z.number().int(),
   /** The pending invitation, shown to the owner only. */
   invitation: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
+  /** Mail invoices here and they become uploads of this client (issue 21); the owner can rotate it. */
+  inboundEmail: z.string(),
 }).meta({ id: 'ClientDetail' });
 export type ClientDetail = z.infer<typeof ClientDetailSchema>;
 

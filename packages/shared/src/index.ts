@@ -6,6 +6,7 @@ export * from './documents';
 export * from './error-body';
 export * from './errors';
 export * from './health';
+export * from './inbound';
 export * from './invoices';
 export * from './locale';
 export * from './packs';

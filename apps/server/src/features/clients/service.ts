@@ -15,6 +15,7 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { findUserByEmail, type UserRow } from '../auth/repo';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
+import { ensureInboundEmail } from '../inbound/address';
 import { invitationEmail } from './emails';
 import {
   type ClientRow,
@@ -100,10 +101,15 @@ async function ownedClient(db: Db, user: UserRow, clientId: string): Promise<Cli
   return row;
 }
 
-async function toDetail(db: Db, user: UserRow, row: ClientRow): Promise<ClientDetail> {
-  const [stats, pending] = await Promise.all([
+async function toDetail(
+  { db, config }: Pick<Services, 'db' | 'config'>,
+  user: UserRow,
+  row: ClientRow,
+): Promise<ClientDetail> {
+  const [stats, pending, inboundEmail] = await Promise.all([
     findClientStats(db, [row.id]),
     findPendingInvitations(db, [row.id]),
+    ensureInboundEmail(db, config, row.id),
   ]);
   const isOwner = row.ownerUserId === user.id;
   const invitation = isOwner ? pending.get(row.id) : undefined;
@@ -114,11 +120,12 @@ async function toDetail(db: Db, user: UserRow, row: ClientRow): Promise<ClientDe
     invitation: invitation
       ? { email: invitation.email, expiresAt: invitation.expiresAt.toISOString() }
       : null,
+    inboundEmail,
   };
 }
 
 export async function getClient(services: Services, user: UserRow, clientId: string): Promise<ClientDetail> {
-  return toDetail(services.db, user, await visibleClient(services.db, user, clientId));
+  return toDetail(services, user, await visibleClient(services.db, user, clientId));
 }
 
 /** spec-1 §4–§6: accountants add dummy clients, once their email is verified. */
@@ -131,7 +138,7 @@ export async function createClient(
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
   const row = await insertClient(services.db, { ownerUserId: user.id, name: input.name, taxId: input.taxId });
   if (!row) throw new AppError('CONFLICT');
-  return toDetail(services.db, user, row);
+  return toDetail(services, user, row);
 }
 
 export async function updateClient(
@@ -143,7 +150,7 @@ export async function updateClient(
   const { db } = services;
   const row = await ownedClient(db, user, clientId);
   const updated = (await updateClientRow(db, row.id, input)) ?? row;
-  return toDetail(db, user, updated);
+  return toDetail(services, user, updated);
 }
 
 export async function inviteToClient(
