@@ -5,6 +5,7 @@ import enBlog from './locales/en/blog.json';
 import enClients from './locales/en/clients.json';
 import enCredits from './locales/en/credits.json';
 import enFaq from './locales/en/faq.json';
+import enInbound from './locales/en/inbound.json';
 import enInvoices from './locales/en/invoices.json';
 import enMarketing from './locales/en/marketing.json';
 import enMetatags from './locales/en/metatags.json';
@@ -16,6 +17,7 @@ import esBlog from './locales/es/blog.json';
 import esClients from './locales/es/clients.json';
 import esCredits from './locales/es/credits.json';
 import esFaq from './locales/es/faq.json';
+import esInbound from './locales/es/inbound.json';
 import esInvoices from './locales/es/invoices.json';
 import esMarketing from './locales/es/marketing.json';
 import esMetatags from './locales/es/metatags.json';
@@ -48,6 +50,8 @@ export const resources = {
     invoices: enInvoices,
     // Reports and the fiscal summary (issue 8): report panel, Modelo 303 / 130, annual estimate.
     reports: enReports,
+    // Invoices that arrive by themselves (issue 21): the client's inbound address, senders, mails received.
+    inbound: enInbound,
   },
   es: {
     translation: esTranslation,
@@ -62,6 +66,7 @@ export const resources = {
     credits: esCredits,
     invoices: esInvoices,
     reports: esReports,
+    inbound: esInbound,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

@@ -6,6 +6,7 @@ import { linkClass, RegisteredMarker, StateBox, secondaryButtonClass } from '../
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useAuth } from '../auth/auth-store';
+import { InboundPanel } from '../inbound/inbound-panel';
 import { formatEuros } from '../invoices/amount';
 import { InvoiceTable } from '../invoices/invoice-table';
 import { DEFAULT_INVOICE_SORT, useInvoiceList } from '../invoices/invoices-api';
@@ -133,6 +134,8 @@ export function CustomerPage() {
       {invoices.isError ? null : (
         <UploadPanel clientId={data.id} scansAvailable={invoices.data?.scansAvailable ?? null} />
       )}
+
+      <InboundPanel client={data} />
 
       <section aria-labelledby="invoices-title" className="mt-8">
         <h2 id="invoices-title" className="mb-3 text-xl font-semibold text-slate-900">
