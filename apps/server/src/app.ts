@@ -51,13 +51,11 @@ export function createApp(services: Services, options: AppOptions) {
       throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: JSON_BODY_LIMIT });
     },
   });
-  // Uploads stream their files under their own per-file limit (features/uploads/multipart.ts); the inbound
-  // mail webhook has its own, larger limit (features/inbound/routes.ts).
-  app.use('/api/v1/*', (c, next) =>
-    c.req.path.endsWith('/uploads') || c.req.path.startsWith('/api/v1/inbound/')
-      ? next()
-      : jsonBodyLimit(c, next),
-  );
+  // Uploads and phone photos stream their files under their own per-file limit (uploads/multipart.ts); the
+  // inbound mail webhook has its own, larger limit (features/inbound/routes.ts).
+  const ownLimit = (path: string) =>
+    path.endsWith('/uploads') || path.endsWith('/photos') || path.startsWith('/api/v1/inbound/');
+  app.use('/api/v1/*', (c, next) => (ownLimit(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.route('/api/health', healthRoutes(services, options.ocrReady));
   app.route('/api/v1/config', publicConfigRoutes(services));

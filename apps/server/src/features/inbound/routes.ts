@@ -5,6 +5,7 @@ import {
   InboundMessageListSchema,
   InboundSenderListSchema,
   InboundSenderSchema,
+  UploadBatchSchema,
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
@@ -15,6 +16,8 @@ import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import type { ClientRow } from '../clients/repo';
+import { readUploadedFiles } from '../uploads/multipart';
+import { MAX_PHOTOS, photosToPdf } from './photos';
 import * as inbound from './service';
 import { hasWebhookSecret, PostmarkInboundSchema, postmarkToMail } from './webhook';
 
@@ -85,10 +88,29 @@ const listMessagesRoute = createRoute({
   responses: { 200: json(InboundMessageListSchema, 'Mails, newest first'), ...common },
 });
 
+const photosRoute = createRoute({
+  method: 'post',
+  path: '/clients/{id}/photos',
+  tags: ['invoices'],
+  summary:
+    'Photos taken on a phone (multipart files[], JPEG or PNG, in order) become ONE document: a PDF with a page per photo, uploaded like a dropped file (one credit).',
+  security: bearer,
+  request: { params: ClientParams },
+  responses: {
+    202: json(UploadBatchSchema, 'Accepted: the document is being read'),
+    400: json(ErrorBodySchema, 'NO_FILES'),
+    402: json(ErrorBodySchema, 'INSUFFICIENT_CREDITS'),
+    413: json(ErrorBodySchema, 'PAYLOAD_TOO_LARGE or TOO_MANY_FILES'),
+    415: json(ErrorBodySchema, 'UNSUPPORTED_MEDIA_TYPE: not a JPEG or PNG'),
+    ...common,
+  },
+});
+
 /** The signed-in side: the address, its allow-list and the mails received, under /api/v1/clients/:id. */
 export function inboundRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
   router.use('/clients/:id/inbound-*', requireAuth(services));
+  router.use('/clients/:id/photos', requireAuth(services));
   router.use('/clients/:id/inbound-*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
@@ -113,7 +135,16 @@ export function inboundRoutes(services: Services) {
     })
     .openapi(listMessagesRoute, async (c) =>
       c.json(await inbound.getMessages(services, c.get('user'), c.req.valid('param').id), 200),
-    );
+    )
+    .openapi(photosRoute, async (c) => {
+      const maxFileBytes = services.config.UPLOAD_MAX_FILE_BYTES;
+      const photos = await readUploadedFiles(c.req.raw, { maxFileBytes, maxFiles: MAX_PHOTOS });
+      const document = await photosToPdf(photos, maxFileBytes);
+      return c.json(
+        await inbound.uploadPhotos(services, c.get('user'), c.req.valid('param').id, document),
+        202,
+      );
+    });
 }
 
 const WebhookResultSchema = z

@@ -157,6 +157,17 @@ function uploadMailFiles(
   return uploadFiles(services, owner, clientId, files);
 }
 
+/** Phone photos made into one PDF, uploaded by the signed-in user like a dropped file. */
+export async function uploadPhotos(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+  document: Parameters<typeof uploadFiles>[3][number],
+) {
+  const client = await visibleClient(services, user, clientId);
+  return uploadFiles(services, user, client.id, [document]);
+}
+
 async function visibleClient(services: Services, user: UserRow, clientId: string) {
   const row = UUID.test(clientId) ? await findVisibleClient(services.db, user.id, clientId) : null;
   if (!row) throw new AppError('CLIENT_NOT_FOUND');
