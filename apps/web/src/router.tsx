@@ -160,6 +160,8 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('./features/account/contact-page'), 'ContactPage'),
           },
           { path: '/help', lazy: lazyPage(() => import('./features/account/help-page'), 'HelpPage') },
+          // "Share → Cuadra" from the phone (issue 21): the service worker redirects here.
+          { path: '/share', lazy: lazyPage(() => import('./features/inbound/share-page'), 'SharePage') },
         ],
       },
     ],

@@ -6,6 +6,7 @@ import { linkClass, RegisteredMarker, StateBox, secondaryButtonClass } from '../
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useAuth } from '../auth/auth-store';
+import { CameraCapture } from '../inbound/camera-capture';
 import { InboundPanel } from '../inbound/inbound-panel';
 import { formatEuros } from '../invoices/amount';
 import { InvoiceTable } from '../invoices/invoice-table';
@@ -132,7 +133,10 @@ export function CustomerPage() {
       <ReportPanel clientId={data.id} />
 
       {invoices.isError ? null : (
-        <UploadPanel clientId={data.id} scansAvailable={invoices.data?.scansAvailable ?? null} />
+        <>
+          <UploadPanel clientId={data.id} scansAvailable={invoices.data?.scansAvailable ?? null} />
+          <CameraCapture clientId={data.id} />
+        </>
       )}
 
       <InboundPanel client={data} />
