@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from './auth';
+import { DOCUMENT_STATUSES } from './documents';
 
 /** What became of a mail sent to a client's inbound address; the browser translates each. */
 export const INBOUND_MESSAGE_STATUSES = ['accepted', 'refused', 'empty', 'no_credits'] as const;
@@ -32,8 +33,15 @@ export const InboundMessageSchema = z
     status: z.enum(INBOUND_MESSAGE_STATUSES),
     /** The upload batch its files became, when accepted. */
     batchId: z.string().nullable(),
-    /** Documents of that batch and how many are still pending. */
-    documents: z.number().int(),
+    /** The documents its files became (a PDF of several invoices: one per invoice), and how many are pending. */
+    documents: z.array(
+      z.object({
+        id: z.string(),
+        filename: z.string(),
+        status: z.enum(DOCUMENT_STATUSES),
+        invoiceId: z.string().nullable(),
+      }),
+    ),
     pendingCount: z.number().int(),
     spf: z.string().nullable(),
     dkim: z.string().nullable(),

@@ -147,7 +147,7 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
       sender: user.email,
       subject: 'Factura marzo',
       status: 'accepted',
-      documents: 1,
+      documents: [expect.anything()],
       channel: 'smtp',
     });
     const [doc] = await documentsOf(client.id);
@@ -280,9 +280,13 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
     expect(forwarded).toMatchObject({
       subject: 'Fwd: Su factura de marzo',
       status: 'accepted',
-      documents: 1,
+      documents: [expect.anything()],
     });
-    expect(zipped).toMatchObject({ subject: 'Facturas en zip', status: 'accepted', documents: 1 });
+    expect(zipped).toMatchObject({
+      subject: 'Facturas en zip',
+      status: 'accepted',
+      documents: [expect.anything()],
+    });
     expect(zipped.skipped).toEqual(
       expect.arrayContaining([
         { name: 'facturas.zip/../../escape.pdf', reason: 'ZIP_UNSAFE_PATH' },
@@ -330,7 +334,7 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
     await send({ from: user.email, to: address, subject: 'Hola', text: '¿Hablamos mañana?' });
     const [note, receipt] = await settledMessages(client.id, headers, 2);
     expect(note).toMatchObject({ status: 'empty', subject: 'Hola' });
-    expect(receipt).toMatchObject({ status: 'accepted', documents: 1 });
+    expect(receipt).toMatchObject({ status: 'accepted', documents: [expect.anything()] });
     const [doc] = await documentsOf(client.id);
     expect(doc).toMatchObject({ status: 'needs_review', mediaType: 'application/pdf' });
     expect(doc?.filename).toMatch(/^Tu pedido 4471 de Librería Central\.pdf$/);
@@ -379,7 +383,13 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
       attachments: [{ filename: 'lote.pdf', content: pdf }],
     });
     const [message] = await settledMessages(client.id, headers, 1);
-    expect(message).toMatchObject({ status: 'accepted', documents: 3 });
+    // The mail shows the split: one document per invoice, each with its pages in its name.
+    expect(message.status).toBe('accepted');
+    expect(message.documents.map((d: { filename: string }) => d.filename)).toEqual([
+      'lote (p. 1-1).pdf',
+      'lote (p. 2-2).pdf',
+      'lote (p. 3-3).pdf',
+    ]);
     const docs = await documentsOf(client.id);
     expect(docs.map((d) => [d.filename, d.status])).toEqual([
       ['lote (p. 1-1).pdf', 'needs_review'],
@@ -428,7 +438,7 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
       status: 'accepted',
       spf: 'pass',
       dkim: 'pass',
-      documents: 1,
+      documents: [expect.anything()],
     });
     expect(refused).toMatchObject({ status: 'refused', sender: 'nobody@example.net' });
     expect(await balance(user.id)).toEqual({ available: 1, reserved: 0 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   clientInboundAddresses,
@@ -92,7 +92,7 @@ export async function insertMessage(db: Db, values: Omit<typeof inboundMessages.
   return id;
 }
 
-/** The newest mails of a client, with the number of documents (and pending ones) of each batch. */
+/** The newest mails of a client, with the documents of each one's upload batch. */
 export async function listMessages(db: Db, clientId: string, limit: number) {
   const rows = await db
     .select()
@@ -101,21 +101,18 @@ export async function listMessages(db: Db, clientId: string, limit: number) {
     .orderBy(desc(inboundMessages.createdAt), desc(inboundMessages.id))
     .limit(limit);
   const batchIds = rows.flatMap((row) => (row.batchId ? [row.batchId] : []));
-  const counts = batchIds.length
+  const docs = batchIds.length
     ? await db
-        .select({ batchId: documents.batchId, status: documents.status, n: count() })
+        .select({
+          id: documents.id,
+          batchId: documents.batchId,
+          filename: documents.filename,
+          status: documents.status,
+          invoiceId: documents.invoiceId,
+        })
         .from(documents)
         .where(inArray(documents.batchId, batchIds))
-        .groupBy(documents.batchId, documents.status)
+        .orderBy(asc(documents.filename), asc(documents.id))
     : [];
-  return rows.map((row) => {
-    const mine = counts.filter((c) => c.batchId === row.batchId);
-    return {
-      row,
-      documents: mine.reduce((sum, c) => sum + c.n, 0),
-      pending: mine
-        .filter((c) => c.status === 'queued' || c.status === 'processing')
-        .reduce((sum, c) => sum + c.n, 0),
-    };
-  });
+  return rows.map((row) => ({ row, documents: docs.filter((d) => d.batchId === row.batchId) }));
 }

@@ -1,8 +1,9 @@
-import type {
-  InboundMessageList,
-  InboundMessageStatus,
-  InboundSender,
-  InboundSenderList,
+import {
+  type InboundMessageList,
+  type InboundMessageStatus,
+  type InboundSender,
+  type InboundSenderList,
+  PENDING_STATUSES,
 } from '@cuadra/shared';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
@@ -224,15 +225,20 @@ export async function getMessages(
   const client = await visibleClient(services, user, clientId);
   const rows = await listMessages(services.db, client.id, MESSAGES_SHOWN);
   return {
-    items: rows.map(({ row, documents, pending }) => ({
+    items: rows.map(({ row, documents }) => ({
       id: row.id,
       channel: row.channel,
       sender: row.sender,
       subject: row.subject,
       status: row.status,
       batchId: row.batchId,
-      documents,
-      pendingCount: pending,
+      documents: documents.map(({ id, filename, status, invoiceId }) => ({
+        id,
+        filename,
+        status,
+        invoiceId,
+      })),
+      pendingCount: documents.filter((d) => PENDING_STATUSES.includes(d.status)).length,
       spf: row.spf,
       dkim: row.dkim,
       skipped: row.skipped as Skipped[],

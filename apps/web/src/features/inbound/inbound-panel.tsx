@@ -1,7 +1,8 @@
 import type { ClientDetail, InboundMessage } from '@cuadra/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass, secondaryButtonClass } from '../../components/ui';
+import { Link } from 'react-router';
+import { inputClass, linkClass, secondaryButtonClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
 import {
   useAddInboundSender,
@@ -168,6 +169,7 @@ function ReceivedMails({ clientId }: { clientId: string }) {
               <div className="text-slate-600">
                 {t('mails.from', { sender: mail.sender })} · <MailOutcome mail={mail} />
               </div>
+              <MailDocuments mail={mail} clientId={clientId} />
             </li>
           ))}
         </ul>
@@ -183,7 +185,33 @@ function MailOutcome({ mail }: { mail: InboundMessage }) {
     <span>
       {mail.pendingCount > 0
         ? t('mails.pending', { count: mail.pendingCount })
-        : t('mails.documents', { count: mail.documents })}
+        : t('mails.documents', { count: mail.documents.length })}
     </span>
+  );
+}
+
+/** What the mail became: one line per document (a PDF of several invoices shows one per invoice). */
+function MailDocuments({ mail, clientId }: { mail: InboundMessage; clientId: string }) {
+  const { t: tInvoices } = useTranslation('invoices');
+  if (mail.documents.length === 0) return null;
+  return (
+    <ul className="mt-1 space-y-0.5 pl-3 text-xs text-slate-600">
+      {mail.documents.map((doc) => (
+        <li key={doc.id} className="flex flex-wrap gap-x-2">
+          {doc.invoiceId ? (
+            <Link
+              to={`/invoicePage/${encodeURIComponent(doc.invoiceId)}`}
+              state={{ clientId }}
+              className={linkClass}
+            >
+              {doc.filename}
+            </Link>
+          ) : (
+            <span>{doc.filename}</span>
+          )}
+          <span>· {tInvoices(`batch.status.${doc.status}`)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
