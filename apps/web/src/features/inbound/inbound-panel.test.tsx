@@ -131,6 +131,7 @@ describe("the client's inbound email", () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Send 2 pages as one document' }));
     await screen.findByText('Sent: it is being read.');
     const upload = calls.find((c) => c.path === '/api/v1/clients/c-1/photos');
-    expect((upload?.body as FormData).getAll('files[]')).toHaveLength(2);
+    expect(upload?.body).toBeInstanceOf(FormData);
+    expect((upload?.body as FormData | undefined)?.getAll('files[]')).toHaveLength(2);
   });
 });
