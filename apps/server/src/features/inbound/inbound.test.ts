@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
@@ -444,5 +445,49 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
     expect(await balance(user.id)).toEqual({ available: 1, reserved: 0 });
     const rows = await ctx.db.select().from(inboundMessages).where(eq(inboundMessages.clientId, client.id));
     expect(rows.length).toBe(2);
+  });
+
+  it('offers STARTTLS when a certificate is configured, and the mail still arrives', async () => {
+    const { user, headers, client, address } = await accountantWithClient(2);
+    const tlsDir = new URL('../../../test/fixtures/inbound-tls/', import.meta.url);
+    const secured = await startInboundSmtp(
+      {
+        ...ctx.services,
+        config: {
+          ...ctx.services.config,
+          INBOUND_TLS_KEY_FILE: fileURLToPath(new URL('key.pem', tlsDir)),
+          INBOUND_TLS_CERT_FILE: fileURLToPath(new URL('cert.pem', tlsDir)),
+        },
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+    try {
+      const mail = {
+        from: user.email,
+        to: address,
+        subject: 'Por TLS',
+        attachments: [{ filename: 'ticket.pdf', content: TICKET_PDF }],
+      };
+      // The plain receiver has no STARTTLS: a client that insists on it gives up.
+      await expect(
+        nodemailer
+          .createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, requireTLS: true })
+          .sendMail(mail),
+      ).rejects.toThrow();
+      const info = await nodemailer
+        .createTransport({
+          host: '127.0.0.1',
+          port: secured.port,
+          secure: false,
+          requireTLS: true,
+          tls: { rejectUnauthorized: false }, // self-signed test certificate
+        })
+        .sendMail(mail);
+      expect(info.accepted).toEqual([address]);
+      const [message] = await settledMessages(client.id, headers, 1);
+      expect(message).toMatchObject({ subject: 'Por TLS', status: 'accepted' });
+    } finally {
+      await secured.close();
+    }
   });
 });

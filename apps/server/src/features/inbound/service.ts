@@ -133,7 +133,7 @@ export async function deliverMail(
     const owner = await findUserById(services.db, client.ownerUserId);
     if (!owner) continue;
     try {
-      const batch = await uploadMailFiles(services, owner, client.id, parts.files);
+      const batch = await intoUploads(services, owner, client.id, parts.files);
       await record('accepted', batch.batchId, parts.skipped);
       deliveries.push({ clientId: client.id, status: 'accepted', batchId: batch.batchId });
     } catch (error) {
@@ -146,10 +146,10 @@ export async function deliverMail(
 }
 
 /**
- * The one call into the upload pipeline: the mail's files as an upload by the client's owner (who pays, as
- * for any upload of that client). Kept alone so the intake can be re-wired in one place.
+ * The one call into the upload pipeline, for mail (as the client's owner, who pays as for any upload of that
+ * client) and for phone photos (as the signed-in user). Kept alone so the intake can be re-wired in one place.
  */
-function uploadMailFiles(
+function intoUploads(
   services: Services,
   owner: UserRow,
   clientId: string,
@@ -166,7 +166,7 @@ export async function uploadPhotos(
   document: Parameters<typeof uploadFiles>[3][number],
 ) {
   const client = await visibleClient(services, user, clientId);
-  return uploadFiles(services, user, client.id, [document]);
+  return intoUploads(services, user, client.id, [document]);
 }
 
 async function visibleClient(services: Services, user: UserRow, clientId: string) {
