@@ -424,6 +424,13 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
     expect((await hook(payload(user.email), basic('wrong'))).status).toBe(401);
     expect((await ctx.json('/api/v1/inbound/sendgrid', payload(user.email))).status).toBe(404);
 
+    // Postmark's own SPF verdict (Received-SPF) counts: a forged accountant's address is refused.
+    const forged = await hook(
+      { ...payload(user.email), Headers: [{ Name: 'Received-SPF', Value: 'Fail (protection.outlook.com)' }] },
+      `Basic ${Buffer.from(':hook-secret-for-tests').toString('base64')}`,
+    );
+    expect((await bodyOf(forged)).deliveries[0].status).toBe('refused');
+
     const stranger = await hook(payload('nobody@example.net'), basic('hook-secret-for-tests'));
     expect(stranger.status).toBe(200);
     expect((await bodyOf(stranger)).deliveries).toEqual([
@@ -433,7 +440,7 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
     const res = await hook(payload(user.email), basic('hook-secret-for-tests'));
     expect(res.status).toBe(200);
     expect((await bodyOf(res)).deliveries[0].status).toBe('accepted');
-    const [accepted, refused] = await settledMessages(client.id, headers, 2);
+    const [accepted, refused] = await settledMessages(client.id, headers, 3);
     expect(accepted).toMatchObject({
       channel: 'postmark',
       status: 'accepted',
@@ -444,7 +451,11 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
     expect(refused).toMatchObject({ status: 'refused', sender: 'nobody@example.net' });
     expect(await balance(user.id)).toEqual({ available: 1, reserved: 0 });
     const rows = await ctx.db.select().from(inboundMessages).where(eq(inboundMessages.clientId, client.id));
-    expect(rows.length).toBe(2);
+    expect(rows.map((row) => [row.status, row.spf]).sort()).toEqual([
+      ['accepted', 'pass'],
+      ['refused', 'fail'],
+      ['refused', 'pass'],
+    ]);
   });
 
   it('offers STARTTLS when a certificate is configured, and the mail still arrives', async () => {

@@ -60,7 +60,13 @@ export function postmarkToMail(body: PostmarkInbound): {
         content: Buffer.from(a.Content, 'base64'),
         related: Boolean(a.ContentID) && a.ContentType.toLowerCase().startsWith('image/'),
       })),
-      authenticationResults: header('authentication-results').join('; ') || null,
+      // Postmark reports its SPF check as Received-SPF ("Pass (…)"); read it as an Authentication-Results verdict.
+      authenticationResults:
+        header('authentication-results').join('; ') ||
+        header('received-spf')
+          .map((value) => `spf=${value.trim().split(/\s/)[0]?.toLowerCase()}`)
+          .join('; ') ||
+        null,
     },
   };
 }
