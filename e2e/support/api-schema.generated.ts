@@ -394,6 +394,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clients/{id}/inbound-address/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the client a new inbound address; mail to the old one is refused from now on */
+        post: operations["postClientsByIdInboundAddressRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{id}/inbound-senders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Addresses allowed to mail invoices to the client, besides the accountant and its own users */
+        get: operations["getClientsByIdInboundSenders"];
+        put?: never;
+        /** Allow an address to mail invoices to the client */
+        post: operations["postClientsByIdInboundSenders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{id}/inbound-senders/{senderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop allowing an address */
+        delete: operations["deleteClientsByIdInboundSendersBySenderId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{id}/inbound-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest mails received for the client, each with its sender, subject and upload batch */
+        get: operations["getClientsByIdInboundMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Photos taken on a phone (multipart files[], JPEG or PNG, in order) become ONE document: a PDF with a page per photo, uploaded like a dropped file (one credit). */
+        post: operations["postClientsByIdPhotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inbound/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A provider’s inbound-mail webhook (Postmark JSON). The secret is the Basic-auth password or ?token=. Goes through the same checks as the SMTP receiver; a stranger’s mail is answered 200 (so the provider does not retry) and adds nothing. */
+        post: operations["postInboundByProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clients/{clientId}/invoices": {
         parameters: {
             query?: never;
@@ -574,7 +677,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "INVOICE_NOT_FOUND" | "INVOICE_DUPLICATE" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INTERNAL";
+                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "INVOICE_NOT_FOUND" | "INVOICE_DUPLICATE" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "INTERNAL";
                 message: string;
                 details?: unknown;
             };
@@ -693,6 +796,7 @@ export interface components {
                 expiresAt: string;
             } | null;
             taxProfile: components["schemas"]["TaxProfile"];
+            inboundEmail: string;
         };
         TaxProfile: {
             /** @enum {string} */
@@ -827,6 +931,54 @@ export interface components {
             errorCode: string | null;
             invoiceId: string | null;
             duplicateOfInvoiceId: string | null;
+        };
+        InboundAddress: {
+            inboundEmail: string;
+        };
+        InboundSenderList: {
+            items: components["schemas"]["InboundSender"][];
+        };
+        InboundSender: {
+            id: string;
+            email: string;
+            createdAt: string;
+        };
+        AddInboundSenderRequest: {
+            email: string;
+        };
+        InboundMessageList: {
+            items: components["schemas"]["InboundMessage"][];
+        };
+        InboundMessage: {
+            id: string;
+            channel: string;
+            sender: string;
+            subject: string | null;
+            /** @enum {string} */
+            status: "accepted" | "refused" | "empty" | "no_credits";
+            batchId: string | null;
+            documents: {
+                id: string;
+                filename: string;
+                /** @enum {string} */
+                status: "queued" | "processing" | "needs_review" | "ready" | "failed" | "duplicate";
+                invoiceId: string | null;
+            }[];
+            pendingCount: number;
+            spf: string | null;
+            dkim: string | null;
+            skipped: {
+                name: string;
+                reason: string;
+            }[];
+            createdAt: string;
+        };
+        InboundWebhookResult: {
+            deliveries: {
+                clientId: string;
+                status: string;
+                batchId: string | null;
+            }[];
         };
         InvoiceList: {
             invoices: {
@@ -2166,6 +2318,379 @@ export interface operations {
             };
         };
     };
+    postClientsByIdInboundAddressRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundAddress"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: only the owner manages inbound email */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClientsByIdInboundSenders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The allow-list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundSenderList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: only the owner manages inbound email */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postClientsByIdInboundSenders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddInboundSenderRequest"];
+            };
+        };
+        responses: {
+            /** @description Allowed (adding it twice is harmless) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundSender"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: only the owner manages inbound email */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteClientsByIdInboundSendersBySenderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                senderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: only the owner manages inbound email */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND or INBOUND_SENDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClientsByIdInboundMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Mails, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundMessageList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postClientsByIdPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the document is being read */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadBatch"];
+                };
+            };
+            /** @description NO_FILES */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_CREDITS */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE or TOO_MANY_FILES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: not a JPEG or PNG */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postInboundByProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What became of the mail for each addressed client */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundWebhookResult"];
+                };
+            };
+            /** @description INBOUND_SIGNATURE_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INBOUND_PROVIDER_UNKNOWN (or the webhook is off) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getClientsByClientIdInvoices: {
         parameters: {
             query?: {
@@ -2277,6 +2802,15 @@ export interface operations {
             };
             /** @description Another invoice of this client has the same issuer and number (INVOICE_DUPLICATE) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The figures disagree (VAT_BREAKDOWN_MISMATCH, TOTAL_MISMATCH); details.mismatches names each: field, valueCents, expectedCents */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string | null;
+    /** The app's inbound SMTP receiver (issue 21), on a free loopback port. */
+    smtpPort: number;
   }
 }
 
@@ -48,11 +50,13 @@ export default async function setup(project: TestProject) {
     console.warn(`\n⚠ Browser tests SKIPPED: no Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH)\n`);
     project.provide('chromiumPath', null);
     project.provide('baseUrl', '');
+    project.provide('smtpPort', 0);
     return;
   }
   ensureWebBuild();
   const dataDir = await mkdtemp(join(tmpdir(), 'cuadra-e2e-'));
   const port = await freePort();
+  const smtpPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'all'], {
     cwd: ROOT,
@@ -63,12 +67,15 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      INBOUND_SMTP_PORT: String(smtpPort),
+      INBOUND_SMTP_HOST: '127.0.0.1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseUrl, server);
   project.provide('chromiumPath', CHROMIUM_PATH);
   project.provide('baseUrl', baseUrl);
+  project.provide('smtpPort', smtpPort);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((done) => server.once('exit', done));

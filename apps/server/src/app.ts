@@ -13,6 +13,7 @@ import { devMailRoutes } from './features/dev-mail/routes';
 import { exportRoutes } from './features/exports/routes';
 import { formRoutes } from './features/forms/routes';
 import { healthRoutes } from './features/health/routes';
+import { inboundRoutes, inboundWebhookRoutes } from './features/inbound/routes';
 import { invoiceRoutes } from './features/invoices/routes';
 import { meRoutes } from './features/me/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -54,8 +55,11 @@ export function createApp(services: Services, options: AppOptions) {
       throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: JSON_BODY_LIMIT });
     },
   });
-  // Uploads stream their files under their own per-file limit (features/uploads/multipart.ts).
-  app.use('/api/v1/*', (c, next) => (c.req.path.endsWith('/uploads') ? next() : jsonBodyLimit(c, next)));
+  // Uploads and phone photos stream their files under their own per-file limit (uploads/multipart.ts); the
+  // inbound mail webhook has its own, larger limit (features/inbound/routes.ts).
+  const ownLimit = (path: string) =>
+    path.endsWith('/uploads') || path.endsWith('/photos') || path.startsWith('/api/v1/inbound/');
+  app.use('/api/v1/*', (c, next) => (ownLimit(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.route('/api/health', healthRoutes(services, options.ocrReady));
   app.route('/api/v1/config', publicConfigRoutes(services));
@@ -69,6 +73,8 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1/checkout', checkoutRoutes(services));
   app.route('/api/v1/webhooks', webhookRoutes(services));
   app.route('/api/v1', uploadRoutes(services));
+  app.route('/api/v1', inboundRoutes(services));
+  app.route('/api/v1/inbound', inboundWebhookRoutes(services));
   app.route('/api/v1', invoiceRoutes(services));
   app.route('/api/v1', reportRoutes(services));
   app.route('/api/v1', formRoutes(services));

@@ -79,6 +79,30 @@ export const ConfigSchema = z.object({
     .default(100 * 1024 * 1024),
   /** An upload that sends nothing for this long is dropped (a slow body must not hold a worker's memory). */
   UPLOAD_IDLE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Inbound email (issue 21): each client's address is `<random>@INBOUND_EMAIL_DOMAIN`. */
+  INBOUND_EMAIL_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+$/, 'must be a domain name')
+    .default('in.localhost'),
+  /** Port of the embedded SMTP receiver (roles all and worker); empty: off. 25 behind the domain's MX. */
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+  /** Largest mail accepted, in bytes (25 MB, what common providers send). */
+  INBOUND_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024),
+  /** PEM key and certificate files: STARTTLS is offered when both are set. */
+  INBOUND_TLS_KEY_FILE: z.string().default(''),
+  INBOUND_TLS_CERT_FILE: z.string().default(''),
+  /**
+   * Shared secret of the provider webhook POST /api/v1/inbound/postmark (HTTP Basic password, or
+   * `?token=`). Empty: the webhook is off.
+   */
+  INBOUND_WEBHOOK_SECRET: z.string().default(''),
   /** Optional LLM pass of the extraction: an OpenAI-compatible base URL (…/v1). Empty: off. */
   EXTRACT_LLM_URL: z.string().default(''),
   EXTRACT_LLM_MODEL: z.string().default('gpt-4o-mini'),

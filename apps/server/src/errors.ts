@@ -72,6 +72,9 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   // Not implemented: the route exists, the layout could not be verified.
   EXPORT_LAYOUT_UNAVAILABLE: 501,
   EXPORT_FAILED: 500,
+  INBOUND_PROVIDER_UNKNOWN: 404,
+  INBOUND_SIGNATURE_INVALID: 401,
+  INBOUND_SENDER_NOT_FOUND: 404,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 };

@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { closeServices, createServices } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { exitOnUncaughtErrors } from './crash';
+import { type InboundSmtp, startInboundSmtp } from './features/inbound/smtp';
 import { removeStaleUploads } from './features/uploads/multipart';
 import { uploadTempDir } from './features/uploads/routes';
 
@@ -31,6 +32,10 @@ async function main(role: Role) {
   exitOnUncaughtErrors(logger);
 
   if (role !== 'api') await services.queue.work(services, config.WORKER_CONCURRENCY);
+  // The SMTP receiver runs with the workers (roles all and worker): an MX port of its own, apart from the
+  // HTTP load balancer, scaled with the worker processes.
+  let smtp: InboundSmtp | undefined;
+  if (role !== 'api' && config.INBOUND_SMTP_PORT !== undefined) smtp = await startInboundSmtp(services);
 
   let server: ReturnType<typeof serve> | undefined;
   if (role !== 'worker') {
@@ -60,6 +65,7 @@ async function main(role: Role) {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000);
     force.unref();
     if (server) await new Promise<void>((done) => server.close(() => done()));
+    if (smtp) await smtp.close();
     await closeServices(services, SHUTDOWN_GRACE_MS);
     await closeOcr();
     logger.info('stopped');

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app-providers';
+import { registerServiceWorker } from './features/inbound/pwa';
 import { hydratePrerendered, prerenderedLanguage } from './features/marketing/seo/hydrate';
 import { i18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
@@ -28,3 +29,5 @@ if (language) {
     </StrictMode>,
   );
 }
+
+registerServiceWorker();

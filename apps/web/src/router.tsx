@@ -164,6 +164,8 @@ export const routes: RouteObject[] = [
           },
           { path: '/user', lazy: lazyPage(() => import('./features/account/settings-page'), 'SettingsPage') },
           { path: '/help', lazy: lazyPage(() => import('./features/account/help-page'), 'HelpPage') },
+          // "Share → Cuadra" from the phone (issue 21): the service worker redirects here.
+          { path: '/share', lazy: lazyPage(() => import('./features/inbound/share-page'), 'SharePage') },
         ],
       },
     ],

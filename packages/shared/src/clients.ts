@@ -109,6 +109,8 @@ export const ClientDetailSchema = ClientSummarySchema.extend({
   invitation: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
   /** What decides which AEAT forms apply and how the exports book the invoices. */
   taxProfile: TaxProfileSchema,
+  /** Mail invoices here and they become uploads of this client (issue 21); the owner can rotate it. */
+  inboundEmail: z.string(),
 }).meta({ id: 'ClientDetail' });
 export type ClientDetail = z.infer<typeof ClientDetailSchema>;
 

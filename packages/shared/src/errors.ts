@@ -265,6 +265,18 @@ export const ERROR_MESSAGES = {
     en: 'The export could not be generated.',
     es: 'No se ha podido generar la exportación.',
   },
+  INBOUND_PROVIDER_UNKNOWN: {
+    en: 'This inbound email provider is not configured.',
+    es: 'Este proveedor de correo entrante no está configurado.',
+  },
+  INBOUND_SIGNATURE_INVALID: {
+    en: 'The inbound email request could not be authenticated.',
+    es: 'No se ha podido autenticar la petición de correo entrante.',
+  },
+  INBOUND_SENDER_NOT_FOUND: {
+    en: 'This address is not on the list of allowed senders.',
+    es: 'Esta dirección no está en la lista de remitentes permitidos.',
+  },
   INTERNAL: {
     en: 'Server error, please try again later',
     es: 'Error del servidor, inténtalo de nuevo más tarde',

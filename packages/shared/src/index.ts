@@ -9,6 +9,7 @@ export * from './figures';
 export * from './format';
 export * from './forms';
 export * from './health';
+export * from './inbound';
 export * from './invoices';
 export * from './locale';
 export * from './money';

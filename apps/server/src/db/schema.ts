@@ -418,3 +418,72 @@ export const invoiceItems = pgTable(
   },
   (t) => [index('invoice_items_invoice_idx').on(t.invoiceId, t.position)],
 );
+
+/**
+ * A client's inbound email address: `<local_part>@INBOUND_EMAIL_DOMAIN`. The local part is random (not
+ * derived from the client), so it cannot be guessed; rotating it replaces it and the old one stops working.
+ */
+export const clientInboundAddresses = pgTable(
+  'client_inbound_addresses',
+  {
+    clientId: uuid('client_id')
+      .primaryKey()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    localPart: text('local_part').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('client_inbound_addresses_local_part_key').on(t.localPart)],
+);
+
+/** Addresses besides the accountant and the client's own users that may mail invoices to a client. */
+export const inboundSenders = pgTable(
+  'inbound_senders',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** Lower-cased and trimmed. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('inbound_senders_client_email_key').on(t.clientId, t.email)],
+);
+
+export const inboundMessageStatus = pgEnum('inbound_message_status', [
+  /** Its files became an upload batch. */
+  'accepted',
+  /** The sender may not send to this client: nothing kept, nothing charged. */
+  'refused',
+  /** Nothing in it to read (no invoice attachment, no receipt in the body). */
+  'empty',
+  /** The owner's credits could not cover its files: nothing kept (SMTP senders are told to retry). */
+  'no_credits',
+]);
+
+/** One mail received for a client, by SMTP or a provider's webhook, and what became of it. */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    batchId: uuid('batch_id').references(() => uploadBatches.id, { onDelete: 'set null' }),
+    /** `smtp` or the webhook provider's name. */
+    channel: text('channel').notNull(),
+    /** The address the sender was judged by (SMTP envelope sender, or the webhook's From). */
+    sender: text('sender').notNull(),
+    fromHeader: text('from_header'),
+    subject: text('subject'),
+    messageId: text('message_id'),
+    status: inboundMessageStatus('status').notNull(),
+    /** SPF and DKIM verdicts from an Authentication-Results header, when the relay added one. */
+    spf: text('spf'),
+    dkim: text('dkim'),
+    /** Attachments skipped and why: [{ name, reason }]. */
+    skipped: jsonb('skipped').notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inbound_messages_client_idx').on(t.clientId, t.createdAt)],
+);

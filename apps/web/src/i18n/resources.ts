@@ -6,6 +6,7 @@ import enClients from './locales/en/clients.json';
 import enCredits from './locales/en/credits.json';
 import enFaq from './locales/en/faq.json';
 import enForms from './locales/en/forms.json';
+import enInbound from './locales/en/inbound.json';
 import enInvoices from './locales/en/invoices.json';
 import enMarketing from './locales/en/marketing.json';
 import enMetatags from './locales/en/metatags.json';
@@ -18,6 +19,7 @@ import esClients from './locales/es/clients.json';
 import esCredits from './locales/es/credits.json';
 import esFaq from './locales/es/faq.json';
 import esForms from './locales/es/forms.json';
+import esInbound from './locales/es/inbound.json';
 import esInvoices from './locales/es/invoices.json';
 import esMarketing from './locales/es/marketing.json';
 import esMetatags from './locales/es/metatags.json';
@@ -52,6 +54,8 @@ export const resources = {
     reports: enReports,
     // The AEAT forms, the client's tax profile and the exports (issue 18).
     forms: enForms,
+    // Invoices that arrive by themselves (issue 21): the client's inbound address, senders, mails received.
+    inbound: enInbound,
   },
   es: {
     translation: esTranslation,
@@ -67,6 +71,7 @@ export const resources = {
     invoices: esInvoices,
     reports: esReports,
     forms: esForms,
+    inbound: esInbound,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

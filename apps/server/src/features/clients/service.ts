@@ -17,6 +17,7 @@ import type { Services } from '../../services';
 import { findUserByEmail, type UserRow } from '../auth/repo';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
 import { taxProfileOf, taxProfileUpdate } from '../forms/profile';
+import { ensureInboundEmail } from '../inbound/address';
 import { invitationEmail } from './emails';
 import {
   type ClientRow,
@@ -102,10 +103,15 @@ async function ownedClient(db: Db, user: UserRow, clientId: string): Promise<Cli
   return row;
 }
 
-async function toDetail(db: Db, user: UserRow, row: ClientRow): Promise<ClientDetail> {
-  const [stats, pending] = await Promise.all([
+async function toDetail(
+  { db, config }: Pick<Services, 'db' | 'config'>,
+  user: UserRow,
+  row: ClientRow,
+): Promise<ClientDetail> {
+  const [stats, pending, inboundEmail] = await Promise.all([
     findClientStats(db, [row.id]),
     findPendingInvitations(db, [row.id]),
+    ensureInboundEmail(db, config, row.id),
   ]);
   const isOwner = row.ownerUserId === user.id;
   const invitation = isOwner ? pending.get(row.id) : undefined;
@@ -117,11 +123,12 @@ async function toDetail(db: Db, user: UserRow, row: ClientRow): Promise<ClientDe
       ? { email: invitation.email, expiresAt: invitation.expiresAt.toISOString() }
       : null,
     taxProfile: taxProfileOf(row),
+    inboundEmail,
   };
 }
 
 export async function getClient(services: Services, user: UserRow, clientId: string): Promise<ClientDetail> {
-  return toDetail(services.db, user, await visibleClient(services.db, user, clientId));
+  return toDetail(services, user, await visibleClient(services.db, user, clientId));
 }
 
 /** spec-1 §4–§6: accountants add dummy clients, once their email is verified. */
@@ -134,7 +141,7 @@ export async function createClient(
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
   const row = await insertClient(services.db, { ownerUserId: user.id, name: input.name, taxId: input.taxId });
   if (!row) throw new AppError('CONFLICT');
-  return toDetail(services.db, user, row);
+  return toDetail(services, user, row);
 }
 
 export async function updateClient(
@@ -148,7 +155,7 @@ export async function updateClient(
   const { taxProfile, ...rest } = input;
   const values = { ...rest, ...(taxProfile ? taxProfileUpdate(row, taxProfile) : {}) };
   const updated = (await updateClientRow(db, row.id, values)) ?? row;
-  return toDetail(db, user, updated);
+  return toDetail(services, user, updated);
 }
 
 export async function inviteToClient(

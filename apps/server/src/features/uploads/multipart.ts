@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -126,6 +126,43 @@ export async function readUploadedFiles(request: Request, limits: UploadLimits):
     }
   }
   return { files, dispose };
+}
+
+/** A file that arrived some other way than a request body (a mail's attachment, photos made into a PDF). */
+export type BufferedFile = { filename: string; bytes: Buffer };
+
+/**
+ * Writes files already in memory to a temporary folder as an upload, so they take the same road as a
+ * dropped file (`uploadFiles`): the same limits, names, hashes and heads. `dispose` removes what is left.
+ */
+export async function stageBufferedFiles(
+  files: BufferedFile[],
+  limits: Pick<UploadLimits, 'maxFileBytes' | 'tempDir'>,
+): Promise<ReceivedUpload> {
+  await mkdir(limits.tempDir, { recursive: true });
+  const dir = await mkdtemp(join(limits.tempDir, 'staged-'));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    const staged = await Promise.all(
+      files.map(async ({ filename, bytes }, index): Promise<IncomingFile> => {
+        const keep = bytes.length > 0 && bytes.length <= limits.maxFileBytes;
+        const path = keep ? join(dir, String(index)) : null;
+        if (path) await writeFile(path, bytes);
+        return {
+          filename: sanitizeFilename(filename),
+          size: bytes.length,
+          path,
+          head: bytes.subarray(0, HEAD_BYTES),
+          sha256: keep ? createHash('sha256').update(bytes).digest('hex') : null,
+          tooLarge: bytes.length > limits.maxFileBytes,
+        };
+      }),
+    );
+    return { files: staged, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
 }
 
 /**

@@ -8,6 +8,8 @@ import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useAuth } from '../auth/auth-store';
 import { FormsPanel } from '../forms/forms-panel';
+import { CameraCapture } from '../inbound/camera-capture';
+import { InboundPanel } from '../inbound/inbound-panel';
 import { InvoiceTable } from '../invoices/invoice-table';
 import { DEFAULT_INVOICE_SORT, useInvoiceList } from '../invoices/invoices-api';
 import { UploadPanel } from '../invoices/upload-panel';
@@ -131,8 +133,13 @@ export function CustomerPage() {
       <FormsPanel client={data} />
 
       {invoices.isError ? null : (
-        <UploadPanel clientId={data.id} scansAvailable={invoices.data?.scansAvailable ?? null} />
+        <>
+          <UploadPanel clientId={data.id} scansAvailable={invoices.data?.scansAvailable ?? null} />
+          <CameraCapture clientId={data.id} />
+        </>
       )}
+
+      <InboundPanel client={data} />
 
       <section aria-labelledby="invoices-title" className="mt-8">
         <h2 id="invoices-title" className="mb-3 text-xl font-semibold text-slate-900">

@@ -47,6 +47,7 @@ const client: ClientDetail = {
     territory: 'common',
     accounts: DEFAULT_ACCOUNT_MAPPING,
   },
+  inboundEmail: 'abcdefghijklmnopqrstuvwxyz@in.localhost',
 };
 
 const empty = (form: string, period: string): FormResult =>

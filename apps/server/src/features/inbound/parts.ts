@@ -1,0 +1,211 @@
+import { sniffMediaType, splitInvoicePdf } from '@cuadra/extract';
+import { unzipSync } from 'fflate';
+import { simpleParser } from 'mailparser';
+import type { BufferedFile } from '../uploads/multipart';
+import { renderTextToPdf } from './receipt-pdf';
+
+/** A mail as both receivers (SMTP and the provider webhook) hand it over: one shape, one code path. */
+export type InboundMail = {
+  from: string | null;
+  subject: string | null;
+  messageId: string | null;
+  date: Date | null;
+  text: string | null;
+  attachments: MailAttachment[];
+  authenticationResults: string | null;
+};
+
+export type MailAttachment = {
+  filename: string | null;
+  contentType: string;
+  content: Buffer;
+  /** An image embedded in the HTML body (a logo, a signature): not an invoice. */
+  related?: boolean;
+};
+
+export type Skipped = { name: string; reason: string };
+
+export type PartLimits = {
+  maxFileBytes: number;
+  maxFiles: number;
+};
+
+/** Bounds on zip attachments: entries, bytes once inflated, inflation ratio, zips inside zips. */
+export const ZIP_LIMITS = {
+  maxEntries: 100,
+  maxTotalBytes: 100 * 1024 * 1024,
+  // Real PDFs deflate 1–10:1 and XML up to ~30:1; a zip bomb is 1000:1 and more.
+  maxRatio: 100,
+  maxDepth: 2,
+};
+/** Forwards of forwards: past this the inner mail is not opened. */
+const MAX_MAIL_DEPTH = 3;
+/** A body counts as a receipt when it shows an amount (12,50 or 12.50) and says what it is. */
+const AMOUNT = /\d[\d.\s]*[.,]\d{2}\b/;
+const RECEIPT_WORDS =
+  /\b(total|importe|iva|vat|factura|invoice|ticket|recibo|receipt|pedido|order|pago|payment|amount|subtotal)\b/i;
+
+/** Crude but safe: enough to find the amounts in an HTML e-ticket when the provider sent no text part. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style|head)[\s\S]*?<\/\1>/gi, '')
+    .replace(/<(br|\/p|\/div|\/tr|\/h\d|\/li)\s*\/?>/gi, '\n')
+    .replace(/<\/t[dh]>/gi, '   ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&euro;/g, '€')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/^[ \t]+/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export async function parseMail(raw: Buffer): Promise<InboundMail> {
+  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
+  const auth = parsed.headers.get('authentication-results');
+  return {
+    from: parsed.from?.value[0]?.address?.toLowerCase() ?? null,
+    subject: parsed.subject ?? null,
+    messageId: parsed.messageId ?? null,
+    date: parsed.date ?? null,
+    // Our own HTML reading keeps table cells apart ("Total   20,80 €"), which receipts depend on.
+    text: parsed.html ? htmlToText(parsed.html) : (parsed.text ?? null),
+    attachments: parsed.attachments.map((a) => ({
+      filename: a.filename ?? null,
+      contentType: a.contentType.toLowerCase(),
+      content: a.content,
+      related: a.related,
+    })),
+    authenticationResults: Array.isArray(auth) ? auth.join('; ') : typeof auth === 'string' ? auth : null,
+  };
+}
+
+const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
+const baseName = (name: string) => name.split(/[\\/]/).pop() || name;
+
+/** A zip entry name that would leave the folder it is opened in (or is absolute) is never read. */
+export function isUnsafeZipPath(name: string): boolean {
+  return (
+    name.startsWith('/') ||
+    name.startsWith('\\') ||
+    /^[a-z]:/i.test(name) ||
+    name.split(/[\\/]/).some((segment) => segment === '..') ||
+    name.includes('\0')
+  );
+}
+
+/**
+ * What a mail becomes: each PDF, JPG, PNG or XML attachment a file (a PDF holding several invoices, one file
+ * per invoice); zips opened within bounds; forwarded mails opened; and, when nothing else is there, a body
+ * that reads like a receipt rendered to PDF. Everything else is listed as skipped, with a reason.
+ */
+export async function mailToFiles(
+  mail: InboundMail,
+  limits: PartLimits,
+): Promise<{ files: BufferedFile[]; skipped: Skipped[] }> {
+  const files: BufferedFile[] = [];
+  const skipped: Skipped[] = [];
+
+  const addFile = async (name: string, bytes: Buffer, split = true) => {
+    if (bytes.length === 0) return skipped.push({ name, reason: 'EMPTY_FILE' });
+    if (bytes.length > limits.maxFileBytes) return skipped.push({ name, reason: 'FILE_TOO_LARGE' });
+    const mediaType = sniffMediaType(bytes);
+    if (!mediaType) return skipped.push({ name, reason: 'UNSUPPORTED_TYPE' });
+    const parts = split && mediaType === 'application/pdf' ? await splitInvoicePdf(bytes) : null;
+    const pieces = parts
+      ? parts.map((part) => ({
+          name: `${name.replace(/\.pdf$/i, '')} (p. ${part.pages[0]}-${part.pages.at(-1)}).pdf`,
+          bytes: Buffer.from(part.bytes),
+        }))
+      : [{ name, bytes }];
+    for (const piece of pieces) {
+      if (files.length >= limits.maxFiles)
+        return skipped.push({ name: piece.name, reason: 'TOO_MANY_FILES' });
+      files.push({ filename: piece.name, bytes: piece.bytes });
+    }
+  };
+
+  const openZip = async (name: string, bytes: Buffer, depth: number) => {
+    if (depth > ZIP_LIMITS.maxDepth) return skipped.push({ name, reason: 'ZIP_TOO_DEEP' });
+    let entries = 0;
+    let total = 0;
+    const refused: Skipped[] = [];
+    let inflated: Record<string, Uint8Array>;
+    try {
+      // The filter sees each entry's declared sizes before anything is inflated; fflate inflates into a
+      // buffer of the declared size, so an entry that lies about its size cannot grow past it.
+      inflated = unzipSync(bytes, {
+        filter: (entry) => {
+          const label = `${name}/${entry.name}`;
+          if (isUnsafeZipPath(entry.name)) return !refused.push({ name: label, reason: 'ZIP_UNSAFE_PATH' });
+          if (entry.name.endsWith('/') || /(^|\/)(__MACOSX|\.)/.test(entry.name)) return false;
+          if (++entries > ZIP_LIMITS.maxEntries)
+            return !refused.push({ name: label, reason: 'ZIP_TOO_MANY_ENTRIES' });
+          const ratio = entry.originalSize / Math.max(entry.size, 1);
+          if (ratio > ZIP_LIMITS.maxRatio || entry.originalSize > limits.maxFileBytes)
+            return !refused.push({ name: label, reason: 'ZIP_BOMB' });
+          if (total + entry.originalSize > ZIP_LIMITS.maxTotalBytes)
+            return !refused.push({ name: label, reason: 'ZIP_TOO_LARGE' });
+          total += entry.originalSize;
+          return true;
+        },
+      });
+    } catch {
+      return skipped.push({ name, reason: 'ZIP_INVALID' });
+    }
+    skipped.push(...refused);
+    for (const [entryName, content] of Object.entries(inflated)) {
+      const entryBytes = Buffer.from(content);
+      if (isZip(entryBytes)) await openZip(`${name}/${entryName}`, entryBytes, depth + 1);
+      else await addFile(baseName(entryName), entryBytes);
+    }
+  };
+
+  const walk = async (current: InboundMail, depth: number) => {
+    for (const [index, attachment] of current.attachments.entries()) {
+      const name = baseName(attachment.filename ?? `attachment-${index + 1}`);
+      if (attachment.related && attachment.contentType.startsWith('image/')) continue;
+      if (attachment.contentType === 'message/rfc822' || /\.eml$/i.test(name)) {
+        if (depth >= MAX_MAIL_DEPTH) {
+          skipped.push({ name, reason: 'MAIL_TOO_DEEP' });
+          continue;
+        }
+        const inner = await parseMail(attachment.content).catch(() => null);
+        if (!inner) {
+          skipped.push({ name, reason: 'MAIL_INVALID' });
+          continue;
+        }
+        const before = files.length;
+        await walk(inner, depth + 1);
+        // A forwarded e-ticket: the forward's own body is the receipt.
+        if (files.length === before) await addReceipt(inner);
+      } else if (isZip(attachment.content)) {
+        await openZip(name, attachment.content, 1);
+      } else {
+        await addFile(name, attachment.content);
+      }
+    }
+  };
+
+  const addReceipt = async (current: InboundMail) => {
+    const body = current.text?.trim() ?? '';
+    if (!AMOUNT.test(body) || !RECEIPT_WORDS.test(body)) return;
+    // The mail's own date is left out: the receipt's date is the one in its body.
+    const footer = current.from ? `\n\n(${current.from})` : '';
+    const pdf = Buffer.from(await renderTextToPdf([current.subject ?? ''], body + footer));
+    const stem = (current.subject ?? 'receipt')
+      .replace(/[^\p{L}\p{N} _-]+/gu, '')
+      .trim()
+      .slice(0, 60);
+    await addFile(`${stem || 'receipt'}.pdf`, pdf, false);
+  };
+
+  await walk(mail, 0);
+  // Only a mail with nothing attached is read as a receipt: "invoice attached" beside a refused zip is not one.
+  if (files.length === 0 && skipped.length === 0) await addReceipt(mail);
+  return { files, skipped };
+}

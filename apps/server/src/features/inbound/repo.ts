@@ -1,0 +1,118 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  clientInboundAddresses,
+  clients,
+  documents,
+  inboundMessages,
+  inboundSenders,
+  users,
+} from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+export type InboundMessageRow = typeof inboundMessages.$inferSelect;
+
+export async function findAddressOfClient(db: Db, clientId: string) {
+  const [row] = await db
+    .select()
+    .from(clientInboundAddresses)
+    .where(eq(clientInboundAddresses.clientId, clientId));
+  return row ?? null;
+}
+
+/** Gives the client this local part unless it already has one (concurrent first looks agree on one). */
+export async function insertAddressIfMissing(db: Db, clientId: string, localPart: string) {
+  await db.insert(clientInboundAddresses).values({ clientId, localPart }).onConflictDoNothing();
+}
+
+export async function replaceAddress(db: Db, clientId: string, localPart: string) {
+  await db
+    .insert(clientInboundAddresses)
+    .values({ clientId, localPart })
+    .onConflictDoUpdate({
+      target: clientInboundAddresses.clientId,
+      set: { localPart, createdAt: new Date() },
+    });
+}
+
+/** The client an address's local part belongs to. */
+export async function findClientByLocalPart(db: Db, localPart: string) {
+  const [row] = await db
+    .select({ client: clients })
+    .from(clientInboundAddresses)
+    .innerJoin(clients, eq(clients.id, clientInboundAddresses.clientId))
+    .where(eq(clientInboundAddresses.localPart, localPart));
+  return row?.client ?? null;
+}
+
+/** Email addresses of the accounts behind a client: its owner and its linked freelancer. */
+export async function findClientUserEmails(db: Db, userIds: string[]): Promise<string[]> {
+  if (!userIds.length) return [];
+  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.id, userIds));
+  return rows.map((row) => row.email);
+}
+
+export function listSenders(db: Db, clientId: string) {
+  return db
+    .select()
+    .from(inboundSenders)
+    .where(eq(inboundSenders.clientId, clientId))
+    .orderBy(inboundSenders.email);
+}
+
+export async function isAllowListed(db: Db, clientId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: inboundSenders.id })
+    .from(inboundSenders)
+    .where(and(eq(inboundSenders.clientId, clientId), eq(inboundSenders.email, email)));
+  return row !== undefined;
+}
+
+export async function insertSender(db: Db, clientId: string, email: string) {
+  await db.insert(inboundSenders).values({ id: newId(), clientId, email }).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(inboundSenders)
+    .where(and(eq(inboundSenders.clientId, clientId), eq(inboundSenders.email, email)));
+  if (!row) throw new Error('allow-list insert returned nothing');
+  return row;
+}
+
+export async function deleteSender(db: Db, clientId: string, senderId: string): Promise<boolean> {
+  const rows = await db
+    .delete(inboundSenders)
+    .where(and(eq(inboundSenders.clientId, clientId), eq(inboundSenders.id, senderId)))
+    .returning({ id: inboundSenders.id });
+  return rows.length > 0;
+}
+
+export async function insertMessage(db: Db, values: Omit<typeof inboundMessages.$inferInsert, 'id'>) {
+  const id = newId();
+  await db.insert(inboundMessages).values({ id, ...values });
+  return id;
+}
+
+/** The newest mails of a client, with the documents of each one's upload batch. */
+export async function listMessages(db: Db, clientId: string, limit: number) {
+  const rows = await db
+    .select()
+    .from(inboundMessages)
+    .where(eq(inboundMessages.clientId, clientId))
+    .orderBy(desc(inboundMessages.createdAt), desc(inboundMessages.id))
+    .limit(limit);
+  const batchIds = rows.flatMap((row) => (row.batchId ? [row.batchId] : []));
+  const docs = batchIds.length
+    ? await db
+        .select({
+          id: documents.id,
+          batchId: documents.batchId,
+          filename: documents.filename,
+          status: documents.status,
+          invoiceId: documents.invoiceId,
+        })
+        .from(documents)
+        .where(inArray(documents.batchId, batchIds))
+        .orderBy(asc(documents.filename), asc(documents.id))
+    : [];
+  return rows.map((row) => ({ row, documents: docs.filter((d) => d.batchId === row.batchId) }));
+}

@@ -1,0 +1,253 @@
+import {
+  type InboundMessageList,
+  type InboundMessageStatus,
+  type InboundSender,
+  type InboundSenderList,
+  PENDING_STATUSES,
+} from '@cuadra/shared';
+import { AppError } from '../../errors';
+import type { Services } from '../../services';
+import { findUserById, type UserRow } from '../auth/repo';
+import { type ClientRow, findVisibleClient } from '../clients/repo';
+import { type BufferedFile, stageBufferedFiles } from '../uploads/multipart';
+import { uploadTempDir } from '../uploads/routes';
+import { uploadFiles } from '../uploads/service';
+import { rotateInboundEmail } from './address';
+import { type InboundMail, mailToFiles, type Skipped } from './parts';
+import {
+  deleteSender,
+  findClientByLocalPart,
+  findClientUserEmails,
+  insertMessage,
+  insertSender,
+  isAllowListed,
+  listMessages,
+  listSenders,
+} from './repo';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Mails listed on a client's page. */
+const MESSAGES_SHOWN = 50;
+
+/** The client an address is for, when it is one of this installation's inbound addresses. */
+export async function findRecipient(services: Services, address: string): Promise<ClientRow | null> {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return null;
+  const local = address.slice(0, at).toLowerCase();
+  const domain = address.slice(at + 1).toLowerCase();
+  if (domain !== services.config.INBOUND_EMAIL_DOMAIN || !/^[a-z2-7]{26}$/.test(local)) return null;
+  return findClientByLocalPart(services.db, local);
+}
+
+/** Who may mail invoices to a client: its accountant, its own users, and its allow-list. */
+export async function maySend(services: Services, client: ClientRow, sender: string): Promise<boolean> {
+  const email = sender.trim().toLowerCase();
+  if (!email) return false;
+  const userIds = [client.ownerUserId, ...(client.freelancerUserId ? [client.freelancerUserId] : [])];
+  if ((await findClientUserEmails(services.db, userIds)).includes(email)) return true;
+  return isAllowListed(services.db, client.id, email);
+}
+
+/**
+ * SPF and DKIM verdicts from the Authentication-Results header a receiving relay (the MX, the provider)
+ * added. A mail the relay saw fail SPF without a passing DKIM signature, or fail DMARC, claims a sender it
+ * is not from: it is refused like a stranger's.
+ */
+export function readAuthenticationResults(header: string | null) {
+  const verdict = (method: string) =>
+    header?.match(new RegExp(`\\b${method}\\s*=\\s*([a-z]+)`, 'i'))?.[1]?.toLowerCase() ?? null;
+  const spf = verdict('spf');
+  const dkim = verdict('dkim');
+  const dmarc = verdict('dmarc');
+  const spoofed = dmarc === 'fail' || ((spf === 'fail' || spf === 'softfail') && dkim !== 'pass');
+  return { spf, dkim, spoofed };
+}
+
+/** A stranger's attempt, kept (sender only) so the accountant can see it and allow the address. */
+export async function recordRefusal(
+  services: Services,
+  client: ClientRow,
+  fields: {
+    channel: string;
+    sender: string;
+    subject?: string | null;
+    spf?: string | null;
+    dkim?: string | null;
+  },
+) {
+  await insertMessage(services.db, {
+    clientId: client.id,
+    channel: fields.channel,
+    sender: fields.sender,
+    subject: fields.subject ?? null,
+    status: 'refused',
+    spf: fields.spf ?? null,
+    dkim: fields.dkim ?? null,
+  });
+}
+
+export type Delivery = { clientId: string; status: InboundMessageStatus; batchId: string | null };
+
+/**
+ * What both receivers call with a parsed mail and the clients it was addressed to. For each client: refused
+ * (stranger, or a forged sender) with nothing kept; or its files go through the upload pipeline as one batch
+ * — the same holds, credits and duplicate rules as a dropped file; or, when the owner's credits are short,
+ * nothing is kept (`no_credits`).
+ */
+export async function deliverMail(
+  services: Services,
+  input: { channel: string; sender: string; clients: ClientRow[]; mail: InboundMail },
+): Promise<Delivery[]> {
+  const { mail, channel } = input;
+  const sender = input.sender.trim().toLowerCase();
+  const auth = readAuthenticationResults(mail.authenticationResults);
+  let parts: { files: Awaited<ReturnType<typeof mailToFiles>>['files']; skipped: Skipped[] } | null = null;
+  const deliveries: Delivery[] = [];
+  for (const client of input.clients) {
+    const record = (status: InboundMessageStatus, batchId: string | null = null, skipped: Skipped[] = []) =>
+      insertMessage(services.db, {
+        clientId: client.id,
+        batchId,
+        channel,
+        sender,
+        fromHeader: mail.from,
+        subject: mail.subject?.slice(0, 500) ?? null,
+        messageId: mail.messageId?.slice(0, 500) ?? null,
+        status,
+        spf: auth.spf,
+        dkim: auth.dkim,
+        skipped,
+      });
+    if (auth.spoofed || !(await maySend(services, client, sender))) {
+      await record('refused');
+      deliveries.push({ clientId: client.id, status: 'refused', batchId: null });
+      continue;
+    }
+    parts ??= await mailToFiles(mail, {
+      maxFileBytes: services.config.UPLOAD_MAX_FILE_BYTES,
+      maxFiles: services.config.UPLOAD_MAX_FILES,
+    });
+    if (parts.files.length === 0) {
+      await record('empty', null, parts.skipped);
+      deliveries.push({ clientId: client.id, status: 'empty', batchId: null });
+      continue;
+    }
+    const owner = await findUserById(services.db, client.ownerUserId);
+    if (!owner) continue;
+    try {
+      const batch = await intoUploads(services, owner, client, parts.files);
+      await record('accepted', batch.batchId, parts.skipped);
+      deliveries.push({ clientId: client.id, status: 'accepted', batchId: batch.batchId });
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')) throw error;
+      await record('no_credits', null, parts.skipped);
+      deliveries.push({ clientId: client.id, status: 'no_credits', batchId: null });
+    }
+  }
+  return deliveries;
+}
+
+/**
+ * The one call into the upload pipeline, for mail (as the client's owner, who pays as for any upload of that
+ * client) and for phone photos (as the signed-in user). Kept alone so the intake can be re-wired in one place.
+ */
+async function intoUploads(services: Services, uploader: UserRow, client: ClientRow, files: BufferedFile[]) {
+  const { config } = services;
+  const staged = await stageBufferedFiles(files, {
+    maxFileBytes: config.UPLOAD_MAX_FILE_BYTES,
+    tempDir: uploadTempDir(config),
+  });
+  try {
+    return await uploadFiles(services, uploader, client, staged.files);
+  } finally {
+    await staged.dispose();
+  }
+}
+
+/** Phone photos made into one PDF, uploaded by the signed-in user like a dropped file. */
+export async function uploadPhotos(
+  services: Services,
+  user: UserRow,
+  client: ClientRow,
+  document: BufferedFile,
+) {
+  return intoUploads(services, user, client, [document]);
+}
+
+async function visibleClient(services: Services, user: UserRow, clientId: string) {
+  const row = UUID.test(clientId) ? await findVisibleClient(services.db, user.id, clientId) : null;
+  if (!row) throw new AppError('CLIENT_NOT_FOUND');
+  return row;
+}
+
+async function ownedClient(services: Services, user: UserRow, clientId: string) {
+  const row = await visibleClient(services, user, clientId);
+  if (row.ownerUserId !== user.id) throw new AppError('FORBIDDEN');
+  return row;
+}
+
+export async function rotateAddress(services: Services, user: UserRow, clientId: string) {
+  const client = await ownedClient(services, user, clientId);
+  return { inboundEmail: await rotateInboundEmail(services.db, services.config, client.id) };
+}
+
+const toSender = (row: { id: string; email: string; createdAt: Date }): InboundSender => ({
+  id: row.id,
+  email: row.email,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function getSenders(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+): Promise<InboundSenderList> {
+  const client = await ownedClient(services, user, clientId);
+  return { items: (await listSenders(services.db, client.id)).map(toSender) };
+}
+
+export async function addSender(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+  email: string,
+): Promise<InboundSender> {
+  const client = await ownedClient(services, user, clientId);
+  return toSender(await insertSender(services.db, client.id, email));
+}
+
+export async function removeSender(services: Services, user: UserRow, clientId: string, senderId: string) {
+  const client = await ownedClient(services, user, clientId);
+  if (!UUID.test(senderId) || !(await deleteSender(services.db, client.id, senderId)))
+    throw new AppError('INBOUND_SENDER_NOT_FOUND');
+}
+
+export async function getMessages(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+): Promise<InboundMessageList> {
+  const client = await visibleClient(services, user, clientId);
+  const rows = await listMessages(services.db, client.id, MESSAGES_SHOWN);
+  return {
+    items: rows.map(({ row, documents }) => ({
+      id: row.id,
+      channel: row.channel,
+      sender: row.sender,
+      subject: row.subject,
+      status: row.status,
+      batchId: row.batchId,
+      documents: documents.map(({ id, filename, status, invoiceId }) => ({
+        id,
+        filename,
+        status,
+        invoiceId,
+      })),
+      pendingCount: documents.filter((d) => PENDING_STATUSES.includes(d.status)).length,
+      spf: row.spf,
+      dkim: row.dkim,
+      skipped: row.skipped as Skipped[],
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}

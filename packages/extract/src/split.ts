@@ -1,0 +1,157 @@
+import { PDFDocument } from 'pdf-lib';
+import { openPdf, pdfPageText } from './pdf.ts';
+
+/** What one page says about where invoices begin and end. */
+export type PageClues = {
+  /** No text and no image: a separator sheet. */
+  blank: boolean;
+  /** The invoice number printed on the page, normalised. */
+  number: string | null;
+  /** The grand total printed on the page, in cents. */
+  totalCents: number | null;
+  /** "1/2", "Página 1 de 2", "Page 1 of 2": this page's position and the count. */
+  pageOf: { index: number; count: number } | null;
+};
+
+const NUMBER_LABEL =
+  /\b(?:factura|fra\.?|invoice|rechnung|facture|fattura)\s*(?:n[ºo°.]*|num(?:ero|ber)?\.?|#|no\.?)?\s*[:#]?\s*([A-Z0-9][A-Z0-9/_.-]{1,24})/i;
+const NUMBER_LABEL_ALONE =
+  /\b(?:n[ºo°]\s*(?:de\s*)?factura|invoice\s*(?:no|number|#))\s*[:#.]?\s*([A-Z0-9][A-Z0-9/_.-]{1,24})/i;
+const TOTAL_LINE =
+  /\b(?:total\s*(?:factura|a\s*pagar|due|invoice|eur|€)?|importe\s*total|amount\s*due)\b[^0-9-]{0,20}(-?\d{1,3}(?:[.\s]\d{3})*(?:,\d{2})|-?\d+(?:[.,]\d{2}))/i;
+const PAGE_OF = /(?:p[áa]g(?:ina)?\.?|\bpage|\bhoja)\s*(\d{1,2})\s*(?:\/|de|of)\s*(\d{1,2})\b/i;
+const PAGE_OF_ALONE = /^\s*-?\s*(\d{1,2})\s*\/\s*(\d{1,2})\s*-?\s*$/;
+const WORDS_NOT_NUMBERS = new Set(['de', 'del', 'simplificada', 'rectificativa', 'proforma', 'number', 'no']);
+
+function toCents(raw: string): number | null {
+  let text = raw.replace(/\s/g, '');
+  if (/,\d{2}$/.test(text)) text = text.replace(/\./g, '').replace(',', '.');
+  else text = text.replace(/,/g, '');
+  const value = Number(text);
+  return Number.isFinite(value) ? Math.round(value * 100) : null;
+}
+
+/** The clues of one page from its text lines (top to bottom). */
+export function readPageClues(lines: string[], hasImage = false): PageClues {
+  const text = lines.join('\n');
+  if (!text.trim()) return { blank: !hasImage, number: null, totalCents: null, pageOf: null };
+  let number: string | null = null;
+  for (const line of lines) {
+    const m = line.match(NUMBER_LABEL_ALONE) ?? line.match(NUMBER_LABEL);
+    const candidate = m?.[1];
+    if (candidate && /\d/.test(candidate) && !WORDS_NOT_NUMBERS.has(candidate.toLowerCase())) {
+      number = candidate.toUpperCase();
+      break;
+    }
+  }
+  let totalCents: number | null = null;
+  for (const line of lines) {
+    const m = line.match(TOTAL_LINE);
+    // The last "total" on a page is the grand total (subtotals come first).
+    if (m?.[1] && !/sub\s*total|base/i.test(line)) totalCents = toCents(m[1]);
+  }
+  let pageOf: PageClues['pageOf'] = null;
+  for (const line of lines) {
+    const m = line.match(PAGE_OF) ?? line.match(PAGE_OF_ALONE);
+    if (!m) continue;
+    const index = Number(m[1]);
+    const count = Number(m[2]);
+    if (index >= 1 && count >= index && count <= 50) {
+      pageOf = { index, count };
+      break;
+    }
+  }
+  return { blank: false, number, totalCents, pageOf };
+}
+
+/**
+ * Groups pages into invoices (1-based page numbers). A new invoice begins at a blank separator page (which
+ * belongs to none), at a page marked "1/n", when the invoice number changes, or — when neither page shows a
+ * number — when a second grand total appears. A page marked "k/n" with k > 1 always continues.
+ */
+export function planInvoiceSplit(pages: PageClues[]): number[][] {
+  const groups: number[][] = [];
+  let current: number[] = [];
+  let number: string | null = null;
+  let total: number | null = null;
+  const close = () => {
+    if (current.length) groups.push(current);
+    current = [];
+    number = null;
+    total = null;
+  };
+  pages.forEach((page, i) => {
+    const pageNumber = i + 1;
+    if (page.blank) {
+      close();
+      return;
+    }
+    const continues = page.pageOf !== null && page.pageOf.index > 1;
+    const startsByHint = page.pageOf?.index === 1;
+    const startsByNumber = page.number !== null && number !== null && page.number !== number;
+    const startsByTotal =
+      page.number === null && number === null && total !== null && page.totalCents !== null;
+    if (current.length && !continues && (startsByHint || startsByNumber || startsByTotal)) close();
+    current.push(pageNumber);
+    number ??= page.number;
+    if (page.totalCents !== null) total = page.totalCents;
+  });
+  close();
+  return groups;
+}
+
+/** Pages past this are not examined: such a PDF goes through whole (the engine has its own page cap). */
+const MAX_SPLIT_PAGES = 200;
+
+/**
+ * Splits a PDF that holds several invoices into one PDF per invoice. Returns null when there is nothing to
+ * split (one invoice, no text layer to judge by, or an unreadable file: the engine reports on it whole).
+ */
+export async function splitInvoicePdf(
+  bytes: Uint8Array,
+): Promise<{ pages: number[]; bytes: Uint8Array }[] | null> {
+  let clues: PageClues[];
+  try {
+    const doc = await openPdf(bytes);
+    try {
+      if (doc.numPages < 2 || doc.numPages > MAX_SPLIT_PAGES) return null;
+      const { OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+      const imageOps = new Set<number>([
+        OPS.paintImageXObject,
+        OPS.paintInlineImageXObject,
+        OPS.paintImageMaskXObject,
+      ]);
+      clues = [];
+      for (let n = 1; n <= doc.numPages; n++) {
+        const text = await pdfPageText(doc, n);
+        const lines = text.lines.map((line) => line.text);
+        let hasImage = false;
+        if (!lines.join('').trim()) {
+          const page = await doc.getPage(n);
+          hasImage = (await page.getOperatorList()).fnArray.some((op) => imageOps.has(op));
+        }
+        clues.push(readPageClues(lines, hasImage));
+      }
+    } finally {
+      await doc.destroy();
+    }
+  } catch {
+    return null;
+  }
+  // A scan without a text layer gives nothing to split by; the engine reads it as one document.
+  if (!clues.some((c) => !c.blank && (c.number || c.totalCents !== null || c.pageOf))) return null;
+  const groups = planInvoiceSplit(clues);
+  if (groups.length < 2) return null;
+  const source = await PDFDocument.load(bytes, { ignoreEncryption: false, updateMetadata: false });
+  const parts: { pages: number[]; bytes: Uint8Array }[] = [];
+  for (const pages of groups) {
+    const part = await PDFDocument.create();
+    const copied = await part.copyPages(
+      source,
+      pages.map((p) => p - 1),
+    );
+    for (const page of copied) part.addPage(page);
+    parts.push({ pages, bytes: await part.save() });
+  }
+  return parts;
+}
