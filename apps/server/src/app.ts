@@ -14,6 +14,7 @@ import { healthRoutes } from './features/health/routes';
 import { invoiceRoutes } from './features/invoices/routes';
 import { meRoutes } from './features/me/routes';
 import { reportRoutes } from './features/reports/routes';
+import { reviewRoutes } from './features/review/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { renderApiDocs } from './http/api-docs';
 import type { AppEnv } from './http/context';
@@ -67,6 +68,7 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1', uploadRoutes(services));
   app.route('/api/v1', invoiceRoutes(services));
   app.route('/api/v1', reportRoutes(services));
+  app.route('/api/v1', reviewRoutes(services));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

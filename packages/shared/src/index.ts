@@ -10,4 +10,6 @@ export * from './invoices';
 export * from './locale';
 export * from './packs';
 export * from './reports';
+export * from './review';
+export * from './search';
 export * from './tax-id';

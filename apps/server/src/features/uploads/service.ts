@@ -15,6 +15,7 @@ import type { UserRow } from '../auth/repo';
 import { findVisibleClient } from '../clients/repo';
 import { findAllowance, holdCredits, settleHeldCredit } from '../credits/ledger';
 import { invoiceFromExtraction, suggestInvoiceType } from '../invoices/from-extraction';
+import { applySupplierMemory } from '../review/memory';
 import { extractDocumentJob } from './jobs';
 import type { IncomingFile } from './multipart';
 import {
@@ -184,14 +185,18 @@ export async function processDocument(services: Services, documentId: string): P
     const invoiceId = newId();
     const inserted =
       !original &&
-      (await insertInvoiceIfNew(tx, {
-        id: invoiceId,
-        clientId: current.clientId,
-        documentId,
-        sourceSha256: current.sha256,
-        type: client ? suggestInvoiceType(client, invoice) : null,
-        ...invoice,
-      }));
+      (await insertInvoiceIfNew(
+        tx,
+        // What the accountant corrected on earlier invoices from this supplier (source `memory`).
+        await applySupplierMemory(tx, current.clientId, {
+          id: invoiceId,
+          clientId: current.clientId,
+          documentId,
+          sourceSha256: current.sha256,
+          type: client ? suggestInvoiceType(client, invoice) : null,
+          ...invoice,
+        }),
+      ));
     if (!inserted) {
       // Either found above, or another document of the same invoice won the race to the unique key.
       const first = original ?? (await findOriginal(tx, current, invoice));
