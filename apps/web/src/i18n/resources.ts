@@ -10,6 +10,7 @@ import enMarketing from './locales/en/marketing.json';
 import enMetatags from './locales/en/metatags.json';
 import enPricing from './locales/en/pricing.json';
 import enReports from './locales/en/reports.json';
+import enReview from './locales/en/review.json';
 import enTranslation from './locales/en/translation.json';
 import esAuth from './locales/es/auth.json';
 import esBlog from './locales/es/blog.json';
@@ -21,6 +22,7 @@ import esMarketing from './locales/es/marketing.json';
 import esMetatags from './locales/es/metatags.json';
 import esPricing from './locales/es/pricing.json';
 import esReports from './locales/es/reports.json';
+import esReview from './locales/es/review.json';
 import esTranslation from './locales/es/translation.json';
 
 /**
@@ -48,6 +50,8 @@ export const resources = {
     invoices: enInvoices,
     // Reports and the fiscal summary (issue 8): report panel, Modelo 303 / 130, annual estimate.
     reports: enReports,
+    // The review desk (issue 17): the queue, the original with field boxes, keys, /documents.
+    review: enReview,
   },
   es: {
     translation: esTranslation,
@@ -62,6 +66,7 @@ export const resources = {
     credits: esCredits,
     invoices: esInvoices,
     reports: esReports,
+    review: esReview,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 
