@@ -166,7 +166,10 @@ describe.skipIf(!hasBrowser)('the review desk, keyboard only, in Chromium', () =
     }
 
     // Delete asks first (the spec's confirmation), then removes the invoice from the queue.
-    const remaining = await queue.getByRole('button').count();
+    // (once the queue has caught up with the saves)
+    const remaining = (await api<{ items: unknown[] }>(page, '/api/v1/review-queue?state=needs_review')).items
+      .length;
+    await expect.poll(() => queue.getByRole('button').count()).toBe(remaining);
     await page.keyboard.press('Delete');
     const confirm = page.getByRole('dialog', { name: 'Delete invoice' });
     await confirm.getByText(/Are you sure you want to delete invoice/).waitFor();
@@ -217,6 +220,30 @@ describe.skipIf(!hasBrowser)('the review desk, keyboard only, in Chromium', () =
     await page.screenshot({ path: '/tmp/desk-phone.png', fullPage: true });
     await page.setViewportSize({ width: 1366, height: 800 });
     await page.screenshot({ path: '/tmp/desk-1366.png' });
+
+    // The client's invoice table: the forgiving search, cards on a phone, nothing past the edge at 1366 px.
+    const clients = await api<{ items: { id: string; name: string }[] }>(page, '/api/v1/clients?q=nandu');
+    expect(clients.items.map((c) => c.name)).toEqual(['Ñandú Servicios SL']);
+    await page.goto(`/customer/${clients.items[0]?.id}`);
+    const table = page.getByRole('table', { name: /Facturas|Invoices/ });
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+    await page.getByRole('searchbox', { name: 'Buscar facturas' }).fill('LOPEZ');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    const deleteButton = table.getByRole('button', { name: /^Borrar la factura/ }).first();
+    const box = await deleteButton.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(1366);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('searchbox', { name: 'Buscar facturas' }).fill('');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const phoneDelete = await table
+      .getByRole('button', { name: /^Borrar la factura/ })
+      .first()
+      .boundingBox();
+    expect(phoneDelete && phoneDelete.x + phoneDelete.width).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: '/tmp/desk-table-phone.png', fullPage: true });
 
     expect(errors).toEqual([]);
     await context.close();
