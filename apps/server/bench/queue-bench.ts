@@ -29,7 +29,12 @@ const SUPPLIERS = [
 ];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-bench-queue-'));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  NODE_ENV: 'test',
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+});
 const services = await createServices(config, { migrate: true, jobs: [] });
 const app = createApp(services, { ocrReady: async () => true });
 
