@@ -1,22 +1,19 @@
 import type { Invoice, InvoiceFields, ReviewItem } from '@cuadra/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
 import { inputClass, primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui';
-import { toLocale } from '../../i18n/i18n';
 import { api } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
 import { clientKeys } from '../clients/clients-api';
 import { Modal } from '../clients/modal';
-import { formatEuros } from '../invoices/amount';
-import { EVIDENCE_KEYS } from '../invoices/invoice-form-model';
-import { fetchInvoiceFile, invoiceKeys, useInvoice } from '../invoices/invoices-api';
+import { invoiceKeys, useInvoice } from '../invoices/invoices-api';
 import { DeskForm, type DeskFormHandle } from './desk-form';
-import { FIT_ZOOM_INDEX, type FieldBox, PageViewer, ZOOM_STEPS } from './page-viewer';
+import { DocumentPane } from './document-pane';
+import { QueueList } from './queue-list';
 import { reviewKeys, useAcceptVerified, useReviewQueue } from './review-api';
-import { StateBadge } from './state-badge';
 
 /** Keys that act on the desk, shown by `?`. */
 export const DESK_KEYS = ['j', 'k', 'Enter', 'Tab', 'e', 't', 'x', 'a', 'Delete', 'Escape', '?'] as const;
@@ -403,208 +400,5 @@ export function ReviewDeskPage() {
         </Modal>
       ) : null}
     </div>
-  );
-}
-
-function QueueList({
-  items,
-  currentId,
-  selected,
-  onItemClick,
-  state,
-  error,
-  onRetry,
-  hasMore,
-  loadingMore,
-  onMore,
-}: {
-  items: ReviewItem[];
-  currentId: string | null;
-  selected: ReadonlySet<string>;
-  onItemClick: (event: MouseEvent, id: string) => void;
-  state: 'loading' | 'error' | 'ready';
-  error: string | null;
-  onRetry: () => void;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onMore: () => void;
-}) {
-  const { t, i18n } = useTranslation('review');
-  const language = toLocale(i18n.resolvedLanguage);
-  const current = useRef<HTMLLIElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the current document changes
-  useEffect(() => {
-    current.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [currentId]);
-  if (state === 'loading')
-    return (
-      <p role="status" className="p-3 text-sm text-slate-600">
-        {t('queue.loading')}
-      </p>
-    );
-  if (state === 'error') {
-    return (
-      <div role="alert" className="p-3 text-sm text-red-800">
-        <p>{error}</p>
-        <button type="button" onClick={onRetry} className={`${secondaryButtonClass} mt-2`}>
-          {t('retry')}
-        </button>
-      </div>
-    );
-  }
-  if (items.length === 0)
-    return (
-      <p role="status" className="p-3 text-sm text-slate-600">
-        {t('queue.empty')}
-      </p>
-    );
-  return (
-    <div className="max-h-60 overflow-y-auto lg:max-h-[calc(100vh-17rem)]">
-      <ul aria-label={t('queue.title')} data-testid="review-queue">
-        {items.map((item) => {
-          const isCurrent = item.id === currentId;
-          const isSelected = selected.has(item.id);
-          return (
-            <li key={item.id} ref={isCurrent ? current : undefined}>
-              <button
-                type="button"
-                aria-current={isCurrent ? 'true' : undefined}
-                aria-pressed={isSelected}
-                onClick={(event) => onItemClick(event, item.id)}
-                className={`flex w-full flex-col gap-0.5 border-b border-slate-100 px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
-                  isCurrent ? 'bg-brand-50' : 'hover:bg-slate-50'
-                } ${isSelected ? 'border-l-4 border-l-brand-600' : ''}`}
-              >
-                <span className="flex items-center justify-between gap-2">
-                  <span className="truncate font-medium text-slate-900">
-                    {item.issuerName ?? item.fileName}
-                  </span>
-                  {item.totalCents !== null ? (
-                    <span className="shrink-0 tabular-nums text-slate-800">
-                      {formatEuros(item.totalCents, language, item.currency ?? 'EUR')}
-                    </span>
-                  ) : null}
-                </span>
-                <span className="flex items-center justify-between gap-2 text-xs text-slate-600">
-                  <span className="truncate">{item.clientName}</span>
-                  <StateBadge state={item.state} />
-                </span>
-                <span className="text-xs text-slate-600">
-                  {item.fieldCount > 0
-                    ? t('queue.counts', { verified: item.verifiedCount, low: item.lowConfidenceCount })
-                    : item.fileName}
-                  {isSelected ? (
-                    <span className="ml-1 font-medium text-brand-800">· {t('queue.selected')}</span>
-                  ) : null}
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      {hasMore ? (
-        <button
-          type="button"
-          onClick={onMore}
-          disabled={loadingMore}
-          className={`${secondaryButtonClass} m-3`}
-        >
-          {loadingMore ? t('queue.loading') : t('queue.more')}
-        </button>
-      ) : null}
-    </div>
-  );
-}
-
-function DocumentPane({
-  item,
-  invoice,
-  focused,
-}: {
-  item: ReviewItem;
-  invoice: Invoice | null;
-  focused: string | null;
-}) {
-  const { t } = useTranslation('review');
-  const { t: ti } = useTranslation('invoices');
-  const [zoomIndex, setZoomIndex] = useState(FIT_ZOOM_INDEX);
-  const file = invoice?.file ?? null;
-  const original = useQuery({
-    queryKey: invoiceKeys.file(item.invoiceId ?? ''),
-    queryFn: ({ signal }) => fetchInvoiceFile(item.invoiceId ?? '', { signal }),
-    enabled: Boolean(item.invoiceId && file),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 1,
-  });
-  const boxes: FieldBox[] = invoice
-    ? Object.entries(EVIDENCE_KEYS).flatMap(([field, key]) => {
-        const box = invoice.evidence[key]?.box;
-        return box ? [{ key, box, label: ti(`fields.${field}` as 'fields.number') }] : [];
-      })
-    : [];
-  const viewable = file && (file.mediaType === 'application/pdf' || file.mediaType.startsWith('image/'));
-  return (
-    <section
-      aria-labelledby="original-title"
-      className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white lg:max-h-[calc(100vh-9rem)]"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
-        <h2 id="original-title" className="min-w-0 truncate text-sm font-semibold text-slate-900">
-          {t('original')} <span className="font-normal text-slate-600">{item.fileName}</span>
-        </h2>
-        {viewable ? (
-          <div className="flex items-center gap-2">
-            <button
-              type="button"
-              onClick={() => setZoomIndex((z) => Math.max(0, z - 1))}
-              disabled={zoomIndex === 0}
-              aria-label={t('viewer.zoomOut')}
-              className={`${secondaryButtonClass} px-2 py-1`}
-            >
-              −
-            </button>
-            <output
-              aria-live="polite"
-              data-testid="zoom-level"
-              className="w-16 text-center text-sm tabular-nums"
-            >
-              {ZOOM_STEPS[zoomIndex]} %
-            </output>
-            <button
-              type="button"
-              onClick={() => setZoomIndex((z) => Math.min(ZOOM_STEPS.length - 1, z + 1))}
-              disabled={zoomIndex === ZOOM_STEPS.length - 1}
-              aria-label={t('viewer.zoomIn')}
-              className={`${secondaryButtonClass} px-2 py-1`}
-            >
-              +
-            </button>
-          </div>
-        ) : null}
-      </div>
-      <div className="min-h-64 flex-1 overflow-auto bg-slate-100 p-2" data-testid="original">
-        {!item.invoiceId || !invoice ? null : !file ? (
-          <p className="p-4 text-sm text-slate-600">{t('viewer.noFile')}</p>
-        ) : original.isError ? (
-          <p role="alert" className="p-4 text-sm text-red-800">
-            {t('viewer.error')}
-          </p>
-        ) : !original.data ? (
-          <p role="status" className="p-4 text-sm text-slate-600">
-            {t('viewer.loading')}
-          </p>
-        ) : viewable ? (
-          <PageViewer
-            blob={original.data.blob}
-            mediaType={file.mediaType}
-            zoom={ZOOM_STEPS[zoomIndex] ?? 100}
-            boxes={boxes}
-            focused={focused}
-          />
-        ) : (
-          <p className="p-4 text-sm text-slate-600">{t('viewer.notPreviewable')}</p>
-        )}
-      </div>
-    </section>
   );
 }
