@@ -635,6 +635,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/review-queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every document of every client the caller can see, newest first, keyset-paged (opaque cursor); filters state, clientId and a forgiving search q */
+        get: operations["getReviewQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review-queue/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept in one action the documents whose fields are all verified (their invoices become reviewed) */
+        post: operations["postReviewQueueAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{clientId}/supplier-memory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Corrections remembered per supplier (by tax id) and applied to the next invoice from it */
+        get: operations["getClientsByClientIdSupplierMemory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{clientId}/supplier-memory/{taxId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget what was remembered about a supplier: one field with ?field=, or all of them */
+        delete: operations["deleteClientsByClientIdSupplierMemoryByTaxId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1195,6 +1263,46 @@ export interface components {
                 code: "UNREVIEWED_INVOICES" | "INCOMPLETE_INVOICES" | "UNKNOWN_VAT_RATE" | "UNKNOWN_SURCHARGE_RATE" | "INTRA_EU_RATE_ASSUMED" | "INTRA_EU_KEY_ASSUMED" | "WITHHOLDING_FEEDS_111" | "WITHHOLDING_FEEDS_115" | "PARTY_WITHOUT_TAX_ID" | "EXCLUDED_FROM_347_WITHHOLDING" | "RECARGO_REGIME" | "CARRY_FROM_PRIOR_YEARS_UNKNOWN" | "BOX_DESIGN_UNVERIFIED" | "ZERO_RATED_ISSUED";
                 invoiceIds: string[];
             }[];
+        };
+        ReviewQueue: {
+            items: components["schemas"]["ReviewItem"][];
+            nextCursor: string | null;
+        };
+        ReviewItem: {
+            id: string;
+            invoiceId: string | null;
+            clientId: string;
+            clientName: string;
+            /** @enum {string} */
+            state: "processing" | "needs_review" | "reviewed" | "failed" | "duplicate";
+            fileName: string;
+            issuerName: string | null;
+            issueDate: string | null;
+            totalCents: number | null;
+            currency: string | null;
+            /** @enum {string|null} */
+            type: "issued" | "received" | null;
+            fieldCount: number;
+            verifiedCount: number;
+            lowConfidenceCount: number;
+            createdAt: string;
+        };
+        AcceptReviewResult: {
+            accepted: string[];
+            skipped: string[];
+        };
+        AcceptReviewRequest: {
+            ids: string[];
+        };
+        SupplierMemoryList: {
+            items: components["schemas"]["SupplierMemory"][];
+        };
+        SupplierMemory: {
+            supplierTaxId: string;
+            /** @enum {string} */
+            field: "issuerName" | "type";
+            value: string;
+            updatedAt: string;
         };
     };
     responses: never;
@@ -2698,6 +2806,7 @@ export interface operations {
                 order?: "asc" | "desc";
                 from?: string;
                 to?: string;
+                q?: string;
             };
             header?: never;
             path: {
@@ -3092,6 +3201,146 @@ export interface operations {
             };
             /** @description EXPORT_LAYOUT_UNAVAILABLE */
             501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewQueue: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                state?: "processing" | "needs_review" | "reviewed" | "failed" | "duplicate";
+                clientId?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the queue; nextCursor is null on the last page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewQueue"];
+                };
+            };
+            /** @description VALIDATION_FAILED (a bad cursor or filter) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND: the clientId filter is not one of the caller’s clients */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReviewQueueAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Which were accepted and which are left for a person */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptReviewResult"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClientsByClientIdSupplierMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What is remembered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierMemoryList"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteClientsByClientIdSupplierMemoryByTaxId: {
+        parameters: {
+            query?: {
+                field?: "issuerName" | "type";
+            };
+            header?: never;
+            path: {
+                clientId: string;
+                taxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description CLIENT_NOT_FOUND, or NOT_FOUND when nothing was remembered */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

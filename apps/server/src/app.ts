@@ -17,6 +17,7 @@ import { inboundRoutes, inboundWebhookRoutes } from './features/inbound/routes';
 import { invoiceRoutes } from './features/invoices/routes';
 import { meRoutes } from './features/me/routes';
 import { reportRoutes } from './features/reports/routes';
+import { reviewRoutes } from './features/review/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { renderApiDocs } from './http/api-docs';
 import type { AppEnv } from './http/context';
@@ -79,6 +80,7 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1', reportRoutes(services));
   app.route('/api/v1', formRoutes(services));
   app.route('/api/v1', exportRoutes(services));
+  app.route('/api/v1', reviewRoutes(services));
 
   app.get('/api/openapi.json', (c) => c.json(openApiDocument(app, services.config.PUBLIC_URL)));
   app.get('/api/docs', (c) => c.html(renderApiDocs(openApiDocument(app, services.config.PUBLIC_URL))));

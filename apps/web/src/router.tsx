@@ -152,7 +152,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/documents',
-            lazy: lazyPage(() => import('./features/invoices/documents-page'), 'DocumentsPage'),
+            lazy: lazyPage(() => import('./features/review/documents-page'), 'DocumentsPage'),
+          },
+          {
+            path: '/review',
+            lazy: lazyPage(() => import('./features/review/desk-page'), 'ReviewDeskPage'),
           },
           {
             path: '/invoicePage/:invoiceId',

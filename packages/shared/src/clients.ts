@@ -78,7 +78,7 @@ export const SortOrderSchema = z.enum(SORT_ORDERS);
 export type SortOrder = z.infer<typeof SortOrderSchema>;
 
 export const ListClientsQuerySchema = z.object({
-  /** Case-insensitive substring of the name. */
+  /** Name or tax id; accents, case and tax-id separators ignored. */
   q: z.string().trim().max(100).optional(),
   order: SortOrderSchema.default('asc'),
   limit: z.coerce.number().int().min(1).max(CLIENT_PAGE_SIZE_MAX).default(CLIENT_PAGE_SIZE),

@@ -15,4 +15,6 @@ export * from './locale';
 export * from './money';
 export * from './packs';
 export * from './reports';
+export * from './review';
+export * from './search';
 export * from './tax-id';

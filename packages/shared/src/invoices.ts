@@ -126,4 +126,6 @@ export const InvoiceListQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  /** Issuer, recipient, number or tax id; accents, case and tax-id separators ignored. */
+  q: z.string().trim().max(100).optional(),
 });

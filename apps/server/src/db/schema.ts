@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { FOLD_FROM, FOLD_TO_BOTH } from '@cuadra/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -13,6 +14,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * The same folding as `foldText` in @cuadra/shared, in SQL: accents to plain letters, then lower case.
+ * Immutable (translate, replace, lower), so it can feed a generated column on PostgreSQL and PGlite alike,
+ * without the `unaccent` extension. Column names are raw: generated columns cannot use table references.
+ */
+export function foldSql(expression: string): SQL {
+  return sql.raw(`lower(translate(${expression}, '${FOLD_FROM}', '${FOLD_TO_BOTH}'))`);
+}
+/** Spanish order: ñ is its own letter after n ("n~" sorts after "nz" under the C collation). */
+export function foldSqlEs(expression: string): SQL {
+  return foldSql(`replace(replace(${expression}, 'ñ', 'n~'), 'Ñ', 'n~')`);
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -226,11 +240,17 @@ export const clients = pgTable(
     territory: text('territory').notNull().default('common'),
     /** Overrides of the default accounts for the accounting-package exports (AccountMapping, partial). */
     accountMapping: jsonb('account_mapping').notNull().default({}),
+    /** Name and tax id folded (accents and case dropped), for search that forgives. */
+    searchKey: text('search_key').notNull().generatedAlwaysAs(foldSql(`name || ' ' || coalesce(tax_id, '')`)),
+    /** The name's sort key in English (ñ with n) and in Spanish (ñ after n); compared under "C". */
+    nameKey: text('name_key').notNull().generatedAlwaysAs(foldSql('name')),
+    nameKeyEs: text('name_key_es').notNull().generatedAlwaysAs(foldSqlEs('name')),
     createdAt: createdAt(),
   },
   (t) => [
-    // The owner's table: filtered by owner, sorted by name without regard to case, paged.
-    index('clients_owner_name_idx').on(t.ownerUserId, sql`lower(${t.name})`, t.id),
+    // The owner's table: filtered by owner, sorted by name the way the user's language does, paged.
+    index('clients_owner_name_idx').on(t.ownerUserId, sql`${t.nameKey} collate "C"`, t.id),
+    index('clients_owner_name_es_idx').on(t.ownerUserId, sql`${t.nameKeyEs} collate "C"`, t.id),
     index('clients_freelancer_idx').on(t.freelancerUserId),
     // A freelancer is linked to a given owner at most once (and has at most one client of their own).
     uniqueIndex('clients_owner_freelancer_key')
@@ -345,6 +365,8 @@ export const documents = pgTable(
     index('documents_batch_idx').on(t.batchId),
     index('documents_client_idx').on(t.clientId, t.createdAt),
     index('documents_client_sha_idx').on(t.clientId, t.sha256),
+    // The review queue: newest first, keyset-paged on (created_at, id), per client.
+    index('documents_client_created_id_idx').on(t.clientId, t.createdAt, t.id),
   ],
 );
 
@@ -386,6 +408,14 @@ export const invoices = pgTable(
     /** Per field: { confidence, verified, source, box? } from the extraction. */
     evidence: jsonb('evidence').notNull().default({}),
     checked: boolean('checked').notNull().default(false),
+    /** Issuer, recipient, number and tax ids folded, for search that forgives (see `foldSql`). */
+    searchKey: text('search_key')
+      .notNull()
+      .generatedAlwaysAs(
+        foldSql(
+          `coalesce(issuer_name, '') || ' ' || coalesce(recipient_name, '') || ' ' || coalesce(number, '') || ' ' || coalesce(issuer_tax_id, '') || ' ' || coalesce(recipient_tax_id, '')`,
+        ),
+      ),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -486,4 +516,27 @@ export const inboundMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('inbound_messages_client_idx').on(t.clientId, t.createdAt)],
+);
+
+export const memoryField = pgEnum('memory_field', ['issuerName', 'type']);
+
+/**
+ * Supplier memory: a correction an accountant made to an invoice from a supplier (by tax id), applied to the
+ * next invoice of the same client from the same supplier with source `memory` (never verified).
+ */
+export const supplierMemory = pgTable(
+  'supplier_memory',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** Normalised like invoices.issuer_tax_id. */
+    supplierTaxId: text('supplier_tax_id').notNull(),
+    field: memoryField('field').notNull(),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('supplier_memory_key').on(t.clientId, t.supplierTaxId, t.field)],
 );

@@ -12,6 +12,7 @@ import enMarketing from './locales/en/marketing.json';
 import enMetatags from './locales/en/metatags.json';
 import enPricing from './locales/en/pricing.json';
 import enReports from './locales/en/reports.json';
+import enReview from './locales/en/review.json';
 import enTranslation from './locales/en/translation.json';
 import esAuth from './locales/es/auth.json';
 import esBlog from './locales/es/blog.json';
@@ -25,6 +26,7 @@ import esMarketing from './locales/es/marketing.json';
 import esMetatags from './locales/es/metatags.json';
 import esPricing from './locales/es/pricing.json';
 import esReports from './locales/es/reports.json';
+import esReview from './locales/es/review.json';
 import esTranslation from './locales/es/translation.json';
 
 /**
@@ -56,6 +58,8 @@ export const resources = {
     forms: enForms,
     // Invoices that arrive by themselves (issue 21): the client's inbound address, senders, mails received.
     inbound: enInbound,
+    // The review desk (issue 17): the queue, the original with field boxes, keys, /documents.
+    review: enReview,
   },
   es: {
     translation: esTranslation,
@@ -72,6 +76,7 @@ export const resources = {
     reports: esReports,
     forms: esForms,
     inbound: esInbound,
+    review: esReview,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

@@ -1,3 +1,4 @@
+import { searchTerms } from '@cuadra/shared';
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, invitations, users } from '../../db/schema';
@@ -27,18 +28,29 @@ export async function findVisibleClient(db: Db, userId: string, clientId: string
 export async function listVisibleClients(
   db: Db,
   userId: string,
-  query: { q?: string | undefined; order: 'asc' | 'desc'; limit: number; offset: number },
+  query: {
+    q?: string | undefined;
+    order: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+    locale?: 'en' | 'es';
+  },
 ) {
-  const filters = [visibleTo(userId)];
-  if (query.q) filters.push(sql`${clients.name} ilike ${`%${escapeLike(query.q)}%`}`);
-  const where = and(...filters);
+  // Accents, case and tax-id separators ignored (generated, folded search column).
+  const terms = searchTerms(query.q);
+  const search = terms.length
+    ? or(...terms.map((term) => sql`${clients.searchKey} like ${`%${escapeLike(term)}%`}`))
+    : undefined;
+  const where = and(visibleTo(userId), search);
   const direction = query.order === 'desc' ? desc : asc;
+  // Names in the user's language's order: in Spanish Ñ after N; accents never decide.
+  const nameKey = query.locale === 'es' ? clients.nameKeyEs : clients.nameKey;
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(clients)
       .where(where)
-      .orderBy(direction(sql`lower(${clients.name})`), direction(clients.id))
+      .orderBy(direction(sql`${nameKey} collate "C"`), direction(clients.id))
       .limit(query.limit)
       .offset(query.offset),
     db.select({ value: count() }).from(clients).where(where),

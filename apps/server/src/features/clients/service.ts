@@ -78,7 +78,7 @@ export async function listClients(
 ): Promise<ClientList> {
   const { db } = services;
   await ensureOwnClient(db, user);
-  const { rows, total } = await listVisibleClients(db, user.id, query);
+  const { rows, total } = await listVisibleClients(db, user.id, { ...query, locale: user.locale });
   const ids = rows.map((row) => row.id);
   const [stats, pending] = await Promise.all([findClientStats(db, ids), findPendingInvitations(db, ids)]);
   return {

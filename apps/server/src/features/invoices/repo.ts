@@ -1,7 +1,8 @@
 import type { InvoiceSort } from '@cuadra/shared';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents, invoiceItems, invoices } from '../../db/schema';
+import { documents, foldSql, foldSqlEs, invoiceItems, invoices } from '../../db/schema';
+import { searchCondition } from '../review/repo';
 import { grossIncomeSql } from './gross-income';
 
 export type InvoiceRowDb = typeof invoices.$inferSelect;
@@ -12,20 +13,40 @@ const counterparty = sql<string | null>`case ${invoices.type}
   when 'received' then ${invoices.issuerName}
   else coalesce(${invoices.issuerName}, ${invoices.recipientName}) end`;
 
-const SORT_COLUMNS: Record<InvoiceSort, SQL | typeof invoices.issueDate> = {
-  date: sql`${invoices.issueDate}`,
-  number: sql`lower(${invoices.number})`,
-  client: sql`lower(${counterparty})`,
-  total: sql`${invoices.totalCents}`,
-  type: sql`${invoices.type}`,
-};
+/** The counterparty's name folded the way the user's language sorts (see `foldSql`), compared under "C". */
+const COUNTERPARTY_SQL = `case "invoices"."type"
+  when 'issued' then "invoices"."recipient_name"
+  when 'received' then "invoices"."issuer_name"
+  else coalesce("invoices"."issuer_name", "invoices"."recipient_name") end`;
+
+function sortColumn(sort: InvoiceSort, locale: 'en' | 'es'): SQL {
+  switch (sort) {
+    case 'date':
+      return sql`${invoices.issueDate}`;
+    case 'number':
+      return sql`lower(${invoices.number}) collate "C"`;
+    case 'client':
+      return sql`${locale === 'es' ? foldSqlEs(COUNTERPARTY_SQL) : foldSql(COUNTERPARTY_SQL)} collate "C"`;
+    case 'total':
+      return sql`${invoices.totalCents}`;
+    case 'type':
+      return sql`${invoices.type}`;
+  }
+}
 
 export function listInvoices(
   db: Db,
   clientId: string,
-  query: { sort: InvoiceSort; order: 'asc' | 'desc'; from?: string; to?: string },
+  query: {
+    sort: InvoiceSort;
+    order: 'asc' | 'desc';
+    from?: string | undefined;
+    to?: string | undefined;
+    q?: string | undefined;
+    locale: 'en' | 'es';
+  },
 ) {
-  const column = SORT_COLUMNS[query.sort];
+  const column = sortColumn(query.sort, query.locale);
   const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
   return db
     .select({
@@ -45,6 +66,7 @@ export function listInvoices(
         eq(invoices.clientId, clientId),
         query.from ? gte(invoices.issueDate, query.from) : undefined,
         query.to ? lte(invoices.issueDate, query.to) : undefined,
+        searchCondition(invoices.searchKey, query.q),
       ),
     )
     .orderBy(

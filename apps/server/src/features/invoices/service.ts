@@ -11,6 +11,7 @@ import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { findVisibleClient } from '../clients/repo';
 import { findAllowance } from '../credits/ledger';
+import { correctionsOf, rememberCorrections } from '../review/memory';
 import { normalizeTaxId } from './from-extraction';
 import {
   deleteInvoiceRow,
@@ -27,13 +28,19 @@ export async function listClientInvoices(
   services: Services,
   user: UserRow,
   clientId: string,
-  query: { sort: InvoiceSort | 'date_invoice'; order: 'asc' | 'desc'; from?: string; to?: string },
+  query: {
+    sort: InvoiceSort | 'date_invoice';
+    order: 'asc' | 'desc';
+    from?: string | undefined;
+    to?: string | undefined;
+    q?: string | undefined;
+  },
 ): Promise<InvoiceList> {
   const client = await findVisibleClient(services.db, user.id, clientId);
   if (!client) throw new AppError('CLIENT_NOT_FOUND');
   const sort = query.sort === 'date_invoice' ? 'date' : query.sort;
   const [rows, totals, scansAvailable] = await Promise.all([
-    listInvoices(services.db, client.id, { ...query, sort }),
+    listInvoices(services.db, client.id, { ...query, sort, locale: user.locale }),
     findInvoiceTotals(services.db, client.id),
     findAllowance(services.db, client.ownerUserId),
   ]);
@@ -94,13 +101,20 @@ export async function getInvoice(services: Services, user: UserRow, id: string):
 
 /** Saving from the review or edit screen: the fields as corrected, and the invoice marked reviewed. */
 export async function saveInvoice(services: Services, user: UserRow, id: string, fields: InvoiceFields) {
-  await loadVisible(services, user, id);
+  const { invoice: before } = await loadVisible(services, user, id);
   // A reviewed invoice is what gets filed: its breakdown and totals must agree to the cent (issue 14).
   const problem = checkInvoiceFigures(fields);
   if (problem) throw new AppError(problem.code, { mismatches: problem.mismatches });
   const { items, ...values } = fields;
   try {
     await services.db.transaction(async (tx) => {
+      // Supplier memory: the next invoice from this supplier gets the accountant's corrections.
+      await rememberCorrections(
+        tx,
+        before.clientId,
+        normalizeTaxId(values.issuerTaxId),
+        correctionsOf(before, values),
+      );
       await updateInvoiceRow(tx, id, {
         ...values,
         issuerTaxId: normalizeTaxId(values.issuerTaxId),

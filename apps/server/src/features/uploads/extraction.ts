@@ -7,6 +7,7 @@ import type { Services } from '../../services';
 import { findVisibleClient } from '../clients/repo';
 import { settleHeldCredit } from '../credits/ledger';
 import { invoiceFromExtraction, suggestInvoiceType } from '../invoices/from-extraction';
+import { applySupplierMemory } from '../review/memory';
 import { creditReference, MAX_IMAGE_PIXELS } from './intake';
 import {
   type DocumentRow,
@@ -89,14 +90,18 @@ export async function processDocument(services: Services, documentId: string): P
     const invoiceId = newId();
     const inserted =
       !original &&
-      (await insertInvoiceIfNew(tx, {
-        id: invoiceId,
-        clientId: current.clientId,
-        documentId,
-        sourceSha256: current.sha256,
-        type: client ? suggestInvoiceType(client, invoice) : null,
-        ...invoice,
-      }));
+      (await insertInvoiceIfNew(
+        tx,
+        // What the accountant corrected on earlier invoices from this supplier (source `memory`).
+        await applySupplierMemory(tx, current.clientId, {
+          id: invoiceId,
+          clientId: current.clientId,
+          documentId,
+          sourceSha256: current.sha256,
+          type: client ? suggestInvoiceType(client, invoice) : null,
+          ...invoice,
+        }),
+      ));
     if (!inserted) {
       // Either found above, or another document of the same invoice won the race to the unique key.
       const first = original ?? (await findOriginal(tx, current, invoice));

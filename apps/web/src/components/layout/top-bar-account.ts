@@ -9,6 +9,8 @@ export type TopBarAccount = {
   name: string;
   /** The credit count, e.g. a compact credits widget that handles its own loading and error states. */
   credits: ReactNode;
+  /** Accountants get the review desk in the bar. */
+  reviewDesk?: boolean;
   /** Called by the menu's logout button (labelled by the translation key 'logout'). */
   onLogout: () => void;
 };

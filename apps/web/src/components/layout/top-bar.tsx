@@ -42,6 +42,14 @@ export function TopBar({ account = null }: TopBarProps) {
         <div className="hidden items-center gap-2 md:flex">
           {account ? (
             <>
+              {account.reviewDesk ? (
+                <NavLink
+                  to="/review"
+                  className={({ isActive }) => `${NAV_LINK} ${isActive ? 'text-brand-800' : ''}`}
+                >
+                  {t('nav.reviewDesk')}
+                </NavLink>
+              ) : null}
               <div className="text-sm">{account.credits}</div>
               <UserMenu account={account} />
             </>
@@ -75,6 +83,13 @@ export function TopBar({ account = null }: TopBarProps) {
       >
         <nav aria-label={t('nav.menu')}>
           <ul className="flex flex-col gap-1">
+            {account?.reviewDesk ? (
+              <li>
+                <NavLink to="/review" className={`${NAV_LINK} block text-base`}>
+                  {t('nav.reviewDesk')}
+                </NavLink>
+              </li>
+            ) : null}
             {MARKETING_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={`${NAV_LINK} block text-base`}>

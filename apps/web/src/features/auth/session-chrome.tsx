@@ -73,6 +73,7 @@ export function useTopBarAccount(): TopBarAccount | null {
   return {
     name: user.name,
     credits: <CreditsCount />,
+    reviewDesk: user.accountType === 'accountant',
     onLogout: () => {
       logout({ byButton: true });
       navigate('/logedout');

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkClass, secondaryButtonClass } from '../../components/ui';
+import { PageViewer } from '../review/page-viewer';
 import { fetchInvoiceFile, invoiceKeys, saveBlob } from './invoices-api';
 
 /**
@@ -123,14 +124,18 @@ export function DocumentViewer({
               />
             ) : null}
           </div>
-        ) : isPdf ? (
-          <iframe
-            // Chromium's and Firefox's PDF viewers read the zoom and the page from the fragment.
-            key={`${zoom}-${highlight?.page ?? 1}`}
-            src={`${url}#page=${highlight?.page ?? 1}&zoom=${zoomPercent(zoom)}`}
-            title={t('viewer.pdfTitle')}
-            className="h-[70vh] w-full bg-white"
-          />
+        ) : isPdf && blob ? (
+          // Drawn with pdf.js: fits the width at 100 %, keeps the page while re-drawing at a new zoom, and
+          // outlines the focused field as on images.
+          <div className="max-h-[70vh] overflow-auto">
+            <PageViewer
+              blob={blob}
+              mediaType={mediaType}
+              zoom={zoomPercent(zoom)}
+              boxes={highlight ? [{ key: 'focused', box: highlight, label: '' }] : []}
+              focused={highlight ? 'focused' : null}
+            />
+          </div>
         ) : (
           <div className="p-4 text-sm text-slate-700">
             <p>{t('viewer.notPreviewable')}</p>

@@ -272,7 +272,8 @@ export function InvoiceEditor({
           </button>
         </div>
       </form>
-      <div className="lg:sticky lg:top-4 lg:self-start">
+      {/* On phones the original comes first, above the form (and the Save button). */}
+      <div className="order-first lg:sticky lg:top-4 lg:order-none lg:self-start">
         <DocumentViewer invoiceId={invoice.id} file={invoice.file} highlight={highlight} />
       </div>
     </div>

@@ -95,9 +95,12 @@ export function InvoiceTable({
   const toggle = (sort: InvoiceSort) =>
     onSort(
       params.sort === sort
-        ? { sort, order: params.order === 'asc' ? 'desc' : 'asc' }
-        : { sort, order: sort === 'date' ? 'desc' : 'asc' },
+        ? { ...params, sort, order: params.order === 'asc' ? 'desc' : 'asc' }
+        : { ...params, sort, order: sort === 'date' ? 'desc' : 'asc' },
     );
+  // On phones the rows are cards: each cell says what it is.
+  const cell =
+    'max-md:block max-md:p-0 max-md:before:block max-md:before:text-xs max-md:before:font-normal max-md:before:text-slate-500 max-md:before:content-[attr(data-label)]';
 
   async function download(row: InvoiceRow) {
     try {
@@ -115,12 +118,37 @@ export function InvoiceTable({
           {t('table.needsReviewCount', { count: list.data.needsReviewCount })}
         </p>
       ) : null}
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <InvoiceSearch value={params.q ?? ''} onSearch={(q) => onSort({ ...params, q: q || undefined })} />
+        <label className="text-sm text-slate-700 md:hidden">
+          {t('table.sortBy')}
+          <select
+            value={`${params.sort}:${params.order}`}
+            onChange={(event) => {
+              const [sort, order] = event.target.value.split(':') as [InvoiceSort, 'asc' | 'desc'];
+              onSort({ ...params, sort, order });
+            }}
+            className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
+          >
+            {COLUMNS.flatMap((column) =>
+              (['asc', 'desc'] as const).map((order) => (
+                <option key={`${column.sort}:${order}`} value={`${column.sort}:${order}`}>
+                  {t(`table.${column.label}`)} {order === 'asc' ? '▲' : '▼'}
+                </option>
+              )),
+            )}
+          </select>
+        </label>
+      </div>
       <div
         className={`relative overflow-x-auto rounded-lg border border-slate-200 bg-white ${list.isFetching ? 'opacity-80' : ''}`}
       >
-        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.isFetching}>
+        <table
+          className="min-w-full divide-y divide-slate-200 text-sm max-md:block"
+          aria-busy={list.isFetching}
+        >
           <caption className="sr-only">{t('table.caption')}</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <thead className="bg-slate-50 max-md:sr-only text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               {COLUMNS.map((column) => {
                 const active = params.sort === column.sort;
@@ -155,47 +183,64 @@ export function InvoiceTable({
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="divide-y divide-slate-100 max-md:block">
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="px-3 py-6 text-center text-slate-600">
-                  {t('table.empty')}
+              <tr className="max-md:block">
+                <td colSpan={7} className="px-3 py-6 text-center text-slate-600 max-md:block">
+                  {params.q ? t('table.noMatch') : t('table.empty')}
                 </td>
               </tr>
             ) : (
               rows.map((row) => {
                 const target = reviewTarget(row, clientId);
                 return (
-                  <tr key={row.id} data-checked={row.checked} className={row.checked ? '' : 'bg-amber-50'}>
-                    <td className="whitespace-nowrap px-3 py-2 tabular-nums text-slate-800">
+                  <tr
+                    key={row.id}
+                    data-checked={row.checked}
+                    className={`max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-2 max-md:px-3 max-md:py-3 ${
+                      row.checked ? '' : 'bg-amber-50'
+                    }`}
+                  >
+                    <td
+                      data-label={t('table.date')}
+                      className={`whitespace-nowrap px-3 py-2 tabular-nums text-slate-800 ${cell}`}
+                    >
                       {row.issueDate ? formatMediumDate(row.issueDate, language) : t('table.noDate')}
                     </td>
                     <th
                       scope="row"
-                      className="whitespace-nowrap px-3 py-2 text-left font-medium text-slate-900"
+                      data-label={t('table.number')}
+                      className={`px-3 py-2 text-left font-medium text-slate-900 ${cell}`}
                     >
-                      {numberOf(row)}
+                      <span className="whitespace-nowrap">{numberOf(row)}</span>
                       {row.checked ? null : (
-                        <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-300">
+                        <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-300">
                           {t('table.needsReview')}
                         </span>
                       )}
                     </th>
                     <td
-                      className="max-w-64 truncate px-3 py-2 text-slate-800"
+                      data-label={t('table.counterparty')}
+                      className={`max-w-56 truncate px-3 py-2 text-slate-800 max-md:max-w-none ${cell}`}
                       title={row.counterpartyName ?? ''}
                     >
                       {row.counterpartyName ?? '—'}
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-900">
+                    <td
+                      data-label={t('table.total')}
+                      className={`whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-900 max-md:text-left ${cell}`}
+                    >
                       {row.totalCents === null
                         ? '—'
                         : formatMoney(row.totalCents, language, { currency: row.currency })}
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-800">
+                    <td
+                      data-label={t('table.type')}
+                      className={`whitespace-nowrap px-3 py-2 text-slate-800 ${cell}`}
+                    >
                       {row.type ? t(`type.${row.type}`) : t('type.unset')}
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2">
+                    <td data-label={t('table.download')} className={`whitespace-nowrap px-3 py-2 ${cell}`}>
                       {row.hasFile ? (
                         <button
                           type="button"
@@ -209,8 +254,8 @@ export function InvoiceTable({
                         <span className="text-slate-500">{t('table.noFile')}</span>
                       )}
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <span className="flex items-center gap-3">
+                    <td className="px-3 py-2 max-md:col-span-2 max-md:block max-md:p-0">
+                      <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
                         {row.checked ? (
                           <Link
                             to={target.to}
@@ -303,5 +348,40 @@ function DeleteDialog({
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** The table's search: issuer, recipient, number or tax id, accents and case ignored (on the server). */
+function InvoiceSearch({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const { t } = useTranslation('invoices');
+  const [text, setText] = useState(value);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for jsdom and some screen readers
+    <form
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+      className="flex min-w-0 flex-1 basis-64 gap-2"
+    >
+      <label htmlFor="invoice-search" className="sr-only">
+        {t('table.search')}
+      </label>
+      <input
+        id="invoice-search"
+        type="search"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value === '') onSearch('');
+        }}
+        placeholder={t('table.searchPlaceholder')}
+        className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 sm:text-sm"
+      />
+      <button type="submit" className={secondaryButtonClass}>
+        {t('table.searchButton')}
+      </button>
+    </form>
   );
 }

@@ -11,7 +11,8 @@ import { API_BASE, ApiError, api, apiRequest, isApiErrorCode } from '../../lib/a
 import { getAuthState } from '../auth/auth-store';
 import { clientKeys } from '../clients/clients-api';
 
-export type InvoiceListParams = { sort: InvoiceSort; order: SortOrder };
+/** `q`: issuer, recipient, number or tax id, accents and case ignored (searched by the server). */
+export type InvoiceListParams = { sort: InvoiceSort; order: SortOrder; q?: string };
 /** spec-2 §4: the table starts sorted by date, newest first. */
 export const DEFAULT_INVOICE_SORT: InvoiceListParams = { sort: 'date', order: 'desc' };
 
@@ -31,7 +32,7 @@ export function useInvoiceList(clientId: string, params: InvoiceListParams) {
     queryKey: invoiceKeys.list(clientId, params),
     queryFn: ({ signal }) =>
       api.get<InvoiceList>(`/clients/${path(clientId)}/invoices`, {
-        query: { sort: params.sort, order: params.order },
+        query: { sort: params.sort, order: params.order, ...(params.q ? { q: params.q } : {}) },
         signal,
       }),
     placeholderData: keepPreviousData,

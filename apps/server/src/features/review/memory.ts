@@ -1,0 +1,104 @@
+import type { FieldEvidence, MemoryField, SupplierMemory } from '@cuadra/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type invoices, supplierMemory } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+type InvoiceValues = Partial<typeof invoices.$inferInsert>;
+
+/** The evidence key each remembered field is shown under (the engine's names; `invoice_type` is ours). */
+const EVIDENCE_KEY: Record<MemoryField, string> = { issuerName: 'issuer_name', type: 'invoice_type' };
+
+/**
+ * What a save corrected that is worth remembering for the next invoice from this supplier: the issuer's
+ * name as the accountant spells it, and the type. Only with a supplier tax id (the memory's key).
+ */
+export function correctionsOf(
+  before: { issuerName: string | null; type: string | null },
+  after: { issuerName: string | null; type: string | null },
+): Partial<Record<MemoryField, string>> {
+  const out: Partial<Record<MemoryField, string>> = {};
+  if (after.issuerName && after.issuerName !== before.issuerName) out.issuerName = after.issuerName;
+  if (after.type && after.type !== before.type) out.type = after.type;
+  return out;
+}
+
+export async function rememberCorrections(
+  db: Db,
+  clientId: string,
+  supplierTaxId: string | null,
+  corrections: Partial<Record<MemoryField, string>>,
+) {
+  if (!supplierTaxId) return;
+  const now = new Date();
+  for (const [field, value] of Object.entries(corrections) as [MemoryField, string][]) {
+    await db
+      .insert(supplierMemory)
+      .values({ id: newId(), clientId, supplierTaxId, field, value })
+      .onConflictDoUpdate({
+        target: [supplierMemory.clientId, supplierMemory.supplierTaxId, supplierMemory.field],
+        set: { value: sql`excluded.value`, updatedAt: now },
+      });
+  }
+}
+
+/**
+ * A new invoice's values with what the client's memory of its supplier says, each remembered field marked
+ * with source `memory` and never verified (only two independent sources make a field verified).
+ */
+export async function applySupplierMemory<T extends InvoiceValues>(
+  db: Db,
+  clientId: string,
+  values: T,
+): Promise<T> {
+  if (!values.issuerTaxId) return values;
+  const remembered = await db
+    .select()
+    .from(supplierMemory)
+    .where(and(eq(supplierMemory.clientId, clientId), eq(supplierMemory.supplierTaxId, values.issuerTaxId)));
+  if (remembered.length === 0) return values;
+  const evidence = { ...((values.evidence ?? {}) as Record<string, FieldEvidence>) };
+  const out: T = { ...values };
+  for (const row of remembered) {
+    const key = EVIDENCE_KEY[row.field];
+    if (row.field === 'issuerName') out.issuerName = row.value;
+    if (row.field === 'type' && (row.value === 'issued' || row.value === 'received')) out.type = row.value;
+    evidence[key] = { confidence: 1, verified: false, source: 'memory', box: evidence[key]?.box ?? null };
+  }
+  out.evidence = evidence;
+  return out;
+}
+
+export async function listSupplierMemory(db: Db, clientId: string): Promise<SupplierMemory[]> {
+  const rows = await db
+    .select()
+    .from(supplierMemory)
+    .where(eq(supplierMemory.clientId, clientId))
+    .orderBy(asc(supplierMemory.supplierTaxId), asc(supplierMemory.field));
+  return rows.map((row) => ({
+    supplierTaxId: row.supplierTaxId,
+    field: row.field,
+    value: row.value,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** Forgets what was remembered about a supplier (one field, or all of them); true when something was. */
+export async function forgetSupplierMemory(
+  db: Db,
+  clientId: string,
+  supplierTaxId: string,
+  field?: MemoryField,
+): Promise<boolean> {
+  const rows = await db
+    .delete(supplierMemory)
+    .where(
+      and(
+        eq(supplierMemory.clientId, clientId),
+        eq(supplierMemory.supplierTaxId, supplierTaxId),
+        field ? eq(supplierMemory.field, field) : undefined,
+      ),
+    )
+    .returning({ id: supplierMemory.id });
+  return rows.length > 0;
+}

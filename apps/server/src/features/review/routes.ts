@@ -1,0 +1,95 @@
+import {
+  AcceptReviewRequestSchema,
+  AcceptReviewResultSchema,
+  MEMORY_FIELDS,
+  ReviewQueueQuerySchema,
+  ReviewQueueSchema,
+  SupplierMemoryListSchema,
+} from '@cuadra/shared';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { validationHook } from '../../http/errors';
+import { bearer, body, errorResponse, json } from '../../http/openapi';
+import type { Services } from '../../services';
+import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { acceptVerified, forgetSupplier, getReviewQueue, getSupplierMemory } from './service';
+
+const queue = createRoute({
+  method: 'get',
+  path: '/review-queue',
+  tags: ['review'],
+  summary:
+    'Every document of every client the caller can see, newest first, keyset-paged (opaque cursor); filters state, clientId and a forgiving search q',
+  security: bearer,
+  request: { query: ReviewQueueQuerySchema },
+  responses: {
+    200: json(ReviewQueueSchema, 'A page of the queue; nextCursor is null on the last page'),
+    400: errorResponse('VALIDATION_FAILED (a bad cursor or filter)'),
+    404: errorResponse('CLIENT_NOT_FOUND: the clientId filter is not one of the caller’s clients'),
+  },
+});
+const accept = createRoute({
+  method: 'post',
+  path: '/review-queue/accept',
+  tags: ['review'],
+  summary:
+    'Accept in one action the documents whose fields are all verified (their invoices become reviewed)',
+  security: bearer,
+  request: { body: body(AcceptReviewRequestSchema) },
+  responses: {
+    200: json(AcceptReviewResultSchema, 'Which were accepted and which are left for a person'),
+    400: errorResponse('VALIDATION_FAILED'),
+  },
+});
+const clientParam = z.object({ clientId: z.uuid() });
+const memory = createRoute({
+  method: 'get',
+  path: '/clients/{clientId}/supplier-memory',
+  tags: ['review'],
+  summary: 'Corrections remembered per supplier (by tax id) and applied to the next invoice from it',
+  security: bearer,
+  request: { params: clientParam },
+  responses: {
+    200: json(SupplierMemoryListSchema, 'What is remembered'),
+    404: errorResponse('CLIENT_NOT_FOUND'),
+  },
+});
+const forget = createRoute({
+  method: 'delete',
+  path: '/clients/{clientId}/supplier-memory/{taxId}',
+  tags: ['review'],
+  summary: 'Forget what was remembered about a supplier: one field with ?field=, or all of them',
+  security: bearer,
+  request: {
+    params: clientParam.extend({ taxId: z.string().min(1).max(30) }),
+    query: z.object({ field: z.enum(MEMORY_FIELDS).optional() }),
+  },
+  responses: {
+    204: { description: 'Forgotten' },
+    404: errorResponse('CLIENT_NOT_FOUND, or NOT_FOUND when nothing was remembered'),
+  },
+});
+
+export function reviewRoutes(services: Services) {
+  const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  router.use('/review-queue', requireAuth(services));
+  router.use('/review-queue/*', requireAuth(services));
+  router.use('/clients/:clientId/supplier-memory', requireAuth(services));
+  router.use('/clients/:clientId/supplier-memory/*', requireAuth(services));
+  return router
+    .openapi(queue, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await getReviewQueue(services, c.get('user'), c.req.valid('query')), 200);
+    })
+    .openapi(accept, async (c) => {
+      return c.json(await acceptVerified(services, c.get('user'), c.req.valid('json').ids), 200);
+    })
+    .openapi(memory, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await getSupplierMemory(services, c.get('user'), c.req.valid('param').clientId), 200);
+    })
+    .openapi(forget, async (c) => {
+      const { clientId, taxId } = c.req.valid('param');
+      await forgetSupplier(services, c.get('user'), clientId, taxId, c.req.valid('query').field);
+      return c.body(null, 204);
+    });
+}

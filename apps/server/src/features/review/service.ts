@@ -1,0 +1,122 @@
+import type {
+  AcceptReviewResult,
+  MemoryField,
+  ReviewQueue,
+  ReviewQueueParams,
+  SupplierMemoryList,
+} from '@cuadra/shared';
+import { AppError } from '../../errors';
+import type { Services } from '../../services';
+import type { UserRow } from '../auth/repo';
+import { findVisibleClient } from '../clients/repo';
+import { normalizeTaxId } from '../invoices/from-extraction';
+import { forgetSupplierMemory, listSupplierMemory } from './memory';
+import { findAcceptable, findQueuePage, markAccepted, type QueueCursor } from './repo';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// As PostgreSQL prints a timestamptz: "2026-11-24 18:10:56.123456+00".
+const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/** The cursor is opaque to callers: base64url of the last row's (created_at, id). */
+export function encodeCursor(cursor: QueueCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+}
+
+export function decodeCursor(text: string): QueueCursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      PG_TIMESTAMP.test(value[0]) &&
+      UUID.test(value[1])
+    ) {
+      return { createdAt: value[0], id: value[1] };
+    }
+  } catch {
+    // fall through
+  }
+  throw new AppError('VALIDATION_FAILED', { cursor: 'invalid' });
+}
+
+/** Every document of every client the caller can see, newest first, one keyset page at a time. */
+export async function getReviewQueue(
+  services: Services,
+  user: UserRow,
+  query: ReviewQueueParams,
+): Promise<ReviewQueue> {
+  if (query.clientId && !(await findVisibleClient(services.db, user.id, query.clientId))) {
+    throw new AppError('CLIENT_NOT_FOUND');
+  }
+  const { rows, next } = await findQueuePage(services.db, user.id, {
+    limit: query.limit,
+    cursor: query.cursor ? decodeCursor(query.cursor) : null,
+    state: query.state,
+    clientId: query.clientId,
+    q: query.q,
+  });
+  return {
+    items: rows,
+    nextCursor: next ? encodeCursor(next) : null,
+  };
+}
+
+/**
+ * Accepts in one action the documents whose every extracted field is verified and whose type is known;
+ * the rest (and anything not the caller's) are returned as skipped, for a person to look at.
+ */
+export async function acceptVerified(
+  services: Services,
+  user: UserRow,
+  ids: string[],
+): Promise<AcceptReviewResult> {
+  const unique = [...new Set(ids)];
+  return services.db.transaction(async (tx) => {
+    const rows = await findAcceptable(tx, user.id, unique);
+    const acceptable = rows.filter(
+      (row) =>
+        row.invoiceId !== null &&
+        row.status === 'needs_review' &&
+        row.type !== null &&
+        row.fieldCount > 0 &&
+        row.verifiedCount === row.fieldCount,
+    );
+    await markAccepted(
+      tx,
+      acceptable.map((row) => row.invoiceId as string),
+    );
+    const accepted = new Set(acceptable.map((row) => row.id));
+    return { accepted: [...accepted], skipped: unique.filter((id) => !accepted.has(id)) };
+  });
+}
+
+async function visibleClientId(services: Services, user: UserRow, clientId: string) {
+  const client = await findVisibleClient(services.db, user.id, clientId);
+  if (!client) throw new AppError('CLIENT_NOT_FOUND');
+  return client.id;
+}
+
+export async function getSupplierMemory(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+): Promise<SupplierMemoryList> {
+  const id = await visibleClientId(services, user, clientId);
+  return { items: await listSupplierMemory(services.db, id) };
+}
+
+export async function forgetSupplier(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+  taxId: string,
+  field: MemoryField | undefined,
+): Promise<void> {
+  const id = await visibleClientId(services, user, clientId);
+  const normalized = normalizeTaxId(taxId);
+  if (!normalized || !(await forgetSupplierMemory(services.db, id, normalized, field))) {
+    throw new AppError('NOT_FOUND');
+  }
+}

@@ -1,0 +1,53 @@
+import type { AcceptReviewResult, ReviewQueue, ReviewState } from '@cuadra/shared';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { clientKeys } from '../clients/clients-api';
+import { invoiceKeys } from '../invoices/invoices-api';
+
+export type QueueFilters = { state?: ReviewState | undefined; q?: string | undefined };
+
+export const reviewKeys = {
+  all: ['review-queue'] as const,
+  queue: (filters: QueueFilters) => ['review-queue', filters] as const,
+};
+
+/** The desk's queue, a keyset page at a time (`nextCursor` until the last page). */
+export function useReviewQueue(filters: QueueFilters, limit = 50) {
+  return useInfiniteQuery({
+    queryKey: reviewKeys.queue(filters),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ReviewQueue>('/review-queue', {
+        query: {
+          limit: String(limit),
+          ...(pageParam ? { cursor: pageParam } : {}),
+          ...(filters.state ? { state: filters.state } : {}),
+          ...(filters.q ? { q: filters.q } : {}),
+        },
+        signal,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useAcceptVerified() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => api.post<AcceptReviewResult>('/review-queue/accept', { ids }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+    },
+  });
+}
+
+/** Forgets what was remembered about a supplier for a client (one field). */
+export function useForgetMemory() {
+  return useMutation({
+    mutationFn: (input: { clientId: string; taxId: string; field: 'issuerName' | 'type' }) =>
+      api.delete<void>(
+        `/clients/${encodeURIComponent(input.clientId)}/supplier-memory/${encodeURIComponent(input.taxId)}?field=${input.field}`,
+      ),
+  });
+}

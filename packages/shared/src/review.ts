@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** A document's place on the review desk; derived from the document's status and its invoice. */
+export const REVIEW_STATES = ['processing', 'needs_review', 'reviewed', 'failed', 'duplicate'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+/** Page size of the review queue: 50 unless asked, never more than 200. */
+export const REVIEW_PAGE_SIZE = 50;
+export const REVIEW_PAGE_SIZE_MAX = 200;
+
+export const ReviewQueueQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_SIZE_MAX).default(REVIEW_PAGE_SIZE),
+  /** Opaque: the `nextCursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+  state: z.enum(REVIEW_STATES).optional(),
+  clientId: z.uuid().optional(),
+  /** Issuer, recipient, number or tax id; accents, case and tax-id separators ignored. */
+  q: z.string().trim().max(100).optional(),
+});
+export type ReviewQueueQuery = z.input<typeof ReviewQueueQuerySchema>;
+export type ReviewQueueParams = z.output<typeof ReviewQueueQuerySchema>;
+
+export const ReviewItemSchema = z
+  .object({
+    /** The document. */
+    id: z.string(),
+    invoiceId: z.string().nullable(),
+    clientId: z.string(),
+    clientName: z.string(),
+    state: z.enum(REVIEW_STATES),
+    fileName: z.string(),
+    issuerName: z.string().nullable(),
+    issueDate: z.string().nullable(),
+    totalCents: z.number().int().nullable(),
+    currency: z.string().nullable(),
+    type: z.enum(['issued', 'received']).nullable(),
+    /** Fields the extraction read; of them, how many two sources agree on, and how many it was unsure of. */
+    fieldCount: z.number().int(),
+    verifiedCount: z.number().int(),
+    lowConfidenceCount: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ReviewItem' });
+export type ReviewItem = z.infer<typeof ReviewItemSchema>;
+
+export const ReviewQueueSchema = z
+  .object({ items: z.array(ReviewItemSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'ReviewQueue' });
+export type ReviewQueue = z.infer<typeof ReviewQueueSchema>;
+
+/** `POST /api/v1/review-queue/accept`: accept, in one action, the documents whose fields are all verified. */
+export const AcceptReviewRequestSchema = z
+  .object({ ids: z.array(z.uuid()).min(1).max(REVIEW_PAGE_SIZE_MAX) })
+  .meta({ id: 'AcceptReviewRequest' });
+export type AcceptReviewRequest = z.infer<typeof AcceptReviewRequestSchema>;
+
+export const AcceptReviewResultSchema = z
+  .object({
+    /** Documents whose invoice is now reviewed. */
+    accepted: z.array(z.string()),
+    /** Documents left for a person: a field not verified, no type, no invoice, or not the caller's. */
+    skipped: z.array(z.string()),
+  })
+  .meta({ id: 'AcceptReviewResult' });
+export type AcceptReviewResult = z.infer<typeof AcceptReviewResultSchema>;
+
+/** Fields the desk remembers per client and supplier (by tax id) after a correction. */
+export const MEMORY_FIELDS = ['issuerName', 'type'] as const;
+export type MemoryField = (typeof MEMORY_FIELDS)[number];
+
+export const SupplierMemorySchema = z
+  .object({
+    supplierTaxId: z.string(),
+    field: z.enum(MEMORY_FIELDS),
+    value: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'SupplierMemory' });
+export type SupplierMemory = z.infer<typeof SupplierMemorySchema>;
+
+export const SupplierMemoryListSchema = z
+  .object({ items: z.array(SupplierMemorySchema) })
+  .meta({ id: 'SupplierMemoryList' });
+export type SupplierMemoryList = z.infer<typeof SupplierMemoryListSchema>;
