@@ -1,4 +1,11 @@
-import { checkReportRange, type ReportFormat, type ReportKind, rangeDays, reportKind } from '@cuadra/shared';
+import {
+  checkReportRange,
+  type ReportFormat,
+  type ReportKind,
+  type ReportPeriod,
+  rangeDays,
+  reportKind,
+} from '@cuadra/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -41,6 +48,9 @@ export function ReportPanel({ clientId }: { clientId: string }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [format, setFormat] = useState<ReportFormat>('xlsx');
+  // The shortcut that picked the range, until a date is edited by hand: a whole year is annual even when
+  // its end is capped at today.
+  const [period, setPeriod] = useState<ReportPeriod | undefined>(undefined);
   const [year, setYear] = useState(thisYear);
   const [generating, setGenerating] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -54,7 +64,7 @@ export function ReportPanel({ clientId }: { clientId: string }) {
   const problem = checkReportRange(from, to, today);
   // Before anything is picked the button is simply disabled; the reason shows once a date is set.
   const showProblem = problem !== null && (from !== '' || to !== '');
-  const kind = problem === null ? reportKind(from, to) : null;
+  const kind = problem === null ? reportKind(from, to, { today, period }) : null;
 
   async function generate() {
     if (problem !== null || generating) return;
@@ -62,7 +72,7 @@ export function ReportPanel({ clientId }: { clientId: string }) {
     try {
       let link: Awaited<ReturnType<typeof requestReport>>;
       try {
-        link = await requestReport(clientId, { from, to, format });
+        link = await requestReport(clientId, { from, to, format, period });
       } catch (error) {
         const known = error instanceof ApiError && error.status === 400 ? te(error.code) : undefined;
         setOutcome({ state: 'error', message: t('panel.failed'), detail: known });
@@ -81,7 +91,7 @@ export function ReportPanel({ clientId }: { clientId: string }) {
         state: 'ready',
         url: URL.createObjectURL(blob),
         filename: link.filename ?? `report.${format}`,
-        kind: link.kind ?? reportKind(from, to),
+        kind: link.kind ?? kind ?? 'custom',
         from,
         to,
       });
@@ -94,6 +104,7 @@ export function ReportPanel({ clientId }: { clientId: string }) {
     const range = shortcutRange(year, quarter, today);
     setFrom(range.from);
     setTo(range.to);
+    setPeriod(quarter === 0 ? 'annual' : 'quarterly');
   };
 
   return (
@@ -161,7 +172,10 @@ export function ReportPanel({ clientId }: { clientId: string }) {
             lang={language === 'es' ? 'es-ES' : 'en-US'}
             value={from}
             max={to && to < today ? to : today}
-            onChange={(event) => setFrom(event.target.value)}
+            onChange={(event) => {
+              setFrom(event.target.value);
+              setPeriod(undefined);
+            }}
             aria-describedby={`${id}-hint ${id}-problem`}
             aria-invalid={showProblem && problem !== 'REPORT_END_IN_FUTURE'}
             className={inputClass}
@@ -178,7 +192,10 @@ export function ReportPanel({ clientId }: { clientId: string }) {
             value={to}
             min={from || undefined}
             max={today}
-            onChange={(event) => setTo(event.target.value)}
+            onChange={(event) => {
+              setTo(event.target.value);
+              setPeriod(undefined);
+            }}
             aria-describedby={`${id}-hint ${id}-problem`}
             aria-invalid={showProblem}
             className={inputClass}
