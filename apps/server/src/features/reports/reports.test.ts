@@ -189,7 +189,39 @@ describe(`reports and the fiscal summary (${TEST_DB})`, () => {
     expect(money('IVA repercutido menos soportado')).toEqual([null, 407]);
     expect(money('IRPF retenido al cliente (facturas emitidas)')).toEqual([null, 300]);
     expect(money('IRPF retenido por el cliente (facturas recibidas)')).toEqual([null, 57]);
+    expect(rows.get('Facturas emitidas incluidas')?.getCell(3).value).toBe(2);
+    expect(rows.get('Facturas recibidas incluidas')?.getCell(3).value).toBe(1);
     expect(rows.get('Facturas sin revisar (incluidas arriba)')?.getCell(3).value).toBe(1);
+  });
+
+  it('counts each invoice once in the summary', async () => {
+    const owner = await createSignedInUser(ctx, { locale: 'es' });
+    const client = (await insertClient(ctx.db, { ownerUserId: owner.user.id, name: 'Ana Ruiz' }))!;
+    const add = (values: Partial<typeof invoices.$inferInsert>) =>
+      ctx.db.insert(invoices).values({ id: newId(), clientId: client.id, ...values });
+    // One reviewed issued invoice, and one unreviewed invoice without a type (left out of the sheets).
+    await add({
+      type: 'issued',
+      number: 'F-1',
+      issueDate: '2026-02-01',
+      taxBaseCents: 10_000,
+      checked: true,
+    });
+    await add({ type: null, number: 'X-1', issueDate: '2026-02-02', taxBaseCents: 5_000, checked: false });
+    const link = await bodyOf(
+      await report(client.id, owner.headers, { from: '2026-01-01', to: '2026-03-31' }),
+    );
+    const file = await ctx.request(link.downloadUrl, { headers: owner.headers });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await file.arrayBuffer());
+    const counts = new Map<string, unknown>();
+    workbook.getWorksheet('Resumen')!.eachRow((row) => {
+      counts.set(String(row.getCell(1).value), row.getCell(3).value);
+    });
+    expect(counts.get('Facturas emitidas incluidas')).toBe(1);
+    expect(counts.get('Facturas recibidas incluidas')).toBe(0);
+    expect(counts.get('Facturas sin revisar (incluidas arriba)')).toBe(0);
+    expect(counts.get('Facturas sin tipo (no incluidas)')).toBe(1);
   });
 
   it('writes the invoice rows as CSV in the user’s language', async () => {
