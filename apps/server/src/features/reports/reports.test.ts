@@ -196,7 +196,11 @@ describe(`reports and the fiscal summary (${TEST_DB})`, () => {
 
   it('counts each invoice once in the summary', async () => {
     const owner = await createSignedInUser(ctx, { locale: 'es' });
-    const client = (await insertClient(ctx.db, { ownerUserId: owner.user.id, name: 'Ana Ruiz' }))!;
+    const client = (await insertClient(ctx.db, {
+      ownerUserId: owner.user.id,
+      name: 'Ana Ruiz',
+      taxId: null,
+    }))!;
     const add = (values: Partial<typeof invoices.$inferInsert>) =>
       ctx.db.insert(invoices).values({ id: newId(), clientId: client.id, ...values });
     // One reviewed issued invoice, and one unreviewed invoice without a type (left out of the sheets).
