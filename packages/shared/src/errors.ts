@@ -109,6 +109,10 @@ export const ERROR_MESSAGES = {
     en: 'This tax id (NIF, NIE or CIF) is not valid. Please check it, especially its last character.',
     es: 'Este NIF, NIE o CIF no es válido. Revísalo, sobre todo el último carácter.',
   },
+  CLIENT_TAX_ID_TAKEN: {
+    en: 'You already have a client with this tax id.',
+    es: 'Ya tienes un cliente con este NIF.',
+  },
   CLIENT_ALREADY_LINKED: {
     en: 'This client is already linked to a registered user.',
     es: 'Este cliente ya está vinculado a un usuario registrado.',
