@@ -158,8 +158,8 @@ export const ERROR_MESSAGES = {
     es: 'Demasiados archivos a la vez. Súbelos en grupos más pequeños.',
   },
   INSUFFICIENT_CREDITS: {
-    en: 'You have exceeded your monthly capacity',
-    es: 'Has superado tu capacidad mensual',
+    en: 'Your credit balance is too low for these files. Buy credits to upload them.',
+    es: 'Tu saldo de créditos no alcanza para estos archivos. Compra créditos para subirlos.',
   },
   INVOICE_NOT_FOUND: {
     en: 'No invoice found',
