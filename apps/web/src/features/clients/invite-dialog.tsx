@@ -28,7 +28,8 @@ export function InviteDialog({
     const locale: Locale = toLocale(i18n.resolvedLanguage);
     const parsed = CreateInvitationRequestSchema.safeParse({ email, locale });
     if (!parsed.success) {
-      setEmailError(te('VALIDATION_FAILED'));
+      // The field's own message, not the form-wide "some fields are not valid".
+      setEmailError(email.trim() === '' ? t('invite.emailRequired') : t('invite.emailInvalid'));
       return;
     }
     setEmailError(undefined);
