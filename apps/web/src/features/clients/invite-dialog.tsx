@@ -16,7 +16,6 @@ export function InviteDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('clients');
-  const { t: te } = useTranslation('errors');
   const toMessage = useErrorMessage();
   const invite = useInviteClient(client.id);
   const [email, setEmail] = useState('');
