@@ -22,8 +22,6 @@ export function formatDay(isoDate: string, language: Locale): string {
   return language === 'es' ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
 }
 
-export const DATE_PATTERN: Record<Locale, string> = { es: 'dd/mm/aaaa', en: 'mm/dd/yyyy' };
-
 /** A rate from the API (`21`, `5.5`) in the page's language (`5,5` in Spanish). */
 export function formatRate(rate: string | number, language: Locale): string {
   return new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB', { maximumFractionDigits: 2 }).format(

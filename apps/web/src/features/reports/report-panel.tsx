@@ -13,7 +13,7 @@ import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from 
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { Modal } from '../clients/modal';
-import { DATE_PATTERN, formatDay, localToday } from './format';
+import { formatDay, localToday } from './format';
 import { fetchReportFile, requestReport } from './reports-api';
 
 type Outcome =
@@ -224,7 +224,8 @@ export function ReportPanel({ clientId }: { clientId: string }) {
               days: rangeDays(from, to) + 1,
               kind: t(`kind.${kind}`),
             })
-          : t('panel.dateHint', { format: DATE_PATTERN[language] })}
+          : // No format in the hint: a native date picker shows the browser's own, which `lang` may not change.
+            t('panel.dateHint')}
       </p>
       <p id={`${id}-problem`} role="alert" className="mt-1 min-h-5 text-sm text-red-700">
         {showProblem && problem ? te(problem) : ''}

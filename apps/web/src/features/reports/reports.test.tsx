@@ -51,6 +51,10 @@ describe('the report panel', () => {
     const start = screen.getByLabelText('Start date') as HTMLInputElement;
     const end = screen.getByLabelText('End date') as HTMLInputElement;
     expect(end.max).toBe('2026-11-22');
+    // The hint names no date format: Chromium's picker shows the browser's own, whatever `lang` says.
+    const hint = screen.getByText(/Choose a start and an end date/);
+    expect(hint.textContent).not.toMatch(/mm\/dd|dd\/mm/);
+    expect(start.lang).toBe('en-US');
 
     fireEvent.change(start, { target: { value: '2026-03-01' } });
     expect(screen.getByRole('alert').textContent).toBe('Please select both start and end dates');
