@@ -32,6 +32,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   ACCOUNTANTS_ONLY: 403,
   TAX_ID_INVALID: 400,
   CLIENT_ALREADY_LINKED: 409,
+  CLIENT_TAX_ID_TAKEN: 409,
   // spec-2 §8: an invalid or expired invitation is a 404.
   INVITATION_INVALID: 404,
   INVITATION_EXPIRED: 404,

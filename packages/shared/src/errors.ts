@@ -121,6 +121,10 @@ export const ERROR_MESSAGES = {
     en: 'This tax id (NIF, NIE or CIF) is not valid. Please check it, especially its last character.',
     es: 'Este NIF, NIE o CIF no es válido. Revísalo, sobre todo el último carácter.',
   },
+  CLIENT_TAX_ID_TAKEN: {
+    en: 'You already have a client with this tax id.',
+    es: 'Ya tienes un cliente con este NIF.',
+  },
   CLIENT_ALREADY_LINKED: {
     en: 'This client is already linked to a registered user.',
     es: 'Este cliente ya está vinculado a un usuario registrado.',
@@ -170,8 +174,8 @@ export const ERROR_MESSAGES = {
     es: 'Demasiados archivos a la vez. Súbelos en grupos más pequeños.',
   },
   INSUFFICIENT_CREDITS: {
-    en: 'You have exceeded your monthly capacity',
-    es: 'Has superado tu capacidad mensual',
+    en: 'Your credit balance is too low for these files. Buy credits to upload them.',
+    es: 'Tu saldo de créditos no alcanza para estos archivos. Compra créditos para subirlos.',
   },
   INVOICE_NOT_FOUND: {
     en: 'No invoice found',

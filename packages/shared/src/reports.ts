@@ -54,8 +54,43 @@ export function checkReportRange(
   return null;
 }
 
-/** The spec's label rule, on the number of days between the two dates. */
-export function reportKind(from: string, to: string): ReportKind {
+/** Whole calendar periods, as the report dialog's shortcuts pick them. */
+export const REPORT_PERIODS = ['annual', 'quarterly'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+const QUARTER_ENDS: Record<string, string> = { '01': '03-31', '04': '06-30', '07': '09-30', '10': '12-31' };
+
+/**
+ * The calendar periods `from` to `to` covers whole: a year from 1 January, a quarter from its first day,
+ * to their last day or to `today` while the period is still running (the end is capped at today).
+ */
+function wholePeriods(from: string, to: string, today: string): ReportPeriod[] {
+  const [year, month, day] = from.split('-');
+  const quarterEnd = QUARTER_ENDS[month ?? ''];
+  if (day !== '01' || quarterEnd === undefined) return [];
+  const covers = (end: string) => to === end || (to === today && end > today);
+  const periods: ReportPeriod[] = [];
+  if (month === '01' && covers(`${year}-12-31`)) periods.push('annual');
+  if (covers(`${year}-${quarterEnd}`)) periods.push('quarterly');
+  return periods;
+}
+
+/**
+ * The spec's label rule, on the number of days between the two dates, except that a whole calendar year
+ * or quarter is annual or quarterly even when its end is capped at `today`: "Año 2026" picked in November
+ * is the annual report, not 327 days of custom. In the first quarter, 1 January to today is both the year
+ * so far and the quarter so far; `period` (which shortcut was picked) decides, else the day rule does.
+ */
+export function reportKind(
+  from: string,
+  to: string,
+  context?: { today: string; period?: ReportPeriod },
+): ReportKind {
+  if (context) {
+    const periods = wholePeriods(from, to, context.today);
+    if (context.period && periods.includes(context.period)) return context.period;
+    if (periods.length === 1) return periods[0] as ReportPeriod;
+  }
   const days = rangeDays(from, to);
   if (days <= REPORT_QUARTERLY_MAX_DAYS) return 'quarterly';
   if (days >= REPORT_ANNUAL_MIN_DAYS) return 'annual';
@@ -73,6 +108,8 @@ export const ReportRequestSchema = z
     from: z.string().max(10).optional(),
     to: z.string().max(10).optional(),
     format: z.enum(REPORT_FORMATS).default('xlsx'),
+    /** The shortcut that picked the range, if any: names the report when the range is that whole period. */
+    period: z.enum(REPORT_PERIODS).optional(),
   })
   .meta({ id: 'ReportRequest' });
 export type ReportRequest = z.input<typeof ReportRequestSchema>;

@@ -87,6 +87,26 @@ describe(`clients and invitations (${TEST_DB})`, () => {
       expect((await bodyOf(res)).error.code).toBe('ACCOUNTANTS_ONLY');
     });
 
+    it('stores the tax id normalised and refuses a second client with the same one', async () => {
+      const accountant = await signUp(ctx);
+      const first = await addClient(accountant, 'José Álvarez Peña', 'ES 12345678-Z');
+      expect(first.taxId).toBe('12345678Z');
+      const again = await post('/api/v1/clients', { name: 'José Álvarez', taxId: '12345678z' }, accountant);
+      expect(again.status).toBe(409);
+      const { error } = await bodyOf(again);
+      expect(error.code).toBe('CLIENT_TAX_ID_TAKEN');
+      expect(error.details).toMatchObject({ clientId: first.id, name: 'José Álvarez Peña' });
+      // Another accountant may have the same person as a client.
+      await addClient(await signUp(ctx), 'José Álvarez Peña', '12345678Z');
+      // Changing another client to that tax id is refused too; keeping one's own is not.
+      const other = await addClient(accountant, 'Otro');
+      const taken = await patch(`/api/v1/clients/${other.id}`, { taxId: '12345678-Z' }, accountant);
+      expect(taken.status).toBe(409);
+      const own = await patch(`/api/v1/clients/${first.id}`, { taxId: 'es12345678z' }, accountant);
+      expect(own.status).toBe(200);
+      expect((await bodyOf(own)).taxId).toBe('12345678Z');
+    });
+
     it('renames a client and clears its tax id for the owner', async () => {
       const accountant = await signUp(ctx);
       const client = await addClient(accountant, 'Old name', '12345678Z');

@@ -58,6 +58,27 @@ export async function listVisibleClients(
   return { rows, total: total?.value ?? 0 };
 }
 
+/** The accountant's client with this (normalised) tax id, other than `exceptId`: one client per tax id. */
+export async function findClientByTaxId(
+  db: Db,
+  ownerUserId: string,
+  taxId: string,
+  exceptId?: string,
+): Promise<Pick<ClientRow, 'id' | 'name'> | null> {
+  const [row] = await db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.ownerUserId, ownerUserId),
+        eq(clients.taxId, taxId),
+        exceptId ? sql`${clients.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 export async function insertClient(
   db: Db,
   values: { ownerUserId: string; name: string; taxId: string | null; freelancerUserId?: string | null },

@@ -52,6 +52,7 @@ const createClientRoute = createRoute({
   responses: {
     201: json(ClientDetailSchema, 'Created'),
     403: json(ErrorBodySchema, 'EMAIL_NOT_VERIFIED or ACCOUNTANTS_ONLY'),
+    409: json(ErrorBodySchema, 'CLIENT_TAX_ID_TAKEN: details.clientId names the existing client'),
     ...invalid,
     ...unauthorized,
   },
@@ -77,6 +78,7 @@ const updateRoute = createRoute({
   responses: {
     200: json(ClientDetailSchema, 'Updated'),
     403: json(ErrorBodySchema, 'FORBIDDEN: the linked freelancer cannot manage the client'),
+    409: json(ErrorBodySchema, 'CLIENT_TAX_ID_TAKEN: another client of yours has this tax id'),
     ...notFound,
     ...invalid,
     ...unauthorized,

@@ -21,6 +21,7 @@ import { ensureInboundEmail } from '../inbound/address';
 import { invitationEmail } from './emails';
 import {
   type ClientRow,
+  findClientByTaxId,
   findInvitationByHash,
   findPendingInvitations,
   findVisibleClient,
@@ -131,6 +132,15 @@ export async function getClient(services: Services, user: UserRow, clientId: str
   return toDetail(services, user, await visibleClient(services.db, user, clientId));
 }
 
+/**
+ * One client per tax id for an accountant (issue 16: the same person added twice without a word). The id
+ * arrives normalised by `TaxIdSchema`, as it is stored. 409 names the existing client for the web's link.
+ */
+async function refuseTakenTaxId(db: Services['db'], ownerUserId: string, taxId: string, exceptId?: string) {
+  const existing = await findClientByTaxId(db, ownerUserId, taxId, exceptId);
+  if (existing) throw new AppError('CLIENT_TAX_ID_TAKEN', { clientId: existing.id, name: existing.name });
+}
+
 /** spec-1 §4–§6: accountants add dummy clients, once their email is verified. */
 export async function createClient(
   services: Services,
@@ -139,6 +149,7 @@ export async function createClient(
 ): Promise<ClientDetail> {
   if (user.accountType !== 'accountant') throw new AppError('ACCOUNTANTS_ONLY');
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
+  if (input.taxId) await refuseTakenTaxId(services.db, user.id, input.taxId);
   const row = await insertClient(services.db, { ownerUserId: user.id, name: input.name, taxId: input.taxId });
   if (!row) throw new AppError('CONFLICT');
   return toDetail(services, user, row);
@@ -152,6 +163,7 @@ export async function updateClient(
 ): Promise<ClientDetail> {
   const { db } = services;
   const row = await ownedClient(db, user, clientId);
+  if (input.taxId) await refuseTakenTaxId(db, user.id, input.taxId, row.id);
   const { taxProfile, ...rest } = input;
   const values = { ...rest, ...(taxProfile ? taxProfileUpdate(row, taxProfile) : {}) };
   const updated = (await updateClientRow(db, row.id, values)) ?? row;

@@ -4,7 +4,7 @@
  * file is built when the link is fetched, so nothing is stored and nothing needs cleaning up; fetching
  * also needs the same user's Bearer token and access to the client. See docs/decisions/0006-report-links.md.
  */
-import type { ReportFormat } from '@cuadra/shared';
+import { REPORT_KINDS, type ReportFormat, type ReportKind } from '@cuadra/shared';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../errors';
 
@@ -17,6 +17,8 @@ export type ReportLinkClaims = {
   from: string;
   to: string;
   format: ReportFormat;
+  /** Decided when the link is made (it may depend on that day's date and the shortcut picked). */
+  kind: ReportKind;
 };
 
 export async function signReportLink(key: Uint8Array, claims: ReportLinkClaims, now = Date.now()) {
@@ -28,6 +30,7 @@ export async function signReportLink(key: Uint8Array, claims: ReportLinkClaims, 
     from: claims.from,
     to: claims.to,
     fmt: claims.format,
+    knd: claims.kind,
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
@@ -38,10 +41,11 @@ export async function signReportLink(key: Uint8Array, claims: ReportLinkClaims, 
 }
 
 function claimsOf(payload: Record<string, unknown>): ReportLinkClaims | null {
-  const { typ, sub, cid, from, to, fmt } = payload;
+  const { typ, sub, cid, from, to, fmt, knd } = payload;
   if (typ !== 'report' || typeof sub !== 'string' || typeof cid !== 'string') return null;
   if (typeof from !== 'string' || typeof to !== 'string' || (fmt !== 'xlsx' && fmt !== 'csv')) return null;
-  return { userId: sub, clientId: cid, from, to, format: fmt };
+  if (!REPORT_KINDS.includes(knd as ReportKind)) return null;
+  return { userId: sub, clientId: cid, from, to, format: fmt, kind: knd as ReportKind };
 }
 
 /**

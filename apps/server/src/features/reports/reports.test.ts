@@ -1,3 +1,4 @@
+import { todayInSpain } from '@cuadra/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -188,7 +189,43 @@ describe(`reports and the fiscal summary (${TEST_DB})`, () => {
     expect(money('IVA repercutido menos soportado')).toEqual([null, 407]);
     expect(money('IRPF retenido al cliente (facturas emitidas)')).toEqual([null, 300]);
     expect(money('IRPF retenido por el cliente (facturas recibidas)')).toEqual([null, 57]);
+    expect(rows.get('Facturas emitidas incluidas')?.getCell(3).value).toBe(2);
+    expect(rows.get('Facturas recibidas incluidas')?.getCell(3).value).toBe(1);
     expect(rows.get('Facturas sin revisar (incluidas arriba)')?.getCell(3).value).toBe(1);
+  });
+
+  it('counts each invoice once in the summary', async () => {
+    const owner = await createSignedInUser(ctx, { locale: 'es' });
+    const client = (await insertClient(ctx.db, {
+      ownerUserId: owner.user.id,
+      name: 'Ana Ruiz',
+      taxId: null,
+    }))!;
+    const add = (values: Partial<typeof invoices.$inferInsert>) =>
+      ctx.db.insert(invoices).values({ id: newId(), clientId: client.id, ...values });
+    // One reviewed issued invoice, and one unreviewed invoice without a type (left out of the sheets).
+    await add({
+      type: 'issued',
+      number: 'F-1',
+      issueDate: '2026-02-01',
+      taxBaseCents: 10_000,
+      checked: true,
+    });
+    await add({ type: null, number: 'X-1', issueDate: '2026-02-02', taxBaseCents: 5_000, checked: false });
+    const link = await bodyOf(
+      await report(client.id, owner.headers, { from: '2026-01-01', to: '2026-03-31' }),
+    );
+    const file = await ctx.request(link.downloadUrl, { headers: owner.headers });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await file.arrayBuffer());
+    const counts = new Map<string, unknown>();
+    workbook.getWorksheet('Resumen')!.eachRow((row) => {
+      counts.set(String(row.getCell(1).value), row.getCell(3).value);
+    });
+    expect(counts.get('Facturas emitidas incluidas')).toBe(1);
+    expect(counts.get('Facturas recibidas incluidas')).toBe(0);
+    expect(counts.get('Facturas sin revisar (incluidas arriba)')).toBe(0);
+    expect(counts.get('Facturas sin tipo (no incluidas)')).toBe(1);
   });
 
   it('writes the invoice rows as CSV in the user’s language', async () => {
@@ -288,6 +325,38 @@ describe(`reports and the fiscal summary (${TEST_DB})`, () => {
     expect(await kind('2025-01-01', '2025-12-16')).toBe('custom'); // 349 days
   });
 
+  it('names a whole year or quarter by its period even when its end is capped at today', async () => {
+    const { owner, client } = await setUp('es');
+    const today = todayInSpain();
+    const year = today.slice(0, 4);
+    // "Año <this year>" as the dialog picks it: 1 January to today, under 350 days for most of the year.
+    const res = await report(client.id, owner.headers, {
+      from: `${year}-01-01`,
+      to: today,
+      period: 'annual',
+    });
+    const link = await bodyOf(res);
+    expect(link.kind).toBe('annual');
+    expect(link.filename).toBe(`informe-anual_lucia-romero_${year}-01-01_${today}.xlsx`);
+    // The file's own title follows the link, whatever day it is fetched.
+    const file = await ctx.request(link.downloadUrl, { headers: owner.headers });
+    expect(file.headers.get('content-disposition')).toContain('informe-anual_');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await file.arrayBuffer());
+    const summary = workbook.getWorksheet('Resumen')!;
+    const texts = summary
+      .getSheetValues()
+      .flat()
+      .filter((v) => typeof v === 'string');
+    expect(texts).toContain('Informe anual');
+    // A past year picked whole is annual, a past quarter quarterly; half a year stays custom.
+    const kind = async (from: string, to: string) =>
+      (await bodyOf(await report(client.id, owner.headers, { from, to }))).kind;
+    expect(await kind('2025-01-01', '2025-12-31')).toBe('annual');
+    expect(await kind('2025-07-01', '2025-09-30')).toBe('quarterly');
+    expect(await kind('2025-01-01', '2025-06-30')).toBe('custom');
+  });
+
   it('keeps reports and their links to the caller, and links expire', async () => {
     const { owner, client } = await setUp('es');
     const stranger = await createSignedInUser(ctx);
@@ -313,7 +382,13 @@ describe(`reports and the fiscal summary (${TEST_DB})`, () => {
     ).toBe(404);
 
     const key = ctx.services.auth.accessKey;
-    const linkClaims = { userId: owner.user.id, clientId: client.id, ...range, format: 'xlsx' as const };
+    const linkClaims = {
+      userId: owner.user.id,
+      clientId: client.id,
+      ...range,
+      format: 'xlsx' as const,
+      kind: 'quarterly' as const,
+    };
     const old = await signReportLink(key, linkClaims, Date.now() - (REPORT_LINK_TTL_SECONDS + 60) * 1000);
     const expired = await ctx.request(`/api/v1/reports/${old.token}`, { headers: owner.headers });
     expect(expired.status).toBe(410);

@@ -30,15 +30,16 @@ export async function createReport(
   now = new Date(),
 ): Promise<ReportLink> {
   const client = await visibleClient(services, user, clientId);
-  const problem = checkReportRange(request.from, request.to, todayInSpain(now));
+  const today = todayInSpain(now);
+  const problem = checkReportRange(request.from, request.to, today);
   if (problem) throw new AppError(problem);
   const from = request.from as string;
   const to = request.to as string;
   const format = request.format ?? 'xlsx';
-  const kind = reportKind(from, to);
+  const kind = reportKind(from, to, { today, period: request.period });
   const { token, expiresAt } = await signReportLink(
     services.auth.accessKey,
-    { userId: user.id, clientId: client.id, from, to, format },
+    { userId: user.id, clientId: client.id, from, to, format, kind },
     now.getTime(),
   );
   return {
@@ -54,10 +55,9 @@ export async function downloadReport(services: Services, user: UserRow, token: s
   const claims = await readReportLink(services.auth.accessKey, token, user.id, now);
   const client = await findVisibleClient(services.db, user.id, claims.clientId);
   if (!client) throw new AppError('REPORT_LINK_NOT_FOUND');
-  const kind = reportKind(claims.from, claims.to);
   const input = {
     locale: user.locale,
-    kind,
+    kind: claims.kind,
     clientName: client.name,
     clientTaxId: client.taxId,
     from: claims.from,

@@ -72,6 +72,8 @@ const LABELS = {
     vatResult: 'VAT charged minus deductible',
     irpfIssued: 'IRPF withheld from the client (issued invoices)',
     irpfReceived: 'IRPF withheld by the client (received invoices)',
+    issuedCount: 'Issued invoices included',
+    receivedCount: 'Received invoices included',
     unreviewed: 'Unreviewed invoices (included above)',
     untyped: 'Invoices without a type (not included)',
     amount: 'Amount',
@@ -108,6 +110,8 @@ const LABELS = {
     vatResult: 'IVA repercutido menos soportado',
     irpfIssued: 'IRPF retenido al cliente (facturas emitidas)',
     irpfReceived: 'IRPF retenido por el cliente (facturas recibidas)',
+    issuedCount: 'Facturas emitidas incluidas',
+    receivedCount: 'Facturas recibidas incluidas',
     unreviewed: 'Facturas sin revisar (incluidas arriba)',
     untyped: 'Facturas sin tipo (no incluidas)',
     amount: 'Importe',
@@ -246,7 +250,10 @@ export function summariseReport(invoices: ReportInvoice[]) {
       charged.reduce((s, l) => s + l.vatCents, 0) - deductible.reduce((s, l) => s + l.vatCents, 0),
     irpfIssuedCents: sum(issued, (r) => r.irpfCents),
     irpfReceivedCents: sum(received, (r) => r.irpfCents),
-    unreviewedCount: invoices.filter((i) => !i.checked).length,
+    issuedCount: issued.length,
+    receivedCount: received.length,
+    // Only the invoices counted above: one without a type is counted once, under untypedCount.
+    unreviewedCount: [...issued, ...received].filter((i) => !i.checked).length,
     untypedCount: invoices.filter((i) => i.type === null).length,
   };
 }
@@ -293,6 +300,8 @@ export async function buildWorkbook(input: ReportInput): Promise<Buffer> {
   moneyRow(labels.vatResult, s.vatResultCents);
   moneyRow(labels.irpfIssued, s.irpfIssuedCents);
   moneyRow(labels.irpfReceived, s.irpfReceivedCents);
+  sheet.addRow([labels.issuedCount, null, s.issuedCount]);
+  sheet.addRow([labels.receivedCount, null, s.receivedCount]);
   sheet.addRow([labels.unreviewed, null, s.unreviewedCount]);
   if (s.untypedCount > 0) sheet.addRow([labels.untyped, null, s.untypedCount]);
 

@@ -11,7 +11,10 @@ const SLOW = { timeout: 10_000 };
 type Call = { url: URL; method: string; body: unknown };
 
 /** A fake API: the client list answers from `clients`, POST /clients answers like the server. */
-function stubApi(clients: { id: string; name: string; registered?: boolean }[] = [], me = testUser()) {
+function stubApi(
+  clients: { id: string; name: string; registered?: boolean; taxId?: string }[] = [],
+  me = testUser(),
+) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -38,6 +41,16 @@ function stubApi(clients: { id: string; name: string; registered?: boolean }[] =
       return json(200, { items, total: items.length, limit: 25, offset: 0 });
     }
     if (url.pathname === '/api/v1/clients' && method === 'POST') {
+      const existing = clients.find((c) => c.taxId && c.taxId === body.taxId);
+      if (existing) {
+        return json(409, {
+          error: {
+            code: 'CLIENT_TAX_ID_TAKEN',
+            message: 'x',
+            details: { clientId: existing.id, name: existing.name },
+          },
+        });
+      }
       return json(201, {
         id: 'new-id',
         name: body.name,
@@ -129,6 +142,26 @@ describe('the dashboard’s client section', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(open);
+  });
+
+  it('says when the tax id is already one of the accountant’s clients, with a link to it', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      stubApi([{ id: 'c-7', name: 'José Álvarez Peña', taxId: '12345678Z' }]);
+      storeTestSession();
+      renderRoutes(routes, '/dashboard');
+      fireEvent.click(await screen.findByRole('button', { name: /Añadir cliente/ }, SLOW));
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.change(within(dialog).getByLabelText('Nombre del cliente'), { target: { value: 'José' } });
+      fireEvent.change(within(dialog).getByLabelText(/NIF/), { target: { value: 'ES 12345678-Z' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Añadir' }));
+      const alert = await within(dialog).findByText(/Ya tienes un cliente con este NIF/);
+      const link = within(alert).getByRole('link', { name: 'Abrir José Álvarez Peña' });
+      expect(link.getAttribute('href')).toBe('/customer/c-7');
+      expect(within(dialog).queryByText(/añadido/)).toBeNull();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('reads in Spanish', async () => {

@@ -16,7 +16,6 @@ export function InviteDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('clients');
-  const { t: te } = useTranslation('errors');
   const toMessage = useErrorMessage();
   const invite = useInviteClient(client.id);
   const [email, setEmail] = useState('');
@@ -28,7 +27,8 @@ export function InviteDialog({
     const locale: Locale = toLocale(i18n.resolvedLanguage);
     const parsed = CreateInvitationRequestSchema.safeParse({ email, locale });
     if (!parsed.success) {
-      setEmailError(te('VALIDATION_FAILED'));
+      // The field's own message, not the form-wide "some fields are not valid".
+      setEmailError(email.trim() === '' ? t('invite.emailRequired') : t('invite.emailInvalid'));
       return;
     }
     setEmailError(undefined);

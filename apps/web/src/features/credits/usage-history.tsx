@@ -20,7 +20,8 @@ export function UsageHistory() {
     queryFn: ({ pageParam, signal }) => fetchLedgerPage(pageParam, signal),
     getNextPageParam: (last: LedgerPage) => last.nextCursor ?? undefined,
   });
-  const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
+  // A reservation moves no credits (amount 0; its debit or release follows): a "0" row only confuses.
+  const entries = (ledger.data?.pages.flatMap((page) => page.entries) ?? []).filter((e) => e.amount !== 0);
 
   return (
     <section aria-labelledby="usage-history" className="flex flex-col gap-4">

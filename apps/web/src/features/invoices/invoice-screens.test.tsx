@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceList } from '@cuadra/shared';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { routes } from '../../router';
@@ -228,7 +228,19 @@ describe('reviewing a new invoice', () => {
   it('says so when there is no invoice to review', async () => {
     stubApi();
     renderRoutes(routes, '/invoicereview');
-    expect(await screen.findByText('no invoice data available')).toBeTruthy();
+    // The spec's words, written as a sentence (issue 16 item 15).
+    expect(await screen.findByText('No invoice data available.')).toBeTruthy();
+  });
+
+  it('says so in Spanish, as a sentence', async () => {
+    await act(() => i18n.changeLanguage('es'));
+    try {
+      stubApi();
+      renderRoutes(routes, '/invoicereview');
+      expect(await screen.findByText('No hay datos de factura disponibles.')).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 });
 

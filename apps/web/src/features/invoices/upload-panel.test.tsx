@@ -1,5 +1,5 @@
 import type { UploadBatch } from '@cuadra/shared';
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
@@ -144,9 +144,12 @@ describe('the upload panel', () => {
     const calls = stubApi({ batchId: 'never', pendingCount: 0, documents: [] });
     renderWithProviders(<UploadPanel clientId="c-1" scansAvailable={1} />);
     pick([pdf('a.pdf'), pdf('b.pdf')]);
-    expect(screen.getByRole('alert').textContent).toContain(
-      'You have exceeded your monthly capacity: you can upload 1 file. Nothing was uploaded.',
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(
+      'Not enough credits: these files need 2 and your balance is 1 credit. Nothing was uploaded.',
     );
+    expect(alert.textContent).not.toContain('monthly');
+    expect(within(alert).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
     await new Promise((done) => setTimeout(done, 0));
     expect(calls).toEqual([]);
   });
@@ -159,7 +162,7 @@ describe('the upload panel', () => {
     renderWithProviders(<UploadPanel clientId="c-1" scansAvailable={2} />);
     pick([pdf('a.pdf'), pdf('b.pdf')]);
     expect((await screen.findByRole('alert')).textContent).toContain(
-      'You have exceeded your monthly capacity',
+      'Not enough credits: these files need 2 and your balance is 0 credits. Nothing was uploaded.',
     );
     vi.unstubAllGlobals();
     stubApi({ status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } });

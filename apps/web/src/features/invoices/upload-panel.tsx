@@ -109,8 +109,14 @@ export function UploadPanel({
       refresh();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'INSUFFICIENT_CREDITS') {
-        const allowance = (error.details as { allowance?: unknown } | undefined)?.allowance;
-        setProblems([{ kind: 'exceededLimit', limit: typeof allowance === 'number' ? allowance : 0 }]);
+        const { allowance, needed } = (error.details ?? {}) as { allowance?: unknown; needed?: unknown };
+        setProblems([
+          {
+            kind: 'exceededLimit',
+            limit: typeof allowance === 'number' ? allowance : 0,
+            needed: typeof needed === 'number' ? needed : upload.length,
+          },
+        ]);
         refresh();
       } else {
         setProblems([]);
@@ -186,11 +192,19 @@ function UploadMessages({
     <div role="alert" className="mt-3 space-y-1 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
       {problems.map((problem) => (
         <p key={problem.kind}>
-          {problem.kind === 'invalidTypes'
-            ? t('upload.invalidTypes', { files: problem.files.join(', ') })
-            : problem.kind === 'exceededLimit'
-              ? t('upload.exceededMonthlyLimit', { count: problem.limit })
-              : t('upload.failed')}
+          {problem.kind === 'invalidTypes' ? (
+            t('upload.invalidTypes', { files: problem.files.join(', ') })
+          ) : problem.kind === 'exceededLimit' ? (
+            <>
+              {/* The credit balance is short, not a monthly capacity (issue 16 item 7). */}
+              {t('upload.notEnoughCredits', { count: problem.limit, needed: problem.needed })}{' '}
+              <Link to="/credits" className="font-semibold underline">
+                {t('upload.buyCredits')}
+              </Link>
+            </>
+          ) : (
+            t('upload.failed')
+          )}
         </p>
       ))}
       {uploadError !== null ? (

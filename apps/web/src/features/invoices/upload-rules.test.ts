@@ -38,7 +38,7 @@ describe('checking a drop before upload', () => {
   it('uploads nothing when the accepted files are more than the scans available', () => {
     const result = checkDrop([file('a.pdf'), file('b.jpg'), file('c.png')], 2);
     expect(result.upload).toEqual([]);
-    expect(result.problems).toEqual([{ kind: 'exceededLimit', limit: 2 }]);
+    expect(result.problems).toEqual([{ kind: 'exceededLimit', limit: 2, needed: 3 }]);
   });
 
   it('allows exactly as many files as scans available; refused files do not count', () => {

@@ -33,7 +33,8 @@ export function splitByType<F extends { name: string; type: string }>(files: rea
 /** What stops an upload before anything is sent (spec-2 §5): nothing is uploaded when there is one. */
 export type UploadProblem =
   | { kind: 'invalidTypes'; files: string[] }
-  | { kind: 'exceededLimit'; limit: number }
+  /** More files than credits: `needed` credits for the files, `limit` the balance. */
+  | { kind: 'exceededLimit'; limit: number; needed: number }
   | { kind: 'noFiles' };
 
 /**
@@ -48,7 +49,7 @@ export function checkDrop<F extends { name: string; type: string }>(
   const problems: UploadProblem[] = [];
   if (refused.length > 0) problems.push({ kind: 'invalidTypes', files: refused.map((file) => file.name) });
   if (accepted.length > scansAvailable) {
-    problems.push({ kind: 'exceededLimit', limit: scansAvailable });
+    problems.push({ kind: 'exceededLimit', limit: scansAvailable, needed: accepted.length });
     return { upload: [], problems };
   }
   if (accepted.length === 0 && refused.length === 0) problems.push({ kind: 'noFiles' });

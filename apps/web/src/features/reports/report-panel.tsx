@@ -1,10 +1,10 @@
 import {
   checkReportRange,
-  DAY_PATTERN,
   dateLocale,
   formatDay,
   type ReportFormat,
   type ReportKind,
+  type ReportPeriod,
   rangeDays,
   reportKind,
 } from '@cuadra/shared';
@@ -50,6 +50,9 @@ export function ReportPanel({ clientId }: { clientId: string }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [format, setFormat] = useState<ReportFormat>('xlsx');
+  // The shortcut that picked the range, until a date is edited by hand: a whole year is annual even when
+  // its end is capped at today.
+  const [period, setPeriod] = useState<ReportPeriod | undefined>(undefined);
   const [year, setYear] = useState(thisYear);
   const [generating, setGenerating] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -63,7 +66,7 @@ export function ReportPanel({ clientId }: { clientId: string }) {
   const problem = checkReportRange(from, to, today);
   // Before anything is picked the button is simply disabled; the reason shows once a date is set.
   const showProblem = problem !== null && (from !== '' || to !== '');
-  const kind = problem === null ? reportKind(from, to) : null;
+  const kind = problem === null ? reportKind(from, to, { today, period }) : null;
 
   async function generate() {
     if (problem !== null || generating) return;
@@ -71,7 +74,7 @@ export function ReportPanel({ clientId }: { clientId: string }) {
     try {
       let link: Awaited<ReturnType<typeof requestReport>>;
       try {
-        link = await requestReport(clientId, { from, to, format });
+        link = await requestReport(clientId, { from, to, format, period });
       } catch (error) {
         const known = error instanceof ApiError && error.status === 400 ? te(error.code) : undefined;
         setOutcome({ state: 'error', message: t('panel.failed'), detail: known });
@@ -90,7 +93,7 @@ export function ReportPanel({ clientId }: { clientId: string }) {
         state: 'ready',
         url: URL.createObjectURL(blob),
         filename: link.filename ?? `report.${format}`,
-        kind: link.kind ?? reportKind(from, to),
+        kind: link.kind ?? kind ?? 'custom',
         from,
         to,
       });
@@ -103,6 +106,7 @@ export function ReportPanel({ clientId }: { clientId: string }) {
     const range = shortcutRange(year, quarter, today);
     setFrom(range.from);
     setTo(range.to);
+    setPeriod(quarter === 0 ? 'annual' : 'quarterly');
   };
 
   return (
@@ -170,7 +174,10 @@ export function ReportPanel({ clientId }: { clientId: string }) {
             lang={dateLocale(language)}
             value={from}
             max={to && to < today ? to : today}
-            onChange={(event) => setFrom(event.target.value)}
+            onChange={(event) => {
+              setFrom(event.target.value);
+              setPeriod(undefined);
+            }}
             aria-describedby={`${id}-hint ${id}-problem`}
             aria-invalid={showProblem && problem !== 'REPORT_END_IN_FUTURE'}
             className={inputClass}
@@ -187,7 +194,10 @@ export function ReportPanel({ clientId }: { clientId: string }) {
             value={to}
             min={from || undefined}
             max={today}
-            onChange={(event) => setTo(event.target.value)}
+            onChange={(event) => {
+              setTo(event.target.value);
+              setPeriod(undefined);
+            }}
             aria-describedby={`${id}-hint ${id}-problem`}
             aria-invalid={showProblem}
             className={inputClass}
@@ -216,7 +226,8 @@ export function ReportPanel({ clientId }: { clientId: string }) {
               days: rangeDays(from, to) + 1,
               kind: t(`kind.${kind}`),
             })
-          : t('panel.dateHint', { format: DAY_PATTERN[language] })}
+          : // No format in the hint: a native date picker shows the browser's own, which `lang` may not change.
+            t('panel.dateHint')}
       </p>
       <p id={`${id}-problem`} role="alert" className="mt-1 min-h-5 text-sm text-red-700">
         {showProblem && problem ? te(problem) : ''}

@@ -1,4 +1,4 @@
-import type { FiscalSummary, ReportFormat, ReportLink } from '@cuadra/shared';
+import type { FiscalSummary, ReportFormat, ReportLink, ReportPeriod } from '@cuadra/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API_BASE, ApiError, api, isApiErrorCode } from '../../lib/api';
 import { getAuthState } from '../auth/auth-store';
@@ -6,7 +6,10 @@ import { getAuthState } from '../auth/auth-store';
 const path = (id: string) => encodeURIComponent(id);
 
 /** Asks for a report; the answer carries the link to fetch (spec-2 §7: `download_url`). */
-export function requestReport(clientId: string, body: { from: string; to: string; format: ReportFormat }) {
+export function requestReport(
+  clientId: string,
+  body: { from: string; to: string; format: ReportFormat; period?: ReportPeriod },
+) {
   return api.post<Partial<ReportLink> | undefined>(`/clients/${path(clientId)}/reports`, body);
 }
 

@@ -50,6 +50,10 @@ describe('the report panel', () => {
     const start = screen.getByLabelText('Start date') as HTMLInputElement;
     const end = screen.getByLabelText('End date') as HTMLInputElement;
     expect(end.max).toBe('2026-11-22');
+    // The hint names no date format: Chromium's picker shows the browser's own, whatever `lang` says.
+    const hint = screen.getByText(/Choose a start and an end date/);
+    expect(hint.textContent).not.toMatch(/mm\/dd|dd\/mm/);
+    expect(start.lang).toBe('en-US');
 
     fireEvent.change(start, { target: { value: '2026-03-01' } });
     expect(screen.getByRole('alert').textContent).toBe('Please select both start and end dates');
@@ -93,13 +97,35 @@ describe('the report panel', () => {
     }) as HTMLAnchorElement;
     expect(link.getAttribute('href')).toBe('blob:report');
     expect(link.getAttribute('download')).toBe('quarterly-report_ana_2026-07-01_2026-09-30.xlsx');
-    expect(calls[0]?.body).toEqual({ from: '2026-07-01', to: '2026-09-30', format: 'xlsx' });
+    expect(calls[0]?.body).toEqual({
+      from: '2026-07-01',
+      to: '2026-09-30',
+      format: 'xlsx',
+      period: 'quarterly',
+    });
     expect(calls[1]?.url.pathname).toBe('/api/v1/reports/a.b.c');
 
     // The year shortcut ends today, not in the future.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     fireEvent.click(screen.getByRole('button', { name: 'Year 2026' }));
     expect((screen.getByLabelText('End date') as HTMLInputElement).value).toBe('2026-11-22');
+  });
+
+  it('calls the year so far an annual report, in the hint and in the request', async () => {
+    await act(() => i18n.changeLanguage('es'));
+    const calls = stubFetch(() => json(200, { kind: 'annual' }));
+    renderWithProviders(<ReportPanel clientId="c-1" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Año 2026' }));
+    expect(screen.getByText('Seleccionado: 01/01/2026 – 22/11/2026 (326 días, informe anual)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Generar informe' }));
+    await screen.findByRole('dialog');
+    expect(calls[0]?.body).toMatchObject({ from: '2026-01-01', to: '2026-11-22', period: 'annual' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    // Editing a date by hand makes it a plain range again.
+    fireEvent.change(screen.getByLabelText('Fecha de inicio'), { target: { value: '2026-01-02' } });
+    expect(
+      screen.getByText('Seleccionado: 02/01/2026 – 22/11/2026 (325 días, informe personalizado)'),
+    ).toBeTruthy();
   });
 
   it('shows the spec’s errors, in Spanish too', async () => {

@@ -1,0 +1,44 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import { renderWithProviders } from '../../test/render';
+import { storeTestSession, testUser } from '../../test/session';
+import { initAuth } from '../auth/auth-store';
+import { UsageHistory } from './usage-history';
+
+const json = (status: number, value: unknown) =>
+  new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('the usage history', () => {
+  it('leaves out reservations that move no credits', async () => {
+    await act(() => i18n.changeLanguage('es'));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/credits/ledger')
+          ? json(200, {
+              entries: [
+                { id: 'e3', kind: 'debit', amount: -1, createdAt: '2026-03-02T10:05:00.000Z' },
+                { id: 'e2', kind: 'reservation', amount: 0, createdAt: '2026-03-02T10:00:00.000Z' },
+                { id: 'e1', kind: 'purchase', amount: 150, createdAt: '2026-03-01T10:00:00.000Z' },
+              ],
+              nextCursor: null,
+            })
+          : json(200, testUser()),
+      ),
+    );
+    storeTestSession();
+    initAuth();
+    renderWithProviders(<UsageHistory />);
+    const table = await screen.findByTestId('usage-history', {}, { timeout: 4_000 });
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(2);
+    expect(screen.getByText('Factura escaneada')).toBeTruthy();
+    expect(screen.queryByText('Reservado para un escaneo')).toBeNull();
+    expect(screen.queryByText('0')).toBeNull();
+  });
+});
