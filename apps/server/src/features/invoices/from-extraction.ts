@@ -98,6 +98,7 @@ export function invoiceFromExtraction(result: ExtractionResult): {
     withholdingCents: toCents(f.withholding_total),
     withholdingRate: f.withholding_rate ?? null,
     surchargeCents: toCents(f.surcharge_total),
+    otherTaxesCents: toCents(f.other_taxes_total),
     totalCents: toCents(f.total),
     vatBreakdown: (f.vat_breakdown ?? []).map((entry) => ({
       rate: entry.rate,
@@ -105,6 +106,7 @@ export function invoiceFromExtraction(result: ExtractionResult): {
       vatCents: toCents(entry.amount),
       ...(entry.surcharge_rate ? { surchargeRate: entry.surcharge_rate } : {}),
       ...(entry.surcharge_amount ? { surchargeCents: toCents(entry.surcharge_amount) } : {}),
+      ...(entry.tax_type ? { taxType: entry.tax_type } : {}),
     })),
     evidence,
   };
