@@ -865,6 +865,7 @@ export interface components {
             withholdingCents: number | null;
             withholdingRate: string | null;
             surchargeCents: number | null;
+            otherTaxesCents?: number | null;
             totalCents: number | null;
             vatBreakdown: {
                 rate: string;
@@ -872,6 +873,7 @@ export interface components {
                 vatCents: number | null;
                 surchargeRate?: string;
                 surchargeCents?: number | null;
+                taxType?: string;
             }[];
             items: {
                 description: string;
@@ -902,6 +904,7 @@ export interface components {
                 mediaType: string;
                 filename: string;
             } | null;
+            extractionWarnings: string[];
             createdAt: string;
         };
         InvoiceUpdate: {
@@ -924,6 +927,7 @@ export interface components {
             withholdingCents: number | null;
             withholdingRate: string | null;
             surchargeCents: number | null;
+            otherTaxesCents?: number | null;
             totalCents: number | null;
             vatBreakdown: {
                 rate: string;
@@ -931,6 +935,7 @@ export interface components {
                 vatCents: number | null;
                 surchargeRate?: string;
                 surchargeCents?: number | null;
+                taxType?: string;
             }[];
             items: {
                 description: string;
