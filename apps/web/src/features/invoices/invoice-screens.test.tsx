@@ -189,6 +189,13 @@ describe('reviewing a new invoice', () => {
     renderRoutes(routes, '/invoicereview');
     expect(await screen.findByText('no invoice data available')).toBeTruthy();
   });
+
+  it('says when the file held several invoices and only the first was read', async () => {
+    stubApi({ invoice: testInvoice({ extractionWarnings: ['MULTIPLE_INVOICES'] }) });
+    renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
+    await screen.findByRole('button', { name: 'Save invoice' });
+    expect(screen.getByText(/only the first was read/)).toBeTruthy();
+  });
 });
 
 describe('editing an invoice', () => {
