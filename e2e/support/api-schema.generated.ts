@@ -1085,6 +1085,7 @@ export interface components {
             withholdingCents: number | null;
             withholdingRate: string | null;
             surchargeCents: number | null;
+            otherTaxesCents?: number | null;
             totalCents: number | null;
             vatBreakdown: {
                 rate: string;
@@ -1092,6 +1093,7 @@ export interface components {
                 vatCents: number | null;
                 surchargeRate?: string;
                 surchargeCents?: number | null;
+                taxType?: string;
             }[];
             items: {
                 description: string;
@@ -1122,6 +1124,7 @@ export interface components {
                 mediaType: string;
                 filename: string;
             } | null;
+            extractionWarnings: string[];
             createdAt: string;
         };
         InvoiceUpdate: {
@@ -1144,6 +1147,7 @@ export interface components {
             withholdingCents: number | null;
             withholdingRate: string | null;
             surchargeCents: number | null;
+            otherTaxesCents?: number | null;
             totalCents: number | null;
             vatBreakdown: {
                 rate: string;
@@ -1151,6 +1155,7 @@ export interface components {
                 vatCents: number | null;
                 surchargeRate?: string;
                 surchargeCents?: number | null;
+                taxType?: string;
             }[];
             items: {
                 description: string;

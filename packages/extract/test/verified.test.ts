@@ -17,6 +17,8 @@ function engines(p: PageText, both: boolean): PageText {
   return p;
 }
 
+const clientCif = makeCif(rng(4), 'A');
+
 const rows = ['Emisor: Ejemplo Servicios SL', `NIF: ${cif}`, 'Factura nº A-17', 'Total   121,00 €'];
 
 describe('verified needs two sources', () => {
@@ -60,5 +62,30 @@ describe('verified needs two sources', () => {
     const same = extractFromText([page(['Total base imponible   121,00', 'IVA   0,00'], 'text')], 'text');
     reconcileAmounts(same.fields, same.amountCandidates, () => {});
     expect(same.fields.total?.verified ?? false).toBe(false);
+  });
+
+  it('gives a tax id to the block whose column it sits in when side-by-side blocks share text lines', () => {
+    // The issuer's letterhead on the left, the client's block on the right: every row is one merged line.
+    const sideBySide = [
+      'Ejemplo Servicios SL               Cliente',
+      'Calle Mayor 1, 28001 Madrid        Comercial Norte SA',
+      `NIF: ${cif}                   NIF: ${clientCif}`,
+      'Factura nº A-17',
+      'Total   121,00 €',
+    ];
+    const r = extractFromText([page(sideBySide, 'text')], 'text');
+    checkTaxIds(r.fields, () => {});
+    expect(r.fields.issuer_tax_id).toMatchObject({ value: cif, verified: true });
+    expect(r.fields.client_tax_id).toMatchObject({ value: clientCif, verified: true });
+  });
+
+  it('never verifies a tax id whose role is a guess', () => {
+    // Both ids under both labels' columns (one cell spanning the line): the check digit proves the
+    // reading, not whose id it is.
+    const merged = ['Emisor Cliente', `NIF: ${cif} NIF: ${clientCif}`, 'Factura nº A-17', 'Total   121,00 €'];
+    const r = extractFromText([page(merged, 'text')], 'text');
+    checkTaxIds(r.fields, () => {});
+    for (const name of ['issuer_tax_id', 'client_tax_id'] as const)
+      expect(r.fields[name]?.verified ?? false, name).toBe(false);
   });
 });

@@ -25,8 +25,18 @@ export const VatLineSchema = z.object({
   /** Recargo de equivalencia on this rate, when charged. */
   surchargeRate: decimal.optional(),
   surchargeCents: cents.nullable().optional(),
+  /**
+   * The tax when it is not VAT (`IGIC`, `IPSI`, `IE`… as the engine names Facturae's tax types); absent = VAT.
+   * VAT figures (reports, forms) read only the entries without one.
+   */
+  taxType: z.string().trim().max(20).optional(),
 });
 export type VatLine = z.infer<typeof VatLineSchema>;
+
+/** A breakdown entry for VAT (IVA): one without a tax type. IGIC, IPSI and special taxes stay out of VAT figures. */
+export function isVatLine(line: { taxType?: string | null }): boolean {
+  return !line.taxType || /^(?:IVA|VAT)$/i.test(line.taxType);
+}
 
 export const InvoiceItemSchema = z.object({
   description: text(500),
@@ -69,6 +79,8 @@ export const InvoiceFieldsSchema = z.object({
   withholdingCents: cents.nullable(),
   withholdingRate: decimal.nullable(),
   surchargeCents: cents.nullable(),
+  /** Output taxes other than VAT (IGIC, IPSI, special taxes); optional so older clients keep the stored value. */
+  otherTaxesCents: cents.nullable().optional(),
   totalCents: cents.nullable(),
   vatBreakdown: z.array(VatLineSchema).max(20),
   items: z.array(InvoiceItemSchema).max(500),
@@ -88,6 +100,8 @@ export const InvoiceSchema = InvoiceFieldsSchema.extend({
   evidence: z.record(z.string(), FieldEvidenceSchema),
   /** The original file, for the viewer (`GET /api/v1/invoices/:id/file`), when one was uploaded. */
   file: z.object({ mediaType: z.string(), filename: z.string() }).nullable(),
+  /** Warning codes the engine left on the source document (e.g. `MULTIPLE_INVOICES`), for the review screen. */
+  extractionWarnings: z.array(z.string()),
   createdAt: z.string(),
 }).meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof InvoiceSchema>;

@@ -402,8 +402,10 @@ export const invoices = pgTable(
     withholdingCents: integer('withholding_cents'),
     withholdingRate: text('withholding_rate'),
     surchargeCents: integer('surcharge_cents'),
+    /** Output taxes other than VAT (IGIC, IPSI, special taxes): their entries in the breakdown carry `taxType`. */
+    otherTaxesCents: integer('other_taxes_cents'),
     totalCents: integer('total_cents'),
-    /** [{ rate, baseCents, vatCents, surchargeRate?, surchargeCents? }] */
+    /** [{ rate, baseCents, vatCents, surchargeRate?, surchargeCents?, taxType? }]; no `taxType` = VAT. */
     vatBreakdown: jsonb('vat_breakdown').notNull().default([]),
     /** Per field: { confidence, verified, source, box? } from the extraction. */
     evidence: jsonb('evidence').notNull().default({}),

@@ -26,6 +26,11 @@ export type TaxIdCand = {
   valid: boolean;
   checkable: boolean;
   line: Line;
+  /**
+   * The id's own cell (with a row label just before it, "NIF cliente:   B12345678"): its text and its
+   * horizontal span, the column it sits in, not its merged line's (side-by-side blocks share lines).
+   */
+  cell: { text: string; x: number; w: number };
   role: 'issuer' | 'client' | null;
   sure: boolean;
 };
@@ -147,30 +152,60 @@ function findTaxIds(lines: Line[]): TaxIdCand[] {
       const id = check.normalized;
       if (seen.has(id)) continue;
       seen.add(id);
-      out.push({ id, valid: check.valid, checkable: check.checkable, line, role: null, sure: false });
+      out.push({
+        id,
+        valid: check.valid,
+        checkable: check.checkable,
+        line,
+        cell: cellOf(line, boxOf(line, m.index ?? 0, m[0].length).x),
+        role: null,
+        sure: false,
+      });
     }
   }
   return out;
 }
 
+/**
+ * The text of the cell holding x, and the cell before it when that is a short row label: side-by-side
+ * issuer and client blocks share text lines, so a label elsewhere on the line says nothing of this id.
+ */
+function cellOf(line: Line, x: number): { text: string; x: number; w: number } {
+  const cells = splitCells(line);
+  const at = cells.findIndex((c) => x >= c.x - 1e-4 && x < c.x + c.w + 1e-4);
+  const own = cells[at];
+  if (!own) return { text: line.text, x: line.x, w: line.w };
+  const prev = cells[at - 1];
+  const idFirst = Math.abs(own.x - x) < 1e-4;
+  if (prev && idFirst && (/:\s*$/.test(prev.text) || prev.text.length <= 20))
+    return { text: `${prev.text} ${own.text}`, x: prev.x, w: own.x + own.w - prev.x };
+  return own;
+}
+
+const CLIENT_ID_LABEL =
+  /\b(?:cliente|client|customer|buyer|comprador|destinatario)\b|\b(?:uw|your|votre|ihre?|su)\s+(?:btw|vat|tva|ust|nif|cif)/i;
+
 function assignRoles(ids: TaxIdCand[], lines: Line[], L: Labels): void {
   const clientLabels = lines.filter((l) => L.clientBlock.some((re) => re.test(l.text)));
   const issuerLabels = lines.filter((l) => L.issuerBlock.some((re) => re.test(l.text)));
   for (const t of ids) {
-    if (
-      /\b(?:cliente|client|customer|buyer|comprador|destinatario)\b|\b(?:uw|your|votre|ihre?|su)\s+(?:btw|vat|tva|ust|nif|cif)/i.test(
-        t.line.text,
-      )
-    ) {
+    if (CLIENT_ID_LABEL.test(t.cell.text)) {
       t.role = 'client';
       t.sure = true;
       continue;
     }
-    const nearClient = nearestBlock(t.line, clientLabels, L);
-    const nearIssuer = nearestBlock(t.line, issuerLabels, L);
-    if (nearClient != null && (nearIssuer == null || nearClient < nearIssuer)) t.role = 'client';
-    else if (nearIssuer != null) t.role = 'issuer';
-    t.sure = t.role != null;
+    const nearClient = nearestBlock(t, clientLabels, L.clientBlock);
+    const nearIssuer = nearestBlock(t, issuerLabels, L.issuerBlock);
+    if (nearClient && (!nearIssuer || nearClient.dy < nearIssuer.dy)) t.role = 'client';
+    else if (nearIssuer) t.role = 'issuer';
+    // Both kinds of block label just over the id's column (0.03: about a line apart): a guess, never certain.
+    t.sure = t.role != null && !(nearClient && nearIssuer && Math.abs(nearClient.dy - nearIssuer.dy) < 0.03);
+  }
+  // Two ids placed in one role: at least one is wrong, and neither is certain.
+  for (const role of ['issuer', 'client'] as const) {
+    const same = ids.filter((t) => t.role === role && t.sure);
+    const taxpayers = new Set(same.map((t) => t.id.replace(/^ES(?=[0-9A-Z]{9}$)/, '')));
+    if (taxpayers.size > 1) for (const t of same) t.sure = false;
   }
   // With the client's id placed by its block, the one other valid id is the issuer's.
   const clients = ids.filter((t) => t.role === 'client' && t.sure);
@@ -188,17 +223,23 @@ function assignRoles(ids: TaxIdCand[], lines: Line[], L: Labels): void {
   }
 }
 
-/** Vertical distance from a block label above the line in the same column, or null. */
-function nearestBlock(line: Line, labels: Line[], L: Labels): number | null {
-  let best: number | null = null;
+/**
+ * The nearest block label above the id in the id's own column, its vertical distance; or null. The
+ * column is the id's cell, not its line: a line merged across side-by-side blocks spans both labels.
+ */
+function nearestBlock(t: TaxIdCand, labels: Line[], res: RegExp[]): { dy: number } | null {
+  let best: { dy: number } | null = null;
   for (const l of labels) {
-    if (l.page !== line.page) continue;
-    const dy = line.y - l.y;
+    if (l.page !== t.line.page) continue;
+    const dy = t.line.y - l.y;
     if (dy < -0.002 || dy > 0.18) continue;
-    const labelWord = l.words.find((w) => L.clientBlock.concat(L.issuerBlock).some((re) => re.test(w.text)));
-    const lx = labelWord?.x ?? l.x;
-    if (Math.abs(lx - line.x) > 0.25 && !(line.x <= lx && line.x + line.w >= lx)) continue;
-    if (best == null || dy < best) best = dy;
+    // Where the label itself sits on its line (a merged line starts in the other block's column).
+    const m = res.map((re) => new RegExp(re.source, re.flags.replace('g', '')).exec(l.text)).find(Boolean);
+    const label = m ? boxOf(l, m.index, m[0].length) : l;
+    // Same column: the label's span and the id's cell overlap, or nearly (0.05: a narrow gutter).
+    const gap = Math.max(label.x - (t.cell.x + t.cell.w), t.cell.x - (label.x + label.w), 0);
+    if (gap > 0.05) continue;
+    if (best == null || dy < best.dy) best = { dy };
   }
   return best;
 }

@@ -1,4 +1,4 @@
-import type { FormId, FormResult, FormWarningCode } from '@cuadra/shared';
+import { type FormId, type FormResult, type FormWarningCode, isVatLine } from '@cuadra/shared';
 import type { FiscalVatLine } from '../reports/fiscal';
 
 /** What the forms read from an invoice: the stored figures, never a recomputation of them. */
@@ -33,6 +33,7 @@ export type VatLine = {
 /** The stored breakdown per rate of an invoice (lines with nothing in them dropped). */
 export function vatLines(invoice: FormInvoice): VatLine[] {
   return invoice.vatBreakdown
+    .filter(isVatLine)
     .filter((l) => (l.baseCents ?? 0) !== 0 || (l.vatCents ?? 0) !== 0 || (l.surchargeCents ?? 0) !== 0)
     .map((l) => ({
       rate: Number(l.rate),

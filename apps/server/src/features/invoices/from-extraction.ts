@@ -109,6 +109,7 @@ export function invoiceFromExtraction(result: ExtractionResult): {
     withholdingCents: money(f.withholding_total),
     withholdingRate: f.withholding_rate ?? null,
     surchargeCents: money(f.surcharge_total),
+    otherTaxesCents: money(f.other_taxes_total),
     totalCents: money(f.total),
     vatBreakdown: (f.vat_breakdown ?? []).map((entry) => ({
       rate: entry.rate,
@@ -116,6 +117,7 @@ export function invoiceFromExtraction(result: ExtractionResult): {
       vatCents: money(entry.amount),
       ...(entry.surcharge_rate ? { surchargeRate: entry.surcharge_rate } : {}),
       ...(entry.surcharge_amount ? { surchargeCents: money(entry.surcharge_amount) } : {}),
+      ...(entry.tax_type ? { taxType: entry.tax_type } : {}),
     })),
     evidence,
   };

@@ -94,7 +94,12 @@ export async function findInvoice(db: Db, id: string) {
   const [row] = await db
     .select({
       invoice: invoices,
-      file: { mediaType: documents.mediaType, filename: documents.filename, key: documents.fileKey },
+      file: {
+        mediaType: documents.mediaType,
+        filename: documents.filename,
+        key: documents.fileKey,
+        warnings: sql<unknown>`${documents.extraction} -> 'warnings'`,
+      },
     })
     .from(invoices)
     .leftJoin(documents, eq(documents.id, invoices.documentId))

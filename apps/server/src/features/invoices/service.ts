@@ -82,6 +82,7 @@ export async function getInvoice(services: Services, user: UserRow, id: string):
     withholdingCents: invoice.withholdingCents,
     withholdingRate: invoice.withholdingRate,
     surchargeCents: invoice.surchargeCents,
+    otherTaxesCents: invoice.otherTaxesCents,
     totalCents: invoice.totalCents,
     vatBreakdown: invoice.vatBreakdown as Invoice['vatBreakdown'],
     items: items.map(({ description, quantity, unitPriceCents, lineTotalCents, vatRate, irpfRate }) => ({
@@ -95,8 +96,19 @@ export async function getInvoice(services: Services, user: UserRow, id: string):
     checked: invoice.checked,
     evidence: invoice.evidence as Invoice['evidence'],
     file: file?.key && file.mediaType ? { mediaType: file.mediaType, filename: file.filename } : null,
+    extractionWarnings: warningCodes(file?.warnings),
     createdAt: invoice.createdAt.toISOString(),
   };
+}
+
+/** The codes of the engine's warnings stored with the document (`[{ code, message, field? }]`). */
+function warningCodes(warnings: unknown): string[] {
+  if (!Array.isArray(warnings)) return [];
+  return [
+    ...new Set(
+      warnings.flatMap((w) => (w && typeof w === 'object' && typeof w.code === 'string' ? [w.code] : [])),
+    ),
+  ];
 }
 
 /** Saving from the review or edit screen: the fields as corrected, and the invoice marked reviewed. */

@@ -64,6 +64,24 @@ describe('VAT lines', () => {
       }),
     ).toEqual([{ rate: '21', baseCents: 10_000, vatCents: 2100, surchargeCents: 520 }]);
   });
+
+  it('leaves IGIC, IPSI and special taxes out of VAT, even when they are all the invoice has', () => {
+    const ipsi = { rate: '3', baseCents: 10_000, vatCents: 300, taxType: 'IPSI' };
+    expect(
+      vatLinesOf({
+        ...invoice('issued', '2026-01-01', 100, 21),
+        vatBreakdown: [{ rate: '21', baseCents: 10_000, vatCents: 2100 }, ipsi],
+      }).map((l) => l.rate),
+    ).toEqual(['21']);
+    // An IGIC-only invoice has no VAT: its totals are not turned into a VAT line either.
+    expect(
+      vatLinesOf({
+        ...invoice('issued', '2026-01-01', 100, 7),
+        vatTotalCents: null,
+        vatBreakdown: [{ rate: '7', baseCents: 10_000, vatCents: 700, taxType: 'IGIC' }],
+      }),
+    ).toEqual([]);
+  });
 });
 
 /*

@@ -5,6 +5,7 @@
 import {
   type FiscalSummary,
   grossIncomeCents,
+  isVatLine,
   type Modelo130Quarter,
   type Modelo303Quarter,
   percentOf,
@@ -20,6 +21,8 @@ export type FiscalVatLine = {
   vatCents: number | null;
   surchargeRate?: string;
   surchargeCents?: number | null;
+  /** Absent for VAT; IGIC, IPSI, special taxes otherwise (never counted as VAT). */
+  taxType?: string;
 };
 
 /** What the figures need from an invoice. */
@@ -50,7 +53,10 @@ function normaliseRate(rate: string): string {
  * VAT ÷ base to one decimal (an extraction that found totals only).
  */
 export function vatLinesOf(invoice: FiscalInvoice): VatRateLine[] {
-  const lines = invoice.vatBreakdown.filter((l) => (l.baseCents ?? 0) !== 0 || (l.vatCents ?? 0) !== 0);
+  const vatEntries = invoice.vatBreakdown.filter(isVatLine);
+  // A breakdown of other taxes only (IGIC, IPSI): no VAT at all, and the totals must not be read as VAT.
+  if (invoice.vatBreakdown.length > 0 && vatEntries.length === 0) return [];
+  const lines = vatEntries.filter((l) => (l.baseCents ?? 0) !== 0 || (l.vatCents ?? 0) !== 0);
   if (lines.length > 0) {
     return lines.map((l) => ({
       rate: normaliseRate(l.rate),

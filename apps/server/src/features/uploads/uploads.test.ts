@@ -13,6 +13,8 @@ import {
 import { creditBalances, creditLedger, documents, invoiceItems, invoices } from '../../db/schema';
 import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
+import { vatLines } from '../forms/sheet';
+import { type FiscalInvoice, vatLinesOf } from '../reports/fiscal';
 
 const GOLDEN = new URL('../../../../../packages/extract/test/fixtures/golden/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, GOLDEN));
@@ -21,6 +23,8 @@ const PDF = { name: 'classic-company-mixed-vat.pdf', bytes: fixture('classic-com
 const TRUTH = JSON.parse(
   readFileSync(new URL('classic-company-mixed-vat.expected.json', GOLDEN), 'utf8'),
 ).truth;
+const XML_DIR = new URL('../../../../../packages/extract/test/fixtures/xml/', import.meta.url);
+const xml = (name: string) => ({ name, bytes: readFileSync(new URL(name, XML_DIR)) });
 const OTHER_PDF = { name: 'recargo.pdf', bytes: fixture('classic-recargo.pdf') };
 
 /** A PNG header that claims 60,000 × 60,000 pixels: a decompression bomb. */
@@ -110,6 +114,53 @@ describe(`uploading invoices (${TEST_DB})`, () => {
     const items = await ctx.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoice!.id));
     expect(items.length).toBe(TRUTH.line_items.length);
     expect(await ledgerMatchesBalance(ctx, user.id)).toMatchObject({ available: 4, reserved: 0 });
+  });
+
+  it('stores every tax of a Facturae invoice, keeps IPSI out of VAT, and shows a batch warning for review', async () => {
+    const { headers, client } = await accountantWithClient(5);
+    const res = await upload(client.id, headers, [
+      xml('facturae-iva-ipsi-recargo.xml'),
+      xml('facturae-batch-two-invoices.xml'),
+    ]);
+    expect(res.status).toBe(202);
+    const done = await settled((await bodyOf(res)).batchId, headers);
+    const [taxes, batch] = done.documents as { status: string; invoiceId: string }[];
+    expect(taxes?.status).toBe('needs_review');
+    const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.id, taxes!.invoiceId));
+    expect(invoice).toMatchObject({
+      number: 'C101',
+      taxBaseCents: 100000,
+      vatTotalCents: 18000,
+      otherTaxesCents: 1500,
+      surchargeCents: 4250,
+      withholdingCents: 15000,
+      totalCents: 108750,
+    });
+    expect(invoice!.vatBreakdown).toEqual([
+      { rate: '18', baseCents: 100000, vatCents: 18000, surchargeRate: '4', surchargeCents: 4000 },
+      {
+        rate: '3',
+        baseCents: 50000,
+        vatCents: 1500,
+        surchargeRate: '0.5',
+        surchargeCents: 250,
+        taxType: 'IPSI',
+      },
+    ]);
+    // Reports and forms read the VAT entries only.
+    const fiscal = { ...invoice!, vatBreakdown: invoice!.vatBreakdown } as FiscalInvoice;
+    expect(vatLinesOf(fiscal).map((l) => l.rate)).toEqual(['18']);
+    expect(vatLines({ ...invoice!, vatBreakdown: fiscal.vatBreakdown } as never).map((l) => l.rate)).toEqual([
+      18,
+    ]);
+    const shown = await bodyOf(await ctx.request(`/api/v1/invoices/${invoice!.id}`, { headers }));
+    expect(shown).toMatchObject({ otherTaxesCents: 1500, extractionWarnings: [] });
+    expect(shown.vatBreakdown[1]).toMatchObject({ taxType: 'IPSI' });
+
+    // A batch: the first invoice is stored, and the review screen is told there were more.
+    expect(batch?.status).toBe('needs_review');
+    const first = await bodyOf(await ctx.request(`/api/v1/invoices/${batch!.invoiceId}`, { headers }));
+    expect(first.extractionWarnings).toContain('MULTIPLE_INVOICES');
   });
 
   it('marks the same file, or the same issuer and number, as a duplicate of the first and charges nothing', async () => {

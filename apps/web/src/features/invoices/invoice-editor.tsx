@@ -131,6 +131,14 @@ export function InvoiceEditor({
         aria-describedby={saveError ? `${formId}-save-error` : undefined}
         className="space-y-6"
       >
+        {invoice.extractionWarnings.includes('MULTIPLE_INVOICES') ? (
+          <p
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            {t('review.multipleInvoices')}
+          </p>
+        ) : null}
         <fieldset aria-describedby={errors.type ? typeErrorId : undefined}>
           <legend className="text-sm font-semibold text-slate-900">
             {mode === 'review' ? t('review.typeLegend') : t('fields.type')}

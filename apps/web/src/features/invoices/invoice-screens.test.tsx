@@ -242,6 +242,13 @@ describe('reviewing a new invoice', () => {
       await act(() => i18n.changeLanguage('en'));
     }
   });
+
+  it('says when the file held several invoices and only the first was read', async () => {
+    stubApi({ invoice: testInvoice({ extractionWarnings: ['MULTIPLE_INVOICES'] }) });
+    renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
+    await screen.findByRole('button', { name: 'Save invoice' });
+    expect(screen.getByText(/only the first was read/)).toBeTruthy();
+  });
 });
 
 describe('editing an invoice', () => {

@@ -23,6 +23,7 @@ export function testInvoice(overrides: Partial<Invoice> = {}): Invoice {
     surchargeCents: null,
     totalCents: 106000,
     vatBreakdown: [{ rate: '21', baseCents: 100000, vatCents: 21000 }],
+    extractionWarnings: [],
     items: [
       {
         description: 'Reparación',
