@@ -1,5 +1,6 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { FieldMap } from './evidence.ts';
+import type { OcrImage } from './ocr/index.ts';
 import type { MediaType } from './sniff.ts';
 import type { TextExtraction } from './text/fields.ts';
 import type { PageText } from './text/layout.ts';
@@ -20,7 +21,7 @@ export type Ctx = {
   pdf: PDFDocumentProxy | null;
   pages: PageText[];
   /** Rendered page images (PDF pages without text, or the uploaded image), for OCR and QR. */
-  images: Map<number, { png: Uint8Array; width: number; height: number }>;
+  images: Map<number, OcrImage>;
   textPagesMissing: number[];
   fields: FieldMap;
   text: TextExtraction | null;
