@@ -35,6 +35,8 @@ export type PpLine = {
   chars: PpChar[];
   steps: number;
   cropW: number;
+  /** Per crop column: does the text band hold ink there (for word gaps the model did not space). */
+  ink: Uint8Array;
 };
 /** A word in image pixels (axis-aligned box), with the line it came from. */
 export type PpWord = { text: string; conf: number; x: number; y: number; w: number; h: number; line: number };
@@ -347,6 +349,7 @@ async function recognizeBoxes(
   // Similar widths together, so little of each batch is padding.
   const order = items.map((_, i) => i).sort((a, b) => items[a]!.width - items[b]!.width);
   const lines: (PpLine | null)[] = items.map(() => null);
+  const inks: Uint8Array[] = items.map(() => new Uint8Array(0));
   const blank = 0;
   for (let s = 0; s < order.length; s += batchSize) {
     const idx = order.slice(s, s + batchSize);
@@ -354,7 +357,7 @@ async function recognizeBoxes(
     const plane = REC_HEIGHT * batchW;
     const data = new Float32Array(idx.length * 3 * plane); // zeros = mid-grey padding, as PaddleOCR pads
     idx.forEach((i, n) => {
-      cropLine(img, items[i]!.box, items[i]!.width, batchW, data, n * 3 * plane);
+      inks[i] = cropLine(img, items[i]!.box, items[i]!.width, batchW, data, n * 3 * plane);
     });
     const tensor = new m.ort.Tensor('float32', data, [idx.length, 3, REC_HEIGHT, batchW]);
     const out = await m.rec.run({ [m.rec.inputNames[0]!]: tensor });
@@ -390,7 +393,8 @@ async function recognizeBoxes(
       const kept = chars.filter((c) => c.t0 < ownSteps + 1);
       const text = kept.map((c) => c.char).join('');
       const conf = kept.length ? kept.reduce((a, c) => a + c.conf, 0) / kept.length : 0;
-      lines[i] = { box: items[i]!.box, text, conf, chars: kept, steps: ownSteps, cropW: items[i]!.width };
+      const { box, width } = items[i]!;
+      lines[i] = { box, text, conf, chars: kept, steps: ownSteps, cropW: width, ink: inks[i]! };
     });
   }
   return lines.filter((l): l is PpLine => l != null && l.text.trim().length > 0);
@@ -407,12 +411,18 @@ function cropLine(
   batchW: number,
   out: Float32Array,
   offset: number,
-): void {
+): Uint8Array {
   const { rgba, width: iw, height: ih } = img;
   const ux = Math.cos(box.angle);
   const uy = Math.sin(box.angle);
   const plane = REC_HEIGHT * batchW;
+  // Darkest grey per column inside the text band, for the ink profile.
+  const darkest = new Float32Array(width).fill(255);
+  const band = (REC_HEIGHT * 0.75) / 2; // the cap-height band, where strokes and crossbars are
+  const bandLo = REC_HEIGHT / 2 - band;
+  const bandHi = REC_HEIGHT / 2 + band;
   for (let y = 0; y < REC_HEIGHT; y++) {
+    const inBand = y >= bandLo && y <= bandHi;
     const v = ((y + 0.5) / REC_HEIGHT - 0.5) * box.h;
     for (let x = 0; x < width; x++) {
       const u = ((x + 0.5) / width - 0.5) * box.w;
@@ -429,15 +439,28 @@ function cropLine(
       const c = (y1 * iw + x0) * 4;
       const d = (y1 * iw + x1) * 4;
       const o = offset + y * batchW + x;
+      let grey = 0;
       for (let ch = 0; ch < 3; ch++) {
         const src = 2 - ch;
         const val =
           (rgba[a + src]! * (1 - wx) + rgba[b + src]! * wx) * (1 - wy) +
           (rgba[c + src]! * (1 - wx) + rgba[d + src]! * wx) * wy;
         out[o + ch * plane] = val / 127.5 - 1;
+        grey += val / 3;
       }
+      if (inBand && grey < darkest[x]!) darkest[x] = grey;
     }
   }
+  // Ink: darker than halfway between the line's paper and its darkest stroke.
+  let lo = 255;
+  let hi = 0;
+  for (const v of darkest) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  const ink = new Uint8Array(width);
+  if (hi - lo > 40) for (let x = 0; x < width; x++) ink[x] = darkest[x]! < (lo + hi) / 2 ? 1 : 0;
+  return ink;
 }
 
 /**
@@ -450,23 +473,23 @@ function lineWords(line: PpLine): Omit<PpWord, 'line'>[] {
   const cropToBox = box.w / line.cropW;
   const groups: PpChar[][] = [];
   let cur: PpChar[] = [];
-  // The Chinese model often drops spaces between Latin words; the pitch of the CTC spikes still shows
-  // them: a step between two characters much wider than the line's usual pitch is a space.
-  const deltas: number[] = [];
-  for (let i = 1; i < line.chars.length; i++) {
-    if (line.chars[i]!.char !== ' ' && line.chars[i - 1]!.char !== ' ')
-      deltas.push(line.chars[i]!.t0 - line.chars[i - 1]!.t0);
-  }
-  deltas.sort((a, b) => a - b);
-  const pitch = deltas.length >= 3 ? deltas[Math.floor(deltas.length / 2)]! : Number.POSITIVE_INFINITY;
+  // The Chinese model often drops spaces between Latin words. The crop's ink shows them: a blank run
+  // between two characters' CTC spikes wider than a third of the (unclipped) line height is a word
+  // gap: letter gaps are up to ~0.2 em, spaces ~0.3 em plus bearings, and the line is ~1.1 em high.
+  const minGap = (box.h * 0.32) / cropToBox; // in crop columns
+  const blankRun = (from: number, to: number) => {
+    let best = 0;
+    let run = 0;
+    for (let x = Math.max(0, Math.floor(from)); x < Math.min(line.ink.length, Math.ceil(to)); x++) {
+      run = line.ink[x] ? 0 : run + 1;
+      if (run > best) best = run;
+    }
+    return best;
+  };
   for (const c of line.chars) {
     const prev = cur[cur.length - 1];
-    const delta = prev ? c.t0 - prev.t0 : 0;
-    const gapPx = prev ? (c.t0 - prev.t1 - 1) * stepPx * cropToBox : 0;
-    // Hyphens and slashes sit off the monospace grid (codes such as AB12-34); never split there.
-    const joiner = prev != null && (/[-/]/.test(prev.char) || /[-/]/.test(c.char));
     const wide =
-      prev != null && !joiner && ((delta >= pitch * 1.9 && delta >= pitch + 2) || gapPx > box.tightH * 1.5);
+      prev != null && blankRun((prev.t0 + 0.5) * stepPx, (c.t0 + 0.5) * stepPx) >= Math.max(2, minGap);
     if (c.char === ' ' || wide) {
       if (cur.length) groups.push(cur);
       cur = c.char === ' ' ? [] : [c];
@@ -478,11 +501,11 @@ function lineWords(line: PpLine): Omit<PpWord, 'line'>[] {
   return groups.map((g) => {
     const first = g[0]!;
     const last = g[g.length - 1]!;
-    // CTC spikes sit inside the glyph; half a character either side covers it.
-    const half = box.tightH * 0.3;
+    // CTC spikes sit inside the glyph; a third of a character either side covers it.
+    const half = box.h * 0.2;
     const u0 = Math.max(0, first.t0 * stepPx * cropToBox - half) - box.w / 2;
     const u1 = Math.min(box.w, (last.t1 + 1) * stepPx * cropToBox + half) - box.w / 2;
-    const v = box.tightH / 2;
+    const v = (box.h * 0.75) / 2; // the unclipped box is ~1.4 cap heights high
     const xs: number[] = [];
     const ys: number[] = [];
     for (const u of [u0, u1]) {
