@@ -38,7 +38,8 @@ export function outsideDictionary(text: string, dict: ReadonlySet<string>): stri
  * 1. Tesseract when its reading has characters PP-OCR's dictionary lacks — for numbers only when the
  *    digits agree (so `12,50€` beats `12,50`, but not a misread amount);
  * 2. PP-OCR for digits, amounts, codes and ids;
- * 3. otherwise the more confident reading (ties to PP-OCR).
+ * 3. otherwise the more confident reading; PP-OCR's confidence (mean softmax) and Tesseract's are on
+ *    different scales and PP-OCR is the better reader overall, so Tesseract needs a clear margin.
  */
 export function chooseReading(
   tess: { text: string; conf: number },
@@ -51,8 +52,10 @@ export function chooseReading(
     return tess.text.replace(/\D/g, '') === pp.text.replace(/\D/g, '') ? 'tesseract' : 'ppocr';
   }
   if (numeric) return 'ppocr';
-  return pp.conf >= tess.conf ? 'ppocr' : 'tesseract';
+  return tess.conf > pp.conf + TESS_MARGIN ? 'tesseract' : 'ppocr';
 }
+
+const TESS_MARGIN = 0.1;
 
 /** Boxes of the same text: most of the shorter height shared, and a fair share of the narrower width. */
 export function sameplace(a: Word, b: Word): boolean {
