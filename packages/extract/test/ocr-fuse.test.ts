@@ -95,9 +95,15 @@ describe('OCR fusion: choice rule', () => {
     expect(chooseReading(t('España', 0.5), t('Espana', 0.99), DICT)).toBe('tesseract');
     expect(chooseReading(t('Nº', 0.4), t('N', 0.99), DICT)).toBe('tesseract');
     expect(chooseReading(t('Ibáñez'), t('Ibanez'), DICT)).toBe('tesseract');
+    // á is in the dictionary, but the model writes plain vowels in Latin text.
+    expect(chooseReading(t('Papelería', 0.6), t('Papeleria', 0.99), DICT)).toBe('tesseract');
     // …but not a number whose digits it misread.
     expect(chooseReading(t('12,5O€'), t('12,50'), DICT)).toBe('ppocr');
     expect(chooseReading(t('12,50€'), t('12,50'), DICT)).toBe('tesseract');
+  });
+  it('prefers a plain word to one with a digit among its letters', () => {
+    expect(chooseReading(t('sobre', 0.5), t('s0bre', 0.99), DICT)).toBe('tesseract');
+    expect(chooseReading(t('Hijo5', 0.99), t('Hijos', 0.5), DICT)).toBe('ppocr');
   });
   it('otherwise takes the more confident reading', () => {
     expect(chooseReading(t('Clienle', 0.5), t('Cliente', 0.9), DICT)).toBe('ppocr');

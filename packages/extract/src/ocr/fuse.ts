@@ -28,16 +28,25 @@ export function isNumericLike(text: string): boolean {
   return digits.length > 0 && digits.length >= alnum.length * 0.4;
 }
 
-/** Characters of `text` that PP-OCR cannot output (ñ, €, º, ª, ç, most capital accents…). */
+/**
+ * Characters of `text` PP-OCR does not give: those missing from its dictionary (ñ, €, º, ª, ç…) and any
+ * other non-ASCII letter — its dictionary lists á, é, í, ó, ú, Ó… but the Chinese-trained model writes
+ * them as plain vowels in Latin text (`Papeleria`, `Gomez`).
+ */
 export function outsideDictionary(text: string, dict: ReadonlySet<string>): string[] {
-  return [...text].filter((c) => c.trim() && !dict.has(c));
+  return [...text].filter((c) => c.trim() && (!dict.has(c) || c > '~'));
 }
+
+/** Letters with a digit or two among them (`s0bre`, `Hijo5`): the classic O/0, S/5, l/1 confusion. */
+const digitsInWord = (text: string) => /\p{L}/u.test(text) && /\d/.test(text) && !isNumericLike(text);
+const isWordOfLetters = (text: string) => /\p{L}/u.test(text) && !/\d/.test(text);
 
 /**
  * The choice rule for two different readings of the same place:
  * 1. Tesseract when its reading has characters PP-OCR's dictionary lacks — for numbers only when the
  *    digits agree (so `12,50€` beats `12,50`, but not a misread amount);
- * 2. PP-OCR for digits, amounts, codes and ids;
+ * 2. PP-OCR for digits, amounts, codes and ids; but a plain word beats a reading that puts a digit
+ *    among letters;
  * 3. otherwise the more confident reading; PP-OCR's confidence (mean softmax) and Tesseract's are on
  *    different scales and PP-OCR is the better reader overall, so Tesseract needs a clear margin.
  */
@@ -52,6 +61,8 @@ export function chooseReading(
     return tess.text.replace(/\D/g, '') === pp.text.replace(/\D/g, '') ? 'tesseract' : 'ppocr';
   }
   if (numeric) return 'ppocr';
+  if (isWordOfLetters(tess.text) && digitsInWord(pp.text)) return 'tesseract';
+  if (isWordOfLetters(pp.text) && digitsInWord(tess.text)) return 'ppocr';
   return tess.conf > pp.conf + TESS_MARGIN ? 'tesseract' : 'ppocr';
 }
 

@@ -523,7 +523,9 @@ function lineWords(line: PpLine): Omit<PpWord, 'line'>[] {
     const y = Math.min(...ys);
     return {
       text: g.map((c) => c.char).join(''),
-      conf: g.reduce((a, c) => a + c.conf, 0) / g.length,
+      // The least sure character: one doubtful letter is what makes a word doubtful (Tesseract's word
+      // confidence behaves the same way, so the two compare).
+      conf: Math.min(...g.map((c) => c.conf)),
       x,
       y,
       w: Math.max(...xs) - x,
