@@ -7,7 +7,8 @@
  * 2. Text: on OCR_BENCH_LIMIT pages (default all), how often the truth total appears verbatim (not inside
  *    a longer number) in Tesseract's text, PP-OCR's text and the fused text (one fused run gives all three).
  *
- * Env: BENCH_DIR (default <repo>/../shared/bench), OCR_BENCH_LIMIT, OCR_BENCH_TIMING, CUADRA_ORT_THREADS.
+ * Env: BENCH_DIR (default <repo>/../shared/bench), OCR_BENCH_OFFSET, OCR_BENCH_LIMIT, OCR_BENCH_TIMING
+ * (0: text only), CUADRA_ORT_THREADS.
  * Writes bench-results/ocr-bench.json.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ const pkgRoot = path.resolve(here, '..');
 const benchDir = process.env.BENCH_DIR ?? path.resolve(pkgRoot, '../../../shared/bench'); // <repo>/../shared
 const dir = path.join(benchDir, 'train/sroie');
 const limit = Number(process.env.OCR_BENCH_LIMIT ?? 0);
+const offset = Number(process.env.OCR_BENCH_OFFSET ?? 0);
 const timingPages = Number(process.env.OCR_BENCH_TIMING ?? 12);
 
 if (!existsSync(dir)) {
@@ -33,7 +35,7 @@ let ids = readdirSync(dir)
   .filter((f) => f.endsWith('.jpg'))
   .map((f) => f.replace(/\.jpg$/, ''))
   .sort();
-if (limit > 0) ids = ids.slice(0, limit);
+ids = ids.slice(offset, limit > 0 ? offset + limit : undefined);
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -63,7 +65,7 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 console.log(`ocr-bench: ${ids.length} receipts, ${os.cpus().length} cores, load ${load()}`);
 
 // Warm-up: workers and ONNX sessions are created once per process and reused, as in the server.
-await readPage(ids[0]!, 'both');
+if (timingPages > 0) await readPage(ids[0]!, 'both');
 
 const timing: Record<OcrEngines, number[]> = { tesseract: [], ppocr: [], both: [] };
 const cpuTime: Record<OcrEngines, number[]> = { tesseract: [], ppocr: [], both: [] };
@@ -79,6 +81,7 @@ for (const id of ids.slice(0, timingPages)) {
 
 const hits = { tesseract: 0, ppocr: 0, fused: 0, either: 0 };
 const misses: { id: string; total: string }[] = [];
+const perDoc: { id: string; total: string; tesseract: boolean; ppocr: boolean; fused: boolean }[] = [];
 let n = 0;
 for (const id of ids) {
   const truth = JSON.parse(readFileSync(path.join(dir, `${id}.truth.json`), 'utf8')) as {
@@ -96,7 +99,8 @@ for (const id of ids) {
   hits.fused += Number(f);
   hits.either += Number(t || p);
   if (!f) misses.push({ id, total });
-  if (n % 25 === 0) console.log(`  ${n}/${ids.length} read`);
+  perDoc.push({ id, total, tesseract: t, ppocr: p, fused: f });
+  console.log(`  ${id} total ${total}: tesseract ${t} ppocr ${p} fused ${f}`);
 }
 await closeOcr();
 
@@ -118,5 +122,5 @@ for (const k of ['tesseract', 'ppocr', 'fused', 'either'] as const) {
 mkdirSync(path.join(pkgRoot, 'bench-results'), { recursive: true });
 writeFileSync(
   path.join(pkgRoot, 'bench-results/ocr-bench.json'),
-  JSON.stringify({ timing, cpuTime, loads, peakMb, n, hits, misses }, null, 2),
+  JSON.stringify({ timing, cpuTime, loads, peakMb, n, hits, misses, perDoc }, null, 2),
 );

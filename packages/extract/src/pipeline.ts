@@ -202,6 +202,11 @@ export const STEPS: Step[] = [
               }
             }
           }
+          for (const [name, report] of Object.entries(best.engines)) {
+            if (report.error) {
+              warn(ctx)({ code: 'OCR_ENGINE_FAILED', message: `${name} on page ${p}: ${report.error}` });
+            }
+          }
           const words = best.words.map((w) => ({ ...w, page: p }));
           ctx.pages.push({
             page: p,
