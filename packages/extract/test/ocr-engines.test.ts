@@ -1,5 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
+import { extractDocument } from '../src/index.ts';
 import { isReadByBoth } from '../src/ocr/fuse.ts';
 import { closeOcr, recognize } from '../src/ocr/index.ts';
 import { recognizePpOcr } from '../src/ocr/ppocr.ts';
@@ -78,4 +79,21 @@ describe('both engines fused', () => {
     expect(Math.abs(label!.y + label!.h / 2 - (amount!.y + amount!.h / 2))).toBeLessThan(0.02);
     for (const w of r.words) expect(['fused', 'tesseract', 'ppocr']).toContain(w.engine);
   });
+});
+
+describe('orientation in the pipeline', () => {
+  it('finds a sideways scan with one engine, then reads it upright with both', async () => {
+    const upright = page();
+    const canvas = createCanvas(upright.height, upright.width);
+    const ctx = canvas.getContext('2d');
+    const { loadImage } = await import('@napi-rs/canvas');
+    const img = await loadImage(Buffer.from(upright.png));
+    ctx.translate(canvas.width / 2, canvas.height / 2);
+    ctx.rotate(Math.PI / 2);
+    ctx.drawImage(img, -upright.width / 2, -upright.height / 2);
+    const bytes = new Uint8Array(canvas.toBuffer('image/png'));
+    const result = await extractDocument({ bytes, filename: 'sideways.png' }, { qr: 'never' });
+    expect(result.warnings.map((w) => w.code)).toContain('ROTATED');
+    expect(result.warnings.map((w) => w.code)).not.toContain('OCR_ENGINE_FAILED');
+  }, 300_000);
 });
