@@ -190,7 +190,8 @@ export const STEPS: Step[] = [
           ) {
             const big = await prepareImageForOcr(ctx.bytes, 0, 2);
             if (big.width > image.width * 1.3) {
-              const r = await recognize(big, ocrOpts());
+              // Only Tesseract gains from the enlargement; PP-OCR's first reading is fused again.
+              const r = await recognize(big, { ...ocrOpts(), reusePpOcr: best.ppocr });
               if (r.meanConf >= best.meanConf) {
                 best = r;
                 ctx.images.set(p, big);

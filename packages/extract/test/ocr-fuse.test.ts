@@ -57,6 +57,14 @@ describe('OCR fusion: alignment', () => {
     expect(out[1]!.x).toBeCloseTo(0.66); // Tesseract's box for the amount
   });
 
+  it("keeps PP-OCR's boundaries where Tesseract split a number", () => {
+    const tess = [word('RM53.', 0.54, 0.66, 0.2, 0.88), word('60', 0.76, 0.66, 0.07, 0.95)];
+    const pp = [word('RM53.60', 0.54, 0.66, 0.28, 0.98)];
+    const out = fuseWords(tess, pp, DICT);
+    expect(out.map((w) => [w.text, w.engine])).toEqual([['RM53.60', 'fused']]);
+    expect(isReadByBoth(out[0]!)).toBe(true);
+  });
+
   it('decides per word inside a line read with the same number of characters', () => {
     const tess = [word('Total', 0.1, 0.5, 0.08, 0.9), word('1.234,S6', 0.3, 0.5, 0.12, 0.6)];
     const pp = [word('Total', 0.1, 0.5, 0.08, 0.98), word('1.234,56', 0.3, 0.5, 0.12, 0.98)];

@@ -123,36 +123,16 @@ export function fuseWords(tess: Word[], pp: Word[], dict: ReadonlySet<string>): 
 function fuseCluster(t: Word[], p: Word[], dict: ReadonlySet<string>): Word[] {
   const tJoined = t.map((w) => w.text).join('');
   const pJoined = p.map((w) => w.text).join('');
-  // Same number of characters: PP-OCR's characters are cut at Tesseract's word boundaries (PP-OCR often
-  // drops spaces; Tesseract's are more reliable), and each word is decided on its own.
-  if ([...tJoined].length === [...pJoined].length) {
-    const pChars = [...pJoined];
-    const pConf = meanConf(p);
-    let k = 0;
-    return t.map((tw) => {
-      const len = [...tw.text].length;
-      const ppText = pChars.slice(k, k + len).join('');
-      k += len;
-      const ppReading: WordReading = { text: ppText, conf: pConf, engine: 'ppocr' };
-      if (ppText === tw.text) {
-        return {
-          ...tw,
-          engine: 'fused',
-          conf: 1 - (1 - tw.conf) * (1 - pConf),
-          alternatives: [ppReading, reading(tw, 'tesseract')],
-        };
-      }
-      const pick = chooseReading(tw, ppReading, dict);
-      return pick === 'ppocr'
-        ? {
-            ...tw,
-            text: ppText,
-            conf: pConf,
-            engine: 'ppocr',
-            alternatives: [ppReading, reading(tw, 'tesseract')],
-          }
-        : { ...tw, engine: 'tesseract', alternatives: [reading(tw, 'tesseract'), ppReading] };
-    });
+  // Same number of characters: one engine's characters are cut at the other's word boundaries and each
+  // word is decided on its own. Tesseract's boundaries by default (PP-OCR often drops spaces between
+  // words); PP-OCR's when it holds a number there, since Tesseract splits amounts in monospace print
+  // (`RM53. 60`): a Tesseract boundary at a decimal separator that PP-OCR does not have.
+  const tChars = [...tJoined];
+  if (tChars.length === [...pJoined].length) {
+    const splitsNumber = innerBoundaries(t).some(
+      (k) => insideAmount(tChars[k - 1]!, tChars[k]!) && !innerBoundaries(p).includes(k),
+    );
+    return splitsNumber ? cutAt(p, 'ppocr', t, dict) : cutAt(t, 'tesseract', p, dict);
   }
   // Different lengths: one reading of the whole cluster wins and keeps its own words; each word carries
   // the other engine's words that overlap it as the alternative.
@@ -174,3 +154,52 @@ function fuseCluster(t: Word[], p: Word[], dict: ReadonlySet<string>): Word[] {
     return { ...w, engine: pick, alternatives };
   });
 }
+
+/**
+ * Words with `base`'s boxes and boundaries; the other engine's characters (same count in all) are sliced
+ * to match, and each word is then agreed or chosen.
+ */
+function cutAt(base: Word[], baseEngine: Engine, other: Word[], dict: ReadonlySet<string>): Word[] {
+  const otherEngine: Engine = baseEngine === 'tesseract' ? 'ppocr' : 'tesseract';
+  const chars = [...other.map((w) => w.text).join('')];
+  const otherConf = meanConf(other);
+  let k = 0;
+  return base.map((bw) => {
+    const len = [...bw.text].length;
+    const otherReading: WordReading = {
+      text: chars.slice(k, k + len).join(''),
+      conf: otherConf,
+      engine: otherEngine,
+    };
+    k += len;
+    const own = reading(bw, baseEngine);
+    const [tr, pr] = baseEngine === 'tesseract' ? [own, otherReading] : [otherReading, own];
+    if (otherReading.text === bw.text) {
+      return { ...bw, engine: 'fused', conf: 1 - (1 - tr.conf) * (1 - pr.conf), alternatives: [pr, tr] };
+    }
+    const pick = chooseReading(tr, pr, dict);
+    const chosen = pick === 'ppocr' ? pr : tr;
+    return {
+      ...bw,
+      text: chosen.text,
+      conf: chosen.conf,
+      engine: pick,
+      alternatives: pick === 'ppocr' ? [pr, tr] : [tr, pr],
+    };
+  });
+}
+
+/** Character offsets where one word ends and the next begins (words joined without spaces). */
+function innerBoundaries(words: Word[]): number[] {
+  const out: number[] = [];
+  let k = 0;
+  for (const w of words.slice(0, -1)) {
+    k += [...w.text].length;
+    out.push(k);
+  }
+  return out;
+}
+
+/** A boundary between a digit and a decimal separator: inside an amount, never between two words. */
+const insideAmount = (left: string, right: string) =>
+  (/[.,]/.test(left) && /\d/.test(right)) || (/\d/.test(left) && /[.,]/.test(right));

@@ -18,6 +18,12 @@ export type OcrOptions = {
   engine: 'auto' | OcrEngineName;
   engines: OcrEngines;
   timeoutMs: number;
+  /**
+   * PP-OCR's reading of the same page from an earlier call (coordinates are page fractions, so any
+   * scale of the page will do): a re-read for Tesseract's sake (small print enlarged) need not run
+   * PP-OCR again, whose recognition input is 48 px high whatever the page size.
+   */
+  reusePpOcr?: OcrResult['ppocr'];
 };
 export type EngineReport = { words: number; meanConf: number; ms: number; error?: string };
 export type OcrResult = {
@@ -30,6 +36,8 @@ export type OcrResult = {
   skew: number;
   /** Each engine's own words, deskewed the same way (for benchmarks and diagnostics). */
   raw: { tesseract: Word[]; ppocr: Word[] };
+  /** PP-OCR's reading before deskew, for `recognize(…, { reusePpOcr })`. */
+  ppocr?: { words: Word[]; slope: number | null; ms: number };
 };
 
 /**
@@ -49,7 +57,11 @@ export async function recognize(image: OcrImage, options: OcrOptions): Promise<O
     useTess
       ? timed(() => recognizeTesseract(image, options.engine, options.timeoutMs))
       : Promise.reject(new Error('off')),
-    usePp ? timed(() => withTimeout(readPp(image), options.timeoutMs)) : Promise.reject(new Error('off')),
+    usePp && options.reusePpOcr
+      ? Promise.resolve({ value: options.reusePpOcr, ms: 0 })
+      : usePp
+        ? timed(() => withTimeout(readPp(image), options.timeoutMs))
+        : Promise.reject(new Error('off')),
   ]);
   if (tess.status === 'rejected' && pp.status === 'rejected') {
     throw useTess ? tess.reason : pp.reason;
@@ -69,8 +81,10 @@ export async function recognize(image: OcrImage, options: OcrOptions): Promise<O
   }
   let ppWords: Word[] = [];
   let ppSlope: number | null = null;
+  let ppocr: OcrResult['ppocr'];
   if (pp.status === 'fulfilled') {
-    ppWords = pp.value.value.words;
+    ppocr = { ...pp.value.value, ms: pp.value.ms };
+    ppWords = pp.value.value.words.map((w) => ({ ...w }));
     ppSlope = pp.value.value.slope;
     engines.ppocr = { words: ppWords.length, meanConf: mean(ppWords.map((w) => w.conf)), ms: pp.value.ms };
   } else if (usePp) {
@@ -98,6 +112,7 @@ export async function recognize(image: OcrImage, options: OcrOptions): Promise<O
     engines,
     skew,
     raw: { tesseract: tessWords, ppocr: ppWords },
+    ppocr,
   };
 }
 

@@ -10,8 +10,9 @@ const require = createRequire(import.meta.url);
 export type OcrEngineName = 'tesseract.js' | 'native';
 /** Words in 0–1 page fractions, not yet deskewed, grouped by the engine's text lines. */
 export type TesseractResult = { words: Word[]; lines: Word[][]; meanConf: number; engine: OcrEngineName };
-/** A page image for OCR: PNG bytes for Tesseract and, when at hand, the same pixels as RGBA. */
+/** A page image for OCR: an image file for Tesseract and, when at hand, the same pixels as RGBA. */
 export type OcrImage = {
+  /** PNG (rendered PDF pages, which the QR step reads too) or BMP (uploaded images). */
   png: Uint8Array;
   width: number;
   height: number;

@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { prepareImageForOcr } from './src/image.ts';
+import { closeOcr, recognize } from './src/ocr/index.ts';
+const img = await prepareImageForOcr(new Uint8Array(readFileSync(process.argv[2]!)));
+const r = await recognize(img, { engine: 'auto', engines: 'both', timeoutMs: 120000 });
+const re = new RegExp(process.argv[3]!);
+for (const w of r.words) if (re.test(w.text) || w.alternatives?.some((a) => re.test(a.text))) console.log(JSON.stringify({ t: w.text, e: w.engine, x: w.x.toFixed(3), y: w.y.toFixed(3), w: w.w.toFixed(3), alt: w.alternatives }));
+for (const w of r.raw.ppocr) if (re.test(w.text)) console.log('PP', JSON.stringify(w));
+for (const w of r.raw.tesseract) if (Math.abs(w.y - (r.raw.ppocr.find((p) => re.test(p.text))?.y ?? -1)) < 0.01) console.log('T', w.text, w.x.toFixed(3), w.y.toFixed(3), w.w.toFixed(3), w.h.toFixed(3), w.conf);
+await closeOcr();
