@@ -12,7 +12,6 @@ export type OcrEngineName = 'tesseract.js' | 'native';
 export type TesseractResult = { words: Word[]; lines: Word[][]; meanConf: number; engine: OcrEngineName };
 /** A page image for OCR: an image file for Tesseract and, when at hand, the same pixels as RGBA. */
 export type OcrImage = {
-  /** PNG (rendered PDF pages, which the QR step reads too) or BMP (uploaded images). */
   png: Uint8Array;
   width: number;
   height: number;
