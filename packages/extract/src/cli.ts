@@ -17,6 +17,7 @@ Options:
   --no-ocr              never run OCR
   --qr auto|always|never
   --ocr-engine auto|tesseract.js|native
+  --ocr-engines both|tesseract|ppocr   default both (fused)
   --max-pages N         default 20
   --timeout MS          default 60000
   --pretty              indent JSON
@@ -47,6 +48,7 @@ async function main(argv: string[]): Promise<number> {
     else if (a === '--no-ocr') options.ocr = false;
     else if (a === '--qr') options.qr = next() as ExtractOptions['qr'];
     else if (a === '--ocr-engine') options.ocrEngine = next() as ExtractOptions['ocrEngine'];
+    else if (a === '--ocr-engines') options.ocrEngines = next() as ExtractOptions['ocrEngines'];
     else if (a === '--max-pages') options.maxPages = Number(next());
     else if (a === '--timeout') options.timeoutMs = Number(next());
     else if (a === '--pretty') pretty = true;

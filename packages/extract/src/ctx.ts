@@ -1,6 +1,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { FieldMap } from './evidence.ts';
 import type { TextExtraction } from './fields/index.ts';
+import type { OcrImage } from './ocr/index.ts';
 import type { MediaType } from './sniff.ts';
 import type { PageText } from './text/layout.ts';
 import type {
@@ -27,7 +28,7 @@ export type Ctx = {
   pdf: PDFDocumentProxy | null;
   pages: PageText[];
   /** Rendered page images (PDF pages without text, or the uploaded image), for OCR and QR. */
-  images: Map<number, { png: Uint8Array; width: number; height: number }>;
+  images: Map<number, OcrImage>;
   textPagesMissing: number[];
   fields: FieldMap;
   text: TextExtraction | null;

@@ -19,6 +19,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   ignoreEmbeddedXml: false,
   ocr: true,
   ocrEngine: 'auto',
+  ocrEngines: 'both',
   qr: 'auto',
   llm: null,
   today: '',

@@ -135,7 +135,7 @@ export const STEPS: Step[] = [
         if (timeLeft(ctx) <= 0) break;
         // 200 dpi: small print on scans needs it; maxPixels bounds the canvas.
         const r = await renderPdfPage(ctx.pdf!, p, 200, Math.min(ctx.options.maxPixels, 12_000_000));
-        ctx.images.set(p, { png: r.png, width: r.width, height: r.height });
+        ctx.images.set(p, { png: r.png, width: r.width, height: r.height, rgba: r.rgba });
       }
     },
   },
@@ -152,17 +152,32 @@ export const STEPS: Step[] = [
           break;
         }
         try {
-          let best = await recognize(image, ctx.options.ocrEngine, timeLeft(ctx));
-          // Sideways or upside-down scan: few confident words. Try the other orientations.
+          const ocrOpts = (engines = ctx.options.ocrEngines) => ({
+            engine: ctx.options.ocrEngine,
+            engines,
+            timeoutMs: timeLeft(ctx),
+          });
+          let best = await recognize(image, ocrOpts());
+          // Sideways or upside-down scan: few confident words. Orientation is settled once, with one
+          // engine alone (PP-OCR unless only Tesseract is on); then both read the winner.
           if ((best.words.length < 12 || best.meanConf < 0.55) && ctx.mediaType !== 'application/pdf') {
+            const probe = ctx.options.ocrEngines === 'tesseract' ? 'tesseract' : 'ppocr';
+            const score = (r: typeof best) => {
+              const e = r.engines[probe];
+              return e ? e.words * e.meanConf : 0;
+            };
+            let top = { angle: 0, score: score(best), image };
             for (const angle of [90, 180, 270]) {
               if (timeLeft(ctx) <= 2000) break;
               const rotated = await prepareImageForOcr(ctx.bytes, angle);
-              const r = await recognize(rotated, ctx.options.ocrEngine, timeLeft(ctx));
-              if (r.words.length * r.meanConf > best.words.length * best.meanConf * 1.5) {
-                best = r;
-                warn(ctx)({ code: 'ROTATED', message: `Image read rotated by ${angle}°` });
-              }
+              const s = score(await recognize(rotated, ocrOpts(probe)));
+              if (s > top.score * 1.5) top = { angle, score: s, image: rotated };
+            }
+            if (top.angle && timeLeft(ctx) > 1000) {
+              best = await recognize(top.image, ocrOpts());
+              image = top.image;
+              ctx.images.set(p, image);
+              warn(ctx)({ code: 'ROTATED', message: `Image read rotated by ${top.angle}°` });
             }
           }
           // Small print (words under ~15 px) read with low confidence: one more read at twice the size.
@@ -178,7 +193,8 @@ export const STEPS: Step[] = [
           ) {
             const big = await prepareImageForOcr(ctx.bytes, 0, 2);
             if (big.width > image.width * 1.3) {
-              const r = await recognize(big, ctx.options.ocrEngine, timeLeft(ctx));
+              // Only Tesseract gains from the enlargement; PP-OCR's first reading is fused again.
+              const r = await recognize(big, { ...ocrOpts(), reusePpOcr: best.ppocr });
               if (r.meanConf >= best.meanConf) {
                 best = r;
                 ctx.images.set(p, big);
@@ -188,6 +204,11 @@ export const STEPS: Step[] = [
                   message: `Small print (${Math.round(medianPx)} px) read enlarged`,
                 });
               }
+            }
+          }
+          for (const [name, report] of Object.entries(best.engines)) {
+            if (report.error) {
+              warn(ctx)({ code: 'OCR_ENGINE_FAILED', message: `${name} on page ${p}: ${report.error}` });
             }
           }
           const words = best.words.map((w) => ({ ...w, page: p }));

@@ -1,143 +1,165 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import type { Word } from '../text/layout.ts';
+import { fuseWords } from './fuse.ts';
+import { closePpOcr, ppOcrAvailable, ppOcrDictionary, type RgbaImage, recognizePpOcr } from './ppocr.ts';
+import {
+  closeTesseract,
+  type OcrEngineName,
+  type OcrImage,
+  recognizeTesseract,
+  tesseractStatus,
+} from './tesseract.ts';
 
-const require = createRequire(import.meta.url);
+export { hasNativeTesseract, type OcrEngineName, type OcrImage } from './tesseract.ts';
 
-export type OcrEngineName = 'tesseract.js' | 'native';
-export type OcrResult = { words: Word[]; meanConf: number; engine: OcrEngineName };
-export type OcrImage = { png: Uint8Array; width: number; height: number };
+/** Which OCR engines read a page: both fused (default), or one alone. */
+export type OcrEngines = 'both' | 'tesseract' | 'ppocr';
+export type OcrOptions = {
+  /** Tesseract flavour: 'auto' = native binary when installed, else tesseract.js. */
+  engine: 'auto' | OcrEngineName;
+  engines: OcrEngines;
+  timeoutMs: number;
+  /**
+   * PP-OCR's reading of the same page from an earlier call (coordinates are page fractions, so any
+   * scale of the page will do): a re-read for Tesseract's sake (small print enlarged) need not run
+   * PP-OCR again, whose recognition input is 48 px high whatever the page size.
+   */
+  reusePpOcr?: OcrResult['ppocr'];
+};
+export type EngineReport = { words: number; meanConf: number; ms: number; error?: string };
+export type OcrResult = {
+  /** Deskewed words in 0–1 page fractions, each with `engine` and `alternatives`. */
+  words: Word[];
+  meanConf: number;
+  engine: OcrEngineName;
+  engines: { tesseract?: EngineReport; ppocr?: EngineReport };
+  /** The slope that was sheared out (dy/dx). */
+  skew: number;
+  /** Each engine's own words, deskewed the same way (for benchmarks and diagnostics). */
+  raw: { tesseract: Word[]; ppocr: Word[] };
+  /** PP-OCR's reading before deskew, for `recognize(…, { reusePpOcr })`. */
+  ppocr?: { words: Word[]; slope: number | null; ms: number };
+};
 
-/** Language data from the npm packages (never a CDN). */
-function npmLangFile(lang: 'spa' | 'eng'): string {
-  const pkg = require(`@tesseract.js-data/${lang}`) as { langPath: string };
-  return path.join(`${pkg.langPath}_best_int`, `${lang}.traineddata.gz`);
-}
-
-let langDir: string | null = null;
 /**
- * tesseract.js reads every language from one `langPath` directory, while the npm data lives in two
- * packages; a private directory with copies of both files is prepared once per machine.
+ * Reads one page image with Tesseract and PP-OCR at once (two cores: Tesseract's worker on one, ONNX on
+ * the other), fuses their words by box and deskews the result once. When one engine fails the other's
+ * words are used alone; only when both fail does this throw.
  */
-function prepareLangDir(): string {
-  if (langDir) return langDir;
-  const dir = path.join(os.tmpdir(), 'cuadra-tessdata-4.0.0_best_int');
-  mkdirSync(dir, { recursive: true });
-  for (const lang of ['spa', 'eng'] as const) {
-    const target = path.join(dir, `${lang}.traineddata.gz`);
-    if (!existsSync(target)) {
-      const tmp = `${target}.${process.pid}.tmp`;
-      copyFileSync(npmLangFile(lang), tmp);
-      renameSync(tmp, target);
-    }
+export async function recognize(image: OcrImage, options: OcrOptions): Promise<OcrResult> {
+  const useTess = options.engines !== 'ppocr';
+  const usePp = options.engines !== 'tesseract';
+  const timed = async <T>(fn: () => Promise<T>) => {
+    const t = performance.now();
+    const value = await fn();
+    return { value, ms: performance.now() - t };
+  };
+  const [tess, pp] = await Promise.allSettled([
+    useTess
+      ? timed(() => recognizeTesseract(image, options.engine, options.timeoutMs))
+      : Promise.reject(new Error('off')),
+    usePp && options.reusePpOcr
+      ? Promise.resolve({ value: options.reusePpOcr, ms: 0 })
+      : usePp
+        ? timed(() => withTimeout(readPp(image), options.timeoutMs))
+        : Promise.reject(new Error('off')),
+  ]);
+  if (tess.status === 'rejected' && pp.status === 'rejected') {
+    throw useTess ? tess.reason : pp.reason;
   }
-  langDir = dir;
-  return dir;
-}
-
-type TessWorker = import('tesseract.js').Worker;
-type Slot = { worker: Promise<TessWorker>; busy: boolean };
-
-const LANGS = 'spa+eng';
-const MAX_WORKERS = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
-const slots: Slot[] = [];
-const waiting: ((slot: Slot) => void)[] = [];
-
-async function createTessWorker(): Promise<TessWorker> {
-  const { createWorker, OEM } = await import('tesseract.js');
-  const worker = await createWorker(LANGS, OEM.LSTM_ONLY, {
-    langPath: prepareLangDir(),
-    cacheMethod: 'none',
-    gzip: true,
-    logger: () => {},
-    errorHandler: () => {},
-  });
-  await worker.setParameters({ tessedit_pageseg_mode: '3' as never, preserve_interword_spaces: '1' });
-  return worker;
-}
-
-function acquire(): Promise<Slot> {
-  const free = slots.find((s) => !s.busy);
-  if (free) {
-    free.busy = true;
-    return Promise.resolve(free);
+  const engines: OcrResult['engines'] = {};
+  let tessWords: Word[] = [];
+  let tessLines: Word[][] = [];
+  let flavour: OcrEngineName = 'tesseract.js';
+  if (tess.status === 'fulfilled') {
+    const r = tess.value.value;
+    flavour = r.engine;
+    tessWords = r.words.map((w) => ({ ...w, engine: 'tesseract' }));
+    tessLines = r.lines;
+    engines.tesseract = { words: r.words.length, meanConf: r.meanConf, ms: tess.value.ms };
+  } else if (useTess) {
+    engines.tesseract = { words: 0, meanConf: 0, ms: 0, error: String(tess.reason?.message ?? tess.reason) };
   }
-  if (slots.length < MAX_WORKERS) {
-    const slot: Slot = { worker: createTessWorker(), busy: true };
-    slots.push(slot);
-    return Promise.resolve(slot);
+  let ppWords: Word[] = [];
+  let ppSlope: number | null = null;
+  let ppocr: OcrResult['ppocr'];
+  if (pp.status === 'fulfilled') {
+    ppocr = { ...pp.value.value, ms: pp.value.ms };
+    ppWords = pp.value.value.words.map((w) => ({ ...w }));
+    ppSlope = pp.value.value.slope;
+    engines.ppocr = { words: ppWords.length, meanConf: mean(ppWords.map((w) => w.conf)), ms: pp.value.ms };
+  } else if (usePp) {
+    engines.ppocr = { words: 0, meanConf: 0, ms: 0, error: String(pp.reason?.message ?? pp.reason) };
   }
-  return new Promise((resolve) => waiting.push(resolve));
+  let words: Word[];
+  if (tess.status === 'fulfilled' && pp.status === 'fulfilled') {
+    words = fuseWords(tessWords, ppWords, await ppOcrDictionary());
+  } else {
+    words = [...tessWords, ...ppWords].map((w) => ({
+      ...w,
+      alternatives: [{ text: w.text, conf: w.conf, engine: w.engine as 'tesseract' | 'ppocr' }],
+    }));
+  }
+  // Orientation was settled before this call; skew is measured once, on PP-OCR's fitted line boxes
+  // when there are enough, else on Tesseract's lines, and sheared out of all words alike.
+  const skew = ppSlope ?? skewFromLines(tessLines, image);
+  shear(words, skew, image);
+  shear(tessWords, skew, image);
+  shear(ppWords, skew, image);
+  return {
+    words,
+    meanConf: mean(words.map((w) => w.conf)),
+    engine: flavour,
+    engines,
+    skew,
+    raw: { tesseract: tessWords, ppocr: ppWords },
+    ppocr,
+  };
 }
 
-function release(slot: Slot): void {
-  const next = waiting.shift();
-  if (next) next(slot);
-  else slot.busy = false;
+async function readPp(image: OcrImage): Promise<{ words: Word[]; slope: number | null }> {
+  const pixels = image.rgba ? (image as RgbaImage) : await decodePng(image);
+  const r = await recognizePpOcr(pixels);
+  const { width, height } = image;
+  const words: Word[] = r.words.map((w) => ({
+    text: w.text,
+    page: 1,
+    x: w.x / width,
+    y: w.y / height,
+    w: w.w / width,
+    h: w.h / height,
+    conf: w.conf,
+    engine: 'ppocr',
+  }));
+  // Long lines give the page's slope: median of their fitted angles.
+  const angles = r.lines
+    .filter((l) => l.box.w > width * 0.15 && l.box.w > l.box.h * 4)
+    .map((l) => Math.tan(l.box.angle))
+    .sort((a, b) => a - b);
+  const slope = angles.length >= 3 ? angles[Math.floor(angles.length / 2)]! : null;
+  return { words, slope };
 }
 
-async function discard(slot: Slot): Promise<void> {
-  const i = slots.indexOf(slot);
-  if (i >= 0) slots.splice(i, 1);
-  const worker = await slot.worker.catch(() => null);
-  await worker?.terminate().catch(() => {});
-  const next = waiting.shift();
-  if (next) acquire().then(next);
+async function decodePng(image: OcrImage): Promise<RgbaImage> {
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+  const img = await loadImage(Buffer.from(image.png));
+  const canvas = createCanvas(img.width, img.height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  return { rgba: ctx.getImageData(0, 0, img.width, img.height).data, width: img.width, height: img.height };
 }
 
-async function recognizeJs(image: OcrImage, timeoutMs: number): Promise<OcrResult> {
-  const slot = await acquire();
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  try {
-    const worker = await slot.worker;
-    const job = worker.recognize(Buffer.from(image.png), {}, { blocks: true, text: false } as never);
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('OCR_TIMEOUT')), timeoutMs);
-    });
-    const result = await Promise.race([job, timeout]);
-    clearTimeout(timer);
-    release(slot);
-    const words: Word[] = [];
-    const groups: Word[][] = [];
-    for (const block of result.data.blocks ?? []) {
-      for (const para of block.paragraphs) {
-        for (const line of para.lines) {
-          const group: Word[] = [];
-          groups.push(group);
-          for (const w of line.words) {
-            if (!w.text.trim()) continue;
-            group.push({
-              text: w.text,
-              page: 1,
-              x: w.bbox.x0 / image.width,
-              y: w.bbox.y0 / image.height,
-              w: (w.bbox.x1 - w.bbox.x0) / image.width,
-              h: (w.bbox.y1 - w.bbox.y0) / image.height,
-              conf: Math.max(0, Math.min(1, w.confidence / 100)),
-            });
-          }
-          words.push(...group);
-        }
-      }
-    }
-    deskew(groups, image);
-    return { words, meanConf: mean(words.map((w) => w.conf)), engine: 'tesseract.js' };
-  } catch (error) {
-    clearTimeout(timer);
-    // A timed-out or crashed worker is replaced, so a bad page cannot wedge the pool.
-    await discard(slot);
-    throw error;
-  }
+  return Promise.race([
+    p.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('OCR_TIMEOUT')), ms);
+    }),
+  ]);
 }
 
-/**
- * Scans are rarely straight. The engine's own text lines give the slope; word positions are sheared
- * back (y' = y − slope·x, in pixels) so that later row grouping sees level lines. In place.
- */
-export function deskew(lines: Word[][], image: { width: number; height: number }): number {
+/** The page's slope (dy/dx) from an engine's text lines: median over lines spanning ≥ 15 % of the width. */
+export function skewFromLines(lines: Word[][], image: { width: number; height: number }): number {
   const slopes: number[] = [];
   for (const line of lines) {
     if (line.length < 2) continue;
@@ -150,128 +172,35 @@ export function deskew(lines: Word[][], image: { width: number; height: number }
   }
   if (slopes.length < 3) return 0;
   slopes.sort((p, q) => p - q);
-  const slope = slopes[Math.floor(slopes.length / 2)]!;
-  if (Math.abs(slope) < 0.003 || Math.abs(slope) > 0.2) return 0;
-  for (const line of lines) {
-    for (const w of line) {
-      const cx = (w.x + w.w / 2) * image.width;
-      w.y -= (slope * cx) / image.height;
-    }
+  return slopes[Math.floor(slopes.length / 2)]!;
+}
+
+/**
+ * Scans are rarely straight. Word positions are sheared back (y' = y − slope·x, in pixels) so that later
+ * row grouping sees level lines. In place; slopes under 0.3 % or over 20 % are left alone.
+ */
+export function shear(words: Word[], slope: number, image: { width: number; height: number }): void {
+  if (Math.abs(slope) < 0.003 || Math.abs(slope) > 0.2) return;
+  for (const w of words) {
+    const cx = (w.x + w.w / 2) * image.width;
+    w.y -= (slope * cx) / image.height;
   }
-  return slope;
 }
 
 function mean(xs: number[]): number {
   return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
 }
 
-let nativeAvailable: boolean | null = null;
-/** True when a `tesseract` binary with Spanish data is on PATH. */
-export function hasNativeTesseract(): boolean {
-  if (nativeAvailable != null) return nativeAvailable;
-  try {
-    const r = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8', timeout: 5000 });
-    nativeAvailable = r.status === 0 && /\bspa\b/.test(`${r.stdout}${r.stderr}`);
-  } catch {
-    nativeAvailable = false;
-  }
-  return nativeAvailable;
-}
-
-let nativeRunning = 0;
-const nativeWaiting: (() => void)[] = [];
-
-/** Native tesseract through stdin/stdout, TSV word boxes; one thread per process, at most MAX_WORKERS. */
-async function recognizeNative(image: OcrImage, timeoutMs: number): Promise<OcrResult> {
-  if (nativeRunning >= MAX_WORKERS) await new Promise<void>((r) => nativeWaiting.push(r));
-  nativeRunning++;
-  try {
-    const tsv = await new Promise<string>((resolve, reject) => {
-      const child = spawn('tesseract', ['stdin', 'stdout', '-l', LANGS, '--psm', '3', 'tsv'], {
-        env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-        stdio: ['pipe', 'pipe', 'ignore'],
-      });
-      let out = '';
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        reject(new Error('OCR_TIMEOUT'));
-      }, timeoutMs);
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (d: string) => {
-        out += d;
-      });
-      child.on('error', (e) => {
-        clearTimeout(timer);
-        reject(e);
-      });
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        if (code === 0) resolve(out);
-        else reject(new Error(`tesseract exited with ${code}`));
-      });
-      child.stdin.on('error', () => {});
-      child.stdin.end(Buffer.from(image.png));
-    });
-    const words: Word[] = [];
-    const byLine = new Map<string, Word[]>();
-    for (const row of tsv.split('\n').slice(1)) {
-      const c = row.split('\t');
-      if (c.length < 12 || c[0] !== '5' || !c[11]?.trim()) continue;
-      const [left, top, width, height, conf] = [c[6], c[7], c[8], c[9], c[10]].map(Number) as number[];
-      const key = `${c[2]}:${c[3]}:${c[4]}`;
-      if (!byLine.has(key)) byLine.set(key, []);
-      const word: Word = {
-        text: c[11],
-        page: 1,
-        x: left! / image.width,
-        y: top! / image.height,
-        w: width! / image.width,
-        h: height! / image.height,
-        conf: Math.max(0, Math.min(1, conf! / 100)),
-      };
-      byLine.get(key)!.push(word);
-      words.push(word);
-    }
-    deskew([...byLine.values()], image);
-    return { words, meanConf: mean(words.map((w) => w.conf)), engine: 'native' };
-  } finally {
-    nativeRunning--;
-    nativeWaiting.shift()?.();
-  }
-}
-
-/** Runs OCR with the chosen engine ('auto' = native when installed). */
-export function recognize(
-  image: OcrImage,
-  engine: 'auto' | OcrEngineName,
-  timeoutMs: number,
-): Promise<OcrResult> {
-  const useNative = engine === 'native' || (engine === 'auto' && hasNativeTesseract());
-  return useNative ? recognizeNative(image, timeoutMs) : recognizeJs(image, timeoutMs);
-}
-
 /**
- * Cheap readiness check for a health endpoint: the binary answers, or the npm language data is present.
- * Never runs OCR.
+ * Cheap readiness check for a health endpoint: Tesseract's binary or npm data, and PP-OCR's runtime and
+ * models. Never runs OCR.
  */
-export async function ocrStatus(): Promise<{ engine: OcrEngineName; ready: boolean }> {
-  if (hasNativeTesseract()) return { engine: 'native', ready: true };
-  try {
-    const ready = existsSync(npmLangFile('spa')) && existsSync(npmLangFile('eng'));
-    require.resolve('tesseract.js');
-    return { engine: 'tesseract.js', ready };
-  } catch {
-    return { engine: 'tesseract.js', ready: false };
-  }
+export async function ocrStatus(): Promise<{ engine: OcrEngineName; ready: boolean; ppocr: boolean }> {
+  const [tess, ppocr] = await Promise.all([tesseractStatus(), ppOcrAvailable()]);
+  return { ...tess, ppocr };
 }
 
-/** Terminates the reused tesseract.js workers (call on server shutdown and at the end of CLI runs/tests). */
+/** Releases the OCR engines (Tesseract workers, ONNX sessions): server shutdown, end of CLI runs/tests. */
 export async function closeOcr(): Promise<void> {
-  const all = slots.splice(0);
-  await Promise.all(
-    all.map(async (s) => {
-      const w = await s.worker.catch(() => null);
-      await w?.terminate().catch(() => {});
-    }),
-  );
+  await Promise.all([closeTesseract(), closePpOcr()]);
 }

@@ -1,0 +1,254 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { Word } from '../text/layout.ts';
+
+const require = createRequire(import.meta.url);
+
+export type OcrEngineName = 'tesseract.js' | 'native';
+/** Words in 0–1 page fractions, not yet deskewed, grouped by the engine's text lines. */
+export type TesseractResult = { words: Word[]; lines: Word[][]; meanConf: number; engine: OcrEngineName };
+/** A page image for OCR: an image file for Tesseract and, when at hand, the same pixels as RGBA. */
+export type OcrImage = {
+  png: Uint8Array;
+  width: number;
+  height: number;
+  rgba?: Uint8Array | Uint8ClampedArray;
+};
+
+/** Language data from the npm packages (never a CDN). */
+function npmLangFile(lang: 'spa' | 'eng'): string {
+  const pkg = require(`@tesseract.js-data/${lang}`) as { langPath: string };
+  return path.join(`${pkg.langPath}_best_int`, `${lang}.traineddata.gz`);
+}
+
+let langDir: string | null = null;
+/**
+ * tesseract.js reads every language from one `langPath` directory, while the npm data lives in two
+ * packages; a private directory with copies of both files is prepared once per machine.
+ */
+function prepareLangDir(): string {
+  if (langDir) return langDir;
+  const dir = path.join(os.tmpdir(), 'cuadra-tessdata-4.0.0_best_int');
+  mkdirSync(dir, { recursive: true });
+  for (const lang of ['spa', 'eng'] as const) {
+    const target = path.join(dir, `${lang}.traineddata.gz`);
+    if (!existsSync(target)) {
+      const tmp = `${target}.${process.pid}.tmp`;
+      copyFileSync(npmLangFile(lang), tmp);
+      renameSync(tmp, target);
+    }
+  }
+  langDir = dir;
+  return dir;
+}
+
+type TessWorker = import('tesseract.js').Worker;
+type Slot = { worker: Promise<TessWorker>; busy: boolean };
+
+const LANGS = 'spa+eng';
+const MAX_WORKERS = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
+const slots: Slot[] = [];
+const waiting: ((slot: Slot) => void)[] = [];
+
+async function createTessWorker(): Promise<TessWorker> {
+  const { createWorker, OEM } = await import('tesseract.js');
+  const worker = await createWorker(LANGS, OEM.LSTM_ONLY, {
+    langPath: prepareLangDir(),
+    cacheMethod: 'none',
+    gzip: true,
+    logger: () => {},
+    errorHandler: () => {},
+  });
+  await worker.setParameters({ tessedit_pageseg_mode: '3' as never, preserve_interword_spaces: '1' });
+  return worker;
+}
+
+function acquire(): Promise<Slot> {
+  const free = slots.find((s) => !s.busy);
+  if (free) {
+    free.busy = true;
+    return Promise.resolve(free);
+  }
+  if (slots.length < MAX_WORKERS) {
+    const slot: Slot = { worker: createTessWorker(), busy: true };
+    slots.push(slot);
+    return Promise.resolve(slot);
+  }
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+function release(slot: Slot): void {
+  const next = waiting.shift();
+  if (next) next(slot);
+  else slot.busy = false;
+}
+
+async function discard(slot: Slot): Promise<void> {
+  const i = slots.indexOf(slot);
+  if (i >= 0) slots.splice(i, 1);
+  const worker = await slot.worker.catch(() => null);
+  await worker?.terminate().catch(() => {});
+  const next = waiting.shift();
+  if (next) acquire().then(next);
+}
+
+async function recognizeJs(image: OcrImage, timeoutMs: number): Promise<TesseractResult> {
+  const slot = await acquire();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const worker = await slot.worker;
+    const job = worker.recognize(Buffer.from(image.png), {}, { blocks: true, text: false } as never);
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('OCR_TIMEOUT')), timeoutMs);
+    });
+    const result = await Promise.race([job, timeout]);
+    clearTimeout(timer);
+    release(slot);
+    const words: Word[] = [];
+    const groups: Word[][] = [];
+    for (const block of result.data.blocks ?? []) {
+      for (const para of block.paragraphs) {
+        for (const line of para.lines) {
+          const group: Word[] = [];
+          groups.push(group);
+          for (const w of line.words) {
+            if (!w.text.trim()) continue;
+            group.push({
+              text: w.text,
+              page: 1,
+              x: w.bbox.x0 / image.width,
+              y: w.bbox.y0 / image.height,
+              w: (w.bbox.x1 - w.bbox.x0) / image.width,
+              h: (w.bbox.y1 - w.bbox.y0) / image.height,
+              conf: Math.max(0, Math.min(1, w.confidence / 100)),
+            });
+          }
+          words.push(...group);
+        }
+      }
+    }
+    return { words, lines: groups, meanConf: mean(words.map((w) => w.conf)), engine: 'tesseract.js' };
+  } catch (error) {
+    clearTimeout(timer);
+    // A timed-out or crashed worker is replaced, so a bad page cannot wedge the pool.
+    await discard(slot);
+    throw error;
+  }
+}
+
+function mean(xs: number[]): number {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
+}
+
+let nativeAvailable: boolean | null = null;
+/** True when a `tesseract` binary with Spanish data is on PATH. */
+export function hasNativeTesseract(): boolean {
+  if (nativeAvailable != null) return nativeAvailable;
+  try {
+    const r = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8', timeout: 5000 });
+    nativeAvailable = r.status === 0 && /\bspa\b/.test(`${r.stdout}${r.stderr}`);
+  } catch {
+    nativeAvailable = false;
+  }
+  return nativeAvailable;
+}
+
+let nativeRunning = 0;
+const nativeWaiting: (() => void)[] = [];
+
+/** Native tesseract through stdin/stdout, TSV word boxes; one thread per process, at most MAX_WORKERS. */
+async function recognizeNative(image: OcrImage, timeoutMs: number): Promise<TesseractResult> {
+  if (nativeRunning >= MAX_WORKERS) await new Promise<void>((r) => nativeWaiting.push(r));
+  nativeRunning++;
+  try {
+    const tsv = await new Promise<string>((resolve, reject) => {
+      const child = spawn('tesseract', ['stdin', 'stdout', '-l', LANGS, '--psm', '3', 'tsv'], {
+        env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+        stdio: ['pipe', 'pipe', 'ignore'],
+      });
+      let out = '';
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error('OCR_TIMEOUT'));
+      }, timeoutMs);
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (d: string) => {
+        out += d;
+      });
+      child.on('error', (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        if (code === 0) resolve(out);
+        else reject(new Error(`tesseract exited with ${code}`));
+      });
+      child.stdin.on('error', () => {});
+      child.stdin.end(Buffer.from(image.png));
+    });
+    const words: Word[] = [];
+    const byLine = new Map<string, Word[]>();
+    for (const row of tsv.split('\n').slice(1)) {
+      const c = row.split('\t');
+      if (c.length < 12 || c[0] !== '5' || !c[11]?.trim()) continue;
+      const [left, top, width, height, conf] = [c[6], c[7], c[8], c[9], c[10]].map(Number) as number[];
+      const key = `${c[2]}:${c[3]}:${c[4]}`;
+      if (!byLine.has(key)) byLine.set(key, []);
+      const word: Word = {
+        text: c[11],
+        page: 1,
+        x: left! / image.width,
+        y: top! / image.height,
+        w: width! / image.width,
+        h: height! / image.height,
+        conf: Math.max(0, Math.min(1, conf! / 100)),
+      };
+      byLine.get(key)!.push(word);
+      words.push(word);
+    }
+    return { words, lines: [...byLine.values()], meanConf: mean(words.map((w) => w.conf)), engine: 'native' };
+  } finally {
+    nativeRunning--;
+    nativeWaiting.shift()?.();
+  }
+}
+
+/** Runs Tesseract with the chosen engine ('auto' = native when installed). */
+export function recognizeTesseract(
+  image: OcrImage,
+  engine: 'auto' | OcrEngineName,
+  timeoutMs: number,
+): Promise<TesseractResult> {
+  const useNative = engine === 'native' || (engine === 'auto' && hasNativeTesseract());
+  return useNative ? recognizeNative(image, timeoutMs) : recognizeJs(image, timeoutMs);
+}
+
+/**
+ * Cheap readiness check for a health endpoint: the binary answers, or the npm language data is present.
+ * Never runs OCR.
+ */
+export async function tesseractStatus(): Promise<{ engine: OcrEngineName; ready: boolean }> {
+  if (hasNativeTesseract()) return { engine: 'native', ready: true };
+  try {
+    const ready = existsSync(npmLangFile('spa')) && existsSync(npmLangFile('eng'));
+    require.resolve('tesseract.js');
+    return { engine: 'tesseract.js', ready };
+  } catch {
+    return { engine: 'tesseract.js', ready: false };
+  }
+}
+
+/** Terminates the reused tesseract.js workers. */
+export async function closeTesseract(): Promise<void> {
+  const all = slots.splice(0);
+  await Promise.all(
+    all.map(async (s) => {
+      const w = await s.worker.catch(() => null);
+      await w?.terminate().catch(() => {});
+    }),
+  );
+}

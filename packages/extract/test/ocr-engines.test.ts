@@ -1,0 +1,99 @@
+import { createCanvas } from '@napi-rs/canvas';
+import { afterAll, describe, expect, it } from 'vitest';
+import { extractDocument } from '../src/index.ts';
+import { isReadByBoth } from '../src/ocr/fuse.ts';
+import { closeOcr, recognize } from '../src/ocr/index.ts';
+import { recognizePpOcr } from '../src/ocr/ppocr.ts';
+
+afterAll(closeOcr);
+
+/** Text drawn at known places: [text, x, baseline y] in pixels, 34 px DejaVu Sans. */
+const TEXTS: [string, number, number][] = [
+  ['FACTURA A-2024/0173', 60, 80],
+  ['Base imponible', 60, 200],
+  ['1.234,56', 620, 200],
+  ['TOTAL 1.493,82', 60, 320],
+];
+
+function page(skewDeg = 0) {
+  const width = 1000;
+  const height = 400;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.rotate((skewDeg * Math.PI) / 180);
+  ctx.fillStyle = '#111';
+  ctx.font = '34px "DejaVu Sans"';
+  const boxes = TEXTS.map(([text, x, y]) => {
+    ctx.fillText(text, x, y);
+    const m = ctx.measureText(text);
+    return { text, x, y: y - 34 * 0.75, w: m.width, h: 34 * 0.75 };
+  });
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const png = new Uint8Array(canvas.toBuffer('image/png'));
+  return { width, height, rgba, png, boxes };
+}
+
+describe('PP-OCR engine', () => {
+  it('reads a rendered page: every line, the amount verbatim, boxes in place', async () => {
+    const img = page();
+    const r = await recognizePpOcr(img);
+    const lines = r.lines.map((l) => l.text);
+    expect(lines).toContain('1.234,56');
+    expect(lines.some((l) => l.replace(/\s/g, '') === 'FACTURAA-2024/0173')).toBe(true);
+    expect(lines.some((l) => /1\.493,82/.test(l))).toBe(true);
+    const amount = r.words.find((w) => w.text === '1.234,56');
+    expect(amount).toBeDefined();
+    const want = img.boxes[2]!;
+    // Within a few pixels of where it was drawn.
+    expect(Math.abs(amount!.x - want.x)).toBeLessThan(12);
+    expect(Math.abs(amount!.x + amount!.w - (want.x + want.w))).toBeLessThan(12);
+    expect(Math.abs(amount!.y + amount!.h / 2 - (want.y + want.h / 2))).toBeLessThan(10);
+    // Words of one line lie on it, left to right.
+    const total = r.words.filter((w) => w.line === r.words.find((x) => x.text === 'TOTAL')?.line);
+    expect(total.map((w) => w.text)).toEqual(['TOTAL', '1.493,82']);
+    expect(total[1]!.x).toBeGreaterThan(total[0]!.x + total[0]!.w);
+  });
+
+  it('fits tilted lines with rotated boxes', async () => {
+    const r = await recognizePpOcr(page(2));
+    expect(r.lines.map((l) => l.text)).toContain('1.234,56');
+    for (const l of r.lines) expect(l.box.angle).toBeCloseTo((2 * Math.PI) / 180, 1);
+  });
+});
+
+describe('both engines fused', () => {
+  it('reads a rendered page with Tesseract and PP-OCR and marks what both read alike', async () => {
+    const img = page(1.5);
+    const r = await recognize(img, { engine: 'auto', engines: 'both', timeoutMs: 110_000 });
+    expect(r.engines.tesseract?.words).toBeGreaterThan(0);
+    expect(r.engines.ppocr?.words).toBeGreaterThan(0);
+    const amount = r.words.find((w) => w.text === '1.234,56');
+    expect(amount?.alternatives?.length).toBeGreaterThanOrEqual(1);
+    expect(r.words.some(isReadByBoth)).toBe(true);
+    // Skew measured once and sheared out: the amount sits level with its label.
+    expect(r.skew).toBeGreaterThan(0.015);
+    const label = r.words.find((w) => w.text === 'imponible');
+    expect(label && amount).toBeTruthy();
+    expect(Math.abs(label!.y + label!.h / 2 - (amount!.y + amount!.h / 2))).toBeLessThan(0.02);
+    for (const w of r.words) expect(['fused', 'tesseract', 'ppocr']).toContain(w.engine);
+  });
+});
+
+describe('orientation in the pipeline', () => {
+  it('finds a sideways scan with one engine, then reads it upright with both', async () => {
+    const upright = page();
+    const canvas = createCanvas(upright.height, upright.width);
+    const ctx = canvas.getContext('2d');
+    const { loadImage } = await import('@napi-rs/canvas');
+    const img = await loadImage(Buffer.from(upright.png));
+    ctx.translate(canvas.width / 2, canvas.height / 2);
+    ctx.rotate(Math.PI / 2);
+    ctx.drawImage(img, -upright.width / 2, -upright.height / 2);
+    const bytes = new Uint8Array(canvas.toBuffer('image/png'));
+    const result = await extractDocument({ bytes, filename: 'sideways.png' }, { qr: 'never' });
+    expect(result.warnings.map((w) => w.code)).toContain('ROTATED');
+    expect(result.warnings.map((w) => w.code)).not.toContain('OCR_ENGINE_FAILED');
+  }, 300_000);
+});
