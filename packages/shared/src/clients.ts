@@ -109,6 +109,8 @@ export const ClientDetailSchema = ClientSummarySchema.extend({
   invitation: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
   /** What decides which AEAT forms apply and how the exports book the invoices. */
   taxProfile: TaxProfileSchema,
+  /** Whose credits this client's uploads spend: always the owner's (the accountant for a linked freelancer). */
+  creditsPayer: z.object({ name: z.string(), isSelf: z.boolean() }),
 }).meta({ id: 'ClientDetail' });
 export type ClientDetail = z.infer<typeof ClientDetailSchema>;
 

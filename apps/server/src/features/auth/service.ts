@@ -56,7 +56,9 @@ export async function toUser(db: Db, row: UserRow, now = new Date()): Promise<Us
     verified,
     registrationStep: verified ? 2 : 1,
     credits: {
-      available: balance?.available ?? 0,
+      // What can still be spent (balance − credits held for uploads in flight): the same number the upload
+      // panel shows, so no screen has two counts for one person.
+      available: balance ? balance.available - balance.reserved : 0,
       lastPurchase: balance?.lastPurchaseAt?.toISOString() ?? null,
       lastUsage: balance?.lastUsageAt?.toISOString() ?? null,
       lastCheck: now.toISOString(),

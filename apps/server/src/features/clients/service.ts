@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { invitations } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
-import { findUserByEmail, type UserRow } from '../auth/repo';
+import { findUserByEmail, findUserById, type UserRow } from '../auth/repo';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
 import { taxProfileOf, taxProfileUpdate } from '../forms/profile';
 import { invitationEmail } from './emails';
@@ -103,11 +103,12 @@ async function ownedClient(db: Db, user: UserRow, clientId: string): Promise<Cli
 }
 
 async function toDetail(db: Db, user: UserRow, row: ClientRow): Promise<ClientDetail> {
-  const [stats, pending] = await Promise.all([
+  const isOwner = row.ownerUserId === user.id;
+  const [stats, pending, owner] = await Promise.all([
     findClientStats(db, [row.id]),
     findPendingInvitations(db, [row.id]),
+    isOwner ? user : findUserById(db, row.ownerUserId),
   ]);
-  const isOwner = row.ownerUserId === user.id;
   const invitation = isOwner ? pending.get(row.id) : undefined;
   return {
     ...toSummary(row, stats.get(row.id), pending.get(row.id)),
@@ -117,6 +118,7 @@ async function toDetail(db: Db, user: UserRow, row: ClientRow): Promise<ClientDe
       ? { email: invitation.email, expiresAt: invitation.expiresAt.toISOString() }
       : null,
     taxProfile: taxProfileOf(row),
+    creditsPayer: { name: owner?.name ?? '', isSelf: isOwner },
   };
 }
 

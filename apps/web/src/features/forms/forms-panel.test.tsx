@@ -47,6 +47,7 @@ const client: ClientDetail = {
     territory: 'common',
     accounts: DEFAULT_ACCOUNT_MAPPING,
   },
+  creditsPayer: { name: 'Gestoría Martín', isSelf: true },
 };
 
 const empty = (form: string, period: string): FormResult =>
