@@ -134,7 +134,11 @@ export function CustomerPage() {
       <FormsPanel client={data} />
 
       {invoices.isError ? null : (
-        <UploadPanel clientId={data.id} scansAvailable={invoices.data?.scansAvailable ?? null} />
+        <UploadPanel
+          clientId={data.id}
+          scansAvailable={invoices.data?.scansAvailable ?? null}
+          creditsPayer={data.creditsPayer}
+        />
       )}
 
       <section aria-labelledby="invoices-title" className="mt-8">
