@@ -22,6 +22,7 @@ import type { AppEnv } from './http/context';
 import { handleError, validationHook } from './http/errors';
 import { requestLogging, securityHeaders } from './http/middleware';
 import { openApiDocument } from './http/openapi-document';
+import { rememberRequestOrigin } from './http/public-url';
 import { serveWebApp } from './http/static';
 import type { Services } from './services';
 
@@ -40,6 +41,7 @@ export function createApp(services: Services, options: AppOptions) {
 
   app.use('*', requestId());
   app.use('*', requestLogging(services.logger));
+  app.use('*', rememberRequestOrigin(services.config));
   app.use(
     '*',
     securityHeaders({

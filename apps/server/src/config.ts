@@ -74,7 +74,11 @@ export const ConfigSchema = z.object({
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
+export type Config = z.infer<typeof ConfigSchema> & {
+  PUBLIC_URL: string;
+  /** False in the local trial: links then follow the loopback origin the user is on (`http/public-url.ts`). */
+  isPublicUrlConfigured: boolean;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -92,7 +96,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.success) {
     const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
-    return { ...parsed.data, PUBLIC_URL: publicUrl };
+    return {
+      ...parsed.data,
+      PUBLIC_URL: publicUrl,
+      isPublicUrlConfigured: parsed.data.PUBLIC_URL !== undefined,
+    };
   }
   const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

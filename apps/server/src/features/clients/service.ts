@@ -13,6 +13,7 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitations } from '../../db/schema';
 import { AppError } from '../../errors';
+import { publicUrl } from '../../http/public-url';
 import type { Services } from '../../services';
 import { findUserByEmail, findUserById, type UserRow } from '../auth/repo';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
@@ -178,8 +179,8 @@ export async function inviteToClient(
       tokenHash: hash,
       expiresAt,
     });
-    // Links come from the configured address, never from the request's Host header.
-    const link = `${config.PUBLIC_URL}/acceptinvitation?token=${token}`;
+    // Links come from the configured address (or, in the local trial, the loopback origin in use).
+    const link = `${publicUrl(config)}/acceptinvitation?token=${token}`;
     await services.mailer.send(
       tx,
       invitationEmail(
