@@ -10,6 +10,8 @@ COPY apps/web/package.json apps/web/
 COPY packages/extract/package.json packages/extract/
 COPY packages/shared/package.json packages/shared/
 COPY e2e/package.json e2e/
+# pg-boss comes from a tarball here (vendor/README.md).
+COPY vendor/ vendor/
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The web app is built for the address users reach it at (canonical links in prerendered pages).
