@@ -25,6 +25,7 @@ import { handleError, validationHook } from './http/errors';
 import { loopbackOnly, sameOriginPosts } from './http/local-only';
 import { requestLogging, securityHeaders } from './http/middleware';
 import { openApiDocument } from './http/openapi-document';
+import { rememberRequestOrigin } from './http/public-url';
 import { serveWebApp } from './http/static';
 import type { Services } from './services';
 
@@ -43,6 +44,7 @@ export function createApp(services: Services, options: AppOptions) {
 
   app.use('*', requestId());
   app.use('*', requestLogging(services.logger));
+  app.use('*', rememberRequestOrigin(services.config));
   app.use(
     '*',
     securityHeaders({

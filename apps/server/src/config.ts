@@ -116,7 +116,12 @@ export const ConfigSchema = z.object({
 });
 
 export type Mode = 'local' | 'deployment';
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'CUADRA_MODE'> & { PUBLIC_URL: string; mode: Mode };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'CUADRA_MODE'> & {
+  PUBLIC_URL: string;
+  mode: Mode;
+  /** False in the local trial: links then follow the loopback origin the user is on (`http/public-url.ts`). */
+  isPublicUrlConfigured: boolean;
+};
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -145,7 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
     const publicUrl = (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/+$/, '');
-    return { ...data, PUBLIC_URL: publicUrl, mode };
+    return { ...data, PUBLIC_URL: publicUrl, mode, isPublicUrlConfigured: data.PUBLIC_URL !== undefined };
   }
   const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

@@ -111,6 +111,8 @@ export const ClientDetailSchema = ClientSummarySchema.extend({
   taxProfile: TaxProfileSchema,
   /** Mail invoices here and they become uploads of this client (issue 21); the owner can rotate it. */
   inboundEmail: z.string(),
+  /** Whose credits this client's uploads spend: always the owner's (the accountant for a linked freelancer). */
+  creditsPayer: z.object({ name: z.string(), isSelf: z.boolean() }),
 }).meta({ id: 'ClientDetail' });
 export type ClientDetail = z.infer<typeof ClientDetailSchema>;
 

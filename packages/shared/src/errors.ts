@@ -69,6 +69,10 @@ export const ERROR_MESSAGES = {
     en: 'Invalid username or password. Please try again.',
     es: 'Usuario o contraseña incorrectos. Inténtalo de nuevo.',
   },
+  CURRENT_PASSWORD_WRONG: {
+    en: 'Your current password is not correct.',
+    es: 'La contraseña actual no es correcta.',
+  },
   EMAIL_TAKEN: {
     en: 'An account with this email already exists. Please log in instead.',
     es: 'Ya existe una cuenta con este correo electrónico. Inicia sesión.',

@@ -48,6 +48,11 @@ export const users = pgTable(
     /** Raised to invalidate every access token issued before (password reset, sign out everywhere). */
     tokenVersion: integer('token_version').notNull().default(0),
     couponCode: text('coupon_code'),
+    /** Optional emails (Settings → Notifications); account emails are always sent. */
+    notifyBatchFinished: boolean('notify_batch_finished').notNull().default(true),
+    notifyLowCredits: boolean('notify_low_credits').notNull().default(true),
+    notifyInvitationAccepted: boolean('notify_invitation_accepted').notNull().default(true),
+    notifyWeeklySummary: boolean('notify_weekly_summary').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

@@ -10,6 +10,7 @@ import {
 } from '@cuadra/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { publicUrl } from '../../http/public-url';
 import type { Services } from '../../services';
 import { findActivePack } from '../checkout/repo';
 import { startCheckout } from '../checkout/service';
@@ -63,7 +64,9 @@ export async function toUser(db: Db, row: UserRow, now = new Date()): Promise<Us
     verified,
     registrationStep: verified ? 2 : 1,
     credits: {
-      available: balance?.available ?? 0,
+      // What can still be spent (balance − credits held for uploads in flight): the same number the upload
+      // panel shows, so no screen has two counts for one person.
+      available: balance ? balance.available - balance.reserved : 0,
       lastPurchase: balance?.lastPurchaseAt?.toISOString() ?? null,
       lastUsage: balance?.lastUsageAt?.toISOString() ?? null,
       lastCheck: now.toISOString(),
@@ -86,8 +89,8 @@ async function sendLink(services: Services, tx: Db, user: UserRow, purpose: Toke
     tokenHash: hash,
     expiresAt: new Date(Date.now() + hours * HOUR_MS),
   });
-  // Links come from the configured address, never from the request's Host header.
-  const base = services.config.PUBLIC_URL;
+  // Links come from the configured address (or, in the local trial, the loopback origin in use).
+  const base = publicUrl(services.config);
   const to = { email: user.email, name: user.name, locale: user.locale };
   const mail =
     purpose === 'verify_email'

@@ -1,5 +1,6 @@
 import type { Locale } from '@cuadra/shared';
 import { AppError } from '../../errors';
+import { publicUrl } from '../../http/public-url';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
 import { grantCredits } from '../credits/ledger';
@@ -51,7 +52,7 @@ export async function startCheckout(
     returnTo: input.returnTo,
     cancelTo: input.cancelTo,
   });
-  const origin = services.config.PUBLIC_URL;
+  const origin = publicUrl(services.config);
   if (provider.kind === 'local') return { checkoutId, url: `${origin}/dev/checkout/${checkoutId}` };
 
   try {

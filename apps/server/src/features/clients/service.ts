@@ -13,8 +13,9 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitations } from '../../db/schema';
 import { AppError } from '../../errors';
+import { publicUrl } from '../../http/public-url';
 import type { Services } from '../../services';
-import { findUserByEmail, type UserRow } from '../auth/repo';
+import { findUserByEmail, findUserById, type UserRow } from '../auth/repo';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
 import { taxProfileOf, taxProfileUpdate } from '../forms/profile';
 import { ensureInboundEmail } from '../inbound/address';
@@ -109,12 +110,13 @@ async function toDetail(
   user: UserRow,
   row: ClientRow,
 ): Promise<ClientDetail> {
-  const [stats, pending, inboundEmail] = await Promise.all([
+  const isOwner = row.ownerUserId === user.id;
+  const [stats, pending, inboundEmail, owner] = await Promise.all([
     findClientStats(db, [row.id]),
     findPendingInvitations(db, [row.id]),
     ensureInboundEmail(db, config, row.id),
+    isOwner ? user : findUserById(db, row.ownerUserId),
   ]);
-  const isOwner = row.ownerUserId === user.id;
   const invitation = isOwner ? pending.get(row.id) : undefined;
   return {
     ...toSummary(row, stats.get(row.id), pending.get(row.id)),
@@ -125,6 +127,7 @@ async function toDetail(
       : null,
     taxProfile: taxProfileOf(row),
     inboundEmail,
+    creditsPayer: { name: owner?.name ?? '', isSelf: isOwner },
   };
 }
 
@@ -195,8 +198,8 @@ export async function inviteToClient(
       tokenHash: hash,
       expiresAt,
     });
-    // Links come from the configured address, never from the request's Host header.
-    const link = `${config.PUBLIC_URL}/acceptinvitation?token=${token}`;
+    // Links come from the configured address (or, in the local trial, the loopback origin in use).
+    const link = `${publicUrl(config)}/acceptinvitation?token=${token}`;
     await services.mailer.send(
       tx,
       invitationEmail(

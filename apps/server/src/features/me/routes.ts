@@ -1,9 +1,27 @@
-import { ErrorBodySchema, UserSchema } from '@cuadra/shared';
+import {
+  AuthResultSchema,
+  ChangePasswordRequestSchema,
+  ErrorBodySchema,
+  NotificationSettingsSchema,
+  NotificationSettingsUpdateSchema,
+  UpdateMeRequestSchema,
+  UserSchema,
+} from '@cuadra/shared';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { validationHook } from '../../http/errors';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { toUser } from '../auth/service';
+import { changePassword, toNotificationSettings, updateMe, updateNotificationSettings } from './service';
+
+const unauthorized = {
+  description: 'Not signed in',
+  content: { 'application/json': { schema: ErrorBodySchema } },
+};
+const invalid = {
+  description: 'Invalid input',
+  content: { 'application/json': { schema: ErrorBodySchema } },
+};
 
 const meRoute = createRoute({
   method: 'get',
@@ -13,15 +31,97 @@ const meRoute = createRoute({
   security: [{ bearer: [] }],
   responses: {
     200: { description: 'The user', content: { 'application/json': { schema: UserSchema } } },
-    401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorBodySchema } } },
+    401: unauthorized,
   },
 });
 
+const updateMeRoute = createRoute({
+  method: 'patch',
+  path: '/',
+  tags: ['auth'],
+  summary: 'Change the name or the language (the language of every later email)',
+  security: [{ bearer: [] }],
+  request: { body: { required: true, content: { 'application/json': { schema: UpdateMeRequestSchema } } } },
+  responses: {
+    200: { description: 'The updated user', content: { 'application/json': { schema: UserSchema } } },
+    400: invalid,
+    401: unauthorized,
+  },
+});
+
+const passwordRoute = createRoute({
+  method: 'post',
+  path: '/password',
+  tags: ['auth'],
+  summary: 'Change the password with the current one; other sessions end, the answer carries a new token',
+  security: [{ bearer: [] }],
+  request: {
+    body: { required: true, content: { 'application/json': { schema: ChangePasswordRequestSchema } } },
+  },
+  responses: {
+    200: { description: 'A new session', content: { 'application/json': { schema: AuthResultSchema } } },
+    400: {
+      description: 'Wrong current password (CURRENT_PASSWORD_WRONG) or a weak new one',
+      content: { 'application/json': { schema: ErrorBodySchema } },
+    },
+    401: unauthorized,
+  },
+});
+
+const notificationsRoute = createRoute({
+  method: 'get',
+  path: '/notifications',
+  tags: ['auth'],
+  summary: 'Which optional emails the user receives',
+  security: [{ bearer: [] }],
+  responses: {
+    200: {
+      description: 'The settings',
+      content: { 'application/json': { schema: NotificationSettingsSchema } },
+    },
+    401: unauthorized,
+  },
+});
+
+const updateNotificationsRoute = createRoute({
+  method: 'patch',
+  path: '/notifications',
+  tags: ['auth'],
+  summary: 'Turn optional emails on or off',
+  security: [{ bearer: [] }],
+  request: {
+    body: { required: true, content: { 'application/json': { schema: NotificationSettingsUpdateSchema } } },
+  },
+  responses: {
+    200: {
+      description: 'The settings',
+      content: { 'application/json': { schema: NotificationSettingsSchema } },
+    },
+    400: invalid,
+    401: unauthorized,
+  },
+});
+
+/** `/api/v1/me`: the signed-in user, their profile, language, password and email preferences. */
 export function meRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
   router.use('*', requireAuth(services));
-  return router.openapi(meRoute, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(await toUser(services.db, c.get('user')), 200);
-  });
+  return router
+    .openapi(meRoute, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await toUser(services.db, c.get('user')), 200);
+    })
+    .openapi(updateMeRoute, async (c) =>
+      c.json(await updateMe(services.db, c.get('user'), c.req.valid('json')), 200),
+    )
+    .openapi(passwordRoute, async (c) =>
+      c.json(await changePassword(services, c.get('user'), c.req.valid('json')), 200),
+    )
+    .openapi(notificationsRoute, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(toNotificationSettings(c.get('user')), 200);
+    })
+    .openapi(updateNotificationsRoute, async (c) =>
+      c.json(await updateNotificationSettings(services.db, c.get('user'), c.req.valid('json')), 200),
+    );
 }

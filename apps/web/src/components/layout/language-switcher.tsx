@@ -2,6 +2,7 @@ import { LOCALES, type Locale } from '@cuadra/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { saveAccountLocale } from '../../features/account/account-api';
 import { localizedPath, splitLocalizedPath } from '../../features/marketing/seo/localized-path';
 import { PRERENDERED_PATHS } from '../../features/marketing/seo/public-pages';
 import { toLocale } from '../../i18n/i18n';
@@ -18,6 +19,8 @@ export function LanguageSwitcher() {
   const navigate = useNavigate();
   const choose = (language: Locale) => {
     void i18n.changeLanguage(language);
+    // Signed in: the account's language too, so the next email is in it (a failure keeps the page's choice).
+    saveAccountLocale(language).catch(() => undefined);
     // A public page has an address per language: go to this page's.
     const { path } = splitLocalizedPath(location.pathname);
     if (PRERENDERED_PATHS.includes(path)) navigate(localizedPath(path, language) + location.search);

@@ -16,11 +16,16 @@ export type SidebarProps = {
   account?: SidebarAccount | null;
 };
 
-const SIDEBAR_LINKS = [
+/** The signed-in area's places; the phone menu lists them too (settings and help are in its user menu). */
+export const ACCOUNT_LINKS = [
   { to: '/dashboard', key: 'sidebar.dashboard', icon: HomeIcon },
   { to: '/clients', key: 'sidebar.clients', icon: UsersIcon },
   { to: '/documents', key: 'sidebar.documents', icon: DocumentIcon },
   { to: '/credits', key: 'sidebar.credits', icon: CoinsIcon },
+] as const;
+
+const SIDEBAR_LINKS = [
+  ...ACCOUNT_LINKS,
   { to: '/user', key: 'sidebar.settings', icon: SettingsIcon },
   { to: '/help', key: 'sidebar.help', icon: HelpIcon },
 ] as const satisfies readonly { to: string; key: string; icon: ComponentType<{ className?: string }> }[];

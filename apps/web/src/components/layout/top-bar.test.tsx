@@ -79,6 +79,28 @@ describe('top bar', () => {
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 
+  it('lists the signed-in places in the phone menu besides settings, buy credits, help and logout', () => {
+    renderWithProviders(<TopBar account={{ name: 'Ana', credits: null, onLogout: () => {} }} />);
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    fireEvent.click(button);
+    const panel = document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement;
+    const links = within(panel)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    for (const place of [
+      ['Dashboard', '/dashboard'],
+      ['Clients', '/clients'],
+      ['Documents', '/documents'],
+      ['Credits', '/credits'],
+      ['Settings', '/user'],
+      ['Buy credits', '/credits'],
+      ['Help', '/help'],
+    ]) {
+      expect(links).toContainEqual(place);
+    }
+    expect(within(panel).getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
   it('closes the user menu on a press outside it', () => {
     renderWithProviders(<TopBar account={{ name: 'Ana', credits: null, onLogout: () => {} }} />);
     const menuButton = screen.getByRole('button', { name: 'Account menu for Ana' });

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { CloseIcon, MenuIcon } from '../icons';
 import { Logo } from '../logo';
 import { NAV_LINK, PRIMARY_BUTTON, SECONDARY_BUTTON } from './nav-styles';
+import { ACCOUNT_LINKS } from './sidebar';
 import type { TopBarAccount } from './top-bar-account';
 import { useDisclosure } from './use-disclosure';
 import { UserMenu, UserMenuItems } from './user-menu';
@@ -90,7 +91,11 @@ export function TopBar({ account = null }: TopBarProps) {
                 </NavLink>
               </li>
             ) : null}
-            {MARKETING_LINKS.map((link) => (
+            {/* Signed in, the phone has no sidebar: its places come first, then the public pages. */}
+            {(account
+              ? [...ACCOUNT_LINKS, ...MARKETING_LINKS.filter((link) => link.to !== '/credits')]
+              : MARKETING_LINKS
+            ).map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={`${NAV_LINK} block text-base`}>
                   {t(link.key)}

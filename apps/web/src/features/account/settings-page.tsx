@@ -1,10 +1,16 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { LOCALES, NOTIFICATION_KINDS, type NotificationKind, PASSWORD_MIN_LENGTH } from '@cuadra/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
+import { LANGUAGE_NAMES } from '../../components/layout/language-switcher';
 import { SECONDARY_BUTTON } from '../../components/layout/nav-styles';
-import { logout, useAuth } from '../auth/auth-store';
+import { inputClass, primaryButtonClass } from '../../components/ui';
+import { useErrorMessage } from '../../lib/error-message';
+import { login, logout, updateUser, useAuth } from '../auth/auth-store';
 import { CheckoutSuccessRegion, SettingsCredits, useSettingsPurchase } from '../credits/settings-credits';
+import { accountApi, saveAccountLocale } from './account-api';
 
 const TABS = ['profile', 'credits', 'notifications'] as const;
 type Tab = (typeof TABS)[number];
@@ -125,8 +131,6 @@ function ProfilePanel() {
         {t('settings.profile.title')}
       </h2>
       <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="text-slate-600">{t('settings.profile.name')}</dt>
-        <dd className="font-medium text-slate-900">{user.name}</dd>
         <dt className="text-slate-600">{t('settings.profile.email')}</dt>
         <dd className="font-medium text-slate-900">
           {user.email}{' '}
@@ -137,6 +141,9 @@ function ProfilePanel() {
         <dt className="text-slate-600">{t('settings.profile.accountType')}</dt>
         <dd className="font-medium text-slate-900">{ta(`accountTypes.${user.accountType}`)}</dd>
       </dl>
+      <NameForm name={user.name} />
+      <LanguageForm />
+      <PasswordForm />
       <button
         type="button"
         className={`${SECONDARY_BUTTON} self-start`}
@@ -151,18 +158,188 @@ function ProfilePanel() {
   );
 }
 
-/** Notifications: the emails Cuadra sends are all required ones, so there are no switches to offer. */
+/** The name shown to clients and in emails. */
+function NameForm({ name: saved }: { name: string }) {
+  const { t } = useTranslation('credits');
+  const toMessage = useErrorMessage();
+  const id = useId();
+  const [name, setName] = useState(saved);
+  const save = useMutation({ mutationFn: () => accountApi.update({ name }), onSuccess: updateUser });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="flex max-w-md flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {t('settings.profile.name')}
+      </label>
+      <input
+        id={id}
+        className={inputClass}
+        value={name}
+        required
+        maxLength={100}
+        autoComplete="name"
+        onChange={(event) => setName(event.target.value)}
+      />
+      <button type="submit" className={`${primaryButtonClass} self-start`} disabled={save.isPending}>
+        {t('settings.profile.saveName')}
+      </button>
+      <p role="status" className="text-sm text-slate-700">
+        {save.isSuccess ? t('settings.profile.saved') : null}
+      </p>
+      {save.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {toMessage(save.error)}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** The account's language: the app's and every email's. */
+function LanguageForm() {
+  const { t, i18n } = useTranslation('credits');
+  const toMessage = useErrorMessage();
+  const { user } = useAuth();
+  const id = useId();
+  const save = useMutation({
+    mutationFn: async (locale: (typeof LOCALES)[number]) => {
+      await saveAccountLocale(locale);
+      await i18n.changeLanguage(locale);
+    },
+  });
+  if (!user) return null;
+  return (
+    <div className="flex max-w-md flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {t('settings.language.label')}
+      </label>
+      <select
+        id={id}
+        className={inputClass}
+        value={user.locale}
+        disabled={save.isPending}
+        onChange={(event) => save.mutate(event.target.value === 'en' ? 'en' : 'es')}
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LANGUAGE_NAMES[locale]}
+          </option>
+        ))}
+      </select>
+      <p className="text-sm text-slate-600">{t('settings.language.hint')}</p>
+      {save.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {toMessage(save.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A new password after the current one; the answer's new session replaces this one (others end). */
+function PasswordForm() {
+  const { t } = useTranslation('credits');
+  const toMessage = useErrorMessage();
+  const id = useId();
+  const [currentPassword, setCurrent] = useState('');
+  const [newPassword, setNew] = useState('');
+  const save = useMutation({
+    mutationFn: () => accountApi.changePassword({ currentPassword, newPassword }),
+    onSuccess: (result) => {
+      login(result);
+      setCurrent('');
+      setNew('');
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="flex max-w-md flex-col gap-2" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+        {t('settings.password.title')}
+      </h3>
+      <label htmlFor={`${id}-current`} className="text-sm font-medium text-slate-700">
+        {t('settings.password.current')}
+      </label>
+      <input
+        id={`${id}-current`}
+        type="password"
+        className={inputClass}
+        value={currentPassword}
+        required
+        autoComplete="current-password"
+        onChange={(event) => setCurrent(event.target.value)}
+      />
+      <label htmlFor={`${id}-new`} className="text-sm font-medium text-slate-700">
+        {t('settings.password.new')}
+      </label>
+      <input
+        id={`${id}-new`}
+        type="password"
+        className={inputClass}
+        value={newPassword}
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        autoComplete="new-password"
+        onChange={(event) => setNew(event.target.value)}
+      />
+      <button type="submit" className={`${primaryButtonClass} self-start`} disabled={save.isPending}>
+        {t('settings.password.submit')}
+      </button>
+      <p role="status" className="text-sm text-slate-700">
+        {save.isSuccess ? t('settings.password.changed') : null}
+      </p>
+      {save.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {toMessage(save.error)}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** Optional emails, one switch each; account emails (verification, reset, invitations) are always sent. */
 function NotificationsPanel() {
   const { t } = useTranslation('credits');
-  const { user } = useAuth();
+  const toMessage = useErrorMessage();
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: ['me', 'notifications'], queryFn: accountApi.notifications });
+  const save = useMutation({
+    mutationFn: (change: Partial<Record<NotificationKind, boolean>>) =>
+      accountApi.updateNotifications(change),
+    onSuccess: (next) => queryClient.setQueryData(['me', 'notifications'], next),
+  });
   return (
     <section aria-labelledby="notifications" className="flex max-w-2xl flex-col gap-3 text-sm text-slate-700">
       <h2 id="notifications" className="text-lg font-semibold text-slate-900">
         {t('settings.notifications.title')}
       </h2>
       <p>{t('settings.notifications.text')}</p>
-      {user ? (
-        <p>{t('settings.notifications.language', { language: t(`settings.languages.${user.locale}`) })}</p>
+      {settings.data ? (
+        <fieldset className="flex flex-col gap-2" disabled={save.isPending}>
+          <legend className="sr-only">{t('settings.notifications.title')}</legend>
+          {NOTIFICATION_KINDS.map((kind) => (
+            <label key={kind} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={settings.data[kind]}
+                onChange={(event) => save.mutate({ [kind]: event.target.checked })}
+              />
+              {t(`settings.notifications.kinds.${kind}`)}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {settings.isError || save.isError ? (
+        <p role="alert" className="text-red-700">
+          {toMessage(save.error ?? settings.error)}
+        </p>
       ) : null}
     </section>
   );

@@ -134,7 +134,11 @@ export function CustomerPage() {
 
       {invoices.isError ? null : (
         <>
-          <UploadPanel clientId={data.id} scansAvailable={invoices.data?.scansAvailable ?? null} />
+          <UploadPanel
+            clientId={data.id}
+            scansAvailable={invoices.data?.scansAvailable ?? null}
+            creditsPayer={data.creditsPayer}
+          />
           <CameraCapture clientId={data.id} />
         </>
       )}

@@ -48,6 +48,7 @@ const client: ClientDetail = {
     accounts: DEFAULT_ACCOUNT_MAPPING,
   },
   inboundEmail: 'abcdefghijklmnopqrstuvwxyz@in.localhost',
+  creditsPayer: { name: 'Gestoría Martín', isSelf: true },
 };
 
 const empty = (form: string, period: string): FormResult =>

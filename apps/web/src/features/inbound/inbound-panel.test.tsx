@@ -22,6 +22,7 @@ const client: ClientDetail = {
   grossIncomeCents: 0,
   invitation: null,
   inboundEmail: 'abcdefghijklmnopqrstuvwxyz@in.localhost',
+  creditsPayer: { name: 'Gestoría Martín', isSelf: true },
   taxProfile: {
     legalForm: 'individual',
     legalFormInferred: false,

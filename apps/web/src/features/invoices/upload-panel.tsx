@@ -49,10 +49,13 @@ type ActiveBatch = { batchId: string; initial: UploadBatch | null };
 export function UploadPanel({
   clientId,
   scansAvailable,
+  creditsPayer = null,
 }: {
   clientId: string;
   /** Null while the allowance is loading. */
   scansAvailable: number | null;
+  /** Whose credits the uploads spend; named when it is someone else (a freelancer's accountant). */
+  creditsPayer?: { name: string; isSelf: boolean } | null;
 }) {
   const { t } = useTranslation('invoices');
   const toMessage = useErrorMessage();
@@ -163,7 +166,12 @@ export function UploadPanel({
           {t('upload.loadingAllowance')}
         </p>
       ) : scansAvailable > 0 ? (
-        <DropZone disabled={uploading} scansAvailable={scansAvailable} onFiles={handleFiles} />
+        <DropZone
+          disabled={uploading}
+          scansAvailable={scansAvailable}
+          payerName={creditsPayer && !creditsPayer.isSelf ? creditsPayer.name : null}
+          onFiles={handleFiles}
+        />
       ) : (
         <div className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
           <p className="font-semibold">{t('upload.noScansTitle')}</p>
@@ -220,10 +228,12 @@ function UploadMessages({
 function DropZone({
   disabled,
   scansAvailable,
+  payerName,
   onFiles,
 }: {
   disabled: boolean;
   scansAvailable: number;
+  payerName: string | null;
   onFiles: (files: File[]) => void;
 }) {
   const { t } = useTranslation('invoices');
@@ -265,7 +275,11 @@ function DropZone({
       <p aria-hidden="true" className="font-semibold text-slate-900">
         {t('upload.title')}
       </p>
-      <p className="mt-1 text-brand-800">{t('upload.scansAvailable', { count: scansAvailable })}</p>
+      <p className="mt-1 text-brand-800">
+        {payerName
+          ? t('upload.scansAvailableFrom', { count: scansAvailable, name: payerName })
+          : t('upload.scansAvailable', { count: scansAvailable })}
+      </p>
       {disabled ? (
         <p role="status" className="mt-3 font-medium">
           {t('upload.uploading')}

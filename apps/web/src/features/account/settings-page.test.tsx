@@ -1,0 +1,111 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import { routes } from '../../router';
+import { renderRoutes } from '../../test/render';
+import { fakeToken, storeTestSession, testUser } from '../../test/session';
+
+/** The page module loads lazily; on a busy machine that takes longer than the default second. */
+const SLOW = { timeout: 10_000 };
+
+type Call = { path: string; method: string; body: unknown };
+
+/** A fake `/me` API that answers like the server. */
+function stubApi() {
+  const calls: Call[] = [];
+  let user = testUser({ locale: 'en' });
+  let notifications = {
+    batchFinished: true,
+    lowCredits: true,
+    invitationAccepted: true,
+    weeklySummary: true,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ path: url.pathname, method, body });
+      const json = (status: number, value: unknown) =>
+        new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+      if (url.pathname === '/api/v1/me' && method === 'PATCH') {
+        user = { ...user, ...body };
+        return json(200, user);
+      }
+      if (url.pathname === '/api/v1/me') return json(200, user);
+      if (url.pathname === '/api/v1/me/password') {
+        return body.currentPassword === 'right-password'
+          ? json(200, { token: fakeToken(), user })
+          : json(400, { error: { code: 'CURRENT_PASSWORD_WRONG', message: 'x' } });
+      }
+      if (url.pathname === '/api/v1/me/notifications' && method === 'PATCH') {
+        notifications = { ...notifications, ...body };
+        return json(200, notifications);
+      }
+      if (url.pathname === '/api/v1/me/notifications') return json(200, notifications);
+      return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    }),
+  );
+  return calls;
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+describe('Settings', () => {
+  it('changes the name, and the password only with the current one', async () => {
+    const calls = stubApi();
+    storeTestSession(testUser({ locale: 'en' }));
+    renderRoutes(routes, '/user');
+    const name = await screen.findByLabelText('Name', {}, SLOW);
+    fireEvent.change(name, { target: { value: 'Ana María García' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    await screen.findByText('Saved.');
+    expect(calls).toContainEqual({ path: '/api/v1/me', method: 'PATCH', body: { name: 'Ana María García' } });
+
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'wrong-password' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'farola-nube-cazo-7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your current password is not correct.');
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'right-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByText(/Your password has been changed/);
+  }, 20_000);
+
+  it('stores the language on the account from the footer switch, so emails follow it', async () => {
+    const calls = stubApi();
+    storeTestSession(testUser({ locale: 'en' }));
+    renderRoutes(routes, '/user');
+    await screen.findByLabelText('Name', {}, SLOW);
+    const footerSwitch = document.querySelector<HTMLSelectElement>('[data-language-switch]');
+    if (!footerSwitch) throw new Error('no footer language switch');
+    fireEvent.change(footerSwitch, { target: { value: 'es' } });
+    await waitFor(() =>
+      expect(calls).toContainEqual({ path: '/api/v1/me', method: 'PATCH', body: { locale: 'es' } }),
+    );
+    // The page is now in Spanish, and the settings' language select shows the account's new language.
+    const selects = await screen.findAllByLabelText('Idioma');
+    expect(selects.map((select) => (select as HTMLSelectElement).value)).toEqual(['es', 'es']);
+  }, 20_000);
+
+  it('turns optional emails on and off', async () => {
+    const calls = stubApi();
+    storeTestSession(testUser({ locale: 'en' }));
+    renderRoutes(routes, '/user');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Notifications' }, SLOW));
+    const weekly = await screen.findByRole('checkbox', { name: 'A weekly summary' });
+    expect(weekly).toHaveProperty('checked', true);
+    fireEvent.click(weekly);
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'A weekly summary' })).toHaveProperty('checked', false),
+    );
+    expect(calls).toContainEqual({
+      path: '/api/v1/me/notifications',
+      method: 'PATCH',
+      body: { weeklySummary: false },
+    });
+  }, 20_000);
+});
