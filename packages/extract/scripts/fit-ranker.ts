@@ -28,7 +28,6 @@ import { PRIORS } from '../src/fields/priors.ts';
 import { type Family, RANKED, type RankerModel } from '../src/fields/ranker.ts';
 import { imageDimensions } from '../src/sniff.ts';
 import { type PageText, type Word, wordsToLines } from '../src/text/layout.ts';
-import type { Source } from '../src/types.ts';
 import { probeDocs, type TrainingDoc } from './fit-probe.ts';
 
 export type { TrainingDoc };
