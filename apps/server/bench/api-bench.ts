@@ -114,7 +114,7 @@ async function startApi(
     let output = '';
     child.stdout!.on('data', (chunk) => {
       output += chunk;
-      const match = output.match(/\(port (\d+), api\)/);
+      const match = output.match(/\(port (\d+), api\b/);
       if (match) resolve(Number(match[1]));
     });
     child.once('exit', (code) => reject(new Error(`the API exited (${code}) before starting:\n${output}`)));

@@ -42,7 +42,7 @@ async function startRole(role: 'api' | 'worker', env: Record<string, string>) {
   child.stderr!.on('data', (chunk) => {
     output += chunk;
   });
-  const ready = role === 'api' ? /running at .*\(port (\d+), api\)/ : /worker started/;
+  const ready = role === 'api' ? /running at .*\(port (\d+), api\b/ : /worker started/;
   const match = await eventually(async () => output.match(ready) ?? undefined, 60_000).catch(() => {
     throw new Error(`${role} did not start:\n${output}`);
   });
@@ -79,7 +79,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && serverUrl)(
     afterAll(async () => {
       for (const child of children) child.kill('SIGTERM');
       await Promise.all(children.map((child) => new Promise((done) => child.once('exit', done))));
-      await closeServices(services);
+      if (services) await closeServices(services);
       await s3.close();
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }, 60_000);
