@@ -3,8 +3,8 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { taxProfileOf } from '../forms/profile';
-import { findFormInvoices } from '../forms/repo';
 import { visibleClientOrThrow } from '../forms/service';
+import { findInvoicesInRange } from '../reports/repo';
 import { bookCsv, librosWorkbook } from './libro-registro';
 import { a3File, contaplusFile } from './packages';
 
@@ -40,7 +40,7 @@ export async function exportFile(
   }
   if (kind === 'contasol') throw new AppError('EXPORT_LAYOUT_UNAVAILABLE');
   const profile = taxProfileOf(client);
-  const invoices = (await findFormInvoices(services.db, client.id, range.from, range.to)).filter(
+  const invoices = (await findInvoicesInRange(services.db, client.id, range.from, range.to)).filter(
     (i) => i.checked && i.type !== null,
   );
   const stem = `${safe(client.taxId ?? client.name)}_${range.from}_${range.to}`;

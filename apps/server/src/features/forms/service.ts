@@ -11,10 +11,10 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { type ClientRow, findVisibleClient } from '../clients/repo';
+import { findInvoicesInRange } from '../reports/repo';
 import { modelo111, modelo115, modelo130, modelo202 } from './income-tax';
 import { modelo347, modelo349 } from './informative';
 import { taxProfileOf } from './profile';
-import { findFormInvoices } from './repo';
 import type { FormInvoice } from './sheet';
 import { modelo303, modelo390, splitByQuarter } from './vat';
 
@@ -100,7 +100,7 @@ async function buildForm(
   const quarter = Number(period[0]);
   // 303 and 130 need the year so far (compensation, cumulative boxes); the others only their period.
   const cumulative = form === '303' || form === '130';
-  const loaded = await findFormInvoices(
+  const loaded = await findInvoicesInRange(
     services.db,
     client.id,
     cumulative ? `${year}-01-01` : range.from,
@@ -115,7 +115,12 @@ async function buildForm(
         warnings,
       );
     case '130': {
-      const prior = await findFormInvoices(services.db, client.id, `${year - 1}-01-01`, `${year - 1}-12-31`);
+      const prior = await findInvoicesInRange(
+        services.db,
+        client.id,
+        `${year - 1}-01-01`,
+        `${year - 1}-12-31`,
+      );
       const priorReviewed = prior.filter((i) => i.checked && i.type !== null);
       return withWarnings(modelo130(year, quarter, splitByQuarter(reviewed), priorReviewed), warnings);
     }

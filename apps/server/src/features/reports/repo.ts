@@ -2,17 +2,15 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invoices } from '../../db/schema';
 import type { FiscalVatLine } from './fiscal';
-import type { ReportInvoice } from './workbook';
 
-/** A client's invoices dated from `from` to `to` inclusive (undated ones have no place in a period). */
-export async function findInvoicesInRange(
-  db: Db,
-  clientId: string,
-  from: string,
-  to: string,
-): Promise<ReportInvoice[]> {
+/**
+ * A client's invoices dated from `from` to `to` inclusive, reviewed or not, oldest first (undated ones have
+ * no place in a period). What reports, forms and exports all read, so their figures come from one place.
+ */
+export async function findInvoicesInRange(db: Db, clientId: string, from: string, to: string) {
   const rows = await db
     .select({
+      id: invoices.id,
       type: invoices.type,
       issueDate: invoices.issueDate,
       number: invoices.number,
@@ -23,6 +21,7 @@ export async function findInvoicesInRange(
       taxBaseCents: invoices.taxBaseCents,
       vatTotalCents: invoices.vatTotalCents,
       withholdingCents: invoices.withholdingCents,
+      withholdingRate: invoices.withholdingRate,
       surchargeCents: invoices.surchargeCents,
       totalCents: invoices.totalCents,
       vatBreakdown: invoices.vatBreakdown,
@@ -30,7 +29,7 @@ export async function findInvoicesInRange(
     })
     .from(invoices)
     .where(and(eq(invoices.clientId, clientId), gte(invoices.issueDate, from), lte(invoices.issueDate, to)))
-    .orderBy(asc(invoices.issueDate), asc(invoices.id));
+    .orderBy(asc(invoices.issueDate), asc(invoices.number), asc(invoices.id));
   return rows.map((row) => ({
     ...row,
     vatBreakdown: Array.isArray(row.vatBreakdown) ? (row.vatBreakdown as FiscalVatLine[]) : [],
