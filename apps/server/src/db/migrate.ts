@@ -16,12 +16,14 @@ const MIGRATION_LOCK_KEY = 0x637561647261; // "cuadra"
 
 type JournalEntry = { tag: string; when: number };
 
-/** The migrations this build ships, oldest first (drizzle-kit's journal). */
+let shipped: JournalEntry[] | undefined;
+
+/** The migrations this build ships, oldest first (drizzle-kit's journal, read once: health asks often). */
 export function shippedMigrations(): JournalEntry[] {
-  const journal = JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8')) as {
-    entries: JournalEntry[];
-  };
-  return journal.entries;
+  shipped ??= (
+    JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8')) as { entries: JournalEntry[] }
+  ).entries;
+  return shipped;
 }
 
 /** Applies pending migrations; on PostgreSQL under an advisory lock, so concurrent starts are safe. */
@@ -51,8 +53,8 @@ export type SchemaState = { version: string | null; expected: string; pending: n
  * journal's `when` as `created_at`, so the newest applied one names the schema version.
  */
 export async function schemaState(db: Db): Promise<SchemaState> {
-  const shipped = shippedMigrations();
-  const expected = shipped.at(-1)?.tag ?? '';
+  const entries = shippedMigrations();
+  const expected = entries.at(-1)?.tag ?? '';
   let applied: number[] = [];
   try {
     const result = (await db.execute(
@@ -63,10 +65,10 @@ export async function schemaState(db: Db): Promise<SchemaState> {
     // No migrations table: an empty database.
   }
   const done = new Set(applied);
-  const reached = shipped.filter((entry) => done.has(entry.when));
+  const reached = entries.filter((entry) => done.has(entry.when));
   return {
     version: reached.at(-1)?.tag ?? null,
     expected,
-    pending: shipped.length - reached.length,
+    pending: entries.length - reached.length,
   };
 }

@@ -42,6 +42,7 @@ export function serveWebApp(app: Hono<AppEnv>, dist: string) {
   const shellPath = existsSync(join(dist, 'spa.html')) ? join(dist, 'spa.html') : indexPath;
   const routes = clientRoutes(dist);
   const notFoundPath = join(dist, '404.html');
+  const hasNotFoundPage = routes !== null && existsSync(notFoundPath);
 
   // `precompressed`: the build writes .br and .gz copies of text files; they are sent when accepted.
   const serve = serveStatic<AppEnv>({ root, precompressed: true });
@@ -57,7 +58,7 @@ export function serveWebApp(app: Hono<AppEnv>, dist: string) {
     const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');
     if (SERVER_PREFIXES.some((prefix) => c.req.path.startsWith(prefix)) || !wantsHtml) return next();
     c.header('Cache-Control', 'no-cache');
-    if (routes && existsSync(notFoundPath) && !routes.some((route) => route.test(c.req.path))) {
+    if (hasNotFoundPage && !routes?.some((route) => route.test(c.req.path))) {
       return c.html(await readFile(notFoundPath, 'utf8'), 404);
     }
     return c.html(await readFile(shellPath, 'utf8'));
