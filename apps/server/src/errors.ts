@@ -49,6 +49,9 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   INSUFFICIENT_CREDITS: 402,
   INVOICE_NOT_FOUND: 404,
   UPLOAD_NOT_FOUND: 404,
+  SPLIT_NOT_FOUND: 404,
+  SPLIT_INVALID: 422,
+  SPLIT_LOCKED: 409,
   INVOICE_DUPLICATE: 409,
   // Well-formed but the figures disagree (issue 14): the request is understood, its content is not right.
   VAT_BREAKDOWN_MISMATCH: 422,

@@ -12,7 +12,14 @@ export { STEPS } from './pipeline.ts';
 export { parseInvoiceQr } from './qr.ts';
 export { imageDimensions, type MediaType, sniffMediaType } from './sniff.ts';
 export { type SpecExtraction, toSpecFormat } from './spec-format.ts';
-export { type PageClues, planInvoiceSplit, readPageClues, splitInvoicePdf } from './split.ts';
+export {
+  countPdfPages,
+  cutPdf,
+  type PageClues,
+  planInvoiceSplit,
+  readPageClues,
+  splitInvoicePdf,
+} from './split.ts';
 export type {
   Box,
   DocumentKind,

@@ -142,10 +142,21 @@ export async function splitInvoicePdf(
   if (!clues.some((c) => !c.blank && (c.number || c.totalCents !== null || c.pageOf))) return null;
   const groups = planInvoiceSplit(clues);
   if (groups.length < 2) return null;
+  return cutPdf(bytes, groups);
+}
+
+/**
+ * One PDF per group of (1-based) pages, in order. The parts carry no creation date, so cutting the same
+ * file the same way gives the same bytes (and the same hash, which finds a file dropped twice).
+ */
+export async function cutPdf(
+  bytes: Uint8Array,
+  groups: number[][],
+): Promise<{ pages: number[]; bytes: Uint8Array }[]> {
   const source = await PDFDocument.load(bytes, { ignoreEncryption: false, updateMetadata: false });
   const parts: { pages: number[]; bytes: Uint8Array }[] = [];
   for (const pages of groups) {
-    const part = await PDFDocument.create();
+    const part = await PDFDocument.create({ updateMetadata: false });
     const copied = await part.copyPages(
       source,
       pages.map((p) => p - 1),
@@ -154,4 +165,13 @@ export async function splitInvoicePdf(
     parts.push({ pages, bytes: await part.save() });
   }
   return parts;
+}
+
+/** How many pages a PDF has, or null when pdf-lib cannot open it. */
+export async function countPdfPages(bytes: Uint8Array): Promise<number | null> {
+  try {
+    return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { planInvoiceSplit, readPageClues, splitInvoicePdf } from '../src/index.ts';
+import { countPdfPages, cutPdf, planInvoiceSplit, readPageClues, splitInvoicePdf } from '../src/index.ts';
 
 const page = (lines: string[]) => readPageClues(lines);
 
@@ -73,6 +73,17 @@ describe('splitting a PDF', () => {
     expect(parts?.map((part) => part.pages)).toEqual([[1], [3, 4]]);
     const second = await PDFDocument.load(parts![1]!.bytes);
     expect(second.getPageCount()).toBe(2);
+    // Cut again, the same file gives the same bytes: a file dropped twice is found by its hash.
+    const again = await splitInvoicePdf(bytes);
+    expect(Buffer.from(again![1]!.bytes).equals(Buffer.from(parts![1]!.bytes))).toBe(true);
+  });
+
+  it('cuts the pages a person chose, and counts pages', async () => {
+    const bytes = await pdfOf([['A'], ['B'], ['C']]);
+    const parts = await cutPdf(bytes, [[1, 2], [3]]);
+    expect(await Promise.all(parts.map((part) => countPdfPages(part.bytes)))).toEqual([2, 1]);
+    expect(await countPdfPages(bytes)).toBe(3);
+    expect(await countPdfPages(new TextEncoder().encode('%PDF-1.4 broken'))).toBeNull();
   });
 
   it('leaves one invoice, and a PDF without text, whole', async () => {

@@ -72,3 +72,36 @@ export const UploadBatchSchema = z
   })
   .meta({ id: 'UploadBatch' });
 export type UploadBatch = z.infer<typeof UploadBatchSchema>;
+
+/** One invoice cut out of a PDF that held several (#21), with its pages (1-based, inclusive). */
+export const SplitPartSchema = z
+  .object({
+    documentId: z.string(),
+    invoiceId: z.string().nullable(),
+    pageFrom: z.number().int(),
+    pageTo: z.number().int(),
+    status: z.enum(DOCUMENT_STATUSES),
+  })
+  .meta({ id: 'SplitPart' });
+export type SplitPart = z.infer<typeof SplitPartSchema>;
+
+/** A PDF that held several invoices, and the invoices cut from it, in page order. */
+export const DocumentSplitSchema = z
+  .object({
+    splitId: z.string(),
+    filename: z.string(),
+    pageCount: z.number().int(),
+    parts: z.array(SplitPartSchema),
+  })
+  .meta({ id: 'DocumentSplit' });
+export type DocumentSplit = z.infer<typeof DocumentSplitSchema>;
+
+/** `PUT /api/v1/documents/:id/split`: the same number of parts, each part's new pages. */
+export const MoveSplitRequestSchema = z
+  .object({
+    parts: z
+      .array(z.object({ pageFrom: z.number().int().min(1), pageTo: z.number().int().min(1) }))
+      .min(1)
+      .max(200),
+  })
+  .meta({ id: 'MoveSplitRequest' });

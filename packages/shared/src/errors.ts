@@ -229,6 +229,18 @@ export const ERROR_MESSAGES = {
     en: 'This upload does not exist.',
     es: 'Esta subida no existe.',
   },
+  SPLIT_NOT_FOUND: {
+    en: 'This document was not cut from a file holding several invoices.',
+    es: 'Este documento no procede de un archivo con varias facturas.',
+  },
+  SPLIT_INVALID: {
+    en: 'Each invoice needs at least one page, in order, without overlapping, and the number of invoices stays the same.',
+    es: 'Cada factura necesita al menos una página, en orden y sin solaparse, y el número de facturas no cambia.',
+  },
+  SPLIT_LOCKED: {
+    en: 'An invoice whose pages would change is already reviewed or still being read; its pages cannot be moved.',
+    es: 'Una factura cuyas páginas cambiarían ya está revisada o aún se está leyendo; sus páginas no se pueden mover.',
+  },
   FORM_NOT_FOUND: {
     en: 'There is no such form.',
     es: 'Ese modelo no existe.',

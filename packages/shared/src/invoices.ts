@@ -99,7 +99,16 @@ export const InvoiceSchema = InvoiceFieldsSchema.extend({
   checked: z.boolean(),
   evidence: z.record(z.string(), FieldEvidenceSchema),
   /** The original file, for the viewer (`GET /api/v1/invoices/:id/file`), when one was uploaded. */
-  file: z.object({ mediaType: z.string(), filename: z.string() }).nullable(),
+  file: z
+    .object({
+      mediaType: z.string(),
+      filename: z.string(),
+      /** When the file is one invoice cut from a PDF that held several: its document and pages there. */
+      split: z
+        .object({ documentId: z.string(), pageFrom: z.number().int(), pageTo: z.number().int() })
+        .optional(),
+    })
+    .nullable(),
   /** Warning codes the engine left on the source document (e.g. `MULTIPLE_INVOICES`), for the review screen. */
   extractionWarnings: z.array(z.string()),
   createdAt: z.string(),

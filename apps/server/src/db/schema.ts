@@ -338,6 +338,21 @@ export const documentStatus = pgEnum('document_status', [
  * One uploaded file and its way through extraction. The original (under `file_key`) and the raw extraction
  * are kept whatever happens; a file refused at upload has no key and never reaches the queue.
  */
+/**
+ * A dropped or mailed PDF that held several invoices (#21): the whole file is kept so the accountant can
+ * move a page boundary; each invoice in it is a document of its own (`documents.splitId`, its pages).
+ */
+export const documentSplits = pgTable('document_splits', {
+  id: uuid('id').primaryKey(),
+  clientId: uuid('client_id')
+    .notNull()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  filename: text('filename').notNull(),
+  fileKey: text('file_key').notNull(),
+  pageCount: integer('page_count').notNull(),
+  createdAt: createdAt(),
+});
+
 export const documents = pgTable(
   'documents',
   {
@@ -363,11 +378,16 @@ export const documents = pgTable(
     extraction: jsonb('extraction'),
     invoiceId: uuid('invoice_id'),
     duplicateOfInvoiceId: uuid('duplicate_of_invoice_id'),
+    /** Set when this document is one invoice cut out of a PDF that held several: which, and its pages. */
+    splitId: uuid('split_id').references(() => documentSplits.id, { onDelete: 'set null' }),
+    pageFrom: integer('page_from'),
+    pageTo: integer('page_to'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('documents_batch_idx').on(t.batchId),
+    index('documents_split_idx').on(t.splitId),
     index('documents_client_idx').on(t.clientId, t.createdAt),
     index('documents_client_sha_idx').on(t.clientId, t.sha256),
     // The review queue: newest first, keyset-paged on (created_at, id), per client.

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bodyOf,
@@ -14,6 +13,7 @@ import {
   TEST_DB,
   type TestContext,
 } from '../../../test/harness';
+import { invoicesPdf } from '../../../test/invoices-pdf';
 import { clients, creditBalances, documents, inboundMessages, invoices } from '../../db/schema';
 import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
@@ -24,31 +24,6 @@ const PDF = readFileSync(new URL('classic-company-mixed-vat.pdf', GOLDEN));
 const OTHER_PDF = readFileSync(new URL('classic-recargo.pdf', GOLDEN));
 const TICKET_PDF = readFileSync(new URL('ticket-simplificada.pdf', GOLDEN));
 const MAX_MESSAGE_BYTES = 3 * 1024 * 1024;
-
-/** A PDF holding several simple invoices, one page each (the second one over two pages, "1/2", "2/2"). */
-async function invoicesPdf(numbers: string[]): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  numbers.forEach((number, i) => {
-    const base = 100 * (i + 1);
-    const lines = [
-      'Suministros Levante S.L.   CIF B12345674',
-      'Calle Mayor 1, 46001 Valencia',
-      `Factura nº ${number}`,
-      `Fecha: 0${i + 1}/03/2026`,
-      'Cliente: Andrés Navarro Gil   NIF 63659203X',
-      `Material de oficina   ${base},00 €`,
-      `Base imponible   ${base},00 €`,
-      `IVA 21%   ${(base * 0.21).toFixed(2).replace('.', ',')} €`,
-      `Total factura   ${(base * 1.21).toFixed(2).replace('.', ',')} €`,
-    ];
-    const page = pdf.addPage([595, 842]);
-    lines.forEach((text, row) => {
-      page.drawText(text, { x: 50, y: 780 - row * 24, size: 12, font });
-    });
-  });
-  return Buffer.from(await pdf.save());
-}
 
 describe(`invoices that arrive by email (${TEST_DB})`, () => {
   let ctx: TestContext;

@@ -1,4 +1,4 @@
-import { sniffMediaType, splitInvoicePdf } from '@cuadra/extract';
+import { sniffMediaType } from '@cuadra/extract';
 import { unzipSync } from 'fflate';
 import { simpleParser } from 'mailparser';
 import type { BufferedFile } from '../uploads/multipart';
@@ -110,23 +110,13 @@ export async function mailToFiles(
   const files: BufferedFile[] = [];
   const skipped: Skipped[] = [];
 
-  const addFile = async (name: string, bytes: Buffer, split = true) => {
+  // A PDF holding several invoices is cut at intake (`uploadFiles`), as a dropped one is.
+  const addFile = async (name: string, bytes: Buffer) => {
     if (bytes.length === 0) return skipped.push({ name, reason: 'EMPTY_FILE' });
     if (bytes.length > limits.maxFileBytes) return skipped.push({ name, reason: 'FILE_TOO_LARGE' });
-    const mediaType = sniffMediaType(bytes);
-    if (!mediaType) return skipped.push({ name, reason: 'UNSUPPORTED_TYPE' });
-    const parts = split && mediaType === 'application/pdf' ? await splitInvoicePdf(bytes) : null;
-    const pieces = parts
-      ? parts.map((part) => ({
-          name: `${name.replace(/\.pdf$/i, '')} (p. ${part.pages[0]}-${part.pages.at(-1)}).pdf`,
-          bytes: Buffer.from(part.bytes),
-        }))
-      : [{ name, bytes }];
-    for (const piece of pieces) {
-      if (files.length >= limits.maxFiles)
-        return skipped.push({ name: piece.name, reason: 'TOO_MANY_FILES' });
-      files.push({ filename: piece.name, bytes: piece.bytes });
-    }
+    if (!sniffMediaType(bytes)) return skipped.push({ name, reason: 'UNSUPPORTED_TYPE' });
+    if (files.length >= limits.maxFiles) return skipped.push({ name, reason: 'TOO_MANY_FILES' });
+    files.push({ filename: name, bytes });
   };
 
   const openZip = async (name: string, bytes: Buffer, depth: number) => {
@@ -201,7 +191,7 @@ export async function mailToFiles(
       .replace(/[^\p{L}\p{N} _-]+/gu, '')
       .trim()
       .slice(0, 60);
-    await addFile(`${stem || 'receipt'}.pdf`, pdf, false);
+    await addFile(`${stem || 'receipt'}.pdf`, pdf);
   };
 
   await walk(mail, 0);

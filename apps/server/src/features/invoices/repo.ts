@@ -99,6 +99,10 @@ export async function findInvoice(db: Db, id: string) {
         filename: documents.filename,
         key: documents.fileKey,
         warnings: sql<unknown>`${documents.extraction} -> 'warnings'`,
+        documentId: documents.id,
+        splitId: documents.splitId,
+        pageFrom: documents.pageFrom,
+        pageTo: documents.pageTo,
       },
     })
     .from(invoices)

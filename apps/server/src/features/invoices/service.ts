@@ -95,10 +95,21 @@ export async function getInvoice(services: Services, user: UserRow, id: string):
     })),
     checked: invoice.checked,
     evidence: invoice.evidence as Invoice['evidence'],
-    file: file?.key && file.mediaType ? { mediaType: file.mediaType, filename: file.filename } : null,
+    file: file?.key && file.mediaType ? invoiceFile(file) : null,
     extractionWarnings: warningCodes(file?.warnings),
     createdAt: invoice.createdAt.toISOString(),
   };
+}
+
+function invoiceFile(
+  file: NonNullable<NonNullable<Awaited<ReturnType<typeof findInvoice>>>['file']>,
+): Invoice['file'] {
+  const { mediaType, filename, documentId, splitId, pageFrom, pageTo } = file;
+  const split =
+    splitId && documentId && pageFrom !== null && pageTo !== null
+      ? { documentId, pageFrom, pageTo }
+      : undefined;
+  return { mediaType: mediaType ?? '', filename: filename ?? '', ...(split ? { split } : {}) };
 }
 
 /** The codes of the engine's warnings stored with the document (`[{ code, message, field? }]`). */

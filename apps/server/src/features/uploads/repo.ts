@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documents, invoiceItems, invoices, uploadBatches } from '../../db/schema';
+import { documentSplits, documents, invoiceItems, invoices, uploadBatches } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -85,4 +85,26 @@ export async function countPending(db: Db, batchId: string): Promise<number> {
     .from(documents)
     .where(and(eq(documents.batchId, batchId), inArray(documents.status, ['queued', 'processing'])));
   return rows.length;
+}
+
+export async function insertSplits(db: Db, values: (typeof documentSplits.$inferInsert)[]) {
+  await db.insert(documentSplits).values(values);
+}
+
+export async function findSplit(db: Db, id: string) {
+  const [row] = await db.select().from(documentSplits).where(eq(documentSplits.id, id));
+  return row ?? null;
+}
+
+/** The documents cut from one PDF, in page order. */
+export function findSplitDocuments(db: Db, splitId: string) {
+  return db
+    .select()
+    .from(documents)
+    .where(eq(documents.splitId, splitId))
+    .orderBy(asc(documents.pageFrom), asc(documents.id));
+}
+
+export async function deleteDocument(db: Db, id: string) {
+  await db.delete(documents).where(eq(documents.id, id));
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { UploadBatchSchema } from '@cuadra/shared';
+import { DocumentSplitSchema, MoveSplitRequestSchema, UploadBatchSchema } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Config } from '../../config';
 import { validationHook } from '../../http/errors';
@@ -9,6 +9,7 @@ import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { admitUploader } from './intake';
 import { readUploadedFiles } from './multipart';
 import { getBatch, uploadFiles } from './service';
+import { getSplit, moveSplit } from './split';
 
 const batchBody = { content: { 'application/json': { schema: UploadBatchSchema } } };
 
@@ -47,6 +48,41 @@ const batch = createRoute({
   },
 });
 
+const splitBody = { content: { 'application/json': { schema: DocumentSplitSchema } } };
+
+const split = createRoute({
+  method: 'get',
+  path: '/documents/{documentId}/split',
+  tags: ['invoices'],
+  summary: 'The PDF a document was cut from (it held several invoices), and every invoice cut from it',
+  security: [{ bearer: [] }],
+  request: { params: z.object({ documentId: z.uuid() }) },
+  responses: {
+    200: { description: 'The split', ...splitBody },
+    404: errorResponse('Not a cut document, or not this user’s (SPLIT_NOT_FOUND)'),
+  },
+});
+
+const moveSplitRoute = createRoute({
+  method: 'put',
+  path: '/documents/{documentId}/split',
+  tags: ['invoices'],
+  summary:
+    'Move page boundaries between the invoices cut from one PDF. Parts whose pages change are read again as new documents; each invoice is still paid for once.',
+  security: [{ bearer: [] }],
+  request: {
+    params: z.object({ documentId: z.uuid() }),
+    body: { content: { 'application/json': { schema: MoveSplitRequestSchema } }, required: true },
+  },
+  responses: {
+    200: { description: 'The split as it is now', ...splitBody },
+    402: errorResponse('Not enough credits free to read the changed parts (INSUFFICIENT_CREDITS)'),
+    404: errorResponse('Not a cut document, or not this user’s (SPLIT_NOT_FOUND)'),
+    409: errorResponse('A part that would change is reviewed or still being read (SPLIT_LOCKED)'),
+    422: errorResponse('Pages out of order, overlapping, out of range, or a different count (SPLIT_INVALID)'),
+  },
+});
+
 /** Where uploads wait: on the file store's disk, so storing a file is a rename. */
 export const uploadTempDir = (config: Config) => join(config.DATA_DIR, 'tmp');
 
@@ -55,6 +91,7 @@ export function uploadRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
   router.use('/clients/:clientId/uploads', requireAuth(services));
   router.use('/uploads/:batchId', requireAuth(services));
+  router.use('/documents/:documentId/split', requireAuth(services));
   return router
     .openapi(upload, async (c) => {
       const user = c.get('user');
@@ -77,5 +114,12 @@ export function uploadRoutes(services: Services) {
     .openapi(batch, async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await getBatch(services, c.get('user'), c.req.valid('param').batchId), 200);
+    })
+    .openapi(split, async (c) =>
+      c.json(await getSplit(services, c.get('user'), c.req.valid('param').documentId), 200),
+    )
+    .openapi(moveSplitRoute, async (c) => {
+      const { documentId } = c.req.valid('param');
+      return c.json(await moveSplit(services, c.get('user'), documentId, c.req.valid('json').parts), 200);
     });
 }

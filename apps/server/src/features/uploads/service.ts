@@ -6,14 +6,16 @@ import type { UserRow } from '../auth/repo';
 import type { ClientRow } from '../clients/repo';
 import { findVisibleClient } from '../clients/repo';
 import { findAllowance, holdCredits } from '../credits/ledger';
-import { admitFile, creditReference, fileKey } from './intake';
+import { creditReference, fileKey } from './intake';
 import { extractDocumentJob } from './jobs';
 import type { IncomingFile } from './multipart';
-import { findBatch, findBatchDocuments, insertBatch, insertDocuments } from './repo';
+import { findBatch, findBatchDocuments, insertBatch, insertDocuments, insertSplits } from './repo';
+import { discardPlanned, planDocuments, splitKey, storePlanned } from './split';
 
 /**
  * Takes a batch of files for a client the caller may upload to (`admitUploader`). Refused files are
- * recorded with their reason and cost nothing; the rest are stored, then — in one transaction —
+ * recorded with their reason and cost nothing; a PDF holding several invoices becomes one document per
+ * invoice (`planDocuments`); the rest are stored, then — in one transaction —
  * recorded, paid for with one held credit each, and queued. If the payer's allowance is short, nothing
  * is kept.
  */
@@ -25,39 +27,52 @@ export async function uploadFiles(
 ) {
   const { db } = services;
   const batchId = newId();
-  const planned = files.map((file) => ({ id: newId(), file, fate: admitFile(file) }));
-  const accepted = planned.filter((p) => 'mediaType' in p.fate);
+  const plan = await planDocuments(files);
+  const accepted = plan.documents.filter((doc) => 'mediaType' in doc.fate);
 
   try {
-    await Promise.all(accepted.map((p) => services.files.putFile(fileKey(p.id), p.file.path as string)));
+    await storePlanned(services, plan);
     await db.transaction(async (tx) => {
       await insertBatch(tx, { id: batchId, clientId: client.id, uploadedByUserId: user.id });
+      if (plan.splits.length)
+        await insertSplits(
+          tx,
+          plan.splits.map((split) => ({
+            id: split.id,
+            clientId: client.id,
+            filename: split.filename,
+            fileKey: splitKey(split.id),
+            pageCount: split.pageCount,
+          })),
+        );
       await insertDocuments(
         tx,
-        planned.map(({ id, file, fate }) => ({
+        plan.documents.map(({ id, filename, size, sha256, fate, split }) => ({
           id,
           batchId,
           clientId: client.id,
           payerUserId: client.ownerUserId,
-          filename: file.filename,
-          sizeBytes: file.size,
-          sha256: file.sha256,
+          filename,
+          sizeBytes: size,
+          sha256,
+          ...(split ?? {}),
           ...('mediaType' in fate
             ? { mediaType: fate.mediaType, fileKey: fileKey(id), status: 'queued' as const }
             : { status: 'failed' as const, errorCode: fate.errorCode }),
         })),
       );
-      const references = accepted.map((p) => creditReference(p.id));
+      const references = accepted.map((doc) => creditReference(doc.id));
       if (!(await holdCredits(tx, client.ownerUserId, references))) {
         throw new AppError('INSUFFICIENT_CREDITS', {
           needed: references.length,
           allowance: await findAllowance(tx, client.ownerUserId),
         });
       }
-      for (const p of accepted) await services.queue.send(extractDocumentJob, { documentId: p.id }, { tx });
+      for (const doc of accepted)
+        await services.queue.send(extractDocumentJob, { documentId: doc.id }, { tx });
     });
   } catch (error) {
-    await Promise.all(accepted.map((p) => services.files.delete(fileKey(p.id))));
+    await discardPlanned(services, plan);
     throw error;
   }
   return getBatch(services, user, batchId);

@@ -10,6 +10,7 @@ import {
   TEST_DB,
   type TestContext,
 } from '../../../test/harness';
+import { invoicesPdf } from '../../../test/invoices-pdf';
 import { creditBalances, creditLedger, documents, invoiceItems, invoices } from '../../db/schema';
 import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
@@ -271,6 +272,128 @@ describe(`uploading invoices (${TEST_DB})`, () => {
     expect((await bodyOf(many)).error.code).toBe('TOO_MANY_FILES');
     expect(await ctx.db.select().from(documents).where(eq(documents.clientId, client.id))).toHaveLength(0);
   });
+
+  it('cuts a dropped PDF of three invoices into three, and moves a page boundary without charging twice', async () => {
+    const { user, headers, client } = await accountantWithClient(5);
+    const other = await createSignedInUser(ctx);
+    // Pages: A-101 | A-102 and its general terms | A-103.
+    const bytes = await invoicesPdf(['A-101', 'A-102', null, 'A-103']);
+    const res = await upload(client.id, headers, [{ name: 'lote.pdf', bytes }]);
+    expect(res.status).toBe(202);
+    const done = await settled((await bodyOf(res)).batchId, headers);
+    expect(done.documents.map((d: { filename: string; status: string }) => [d.filename, d.status])).toEqual([
+      ['lote (p. 1-1).pdf', 'needs_review'],
+      ['lote (p. 2-3).pdf', 'needs_review'],
+      ['lote (p. 4-4).pdf', 'needs_review'],
+    ]);
+    const numbers = async () =>
+      (await ctx.db.select().from(invoices).where(eq(invoices.clientId, client.id)))
+        .map((i) => i.number)
+        .sort();
+    expect(await numbers()).toEqual(['A-101', 'A-102', 'A-103']);
+    expect(await ledgerMatchesBalance(ctx, user.id)).toMatchObject({ available: 2, reserved: 0 });
+
+    // The review shows where each invoice sits in the file.
+    const [first, second] = done.documents as { id: string; invoiceId: string }[];
+    const invoice = await bodyOf(await ctx.request(`/api/v1/invoices/${second!.invoiceId}`, { headers }));
+    expect(invoice.file.split).toEqual({ documentId: second!.id, pageFrom: 2, pageTo: 3 });
+    const splitUrl = `/api/v1/documents/${second!.id}/split`;
+    const split = await bodyOf(await ctx.request(splitUrl, { headers }));
+    expect(split).toMatchObject({ filename: 'lote.pdf', pageCount: 4 });
+    expect(split.parts.map((p: { pageFrom: number; pageTo: number }) => [p.pageFrom, p.pageTo])).toEqual([
+      [1, 1],
+      [2, 3],
+      [4, 4],
+    ]);
+    expect((await ctx.request(splitUrl, { headers: other.headers })).status).toBe(404);
+
+    const move = (parts: number[][], as = headers) =>
+      ctx.json(
+        splitUrl,
+        { parts: parts.map(([pageFrom, pageTo]) => ({ pageFrom, pageTo })) },
+        { method: 'PUT', headers: as },
+      );
+    expect(
+      (
+        await move(
+          [
+            [1, 1],
+            [2, 2],
+            [3, 4],
+          ],
+          other.headers,
+        )
+      ).status,
+    ).toBe(404);
+    for (const invalid of [
+      [
+        [1, 1],
+        [1, 2],
+        [3, 4],
+      ],
+      [
+        [1, 1],
+        [2, 4],
+      ],
+      [
+        [1, 1],
+        [2, 2],
+        [3, 5],
+      ],
+    ]) {
+      const refused = await move(invalid);
+      expect(refused.status).toBe(422);
+      expect((await bodyOf(refused)).error.code).toBe('SPLIT_INVALID');
+    }
+
+    // The general terms belong to the third invoice: the second and third are read again.
+    const moved = await move([
+      [1, 1],
+      [2, 2],
+      [3, 4],
+    ]);
+    expect(moved.status).toBe(200);
+    const after = await bodyOf(moved);
+    expect(after.parts.map((p: { pageFrom: number; pageTo: number }) => [p.pageFrom, p.pageTo])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 4],
+    ]);
+    expect(after.parts[0].documentId).toBe(first!.id);
+    await eventually(async () => {
+      const rows = await ctx.db.select().from(documents).where(eq(documents.clientId, client.id));
+      return rows.every((row) => row.status === 'needs_review') ? rows : undefined;
+    }, 60_000);
+    expect(await numbers()).toEqual(['A-101', 'A-102', 'A-103']);
+    const names = (await ctx.db.select().from(documents).where(eq(documents.clientId, client.id)))
+      .map((d) => d.filename)
+      .sort();
+    expect(names).toEqual(['lote (p. 1-1).pdf', 'lote (p. 2-2).pdf', 'lote (p. 3-4).pdf']);
+    // Each invoice is still paid for once: two refunds, two new debits.
+    expect(await ledgerMatchesBalance(ctx, user.id)).toMatchObject({ available: 2, reserved: 0 });
+
+    // A reviewed invoice keeps its pages.
+    const firstInvoice = await bodyOf(await ctx.request(`/api/v1/invoices/${first!.invoiceId}`, { headers }));
+    const saved = await ctx.json(
+      `/api/v1/invoices/${first!.invoiceId}`,
+      { ...firstInvoice, type: 'received' },
+      { method: 'PUT', headers },
+    );
+    expect(saved.status).toBe(200);
+    const locked = await ctx.json(
+      `/api/v1/documents/${first!.id}/split`,
+      {
+        parts: [
+          { pageFrom: 1, pageTo: 2 },
+          { pageFrom: 3, pageTo: 3 },
+          { pageFrom: 4, pageTo: 4 },
+        ],
+      },
+      { method: 'PUT', headers },
+    );
+    expect(locked.status).toBe(409);
+    expect((await bodyOf(locked)).error.code).toBe('SPLIT_LOCKED');
+  }, 120_000);
 });
 
 describe.skipIf(TEST_DB !== 'postgres')('a worker killed mid-job (PostgreSQL, separate processes)', () => {

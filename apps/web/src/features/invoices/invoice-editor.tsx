@@ -24,6 +24,7 @@ import {
   isLowConfidence,
   type TextField,
 } from './invoice-form-model';
+import { SplitBar } from './split-bar';
 import { type VatLineField, VatLinesEditor } from './vat-lines-editor';
 
 const SECTIONS: {
@@ -282,6 +283,7 @@ export function InvoiceEditor({
       </form>
       {/* On phones the original comes first, above the form (and the Save button). */}
       <div className="order-first lg:sticky lg:top-4 lg:order-none lg:self-start">
+        {invoice.file?.split ? <SplitBar split={invoice.file.split} clientId={invoice.clientId} /> : null}
         <DocumentViewer invoiceId={invoice.id} file={invoice.file} highlight={highlight} />
       </div>
     </div>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { secondaryButtonClass } from '../../components/ui';
 import { EVIDENCE_KEYS } from '../invoices/invoice-form-model';
 import { fetchInvoiceFile, invoiceKeys } from '../invoices/invoices-api';
+import { SplitBar } from '../invoices/split-bar';
 import { FIT_ZOOM_INDEX, type FieldBox, PageViewer, ZOOM_STEPS } from './page-viewer';
 
 /** The desk's middle: the original with its zoom, every field's box, and the focused one highlighted. */
@@ -74,6 +75,7 @@ export function DocumentPane({
           </div>
         ) : null}
       </div>
+      {file?.split && invoice ? <SplitBar split={file.split} clientId={invoice.clientId} /> : null}
       <div className="min-h-64 flex-1 overflow-auto bg-slate-100 p-2" data-testid="original">
         {!item.invoiceId || !invoice ? null : !file ? (
           <p className="p-4 text-sm text-slate-600">{t('viewer.noFile')}</p>
