@@ -18,6 +18,8 @@ export {
   type PageClues,
   planInvoiceSplit,
   readPageClues,
+  SEPARATOR_TEXT,
+  separatorSheetPdf,
   splitInvoicePdf,
 } from './split.ts';
 export type {

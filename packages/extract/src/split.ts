@@ -1,10 +1,20 @@
-import { PDFDocument } from 'pdf-lib';
-import { openPdf, pdfPageText } from './pdf.ts';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import QRCode from 'qrcode';
+import { openPdf, pdfPageText, renderPdfPage } from './pdf.ts';
+import { readQrCodes } from './qr.ts';
+
+/**
+ * What the separator sheet's QR code (and its printed line) says. A page that carries it, scanned or
+ * digital, ends one invoice and belongs to none: shops put one between receipts before scanning a stack.
+ */
+export const SEPARATOR_TEXT = 'CUADRA:SEPARATOR';
 
 /** What one page says about where invoices begin and end. */
 export type PageClues = {
-  /** No text and no image: a separator sheet. */
+  /** No text and no image, or Cuadra's separator sheet: a separator that belongs to no invoice. */
   blank: boolean;
+  /** Cuadra's separator sheet (its QR code or its printed line). */
+  separator?: boolean;
   /** The invoice number printed on the page, normalised. */
   number: string | null;
   /** The grand total printed on the page, in cents. */
@@ -35,6 +45,8 @@ function toCents(raw: string): number | null {
 export function readPageClues(lines: string[], hasImage = false): PageClues {
   const text = lines.join('\n');
   if (!text.trim()) return { blank: !hasImage, number: null, totalCents: null, pageOf: null };
+  if (text.includes(SEPARATOR_TEXT))
+    return { blank: true, separator: true, number: null, totalCents: null, pageOf: null };
   let number: string | null = null;
   for (const line of lines) {
     const m = line.match(NUMBER_LABEL_ALONE) ?? line.match(NUMBER_LABEL);
@@ -102,6 +114,10 @@ export function planInvoiceSplit(pages: PageClues[]): number[][] {
 
 /** Pages past this are not examined: such a PDF goes through whole (the engine has its own page cap). */
 const MAX_SPLIT_PAGES = 200;
+/** A scanned page is rendered to look for the separator's QR code only in PDFs up to this many pages. */
+const MAX_QR_SCAN_PAGES = 60;
+/** Enough to read the sheet's 6 cm code; an A4 page is then under a megapixel. */
+const QR_SCAN_DPI = 100;
 
 /**
  * Splits a PDF that holds several invoices into one PDF per invoice. Returns null when there is nothing to
@@ -130,6 +146,10 @@ export async function splitInvoicePdf(
           const page = await doc.getPage(n);
           hasImage = (await page.getOperatorList()).fnArray.some((op) => imageOps.has(op));
         }
+        if (hasImage && doc.numPages <= MAX_QR_SCAN_PAGES) {
+          const { png } = await renderPdfPage(doc, n, QR_SCAN_DPI, 2_000_000);
+          if ((await readQrCodes(png)).includes(SEPARATOR_TEXT)) lines.push(SEPARATOR_TEXT);
+        }
         clues.push(readPageClues(lines, hasImage));
       }
     } finally {
@@ -138,8 +158,10 @@ export async function splitInvoicePdf(
   } catch {
     return null;
   }
-  // A scan without a text layer gives nothing to split by; the engine reads it as one document.
-  if (!clues.some((c) => !c.blank && (c.number || c.totalCents !== null || c.pageOf))) return null;
+  // A scan without a text layer and without separator sheets gives nothing to split by; the engine reads
+  // it as one document.
+  if (!clues.some((c) => c.separator || (!c.blank && (c.number || c.totalCents !== null || c.pageOf))))
+    return null;
   const groups = planInvoiceSplit(clues);
   if (groups.length < 2) return null;
   return cutPdf(bytes, groups);
@@ -174,4 +196,40 @@ export async function countPdfPages(bytes: Uint8Array): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * The separator sheet to print and put between documents before scanning a stack: a large QR code
+ * reading `SEPARATOR_TEXT`, the same text printed, and what to do with it in both languages.
+ */
+export async function separatorSheetPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const page = pdf.addPage([595.28, 841.89]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { modules } = QRCode.create(SEPARATOR_TEXT, { errorCorrectionLevel: 'M' });
+  const quiet = 4;
+  const side = 227; // 8 cm
+  const cell = side / (modules.size + 2 * quiet);
+  const left = (595.28 - side) / 2;
+  const top = 560;
+  for (let row = 0; row < modules.size; row++)
+    for (let col = 0; col < modules.size; col++)
+      if (modules.get(row, col))
+        page.drawRectangle({
+          x: left + (col + quiet) * cell,
+          y: top - (row + quiet + 1) * cell,
+          width: cell,
+          height: cell,
+          color: rgb(0, 0, 0),
+        });
+  const centre = (text: string, y: number, size: number, face = font) =>
+    page.drawText(text, { x: (595.28 - face.widthOfTextAtSize(text, size)) / 2, y, size, font: face });
+  centre('Hoja separadora · Separator sheet', 700, 24, bold);
+  centre('Colócala entre dos facturas o tickets antes de escanear el montón.', 660, 12);
+  centre('Put it between two invoices or receipts before scanning the stack.', 642, 12);
+  centre(SEPARATOR_TEXT, 300, 14, bold);
+  centre('Cuadra corta el PDF aquí; esta página no se cobra.', 270, 11);
+  centre('Cuadra cuts the PDF here; this page is not charged.', 254, 11);
+  return pdf.save();
 }

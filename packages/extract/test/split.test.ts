@@ -1,6 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { countPdfPages, cutPdf, planInvoiceSplit, readPageClues, splitInvoicePdf } from '../src/index.ts';
+import {
+  countPdfPages,
+  cutPdf,
+  planInvoiceSplit,
+  readPageClues,
+  separatorSheetPdf,
+  splitInvoicePdf,
+} from '../src/index.ts';
+import { openPdf, renderPdfPage } from '../src/pdf.ts';
 
 const page = (lines: string[]) => readPageClues(lines);
 
@@ -85,6 +94,28 @@ describe('splitting a PDF', () => {
     expect(await countPdfPages(bytes)).toBe(3);
     expect(await countPdfPages(new TextEncoder().encode('%PDF-1.4 broken'))).toBeNull();
   });
+
+  it('cuts a scanned stack at the separator sheets, whose pages cost nothing', async () => {
+    const sheet = await openPdf(await separatorSheetPdf());
+    const separator = (await renderPdfPage(sheet, 1, 150, 4_000_000)).png;
+    await sheet.destroy();
+    const receipt = readFileSync(new URL('fixtures/golden/classic-png.png', import.meta.url));
+    const stack = await PDFDocument.create();
+    for (const png of [receipt, separator, receipt, receipt, separator, receipt]) {
+      const image = await stack.embedPng(png);
+      stack.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+    }
+    const parts = await splitInvoicePdf(await stack.save());
+    expect(parts?.map((part) => part.pages)).toEqual([[1], [3, 4], [6]]);
+
+    // The same scans without a separator give nothing to cut by: the engine reads the file whole.
+    const plain = await PDFDocument.create();
+    for (const png of [receipt, receipt]) {
+      const image = await plain.embedPng(png);
+      plain.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+    }
+    expect(await splitInvoicePdf(await plain.save())).toBeNull();
+  }, 60_000);
 
   it('leaves one invoice, and a PDF without text, whole', async () => {
     expect(await splitInvoicePdf(await pdfOf([['Factura nº C-1'], ['Total 10,00 €']]))).toBeNull();

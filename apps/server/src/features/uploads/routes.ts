@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { separatorSheetPdf } from '@cuadra/extract';
 import { DocumentSplitSchema, MoveSplitRequestSchema, UploadBatchSchema } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Config } from '../../config';
@@ -83,6 +84,16 @@ const moveSplitRoute = createRoute({
   },
 });
 
+const separatorSheet = createRoute({
+  method: 'get',
+  path: '/separator-sheet.pdf',
+  tags: ['invoices'],
+  summary:
+    'A sheet to print and put between invoices before scanning a stack: a PDF with it is cut there into one document per invoice',
+  security: [],
+  responses: { 200: { description: 'The sheet, a one-page PDF' } },
+});
+
 /** Where uploads wait: on the file store's disk, so storing a file is a rename. */
 export const uploadTempDir = (config: Config) => join(config.DATA_DIR, 'tmp');
 
@@ -114,6 +125,11 @@ export function uploadRoutes(services: Services) {
     .openapi(batch, async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await getBatch(services, c.get('user'), c.req.valid('param').batchId), 200);
+    })
+    .openapi(separatorSheet, async (c) => {
+      c.header('Cache-Control', 'public, max-age=86400');
+      c.header('Content-Disposition', 'inline; filename="cuadra-separator.pdf"');
+      return c.body(Buffer.from(await separatorSheetPdf()), 200, { 'Content-Type': 'application/pdf' });
     })
     .openapi(split, async (c) =>
       c.json(await getSplit(services, c.get('user'), c.req.valid('param').documentId), 200),

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bodyOf,
@@ -271,6 +272,30 @@ describe(`uploading invoices (${TEST_DB})`, () => {
     expect(many.status).toBe(413);
     expect((await bodyOf(many)).error.code).toBe('TOO_MANY_FILES');
     expect(await ctx.db.select().from(documents).where(eq(documents.clientId, client.id))).toHaveLength(0);
+  });
+
+  it('serves the separator sheet to anyone, and a PDF with the sheet between two pages is cut there', async () => {
+    const res = await ctx.request('/api/v1/separator-sheet.pdf');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    // Two pages that say nothing of where one document ends, with the sheet between them: cut there.
+    const stack = await PDFDocument.create();
+    const [first, second] = await Promise.all(
+      [await invoicesPdf([null]), new Uint8Array(await res.arrayBuffer())].map((b) => PDFDocument.load(b)),
+    );
+    const [terms] = await stack.copyPages(first!, [0]);
+    const [sheet] = await stack.copyPages(second!, [0]);
+    for (const page of [terms, sheet]) stack.addPage(page!);
+    stack.addPage((await stack.copyPages(first!, [0]))[0]);
+    const { headers, client } = await accountantWithClient(3);
+    const batch = await bodyOf(
+      await upload(client.id, headers, [{ name: 'montón.pdf', bytes: await stack.save() }]),
+    );
+    expect(batch.documents.map((d: { filename: string }) => d.filename)).toEqual([
+      'montón (p. 1-1).pdf',
+      'montón (p. 3-3).pdf',
+    ]);
+    await settled(batch.batchId, headers);
   });
 
   it('cuts a dropped PDF of three invoices into three, and moves a page boundary without charging twice', async () => {

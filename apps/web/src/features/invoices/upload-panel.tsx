@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
-import { ApiError } from '../../lib/api';
+import { API_BASE, ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
 import { SCAN_COMPLETE_EVENT } from '../auth/session-chrome';
 import { clientKeys } from '../clients/clients-api';
@@ -308,6 +308,17 @@ function DropZone({
       />
       <p id={hintId} className="mt-2 text-xs text-slate-500">
         {t('upload.hint')}
+      </p>
+      <p className="mt-1 text-xs text-slate-500">
+        {t('upload.stackHint')}{' '}
+        <a
+          href={`${API_BASE}/separator-sheet.pdf`}
+          target="_blank"
+          rel="noopener"
+          className={`${linkClass} underline`}
+        >
+          {t('upload.separatorSheet')}
+        </a>
       </p>
     </fieldset>
   );
