@@ -24,6 +24,10 @@ export type AddInboundSenderRequest = z.input<typeof AddInboundSenderRequestSche
 export const InboundAddressSchema = z.object({ inboundEmail: z.string() }).meta({ id: 'InboundAddress' });
 export type InboundAddress = z.infer<typeof InboundAddressSchema>;
 
+/** `GET`/`PUT /api/v1/clients/:id/inbound-settings`: off by default, so senders get no reply. */
+export const InboundSettingsSchema = z.object({ replyToSender: z.boolean() }).meta({ id: 'InboundSettings' });
+export type InboundSettings = z.infer<typeof InboundSettingsSchema>;
+
 export const InboundMessageSchema = z
   .object({
     id: z.string(),

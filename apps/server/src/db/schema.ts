@@ -487,6 +487,8 @@ export const clientInboundAddresses = pgTable(
       .primaryKey()
       .references(() => clients.id, { onDelete: 'cascade' }),
     localPart: text('local_part').notNull(),
+    /** Whether an accepted mail's sender gets a reply saying what became of it (off unless turned on). */
+    replyToSender: boolean('reply_to_sender').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('client_inbound_addresses_local_part_key').on(t.localPart)],

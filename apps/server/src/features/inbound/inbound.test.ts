@@ -14,7 +14,7 @@ import {
   type TestContext,
 } from '../../../test/harness';
 import { invoicesPdf } from '../../../test/invoices-pdf';
-import { clients, creditBalances, documents, inboundMessages, invoices } from '../../db/schema';
+import { clients, creditBalances, documents, inboundMessages, invoices, mailOutbox } from '../../db/schema';
 import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
 import { type InboundSmtp, startInboundSmtp } from './smtp';
@@ -377,6 +377,42 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
       .sort();
     expect(numbers).toEqual(['A-2026-101', 'A-2026-102', 'A-2026-103']);
     expect(await balance(user.id)).toEqual({ available: 2, reserved: 0 });
+  });
+
+  it('replies to the sender with what became of the mail only once the accountant turns replies on', async () => {
+    const { user, headers, client, address } = await accountantWithClient(5);
+    const other = await createSignedInUser(ctx);
+    const settingsUrl = `/api/v1/clients/${client.id}/inbound-settings`;
+    const repliesTo = async (to: string) =>
+      (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).map((m) => m.subject);
+    expect(await bodyOf(await ctx.request(settingsUrl, { headers }))).toEqual({ replyToSender: false });
+    expect((await ctx.request(settingsUrl, { headers: other.headers })).status).toBe(404);
+
+    const mail = (subject: string) => ({
+      from: user.email,
+      to: address,
+      subject,
+      attachments: [
+        { filename: 'f.pdf', content: PDF },
+        { filename: 'notas.txt', content: 'hola' },
+      ],
+    });
+    await send(mail('Sin respuesta'));
+    await settledMessages(client.id, headers, 1);
+    expect(await repliesTo(user.email)).toEqual([]);
+
+    const on = await ctx.json(settingsUrl, { replyToSender: true }, { method: 'PUT', headers });
+    expect(await bodyOf(on)).toEqual({ replyToSender: true });
+    await send(mail('Con respuesta'));
+    await settledMessages(client.id, headers, 2);
+    const [reply] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(reply?.subject).toBe('Recibido para Andrés Navarro Gil: Con respuesta');
+    expect(reply?.text).toContain('- f.pdf');
+    expect(reply?.text).toContain('notas.txt (no es PDF, JPG, PNG ni XML)');
+
+    // A refused sender never gets a reply.
+    await send({ ...mail('Desconocido'), from: 'stranger@example.net' }).catch(() => undefined);
+    expect(await repliesTo('stranger@example.net')).toEqual([]);
   });
 
   it('takes the same mail from a provider webhook, with its secret, through the same checks', async () => {

@@ -35,6 +35,13 @@ export async function replaceAddress(db: Db, clientId: string, localPart: string
     });
 }
 
+export async function setReplyToSender(db: Db, clientId: string, replyToSender: boolean) {
+  await db
+    .update(clientInboundAddresses)
+    .set({ replyToSender })
+    .where(eq(clientInboundAddresses.clientId, clientId));
+}
+
 /** The client an address's local part belongs to. */
 export async function findClientByLocalPart(db: Db, localPart: string) {
   const [row] = await db

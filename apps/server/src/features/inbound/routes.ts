@@ -5,6 +5,7 @@ import {
   InboundMessageListSchema,
   InboundSenderListSchema,
   InboundSenderSchema,
+  InboundSettingsSchema,
   UploadBatchSchema,
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
@@ -38,6 +39,26 @@ const rotateRoute = createRoute({
   security: bearer,
   request: { params: ClientParams },
   responses: { 200: json(InboundAddressSchema, 'The new address'), ...common, ...ownerOnly },
+});
+
+const getSettingsRoute = createRoute({
+  method: 'get',
+  path: '/clients/{id}/inbound-settings',
+  tags: ['inbound email'],
+  summary: 'Whether senders get a reply saying what became of their mail (off unless turned on)',
+  security: bearer,
+  request: { params: ClientParams },
+  responses: { 200: json(InboundSettingsSchema, 'The settings'), ...common, ...ownerOnly },
+});
+
+const putSettingsRoute = createRoute({
+  method: 'put',
+  path: '/clients/{id}/inbound-settings',
+  tags: ['inbound email'],
+  summary: 'Turn the reply to senders on or off',
+  security: bearer,
+  request: { params: ClientParams, body: body(InboundSettingsSchema) },
+  responses: { 200: json(InboundSettingsSchema, 'The settings'), ...common, ...ownerOnly },
 });
 
 const listSendersRoute = createRoute({
@@ -121,6 +142,13 @@ export function inboundRoutes(services: Services) {
     .openapi(rotateRoute, async (c) =>
       c.json(await inbound.rotateAddress(services, c.get('user'), c.req.valid('param').id), 200),
     )
+    .openapi(getSettingsRoute, async (c) =>
+      c.json(await inbound.getInboundSettings(services, c.get('user'), c.req.valid('param').id), 200),
+    )
+    .openapi(putSettingsRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await inbound.setInboundSettings(services, c.get('user'), id, c.req.valid('json')), 200);
+    })
     .openapi(listSendersRoute, async (c) =>
       c.json(await inbound.getSenders(services, c.get('user'), c.req.valid('param').id), 200),
     )

@@ -3,6 +3,7 @@ import {
   type InboundMessageStatus,
   type InboundSender,
   type InboundSenderList,
+  type InboundSettings,
   PENDING_STATUSES,
 } from '@cuadra/shared';
 import { AppError } from '../../errors';
@@ -12,10 +13,12 @@ import { type ClientRow, findVisibleClient } from '../clients/repo';
 import { type BufferedFile, stageBufferedFiles } from '../uploads/multipart';
 import { uploadTempDir } from '../uploads/routes';
 import { uploadFiles } from '../uploads/service';
-import { rotateInboundEmail } from './address';
+import { ensureInboundEmail, rotateInboundEmail } from './address';
+import { inboundReplyEmail } from './emails';
 import { type InboundMail, mailToFiles, type Skipped } from './parts';
 import {
   deleteSender,
+  findAddressOfClient,
   findClientByLocalPart,
   findClientUserEmails,
   insertMessage,
@@ -23,6 +26,7 @@ import {
   isAllowListed,
   listMessages,
   listSenders,
+  setReplyToSender,
 } from './repo';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -138,6 +142,21 @@ export async function deliverMail(
       const batch = await intoUploads(services, owner, client, parts.files);
       await record('accepted', batch.batchId, parts.skipped);
       deliveries.push({ clientId: client.id, status: 'accepted', batchId: batch.batchId });
+      if ((await findAddressOfClient(services.db, client.id))?.replyToSender)
+        await services.mailer.send(
+          services.db,
+          inboundReplyEmail(sender, owner.locale, {
+            clientName: client.name,
+            subject: mail.subject,
+            files: batch.documents.filter((d) => d.status !== 'failed').map((d) => d.filename),
+            skipped: [
+              ...parts.skipped,
+              ...batch.documents
+                .filter((d) => d.status === 'failed')
+                .map((d) => ({ name: d.filename, reason: d.errorCode ?? 'UNSUPPORTED_TYPE' })),
+            ],
+          }),
+        );
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')) throw error;
       await record('no_credits', null, parts.skipped);
@@ -184,6 +203,28 @@ async function ownedClient(services: Services, user: UserRow, clientId: string) 
   const row = await visibleClient(services, user, clientId);
   if (row.ownerUserId !== user.id) throw new AppError('FORBIDDEN');
   return row;
+}
+
+export async function getInboundSettings(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+): Promise<InboundSettings> {
+  const client = await ownedClient(services, user, clientId);
+  await ensureInboundEmail(services.db, services.config, client.id);
+  return { replyToSender: (await findAddressOfClient(services.db, client.id))?.replyToSender ?? false };
+}
+
+export async function setInboundSettings(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+  settings: InboundSettings,
+): Promise<InboundSettings> {
+  const client = await ownedClient(services, user, clientId);
+  await ensureInboundEmail(services.db, services.config, client.id);
+  await setReplyToSender(services.db, client.id, settings.replyToSender);
+  return getInboundSettings(services, user, clientId);
 }
 
 export async function rotateAddress(services: Services, user: UserRow, clientId: string) {

@@ -4,6 +4,7 @@ import type {
   InboundMessageList,
   InboundSender,
   InboundSenderList,
+  InboundSettings,
 } from '@cuadra/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -15,6 +16,7 @@ const PENDING_POLL_MS = 5_000;
 export const inboundKeys = {
   messages: (clientId: string) => ['inbound', 'messages', clientId] as const,
   senders: (clientId: string) => ['inbound', 'senders', clientId] as const,
+  settings: (clientId: string) => ['inbound', 'settings', clientId] as const,
 };
 
 const base = (clientId: string) => `/clients/${encodeURIComponent(clientId)}`;
@@ -33,6 +35,22 @@ export function useInboundSenders(clientId: string, enabled: boolean) {
     queryKey: inboundKeys.senders(clientId),
     queryFn: ({ signal }) => api.get<InboundSenderList>(`${base(clientId)}/inbound-senders`, { signal }),
     enabled,
+  });
+}
+
+export function useInboundSettings(clientId: string) {
+  return useQuery({
+    queryKey: inboundKeys.settings(clientId),
+    queryFn: ({ signal }) => api.get<InboundSettings>(`${base(clientId)}/inbound-settings`, { signal }),
+  });
+}
+
+export function useSetInboundSettings(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: InboundSettings) =>
+      api.put<InboundSettings>(`${base(clientId)}/inbound-settings`, settings),
+    onSuccess: (settings) => queryClient.setQueryData(inboundKeys.settings(clientId), settings),
   });
 }
 

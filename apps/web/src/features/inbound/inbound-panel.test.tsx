@@ -85,6 +85,10 @@ function stubApi() {
         return json(200, { items: [{ id: 's-1', email: 'proveedor@example.com', createdAt: '' }] });
       if (p === '/api/v1/clients/c-1/inbound-senders' && method === 'POST')
         return json(201, { id: 's-2', email: 'otro@example.com', createdAt: '' });
+      if (p === '/api/v1/clients/c-1/inbound-settings' && method === 'GET')
+        return json(200, { replyToSender: false });
+      if (p === '/api/v1/clients/c-1/inbound-settings' && method === 'PUT')
+        return json(200, JSON.parse(String(init?.body)));
       if (p === '/api/v1/clients/c-1/photos')
         return json(202, { batchId: 'b-9', pendingCount: 1, documents: [] });
       return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
@@ -125,6 +129,18 @@ describe("the client's inbound email", () => {
     expect(within(mails).getByText('2 documents')).toBeTruthy();
     const part = within(mails).getByRole('link', { name: 'lote (p. 2-3).pdf' });
     expect(part.getAttribute('href')).toBe('/invoicePage/i-2');
+  });
+
+  it('sends senders no reply until the accountant turns replies on', async () => {
+    const calls = stubApi();
+    renderWithProviders(<InboundPanel client={client} />);
+    const toggle = screen.getByRole('switch', { name: 'Reply to senders with what was received' });
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(toggle);
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT' && c.path.endsWith('/inbound-settings'));
+    expect(JSON.parse(String(put?.body))).toEqual({ replyToSender: true });
   });
 
   it('opens the camera on phones and sends several shots as one document', async () => {

@@ -8,8 +8,10 @@ import {
   useAddInboundSender,
   useInboundMessages,
   useInboundSenders,
+  useInboundSettings,
   useRemoveInboundSender,
   useRotateInboundAddress,
+  useSetInboundSettings,
 } from './inbound-api';
 
 /**
@@ -75,9 +77,45 @@ export function InboundPanel({ client }: { client: ClientDetail }) {
       <p role="status" className="mt-1 text-sm text-slate-600">
         {rotate.isError ? toMessage(rotate.error) : copied ? t('copiedLong') : ''}
       </p>
+      {isOwner ? <ReplyToggle clientId={client.id} /> : null}
       {isOwner ? <AllowedSenders clientId={client.id} /> : null}
       <ReceivedMails clientId={client.id} />
     </section>
+  );
+}
+
+/** Whether senders get a reply saying what became of their mail: off unless the accountant turns it on. */
+function ReplyToggle({ clientId }: { clientId: string }) {
+  const { t } = useTranslation('inbound');
+  const toMessage = useErrorMessage();
+  const settings = useInboundSettings(clientId);
+  const save = useSetInboundSettings(clientId);
+  const hintId = useId();
+  const checked = save.isPending
+    ? (save.variables?.replyToSender ?? false)
+    : (settings.data?.replyToSender ?? false);
+  return (
+    <div className="mt-4">
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={checked}
+          aria-describedby={hintId}
+          checked={checked}
+          disabled={!settings.data || save.isPending}
+          onChange={(event) => save.mutate({ replyToSender: event.currentTarget.checked })}
+          className="h-4 w-4"
+        />
+        {t('reply.label')}
+      </label>
+      <p id={hintId} className="text-sm text-slate-600">
+        {settings.isError ? toMessage(settings.error) : t('reply.hint')}
+      </p>
+      <p role="status" className="text-sm text-red-800">
+        {save.isError ? toMessage(save.error) : ''}
+      </p>
+    </div>
   );
 }
 

@@ -7,6 +7,7 @@ CREATE TABLE "document_splits" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "client_inbound_addresses" ADD COLUMN "reply_to_sender" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "split_id" uuid;--> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "page_from" integer;--> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "page_to" integer;--> statement-breakpoint
