@@ -1449,7 +1449,7 @@ export interface components {
         SupplierMemory: {
             supplierTaxId: string;
             /** @enum {string} */
-            field: "issuerName" | "type";
+            field: "issuerName" | "type" | "vatRate";
             value: string;
             updatedAt: string;
         };
@@ -3856,7 +3856,7 @@ export interface operations {
     deleteClientsByClientIdSupplierMemoryByTaxId: {
         parameters: {
             query?: {
-                field?: "issuerName" | "type";
+                field?: "issuerName" | "type" | "vatRate";
             };
             header?: never;
             path: {

@@ -64,8 +64,11 @@ export const AcceptReviewResultSchema = z
   .meta({ id: 'AcceptReviewResult' });
 export type AcceptReviewResult = z.infer<typeof AcceptReviewResultSchema>;
 
-/** Fields the desk remembers per client and supplier (by tax id) after a correction. */
-export const MEMORY_FIELDS = ['issuerName', 'type'] as const;
+/**
+ * Fields the desk remembers per client and supplier (by tax id) after a correction. `vatRate`: the one VAT
+ * rate the accountant set on a supplier's invoice, applied to the next one only where its amounts agree.
+ */
+export const MEMORY_FIELDS = ['issuerName', 'type', 'vatRate'] as const;
 export type MemoryField = (typeof MEMORY_FIELDS)[number];
 
 export const SupplierMemorySchema = z

@@ -547,7 +547,7 @@ export const inboundMessages = pgTable(
   (t) => [index('inbound_messages_client_idx').on(t.clientId, t.createdAt)],
 );
 
-export const memoryField = pgEnum('memory_field', ['issuerName', 'type']);
+export const memoryField = pgEnum('memory_field', ['issuerName', 'type', 'vatRate']);
 
 /**
  * Supplier memory: a correction an accountant made to an invoice from a supplier (by tax id), applied to the

@@ -1,4 +1,4 @@
-import type { FieldEvidence, MemoryField, SupplierMemory } from '@cuadra/shared';
+import type { FieldEvidence, MemoryField, SupplierMemory, VatLine } from '@cuadra/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type invoices, supplierMemory } from '../../db/schema';
@@ -6,21 +6,53 @@ import { newId } from '../../lib/ids';
 
 type InvoiceValues = Partial<typeof invoices.$inferInsert>;
 
-/** The evidence key each remembered field is shown under (the engine's names; `invoice_type` is ours). */
-const EVIDENCE_KEY: Record<MemoryField, string> = { issuerName: 'issuer_name', type: 'invoice_type' };
+/** The evidence key each remembered field is shown under (the engine's names; the last two are ours). */
+const EVIDENCE_KEY: Record<MemoryField, string> = {
+  issuerName: 'issuer_name',
+  type: 'invoice_type',
+  vatRate: 'vat_rate',
+};
+
+type Remembered = { issuerName: string | null; type: string | null; vatBreakdown?: unknown };
+
+/** The VAT rates of a breakdown (other taxes, IGIC or IPSI, are not VAT). */
+const vatRatesOf = (breakdown: unknown): string[] =>
+  [
+    ...new Set(
+      ((Array.isArray(breakdown) ? breakdown : []) as VatLine[])
+        .filter((line) => !line.taxType)
+        .map((line) => String(Number(line.rate))),
+    ),
+  ].sort();
 
 /**
  * What a save corrected that is worth remembering for the next invoice from this supplier: the issuer's
- * name as the accountant spells it, and the type. Only with a supplier tax id (the memory's key).
+ * name as the accountant spells it, the type, and the VAT rate when the accountant changed the rates to a
+ * single one. Only with a supplier tax id (the memory's key).
  */
-export function correctionsOf(
-  before: { issuerName: string | null; type: string | null },
-  after: { issuerName: string | null; type: string | null },
-): Partial<Record<MemoryField, string>> {
+export function correctionsOf(before: Remembered, after: Remembered): Partial<Record<MemoryField, string>> {
   const out: Partial<Record<MemoryField, string>> = {};
   if (after.issuerName && after.issuerName !== before.issuerName) out.issuerName = after.issuerName;
   if (after.type && after.type !== before.type) out.type = after.type;
+  const [rate, ...others] = vatRatesOf(after.vatBreakdown);
+  if (rate !== undefined && others.length === 0 && vatRatesOf(before.vatBreakdown).join() !== rate)
+    out.vatRate = rate;
   return out;
+}
+
+/**
+ * The remembered VAT rate applied to an invoice's single VAT line, only where the document's own amounts
+ * agree with it (base × rate = VAT, to the cent): a rate the engine misread is mended, amounts never are.
+ */
+function withRememberedRate(breakdown: unknown, rate: string): VatLine[] | null {
+  const lines = (Array.isArray(breakdown) ? breakdown : []) as VatLine[];
+  const vat = lines.filter((line) => !line.taxType);
+  const [line] = vat;
+  if (vat.length !== 1 || !line || line.baseCents === null || line.vatCents === null) return null;
+  if (Number(line.rate) === Number(rate)) return null;
+  const expected = Math.round((line.baseCents * Number(rate)) / 100);
+  if (Math.abs(expected - line.vatCents) > 1) return null;
+  return lines.map((l) => (l === line ? { ...l, rate } : l));
 }
 
 export async function rememberCorrections(
@@ -63,6 +95,11 @@ export async function applySupplierMemory<T extends InvoiceValues>(
     const key = EVIDENCE_KEY[row.field];
     if (row.field === 'issuerName') out.issuerName = row.value;
     if (row.field === 'type' && (row.value === 'issued' || row.value === 'received')) out.type = row.value;
+    if (row.field === 'vatRate') {
+      const mended = withRememberedRate(out.vatBreakdown, row.value);
+      if (!mended) continue;
+      out.vatBreakdown = mended;
+    }
     evidence[key] = { confidence: 1, verified: false, source: 'memory', box: evidence[key]?.box ?? null };
   }
   out.evidence = evidence;

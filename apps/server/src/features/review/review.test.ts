@@ -10,6 +10,7 @@ import {
 } from '../../../test/harness';
 import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
+import { applySupplierMemory } from './memory';
 import { evidenceOf, seedDocuments } from './seed';
 
 const PDF = readFileSync(
@@ -299,5 +300,60 @@ describe(`the review desk (${TEST_DB})`, () => {
     const third = await upload('third.pdf');
     expect(third.issuerName).not.toBe('María López (asesoría)');
     expect(third.evidence.issuer_name?.source).not.toBe('memory');
+  });
+
+  it('remembers a VAT rate the accountant set, and mends only a line whose own amounts agree with it', async () => {
+    const { owner, lucia } = await accountantWithClients();
+    const [earlier] = await seedDocuments(ctx.db, { clientId: lucia.id, payerUserId: owner.user.id }, [
+      {
+        filename: 'rate.pdf',
+        invoice: { issuerName: 'Frutas Ruiz SL', issuerTaxId: 'B12345674', number: 'R-1' },
+      },
+    ]);
+    const before = await bodyOf(
+      await ctx.request(`/api/v1/invoices/${earlier!.invoiceId}`, { headers: owner.headers }),
+    );
+    const { id: _id, clientId: _c, checked: _k, evidence: _e, file: _f, createdAt: _t, ...fields } = before;
+    const saved = await ctx.request(`/api/v1/invoices/${earlier!.invoiceId}`, {
+      method: 'PUT',
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...fields,
+        type: 'received',
+        taxBaseCents: 10000,
+        vatTotalCents: 1000,
+        totalCents: 11000,
+        withholdingCents: null,
+        surchargeCents: null,
+        otherTaxesCents: null,
+        vatBreakdown: [{ rate: '10', baseCents: 10000, vatCents: 1000 }],
+        items: [],
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const memory = await bodyOf(
+      await ctx.request(`/api/v1/clients/${lucia.id}/supplier-memory`, { headers: owner.headers }),
+    );
+    expect(memory.items).toContainEqual(expect.objectContaining({ field: 'vatRate', value: '10' }));
+
+    // The engine read 21 % where base and VAT say 10 %: mended, marked memory, never verified.
+    const misread = await applySupplierMemory(ctx.db, lucia.id, {
+      issuerTaxId: 'B12345674',
+      vatBreakdown: [{ rate: '21', baseCents: 5000, vatCents: 500 }],
+      evidence: {},
+    });
+    expect(misread.vatBreakdown).toEqual([{ rate: '10', baseCents: 5000, vatCents: 500 }]);
+    expect((misread.evidence as Record<string, unknown>).vat_rate).toMatchObject({
+      source: 'memory',
+      verified: false,
+    });
+    // A line whose amounts say 21 % keeps what the document says.
+    const right = await applySupplierMemory(ctx.db, lucia.id, {
+      issuerTaxId: 'B12345674',
+      vatBreakdown: [{ rate: '21', baseCents: 5000, vatCents: 1050 }],
+      evidence: {},
+    });
+    expect(right.vatBreakdown).toEqual([{ rate: '21', baseCents: 5000, vatCents: 1050 }]);
+    expect((right.evidence as Record<string, unknown>).vat_rate).toBeUndefined();
   });
 });

@@ -231,6 +231,28 @@ export const DeskForm = forwardRef<
         );
       })}
 
+      {!forgotten.has('vat_rate') && markOf(invoice.evidence.vat_rate) === 'memory' ? (
+        <div className="text-sm text-slate-800">
+          <p>
+            {t('form.vatRateFromMemory', {
+              rates: invoice.vatBreakdown
+                .filter((line) => !line.taxType)
+                .map((line) => `${line.rate} %`)
+                .join(', '),
+            })}
+          </p>
+          <MemoryNote
+            onForget={() =>
+              invoice.issuerTaxId &&
+              forget.mutate(
+                { clientId: invoice.clientId, taxId: invoice.issuerTaxId, field: 'vatRate' },
+                { onSuccess: () => setForgotten((s) => new Set(s).add('vat_rate')) },
+              )
+            }
+          />
+        </div>
+      ) : null}
+
       {errorCount > 0 && !(errorCount === 1 && errors.type) ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {ti('edit.invalidFields')}

@@ -1,4 +1,4 @@
-import type { AcceptReviewResult, ReviewQueue, ReviewState } from '@cuadra/shared';
+import type { AcceptReviewResult, MemoryField, ReviewQueue, ReviewState } from '@cuadra/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { clientKeys } from '../clients/clients-api';
@@ -45,7 +45,7 @@ export function useAcceptVerified() {
 /** Forgets what was remembered about a supplier for a client (one field). */
 export function useForgetMemory() {
   return useMutation({
-    mutationFn: (input: { clientId: string; taxId: string; field: 'issuerName' | 'type' }) =>
+    mutationFn: (input: { clientId: string; taxId: string; field: MemoryField }) =>
       api.delete<void>(
         `/clients/${encodeURIComponent(input.clientId)}/supplier-memory/${encodeURIComponent(input.taxId)}?field=${input.field}`,
       ),

@@ -1,3 +1,4 @@
+ALTER TYPE "public"."memory_field" ADD VALUE 'vatRate';--> statement-breakpoint
 CREATE TABLE "document_splits" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"client_id" uuid NOT NULL,
