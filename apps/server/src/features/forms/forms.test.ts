@@ -267,11 +267,80 @@ describe(`AEAT forms from reviewed invoices (${TEST_DB})`, () => {
     expect(refused.body.error.code).toBe('FORM_INDIVIDUALS_ONLY');
     const m202 = await form('202', 2026, '1P', company.client.id);
     expect(m202.status).toBe(200);
-    expect(m202.body).toMatchObject({ form: '202', period: '1P', boxes: {} });
-    expect(m202.body.warnings.map((w: { code: string }) => w.code)).toContain('BOX_DESIGN_UNVERIFIED');
+    expect(m202.body).toMatchObject({ form: '202', period: '1P' });
     const individual = await form('202', 2026, '1P');
     expect(individual.status).toBe(422);
     expect(individual.body.error.code).toBe('FORM_COMPANIES_ONLY');
+  });
+
+  it('202 (art. 40.3 LIS) pins every box of the three instalments on the known invoices', async () => {
+    const company = await seedKnownClient(ctx, owner.user.id, {
+      name: 'Taller Norte SL',
+      taxId: 'B76543213',
+    });
+    const cid = company.client.id;
+    // A large sale in May, so that the October instalment has something to pay.
+    const bigSale = newId();
+    await ctx.db.insert(invoices).values({
+      id: bigSale,
+      clientId: cid,
+      checked: true,
+      type: 'issued',
+      number: 'F-9',
+      issueDate: '2026-05-05',
+      recipientName: 'Cliente Grande SA',
+      recipientTaxId: 'A12345674',
+      taxBaseCents: 500_000,
+      vatTotalCents: 105_000,
+      totalCents: 605_000,
+      vatBreakdown: [{ rate: '21', baseCents: 500_000, vatCents: 105_000 }],
+    });
+    const mine = (...names: string[]) => names.map((n) => company.ids[n] as string);
+    const q1 = [
+      ...mine('F-1', 'F-2', 'F-3', 'R-1', 'F-4'),
+      ...mine('G-1', 'G-2', 'G-3', 'G-4', 'G-5', 'G-6', 'G-7'),
+    ];
+    const toSep = [...q1, ...mine('F-6'), bigSale];
+
+    // April: issued 6,600 € − received 5,900 € = 700 €; 17 % = 119 €; withholdings F-1 + F-3 + R-1 = 291 €.
+    const p1 = (await form('202', 2026, '1P', cid)).body;
+    expect(p1.boxes).toEqual({
+      '04': 70_000,
+      '13': 70_000,
+      '16': 70_000,
+      '17': 17,
+      '18': 11_900,
+      '28': 29_100,
+      '29': 100,
+      '30': 0,
+      '34': 0,
+    });
+    expect(p1.invoices['04']).toEqual([...q1].sort());
+    expect(p1.invoices['28']).toEqual(mine('F-1', 'F-3', 'R-1').sort());
+    expect(p1.warnings.map((w: { code: string }) => w.code).sort()).toEqual([
+      'BOX_DESIGN_UNVERIFIED',
+      'ESTIMATE_FROM_INVOICES',
+      'UNREVIEWED_INVOICES', // F-5
+    ]);
+    // October: + F-6 (100 €) + F-9 (5,000 €) → 5,800 €; 17 % = 986 €; − 291 € withheld − 0 paid in April.
+    const p2 = (await form('202', 2026, '2P', cid)).body;
+    expect(p2.boxes).toEqual({
+      '04': 580_000,
+      '13': 580_000,
+      '16': 580_000,
+      '17': 17,
+      '18': 98_600,
+      '28': 29_100,
+      '29': 100,
+      '30': 0,
+      '34': 69_500,
+    });
+    expect(p2.invoices['04']).toEqual([...toSep].sort());
+    // December: the same months' figures (nothing new to November), minus October's 695 €.
+    const p3 = (await form('202', 2026, '3P', cid)).body;
+    expect(p3.boxes).toMatchObject({ '04': 580_000, '18': 98_600, '28': 29_100, '30': 69_500, '34': 0 });
+    expect(p3.invoices['30']).toEqual([...toSep].sort());
+    expect((await form('202', 2026, '1T', cid)).body.error.code).toBe('FORM_PERIOD_INVALID');
   });
 
   it('the tax profile: inferred, editable, and deciding which forms apply', async () => {
