@@ -1252,6 +1252,8 @@ export interface components {
             invoiceCount: number;
             unreviewedCount: number;
             unusableCount: number;
+            /** @enum {string} */
+            legalForm: "individual" | "company";
             modelo303: {
                 quarter: number;
                 charged: {
@@ -1313,7 +1315,7 @@ export interface components {
                 scaleYear: number;
                 region: string;
                 personalMinimumCents: number;
-            };
+            } | null;
         };
         FormResult: {
             /** @enum {string} */

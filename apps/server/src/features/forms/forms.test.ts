@@ -214,8 +214,13 @@ describe(`AEAT forms from reviewed invoices (${TEST_DB})`, () => {
     });
   });
 
-  it('a 303 box changes when a reviewed VAT changes in review', async () => {
+  const fiscal = async (id = clientId) => bodyOf(await get(`/api/v1/clients/${id}/fiscal-summary?year=2026`));
+
+  it('a 303 box changes when a reviewed VAT changes in review; the fiscal summary agrees with 303', async () => {
     const before = (await form('303', 2026, '1T')).body.boxes;
+    const fiscalBefore = (await fiscal()).modelo303[0];
+    // One source of figures: the summary's first-quarter result is the form's box 46.
+    expect(fiscalBefore.regimeResultCents).toBe(before['46']);
     const invoice = await bodyOf(await get(`/api/v1/invoices/${ids['G-1']}`));
     const res = await ctx.request(`/api/v1/invoices/${ids['G-1']}`, {
       method: 'PUT',
@@ -252,6 +257,9 @@ describe(`AEAT forms from reviewed invoices (${TEST_DB})`, () => {
     expect(after['29']).toBe(before['29'] - 4_400);
     expect(after['46']).toBe(before['46'] + 4_400);
     expect(after['28']).toBe(before['28']);
+    const fiscalAfter = (await fiscal()).modelo303[0];
+    expect(fiscalAfter.deductibleTotalCents).toBe(fiscalBefore.deductibleTotalCents - 4_400);
+    expect(fiscalAfter.regimeResultCents).toBe(after['46']);
   });
 
   it('refuses a period the form is not filed for', async () => {
@@ -271,6 +279,14 @@ describe(`AEAT forms from reviewed invoices (${TEST_DB})`, () => {
     const individual = await form('202', 2026, '1P');
     expect(individual.status).toBe(422);
     expect(individual.body.error.code).toBe('FORM_COMPANIES_ONLY');
+    // The fiscal summary computes no 130 (nor an IRPF estimate) for the company, and both for Lucía.
+    const companySummary = await fiscal(company.client.id);
+    expect(companySummary).toMatchObject({ legalForm: 'company', modelo130: [], annual: null });
+    expect(companySummary.modelo303).toHaveLength(4);
+    const individualSummary = await fiscal();
+    expect(individualSummary.legalForm).toBe('individual');
+    expect(individualSummary.modelo130).toHaveLength(4);
+    expect(individualSummary.annual).not.toBeNull();
   });
 
   it('202 (art. 40.3 LIS) pins every box of the three instalments on the known invoices', async () => {
