@@ -627,7 +627,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Estimated Modelo 303 and 130 per quarter and the annual income tax, from reviewed invoices */
+        /** Estimated Modelo 303 per quarter and, for an individual, Modelo 130 and the annual income tax, from reviewed invoices (a company: no 130, annual null) */
         get: operations["getClientsByClientIdFiscalSummary"];
         put?: never;
         post?: never;

@@ -142,7 +142,7 @@ describe(`exports: libro registro and accounting packages (${TEST_DB})`, () => {
     expect(both).toHaveLength(8 + 1 + 10);
   });
 
-  it('libro registro CSV: a name a spreadsheet would run as a formula is written as text', async () => {
+  it('libro registro CSV and ContaSOL: a name a spreadsheet would run as a formula is written as text', async () => {
     const other = await seedKnownClient(ctx, owner.user.id, { name: 'Fórmulas', taxId: '55555555K' });
     await ctx.db
       .update(invoices)
@@ -154,6 +154,16 @@ describe(`exports: libro registro and accounting packages (${TEST_DB})`, () => {
     );
     const row = (await res.text()).trimEnd().split('\r\n')[2] as string;
     expect(row).toContain(`;"'=HYPERLINK(""http://example.com"",""x"")";`);
+    // In the ContaSOL sheet the same name is a string cell, never a formula.
+    const ivr = await ctx.request(
+      `/api/v1/clients/${other.client.id}/exports/contasol?from=2026-01-01&to=2026-01-31&book=issued`,
+      { headers: owner.headers },
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await ivr.arrayBuffer()) as ArrayBuffer);
+    const name = (book.worksheets[0] as ExcelJS.Worksheet).getRow(2).getCell(6);
+    expect(name.type).toBe(ExcelJS.ValueType.String);
+    expect(name.value).toBe('=HYPERLINK("http://example.com","x")');
   });
 
   it('a3 SUENLACE.DAT: 512-byte records, header 1/2 and VAT detail 9 at their positions', async () => {
