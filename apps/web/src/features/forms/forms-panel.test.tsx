@@ -156,6 +156,10 @@ describe('the Forms tab', () => {
       calls.every((c) => !c.url.pathname.includes('/forms/') || c.url.searchParams.get('period') === '3T'),
     ).toBe(true);
 
+    // The export menu offers ContaSOL's import sheets.
+    const contasol = screen.getByRole('option', { name: 'ContaSOL (IVR and IVS sheets, ZIP)' });
+    expect((contasol as HTMLOptionElement).disabled).toBe(false);
+
     // The filing calendar: quarterly by the 20th, the fourth quarter and 390 by 30 January.
     expect(screen.getByText('Filing calendar 2026')).toBeTruthy();
     expect(screen.getAllByText('01/30/2027').length).toBe(2);
