@@ -198,24 +198,25 @@ export const FiscalSummarySchema = z
       /** At least 70 % of the prior year's income bore withholding: Modelo 130 need not be filed. */
       filingNotRequired: z.boolean(),
     }),
-    annual: z.object({
-      incomeCents: cents,
-      expensesCents: cents,
-      taxableBaseCents: cents,
-      withholdingsCents: cents,
-      estimatedTaxCents: cents,
-      stateTaxCents: cents,
-      regionalTaxCents: cents,
-      fractionalPaymentsCents: cents,
-      /** Estimated tax − withholdings − fractional payments: positive to pay, negative to refund. */
-      differentialCents: cents,
-      bracket: z.object({ fromCents: cents, toCents: cents.nullable(), rateBasisPoints: z.number().int() }),
-      /** A quarter of what the estimated tax leaves after withholdings: what to set aside each quarter. */
-      quarterlyPaymentCents: cents,
-      scaleYear: z.number().int(),
-      region: z.string(),
-      personalMinimumCents: cents,
-    })
+    annual: z
+      .object({
+        incomeCents: cents,
+        expensesCents: cents,
+        taxableBaseCents: cents,
+        withholdingsCents: cents,
+        estimatedTaxCents: cents,
+        stateTaxCents: cents,
+        regionalTaxCents: cents,
+        fractionalPaymentsCents: cents,
+        /** Estimated tax − withholdings − fractional payments: positive to pay, negative to refund. */
+        differentialCents: cents,
+        bracket: z.object({ fromCents: cents, toCents: cents.nullable(), rateBasisPoints: z.number().int() }),
+        /** A quarter of what the estimated tax leaves after withholdings: what to set aside each quarter. */
+        quarterlyPaymentCents: cents,
+        scaleYear: z.number().int(),
+        region: z.string(),
+        personalMinimumCents: cents,
+      })
       /** The IRPF estimate of an individual; null for a company, which pays corporate tax. */
       .nullable(),
   })
