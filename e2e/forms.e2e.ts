@@ -84,6 +84,8 @@ describe.skipIf(!hasBrowser)('the Forms tab in Chromium', () => {
     });
 
     await page.reload();
+    // Forms is a tab of the client page.
+    await page.getByRole('tab', { name: 'Forms', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Forms', exact: true });
     await panel.getByLabel('Year', { exact: true }).selectOption('2026');
     await panel.getByLabel('Quarter', { exact: true }).selectOption('1');

@@ -151,6 +151,7 @@ describe.skipIf(!hasBrowser)('reports and the fiscal summary in Chromium', () =>
 
     // The report panel: the button waits for a valid range; the first-quarter shortcut fills it.
     await page.reload();
+    await page.getByRole('tab', { name: 'Reports', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Custom report' });
     const generate = panel.getByRole('button', { name: 'Generate report' });
     expect(await generate.isDisabled()).toBe(true);

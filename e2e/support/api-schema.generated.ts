@@ -680,7 +680,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Estimated Modelo 303 and 130 per quarter and the annual income tax, from reviewed invoices */
+        /** Estimated Modelo 303 per quarter and, for an individual, Modelo 130 and the annual income tax, from reviewed invoices (a company: no 130, annual null) */
         get: operations["getClientsByClientIdFiscalSummary"];
         put?: never;
         post?: never;
@@ -714,7 +714,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The reviewed invoices of a range as the AEAT libro registro (XLSX, CSV) or an accounting package import (a3 SUENLACE.DAT, ContaPlus Diario); contasol answers 501 */
+        /** The reviewed invoices of a range as the AEAT libro registro (XLSX, CSV) or an accounting package import (a3 SUENLACE.DAT, ContaPlus Diario, ContaSOL IVR.xlsx / IVS.xlsx: a ZIP of both, or one with `book`) */
         get: operations["getClientsByClientIdExportsByKind"];
         put?: never;
         post?: never;
@@ -1333,6 +1333,8 @@ export interface components {
             invoiceCount: number;
             unreviewedCount: number;
             unusableCount: number;
+            /** @enum {string} */
+            legalForm: "individual" | "company";
             modelo303: {
                 quarter: number;
                 charged: {
@@ -1394,7 +1396,7 @@ export interface components {
                 scaleYear: number;
                 region: string;
                 personalMinimumCents: number;
-            };
+            } | null;
         };
         FormResult: {
             /** @enum {string} */
@@ -1409,7 +1411,7 @@ export interface components {
             };
             warnings: {
                 /** @enum {string} */
-                code: "UNREVIEWED_INVOICES" | "INCOMPLETE_INVOICES" | "UNKNOWN_VAT_RATE" | "UNKNOWN_SURCHARGE_RATE" | "INTRA_EU_RATE_ASSUMED" | "INTRA_EU_KEY_ASSUMED" | "WITHHOLDING_FEEDS_111" | "WITHHOLDING_FEEDS_115" | "PARTY_WITHOUT_TAX_ID" | "EXCLUDED_FROM_347_WITHHOLDING" | "RECARGO_REGIME" | "CARRY_FROM_PRIOR_YEARS_UNKNOWN" | "BOX_DESIGN_UNVERIFIED" | "ZERO_RATED_ISSUED";
+                code: "UNREVIEWED_INVOICES" | "INCOMPLETE_INVOICES" | "UNKNOWN_VAT_RATE" | "UNKNOWN_SURCHARGE_RATE" | "INTRA_EU_RATE_ASSUMED" | "INTRA_EU_KEY_ASSUMED" | "WITHHOLDING_FEEDS_111" | "WITHHOLDING_FEEDS_115" | "PARTY_WITHOUT_TAX_ID" | "EXCLUDED_FROM_347_WITHHOLDING" | "RECARGO_REGIME" | "CARRY_FROM_PRIOR_YEARS_UNKNOWN" | "BOX_DESIGN_UNVERIFIED" | "ESTIMATE_FROM_INVOICES" | "ZERO_RATED_ISSUED";
                 invoiceIds: string[];
             }[];
         };
@@ -3727,15 +3729,6 @@ export interface operations {
             };
             /** @description CLIENT_NOT_FOUND */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description EXPORT_LAYOUT_UNAVAILABLE */
-            501: {
                 headers: {
                     [name: string]: unknown;
                 };

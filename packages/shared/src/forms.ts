@@ -131,6 +131,11 @@ export const COUNT_BOXES: Partial<Record<FormId, readonly string[]>> = {
   '349': ['01', '03'],
 };
 
+/** Boxes that hold a percentage (whole percent), not an amount in cents. */
+export const PERCENT_BOXES: Partial<Record<FormId, readonly string[]>> = {
+  '202': ['17', '29'],
+};
+
 export const FORM_WARNINGS = [
   /** Invoices dated in the period that are not reviewed yet: they are left out of every box. */
   'UNREVIEWED_INVOICES',
@@ -156,8 +161,10 @@ export const FORM_WARNINGS = [
   'RECARGO_REGIME',
   /** A negative result carried from earlier quarters of the year only; earlier years are not known. */
   'CARRY_FROM_PRIOR_YEARS_UNKNOWN',
-  /** The box design of this form could not be verified against an official source: figures only. */
+  /** Some boxes of this form could not be verified against its official design: they are left empty. */
   'BOX_DESIGN_UNVERIFIED',
+  /** An estimate from invoices only (Modelo 202: art. 40.3 LIS, 25 % rate, no other accounting entries). */
+  'ESTIMATE_FROM_INVOICES',
   /** Zero-rated or exempt issued invoices: which exemption applies is not recorded. */
   'ZERO_RATED_ISSUED',
 ] as const;
@@ -180,7 +187,7 @@ export const FormResultSchema = z
     form: FormIdSchema,
     year: z.number().int(),
     period: z.string(),
-    /** AEAT box number → integer cents (or a count, for the boxes in COUNT_BOXES). */
+    /** AEAT box number → integer cents (or a count / a whole percent: COUNT_BOXES, PERCENT_BOXES). */
     boxes: z.record(z.string(), z.number().int()),
     /** AEAT box number → the ids of the invoices behind it. */
     invoices: z.record(z.string(), z.array(z.string())),

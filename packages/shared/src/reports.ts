@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LegalFormSchema } from './forms';
 
 /** spec-2 §5 and §9: a report covers at most 2 years. */
 export const REPORT_MAX_RANGE_DAYS = 730;
@@ -181,7 +182,10 @@ export const FiscalSummarySchema = z
     unreviewedCount: z.number().int(),
     /** Invoices without a type or date that no figure can count. */
     unusableCount: z.number().int(),
+    /** The client's legal form (its tax profile): companies never file Modelo 130 nor pay IRPF. */
+    legalForm: LegalFormSchema,
     modelo303: z.array(Modelo303QuarterSchema),
+    /** Empty for a company: its instalments are Modelo 202 (the forms), not 130. */
     modelo130: z.array(Modelo130QuarterSchema),
     priorYear: z.object({
       year: z.number().int(),
@@ -194,24 +198,27 @@ export const FiscalSummarySchema = z
       /** At least 70 % of the prior year's income bore withholding: Modelo 130 need not be filed. */
       filingNotRequired: z.boolean(),
     }),
-    annual: z.object({
-      incomeCents: cents,
-      expensesCents: cents,
-      taxableBaseCents: cents,
-      withholdingsCents: cents,
-      estimatedTaxCents: cents,
-      stateTaxCents: cents,
-      regionalTaxCents: cents,
-      fractionalPaymentsCents: cents,
-      /** Estimated tax − withholdings − fractional payments: positive to pay, negative to refund. */
-      differentialCents: cents,
-      bracket: z.object({ fromCents: cents, toCents: cents.nullable(), rateBasisPoints: z.number().int() }),
-      /** A quarter of what the estimated tax leaves after withholdings: what to set aside each quarter. */
-      quarterlyPaymentCents: cents,
-      scaleYear: z.number().int(),
-      region: z.string(),
-      personalMinimumCents: cents,
-    }),
+    annual: z
+      .object({
+        incomeCents: cents,
+        expensesCents: cents,
+        taxableBaseCents: cents,
+        withholdingsCents: cents,
+        estimatedTaxCents: cents,
+        stateTaxCents: cents,
+        regionalTaxCents: cents,
+        fractionalPaymentsCents: cents,
+        /** Estimated tax − withholdings − fractional payments: positive to pay, negative to refund. */
+        differentialCents: cents,
+        bracket: z.object({ fromCents: cents, toCents: cents.nullable(), rateBasisPoints: z.number().int() }),
+        /** A quarter of what the estimated tax leaves after withholdings: what to set aside each quarter. */
+        quarterlyPaymentCents: cents,
+        scaleYear: z.number().int(),
+        region: z.string(),
+        personalMinimumCents: cents,
+      })
+      /** The IRPF estimate of an individual; null for a company, which pays corporate tax. */
+      .nullable(),
   })
   .meta({ id: 'FiscalSummary' });
 export type FiscalSummary = z.infer<typeof FiscalSummarySchema>;

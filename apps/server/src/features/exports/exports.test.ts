@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bodyOf,
@@ -14,6 +15,7 @@ import {
 } from '../../../test/harness';
 import { invoices } from '../../db/schema';
 import { seedKnownClient } from '../forms/test-fixtures';
+import { CONTASOL_IVR_COLUMNS, CONTASOL_IVS_COLUMNS } from './contasol';
 import { ISSUED_COLUMNS, RECEIVED_COLUMNS } from './libro-registro';
 import { CONTAPLUS_FIELDS } from './packages';
 
@@ -140,7 +142,7 @@ describe(`exports: libro registro and accounting packages (${TEST_DB})`, () => {
     expect(both).toHaveLength(8 + 1 + 10);
   });
 
-  it('libro registro CSV: a name a spreadsheet would run as a formula is written as text', async () => {
+  it('libro registro CSV and ContaSOL: a name a spreadsheet would run as a formula is written as text', async () => {
     const other = await seedKnownClient(ctx, owner.user.id, { name: 'Fórmulas', taxId: '55555555K' });
     await ctx.db
       .update(invoices)
@@ -152,6 +154,16 @@ describe(`exports: libro registro and accounting packages (${TEST_DB})`, () => {
     );
     const row = (await res.text()).trimEnd().split('\r\n')[2] as string;
     expect(row).toContain(`;"'=HYPERLINK(""http://example.com"",""x"")";`);
+    // In the ContaSOL sheet the same name is a string cell, never a formula.
+    const ivr = await ctx.request(
+      `/api/v1/clients/${other.client.id}/exports/contasol?from=2026-01-01&to=2026-01-31&book=issued`,
+      { headers: owner.headers },
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await ivr.arrayBuffer()) as ArrayBuffer);
+    const name = (book.worksheets[0] as ExcelJS.Worksheet).getRow(2).getCell(6);
+    expect(name.type).toBe(ExcelJS.ValueType.String);
+    expect(name.value).toBe('=HYPERLINK("http://example.com","x")');
   });
 
   it('a3 SUENLACE.DAT: 512-byte records, header 1/2 and VAT detail 9 at their positions', async () => {
@@ -239,10 +251,83 @@ describe(`exports: libro registro and accounting packages (${TEST_DB})`, () => {
     });
   });
 
-  it('Contasol answers 501 (layout not verified); a bad range 400', async () => {
-    const contasol = await download('contasol');
-    expect(contasol.status).toBe(501);
-    expect((await bodyOf(contasol)).error.code).toBe('EXPORT_LAYOUT_UNAVAILABLE');
+  it('ContaSOL: IVR.xlsx and IVS.xlsx in a ZIP, the template columns at their positions', async () => {
+    const res = await download('contasol');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(['IVR.xlsx', 'IVS.xlsx']);
+    const read = async (bytes: Uint8Array) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+      const rows: unknown[][] = [];
+      sheet.eachRow((row) => {
+        rows.push((row.values as unknown[]).slice(1));
+      });
+      return rows;
+    };
+
+    // IVR (issued): A Código … H Tipo de operación, I–K bases, L–N % IVA, O–Q % recargo, R–T IVA,
+    // U–W recargo, X Total.
+    const ivr = await read(files['IVR.xlsx'] as Uint8Array);
+    expect(ivr[0]).toEqual([...CONTASOL_IVR_COLUMNS]);
+    expect(CONTASOL_IVR_COLUMNS.slice(0, 9)).toEqual([
+      'Código',
+      'Libro de IVA',
+      'Fecha',
+      'Cuenta',
+      'Factura',
+      'Nombre',
+      'C.I.F.',
+      'Tipo de operación',
+      'Base 1',
+    ]);
+    expect(CONTASOL_IVR_COLUMNS).toHaveLength(24);
+    expect(CONTASOL_IVR_COLUMNS[23]).toBe('Total'); // column X
+    const byNumber = (rows: unknown[][], number: string) => rows.find((r) => r[4] === number) as unknown[];
+    const f2 = byNumber(ivr, 'F-2');
+    // F-2: 2,500 € at 21 % + 5.2 %, 500 € at 10 % + 1.4 %; customer 430 + the tax id's digits (8 digits).
+    expect(f2.slice(1, 8)).toEqual([
+      1,
+      new Date('2026-02-10T00:00:00Z'),
+      43033333,
+      'F-2',
+      'Zapatería Luz',
+      '33333333P',
+      0,
+    ]);
+    expect(f2.slice(8, 24)).toEqual([
+      ...[2500, 500, undefined], // I–K bases
+      ...[21, 10, undefined], // L–N % IVA
+      ...[5.2, 1.4, undefined], // O–Q % recargo
+      ...[525, 50, undefined], // R–T IVA
+      ...[130, 7, undefined], // U–W recargo
+      3712, // X total
+    ]);
+    // The intra-EU delivery is operation type 2; the unreviewed F-5 is not there.
+    expect(byNumber(ivr, 'F-4')[7]).toBe(2);
+    expect(byNumber(ivr, 'F-5')).toBeUndefined();
+    // The credit note keeps its sign.
+    expect(byNumber(ivr, 'R-1')[8]).toBe(-200);
+
+    // IVS (received): the whole template title row; I Deducible, Z Bienes soportados, AT/AU retention.
+    const ivs = await read(files['IVS.xlsx'] as Uint8Array);
+    expect(ivs[0]).toEqual([...CONTASOL_IVS_COLUMNS]);
+    expect(CONTASOL_IVS_COLUMNS[8]).toBe('Deducible'); // I
+    expect(CONTASOL_IVS_COLUMNS[25]).toBe('Bienes soportados'); // Z
+    expect(CONTASOL_IVS_COLUMNS[45]).toBe('Porcentaje de retención'); // AT
+    expect(CONTASOL_IVS_COLUMNS[46]).toBe('Importe de retención'); // AU
+    const g2 = byNumber(ivs, 'A-2026-02'); // G-2, the rent: 19 % withheld
+    expect(g2[3]).toBe(40011111); // supplier 400 + the tax id's last digits, 8 digits
+    expect(g2[24]).toBe(816); // Y total
+    expect([g2[8], g2[9], g2[12], g2[18], g2[25]]).toEqual([0, 800, 21, 168, 0]);
+    expect([g2[45], g2[46]]).toEqual([19, 152]);
+    expect(byNumber(ivs, 'NL-9')[7]).toBe(2); // G-4, the intra-EU acquisition
+
+    // One book on request, the file ContaSOL expects.
+    const one = await download('contasol', 'from=2026-01-01&to=2026-03-31&book=received');
+    expect(one.headers.get('content-disposition')).toContain('IVS.xlsx');
     const bad = await download('a3', 'from=2026-04-01&to=2026-01-01');
     expect((await bodyOf(bad)).error.code).toBe('EXPORT_RANGE_INVALID');
   });

@@ -13,8 +13,7 @@
  *   TCASADO 1, TRANS 6, CAMBIO 16, DEBEME 16, HABERME 16, AUXILIAR 1, SERIE 1, SUCURSAL 4, CODDIVISA 5,
  *   IMPAUXME 16, MONEDAUSO 1, EURODEBE 16, EUROHABER 16, BASEEURO 16, NOCONV 1, NUMEROINV 10 — as in
  *   BulmaGés' ContaPlus exchange (`blimportexport.cpp`, LEN_* constants and bulmages2Contaplus).
- * - Contasol: its import sheets' layout is not in any source we could read, so no file is produced
- *   (EXPORT_LAYOUT_UNAVAILABLE) rather than an invented one.
+ * - ContaSOL: its Excel import sheets IVR / IVS, in contasol.ts.
  *
  * Both files are written in ISO-8859-1, which these packages read; characters outside it become `?`.
  */

@@ -12,12 +12,12 @@ const exportRoute = createRoute({
   tags: ['exports'],
   summary:
     'The reviewed invoices of a range as the AEAT libro registro (XLSX, CSV) or an accounting package import ' +
-    '(a3 SUENLACE.DAT, ContaPlus Diario); contasol answers 501',
+    '(a3 SUENLACE.DAT, ContaPlus Diario, ContaSOL IVR.xlsx / IVS.xlsx: a ZIP of both, or one with `book`)',
   security: bearer,
   request: {
     params: z.object({ clientId: z.string().max(64), kind: ExportKindSchema }),
     query: ExportQuerySchema.extend({
-      /** CSV only: one book (the format's one book per file); both by default. */
+      /** CSV and contasol: one book (issued / received); both by default. */
       book: z.enum(['issued', 'received']).optional(),
     }),
   },
@@ -25,7 +25,6 @@ const exportRoute = createRoute({
     200: { description: 'The file, as an attachment' },
     400: errorResponse('VALIDATION_FAILED, EXPORT_RANGE_INVALID'),
     404: errorResponse('CLIENT_NOT_FOUND'),
-    501: errorResponse('EXPORT_LAYOUT_UNAVAILABLE'),
   },
 });
 

@@ -5,6 +5,7 @@ import type { UserRow } from '../auth/repo';
 import { taxProfileOf } from '../forms/profile';
 import { visibleClientOrThrow } from '../forms/service';
 import { findInvoicesInRange } from '../reports/repo';
+import { contasolBook, contasolZip } from './contasol';
 import { bookCsv, librosWorkbook } from './libro-registro';
 import { a3File, contaplusFile } from './packages';
 
@@ -38,7 +39,6 @@ export async function exportFile(
   ) {
     throw new AppError('EXPORT_RANGE_INVALID');
   }
-  if (kind === 'contasol') throw new AppError('EXPORT_LAYOUT_UNAVAILABLE');
   const profile = taxProfileOf(client);
   const invoices = (await findInvoicesInRange(services.db, client.id, range.from, range.to)).filter(
     (i) => i.checked && i.type !== null,
@@ -75,6 +75,20 @@ export async function exportFile(
           bytes: contaplusFile(invoices, profile.accounts),
           filename: `contaplus-diario_${stem}.txt`,
           mediaType: 'text/plain; charset=iso-8859-1',
+        };
+      case 'contasol':
+        // One book on request (IVR.xlsx issued, IVS.xlsx received); both in a ZIP by default.
+        if (range.book) {
+          return {
+            bytes: await contasolBook(invoices, range.book, profile.accounts),
+            filename: range.book === 'issued' ? 'IVR.xlsx' : 'IVS.xlsx',
+            mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          };
+        }
+        return {
+          bytes: await contasolZip(invoices, profile.accounts),
+          filename: `contasol_${stem}.zip`,
+          mediaType: 'application/zip',
         };
     }
   } catch (error) {

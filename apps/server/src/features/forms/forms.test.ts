@@ -214,8 +214,13 @@ describe(`AEAT forms from reviewed invoices (${TEST_DB})`, () => {
     });
   });
 
-  it('a 303 box changes when a reviewed VAT changes in review', async () => {
+  const fiscal = async (id = clientId) => bodyOf(await get(`/api/v1/clients/${id}/fiscal-summary?year=2026`));
+
+  it('a 303 box changes when a reviewed VAT changes in review; the fiscal summary agrees with 303', async () => {
     const before = (await form('303', 2026, '1T')).body.boxes;
+    const fiscalBefore = (await fiscal()).modelo303[0];
+    // One source of figures: the summary's first-quarter result is the form's box 46.
+    expect(fiscalBefore.regimeResultCents).toBe(before['46']);
     const invoice = await bodyOf(await get(`/api/v1/invoices/${ids['G-1']}`));
     const res = await ctx.request(`/api/v1/invoices/${ids['G-1']}`, {
       method: 'PUT',
@@ -252,6 +257,9 @@ describe(`AEAT forms from reviewed invoices (${TEST_DB})`, () => {
     expect(after['29']).toBe(before['29'] - 4_400);
     expect(after['46']).toBe(before['46'] + 4_400);
     expect(after['28']).toBe(before['28']);
+    const fiscalAfter = (await fiscal()).modelo303[0];
+    expect(fiscalAfter.deductibleTotalCents).toBe(fiscalBefore.deductibleTotalCents - 4_400);
+    expect(fiscalAfter.regimeResultCents).toBe(after['46']);
   });
 
   it('refuses a period the form is not filed for', async () => {
@@ -267,11 +275,88 @@ describe(`AEAT forms from reviewed invoices (${TEST_DB})`, () => {
     expect(refused.body.error.code).toBe('FORM_INDIVIDUALS_ONLY');
     const m202 = await form('202', 2026, '1P', company.client.id);
     expect(m202.status).toBe(200);
-    expect(m202.body).toMatchObject({ form: '202', period: '1P', boxes: {} });
-    expect(m202.body.warnings.map((w: { code: string }) => w.code)).toContain('BOX_DESIGN_UNVERIFIED');
+    expect(m202.body).toMatchObject({ form: '202', period: '1P' });
     const individual = await form('202', 2026, '1P');
     expect(individual.status).toBe(422);
     expect(individual.body.error.code).toBe('FORM_COMPANIES_ONLY');
+    // The fiscal summary computes no 130 (nor an IRPF estimate) for the company, and both for Lucía.
+    const companySummary = await fiscal(company.client.id);
+    expect(companySummary).toMatchObject({ legalForm: 'company', modelo130: [], annual: null });
+    expect(companySummary.modelo303).toHaveLength(4);
+    const individualSummary = await fiscal();
+    expect(individualSummary.legalForm).toBe('individual');
+    expect(individualSummary.modelo130).toHaveLength(4);
+    expect(individualSummary.annual).not.toBeNull();
+  });
+
+  it('202 (art. 40.3 LIS) pins every box of the three instalments on the known invoices', async () => {
+    const company = await seedKnownClient(ctx, owner.user.id, {
+      name: 'Taller Norte SL',
+      taxId: 'B76543213',
+    });
+    const cid = company.client.id;
+    // A large sale in May, so that the October instalment has something to pay.
+    const bigSale = newId();
+    await ctx.db.insert(invoices).values({
+      id: bigSale,
+      clientId: cid,
+      checked: true,
+      type: 'issued',
+      number: 'F-9',
+      issueDate: '2026-05-05',
+      recipientName: 'Cliente Grande SA',
+      recipientTaxId: 'A12345674',
+      taxBaseCents: 500_000,
+      vatTotalCents: 105_000,
+      totalCents: 605_000,
+      vatBreakdown: [{ rate: '21', baseCents: 500_000, vatCents: 105_000 }],
+    });
+    const mine = (...names: string[]) => names.map((n) => company.ids[n] as string);
+    const q1 = [
+      ...mine('F-1', 'F-2', 'F-3', 'R-1', 'F-4'),
+      ...mine('G-1', 'G-2', 'G-3', 'G-4', 'G-5', 'G-6', 'G-7'),
+    ];
+    const toSep = [...q1, ...mine('F-6'), bigSale];
+
+    // April: issued 6,600 € − received 5,900 € = 700 €; 17 % = 119 €; withholdings F-1 + F-3 + R-1 = 291 €.
+    const p1 = (await form('202', 2026, '1P', cid)).body;
+    expect(p1.boxes).toEqual({
+      '04': 70_000,
+      '13': 70_000,
+      '16': 70_000,
+      '17': 17,
+      '18': 11_900,
+      '28': 29_100,
+      '29': 100,
+      '30': 0,
+      '34': 0,
+    });
+    expect(p1.invoices['04']).toEqual([...q1].sort());
+    expect(p1.invoices['28']).toEqual(mine('F-1', 'F-3', 'R-1').sort());
+    expect(p1.warnings.map((w: { code: string }) => w.code).sort()).toEqual([
+      'BOX_DESIGN_UNVERIFIED',
+      'ESTIMATE_FROM_INVOICES',
+      'UNREVIEWED_INVOICES', // F-5
+    ]);
+    // October: + F-6 (100 €) + F-9 (5,000 €) → 5,800 €; 17 % = 986 €; − 291 € withheld − 0 paid in April.
+    const p2 = (await form('202', 2026, '2P', cid)).body;
+    expect(p2.boxes).toEqual({
+      '04': 580_000,
+      '13': 580_000,
+      '16': 580_000,
+      '17': 17,
+      '18': 98_600,
+      '28': 29_100,
+      '29': 100,
+      '30': 0,
+      '34': 69_500,
+    });
+    expect(p2.invoices['04']).toEqual([...toSep].sort());
+    // December: the same months' figures (nothing new to November), minus October's 695 €.
+    const p3 = (await form('202', 2026, '3P', cid)).body;
+    expect(p3.boxes).toMatchObject({ '04': 580_000, '18': 98_600, '28': 29_100, '30': 69_500, '34': 0 });
+    expect(p3.invoices['30']).toEqual([...toSep].sort());
+    expect((await form('202', 2026, '1T', cid)).body.error.code).toBe('FORM_PERIOD_INVALID');
   });
 
   it('the tax profile: inferred, editable, and deciding which forms apply', async () => {

@@ -12,11 +12,23 @@
  *   amounts, withholdings), 28 = sum of withholdings, 30 = result.
  * - 115: AEAT, "Modelo 115. Diseño de registro" (Orden HAC/1431/2003 as amended), as in OCA/l10n-spain
  *   `l10n_es_aeat_mod115`: 01 payees, 02 base, 03 withholdings, 05 result.
- * - 202: we found no published box design we could read (the AEAT's "Modelo 202. Diseño de registro" is
- *   not in our sources), so no box numbers are invented: the form answers with no boxes and the warning
- *   BOX_DESIGN_UNVERIFIED.
+ * - 202: AEAT, "Manual práctico de Sociedades 2024", capítulo 15 "Pago fraccionado IS 2024" (sede.
+ *   agenciatributaria.gob.es, …/manual-sociedades-2024/capitulo-15-pago-fraccionado-is-2024/…), and the
+ *   AEAT's "Modelo 202. Instrucciones para períodos impositivos iniciados en 2023 y siguientes" (Orden
+ *   HFP/227/2017 as amended by Orden HAC/941/2018). Art. 40.2 LIS modality: [01] base (last Modelo 200's
+ *   quota), [02] 18 %, [03] result. Art. 40.3 LIS modality (the base imponible of the first 3, 9 or 11
+ *   months): [04] resultado contable, [05]/[06] IS corrections, [07]/[08] other corrections, [37],
+ *   [38] = [05] + [07], [39] = [06] + [37] + [08], [13] = [04] + [38] − [39] (base imponible previa),
+ *   [16] = [13] − [44] − [14] + [45] − [46], never negative (base del pago fraccionado), [17] porcentaje
+ *   (5/7 of the tax rate rounded down: 17 for 25 %, below 10 M€ of turnover), [18] resultado previo,
+ *   [27] bonificaciones, [28] retenciones e ingresos a cuenta, [29] % of operations in common territory,
+ *   [30] earlier instalments of the same period, [31] previous return (complementary only), [33] minimum
+ *   for turnover ≥ 10 M€, [34] a ingresar. From invoices only the 40.3 modality can be estimated (40.2 needs
+ *   last year's Modelo 200), so we fill [04], [13], [16], [17], [18], [28], [29], [30] and [34]. Box [32]
+ *   sits between [31] and [34] and we could not read its definition: it is left out and the warning
+ *   BOX_DESIGN_UNVERIFIED says some boxes are empty.
  */
-import type { FormResult } from '@cuadra/shared';
+import { type FormResult, percentOf } from '@cuadra/shared';
 import { box13Reduction, modelo130Year } from '../reports/fiscal';
 import { counterparty, type FormInvoice, RENT_WITHHOLDING_RATE, Sheet, withholdingRateOf } from './sheet';
 
@@ -130,9 +142,52 @@ export function modelo115(year: number, quarter: number, invoices: FormInvoice[]
   return sheet.result('115', year, `${quarter}T`);
 }
 
-/** Modelo 202: applicability only (see the note at the top of this file). */
-export function modelo202(year: number, period: string): FormResult {
+/** 17 %: 5/7 of the general 25 % corporate tax rate, rounded down (art. 40.3 LIS, turnover < 10 M€). */
+export const MODELO_202_PERCENT = 17;
+
+/** The last day of each 202 instalment's months: the first 3, 9 and 11 months of the year. */
+const INSTALMENT_ENDS = ['-03-31', '-09-30', '-11-30'] as const;
+
+/**
+ * Modelo 202 by the art. 40.3 LIS modality, estimated from invoices: the resultado contable [04] is the base
+ * of the issued invoices minus the base of the received ones since 1 January (no payroll, depreciation or
+ * other entries the invoices do not show; no IS booked, so no IS correction), no corrections or
+ * compensation of earlier losses ([13] = [16] = [04], floored at 0), 17 % ([17]), the withholdings on the
+ * issued invoices ([28]), all in common territory ([29] = 100), and the earlier instalments of the year as
+ * computed the same way ([30]). `invoices` are the reviewed ones from 1 January to the period's end.
+ */
+export function modelo202(year: number, period: string, invoices: FormInvoice[]): FormResult {
   const sheet = new Sheet();
+  const instalment = Number(period[0]);
+  const issued = (list: FormInvoice[]) => list.filter((i) => i.type === 'issued');
+  const received = (list: FormInvoice[]) => list.filter((i) => i.type === 'received');
+  const ids = (list: FormInvoice[]) => list.map((i) => i.id);
+  let earlier = 0;
+  let earlierInvoices: FormInvoice[] = [];
+  for (let k = 1; k <= instalment; k++) {
+    const end = `${year}${INSTALMENT_ENDS[k - 1]}`;
+    const months = invoices.filter((i) => (i.issueDate as string) <= end);
+    const result = sum(issued(months), (i) => i.taxBaseCents) - sum(received(months), (i) => i.taxBaseCents);
+    const base = Math.max(0, result);
+    const previous = percentOf(base, MODELO_202_PERCENT * 100);
+    const withheld = issued(months).filter((i) => (i.withholdingCents ?? 0) !== 0);
+    const withholdings = sum(withheld, (i) => i.withholdingCents);
+    const toPay = Math.max(0, previous - withholdings - earlier);
+    if (k === instalment) {
+      sheet.set('04', result, ids(months));
+      sheet.set('13', result, ids(months));
+      sheet.set('16', base, ids(months));
+      sheet.set('17', MODELO_202_PERCENT);
+      sheet.set('18', previous, ids(months));
+      sheet.set('28', withholdings, ids(withheld));
+      sheet.set('29', 100);
+      sheet.set('30', earlier, ids(earlierInvoices));
+      sheet.set('34', toPay, ids(months));
+    }
+    earlier += toPay;
+    earlierInvoices = months;
+  }
+  sheet.warn('ESTIMATE_FROM_INVOICES');
   sheet.warn('BOX_DESIGN_UNVERIFIED');
   return sheet.result('202', year, period);
 }

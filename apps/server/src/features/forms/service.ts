@@ -135,6 +135,6 @@ async function buildForm(
     case '390':
       return withWarnings(modelo390(year, inPeriod, profile.vatRegime), warnings);
     case '202':
-      return withWarnings(modelo202(year, period), warnings);
+      return withWarnings(modelo202(year, period, inPeriod), warnings);
   }
 }

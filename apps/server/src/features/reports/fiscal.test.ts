@@ -222,7 +222,7 @@ describe('worked example A: a year of 303, 130 and the annual estimate', () => {
     });
     // Q1 charged 470 + 210 (21 % of 1,000) = 680
     expect(all.modelo303[0]?.chargedTotalCents).toBe(eur(680));
-    expect(all.annual.incomeCents).toBe(eur(8000));
+    expect(all.annual?.incomeCents).toBe(eur(8000));
   });
 });
 

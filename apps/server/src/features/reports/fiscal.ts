@@ -6,6 +6,7 @@ import {
   type FiscalSummary,
   grossIncomeCents,
   isVatLine,
+  type LegalForm,
   type Modelo130Quarter,
   type Modelo303Quarter,
   percentOf,
@@ -253,6 +254,8 @@ export type FiscalYearInput = {
   /** Invoices dated in the year before, for box 13 and the 70 % rule. */
   priorYearInvoices: FiscalInvoice[];
   region?: string;
+  /** From the client's tax profile. A company files no Modelo 130 and pays no IRPF: neither is computed. */
+  legalForm?: LegalForm;
 };
 
 const isUsable = (i: FiscalInvoice) => i.type !== null && i.issueDate !== null;
@@ -307,6 +310,7 @@ export function summariseFiscalYear(input: FiscalYearInput): FiscalSummary {
   );
   const estimatedTax = stateTax + regionalTax;
   const fractional = modelo130.reduce((s, q) => s + q.toPayCents, 0);
+  const company = input.legalForm === 'company';
 
   return {
     clientId: input.clientId,
@@ -315,8 +319,10 @@ export function summariseFiscalYear(input: FiscalYearInput): FiscalSummary {
     invoiceCount: input.invoices.length,
     unreviewedCount: input.invoices.filter((i) => !i.checked).length,
     unusableCount: counted.length - usable.length,
+    legalForm: input.legalForm ?? 'individual',
     modelo303,
-    modelo130,
+    // Companies pay corporate tax: their instalments are Modelo 202, never 130 (see the forms).
+    modelo130: company ? [] : modelo130,
     priorYear: {
       year: input.year - 1,
       invoiceCount: prior.length,
@@ -326,21 +332,23 @@ export function summariseFiscalYear(input: FiscalYearInput): FiscalSummary {
       reductionPerQuarterCents: reductionPerQuarter,
       filingNotRequired: isModelo130Exempt(priorIncome, priorWithWithholding),
     },
-    annual: {
-      incomeCents: income,
-      expensesCents: expenses,
-      taxableBaseCents: taxableBase,
-      withholdingsCents: withholdings,
-      estimatedTaxCents: estimatedTax,
-      stateTaxCents: stateTax,
-      regionalTaxCents: regionalTax,
-      fractionalPaymentsCents: fractional,
-      differentialCents: estimatedTax - withholdings - fractional,
-      bracket: bracketReached(taxableBase, scale, region),
-      quarterlyPaymentCents: roundDiv(Math.max(0, estimatedTax - withholdings), 4),
-      scaleYear,
-      region,
-      personalMinimumCents: scale.personalMinimumCents,
-    },
+    annual: company
+      ? null
+      : {
+          incomeCents: income,
+          expensesCents: expenses,
+          taxableBaseCents: taxableBase,
+          withholdingsCents: withholdings,
+          estimatedTaxCents: estimatedTax,
+          stateTaxCents: stateTax,
+          regionalTaxCents: regionalTax,
+          fractionalPaymentsCents: fractional,
+          differentialCents: estimatedTax - withholdings - fractional,
+          bracket: bracketReached(taxableBase, scale, region),
+          quarterlyPaymentCents: roundDiv(Math.max(0, estimatedTax - withholdings), 4),
+          scaleYear,
+          region,
+          personalMinimumCents: scale.personalMinimumCents,
+        },
   };
 }

@@ -48,7 +48,9 @@ const fiscal = createRoute({
   method: 'get',
   path: '/clients/{clientId}/fiscal-summary',
   tags: ['reports'],
-  summary: 'Estimated Modelo 303 and 130 per quarter and the annual income tax, from reviewed invoices',
+  summary:
+    'Estimated Modelo 303 per quarter and, for an individual, Modelo 130 and the annual income tax, from ' +
+    'reviewed invoices (a company: no 130, annual null)',
   security: [{ bearer: [] }],
   request: { params: clientParam, query: FiscalSummaryQuerySchema },
   responses: {

@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { findVisibleClient } from '../clients/repo';
+import { taxProfileOf } from '../forms/profile';
 import { summariseFiscalYear } from './fiscal';
 import { readReportLink, signReportLink } from './links';
 import { findInvoicesInRange } from './repo';
@@ -80,7 +81,10 @@ export async function downloadReport(services: Services, user: UserRow, token: s
   }
 }
 
-/** The client's year: Modelo 303 and 130 per quarter and the annual estimate. */
+/**
+ * The client's year: Modelo 303 per quarter, and for an individual Modelo 130 and the annual IRPF estimate
+ * (a company files 202, not 130: see the forms).
+ */
 export async function getFiscalSummary(
   services: Services,
   user: UserRow,
@@ -93,5 +97,12 @@ export async function getFiscalSummary(
     findInvoicesInRange(services.db, client.id, `${year}-01-01`, `${year}-12-31`),
     findInvoicesInRange(services.db, client.id, `${year - 1}-01-01`, `${year - 1}-12-31`),
   ]);
-  return summariseFiscalYear({ clientId: client.id, year, includeUnreviewed, invoices, priorYearInvoices });
+  return summariseFiscalYear({
+    clientId: client.id,
+    year,
+    includeUnreviewed,
+    invoices,
+    priorYearInvoices,
+    legalForm: taxProfileOf(client).legalForm,
+  });
 }

@@ -14,13 +14,14 @@ import { InvoiceTable } from '../invoices/invoice-table';
 import { DEFAULT_INVOICE_SORT, useInvoiceList } from '../invoices/invoices-api';
 import { UploadPanel } from '../invoices/upload-panel';
 import { ReportPanel } from '../reports/report-panel';
+import { ClientTabs, useClientTab } from './client-tabs';
 import { useClient } from './clients-api';
 import { InviteDialog } from './invite-dialog';
 
 /**
  * The client page (spec-2 §2.2): header with initial and name, tax id and gross income (the sum of issued
- * invoices, es-ES format in Spanish); the owner can invite the client; the upload panel and the sortable
- * invoices table (issue 6).
+ * invoices, es-ES format in Spanish); the owner can invite the client; then three tabs: Invoices (the upload
+ * panel and the sortable invoices table, issue 6), Reports, and Forms (the AEAT forms, issue 18).
  */
 export function CustomerPage() {
   const { customerId = '' } = useParams();
@@ -31,6 +32,7 @@ export function CustomerPage() {
   const [inviting, setInviting] = useState(false);
   const [invoiceSort, setInvoiceSort] = useState(DEFAULT_INVOICE_SORT);
   const invoices = useInvoiceList(customerId, invoiceSort);
+  const [tab, setTab] = useClientTab();
 
   if (client.isPending) {
     return (
@@ -128,29 +130,33 @@ export function CustomerPage() {
         </div>
       ) : null}
 
-      <ReportPanel clientId={data.id} />
+      <ClientTabs tab={tab} onChange={setTab}>
+        {tab === 'reports' ? <ReportPanel clientId={data.id} /> : null}
+        {tab === 'forms' ? <FormsPanel client={data} /> : null}
+        {tab === 'invoices' ? (
+          <>
+            {invoices.isError ? null : (
+              <>
+                <UploadPanel
+                  clientId={data.id}
+                  scansAvailable={invoices.data?.scansAvailable ?? null}
+                  creditsPayer={data.creditsPayer}
+                />
+                <CameraCapture clientId={data.id} />
+              </>
+            )}
 
-      <FormsPanel client={data} />
+            <InboundPanel client={data} />
 
-      {invoices.isError ? null : (
-        <>
-          <UploadPanel
-            clientId={data.id}
-            scansAvailable={invoices.data?.scansAvailable ?? null}
-            creditsPayer={data.creditsPayer}
-          />
-          <CameraCapture clientId={data.id} />
-        </>
-      )}
-
-      <InboundPanel client={data} />
-
-      <section aria-labelledby="invoices-title" className="mt-8">
-        <h2 id="invoices-title" className="mb-3 text-xl font-semibold text-slate-900">
-          {isOwnPage ? t('customer.yourPage') : t('customer.invoicesTitle')}
-        </h2>
-        <InvoiceTable clientId={data.id} list={invoices} params={invoiceSort} onSort={setInvoiceSort} />
-      </section>
+            <section aria-labelledby="invoices-title" className="mt-8">
+              <h2 id="invoices-title" className="mb-3 text-xl font-semibold text-slate-900">
+                {isOwnPage ? t('customer.yourPage') : t('customer.invoicesTitle')}
+              </h2>
+              <InvoiceTable clientId={data.id} list={invoices} params={invoiceSort} onSort={setInvoiceSort} />
+            </section>
+          </>
+        ) : null}
+      </ClientTabs>
       {inviting ? <InviteDialog client={data} onClose={() => setInviting(false)} /> : null}
     </Page>
   );

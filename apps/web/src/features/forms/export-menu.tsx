@@ -32,7 +32,7 @@ export function ExportMenu({ clientId, from, to }: { clientId: string; from: str
     'libro-registro-csv': `libro-registro_${from}_${to}.csv`,
     a3: 'SUENLACE.DAT',
     contaplus: `contaplus-diario_${from}_${to}.txt`,
-    contasol: 'contasol',
+    contasol: `contasol_${from}_${to}.zip`,
   };
 
   async function download() {
@@ -69,7 +69,7 @@ export function ExportMenu({ clientId, from, to }: { clientId: string; from: str
             className={selectClass}
           >
             {EXPORT_KINDS.map((value) => (
-              <option key={value} value={value} disabled={value === 'contasol'}>
+              <option key={value} value={value}>
                 {tx(`exports.kinds.${value}`)}
               </option>
             ))}

@@ -6,6 +6,7 @@ import {
   formatDay,
   formatMoney,
   intlLocale,
+  PERCENT_BOXES,
 } from '@cuadra/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,6 +85,7 @@ function FormBoxes({ result, names }: { result: FormResult; names: InvoiceNames 
   const [open, setOpen] = useState<string | null>(null);
   const id = useId();
   const counts = COUNT_BOXES[result.form] ?? [];
+  const percents = PERCENT_BOXES[result.form] ?? [];
   const boxes = Object.entries(result.boxes);
   const hasInvoices = Object.values(result.invoices).some((ids) => ids.length > 0);
   const numberFormat = new Intl.NumberFormat(intlLocale(language));
@@ -125,7 +127,9 @@ function FormBoxes({ result, names }: { result: FormResult; names: InvoiceNames 
                 const label = tx(`boxes.${result.form}.${box}`, { defaultValue: tx('boxFallback', { box }) });
                 const shown = counts.includes(box)
                   ? numberFormat.format(value)
-                  : formatMoney(value, language);
+                  : percents.includes(box)
+                    ? `${numberFormat.format(value)} %`
+                    : formatMoney(value, language);
                 const panelId = `${id}-${box}`;
                 return (
                   <BoxRow

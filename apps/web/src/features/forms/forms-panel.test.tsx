@@ -2,7 +2,8 @@ import { type ClientDetail, DEFAULT_ACCOUNT_MAPPING, type FormResult } from '@cu
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
-import { renderWithProviders } from '../../test/render';
+import { routes } from '../../router';
+import { renderRoutes, renderWithProviders } from '../../test/render';
 import { storeTestSession } from '../../test/session';
 import { FormsPanel } from './forms-panel';
 
@@ -90,6 +91,19 @@ function answerForms({ url, method }: Call) {
     });
   }
   if (form === '115') return json(422, { error: { code: 'FORM_FORAL_TERRITORY', message: 'x' } });
+  if (form === '202') {
+    return json(200, {
+      form: '202',
+      year: 2026,
+      period,
+      boxes: { '04': 580_000, '17': 17, '18': 98_600, '29': 100, '34': 69_500 },
+      invoices: { '04': ['inv-1'], '17': [], '18': ['inv-1'], '29': [], '34': ['inv-1'] },
+      warnings: [
+        { code: 'ESTIMATE_FROM_INVOICES', invoiceIds: [] },
+        { code: 'BOX_DESIGN_UNVERIFIED', invoiceIds: [] },
+      ],
+    });
+  }
   return json(200, empty(form, period));
 }
 
@@ -142,6 +156,10 @@ describe('the Forms tab', () => {
       calls.every((c) => !c.url.pathname.includes('/forms/') || c.url.searchParams.get('period') === '3T'),
     ).toBe(true);
 
+    // The export menu offers ContaSOL's import sheets.
+    const contasol = screen.getByRole('option', { name: 'ContaSOL (IVR and IVS sheets, ZIP)' });
+    expect((contasol as HTMLOptionElement).disabled).toBe(false);
+
     // The filing calendar: quarterly by the 20th, the fourth quarter and 390 by 30 January.
     expect(screen.getByText('Filing calendar 2026')).toBeTruthy();
     expect(screen.getAllByText('01/30/2027').length).toBe(2);
@@ -175,5 +193,60 @@ describe('the Forms tab', () => {
     ).toBeTruthy();
     expect(await screen.findByText('2.000,00 €')).toBeTruthy();
     expect(screen.getAllByText('Presentar hasta el 20/10/2026')).toHaveLength(5);
+  });
+
+  it('is a tab of the client page, reached with the arrow keys, and the address keeps it', async () => {
+    stubFetch((call) => {
+      if (call.url.pathname === '/api/v1/clients/c-1') return json(200, client);
+      if (call.url.pathname.includes('/forms/') || call.url.pathname.endsWith('/invoices')) {
+        return answerForms(call);
+      }
+      return json(404, { error: { code: 'NOT_FOUND', message: 'x' } });
+    });
+    const { router } = renderRoutes(routes, '/customer/c-1');
+    const invoicesTab = await screen.findByRole('tab', { name: 'Invoices' }, { timeout: 10_000 });
+    expect(invoicesTab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tablist', { name: 'Client sections' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /Form 303/ })).toBeNull();
+    // Only the selected tab is in the tab order; the arrows move and select.
+    expect(screen.getByRole('tab', { name: 'Forms' }).getAttribute('tabindex')).toBe('-1');
+    invoicesTab.focus();
+    fireEvent.keyDown(invoicesTab, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Reports' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Reports' }), { key: 'End' });
+    const formsTab = screen.getByRole('tab', { name: 'Forms' });
+    expect(formsTab.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(formsTab);
+    const panel = screen.getByRole('tabpanel', { name: 'Forms' });
+    expect(
+      await within(panel).findByRole('heading', { name: /Form 303 \(VAT return\)/ }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(within(panel).getByRole('region', { name: 'Forms' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=forms');
+  });
+
+  it('shows a company its 202 instalment, percentages as percentages, and no 130', async () => {
+    const company: ClientDetail = {
+      ...client,
+      name: 'Bar Sol SL',
+      taxId: 'B12345674',
+      taxProfile: { ...(client.taxProfile as NonNullable<ClientDetail['taxProfile']>), legalForm: 'company' },
+    };
+    const calls = stubFetch(answerForms);
+    renderWithProviders(<FormsPanel client={company} />);
+    const card = (
+      await screen.findByRole('heading', { name: /Form 202 \(corporate tax instalment\)/ })
+    ).closest('article') as HTMLElement;
+    expect(within(card).getByText(/2P/)).toBeTruthy();
+    expect(await within(card).findByText('17 %')).toBeTruthy();
+    expect(within(card).getByText('100 %')).toBeTruthy();
+    expect(
+      within(card).getByRole('button', { name: '€695.00: show the 1 invoice(s) behind box 34' }),
+    ).toBeTruthy();
+    expect(within(card).getByText(/An estimate from the reviewed invoices only/)).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname.endsWith('/forms/130'))).toBe(false);
+    expect(calls.find((c) => c.url.pathname.endsWith('/forms/202'))?.url.searchParams.get('period')).toBe(
+      '2P',
+    );
   });
 });

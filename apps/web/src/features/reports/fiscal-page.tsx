@@ -184,90 +184,104 @@ function Figures({
         note={t('fiscal.m303.q4Note')}
       />
 
-      <QuarterTable
-        title={t('fiscal.m130.title')}
-        rows={[
-          { label: t('fiscal.m130.income'), values: modelo130.map((q) => q.incomeCents) },
-          { label: t('fiscal.m130.expenses'), values: modelo130.map((q) => q.expensesCents) },
-          { label: t('fiscal.m130.net'), values: modelo130.map((q) => q.netYieldCents) },
-          { label: t('fiscal.m130.twenty'), values: modelo130.map((q) => q.twentyPercentCents) },
-          { label: t('fiscal.m130.earlier'), values: modelo130.map((q) => q.earlierPaymentsCents) },
-          { label: t('fiscal.m130.withholdings'), values: modelo130.map((q) => q.withholdingsCents) },
-          { label: t('fiscal.m130.result'), values: modelo130.map((q) => q.resultCents) },
-          { label: t('fiscal.m130.reduction'), values: modelo130.map((q) => q.reductionCents) },
-          { label: t('fiscal.m130.toPay'), values: modelo130.map((q) => q.toPayCents), strong: true },
-        ]}
-        money={money}
-        note={
-          <>
-            {priorYear.invoiceCount === 0
-              ? t('fiscal.m130.box13Unknown', { year: priorYear.year })
-              : priorYear.reductionPerQuarterCents > 0
-                ? t('fiscal.m130.box13', {
-                    net: money(priorYear.netYieldCents),
-                    amount: money(priorYear.reductionPerQuarterCents),
-                  })
-                : t('fiscal.m130.box13None', { net: money(priorYear.netYieldCents) })}
-            {priorYear.filingNotRequired ? (
-              <strong className="mt-1 block">
-                {t('fiscal.m130.notRequired', { year: priorYear.year, share })}
-              </strong>
-            ) : null}
-          </>
-        }
-      />
-
-      <section
-        aria-labelledby="annual-title"
-        className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-      >
-        <h2 id="annual-title" className="text-lg font-semibold text-slate-900">
-          {t('fiscal.annual.title')}
-        </h2>
-        <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[1fr_auto]">
-          <Figure label={t('fiscal.annual.income')} value={money(annual.incomeCents)} />
-          <Figure label={t('fiscal.annual.expenses')} value={money(annual.expensesCents)} />
-          <Figure label={t('fiscal.annual.base')} value={money(annual.taxableBaseCents)} strong />
-          <Figure label={t('fiscal.annual.withholdings')} value={money(annual.withholdingsCents)} />
-          <Figure
-            label={t('fiscal.annual.tax')}
-            value={money(annual.estimatedTaxCents)}
-            hint={t('fiscal.annual.taxSplit', {
-              state: money(annual.stateTaxCents),
-              regional: money(annual.regionalTaxCents),
-            })}
-            strong
-          />
-          <Figure label={t('fiscal.annual.fractional')} value={money(annual.fractionalPaymentsCents)} />
-          <Figure
-            label={t('fiscal.annual.differential')}
-            value={`${money(Math.abs(annual.differentialCents))} ${
-              annual.differentialCents < 0 ? t('fiscal.annual.toRefund') : t('fiscal.annual.toPay')
-            }`}
-            strong
-          />
-          <Figure
-            label={t('fiscal.annual.bracket')}
-            value={
-              annual.bracket.toCents === null
-                ? t('fiscal.annual.bracketTop', {
-                    from: money(annual.bracket.fromCents),
-                    rate: formatRate(annual.bracket.rateBasisPoints / 100, language),
-                  })
-                : t('fiscal.annual.bracketRange', {
-                    from: money(annual.bracket.fromCents),
-                    to: money(annual.bracket.toCents),
-                    rate: formatRate(annual.bracket.rateBasisPoints / 100, language),
-                  })
+      {annual === null ? (
+        <section
+          aria-labelledby="company-title"
+          className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+        >
+          <h2 id="company-title" className="text-lg font-semibold text-slate-900">
+            {t('fiscal.company.title')}
+          </h2>
+          <p className="mt-2 text-sm text-slate-700">{t('fiscal.company.note')}</p>
+        </section>
+      ) : (
+        <>
+          <QuarterTable
+            title={t('fiscal.m130.title')}
+            rows={[
+              { label: t('fiscal.m130.income'), values: modelo130.map((q) => q.incomeCents) },
+              { label: t('fiscal.m130.expenses'), values: modelo130.map((q) => q.expensesCents) },
+              { label: t('fiscal.m130.net'), values: modelo130.map((q) => q.netYieldCents) },
+              { label: t('fiscal.m130.twenty'), values: modelo130.map((q) => q.twentyPercentCents) },
+              { label: t('fiscal.m130.earlier'), values: modelo130.map((q) => q.earlierPaymentsCents) },
+              { label: t('fiscal.m130.withholdings'), values: modelo130.map((q) => q.withholdingsCents) },
+              { label: t('fiscal.m130.result'), values: modelo130.map((q) => q.resultCents) },
+              { label: t('fiscal.m130.reduction'), values: modelo130.map((q) => q.reductionCents) },
+              { label: t('fiscal.m130.toPay'), values: modelo130.map((q) => q.toPayCents), strong: true },
+            ]}
+            money={money}
+            note={
+              <>
+                {priorYear.invoiceCount === 0
+                  ? t('fiscal.m130.box13Unknown', { year: priorYear.year })
+                  : priorYear.reductionPerQuarterCents > 0
+                    ? t('fiscal.m130.box13', {
+                        net: money(priorYear.netYieldCents),
+                        amount: money(priorYear.reductionPerQuarterCents),
+                      })
+                    : t('fiscal.m130.box13None', { net: money(priorYear.netYieldCents) })}
+                {priorYear.filingNotRequired ? (
+                  <strong className="mt-1 block">
+                    {t('fiscal.m130.notRequired', { year: priorYear.year, share })}
+                  </strong>
+                ) : null}
+              </>
             }
           />
-          <Figure
-            label={t('fiscal.annual.quarterly')}
-            value={money(annual.quarterlyPaymentCents)}
-            hint={t('fiscal.annual.quarterlyHint')}
-          />
-        </dl>
-      </section>
+
+          <section
+            aria-labelledby="annual-title"
+            className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+          >
+            <h2 id="annual-title" className="text-lg font-semibold text-slate-900">
+              {t('fiscal.annual.title')}
+            </h2>
+            <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[1fr_auto]">
+              <Figure label={t('fiscal.annual.income')} value={money(annual.incomeCents)} />
+              <Figure label={t('fiscal.annual.expenses')} value={money(annual.expensesCents)} />
+              <Figure label={t('fiscal.annual.base')} value={money(annual.taxableBaseCents)} strong />
+              <Figure label={t('fiscal.annual.withholdings')} value={money(annual.withholdingsCents)} />
+              <Figure
+                label={t('fiscal.annual.tax')}
+                value={money(annual.estimatedTaxCents)}
+                hint={t('fiscal.annual.taxSplit', {
+                  state: money(annual.stateTaxCents),
+                  regional: money(annual.regionalTaxCents),
+                })}
+                strong
+              />
+              <Figure label={t('fiscal.annual.fractional')} value={money(annual.fractionalPaymentsCents)} />
+              <Figure
+                label={t('fiscal.annual.differential')}
+                value={`${money(Math.abs(annual.differentialCents))} ${
+                  annual.differentialCents < 0 ? t('fiscal.annual.toRefund') : t('fiscal.annual.toPay')
+                }`}
+                strong
+              />
+              <Figure
+                label={t('fiscal.annual.bracket')}
+                value={
+                  annual.bracket.toCents === null
+                    ? t('fiscal.annual.bracketTop', {
+                        from: money(annual.bracket.fromCents),
+                        rate: formatRate(annual.bracket.rateBasisPoints / 100, language),
+                      })
+                    : t('fiscal.annual.bracketRange', {
+                        from: money(annual.bracket.fromCents),
+                        to: money(annual.bracket.toCents),
+                        rate: formatRate(annual.bracket.rateBasisPoints / 100, language),
+                      })
+                }
+              />
+              <Figure
+                label={t('fiscal.annual.quarterly')}
+                value={money(annual.quarterlyPaymentCents)}
+                hint={t('fiscal.annual.quarterlyHint')}
+              />
+            </dl>
+          </section>
+        </>
+      )}
 
       <section aria-labelledby="assumptions-title" className="text-sm text-slate-700">
         <h2 id="assumptions-title" className="text-base font-semibold text-slate-900">
@@ -277,15 +291,19 @@ function Figures({
           <li>{t('fiscal.assumptions.invoices')}</li>
           <li>{t('fiscal.assumptions.reviewed')}</li>
           <li>{t('fiscal.assumptions.vat')}</li>
-          <li>{t('fiscal.assumptions.m130')}</li>
-          <li>{t('fiscal.assumptions.box13', { year: priorYear.year })}</li>
-          <li>
-            {t('fiscal.assumptions.annual', {
-              region: annual.region,
-              scaleYear: annual.scaleYear,
-              minimum: money(annual.personalMinimumCents),
-            })}
-          </li>
+          {annual === null ? null : (
+            <>
+              <li>{t('fiscal.assumptions.m130')}</li>
+              <li>{t('fiscal.assumptions.box13', { year: priorYear.year })}</li>
+              <li>
+                {t('fiscal.assumptions.annual', {
+                  region: annual.region,
+                  scaleYear: annual.scaleYear,
+                  minimum: money(annual.personalMinimumCents),
+                })}
+              </li>
+            </>
+          )}
           <li>{t('fiscal.assumptions.rounding')}</li>
         </ul>
       </section>

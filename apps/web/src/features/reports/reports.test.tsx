@@ -211,6 +211,7 @@ function summary(overrides: Partial<FiscalSummary> = {}): FiscalSummary {
     invoiceCount: 3,
     unreviewedCount: 1,
     unusableCount: 0,
+    legalForm: 'individual',
     modelo303: [
       {
         ...zero303(1),
@@ -288,6 +289,23 @@ describe('the fiscal summary page', () => {
       expect(calls.some((c) => c.url.searchParams.get('includeUnreviewed') === 'true')).toBe(true),
     );
     expect(await screen.findByText(/Se cuentan abajo\./)).toBeTruthy();
+  });
+
+  it('shows a company no Modelo 130 and no IRPF estimate, but a note on 202', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    storeTestSession();
+    stubFetch(({ url }) => {
+      if (url.pathname === '/api/v1/clients/c-1/fiscal-summary') {
+        return json(200, summary({ legalForm: 'company', modelo130: [], annual: null }));
+      }
+      if (url.pathname === '/api/v1/clients/c-1') return json(200, { id: 'c-1', name: 'Bar Sol SL' });
+      return json(404, { error: { code: 'NOT_FOUND', message: 'x' } });
+    });
+    renderRoutes(routes, '/customer/c-1/fiscal?year=2026');
+    expect(await screen.findByRole('heading', { name: 'Income tax: a company' }, SLOW)).toBeTruthy();
+    expect(screen.getByText(/files no Form 130/)).toBeTruthy();
+    expect(screen.getByRole('table', { name: /303/ })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: /130/ })).toBeNull();
   });
 
   it('formats money as the language expects', () => {
