@@ -279,9 +279,7 @@ export const subscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('subscriptions_user_live_key')
-      .on(t.userId)
-      .where(sql`${t.status} <> 'canceled'`),
+    uniqueIndex('subscriptions_user_live_key').on(t.userId).where(sql`${t.status} <> 'canceled'`),
     uniqueIndex('subscriptions_stripe_key').on(t.stripeSubscriptionId),
     index('subscriptions_period_end_idx').on(t.status, t.currentPeriodEnd),
     index('subscriptions_credits_end_idx').on(t.creditsPeriodEnd),

@@ -18,7 +18,9 @@ const TEXT = {
       'TEST MODE — no real payment is taken. Stripe is not configured, so this page stands in for it.',
     pack: (credits: number) => `${credits} credits`,
     plan: (credits: number, interval: 'month' | 'year') =>
-      interval === 'month' ? `Subscription: ${credits} credits a month` : `Subscription: ${credits} credits a year, all up front`,
+      interval === 'month'
+        ? `Subscription: ${credits} credits a month`
+        : `Subscription: ${credits} credits a year, all up front`,
     coupon: (code: string) => `Coupon ${code}`,
     total: 'Total',
     renewNote:

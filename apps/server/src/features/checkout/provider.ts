@@ -235,7 +235,10 @@ export function createPaymentProvider(config: Config): PaymentProvider {
       });
     },
     async createPortalSession(customerId, returnUrl) {
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
       return session.url;
     },
     verifyWebhook(rawBody, signature) {

@@ -63,7 +63,8 @@ const createCheckout = createRoute({
   method: 'post',
   path: '/',
   tags: ['credits'],
-  summary: 'Start buying a plan (a credit pack or a subscription); answers the checkout page to send the browser to',
+  summary:
+    'Start buying a plan (a credit pack or a subscription); answers the checkout page to send the browser to',
   security: [{ bearer: [] }],
   request: { body: { content: { 'application/json': { schema: CheckoutRequestSchema } }, required: true } },
   responses: {
@@ -72,9 +73,13 @@ const createCheckout = createRoute({
       content: { 'application/json': { schema: CheckoutResponseSchema } },
     },
     401: errorResponse('Not signed in'),
-    404: errorResponse('No such plan (PLAN_NOT_FOUND), or pack on sale (PACK_NOT_FOUND, when named `packId`)'),
+    404: errorResponse(
+      'No such plan (PLAN_NOT_FOUND), or pack on sale (PACK_NOT_FOUND, when named `packId`)',
+    ),
     409: errorResponse('A subscription is already live: change it instead (SUBSCRIPTION_EXISTS)'),
-    422: errorResponse('Enterprise is by contact only (PLAN_CONTACT_ONLY), or the coupon is not valid (COUPON_INVALID)'),
+    422: errorResponse(
+      'Enterprise is by contact only (PLAN_CONTACT_ONLY), or the coupon is not valid (COUPON_INVALID)',
+    ),
     502: errorResponse('The payment service failed (CHECKOUT_FAILED)'),
     503: errorResponse('Payments are not configured (PAYMENTS_NOT_CONFIGURED)'),
   },

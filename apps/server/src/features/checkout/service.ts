@@ -62,7 +62,11 @@ export async function startCheckout(
   if (!pack && !subscriptionPlan) throw new AppError(input.viaPackId ? 'PACK_NOT_FOUND' : 'PLAN_NOT_FOUND');
   const item = pack
     ? { credits: pack.credits, amountCents: pack.amountCents, currency: pack.currency }
-    : { credits: subscriptionPlan!.invoices ?? 0, amountCents: subscriptionPlan!.priceCents ?? 0, currency: 'eur' as const };
+    : {
+        credits: subscriptionPlan!.invoices ?? 0,
+        amountCents: subscriptionPlan!.priceCents ?? 0,
+        currency: 'eur' as const,
+      };
   const coupon = input.coupon ? await findValidCoupon(services.db, input.coupon, input.planId) : null;
   if (provider.kind === 'none') throw new AppError('PAYMENTS_NOT_CONFIGURED');
   if (subscriptionPlan && (await findLiveSubscription(services.db, user.id)))
@@ -101,7 +105,9 @@ export async function startCheckout(
         : PACK_NAMES[user.locale](item.credits),
       successUrl: origin + input.returnTo,
       cancelUrl: origin + input.cancelTo,
-      recurring: subscriptionPlan ? { interval: subscriptionPlan.interval, planId: subscriptionPlan.id } : null,
+      recurring: subscriptionPlan
+        ? { interval: subscriptionPlan.interval, planId: subscriptionPlan.id }
+        : null,
       discount: coupon
         ? { code: coupon.code, percentOff: coupon.percentOff, amountOffCents: coupon.amountOffCents }
         : null,

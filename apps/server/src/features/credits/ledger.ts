@@ -76,7 +76,11 @@ export async function countDebitsSince(db: Db, userId: string, since: Date): Pro
     .select({ spent: sql<number>`coalesce(-sum(${creditLedger.amount}), 0)::int` })
     .from(creditLedger)
     .where(
-      and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'debit'), gte(creditLedger.createdAt, since)),
+      and(
+        eq(creditLedger.userId, userId),
+        eq(creditLedger.kind, 'debit'),
+        gte(creditLedger.createdAt, since),
+      ),
     );
   return Number(row?.spent ?? 0);
 }

@@ -25,7 +25,6 @@ export async function grantPeriodCredits(
   period: Period,
   plan: Plan,
   reference: string,
-  now = new Date(),
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const row = await lockSubscription(tx, subscriptionId);
@@ -46,7 +45,8 @@ export async function grantPeriodCredits(
             periodCredits: amount,
             creditsPeriodStart: period.start,
             creditsPeriodEnd: period.end,
-            creditsGrantedAt: now,
+            // Wall-clock time, as the debits' own: they are counted against the bucket from here on.
+            creditsGrantedAt: new Date(),
           }
         : { periodCredits: row.periodCredits + amount },
     );

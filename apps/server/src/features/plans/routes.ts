@@ -47,7 +47,10 @@ const quoteCouponRoute = createRoute({
     query: z.object({ planId: PlanIdSchema }),
   },
   responses: {
-    200: { description: 'The coupon applies', content: { 'application/json': { schema: CouponQuoteSchema } } },
+    200: {
+      description: 'The coupon applies',
+      content: { 'application/json': { schema: CouponQuoteSchema } },
+    },
     422: errorResponse('Unknown, expired, used up or not for this plan (COUPON_INVALID)'),
   },
 });
@@ -75,7 +78,10 @@ const getSubscription = createRoute({
   summary: 'The signed-in user’s subscription, or null',
   security,
   responses: {
-    200: { description: 'Current subscription', content: { 'application/json': { schema: SubscriptionBodySchema } } },
+    200: {
+      description: 'Current subscription',
+      content: { 'application/json': { schema: SubscriptionBodySchema } },
+    },
     401: errorResponse('Not signed in'),
   },
 });
@@ -84,7 +90,8 @@ const patchSubscription = createRoute({
   method: 'patch',
   path: '/',
   tags: ['plans'],
-  summary: 'Turn auto-renew on or off, or change plan (an upgrade applies now, a downgrade at the period’s end)',
+  summary:
+    'Turn auto-renew on or off, or change plan (an upgrade applies now, a downgrade at the period’s end)',
   security,
   request: { body: { content: { 'application/json': { schema: SubscriptionPatchSchema } }, required: true } },
   responses: {
@@ -102,7 +109,10 @@ const deleteSubscription = createRoute({
   summary: 'Cancel: no renewal; the plan and its credits stay until the period’s end',
   security,
   responses: {
-    200: { description: 'Will end at the period’s end', content: { 'application/json': { schema: SubscriptionBodySchema } } },
+    200: {
+      description: 'Will end at the period’s end',
+      content: { 'application/json': { schema: SubscriptionBodySchema } },
+    },
     401: errorResponse('Not signed in'),
     404: errorResponse('No live subscription (SUBSCRIPTION_NOT_FOUND)'),
   },
@@ -115,7 +125,10 @@ const portalRoute = createRoute({
   summary: 'A Stripe customer portal session to manage payment methods and invoices',
   security,
   responses: {
-    200: { description: 'Where to send the browser', content: { 'application/json': { schema: z.object({ url: z.string() }) } } },
+    200: {
+      description: 'Where to send the browser',
+      content: { 'application/json': { schema: z.object({ url: z.string() }) } },
+    },
     401: errorResponse('Not signed in'),
     404: errorResponse('No Stripe subscription (SUBSCRIPTION_NOT_FOUND)'),
     422: errorResponse('Stripe is not configured (PORTAL_NOT_AVAILABLE)'),

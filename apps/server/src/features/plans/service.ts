@@ -32,9 +32,11 @@ export function addInterval(date: Date, interval: 'month' | 'year'): Date {
 }
 
 /** A subscription plan by id, or null for packs, Enterprise and unknown ids. */
-export function findSubscriptionPlan(id: string | null | undefined): (Plan & { interval: 'month' | 'year' }) | null {
+export function findSubscriptionPlan(
+  id: string | null | undefined,
+): (Plan & { interval: 'month' | 'year' }) | null {
   const plan = id ? findPlan(id) : null;
-  if (!plan || plan.kind !== 'subscription' || plan.contactOnly || !plan.interval) return null;
+  if (plan?.kind !== 'subscription' || plan.contactOnly || !plan.interval) return null;
   return plan as Plan & { interval: 'month' | 'year' };
 }
 
@@ -78,7 +80,7 @@ export async function activateLocalSubscription(
   });
   // A second live subscription is refused at checkout; two checkouts paid side by side end up here.
   if (!row) throw new AppError('SUBSCRIPTION_EXISTS');
-  await grantPeriodCredits(db, row.id, { start: now, end }, plan, `checkout:${checkout.id}`, now);
+  await grantPeriodCredits(db, row.id, { start: now, end }, plan, `checkout:${checkout.id}`);
 }
 
 /**
@@ -123,7 +125,13 @@ async function rollLocalSubscription(db: Db, id: string, now: Date) {
         currentPeriodStart: start,
         currentPeriodEnd: end,
       });
-      await grantPeriodCredits(tx, current.id, { start, end }, plan, `period:${current.id}:${end.toISOString()}`, now);
+      await grantPeriodCredits(
+        tx,
+        current.id,
+        { start, end },
+        plan,
+        `period:${current.id}:${end.toISOString()}`,
+      );
       return end;
     });
     // A server that was off for several periods catches up one period at a time.
@@ -134,7 +142,7 @@ async function rollLocalSubscription(db: Db, id: string, now: Date) {
 /** Test mode's "renew now": the current period ends at once and the subscription rolls as at its end. */
 export async function renewLocalNow(db: Db, userId: string, now = new Date()) {
   const row = await findLiveSubscription(db, userId);
-  if (!row || row.provider !== 'local') throw new AppError('SUBSCRIPTION_NOT_FOUND');
+  if (row?.provider !== 'local') throw new AppError('SUBSCRIPTION_NOT_FOUND');
   await updateSubscription(db, row.id, { currentPeriodEnd: now });
   await rollLocalSubscription(db, row.id, now);
 }
@@ -208,14 +216,24 @@ async function changePlan(
       upgrade ? { planId: to.id, pendingPlanId: '' } : { planId: from.id, pendingPlanId: to.id },
     );
     // The upgrade's credits come with its invoice (`invoice.paid`).
-    return updateSubscription(services.db, row.id, upgrade ? { planId: to.id, pendingPlanId: null } : { pendingPlanId: to.id });
+    return updateSubscription(
+      services.db,
+      row.id,
+      upgrade ? { planId: to.id, pendingPlanId: null } : { pendingPlanId: to.id },
+    );
   }
   if (!upgrade) return updateSubscription(services.db, row.id, { pendingPlanId: to.id });
   return services.db.transaction(async (tx) => {
     if (to.interval === from.interval) {
       const updated = await updateSubscription(tx, row.id, { planId: to.id, pendingPlanId: null });
       const period = { start: row.currentPeriodStart, end: row.currentPeriodEnd };
-      await grantPeriodCredits(tx, row.id, period, to, `upgrade:${row.id}:${to.id}:${period.end.toISOString()}`, now);
+      await grantPeriodCredits(
+        tx,
+        row.id,
+        period,
+        to,
+        `upgrade:${row.id}:${to.id}:${period.end.toISOString()}`,
+      );
       return updated;
     }
     const end = addInterval(now, to.interval);
@@ -225,7 +243,7 @@ async function changePlan(
       currentPeriodStart: now,
       currentPeriodEnd: end,
     });
-    await grantPeriodCredits(tx, row.id, { start: now, end }, to, `period:${row.id}:${end.toISOString()}`, now);
+    await grantPeriodCredits(tx, row.id, { start: now, end }, to, `period:${row.id}:${end.toISOString()}`);
     return (await lockSubscription(tx, row.id))!;
   });
 }
@@ -353,7 +371,9 @@ export async function settleStripeInvoice(
   const newPeriod = !row.creditsPeriodEnd || invoice.periodEnd > row.creditsPeriodEnd;
   if (newPeriod && row.pendingPlanId && invoice.billingReason === 'subscription_cycle') {
     const pending = row.pendingPlanId;
-    await provider.updateSubscription(invoice.subscriptionId, { metadata: { planId: pending, pendingPlanId: '' } });
+    await provider.updateSubscription(invoice.subscriptionId, {
+      metadata: { planId: pending, pendingPlanId: '' },
+    });
     row = await updateSubscription(services.db, row.id, { planId: pending, pendingPlanId: null });
   }
   return grantPeriodCredits(

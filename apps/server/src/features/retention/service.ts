@@ -107,7 +107,11 @@ async function warnOwner(services: Services, userId: string, days: number, now: 
       );
     await services.mailer.send(
       tx,
-      retentionWarningEmail(owner, { count: due.length, deleteOn, days }, `${services.config.PUBLIC_URL}/select-plan`),
+      retentionWarningEmail(
+        owner,
+        { count: due.length, deleteOn, days },
+        `${services.config.PUBLIC_URL}/select-plan`,
+      ),
     );
     return due.length;
   });
@@ -133,7 +137,9 @@ async function deleteExpired(services: Services, userId: string, days: number, n
     await db.transaction(async (tx) => {
       const removed = await tx
         .delete(invoices)
-        .where(or(eq(invoices.documentId, doc.id), doc.invoiceId ? eq(invoices.id, doc.invoiceId) : undefined))
+        .where(
+          or(eq(invoices.documentId, doc.id), doc.invoiceId ? eq(invoices.id, doc.invoiceId) : undefined),
+        )
         .returning({ id: invoices.id });
       await tx.delete(documents).where(eq(documents.id, doc.id));
       await tx.insert(retentionLog).values({
