@@ -160,7 +160,7 @@ describe(`subscriptions through Stripe and its webhooks (${TEST_DB})`, () => {
     expect((await bodyOf(await ctx.request('/api/v1/subscription', { headers }))).subscription).toBeNull();
   });
 
-  it('upgrades through Stripe with proration and grants the difference when its invoice is paid', async () => {
+  it('upgrades through Stripe with proration (the difference when paid), downgrades at the renewal', async () => {
     const { user, headers, sessionId } = await subscribe('freelancer-monthly');
     const start = new Date();
     const period = { start, end: new Date(start.getTime() + 30 * DAY) };
@@ -191,6 +191,38 @@ describe(`subscriptions through Stripe and its webhooks (${TEST_DB})`, () => {
       available: 1000,
       moves: ['subscription 50', 'subscription 950'],
     });
+
+    // A downgrade changes Stripe's price from the next renewal, without proration, and waits for it here.
+    const down = await ctx.request('/api/v1/subscription', {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ planId: 'freelancer-monthly' }),
+    });
+    expect((await bodyOf(down)).subscription).toMatchObject({
+      planId: 'business-monthly',
+      pendingPlanId: 'freelancer-monthly',
+    });
+    const downgrade = stripe.calls.filter((c) => c.path === `/v1/subscriptions/${subscription.id}`).at(-1)!;
+    expect(downgrade.params.get('proration_behavior')).toBe('none');
+    expect(downgrade.params.get('items[0][price_data][unit_amount]')).toBe('1200');
+    await deliver('customer.subscription.updated', subscription.id);
+    const waiting = await bodyOf(await ctx.request('/api/v1/subscription', { headers }));
+    expect(waiting.subscription.pendingPlanId).toBe('freelancer-monthly');
+
+    const next = { start: period.end, end: new Date(period.end.getTime() + 30 * DAY) };
+    stripe.advance(subscription.id, next);
+    await deliver('invoice.paid', stripe.invoice(subscription.id, next, 'subscription_cycle').id);
+    expect((await history(user.id)).moves.slice(-2)).toEqual(['expiry -1000', 'subscription 50']);
+    expect((await bodyOf(await ctx.request('/api/v1/subscription', { headers }))).subscription).toMatchObject(
+      {
+        planId: 'freelancer-monthly',
+        pendingPlanId: null,
+      },
+    );
+    expect(stripe.subscriptions.get(subscription.id)?.metadata).toMatchObject({
+      planId: 'freelancer-monthly',
+    });
+    expect(stripe.subscriptions.get(subscription.id)?.metadata.pendingPlanId).toBeUndefined();
     const [coupon] = await ctx.db.select().from(coupons).where(eq(coupons.code, 'SPRING25'));
     expect(coupon?.planIds).toEqual(['freelancer-yearly']);
   });
