@@ -8,7 +8,14 @@ import {
   TEST_DB,
   type TestContext,
 } from '../../../test/harness';
-import { checkouts, coupons, creditBalances, creditLedger, subscriptions } from '../../db/schema';
+import {
+  checkouts,
+  coupons,
+  creditBalances,
+  creditLedger,
+  creditPacks,
+  subscriptions,
+} from '../../db/schema';
 import { holdCredits, settleHeldCredit } from '../credits/ledger';
 import { rollSubscriptions } from './service';
 
@@ -89,6 +96,13 @@ describe(`plans, coupons and local subscriptions (${TEST_DB})`, () => {
       retentionDays: 730,
     });
     expect(plans[6]).toMatchObject({ contactOnly: true, priceCents: null, retentionDays: null });
+
+    // A pack the operator retired is not on sale any more.
+    await ctx.db.update(creditPacks).set({ active: false }).where(eq(creditPacks.id, 'small'));
+    const without = (await bodyOf(await ctx.request('/api/v1/plans'))).plans.map((p: { id: string }) => p.id);
+    await ctx.db.update(creditPacks).set({ active: true }).where(eq(creditPacks.id, 'small'));
+    expect(without).not.toContain('small');
+    expect(without).toContain('large');
   });
 
   it('quotes the demo coupon of a local trial, and refuses unknown, expired and used-up ones', async () => {

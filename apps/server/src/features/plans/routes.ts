@@ -15,6 +15,7 @@ import { errorResponse } from '../../http/openapi';
 import { publicUrl } from '../../http/public-url';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { findActivePacks } from '../checkout/repo';
 import { findValidCoupon, quoteCoupon } from './coupons';
 import {
   cancelSubscription,
@@ -58,7 +59,16 @@ const quoteCouponRoute = createRoute({
 /** `GET /api/v1/plans` and `GET /api/v1/coupons/:code`: public, the pricing page shows them to visitors. */
 export function planRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
-    .openapi(listPlans, (c) => c.json({ plans: [...PLANS] }, 200))
+    .openapi(listPlans, async (c) => {
+      // Packs as the pack table has them (an operator may retire one or change its price).
+      const packs = new Map((await findActivePacks(services.db)).map((pack) => [pack.id, pack]));
+      const plans = PLANS.flatMap((plan) => {
+        if (plan.kind !== 'pack') return [plan];
+        const pack = packs.get(plan.id);
+        return pack ? [{ ...plan, invoices: pack.credits, priceCents: pack.amountCents }] : [];
+      });
+      return c.json({ plans }, 200);
+    })
     .openapi(quoteCouponRoute, async (c) => {
       const { code } = c.req.valid('param');
       const plan = findPlan(c.req.valid('query').planId);
