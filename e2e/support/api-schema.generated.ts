@@ -371,8 +371,78 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start buying a credit pack; answers the checkout page to send the browser to */
+        /** Start buying a plan (a credit pack or a subscription); answers the checkout page to send the browser to */
         post: operations["postCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything on sale: credit packs and subscription plans (Enterprise by contact) */
+        get: operations["getPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coupons/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a coupon takes off a plan’s price, so the pricing page can show it before paying */
+        get: operations["getCouponsByCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user’s subscription, or null */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        /** Cancel: no renewal; the plan and its credits stay until the period’s end */
+        delete: operations["deleteSubscription"];
+        options?: never;
+        head?: never;
+        /** Turn auto-renew on or off, or change plan (an upgrade applies now, a downgrade at the period’s end) */
+        patch: operations["patchSubscription"];
+        trace?: never;
+    };
+    "/api/v1/subscription/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A Stripe customer portal session to manage payment methods and invoices */
+        post: operations["postSubscriptionPortal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -388,7 +458,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe events (signed); credits are granted only for sessions Stripe reports as paid */
+        /** Stripe events (signed); credits are granted only for sessions and invoices Stripe reports as paid */
         post: operations["postWebhooksStripe"];
         delete?: never;
         options?: never;
@@ -834,7 +904,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "INVOICE_NOT_FOUND" | "INVOICE_DUPLICATE" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "INTERNAL";
+                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "INVOICE_NOT_FOUND" | "INVOICE_DUPLICATE" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "INTERNAL";
                 message: string;
                 details?: unknown;
             };
@@ -1078,7 +1148,7 @@ export interface components {
         LedgerEntry: {
             id: string;
             /** @enum {string} */
-            kind: "grant" | "purchase" | "reservation" | "debit" | "release" | "refund";
+            kind: "grant" | "purchase" | "reservation" | "debit" | "release" | "refund" | "subscription" | "expiry";
             amount: number;
             createdAt: string;
         };
@@ -1096,9 +1166,17 @@ export interface components {
             url: string;
         };
         CheckoutRequest: {
-            packId: string;
-            returnTo: string;
+            planId?: string;
+            packId?: string;
+            coupon?: string;
+            returnTo?: string;
             cancelTo?: string;
+        };
+        CouponQuote: {
+            code: string;
+            percentOff: number | null;
+            amountOffCents: number | null;
+            priceCents: number;
         };
         UploadBatch: {
             batchId: string;
@@ -2592,8 +2670,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such pack on sale (PACK_NOT_FOUND) */
+            /** @description No such plan (PLAN_NOT_FOUND), or pack on sale (PACK_NOT_FOUND, when named `packId`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A subscription is already live: change it instead (SUBSCRIPTION_EXISTS) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Enterprise is by contact only (PLAN_CONTACT_ONLY), or the coupon is not valid (COUPON_INVALID) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2603,6 +2699,295 @@ export interface operations {
             };
             /** @description The payment service failed (CHECKOUT_FAILED) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payments are not configured (PAYMENTS_NOT_CONFIGURED) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans, packs first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plans: {
+                            /** @enum {string} */
+                            id: "small" | "large" | "freelancer-monthly" | "freelancer-yearly" | "business-monthly" | "business-yearly" | "enterprise";
+                            /** @enum {string} */
+                            kind: "pack" | "subscription";
+                            /** @enum {string|null} */
+                            interval: "month" | "year" | null;
+                            invoices: number | null;
+                            priceCents: number | null;
+                            /** @enum {string} */
+                            currency: "eur";
+                            retentionDays: number | null;
+                            features: string[];
+                            idealFor: string;
+                            contactOnly: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getCouponsByCode: {
+        parameters: {
+            query: {
+                planId: "small" | "large" | "freelancer-monthly" | "freelancer-yearly" | "business-monthly" | "business-yearly" | "enterprise";
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coupon applies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponQuote"];
+                };
+            };
+            /** @description Unknown, expired, used up or not for this plan (COUPON_INVALID) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Current subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subscription: {
+                            /** @enum {string} */
+                            planId: "small" | "large" | "freelancer-monthly" | "freelancer-yearly" | "business-monthly" | "business-yearly" | "enterprise";
+                            /** @enum {string} */
+                            status: "active" | "past_due" | "canceled";
+                            currentPeriodStart: string;
+                            currentPeriodEnd: string;
+                            autoRenew: boolean;
+                            /** @enum {string|null} */
+                            pendingPlanId: "small" | "large" | "freelancer-monthly" | "freelancer-yearly" | "business-monthly" | "business-yearly" | "enterprise" | null;
+                            portalAvailable: boolean;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Will end at the period’s end */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subscription: {
+                            /** @enum {string} */
+                            planId: "small" | "large" | "freelancer-monthly" | "freelancer-yearly" | "business-monthly" | "business-yearly" | "enterprise";
+                            /** @enum {string} */
+                            status: "active" | "past_due" | "canceled";
+                            currentPeriodStart: string;
+                            currentPeriodEnd: string;
+                            autoRenew: boolean;
+                            /** @enum {string|null} */
+                            pendingPlanId: "small" | "large" | "freelancer-monthly" | "freelancer-yearly" | "business-monthly" | "business-yearly" | "enterprise" | null;
+                            portalAvailable: boolean;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No live subscription (SUBSCRIPTION_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    autoRenew?: boolean;
+                    /** @enum {string} */
+                    planId?: "small" | "large" | "freelancer-monthly" | "freelancer-yearly" | "business-monthly" | "business-yearly" | "enterprise";
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subscription: {
+                            /** @enum {string} */
+                            planId: "small" | "large" | "freelancer-monthly" | "freelancer-yearly" | "business-monthly" | "business-yearly" | "enterprise";
+                            /** @enum {string} */
+                            status: "active" | "past_due" | "canceled";
+                            currentPeriodStart: string;
+                            currentPeriodEnd: string;
+                            autoRenew: boolean;
+                            /** @enum {string|null} */
+                            pendingPlanId: "small" | "large" | "freelancer-monthly" | "freelancer-yearly" | "business-monthly" | "business-yearly" | "enterprise" | null;
+                            portalAvailable: boolean;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No live subscription (SUBSCRIPTION_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a subscription plan one can change to (PLAN_CHANGE_INVALID) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postSubscriptionPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No Stripe subscription (SUBSCRIPTION_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Stripe is not configured (PORTAL_NOT_AVAILABLE) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,7 @@ import { healthRoutes } from './features/health/routes';
 import { inboundRoutes, inboundWebhookRoutes } from './features/inbound/routes';
 import { invoiceRoutes } from './features/invoices/routes';
 import { meRoutes } from './features/me/routes';
+import { planRoutes, subscriptionRoutes } from './features/plans/routes';
 import { reportRoutes } from './features/reports/routes';
 import { reviewRoutes } from './features/review/routes';
 import { uploadRoutes } from './features/uploads/routes';
@@ -74,6 +75,8 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1/credits', creditRoutes(services));
   app.route('/api/v1/packs', packRoutes(services));
   app.route('/api/v1/checkout', checkoutRoutes(services));
+  app.route('/api/v1', planRoutes(services));
+  app.route('/api/v1/subscription', subscriptionRoutes(services));
   app.route('/api/v1/webhooks', webhookRoutes(services));
   app.route('/api/v1', uploadRoutes(services));
   app.route('/api/v1', inboundRoutes(services));

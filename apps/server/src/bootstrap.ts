@@ -4,6 +4,7 @@ import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createAuthKeys } from './features/auth/keys';
 import { createPaymentProvider } from './features/checkout/provider';
+import { seedCoupons } from './features/plans/coupons';
 import { createDiskFileStore, type FileStore } from './files/file-store';
 import { createS3FileStore } from './files/s3-store';
 import { JOBS } from './jobs';
@@ -31,7 +32,7 @@ export async function createServices(
     superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS,
   });
   await queue.start();
-  return {
+  const services: Services = {
     config,
     logger,
     database,
@@ -44,6 +45,9 @@ export async function createServices(
     payments: createPaymentProvider(config),
     auth: createAuthKeys(config),
   };
+  // The operator's coupons (COUPONS), and the demo coupon of a local trial: upserts, safe on every start.
+  await seedCoupons(services);
+  return services;
 }
 
 /** Local disk by default; an S3-compatible bucket when `S3_BUCKET` is set. */

@@ -1,4 +1,26 @@
+import { PlanIdSchema } from '@cuadra/shared';
 import { z } from 'zod';
+
+/** One coupon of the COUPONS setting: a percentage or an amount off, optionally limited in time, uses, plans. */
+export const CouponDefinitionSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .min(2)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+      .transform((code) => code.toUpperCase()),
+    percentOff: z.number().int().min(1).max(100).optional(),
+    amountOffCents: z.number().int().positive().optional(),
+    validUntil: z.iso.datetime({ offset: true }).optional(),
+    maxRedemptions: z.number().int().positive().optional(),
+    planIds: z.array(PlanIdSchema).min(1).optional(),
+  })
+  .refine((c) => (c.percentOff === undefined) !== (c.amountOffCents === undefined), {
+    message: 'exactly one of percentOff and amountOffCents',
+  });
+export type CouponDefinition = z.infer<typeof CouponDefinitionSchema>;
 
 const toBool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -113,6 +135,26 @@ export const ConfigSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().default(''),
   /** Stripe's API address; changed only to point tests at a fake on loopback. */
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** Coupons as a JSON array (see `features/plans/coupons.ts`), written to the coupons table at start. */
+  COUPONS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      if (!text.trim()) return [];
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of coupons' });
+        return z.NEVER;
+      }
+      const parsed = z.array(CouponDefinitionSchema).safeParse(value);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: `not valid: ${z.prettifyError(parsed.error)}` });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
 });
 
 export type Mode = 'local' | 'deployment';

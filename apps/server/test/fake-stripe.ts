@@ -11,7 +11,32 @@ export type FakeSession = {
   metadata: Record<string, string>;
   amount_total: number;
   currency: string;
+  mode?: string;
+  subscription?: string | null;
+  customer?: string | null;
 };
+
+export type FakeSubscription = {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  start_date: number;
+  items: { object: 'list'; data: { id: string; current_period_start: number; current_period_end: number }[] };
+  metadata: Record<string, string>;
+};
+
+export type FakeInvoice = {
+  id: string;
+  object: 'invoice';
+  status: string;
+  billing_reason: string;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
+  lines: { object: 'list'; data: { id: string; period: { start: number; end: number } }[] };
+};
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
  * Stripe's API at the HTTP boundary, on loopback: creates and returns Checkout Sessions, so the real
@@ -19,7 +44,12 @@ export type FakeSession = {
  */
 export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const invoices = new Map<string, FakeInvoice>();
   const created: { params: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+  /** Other calls that change something: coupons, products, subscription updates, portal sessions. */
+  const calls: { method: string; path: string; params: URLSearchParams }[] = [];
+  const products = new Set<string>();
   let next = 0;
   let failNextCreate = false;
 
@@ -43,11 +73,7 @@ export async function startFakeStripe() {
         return send(400, { error: { type: 'invalid_request_error', message: 'No such thing' } });
       }
       const id = `cs_test_${++next}`;
-      const metadata: Record<string, string> = {};
-      for (const [key, value] of params) {
-        const match = /^metadata\[(\w+)\]$/.exec(key);
-        if (match?.[1]) metadata[match[1]] = value;
-      }
+      const metadata = metadataOf(params, 'metadata');
       const session: FakeSession = {
         id,
         object: 'checkout.session',
@@ -57,9 +83,48 @@ export async function startFakeStripe() {
         metadata,
         amount_total: Number(params.get('line_items[0][price_data][unit_amount]')),
         currency: params.get('line_items[0][price_data][currency]') ?? '',
+        mode: params.get('mode') ?? 'payment',
+        subscription: null,
+        customer: null,
       };
       sessions.set(id, session);
       return send(200, session);
+    }
+    const url = req.url ?? '';
+    if (req.method === 'POST' && url !== '/v1/checkout/sessions') {
+      const params = new URLSearchParams(await readBody(req));
+      calls.push({ method: 'POST', path: url, params });
+      if (url === '/v1/coupons') return send(200, { id: `co_${++next}`, object: 'coupon' });
+      if (url === '/v1/products') {
+        const id = params.get('id') ?? `prod_${++next}`;
+        if (products.has(id))
+          return send(400, {
+            error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'exists' },
+          });
+        products.add(id);
+        return send(200, { id, object: 'product' });
+      }
+      if (url === '/v1/billing_portal/sessions')
+        return send(200, {
+          id: `bps_${++next}`,
+          url: `https://billing.stripe.test/p/${params.get('customer')}`,
+        });
+      const sub = /^\/v1\/subscriptions\/(\w+)$/.exec(url);
+      const subscription = sub?.[1] ? subscriptions.get(sub[1]) : undefined;
+      if (subscription) {
+        const cancel = params.get('cancel_at_period_end');
+        if (cancel !== null) subscription.cancel_at_period_end = cancel === 'true';
+        Object.assign(subscription.metadata, metadataOf(params, 'metadata'));
+        for (const [key, value] of Object.entries(subscription.metadata))
+          if (value === '') delete subscription.metadata[key];
+        return send(200, subscription);
+      }
+    }
+    if (req.method === 'GET') {
+      const sub = /^\/v1\/subscriptions\/(\w+)/.exec(url);
+      if (sub?.[1] && subscriptions.has(sub[1])) return send(200, subscriptions.get(sub[1]));
+      const inv = /^\/v1\/invoices\/(\w+)/.exec(url);
+      if (inv?.[1] && invoices.has(inv[1])) return send(200, invoices.get(inv[1]));
     }
     const match = req.method === 'GET' ? /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(req.url ?? '') : null;
     const session = match?.[1] ? sessions.get(match[1]) : undefined;
@@ -77,10 +142,75 @@ export async function startFakeStripe() {
     failNextCreate: () => {
       failNextCreate = true;
     },
+    subscriptions,
+    invoices,
+    calls,
     pay(id: string) {
       const session = sessions.get(id)!;
       Object.assign(session, { status: 'complete', payment_status: 'paid' });
       return session;
+    },
+    /** The customer subscribes through session `sessionId`: a subscription with the session's metadata. */
+    subscribe(sessionId: string, period: { start: Date; end: Date }) {
+      const session = sessions.get(sessionId)!;
+      const params = created.find(
+        (c) => c.params.get('metadata[checkoutId]') === session.metadata.checkoutId,
+      )!.params;
+      const id = `sub_${++next}`;
+      const subscription: FakeSubscription = {
+        id,
+        object: 'subscription',
+        customer: `cus_${next}`,
+        status: 'active',
+        cancel_at_period_end: false,
+        start_date: seconds(period.start),
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: `si_${next}`,
+              current_period_start: seconds(period.start),
+              current_period_end: seconds(period.end),
+            },
+          ],
+        },
+        metadata: metadataOf(params, 'subscription_data[metadata]'),
+      };
+      subscriptions.set(id, subscription);
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: 'paid',
+        subscription: id,
+        customer: subscription.customer,
+      });
+      return subscription;
+    },
+    /** Stripe moves the subscription to a new period (a renewal, or an interval change). */
+    advance(subscriptionId: string, period: { start: Date; end: Date }) {
+      const item = subscriptions.get(subscriptionId)!.items.data[0]!;
+      item.current_period_start = seconds(period.start);
+      item.current_period_end = seconds(period.end);
+    },
+    /** A paid invoice of the subscription for `period`. */
+    invoice(
+      subscriptionId: string,
+      period: { start: Date; end: Date },
+      billingReason = 'subscription_create',
+    ) {
+      const id = `in_${++next}`;
+      const invoice: FakeInvoice = {
+        id,
+        object: 'invoice',
+        status: 'paid',
+        billing_reason: billingReason,
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
+        lines: {
+          object: 'list',
+          data: [{ id: `il_${next}`, period: { start: seconds(period.start), end: seconds(period.end) } }],
+        },
+      };
+      invoices.set(id, invoice);
+      return invoice;
     },
     /** A signed webhook delivery of `type` about session `id`, as Stripe would send it. */
     event(type: string, id: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) {
@@ -88,11 +218,26 @@ export async function startFakeStripe() {
         id: `evt_${Math.random().toString(36).slice(2)}`,
         object: 'event',
         type,
-        data: { object: sessions.get(id) ?? { id, object: 'checkout.session' } },
+        data: {
+          object: sessions.get(id) ??
+            subscriptions.get(id) ??
+            invoices.get(id) ?? { id, object: 'checkout.session' },
+        },
       });
       const signature = signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
       return { payload, signature };
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
+}
+
+/** `prefix[key]=value` form fields as an object (Stripe's encoding of metadata). */
+function metadataOf(params: URLSearchParams, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) {
+    if (!key.startsWith(`${prefix}[`)) continue;
+    const match = /^\[(\w+)\]$/.exec(key.slice(prefix.length));
+    if (match?.[1]) out[match[1]] = value;
+  }
+  return out;
 }

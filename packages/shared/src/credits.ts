@@ -20,20 +20,48 @@ export const PackSchema = z
   .meta({ id: 'Pack' });
 export type PackDto = z.infer<typeof PackSchema>;
 
+/** Where the browser lands after paying when the request does not say (Settings). */
+export const DEFAULT_CHECKOUT_RETURN = '/user?checkout=success';
+
 export const CheckoutRequestSchema = z
   .object({
-    packId: z.string().min(1).max(40),
-    /** Where the browser lands after paying; `{CHECKOUT_SESSION_ID}` is replaced by the session id. */
-    returnTo: LocalPathSchema,
+    /** A plan id of `GET /api/v1/plans` (a pack or a subscription). */
+    planId: z.string().min(1).max(40).optional(),
+    /** The older name for a pack's `planId`, still accepted. */
+    packId: z.string().min(1).max(40).optional(),
+    /** A coupon code; an unknown, expired or used-up one is refused (COUPON_INVALID) before any payment. */
+    coupon: z.string().trim().max(64).optional(),
+    /**
+     * Where the browser lands after paying (default `/user?checkout=success`); `{CHECKOUT_SESSION_ID}` is
+     * replaced by the session id.
+     */
+    returnTo: LocalPathSchema.optional(),
     /** Where it lands after cancelling; default: `returnTo`'s path with `?cancelled=true`. */
     cancelTo: LocalPathSchema.optional(),
+  })
+  .refine((body) => body.planId !== undefined || body.packId !== undefined, {
+    message: 'planId is required',
+    path: ['planId'],
   })
   .meta({ id: 'CheckoutRequest' });
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 
 export const CheckoutResponseSchema = z.object({ url: z.string() }).meta({ id: 'CheckoutResponse' });
 
-export const LEDGER_KINDS = ['grant', 'purchase', 'reservation', 'debit', 'release', 'refund'] as const;
+/**
+ * `subscription`: a subscription period's credits (spent before pack credits); `expiry`: what was left of
+ * them at the period's end (subscription credits do not carry over; pack credits never expire).
+ */
+export const LEDGER_KINDS = [
+  'grant',
+  'purchase',
+  'reservation',
+  'debit',
+  'release',
+  'refund',
+  'subscription',
+  'expiry',
+] as const;
 
 export const LedgerEntrySchema = z
   .object({

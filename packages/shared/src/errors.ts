@@ -165,6 +165,34 @@ export const ERROR_MESSAGES = {
     en: 'This payment page does not exist or has expired.',
     es: 'Esta página de pago no existe o ha caducado.',
   },
+  PLAN_NOT_FOUND: {
+    en: 'Please select a plan.',
+    es: 'Selecciona un plan.',
+  },
+  PLAN_CONTACT_ONLY: {
+    en: 'The Enterprise plan is priced for each firm. Please contact us and we will prepare an offer.',
+    es: 'El plan Enterprise se presupuesta para cada empresa. Contacta con nosotros y te prepararemos una oferta.',
+  },
+  COUPON_INVALID: {
+    en: 'This coupon is not valid: it does not exist, has expired, has been used up or does not apply to this plan.',
+    es: 'Este cupón no es válido: no existe, ha caducado, se ha agotado o no se aplica a este plan.',
+  },
+  SUBSCRIPTION_EXISTS: {
+    en: 'You already have a subscription. Change your plan from Settings → Plan instead.',
+    es: 'Ya tienes una suscripción. Cambia de plan desde Ajustes → Plan.',
+  },
+  SUBSCRIPTION_NOT_FOUND: {
+    en: 'You have no active subscription.',
+    es: 'No tienes ninguna suscripción activa.',
+  },
+  PLAN_CHANGE_INVALID: {
+    en: 'You can only change to another subscription plan.',
+    es: 'Solo puedes cambiar a otro plan de suscripción.',
+  },
+  PORTAL_NOT_AVAILABLE: {
+    en: 'Online billing management is not available on this server. Manage your plan from Settings → Plan.',
+    es: 'La gestión de la facturación en línea no está disponible en este servidor. Gestiona tu plan desde Ajustes → Plan.',
+  },
   WEBHOOK_SIGNATURE_INVALID: {
     en: 'The webhook signature is missing or not valid.',
     es: 'La firma del webhook falta o no es válida.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { percentOf } from './money';
 import { PACKS } from './packs';
 
 /**
@@ -150,3 +151,33 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 export const SubscriptionPatchSchema = z
   .object({ autoRenew: z.boolean().optional(), planId: PlanIdSchema.optional() })
   .refine((body) => body.autoRenew !== undefined || body.planId !== undefined);
+
+/** `GET /api/v1/coupons/:code?planId=`: what a valid coupon takes off a plan's price. */
+export const CouponQuoteSchema = z
+  .object({
+    /** Upper-cased, as stored. */
+    code: z.string(),
+    percentOff: z.number().int().min(1).max(100).nullable(),
+    amountOffCents: z.number().int().positive().nullable(),
+    /** The plan's price with the coupon applied (first payment), never below 0. */
+    priceCents: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'CouponQuote' });
+export type CouponQuote = z.infer<typeof CouponQuoteSchema>;
+
+/** Upper case, no surrounding spaces: how codes are stored and compared. */
+export function normalizeCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** A coupon's effect on a price: a percentage (rounded half away from zero) or an amount, never below 0. */
+export function discountedPriceCents(
+  priceCents: number,
+  coupon: { percentOff: number | null; amountOffCents: number | null },
+): number {
+  const off =
+    coupon.percentOff !== null
+      ? percentOf(priceCents, coupon.percentOff * 100)
+      : Math.min(priceCents, coupon.amountOffCents ?? 0);
+  return Math.max(0, priceCents - off);
+}

@@ -89,6 +89,10 @@ export const ledgerKind = pgEnum('ledger_kind', [
   'debit',
   'release',
   'refund',
+  /** A subscription period's credits (plans.ts): used before pack credits, and what is left expires. */
+  'subscription',
+  /** A subscription period's unused credits, taken back at its end (no carry-over). */
+  'expiry',
 ]);
 
 /** Append-only. `reference` makes an entry idempotent (one welcome grant, one grant per paid session). */
@@ -185,9 +189,13 @@ export const checkouts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    packId: text('pack_id')
-      .notNull()
-      .references(() => creditPacks.id),
+    /** The pack bought; null for a subscription (see `planId`). */
+    packId: text('pack_id').references(() => creditPacks.id),
+    /** The plan bought (plans.ts); null on checkouts from before plans, which are packs (`packId`). */
+    planId: text('plan_id'),
+    /** The coupon applied, its code as typed (upper-cased), and what it took off the price. */
+    couponCode: text('coupon_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
     credits: integer('credits').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: currency('currency').notNull(),
@@ -204,6 +212,95 @@ export const checkouts = pgTable(
     uniqueIndex('checkouts_provider_session_key').on(t.provider, t.providerSessionId),
     index('checkouts_open_idx').on(t.status, t.createdAt),
   ],
+);
+
+/**
+ * Discount codes (issue 19). Either a percentage or a fixed amount off the first payment; `planIds` null
+ * means every plan. Created by the operator (COUPONS env, seeded at start); none by default.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    /** Upper-cased and trimmed. */
+    code: text('code').primaryKey(),
+    percentOff: integer('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    maxRedemptions: integer('max_redemptions'),
+    /** Paid checkouts that used it. */
+    redemptions: integer('redemptions').notNull().default(0),
+    planIds: jsonb('plan_ids').$type<string[] | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'coupons_one_discount',
+      sql`(${t.percentOff} is null) <> (${t.amountOffCents} is null) and coalesce(${t.percentOff}, 1) between 1 and 100 and coalesce(${t.amountOffCents}, 1) > 0`,
+    ),
+  ],
+);
+
+export const subscriptionStatus = pgEnum('subscription_status', ['active', 'past_due', 'canceled']);
+
+/**
+ * A user's subscription plan and its current period. At most one that is not canceled per user. The credits
+ * of the current period (`periodCredits`, granted from `creditsGrantedAt` on) are what expires at its end,
+ * less what was spent since: subscription credits are spent before pack credits.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    status: subscriptionStatus('status').notNull().default('active'),
+    /** `local` (the test-mode checkout; periods rolled by a job) or `stripe` (periods follow its invoices). */
+    provider: text('provider').notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** A downgrade, applied when the current period ends. */
+    pendingPlanId: text('pending_plan_id'),
+    /**
+     * The credit bucket: subscription credits granted for the period [creditsPeriodStart, creditsPeriodEnd),
+     * first at `creditsGrantedAt` (debits from then on spend it first). What is left of it expires at the
+     * period's end. It follows the grants (invoices paid), which may lag the period Stripe reports.
+     */
+    periodCredits: integer('period_credits').notNull().default(0),
+    creditsPeriodStart: timestamp('credits_period_start', { withTimezone: true }),
+    creditsPeriodEnd: timestamp('credits_period_end', { withTimezone: true }),
+    creditsGrantedAt: timestamp('credits_granted_at', { withTimezone: true }),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    stripeCustomerId: text('stripe_customer_id'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_user_live_key').on(t.userId).where(sql`${t.status} <> 'canceled'`),
+    uniqueIndex('subscriptions_stripe_key').on(t.stripeSubscriptionId),
+    index('subscriptions_period_end_idx').on(t.status, t.currentPeriodEnd),
+    index('subscriptions_credits_end_idx').on(t.creditsPeriodEnd),
+  ],
+);
+
+/** What the retention job deleted (issue 19): one row per document, no file names or contents. */
+export const retentionLog = pgTable(
+  'retention_log',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    documentCreatedAt: timestamp('document_created_at', { withTimezone: true }).notNull(),
+    retentionDays: integer('retention_days').notNull(),
+    /** `original` (the file) and/or `extracted` (extraction, invoice and its lines). */
+    deleted: jsonb('deleted').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('retention_log_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Emails waiting for, or kept instead of, SMTP delivery. */
@@ -382,6 +479,8 @@ export const documents = pgTable(
     splitId: uuid('split_id').references(() => documentSplits.id, { onDelete: 'set null' }),
     pageFrom: integer('page_from'),
     pageTo: integer('page_to'),
+    /** When the owner was warned that retention will delete it (at least 7 days before it does). */
+    retentionWarnedAt: timestamp('retention_warned_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

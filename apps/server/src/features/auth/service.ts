@@ -308,7 +308,8 @@ export async function googleSignIn(
 async function continueToCheckout(services: Services, user: UserRow, packId: string) {
   try {
     const { url } = await startCheckout(services, services.payments, user, {
-      packId,
+      planId: packId,
+      viaPackId: true,
       returnTo: GOOGLE_CHECKOUT_RETURN_TO,
       cancelTo: '/user?cancelled=true',
     });

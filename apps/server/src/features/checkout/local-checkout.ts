@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
 import type { Services } from '../../services';
+import { findLiveSubscription } from '../plans/repo';
+import { findSubscriptionPlan, renewLocalNow } from '../plans/service';
 import { findCheckout, markClosed } from './repo';
 import { applySession, SESSION_ID_PLACEHOLDER } from './service';
 
@@ -15,7 +17,15 @@ const TEXT = {
     testMode:
       'TEST MODE — no real payment is taken. Stripe is not configured, so this page stands in for it.',
     pack: (credits: number) => `${credits} credits`,
+    plan: (credits: number, interval: 'month' | 'year') =>
+      interval === 'month'
+        ? `Subscription: ${credits} credits a month`
+        : `Subscription: ${credits} credits a year, all up front`,
+    coupon: (code: string) => `Coupon ${code}`,
     total: 'Total',
+    renewNote:
+      'Test mode: end the current period now, as if its time were up. The subscription renews (new credits; what is left of the old ones expires), or ends if auto-renew is off.',
+    renew: 'Simulate the end of the period',
     pay: 'Pay',
     cancel: 'Cancel',
     done: 'This checkout is already closed.',
@@ -26,7 +36,15 @@ const TEXT = {
     testModeTag: 'modo de prueba',
     testMode: 'MODO DE PRUEBA: no se cobra nada. Stripe no está configurado y esta página lo sustituye.',
     pack: (credits: number) => `${credits} créditos`,
+    plan: (credits: number, interval: 'month' | 'year') =>
+      interval === 'month'
+        ? `Suscripción: ${credits} créditos al mes`
+        : `Suscripción: ${credits} créditos al año, todos por adelantado`,
+    coupon: (code: string) => `Cupón ${code}`,
     total: 'Total',
+    renewNote:
+      'Modo de prueba: termina ahora el periodo actual, como si hubiera llegado su fin. La suscripción se renueva (créditos nuevos; los que quedaban caducan), o termina si la renovación automática está desactivada.',
+    renew: 'Simular el fin del periodo',
     pay: 'Pagar',
     cancel: 'Cancelar',
     done: 'Este pago ya está cerrado.',
@@ -37,7 +55,8 @@ const TEXT = {
 /**
  * The embedded stand-in for Stripe Checkout, at /dev/checkout/:id (only on a local trial without
  * STRIPE_SECRET_KEY, to loopback clients, posts from its own pages: see app.ts). Paying settles the
- * checkout through `applySession`, the same code the Stripe webhook uses.
+ * checkout through `applySession`, the same code the Stripe webhook uses. For a subscription, the paid page
+ * offers a test-mode renewal (POST /dev/checkout/:id/renew): the period ends now and rolls as the job would.
  */
 export function localCheckoutRoutes(services: Services) {
   const load = async (id: string) => {
@@ -54,6 +73,10 @@ export function localCheckoutRoutes(services: Services) {
       const locale = pickLocale(c.req.header('accept-language'));
       const t = TEXT[locale];
       const isOpen = checkout.status === 'open';
+      const plan = findSubscriptionPlan(checkout.planId);
+      const label = plan ? t.plan(checkout.credits, plan.interval) : t.pack(checkout.credits);
+      const live = plan ? await findLiveSubscription(services.db, checkout.userId) : null;
+      const canRenew = checkout.status === 'paid' && live?.provider === 'local';
       c.header('Cache-Control', 'no-store');
       return c.html(html`<!doctype html>
 <html lang="${locale}">
@@ -76,8 +99,9 @@ export function localCheckoutRoutes(services: Services) {
     <main>
       <h1>${t.title}</h1>
       <p class="test" role="note">${t.testMode}</p>
-      <section class="card" aria-label="${t.pack(checkout.credits)}">
-        <p>${t.pack(checkout.credits)}</p>
+      <section class="card" aria-label="${label}">
+        <p>${label}</p>
+        ${checkout.couponCode ? html`<p>${t.coupon(checkout.couponCode)}: −${formatMoney(checkout.discountCents, locale, { currency: checkout.currency })}</p>` : ''}
         <p>${t.total}: <span class="total">${formatMoney(checkout.amountCents, locale, { currency: checkout.currency })}</span></p>
       </section>
       ${
@@ -87,6 +111,12 @@ export function localCheckoutRoutes(services: Services) {
               <form method="post" action="/dev/checkout/${checkout.id}/cancel"><button type="submit">${t.cancel}</button></form>
             </div>`
           : html`<p>${t.done}</p><p><a href="${successUrl(checkout.returnTo, checkout.id)}">${t.back}</a></p>`
+      }
+      ${
+        canRenew
+          ? html`<section class="card"><p>${t.renewNote}</p>
+              <form method="post" action="/dev/checkout/${checkout.id}/renew"><button type="submit">${t.renew}</button></form></section>`
+          : ''
       }
     </main>
   </body>
@@ -104,6 +134,13 @@ export function localCheckoutRoutes(services: Services) {
         });
       }
       return c.redirect(successUrl(checkout.returnTo, checkout.id), 303);
+    })
+    .post('/:id/renew', async (c) => {
+      const checkout = await load(c.req.param('id'));
+      if (checkout.status !== 'paid' || !findSubscriptionPlan(checkout.planId))
+        throw new AppError('SUBSCRIPTION_NOT_FOUND');
+      await renewLocalNow(services.db, checkout.userId);
+      return c.redirect(`/dev/checkout/${checkout.id}`, 303);
     })
     .post('/:id/cancel', async (c) => {
       const checkout = await load(c.req.param('id'));

@@ -1,4 +1,10 @@
-import { CheckoutRequestSchema, CheckoutResponseSchema, PackSchema, savingPercent } from '@cuadra/shared';
+import {
+  CheckoutRequestSchema,
+  CheckoutResponseSchema,
+  DEFAULT_CHECKOUT_RETURN,
+  PackSchema,
+  savingPercent,
+} from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
@@ -6,6 +12,7 @@ import { validationHook } from '../../http/errors';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { settleStripeInvoice, syncStripeSubscription } from '../plans/service';
 import { findActivePacks } from './repo';
 import { failStripeSession, settleStripeSession, startCheckout } from './service';
 
@@ -56,7 +63,8 @@ const createCheckout = createRoute({
   method: 'post',
   path: '/',
   tags: ['credits'],
-  summary: 'Start buying a credit pack; answers the checkout page to send the browser to',
+  summary:
+    'Start buying a plan (a credit pack or a subscription); answers the checkout page to send the browser to',
   security: [{ bearer: [] }],
   request: { body: { content: { 'application/json': { schema: CheckoutRequestSchema } }, required: true } },
   responses: {
@@ -65,8 +73,15 @@ const createCheckout = createRoute({
       content: { 'application/json': { schema: CheckoutResponseSchema } },
     },
     401: errorResponse('Not signed in'),
-    404: errorResponse('No such pack on sale (PACK_NOT_FOUND)'),
+    404: errorResponse(
+      'No such plan (PLAN_NOT_FOUND), or pack on sale (PACK_NOT_FOUND, when named `packId`)',
+    ),
+    409: errorResponse('A subscription is already live: change it instead (SUBSCRIPTION_EXISTS)'),
+    422: errorResponse(
+      'Enterprise is by contact only (PLAN_CONTACT_ONLY), or the coupon is not valid (COUPON_INVALID)',
+    ),
     502: errorResponse('The payment service failed (CHECKOUT_FAILED)'),
+    503: errorResponse('Payments are not configured (PAYMENTS_NOT_CONFIGURED)'),
   },
 });
 
@@ -75,10 +90,12 @@ export function checkoutRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
   router.use('*', requireAuth(services));
   return router.openapi(createCheckout, async (c) => {
-    const { packId, returnTo, cancelTo } = c.req.valid('json');
+    const { planId, packId, coupon, returnTo = DEFAULT_CHECKOUT_RETURN, cancelTo } = c.req.valid('json');
     const user = c.get('user');
     const { url } = await startCheckout(services, services.payments, user, {
-      packId,
+      planId: (planId ?? packId)!,
+      viaPackId: planId === undefined,
+      coupon: coupon || undefined,
       returnTo,
       cancelTo: cancelTo ?? `${returnTo.split('?')[0]}?cancelled=true`,
     });
@@ -90,7 +107,8 @@ const stripeWebhook = createRoute({
   method: 'post',
   path: '/stripe',
   tags: ['credits'],
-  summary: 'Stripe events (signed); credits are granted only for sessions Stripe reports as paid',
+  summary:
+    'Stripe events (signed); credits are granted only for sessions and invoices Stripe reports as paid',
   responses: {
     200: {
       description: 'Handled',
@@ -112,6 +130,17 @@ export function webhookRoutes(services: Services) {
       event = payments.verifyWebhook(rawBody, c.req.header('stripe-signature'));
     } catch {
       throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+    }
+    if (event.invoiceId && event.type === 'invoice.paid') {
+      await settleStripeInvoice(services, payments, event.invoiceId);
+    }
+    if (
+      event.subscriptionId &&
+      (event.type === 'customer.subscription.updated' ||
+        event.type === 'customer.subscription.deleted' ||
+        event.type === 'customer.subscription.created')
+    ) {
+      await syncStripeSubscription(services, payments, event.subscriptionId);
     }
     if (event.sessionId) {
       switch (event.type) {

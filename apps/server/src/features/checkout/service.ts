@@ -1,9 +1,17 @@
-import type { Locale } from '@cuadra/shared';
+import { discountedPriceCents, findPlan, type Locale } from '@cuadra/shared';
 import { AppError } from '../../errors';
 import { publicUrl } from '../../http/public-url';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
 import { grantCredits } from '../credits/ledger';
+import { findValidCoupon, redeemCoupon } from '../plans/coupons';
+import { findLiveSubscription } from '../plans/repo';
+import {
+  activateLocalSubscription,
+  findSubscriptionPlan,
+  PLAN_NAMES,
+  syncStripeSubscription,
+} from '../plans/service';
 import type { PaymentProvider, ProviderSession } from './provider';
 import {
   type CheckoutRow,
@@ -27,27 +35,54 @@ const PACK_NAMES: Record<Locale, (credits: number) => string> = {
 
 export type CheckoutUser = { id: string; email: string; locale: Locale };
 
+export type CheckoutInput = {
+  /** A plan id (`GET /api/v1/plans`); `viaPackId` when the caller named it `packId` (the older API). */
+  planId: string;
+  viaPackId?: boolean;
+  coupon?: string;
+  returnTo: string;
+  cancelTo: string;
+};
+
 /**
- * Starts a purchase of one pack. The price and credits come from the server's pack, never from the
- * browser; they are copied onto the checkout so what is granted is what was shown.
+ * Starts a purchase of a pack or a subscription plan. The price and credits come from the server (the pack
+ * table, the plan catalogue), never from the browser; they are copied onto the checkout so what is granted
+ * is what was shown. A coupon is checked before any payment starts (COUPON_INVALID).
  */
 export async function startCheckout(
   services: Services,
   provider: PaymentProvider,
   user: CheckoutUser,
-  input: { packId: string; returnTo: string; cancelTo: string },
+  input: CheckoutInput,
 ): Promise<{ checkoutId: string; url: string }> {
-  const pack = await findActivePack(services.db, input.packId);
-  if (!pack) throw new AppError('PACK_NOT_FOUND');
+  const plan = findPlan(input.planId);
+  const pack = plan?.kind === 'subscription' ? null : await findActivePack(services.db, input.planId);
+  if (plan?.contactOnly) throw new AppError('PLAN_CONTACT_ONLY');
+  const subscriptionPlan = findSubscriptionPlan(plan?.id);
+  if (!pack && !subscriptionPlan) throw new AppError(input.viaPackId ? 'PACK_NOT_FOUND' : 'PLAN_NOT_FOUND');
+  const item = pack
+    ? { credits: pack.credits, amountCents: pack.amountCents, currency: pack.currency }
+    : {
+        credits: subscriptionPlan!.invoices ?? 0,
+        amountCents: subscriptionPlan!.priceCents ?? 0,
+        currency: 'eur' as const,
+      };
+  const coupon = input.coupon ? await findValidCoupon(services.db, input.coupon, input.planId) : null;
   if (provider.kind === 'none') throw new AppError('PAYMENTS_NOT_CONFIGURED');
+  if (subscriptionPlan && (await findLiveSubscription(services.db, user.id)))
+    throw new AppError('SUBSCRIPTION_EXISTS');
+  const payable = coupon ? discountedPriceCents(item.amountCents, coupon) : item.amountCents;
   const checkoutId = newId();
   await insertCheckout(services.db, {
     id: checkoutId,
     userId: user.id,
-    packId: pack.id,
-    credits: pack.credits,
-    amountCents: pack.amountCents,
-    currency: pack.currency,
+    packId: pack?.id ?? null,
+    planId: pack?.id ?? subscriptionPlan!.id,
+    couponCode: coupon?.code ?? null,
+    discountCents: item.amountCents - payable,
+    credits: item.credits,
+    amountCents: payable,
+    currency: item.currency,
     provider: provider.kind,
     returnTo: input.returnTo,
     cancelTo: input.cancelTo,
@@ -60,13 +95,22 @@ export async function startCheckout(
       checkoutId,
       userId: user.id,
       email: user.email,
-      packId: pack.id,
-      credits: pack.credits,
-      amountCents: pack.amountCents,
-      currency: pack.currency,
-      productName: PACK_NAMES[user.locale](pack.credits),
+      packId: pack?.id ?? subscriptionPlan!.id,
+      credits: item.credits,
+      // Stripe takes the coupon off itself, as a discount it shows.
+      amountCents: item.amountCents,
+      currency: item.currency,
+      productName: subscriptionPlan
+        ? (PLAN_NAMES[subscriptionPlan.id] ?? subscriptionPlan.id)
+        : PACK_NAMES[user.locale](item.credits),
       successUrl: origin + input.returnTo,
       cancelUrl: origin + input.cancelTo,
+      recurring: subscriptionPlan
+        ? { interval: subscriptionPlan.interval, planId: subscriptionPlan.id }
+        : null,
+      discount: coupon
+        ? { code: coupon.code, percentOff: coupon.percentOff, amountOffCents: coupon.amountOffCents }
+        : null,
     });
     await setProviderSession(services.db, checkoutId, session.id);
     return { checkoutId, url: session.url };
@@ -86,7 +130,14 @@ export async function applySession(services: Services, checkout: CheckoutRow, se
   if (session.paid) {
     await services.db.transaction(async (tx) => {
       const paid = await markPaid(tx, checkout.id);
-      if (paid) await grantCredits(tx, paid.userId, paid.credits, 'purchase', `checkout:${paid.id}`);
+      if (!paid) return;
+      if (paid.couponCode) await redeemCoupon(tx, paid.couponCode);
+      if (!findSubscriptionPlan(paid.planId)) {
+        await grantCredits(tx, paid.userId, paid.credits, 'purchase', `checkout:${paid.id}`);
+      } else if (paid.provider === 'local') {
+        await activateLocalSubscription(tx, paid);
+      }
+      // A Stripe subscription's credits come with its paid invoices (`invoice.paid`), not the session.
     });
   } else if (session.closed) {
     await markClosed(services.db, checkout.id, 'expired');
@@ -105,6 +156,7 @@ export async function settleStripeSession(services: Services, provider: PaymentP
     return;
   }
   await applySession(services, checkout, session);
+  if (session.subscriptionId) await syncStripeSubscription(services, provider, session.subscriptionId);
 }
 
 /** An asynchronous payment (e.g. a SEPA debit) failed: the checkout ends without credits, unless paid. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { creditBalances, creditLedger } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -14,7 +14,7 @@ export async function grantCredits(
   db: Db,
   userId: string,
   amount: number,
-  kind: Extract<LedgerKind, 'grant' | 'purchase' | 'refund'>,
+  kind: Extract<LedgerKind, 'grant' | 'purchase' | 'refund' | 'subscription'>,
   reference: string,
 ): Promise<boolean> {
   if (!Number.isInteger(amount) || amount <= 0)
@@ -40,6 +40,49 @@ export async function grantCredits(
       });
     return true;
   });
+}
+
+/**
+ * Takes `amount` credits back with an `expiry` entry (unused subscription credits at the period's end),
+ * never more than the allowance (balance − held), so credits held for work in flight stay. Idempotent by
+ * reference like `grantCredits`. Returns the credits taken (0 when nothing or already done).
+ */
+export async function expireCredits(db: Db, userId: string, amount: number, reference: string) {
+  return db.transaction(async (tx) => {
+    // The balance row's lock: a concurrent hold or spend waits, so the allowance read here holds.
+    const [balance] = await tx
+      .select()
+      .from(creditBalances)
+      .where(eq(creditBalances.userId, userId))
+      .for('update');
+    const taken = Math.min(amount, balance ? balance.available - balance.reserved : 0);
+    const inserted = await tx
+      .insert(creditLedger)
+      .values({ id: newId(), userId, kind: 'expiry', amount: -Math.max(0, taken), reference })
+      .onConflictDoNothing({ target: [creditLedger.kind, creditLedger.reference] })
+      .returning({ id: creditLedger.id });
+    if (inserted.length === 0 || taken <= 0) return 0;
+    await tx
+      .update(creditBalances)
+      .set({ available: sql`${creditBalances.available} - ${taken}`, updatedAt: new Date() })
+      .where(eq(creditBalances.userId, userId));
+    return taken;
+  });
+}
+
+/** Credits spent (debits) by `userId` since `since`, a positive number. */
+export async function countDebitsSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ spent: sql<number>`coalesce(-sum(${creditLedger.amount}), 0)::int` })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.userId, userId),
+        eq(creditLedger.kind, 'debit'),
+        gte(creditLedger.createdAt, since),
+      ),
+    );
+  return Number(row?.spent ?? 0);
 }
 
 export async function findBalance(db: Db, userId: string) {

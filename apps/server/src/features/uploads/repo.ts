@@ -108,3 +108,7 @@ export function findSplitDocuments(db: Db, splitId: string) {
 export async function deleteDocument(db: Db, id: string) {
   await db.delete(documents).where(eq(documents.id, id));
 }
+
+export async function deleteSplit(db: Db, id: string) {
+  await db.delete(documentSplits).where(eq(documentSplits.id, id));
+}

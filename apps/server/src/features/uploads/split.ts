@@ -12,7 +12,14 @@ import { deleteInvoiceRow } from '../invoices/repo';
 import { admitFile, creditReference, fileKey } from './intake';
 import { extractDocumentJob } from './jobs';
 import type { IncomingFile } from './multipart';
-import { deleteDocument, findDocument, findSplit, findSplitDocuments, insertDocuments } from './repo';
+import {
+  deleteDocument,
+  deleteSplit,
+  findDocument,
+  findSplit,
+  findSplitDocuments,
+  insertDocuments,
+} from './repo';
 
 // A PDF that holds several invoices becomes one document per invoice (#21): at intake, and again when
 // the accountant moves a page boundary. The whole file is kept under `splits/<id>`.
@@ -225,6 +232,16 @@ export async function moveSplit(
   await Promise.all(replacements.map((r) => services.files.delete(fileKey(r.old.id))));
   const first = replacements.find((r) => r.old.id === documentId)?.id ?? documentId;
   return getSplit(services, user, first);
+}
+
+/**
+ * Once no document is left of a split PDF (retention deleted them, or the client), the whole file and its
+ * row go too: the original is kept only as long as an invoice cut from it.
+ */
+export async function removeSplitIfUnused(services: Services, splitId: string) {
+  if ((await findSplitDocuments(services.db, splitId)).length > 0) return;
+  await services.files.delete(splitKey(splitId));
+  await deleteSplit(services.db, splitId);
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
