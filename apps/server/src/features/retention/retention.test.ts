@@ -111,7 +111,8 @@ describe(`retention (${TEST_DB})`, () => {
     const { user, docs } = await ownerWithDocuments([40, 5]);
     await buyPack(user.id, 'small');
     const [old, recent] = docs;
-    const [{ clientId }] = await ctx.db.select().from(documents).where(eq(documents.id, old!.documentId));
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, old!.documentId));
+    const clientId = row!.clientId;
     const splitId = newId();
     await ctx.services.files.put(splitKey(splitId), new TextEncoder().encode('%PDF-1.4'));
     await ctx.db
