@@ -48,6 +48,17 @@ function list(overrides: Partial<InvoiceList> = {}): InvoiceList {
         checked: true,
         hasFile: false,
       },
+      {
+        id: 'inv-3',
+        type: 'received',
+        number: 'P-77',
+        issueDate: '2024-02-01',
+        counterpartyName: 'Papelería Sol SL',
+        totalCents: 5000,
+        currency: 'EUR',
+        checked: true,
+        hasFile: false,
+      },
     ],
     grossIncomeCents: 123456,
     needsReviewCount: 1,
@@ -132,6 +143,25 @@ describe('the client page’s invoices', () => {
     expect(within(checked).getByText('No file')).toBeTruthy();
     expect(screen.getAllByText('€1,234.56').length).toBe(2); // header and row
     expect(screen.getByText('3 scans available')).toBeTruthy();
+  });
+
+  it('names the counterparty column by role: the client on issued invoices, the supplier on received ones', async () => {
+    stubApi();
+    renderRoutes(routes, '/customer/c-1');
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(within(table).getByRole('columnheader', { name: /Client \/ Supplier/ })).toBeTruthy();
+    const received = within(table).getByRole('row', { name: /P-77/ });
+    expect(within(received).getByText('Papelería Sol SL').getAttribute('data-label')).toBe('Supplier');
+    const issued = within(table).getByRole('row', { name: /N\/A/ });
+    const labels = Array.from(issued.querySelectorAll('td[data-label]'), (td) =>
+      td.getAttribute('data-label'),
+    );
+    expect(labels).toContain('Client');
+    expect(labels).not.toContain('Supplier');
+    await act(() => i18n.changeLanguage('es'));
+    expect(within(table).getByRole('columnheader', { name: /Cliente \/ Proveedor/ })).toBeTruthy();
+    expect(within(received).getByText('Papelería Sol SL').getAttribute('data-label')).toBe('Proveedor');
+    await act(() => i18n.changeLanguage('en'));
   });
 
   it('sorts on the server: date descending first, a click toggles, another column starts ascending', async () => {
