@@ -221,6 +221,34 @@ describe('reviewing a new invoice', () => {
     expect((await screen.findByTestId('toast')).textContent).toBe('Invoice saved successfully');
   });
 
+  it('warns on a tax id whose check letter is wrong or that is no tax id, and still saves it as typed', async () => {
+    const calls = stubApi();
+    renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
+    await screen.findByRole('button', { name: 'Save invoice' });
+    const issuer = screen.getByLabelText('Issuer tax id');
+    expect(issuer.getAttribute('aria-describedby') ?? '').not.toContain('warn'); // B12345674 checks out
+    fireEvent.change(issuer, { target: { value: '12345678A' } });
+    const describedBy = () =>
+      (issuer.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    expect(describedBy()).toContain('The check letter or digit does not match');
+    fireEvent.change(issuer, { target: { value: 'XYZ' } });
+    expect(describedBy()).toContain('Not a Spanish NIF, NIE or CIF');
+    fireEvent.change(screen.getByLabelText('Client tax id'), { target: { value: 'DE123456789' } });
+    expect(screen.getByLabelText('Client tax id').getAttribute('aria-describedby') ?? '').not.toContain(
+      'warn',
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'Received' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoice' }));
+    await screen.findByRole('table', { name: 'Invoices' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      issuerTaxId: 'XYZ',
+      recipientTaxId: 'DE123456789',
+    });
+  });
+
   it('shows figures that disagree on the right fields, in Spanish before sending and as the server names them', async () => {
     await i18n.changeLanguage('es');
     const calls = stubApi({
