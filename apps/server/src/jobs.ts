@@ -1,7 +1,13 @@
 import { reconcileCheckoutsJob } from './features/checkout/jobs';
+import { weeklySummaryJob } from './features/notifications/jobs';
 import { extractDocumentJob } from './features/uploads/jobs';
 import { deliverMail } from './mail/jobs';
 import type { AnyJob } from './queue/define-job';
 
 /** Every job the worker runs. A new feature's job is one line here. */
-export const JOBS: readonly AnyJob[] = [deliverMail, reconcileCheckoutsJob, extractDocumentJob];
+export const JOBS: readonly AnyJob[] = [
+  deliverMail,
+  reconcileCheckoutsJob,
+  extractDocumentJob,
+  weeklySummaryJob,
+];

@@ -6,6 +6,7 @@ import type { UserRow } from '../auth/repo';
 import type { ClientRow } from '../clients/repo';
 import { findVisibleClient } from '../clients/repo';
 import { findAllowance, holdCredits } from '../credits/ledger';
+import { noteCreditsHeld } from '../notifications/service';
 import { admitFile, creditReference, fileKey } from './intake';
 import { extractDocumentJob } from './jobs';
 import type { IncomingFile } from './multipart';
@@ -54,6 +55,7 @@ export async function uploadFiles(
           allowance: await findAllowance(tx, client.ownerUserId),
         });
       }
+      await noteCreditsHeld(services, tx, client.ownerUserId, references.length);
       for (const p of accepted) await services.queue.send(extractDocumentJob, { documentId: p.id }, { tx });
     });
   } catch (error) {
