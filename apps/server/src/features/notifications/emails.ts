@@ -14,14 +14,14 @@ const BATCH: Record<Locale, (v: BatchOutcome & { name: string }) => EmailParagra
     greeting: `Hello ${v.name},`,
     intro: `Every document you uploaded for ${v.clientName} has been read: ${v.ready} ready to review, ${v.duplicates} already there (duplicates, not charged) and ${v.failed} that could not be read (not charged).`,
     action: 'Review the invoices',
-    outro: 'You receive this email because "Batch finished" is on in Settings → Notifications.',
+    outro: 'You receive this email because it is on in Settings → Notifications, where you can turn it off.',
   }),
   es: (v) => ({
     subject: `Tus documentos de ${v.clientName} ya están procesados`,
     greeting: `Hola, ${v.name}:`,
     intro: `Hemos leído todos los documentos que subiste para ${v.clientName}: ${v.ready} listos para revisar, ${v.duplicates} que ya estaban (duplicados, sin coste) y ${v.failed} que no se han podido leer (sin coste).`,
     action: 'Revisar las facturas',
-    outro: 'Recibes este correo porque «Procesamiento terminado» está activado en Ajustes → Notificaciones.',
+    outro: 'Recibes este correo porque está activado en Ajustes → Notificaciones, donde puedes desactivarlo.',
   }),
 };
 
@@ -31,14 +31,14 @@ const LOW: Record<Locale, (v: { name: string; available: number }) => EmailParag
     greeting: `Hello ${v.name},`,
     intro: `Your balance is down to ${v.available} scans. When it reaches zero, new uploads are refused until you buy more.`,
     action: 'Buy credits',
-    outro: 'You receive this email because "Low credits" is on in Settings → Notifications.',
+    outro: 'You receive this email because it is on in Settings → Notifications, where you can turn it off.',
   }),
   es: (v) => ({
     subject: `Te quedan ${v.available} escaneos en Cuadra`,
     greeting: `Hola, ${v.name}:`,
     intro: `Tu saldo ha bajado a ${v.available} escaneos. Cuando llegue a cero, no se podrán subir más documentos hasta que compres créditos.`,
     action: 'Comprar créditos',
-    outro: 'Recibes este correo porque «Pocos créditos» está activado en Ajustes → Notificaciones.',
+    outro: 'Recibes este correo porque está activado en Ajustes → Notificaciones, donde puedes desactivarlo.',
   }),
 };
 
@@ -50,14 +50,14 @@ const ACCEPTED: Record<Locale, (v: Accepted) => EmailParagraphs> = {
     greeting: `Hello ${v.name},`,
     intro: `${v.freelancerName} accepted your invitation to Cuadra and is now linked to your client ${v.clientName}: the invoices they upload reach you.`,
     action: 'Open the client',
-    outro: 'You receive this email because "Invitation accepted" is on in Settings → Notifications.',
+    outro: 'You receive this email because it is on in Settings → Notifications, where you can turn it off.',
   }),
   es: (v) => ({
     subject: `${v.freelancerName} ha aceptado tu invitación`,
     greeting: `Hola, ${v.name}:`,
     intro: `${v.freelancerName} ha aceptado tu invitación a Cuadra y ya está vinculado a tu cliente ${v.clientName}: las facturas que suba te llegarán.`,
     action: 'Abrir el cliente',
-    outro: 'Recibes este correo porque «Invitación aceptada» está activado en Ajustes → Notificaciones.',
+    outro: 'Recibes este correo porque está activado en Ajustes → Notificaciones, donde puedes desactivarlo.',
   }),
 };
 
@@ -69,14 +69,14 @@ const WEEKLY: Record<Locale, (v: WeeklyFigures & { name: string }) => EmailParag
     greeting: `Hello ${v.name},`,
     intro: `In the last 7 days ${v.processed} documents were read. ${v.toReview} invoices are waiting for review, and you have ${v.available} scans available.`,
     action: 'Open Cuadra',
-    outro: 'You receive this email because "Weekly summary" is on in Settings → Notifications.',
+    outro: 'You receive this email because it is on in Settings → Notifications, where you can turn it off.',
   }),
   es: (v) => ({
     subject: 'Tu semana en Cuadra',
     greeting: `Hola, ${v.name}:`,
     intro: `En los últimos 7 días se han leído ${v.processed} documentos. Hay ${v.toReview} facturas pendientes de revisar y tienes ${v.available} escaneos disponibles.`,
     action: 'Abrir Cuadra',
-    outro: 'Recibes este correo porque «Resumen semanal» está activado en Ajustes → Notificaciones.',
+    outro: 'Recibes este correo porque está activado en Ajustes → Notificaciones, donde puedes desactivarlo.',
   }),
 };
 
