@@ -58,6 +58,10 @@ const PUBLIC_PAGES: RouteObject[] = [
     lazy: lazyPage(() => import('./features/auth/verify-email-page'), 'VerifyEmailPage'),
   },
   {
+    path: '/confirm-email',
+    lazy: lazyPage(() => import('./features/auth/confirm-email-page'), 'ConfirmEmailPage'),
+  },
+  {
     path: '/select-plan',
     lazy: lazyPage(() => import('./features/billing/select-plan-page'), 'SelectPlanPage'),
   },
