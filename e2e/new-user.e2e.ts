@@ -107,6 +107,7 @@ describe.skipIf(!hasBrowser)('what a new user trips over, in Chromium', () => {
         const table = page.getByRole('table', { name: language === 'es' ? 'Tus clientes' : 'Your clients' });
         const link = table.getByRole('link', {
           name: 'Construcciones y Reformas Hermanos Álvarez del Valle SL',
+          exact: true,
         });
         await link.waitFor();
         const box = await table.boundingBox();
@@ -117,7 +118,9 @@ describe.skipIf(!hasBrowser)('what a new user trips over, in Chromium', () => {
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Construcciones y Reformas Hermanos Álvarez del Valle SL' }).click();
+    await page
+      .getByRole('link', { name: 'Construcciones y Reformas Hermanos Álvarez del Valle SL', exact: true })
+      .click();
     await page.waitForURL(`**/customer/${client.id}`);
 
     // One invoice read; it is received, so its counterparty is the supplier.
