@@ -202,7 +202,21 @@ describe.skipIf(!hasBrowser)('what a new user trips over, in Chromium', () => {
     await registerAndVerify(page, { name: 'Ana Mover', email, accountType: 'freelancer' });
     await logIn(page, email);
     await page.waitForURL('**/dashboard');
-    await page.evaluate(() => localStorage.setItem('i18nextLng', 'es'));
+    // Settings at both widths in both languages: nothing past the edge, and the notification choices.
+    for (const size of WIDTHS) {
+      for (const [language, tab, weekly] of [
+        ['en', 'Notifications', 'A weekly summary'],
+        ['es', 'Notificaciones', 'Un resumen semanal'],
+      ] as const) {
+        await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
+        await page.setViewportSize(size);
+        await page.goto('/user');
+        await page.getByRole('tab', { name: tab }).click();
+        await page.getByRole('checkbox', { name: weekly }).waitFor();
+        expect(await overflow(page), `${size.width} px, ${language}`).toBeLessThanOrEqual(0);
+      }
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/user');
     const newEmail = uniqueEmail('moved');
     await page.getByLabel('Correo nuevo').fill(newEmail);
