@@ -69,11 +69,11 @@ describe.skipIf(!hasBrowser)('accounts and sessions in Chromium', () => {
     ).toEqual([null, null]);
 
     // A protected page now sends the visitor to /login, and back there after signing in.
-    await page.goto('/help');
+    await page.goto('/documents');
     await page.waitForURL('**/login');
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     await logIn(page, email, PASSWORD);
-    await page.waitForURL('**/help');
+    await page.waitForURL('**/documents');
 
     // A reload keeps the session.
     await page.goto('/dashboard');

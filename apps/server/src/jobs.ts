@@ -1,4 +1,5 @@
 import { reconcileCheckoutsJob } from './features/checkout/jobs';
+import { weeklySummaryJob } from './features/notifications/jobs';
 import { rollSubscriptionsJob } from './features/plans/jobs';
 import { enforceRetentionJob } from './features/retention/jobs';
 import { extractDocumentJob } from './features/uploads/jobs';
@@ -12,4 +13,5 @@ export const JOBS: readonly AnyJob[] = [
   extractDocumentJob,
   rollSubscriptionsJob,
   enforceRetentionJob,
+  weeklySummaryJob,
 ];

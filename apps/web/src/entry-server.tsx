@@ -51,6 +51,7 @@ export const PRERENDER_PAGES: readonly PrerenderPage[] = [
     modules: ['src/features/billing/payment-cancelled-page.tsx'],
     inSitemap: false,
   },
+  { path: '/help', modules: ['src/features/account/help-page.tsx'], inSitemap: true },
   { path: '/blog', modules: ['src/features/blog/blog-page.tsx'], inSitemap: true },
   ...ARTICLE_SLUGS.map((slug) => ({
     path: `/blog/${slug}`,

@@ -57,7 +57,6 @@ const PROTECTED = [
   '/invoicePage/',
   '/invoicereview',
   '/user',
-  '/help',
 ];
 const isSignedInArea = (path: string) =>
   PROTECTED.some(

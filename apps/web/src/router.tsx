@@ -58,6 +58,10 @@ const PUBLIC_PAGES: RouteObject[] = [
     lazy: lazyPage(() => import('./features/auth/verify-email-page'), 'VerifyEmailPage'),
   },
   {
+    path: '/confirm-email',
+    lazy: lazyPage(() => import('./features/auth/confirm-email-page'), 'ConfirmEmailPage'),
+  },
+  {
     path: '/select-plan',
     lazy: lazyPage(() => import('./features/billing/select-plan-page'), 'SelectPlanPage'),
   },
@@ -96,6 +100,8 @@ const PUBLIC_PAGES: RouteObject[] = [
     lazy: lazyPage(() => import('./features/invitations/invitation-error-page'), 'InvitationErrorPage'),
   },
   { path: '/blog', lazy: lazyPage(() => import('./features/blog/blog-page'), 'BlogPage') },
+  // Help is for visitors too: the footer's "Help centre" links here (issue 16).
+  { path: '/help', lazy: lazyPage(() => import('./features/account/help-page'), 'HelpPage') },
   {
     path: '/contact',
     lazy: lazyPage(() => import('./features/account/contact-page'), 'ContactPage'),
@@ -167,7 +173,6 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('./features/invoices/invoice-review-page'), 'InvoiceReviewPage'),
           },
           { path: '/user', lazy: lazyPage(() => import('./features/account/settings-page'), 'SettingsPage') },
-          { path: '/help', lazy: lazyPage(() => import('./features/account/help-page'), 'HelpPage') },
           // "Share → Cuadra" from the phone (issue 21): the service worker redirects here.
           { path: '/share', lazy: lazyPage(() => import('./features/inbound/share-page'), 'SharePage') },
         ],

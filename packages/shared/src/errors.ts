@@ -77,6 +77,14 @@ export const ERROR_MESSAGES = {
     en: 'An account with this email already exists. Please log in instead.',
     es: 'Ya existe una cuenta con este correo electrónico. Inicia sesión.',
   },
+  EMAIL_IN_USE: {
+    en: 'Another account already uses this email address.',
+    es: 'Otra cuenta ya usa esta dirección de correo.',
+  },
+  EMAIL_UNCHANGED: {
+    en: 'This is already the email address of your account.',
+    es: 'Esta ya es la dirección de correo de tu cuenta.',
+  },
   PASSWORD_TOO_COMMON: {
     en: 'This password is too common. Please choose one that is harder to guess.',
     es: 'Esta contraseña es demasiado común. Elige una más difícil de adivinar.',

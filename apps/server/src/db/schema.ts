@@ -120,7 +120,11 @@ export const creditLedger = pgTable(
   ],
 );
 
-export const authTokenPurpose = pgEnum('auth_token_purpose', ['verify_email', 'password_reset']);
+export const authTokenPurpose = pgEnum('auth_token_purpose', [
+  'verify_email',
+  'password_reset',
+  'email_change',
+]);
 
 /**
  * One-time links sent by email (verification, password reset). Only the SHA-256 of the token is kept, so a
@@ -134,6 +138,8 @@ export const authTokens = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     purpose: authTokenPurpose('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** `email_change` only: the address the account moves to when the link is followed. */
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -417,6 +423,8 @@ export const uploadBatches = pgTable(
     uploadedByUserId: uuid('uploaded_by_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set once, when the batch's last document settled (the "batch finished" email goes then). */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('upload_batches_client_idx').on(t.clientId, t.createdAt)],

@@ -63,7 +63,7 @@ export async function bumpTokenVersion(db: Db, userId: string): Promise<void> {
 
 export async function insertAuthToken(
   db: Db,
-  values: { userId: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date },
+  values: { userId: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date; newEmail?: string },
 ): Promise<void> {
   await db.insert(authTokens).values({ id: newId(), ...values });
 }

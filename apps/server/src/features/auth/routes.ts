@@ -1,5 +1,7 @@
 import {
   AuthResultSchema,
+  ConfirmEmailChangeRequestSchema,
+  ConfirmEmailChangeResultSchema,
   ErrorBodySchema,
   GoogleAuthRequestSchema,
   GoogleAuthResultSchema,
@@ -19,6 +21,7 @@ import { clientAddress } from '../../http/client-address';
 import { validationHook } from '../../http/errors';
 import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
+import { confirmEmailChange } from '../me/service';
 import { type AuthEnv, requireAuth } from './middleware';
 import * as auth from './service';
 
@@ -62,6 +65,20 @@ const verifyRoute = createRoute({
   responses: {
     200: json(VerifyEmailResultSchema, 'Verified now, or already verified'),
     404: json(ErrorBodySchema, 'USER_NOT_FOUND'),
+    ...errors,
+  },
+});
+
+const confirmEmailChangeRoute = createRoute({
+  method: 'post',
+  path: '/confirm-email-change',
+  tags: ['auth'],
+  summary: 'Spend the link sent to a new address: the account moves to it, and the old address is told',
+  request: { body: body(ConfirmEmailChangeRequestSchema) },
+  responses: {
+    200: json(ConfirmEmailChangeResultSchema, 'The account now uses this email'),
+    404: json(ErrorBodySchema, 'USER_NOT_FOUND'),
+    409: json(ErrorBodySchema, 'EMAIL_IN_USE: another account took the address meanwhile'),
     ...errors,
   },
 });
@@ -143,6 +160,9 @@ export function authRoutes(services: Services) {
     .openapi(loginRoute, async (c) => c.json(await auth.login(services, c.req.valid('json'), caller(c)), 200))
     .openapi(verifyRoute, async (c) =>
       c.json(await auth.verifyEmail(services, c.req.valid('json').token), 200),
+    )
+    .openapi(confirmEmailChangeRoute, async (c) =>
+      c.json(await confirmEmailChange(services, c.req.valid('json').token), 200),
     )
     .openapi(resendRoute, async (c) => c.json(await auth.resendVerification(services, c.get('user')), 200))
     .openapi(resetRequestRoute, async (c) =>

@@ -24,6 +24,8 @@ export const LIMITS = {
   /** Each sign-up sends the address an email (a welcome or "you already have an account"): no mail bombs. */
   registerPerEmail: { action: 'register:email', max: 5, windowSeconds: HOUR },
   resendPerUser: { action: 'resend:user', max: 5, windowSeconds: HOUR },
+  /** Each request emails the new address a link: no mail bombs through Settings either. */
+  emailChangePerUser: { action: 'email-change:user', max: 5, windowSeconds: HOUR },
   resetPerEmail: { action: 'reset:email', max: 5, windowSeconds: HOUR },
   resetPerAddress: { action: 'reset:address', max: 20, windowSeconds: HOUR },
   googlePerAddress: { action: 'google:address', max: 50, windowSeconds: 15 * MINUTE },

@@ -19,6 +19,7 @@ import { findUserByEmail, findUserById, type UserRow } from '../auth/repo';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
 import { taxProfileOf, taxProfileUpdate } from '../forms/profile';
 import { ensureInboundEmail } from '../inbound/address';
+import { noteInvitationAccepted } from '../notifications/service';
 import { invitationEmail } from './emails';
 import {
   type ClientRow,
@@ -265,6 +266,12 @@ export async function acceptInvitation(
       if (!(await markInvitationAccepted(tx, invitation.id, user.id)))
         throw new AppError('INVITATION_INVALID');
       if (!(await linkClient(tx, client.id, user.id))) throw new AppError('INVITATION_INVALID');
+      await noteInvitationAccepted(services, tx, {
+        ownerUserId: client.ownerUserId,
+        clientId: client.id,
+        clientName: client.name,
+        freelancer: user,
+      });
     });
   } catch (error) {
     // A concurrent accept of another invitation of the same accountant won the unique (owner, freelancer).

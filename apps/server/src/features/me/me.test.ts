@@ -1,6 +1,13 @@
 import { WELCOME_CREDITS } from '@cuadra/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, TEST_PASSWORD, type TestAccount } from '../../../test/accounts';
+import {
+  bearer,
+  emailedToken,
+  signUp,
+  TEST_PASSWORD,
+  type TestAccount,
+  uniqueEmail,
+} from '../../../test/accounts';
 import { bodyOf, createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
 import { listOutbox } from '../../mail/mailer';
 import { holdCredits } from '../credits/ledger';
@@ -66,6 +73,64 @@ describe(`the signed-in user's settings (${TEST_DB})`, () => {
       { headers: { 'x-forwarded-for': '10.66.0.1' } },
     );
     expect(login.status).toBe(200);
+  });
+
+  it('changes the email only when the link sent to the new address is followed, and tells the old one', async () => {
+    const user = await signUp(ctx, { locale: 'en' });
+    const other = await signUp(ctx);
+    const newEmail = uniqueEmail('moved');
+    const wrong = await send('POST', '/api/v1/me/email', { newEmail, currentPassword: 'nope-nope' }, user);
+    expect((await bodyOf(wrong)).error.code).toBe('CURRENT_PASSWORD_WRONG');
+    const taken = await send(
+      'POST',
+      '/api/v1/me/email',
+      { newEmail: other.email, currentPassword: TEST_PASSWORD },
+      user,
+    );
+    expect(taken.status).toBe(409);
+    expect((await bodyOf(taken)).error.code).toBe('EMAIL_IN_USE');
+    const same = await send(
+      'POST',
+      '/api/v1/me/email',
+      { newEmail: user.email, currentPassword: TEST_PASSWORD },
+      user,
+    );
+    expect((await bodyOf(same)).error.code).toBe('EMAIL_UNCHANGED');
+
+    const asked = await send(
+      'POST',
+      '/api/v1/me/email',
+      { newEmail: `  ${newEmail.toUpperCase()} `, currentPassword: TEST_PASSWORD },
+      user,
+    );
+    expect(asked.status).toBe(202);
+    expect((await bodyOf(asked)).pendingEmail).toBe(newEmail);
+    // Nothing changes yet: the account still has its old email.
+    expect((await bodyOf(await get('/api/v1/me', user))).email).toBe(user.email);
+    const [link] = (await listOutbox(ctx.db)).filter((m) => m.to === newEmail);
+    expect(link?.subject).toBe('Confirm your new email for Cuadra');
+    const token = await emailedToken(ctx, newEmail, '/confirm-email');
+
+    const confirmed = await ctx.json('/api/v1/auth/confirm-email-change', { token });
+    expect(confirmed.status).toBe(200);
+    expect(await bodyOf(confirmed)).toEqual({ email: newEmail });
+    expect((await bodyOf(await get('/api/v1/me', user))).email).toBe(newEmail);
+    const notice = (await listOutbox(ctx.db)).find(
+      (m) => m.to === user.email && /has changed/.test(m.subject),
+    );
+    expect(notice?.text).toContain(newEmail);
+    // The link works once; the new address signs in, the old one no longer does.
+    expect((await bodyOf(await ctx.json('/api/v1/auth/confirm-email-change', { token }))).error.code).toBe(
+      'TOKEN_INVALID',
+    );
+    const login = (email: string) =>
+      ctx.json(
+        '/api/v1/auth/login',
+        { email, password: TEST_PASSWORD },
+        { headers: { 'x-forwarded-for': `10.67.0.${email.length % 200}` } },
+      );
+    expect((await login(newEmail)).status).toBe(200);
+    expect((await login(user.email)).status).toBe(401);
   });
 
   it('stores which optional emails the user receives', async () => {

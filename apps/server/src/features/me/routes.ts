@@ -1,5 +1,7 @@
 import {
   AuthResultSchema,
+  ChangeEmailRequestSchema,
+  ChangeEmailResultSchema,
   ChangePasswordRequestSchema,
   ErrorBodySchema,
   NotificationSettingsSchema,
@@ -12,7 +14,13 @@ import { validationHook } from '../../http/errors';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { toUser } from '../auth/service';
-import { changePassword, toNotificationSettings, updateMe, updateNotificationSettings } from './service';
+import {
+  changePassword,
+  requestEmailChange,
+  toNotificationSettings,
+  updateMe,
+  updateNotificationSettings,
+} from './service';
 
 const unauthorized = {
   description: 'Not signed in',
@@ -68,6 +76,38 @@ const passwordRoute = createRoute({
   },
 });
 
+const emailRoute = createRoute({
+  method: 'post',
+  path: '/email',
+  tags: ['auth'],
+  summary:
+    'Ask to change the email: a link goes to the new address, and the email changes only when it is followed',
+  security: [{ bearer: [] }],
+  request: {
+    body: { required: true, content: { 'application/json': { schema: ChangeEmailRequestSchema } } },
+  },
+  responses: {
+    202: {
+      description: 'A confirmation link was sent to the new address',
+      content: { 'application/json': { schema: ChangeEmailResultSchema } },
+    },
+    400: {
+      description:
+        'Wrong current password (CURRENT_PASSWORD_WRONG), the same email (EMAIL_UNCHANGED) or invalid',
+      content: { 'application/json': { schema: ErrorBodySchema } },
+    },
+    401: unauthorized,
+    409: {
+      description: 'Another account uses this email (EMAIL_IN_USE)',
+      content: { 'application/json': { schema: ErrorBodySchema } },
+    },
+    429: {
+      description: 'Too many requests; see Retry-After',
+      content: { 'application/json': { schema: ErrorBodySchema } },
+    },
+  },
+});
+
 const notificationsRoute = createRoute({
   method: 'get',
   path: '/notifications',
@@ -116,6 +156,9 @@ export function meRoutes(services: Services) {
     )
     .openapi(passwordRoute, async (c) =>
       c.json(await changePassword(services, c.get('user'), c.req.valid('json')), 200),
+    )
+    .openapi(emailRoute, async (c) =>
+      c.json(await requestEmailChange(services, c.get('user'), c.req.valid('json')), 202),
     )
     .openapi(notificationsRoute, async (c) => {
       c.header('Cache-Control', 'no-store');

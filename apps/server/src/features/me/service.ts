@@ -1,21 +1,39 @@
 import {
   type AuthResult,
+  type ChangeEmailRequest,
+  type ChangeEmailResult,
   type ChangePasswordRequest,
+  type ConfirmEmailChangeResult,
+  EMAIL_CHANGE_TTL_HOURS,
   isCommonPassword,
   type NotificationSettings,
   type NotificationSettingsUpdate,
   type UpdateMeRequest,
   type User,
+  WELCOME_CREDITS,
 } from '@cuadra/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { publicUrl } from '../../http/public-url';
 import type { Services } from '../../services';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { findUserById, setPassword, type UserRow } from '../auth/repo';
+import {
+  consumeAllAuthTokens,
+  consumeAuthToken,
+  findAuthToken,
+  findUserByEmail,
+  findUserById,
+  insertAuthToken,
+  setPassword,
+  type UserRow,
+} from '../auth/repo';
 import { toUser } from '../auth/service';
-import { signAccessToken } from '../auth/tokens';
+import { LIMITS, takeAttempt } from '../auth/throttle';
+import { hashOneTimeToken, newOneTimeToken, signAccessToken } from '../auth/tokens';
+import { grantCredits } from '../credits/ledger';
+import { confirmEmailChangeEmail, emailChangedEmail } from '../notifications/emails';
 
 /** Name and language; the language is the one every later email is written in. */
 export async function updateMe(db: Db, user: UserRow, input: UpdateMeRequest): Promise<User> {
@@ -68,4 +86,83 @@ export async function updateNotificationSettings(
   if (Object.values(changes).every((value) => value === undefined)) return toNotificationSettings(user);
   const [row] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
   return toNotificationSettings(row ?? user);
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Asks to move the account to `newEmail`: proves the current password (when the account has one), then
+ * emails a one-time link to the NEW address. The account keeps its email until that link is followed;
+ * an earlier pending change is voided.
+ */
+export async function requestEmailChange(
+  services: Services,
+  user: UserRow,
+  input: ChangeEmailRequest,
+): Promise<ChangeEmailResult> {
+  const { db } = services;
+  const newEmail = input.newEmail;
+  if (user.passwordHash) {
+    if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword)))
+      throw new AppError('CURRENT_PASSWORD_WRONG');
+  }
+  if (newEmail === user.email) throw new AppError('EMAIL_UNCHANGED');
+  if (await findUserByEmail(db, newEmail)) throw new AppError('EMAIL_IN_USE');
+  await takeAttempt(db, LIMITS.emailChangePerUser, user.id);
+  const { token, hash } = newOneTimeToken();
+  const expiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_HOURS * HOUR_MS);
+  await db.transaction(async (tx) => {
+    await consumeAllAuthTokens(tx, user.id, 'email_change');
+    await insertAuthToken(tx, {
+      userId: user.id,
+      purpose: 'email_change',
+      tokenHash: hash,
+      expiresAt,
+      newEmail,
+    });
+    const link = `${publicUrl(services.config)}/confirm-email?token=${token}`;
+    await services.mailer.send(tx, confirmEmailChangeEmail(user, newEmail, link));
+  });
+  return { pendingEmail: newEmail, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Applies an email change from the link sent to the new address (signed in or not: the link is the
+ * proof). The address counts as verified, and the old address is told.
+ */
+export async function confirmEmailChange(
+  services: Services,
+  token: string,
+): Promise<ConfirmEmailChangeResult> {
+  const { db } = services;
+  const row = await findAuthToken(db, 'email_change', hashOneTimeToken(token));
+  if (!row?.userId || !row.newEmail || row.usedAt) throw new AppError('TOKEN_INVALID');
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
+  const user = await findUserById(db, row.userId);
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  const newEmail = row.newEmail;
+  const taken = await findUserByEmail(db, newEmail);
+  if (taken && taken.id !== user.id) throw new AppError('EMAIL_IN_USE');
+  try {
+    await db.transaction(async (tx) => {
+      if (!(await consumeAuthToken(tx, row.id))) throw new AppError('TOKEN_INVALID');
+      await tx
+        .update(users)
+        .set({ email: newEmail, emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
+        .where(eq(users.id, user.id));
+      // Someone who mistyped their address at sign-up verifies it here: the welcome credits, once.
+      if (!user.emailVerifiedAt)
+        await grantCredits(tx, user.id, WELCOME_CREDITS, 'grant', `welcome:${user.id}`);
+      await services.mailer.send(
+        tx,
+        emailChangedEmail(user, newEmail, `${publicUrl(services.config)}/contact`),
+      );
+    });
+  } catch (error) {
+    // Another account took the address between the check and the update (the unique index decides).
+    const e = error as { code?: string; cause?: { code?: string } };
+    if (e.code === '23505' || e.cause?.code === '23505') throw new AppError('EMAIL_IN_USE');
+    throw error;
+  }
+  return { email: newEmail };
 }

@@ -7,6 +7,7 @@ import type { Services } from '../../services';
 import { findVisibleClient } from '../clients/repo';
 import { settleHeldCredit } from '../credits/ledger';
 import { invoiceFromExtraction, suggestInvoiceType } from '../invoices/from-extraction';
+import { noteDocumentSettled } from '../notifications/service';
 import { applySupplierMemory } from '../review/memory';
 import { creditReference, MAX_IMAGE_PIXELS } from './intake';
 import {
@@ -65,8 +66,9 @@ export async function processDocument(services: Services, documentId: string): P
     // The very same file is already an invoice of this client: no need to read it again.
     await services.db.transaction(async (tx) => {
       const current = await lockDocument(tx, documentId);
-      if (isPending(current))
-        await settleAsDuplicate(tx, current, (await findOriginal(tx, current))?.id ?? null);
+      if (!isPending(current)) return;
+      await settleAsDuplicate(tx, current, (await findOriginal(tx, current))?.id ?? null);
+      await noteDocumentSettled(services, tx, current.batchId);
     });
     return;
   }
@@ -106,6 +108,7 @@ export async function processDocument(services: Services, documentId: string): P
       // Either found above, or another document of the same invoice won the race to the unique key.
       const first = original ?? (await findOriginal(tx, current, invoice));
       await settleAsDuplicate(tx, current, first?.id ?? null, result);
+      await noteDocumentSettled(services, tx, current.batchId);
       return;
     }
     await insertItems(
@@ -119,6 +122,7 @@ export async function processDocument(services: Services, documentId: string): P
       errorCode: null,
     });
     await settleHeldCredit(tx, current.payerUserId, creditReference(documentId), 'spend');
+    await noteDocumentSettled(services, tx, current.batchId);
   });
 }
 
@@ -131,6 +135,7 @@ export async function failDocument(services: Services, documentId: string, error
     if (!isPending(current)) return;
     await updateDocument(tx, documentId, { status: 'failed', errorCode: code });
     await settleHeldCredit(tx, current.payerUserId, creditReference(documentId), 'release');
+    await noteDocumentSettled(services, tx, current.batchId);
   });
 }
 

@@ -6,6 +6,7 @@ import type { UserRow } from '../auth/repo';
 import type { ClientRow } from '../clients/repo';
 import { findVisibleClient } from '../clients/repo';
 import { findAllowance, holdCredits } from '../credits/ledger';
+import { noteCreditsHeld } from '../notifications/service';
 import { creditReference, fileKey } from './intake';
 import { extractDocumentJob } from './jobs';
 import type { IncomingFile } from './multipart';
@@ -68,6 +69,7 @@ export async function uploadFiles(
           allowance: await findAllowance(tx, client.ownerUserId),
         });
       }
+      await noteCreditsHeld(services, tx, client.ownerUserId, references.length);
       for (const doc of accepted)
         await services.queue.send(extractDocumentJob, { documentId: doc.id }, { tx });
     });

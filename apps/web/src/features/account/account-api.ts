@@ -1,5 +1,7 @@
 import type {
   AuthResult,
+  ChangeEmailRequest,
+  ChangeEmailResult,
   ChangePasswordRequest,
   Locale,
   NotificationSettings,
@@ -14,6 +16,7 @@ import { getAuthState, updateUser } from '../auth/auth-store';
 export const accountApi = {
   update: (body: UpdateMeRequest) => api.patch<User>('/me', body),
   changePassword: (body: ChangePasswordRequest) => api.post<AuthResult>('/me/password', body),
+  requestEmailChange: (body: ChangeEmailRequest) => api.post<ChangeEmailResult>('/me/email', body),
   notifications: () => api.get<NotificationSettings>('/me/notifications'),
   updateNotifications: (body: NotificationSettingsUpdate) =>
     api.patch<NotificationSettings>('/me/notifications', body),

@@ -39,6 +39,16 @@ function stubApi() {
           ? json(200, { token: fakeToken(), user })
           : json(400, { error: { code: 'CURRENT_PASSWORD_WRONG', message: 'x' } });
       }
+      if (url.pathname === '/api/v1/me/email') {
+        if (body.currentPassword !== 'right-password')
+          return json(400, { error: { code: 'CURRENT_PASSWORD_WRONG', message: 'x' } });
+        return json(202, { pendingEmail: body.newEmail, expiresAt: new Date(0).toISOString() });
+      }
+      if (url.pathname === '/api/v1/auth/confirm-email-change') {
+        if (body.token !== 'good') return json(400, { error: { code: 'TOKEN_INVALID', message: 'x' } });
+        user = { ...user, email: 'nueva@example.com' };
+        return json(200, { email: 'nueva@example.com' });
+      }
       if (url.pathname === '/api/v1/me/notifications' && method === 'PATCH') {
         notifications = { ...notifications, ...body };
         return json(200, notifications);
@@ -107,5 +117,41 @@ describe('Settings', () => {
       method: 'PATCH',
       body: { weeklySummary: false },
     });
+  }, 20_000);
+
+  it('asks for a new email with the password; the account keeps the old one until the link is opened', async () => {
+    const calls = stubApi();
+    storeTestSession(testUser({ locale: 'en' }));
+    renderRoutes(routes, '/user');
+    const email = await screen.findByLabelText('New email', {}, SLOW);
+    fireEvent.change(email, { target: { value: 'nueva@example.com' } });
+    fireEvent.change(screen.getByLabelText('Your password, to confirm it is you'), {
+      target: { value: 'right-password' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send confirmation link' }));
+    expect((await screen.findByText(/We have sent a link to nueva@example.com/)).textContent).toContain(
+      'until then you keep using',
+    );
+    expect(calls).toContainEqual({
+      path: '/api/v1/me/email',
+      method: 'POST',
+      body: { newEmail: 'nueva@example.com', currentPassword: 'right-password' },
+    });
+  }, 20_000);
+
+  it('confirms the new email from the link, in Spanish too', async () => {
+    stubApi();
+    await i18n.changeLanguage('es');
+    renderRoutes(routes, '/confirm-email?token=good');
+    expect((await screen.findByRole('heading', { name: 'Correo cambiado' }, SLOW)).textContent).toBeTruthy();
+    expect(screen.getByText(/Tu cuenta ahora usa nueva@example.com/)).toBeTruthy();
+  }, 20_000);
+
+  it('says why the new email could not be confirmed', async () => {
+    stubApi();
+    renderRoutes(routes, '/confirm-email?token=old');
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toContain(
+      'We could not change your email',
+    );
   }, 20_000);
 });

@@ -143,6 +143,7 @@ function ProfilePanel() {
       </dl>
       <NameForm name={user.name} />
       <LanguageForm />
+      <EmailForm current={user.email} />
       <PasswordForm />
       <button
         type="button"
@@ -236,6 +237,68 @@ function LanguageForm() {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A new email address: a link goes to it, and the account changes only when that link is opened (the old
+ * address is then told). The current password proves the owner is asking.
+ */
+function EmailForm({ current }: { current: string }) {
+  const { t } = useTranslation('credits');
+  const toMessage = useErrorMessage();
+  const id = useId();
+  const [newEmail, setNewEmail] = useState('');
+  const [currentPassword, setCurrent] = useState('');
+  const save = useMutation({
+    mutationFn: () => accountApi.requestEmailChange({ newEmail, currentPassword }),
+    onSuccess: () => setCurrent(''),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="flex max-w-md flex-col gap-2" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+        {t('settings.email.title')}
+      </h3>
+      <label htmlFor={`${id}-new`} className="text-sm font-medium text-slate-700">
+        {t('settings.email.new')}
+      </label>
+      <input
+        id={`${id}-new`}
+        type="email"
+        className={inputClass}
+        value={newEmail}
+        required
+        maxLength={254}
+        autoComplete="email"
+        onChange={(event) => setNewEmail(event.target.value)}
+      />
+      <label htmlFor={`${id}-current`} className="text-sm font-medium text-slate-700">
+        {t('settings.email.current')}
+      </label>
+      <input
+        id={`${id}-current`}
+        type="password"
+        className={inputClass}
+        value={currentPassword}
+        autoComplete="current-password"
+        onChange={(event) => setCurrent(event.target.value)}
+      />
+      <button type="submit" className={`${primaryButtonClass} self-start`} disabled={save.isPending}>
+        {t('settings.email.submit')}
+      </button>
+      <p role="status" className="text-sm text-slate-700">
+        {save.data ? t('settings.email.sent', { email: save.data.pendingEmail, current }) : null}
+      </p>
+      {save.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {toMessage(save.error)}
+        </p>
+      ) : null}
+    </form>
   );
 }
 

@@ -1,5 +1,6 @@
 import type {
   AuthResult,
+  ConfirmEmailChangeResult,
   GoogleAuthRequest,
   GoogleAuthResult,
   LoginRequest,
@@ -21,6 +22,8 @@ export const authApi = {
   google: (body: GoogleAuthRequest) =>
     api.post<GoogleAuthResult>('/auth/google', body, { ignoreUnauthorized: true }),
   verifyEmail: (token: string) => api.post<VerifyEmailResult>('/auth/verify-email', { token }),
+  confirmEmailChange: (token: string) =>
+    api.post<ConfirmEmailChangeResult>('/auth/confirm-email-change', { token }),
   resendVerification: () => api.post<ResendVerificationResult>('/auth/resend-verification', {}),
   requestPasswordReset: (body: PasswordResetRequest) => api.post<{ ok: true }>('/auth/password-reset', body),
   confirmPasswordReset: (body: PasswordResetConfirm) =>

@@ -10,6 +10,13 @@ import { InviteDialog } from './invite-dialog';
 /** 300 ms: one request per pause in typing, not one per key. */
 const SEARCH_DELAY_MS = 300;
 
+/**
+ * Below 768 px each row is a card: the name (a link to the client) across the top, then each figure under
+ * its label, so the table fits a 360 px phone without scrolling sideways.
+ */
+const card =
+  'max-md:block max-md:p-0 max-md:before:block max-md:before:text-xs max-md:before:font-normal max-md:before:text-slate-500 max-md:before:content-[attr(data-label)]';
+
 /** Search, sort and page live in the address (`?q=&order=&page=`), so back and reload keep them. */
 function useTableParams() {
   const [params, setParams] = useSearchParams();
@@ -73,10 +80,13 @@ export function ClientTable({ canManage, toolbar }: { canManage: boolean; toolba
   } else if (data) {
     const nextOrder: SortOrder = order === 'asc' ? 'desc' : 'asc';
     body = (
-      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={list.isFetching}>
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white max-md:overflow-visible">
+        <table
+          className="min-w-full divide-y divide-slate-200 text-sm max-md:block"
+          aria-busy={list.isFetching}
+        >
           <caption className="sr-only">{t('table.caption')}</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 max-md:sr-only">
             <tr>
               <th scope="col" aria-sort={order === 'asc' ? 'ascending' : 'descending'} className="px-3 py-2">
                 <button
@@ -103,23 +113,46 @@ export function ClientTable({ canManage, toolbar }: { canManage: boolean; toolba
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="divide-y divide-slate-100 max-md:block">
             {data.items.map((client) => (
-              <tr key={client.id} className="align-middle">
+              <tr
+                key={client.id}
+                data-client-row
+                className="align-middle max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-2 max-md:p-3"
+              >
                 <th
                   scope="row"
-                  className="max-w-[12rem] px-3 py-2 text-left font-medium text-slate-900 sm:max-w-xs"
+                  className="max-w-[12rem] px-3 py-2 text-left font-medium text-slate-900 sm:max-w-xs max-md:col-span-2 max-md:max-w-none max-md:p-0"
                 >
-                  <span className="block truncate" title={client.name}>
+                  <Link
+                    to={`/customer/${client.id}`}
+                    className="block truncate text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                    title={client.name}
+                  >
                     {client.name}
-                  </span>
+                  </Link>
                   {client.registered ? <RegisteredMarker label={t('table.registeredUser')} /> : null}
                 </th>
-                <td className="whitespace-nowrap px-3 py-2 text-slate-700">{t(`status.${client.status}`)}</td>
-                <td className="px-3 py-2 text-right tabular-nums text-slate-700">{client.documents}</td>
-                <td className="px-3 py-2 text-right tabular-nums text-slate-700">{client.needsReview}</td>
-                <td className="whitespace-nowrap px-3 py-2">
-                  <div className="flex items-center gap-3">
+                <td
+                  data-label={t('table.status')}
+                  className={`whitespace-nowrap px-3 py-2 text-slate-700 ${card}`}
+                >
+                  {t(`status.${client.status}`)}
+                </td>
+                <td
+                  data-label={t('table.documents')}
+                  className={`px-3 py-2 text-right tabular-nums text-slate-700 max-md:text-left ${card}`}
+                >
+                  {client.documents}
+                </td>
+                <td
+                  data-label={t('table.needsReview')}
+                  className={`px-3 py-2 text-right tabular-nums text-slate-700 max-md:text-left ${card}`}
+                >
+                  {client.needsReview}
+                </td>
+                <td className="whitespace-nowrap px-3 py-2 max-md:col-span-2 max-md:block max-md:p-0">
+                  <div className="flex flex-wrap items-center gap-3">
                     <Link
                       to={`/customer/${client.id}`}
                       aria-label={t('table.viewDetailsOf', { name: client.name })}

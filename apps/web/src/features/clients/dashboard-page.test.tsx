@@ -7,6 +7,8 @@ import { storeTestSession, testUser } from '../../test/session';
 
 /** The page module loads lazily; on a busy machine that takes longer than the default second. */
 const SLOW = { timeout: 10_000 };
+// The first route load on a busy machine can take longer than the default 5 s per test.
+vi.setConfig({ testTimeout: 30_000 });
 
 type Call = { url: URL; method: string; body: unknown };
 
@@ -68,6 +70,27 @@ function stubApi(
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the dashboard’s client section', () => {
+  it('links each client’s name to its page, and lays each row out as a labelled card on phones', async () => {
+    stubApi([
+      { id: 'c-1', name: 'Talleres Ruiz' },
+      { id: 'c-2', name: 'Marta Gil', registered: true },
+    ]);
+    storeTestSession();
+    renderRoutes(routes, '/dashboard');
+    const table = await screen.findByRole('table', { name: 'Your clients' }, SLOW);
+    const name = within(table).getByRole('link', { name: 'Talleres Ruiz' });
+    expect(name.getAttribute('href')).toBe('/customer/c-1');
+    const row = name.closest('tr');
+    expect(row?.className).toContain('max-md:grid');
+    const labels = Array.from(row?.querySelectorAll('td[data-label]') ?? [], (td) =>
+      td.getAttribute('data-label'),
+    );
+    expect(labels).toEqual(['Status', 'Documents', 'Needs review']);
+    await i18n.changeLanguage('es');
+    expect(within(table).getByRole('link', { name: 'Marta Gil' }).getAttribute('href')).toBe('/customer/c-2');
+    await i18n.changeLanguage('en');
+  });
+
   it('lists clients with the registered-user marker and a view-details link', async () => {
     stubApi([
       { id: 'c-1', name: 'Talleres Ruiz' },

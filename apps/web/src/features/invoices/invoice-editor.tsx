@@ -22,7 +22,9 @@ import {
   type InvoiceForm,
   type ItemForm,
   isLowConfidence,
+  TAX_ID_FIELDS,
   type TextField,
+  taxIdWarning,
 } from './invoice-form-model';
 import { SplitBar } from './split-bar';
 import { type VatLineField, VatLinesEditor } from './vat-lines-editor';
@@ -185,6 +187,7 @@ export function InvoiceEditor({
                 const isWide = field.endsWith('Address') || field.endsWith('Name');
                 const isDate = field === 'issueDate' || field === 'dueDate';
                 const isAmount = (AMOUNT_FIELDS as readonly string[]).includes(field);
+                const warning = TAX_ID_FIELDS.includes(field) ? taxIdWarning(form[field]) : null;
                 return (
                   <div key={field} className={isWide ? 'sm:col-span-2' : undefined}>
                     <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -201,8 +204,13 @@ export function InvoiceEditor({
                       onBlur={() => setFocused((current) => (current === field ? null : current))}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={
-                        [error ? `${id}-error` : null, low ? `${id}-low` : null].filter(Boolean).join(' ') ||
-                        undefined
+                        [
+                          error ? `${id}-error` : null,
+                          low ? `${id}-low` : null,
+                          warning ? `${id}-warn` : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' ') || undefined
                       }
                       data-low-confidence={low || undefined}
                       className={`${inputClass} ${isAmount ? 'text-right tabular-nums' : ''} ${
@@ -212,6 +220,11 @@ export function InvoiceEditor({
                     {low ? (
                       <p id={`${id}-low`} className="mt-1 text-xs text-amber-800">
                         {t('fields.lowConfidence')}
+                      </p>
+                    ) : null}
+                    {warning ? (
+                      <p id={`${id}-warn`} data-warning="tax-id" className="mt-1 text-xs text-amber-800">
+                        ⚠ {t(warning)}
                       </p>
                     ) : null}
                     {error ? (

@@ -4,6 +4,7 @@ import {
   fieldsFromForm,
   formFromInvoice,
   isLowConfidence,
+  taxIdWarning,
   type VatLineForm,
 } from './invoice-form-model';
 import { testInvoice } from './test-invoice';
@@ -186,5 +187,18 @@ describe('the invoice form', () => {
     expect(isLowConfidence(evidence.total)).toBe(true);
     expect(isLowConfidence(evidence.invoice_number)).toBe(false);
     expect(isLowConfidence(undefined)).toBe(false);
+  });
+});
+
+describe('taxIdWarning', () => {
+  it('warns on a wrong check character and on what is no tax id, not on valid or foreign VAT ids', () => {
+    expect(taxIdWarning('12345678A')).toBe('fields.taxIdCheck');
+    expect(taxIdWarning('B12345670')).toBe('fields.taxIdCheck');
+    expect(taxIdWarning('XYZ')).toBe('fields.taxIdUnknown');
+    expect(taxIdWarning('12345678Z')).toBeNull();
+    expect(taxIdWarning('ES 12345678-Z')).toBeNull();
+    expect(taxIdWarning('B12345674')).toBeNull();
+    expect(taxIdWarning('FR12345678901')).toBeNull();
+    expect(taxIdWarning('')).toBeNull();
   });
 });

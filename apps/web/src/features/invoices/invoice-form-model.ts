@@ -1,5 +1,6 @@
 import {
   checkInvoiceFigures,
+  checkSpanishTaxId,
   type FieldEvidence,
   type FigureMismatch,
   formatPlainAmount,
@@ -7,6 +8,7 @@ import {
   type InvoiceFields,
   type InvoiceType,
   LOW_CONFIDENCE,
+  normalizeSpanishTaxId,
   parseAmount,
   type VatLine,
 } from '@cuadra/shared';
@@ -280,3 +282,20 @@ export function fieldsFromForm(
   if (Object.keys(errors).length > 0 || form.type === '') return { ok: false, errors };
   return { ok: true, fields: { ...fields, type: form.type } };
 }
+
+/**
+ * A warning for a tax id field, never an error: the form still saves what was typed (a foreign id or an
+ * odd one kept on purpose). `fields.taxIdCheck` when it is shaped like a Spanish NIF, NIE or CIF but its
+ * check character is wrong; `fields.taxIdUnknown` when it is neither Spanish nor shaped like an EU VAT id
+ * (a two-letter country prefix and 2–13 letters or digits); null when it is empty or checks out.
+ */
+export function taxIdWarning(value: string): 'fields.taxIdCheck' | 'fields.taxIdUnknown' | null {
+  if (!value.trim()) return null;
+  const spanish = checkSpanishTaxId(value);
+  if (spanish) return spanish.valid ? null : 'fields.taxIdCheck';
+  const id = normalizeSpanishTaxId(value);
+  if (/^[A-Z]{2}[A-Z0-9+*]{2,13}$/.test(id) && !id.startsWith('ES') && /\d/.test(id)) return null;
+  return 'fields.taxIdUnknown';
+}
+
+export const TAX_ID_FIELDS: readonly TextField[] = ['issuerTaxId', 'recipientTaxId'];

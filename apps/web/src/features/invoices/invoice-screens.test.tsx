@@ -48,6 +48,17 @@ function list(overrides: Partial<InvoiceList> = {}): InvoiceList {
         checked: true,
         hasFile: false,
       },
+      {
+        id: 'inv-3',
+        type: 'received',
+        number: 'P-77',
+        issueDate: '2024-02-01',
+        counterpartyName: 'Papelería Sol SL',
+        totalCents: 5000,
+        currency: 'EUR',
+        checked: true,
+        hasFile: false,
+      },
     ],
     grossIncomeCents: 123456,
     needsReviewCount: 1,
@@ -134,6 +145,25 @@ describe('the client page’s invoices', () => {
     expect(screen.getByText('3 scans available')).toBeTruthy();
   });
 
+  it('names the counterparty column by role: the client on issued invoices, the supplier on received ones', async () => {
+    stubApi();
+    renderRoutes(routes, '/customer/c-1');
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(within(table).getByRole('columnheader', { name: /Client \/ Supplier/ })).toBeTruthy();
+    const received = within(table).getByRole('row', { name: /P-77/ });
+    expect(within(received).getByText('Papelería Sol SL').getAttribute('data-label')).toBe('Supplier');
+    const issued = within(table).getByRole('row', { name: /N\/A/ });
+    const labels = Array.from(issued.querySelectorAll('td[data-label]'), (td) =>
+      td.getAttribute('data-label'),
+    );
+    expect(labels).toContain('Client');
+    expect(labels).not.toContain('Supplier');
+    await act(() => i18n.changeLanguage('es'));
+    expect(within(table).getByRole('columnheader', { name: /Cliente \/ Proveedor/ })).toBeTruthy();
+    expect(within(received).getByText('Papelería Sol SL').getAttribute('data-label')).toBe('Proveedor');
+    await act(() => i18n.changeLanguage('en'));
+  });
+
   it('sorts on the server: date descending first, a click toggles, another column starts ascending', async () => {
     const calls = stubApi();
     renderRoutes(routes, '/customer/c-1');
@@ -189,6 +219,34 @@ describe('reviewing a new invoice', () => {
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.body).toMatchObject({ type: 'received', totalCents: 106000, number: 'F-2024-001' });
     expect((await screen.findByTestId('toast')).textContent).toBe('Invoice saved successfully');
+  });
+
+  it('warns on a tax id whose check letter is wrong or that is no tax id, and still saves it as typed', async () => {
+    const calls = stubApi();
+    renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
+    await screen.findByRole('button', { name: 'Save invoice' });
+    const issuer = screen.getByLabelText('Issuer tax id');
+    expect(issuer.getAttribute('aria-describedby') ?? '').not.toContain('warn'); // B12345674 checks out
+    fireEvent.change(issuer, { target: { value: '12345678A' } });
+    const describedBy = () =>
+      (issuer.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    expect(describedBy()).toContain('The check letter or digit does not match');
+    fireEvent.change(issuer, { target: { value: 'XYZ' } });
+    expect(describedBy()).toContain('Not a Spanish NIF, NIE or CIF');
+    fireEvent.change(screen.getByLabelText('Client tax id'), { target: { value: 'DE123456789' } });
+    expect(screen.getByLabelText('Client tax id').getAttribute('aria-describedby') ?? '').not.toContain(
+      'warn',
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'Received' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoice' }));
+    await screen.findByRole('table', { name: 'Invoices' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      issuerTaxId: 'XYZ',
+      recipientTaxId: 'DE123456789',
+    });
   });
 
   it('shows figures that disagree on the right fields, in Spanish before sending and as the server names them', async () => {

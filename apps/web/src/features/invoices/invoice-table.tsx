@@ -220,7 +220,13 @@ export function InvoiceTable({
                       )}
                     </th>
                     <td
-                      data-label={t('table.counterparty')}
+                      data-label={t(
+                        row.type === 'issued'
+                          ? 'table.counterpartyIssued'
+                          : row.type === 'received'
+                            ? 'table.counterpartyReceived'
+                            : 'table.counterparty',
+                      )}
                       className={`max-w-56 truncate px-3 py-2 text-slate-800 max-md:max-w-none ${cell}`}
                       title={row.counterpartyName ?? ''}
                     >

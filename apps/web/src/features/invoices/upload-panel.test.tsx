@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { storeTestSession } from '../../test/session';
+import { DEFAULT_INVOICE_SORT, useInvoiceList } from './invoices-api';
 import { batchStorageKey, POLL_INTERVAL_MS, UploadPanel } from './upload-panel';
+
+/** Stands in for the client page's invoice table: how many rows it would show. */
+function TableProbe() {
+  const list = useInvoiceList('c-1', DEFAULT_INVOICE_SORT);
+  return <p data-testid="table-rows">{list.data ? `${list.data.invoices.length} rows` : 'loading'}</p>;
+}
 
 type Call = { path: string; method: string; body: BodyInit | null | undefined };
 
@@ -36,6 +43,17 @@ function stubApi(uploaded: UploadBatch | { status: number; body: unknown }, poll
         const next = polls[Math.min(poll, polls.length - 1)];
         poll += 1;
         return json(200, next);
+      }
+      if (url.pathname === '/api/v1/clients/c-1/invoices') {
+        // The server's table: one invoice per document the last poll saw finished.
+        const seen = poll === 0 ? null : polls[Math.min(poll, polls.length) - 1];
+        const finished = seen ? seen.documents.filter((d) => d.status === 'needs_review').length : 0;
+        return json(200, {
+          invoices: Array.from({ length: finished }, (_, i) => ({ id: `inv-${i}` })),
+          grossIncomeCents: 0,
+          needsReviewCount: finished,
+          scansAvailable: 3,
+        });
       }
       return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
     }),
@@ -138,6 +156,55 @@ describe('the upload panel', () => {
     // The panel can be dismissed.
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('upload-result')).toBeNull();
+  });
+
+  it('refreshes the invoice table as each document finishes, and counts the queue from one number', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const batch = (statuses: ('queued' | 'processing' | 'needs_review')[]) => ({
+      batchId: 'b-3',
+      pendingCount: statuses.filter((s) => s !== 'needs_review').length,
+      documents: statuses.map((status, i) => doc(`d${i}`, `${i}.pdf`, status)),
+    });
+    const calls = stubApi(batch(['queued', 'queued', 'queued']), [
+      batch(['needs_review', 'processing', 'queued']),
+      batch(['needs_review', 'processing', 'queued']),
+      batch(['needs_review', 'needs_review', 'needs_review']),
+    ]);
+    renderWithProviders(
+      <>
+        <UploadPanel clientId="c-1" scansAvailable={3} />
+        <TableProbe />
+      </>,
+    );
+    pick([pdf('0.pdf'), pdf('1.pdf'), pdf('2.pdf')]);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    const counter = () => screen.getByTestId('processing-counter').textContent;
+    const progress = () => screen.getByTestId('processing-progress').textContent;
+    const listFetches = () => calls.filter((c) => c.path === '/api/v1/clients/c-1/invoices').length;
+    expect(counter()).toBe('Processing: 3 files left');
+    expect(progress()).toBe('0 of 3 files processed');
+    expect(screen.getByTestId('table-rows').textContent).toBe('0 rows');
+
+    // One document finished: the table is refetched, and the panel's two lines agree.
+    const before = listFetches();
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(listFetches()).toBe(before + 1);
+    expect(counter()).toBe('Processing: 2 files left');
+    expect(progress()).toBe('1 of 3 files processed');
+    // (React Query tells its observers on a later tick, a few ms at most.)
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.getByTestId('table-rows').textContent).toBe('1 rows');
+
+    // Nothing new finished: no refetch.
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(listFetches()).toBe(before + 1);
+
+    // The last ones finished: "complete" appears only with the table already holding every invoice.
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(counter()).toBe('Processing complete');
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.getByTestId('table-rows').textContent).toBe('3 rows');
+    expect(screen.queryByTestId('processing-progress')).toBeNull();
   });
 
   it('uploads nothing when more files are dropped than scans are available', async () => {

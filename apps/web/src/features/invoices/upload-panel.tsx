@@ -70,10 +70,15 @@ export function UploadPanel({
   const [uploadError, setUploadError] = useState<string | null>(null);
   const completed = useRef(new Set<string>());
 
-  const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists(clientId) });
-    void queryClient.invalidateQueries({ queryKey: clientKeys.all });
-  }, [queryClient, clientId]);
+  /** Refetches the invoice table and the client's counts; resolves once the shown queries have their data. */
+  const refresh = useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: invoiceKeys.lists(clientId) }),
+        queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+      ]),
+    [queryClient, clientId],
+  );
 
   const onComplete = useCallback(
     (batchId: string) => {
@@ -81,7 +86,7 @@ export function UploadPanel({
       completed.current.add(batchId);
       storeBatch(clientId, null);
       showToast(t('batch.completeToast'));
-      refresh();
+      void refresh();
       window.dispatchEvent(new Event(SCAN_COMPLETE_EVENT));
     },
     [clientId, refresh, showToast, t],
@@ -109,7 +114,7 @@ export function UploadPanel({
       storeBatch(clientId, batch.batchId);
       setActive({ batchId: batch.batchId, initial: batch });
       showToast(t('batch.uploadedToast', { count: batch.documents.length }));
-      refresh();
+      void refresh();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'INSUFFICIENT_CREDITS') {
         const { allowance, needed } = (error.details ?? {}) as { allowance?: unknown; needed?: unknown };
@@ -120,7 +125,7 @@ export function UploadPanel({
             needed: typeof needed === 'number' ? needed : upload.length,
           },
         ]);
-        refresh();
+        void refresh();
       } else {
         setProblems([]);
         // spec-2 §8: an API error shows its message; any other failed answer its status.
@@ -157,6 +162,7 @@ export function UploadPanel({
           batchId={active.batchId}
           initial={active.initial}
           onComplete={onComplete}
+          onProgress={refresh}
           onGone={onGone}
           onDismiss={dismiss}
         />
@@ -326,13 +332,17 @@ function DropZone({
 
 /**
  * The result of an upload: its files (3, then all), a processing counter, and "processing complete" once
- * nothing is pending. Polls every 5 s; `onComplete` runs once when the pending count reaches 0.
+ * nothing is pending. Polls every 5 s; `onComplete` runs once when the pending count reaches 0. Every
+ * count on the panel comes from the batch's one pending count. When a poll finds more documents finished,
+ * `onProgress` (the invoice table's refetch) runs first and the panel shows the new count once it is done,
+ * so the table never says "no invoices yet" beside "processing complete".
  */
 export function BatchPanel({
   clientId,
   batchId,
   initial,
   onComplete,
+  onProgress,
   onGone,
   onDismiss,
 }: {
@@ -340,6 +350,8 @@ export function BatchPanel({
   batchId: string;
   initial: UploadBatch | null;
   onComplete: (batchId: string) => void;
+  /** Called, and awaited, when more of the batch's documents have finished since the last look. */
+  onProgress?: () => Promise<unknown>;
   /** The batch no longer exists for this user (another session's id, or data reset). */
   onGone: () => void;
   onDismiss: () => void;
@@ -348,9 +360,11 @@ export function BatchPanel({
   const [batch, setBatch] = useState<UploadBatch | null>(initial);
   const [pollFailed, setPollFailed] = useState(false);
   const [expanded, setExpanded] = useState(false);
-  const callbacks = useRef({ onComplete, onGone });
-  callbacks.current = { onComplete, onGone };
+  const callbacks = useRef({ onComplete, onGone, onProgress });
+  callbacks.current = { onComplete, onGone, onProgress };
   const initialRef = useRef(initial);
+  /** How many of the batch's documents had finished at the last look (-1: not looked yet). */
+  const finished = useRef(initial ? initial.documents.length - initial.pendingCount : -1);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -359,6 +373,13 @@ export function BatchPanel({
       try {
         const next = await getUploadBatch(batchId, controller.signal);
         if (controller.signal.aborted) return;
+        const nowFinished = next.documents.length - next.pendingCount;
+        if (nowFinished > finished.current) {
+          finished.current = nowFinished;
+          // A failed refetch shows in the table itself; the panel goes on.
+          await callbacks.current.onProgress?.().catch(() => undefined);
+          if (controller.signal.aborted) return;
+        }
         setBatch(next);
         setPollFailed(false);
         if (next.pendingCount === 0) {
@@ -411,8 +432,10 @@ export function BatchPanel({
                 ? t('batch.complete')
                 : t('batch.processing', { count: pending })}
           </p>
-          {batch && !done ? (
-            <p className="text-xs text-slate-600">{t('batch.queued', { count: documents.length })}</p>
+          {batch && pending !== null && !done ? (
+            <p data-testid="processing-progress" className="text-xs text-slate-600">
+              {t('batch.progress', { count: documents.length, done: documents.length - pending })}
+            </p>
           ) : null}
         </div>
         <button type="button" onClick={onDismiss} className={secondaryButtonClass}>

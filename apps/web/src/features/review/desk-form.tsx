@@ -17,7 +17,9 @@ import {
   formFromInvoice,
   type InvoiceForm,
   isLowConfidence,
+  TAX_ID_FIELDS,
   type TextField,
+  taxIdWarning,
 } from '../invoices/invoice-form-model';
 import { useForgetMemory } from './review-api';
 
@@ -169,7 +171,12 @@ export const DeskForm = forwardRef<
         const error = errors[field];
         const isDate = field === 'issueDate' || field === 'dueDate';
         const isAmount = (AMOUNT_FIELDS as readonly string[]).includes(field);
-        const described = [error ? `${id}-error` : null, mark ? `${id}-mark` : null]
+        const warning = TAX_ID_FIELDS.includes(field) ? taxIdWarning(form[field]) : null;
+        const described = [
+          error ? `${id}-error` : null,
+          mark ? `${id}-mark` : null,
+          warning ? `${id}-warn` : null,
+        ]
           .filter(Boolean)
           .join(' ');
         return (
@@ -219,6 +226,11 @@ export const DeskForm = forwardRef<
                   }
                 />
               </div>
+            ) : null}
+            {warning ? (
+              <p id={`${id}-warn`} data-warning="tax-id" className="mt-0.5 text-xs text-amber-800">
+                ⚠ {ti(warning)}
+              </p>
             ) : null}
             {error ? (
               <p id={`${id}-error`} className="mt-0.5 text-sm text-red-700">

@@ -12,6 +12,7 @@ export const PRERENDERED_PATHS: readonly string[] = [
   '/exito',
   '/register/cancel',
   '/payment-cancelled',
+  '/help',
   '/blog',
   ...ARTICLE_SLUGS.map((slug) => `/blog/${slug}`),
 ];

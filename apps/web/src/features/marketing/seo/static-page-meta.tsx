@@ -14,7 +14,8 @@ export type StaticPageId =
   | 'success'
   | 'registerCancel'
   | 'paymentCancelled'
-  | 'blog';
+  | 'blog'
+  | 'help';
 
 /** Title, description and keywords of a page from the `metatags` catalog, in the page's language. */
 export function StaticPageMeta({

@@ -1,0 +1,51 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import { renderWithProviders } from '../../test/render';
+import { testInvoice } from '../invoices/test-invoice';
+import { DeskForm, fieldsInPageOrder } from './desk-form';
+
+const at = (page: number, x: number, y: number) => ({
+  confidence: 0.9,
+  verified: false,
+  source: 'text',
+  box: { page, x, y, w: 0.1, h: 0.02 },
+});
+
+describe('the desk form', () => {
+  it('puts the fields in page order (page, top to bottom, left to right), unplaced ones last', () => {
+    const order = fieldsInPageOrder({
+      total: at(1, 0.7, 0.8),
+      issuer_name: at(1, 0.1, 0.05),
+      invoice_number: at(1, 0.6, 0.2),
+      issue_date: at(1, 0.3, 0.2),
+      client_name: at(2, 0.1, 0.1),
+    });
+    expect(order.slice(0, 5)).toEqual(['issuerName', 'issueDate', 'number', 'total', 'recipientName']);
+    expect(order).toHaveLength(15);
+    expect(order.slice(5, 7)).toEqual(['dueDate', 'issuerTaxId']);
+  });
+
+  it('warns on a wrong tax id check letter, in both languages, and still saves what was typed', async () => {
+    const onSave = vi.fn();
+    renderWithProviders(
+      <DeskForm
+        invoice={testInvoice({ type: 'received' })}
+        saving={false}
+        saveError={null}
+        onSave={onSave}
+        onFocusField={() => undefined}
+      />,
+    );
+    const taxId = await screen.findByLabelText('Issuer tax id');
+    fireEvent.change(taxId, { target: { value: '12345678A' } });
+    const warning = () => document.getElementById(`${taxId.id}-warn`)?.textContent ?? '';
+    expect(taxId.getAttribute('aria-describedby')).toContain(`${taxId.id}-warn`);
+    expect(warning()).toContain('The check letter or digit does not match');
+    await act(() => i18n.changeLanguage('es'));
+    expect(warning()).toContain('La letra o el dígito de control no cuadra');
+    await act(() => i18n.changeLanguage('en'));
+    fireEvent.submit(taxId.closest('form') as HTMLFormElement);
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ issuerTaxId: '12345678A' }));
+  });
+});
