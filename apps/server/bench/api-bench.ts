@@ -141,7 +141,7 @@ async function load(url: string, token: string) {
 }
 
 async function main() {
-  const name = `cuadra_bench_${randomBytes(5).toString('hex')}`;
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? 'cuadra_bench_'}${randomBytes(5).toString('hex')}`;
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;

@@ -33,3 +33,29 @@ export async function findClientStats(db: Db, clientIds: string[]): Promise<Map<
   }
   return stats;
 }
+
+/**
+ * What a row of the client list shows, in one grouped query over a page of ids: how many invoices and how
+ * many still to review. No gross income: that sums every invoice's breakdown, and only the client's own
+ * page shows it.
+ */
+export async function findClientCounts(
+  db: Db,
+  clientIds: string[],
+): Promise<Map<string, Pick<ClientStats, 'documents' | 'needsReview'>>> {
+  const counts = new Map(clientIds.map((id) => [id, { documents: 0, needsReview: 0 }]));
+  if (clientIds.length === 0) return counts;
+  const rows = await db
+    .select({
+      clientId: invoices.clientId,
+      documents: sql<number>`count(*)::int`,
+      needsReview: sql<number>`(count(*) filter (where not ${invoices.checked}))::int`,
+    })
+    .from(invoices)
+    .where(inArray(invoices.clientId, clientIds))
+    .groupBy(invoices.clientId);
+  for (const row of rows) {
+    counts.set(row.clientId, { documents: Number(row.documents), needsReview: Number(row.needsReview) });
+  }
+  return counts;
+}
