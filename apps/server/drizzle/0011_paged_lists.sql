@@ -12,4 +12,5 @@ CREATE INDEX "invoices_client_counterparty_es_idx" ON "invoices" USING btree ("c
 CREATE INDEX "invoices_client_total_idx" ON "invoices" USING btree ("client_id","total_cents","id");--> statement-breakpoint
 CREATE INDEX "invoices_client_type_idx" ON "invoices" USING btree ("client_id","type","id");--> statement-breakpoint
 CREATE INDEX "invoices_client_unchecked_idx" ON "invoices" USING btree ("client_id") WHERE not "invoices"."checked";--> statement-breakpoint
+CREATE INDEX "invoices_client_issued_base_idx" ON "invoices" USING btree ("client_id","tax_base_cents") WHERE "invoices"."type" = 'issued';--> statement-breakpoint
 CREATE INDEX "invoices_client_date_idx" ON "invoices" USING btree ("client_id","issue_date","id");
