@@ -231,11 +231,45 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The clients the caller owns or is linked to, searched by name, sorted and paged */
+        /** The clients the caller owns or is linked to, searched by name, filtered (registered, toReview), sorted by name and keyset-paged (opaque cursor) */
         get: operations["getClients"];
         put?: never;
         /** Add a (dummy) client; accountants with a verified email only */
         post: operations["postClients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered client list (same q, order, registered and toReview as the list, every page) as a CSV file, in the caller’s language; typed text never runs as a formula */
+        get: operations["exportClientsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered client list (same q, order, registered and toReview as the list, every page) as a XLSX file, in the caller’s language; typed text never runs as a formula */
+        get: operations["exportClientsXlsx"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -335,7 +369,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user’s credit history, newest first */
+        /** The signed-in user’s credit history, newest first, keyset-paged (opaque cursor) */
         get: operations["getCreditsLedger"];
         put?: never;
         post?: never;
@@ -890,7 +924,7 @@ export interface components {
             items: components["schemas"]["ClientSummary"][];
             total: number;
             limit: number;
-            offset: number;
+            nextCursor: string | null;
         };
         ClientSummary: {
             id: string;
@@ -1125,6 +1159,7 @@ export interface components {
             grossIncomeCents: number;
             needsReviewCount: number;
             scansAvailable: number;
+            nextCursor: string | null;
         };
         Invoice: {
             /** @enum {string|null} */
@@ -1983,8 +2018,10 @@ export interface operations {
             query?: {
                 q?: string;
                 order?: "asc" | "desc";
+                registered?: "true" | "false";
+                toReview?: "true" | "false";
                 limit?: number;
-                offset?: number | null;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -1992,7 +2029,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of clients */
+            /** @description A page of clients; nextCursor is null on the last page */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2001,7 +2038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientList"];
                 };
             };
-            /** @description VALIDATION_FAILED or TAX_ID_INVALID */
+            /** @description VALIDATION_FAILED (a bad filter, or a cursor that is not this list’s) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2072,6 +2109,92 @@ export interface operations {
             };
             /** @description CLIENT_TAX_ID_TAKEN: details.clientId names the existing client */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportClientsCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                order?: "asc" | "desc";
+                registered?: "true" | "false";
+                toReview?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED or TAX_ID_INVALID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportClientsXlsx: {
+        parameters: {
+            query?: {
+                q?: string;
+                order?: "asc" | "desc";
+                registered?: "true" | "false";
+                toReview?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description VALIDATION_FAILED or TAX_ID_INVALID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2427,6 +2550,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                cursor?: string;
                 before?: string;
             };
             header?: never;
@@ -2435,13 +2559,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of entries */
+            /** @description One page of entries; nextCursor is null on the last page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LedgerPage"];
+                };
+            };
+            /** @description VALIDATION_FAILED (a bad limit or cursor) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in */
@@ -3048,6 +3181,8 @@ export interface operations {
                 from?: string;
                 to?: string;
                 q?: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path: {
