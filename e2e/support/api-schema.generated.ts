@@ -488,7 +488,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Addresses allowed to mail invoices to the client, besides the accountant and its own users */
+        /** Addresses allowed to mail invoices to the client, besides the accountant and its own users; by address, keyset-paged (opaque cursor) */
         get: operations["getClientsByIdInboundSenders"];
         put?: never;
         /** Allow an address to mail invoices to the client */
@@ -523,7 +523,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest mails received for the client, each with its sender, subject and upload batch */
+        /** The mails received for the client, newest first, each with its sender, subject and upload batch; keyset-paged (opaque cursor) */
         get: operations["getClientsByIdInboundMessages"];
         put?: never;
         post?: never;
@@ -746,7 +746,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Corrections remembered per supplier (by tax id) and applied to the next invoice from it */
+        /** Corrections remembered per supplier (by tax id) and applied to the next invoice from it; keyset-paged (opaque cursor) */
         get: operations["getClientsByClientIdSupplierMemory"];
         put?: never;
         post?: never;
@@ -1100,6 +1100,7 @@ export interface components {
         };
         InboundSenderList: {
             items: components["schemas"]["InboundSender"][];
+            nextCursor: string | null;
         };
         InboundSender: {
             id: string;
@@ -1111,6 +1112,7 @@ export interface components {
         };
         InboundMessageList: {
             items: components["schemas"]["InboundMessage"][];
+            nextCursor: string | null;
         };
         InboundMessage: {
             id: string;
@@ -1399,6 +1401,7 @@ export interface components {
         };
         SupplierMemoryList: {
             items: components["schemas"]["SupplierMemory"][];
+            nextCursor: string | null;
         };
         SupplierMemory: {
             supplierTaxId: string;
@@ -2851,7 +2854,10 @@ export interface operations {
     };
     getClientsByIdInboundSenders: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -2860,13 +2866,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The allow-list */
+            /** @description A page of the allow-list; nextCursor is null on the last page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InboundSenderList"];
+                };
+            };
+            /** @description VALIDATION_FAILED (a bad limit or cursor) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in */
@@ -3010,7 +3025,10 @@ export interface operations {
     };
     getClientsByIdInboundMessages: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3019,13 +3037,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Mails, newest first */
+            /** @description A page of mails, newest first; nextCursor is null on the last page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InboundMessageList"];
+                };
+            };
+            /** @description VALIDATION_FAILED (a bad limit or cursor) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in */
@@ -3665,7 +3692,10 @@ export interface operations {
     };
     getClientsByClientIdSupplierMemory: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 clientId: string;
@@ -3674,13 +3704,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What is remembered */
+            /** @description A page of what is remembered; nextCursor is null on the last page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SupplierMemoryList"];
+                };
+            };
+            /** @description VALIDATION_FAILED (a bad limit or cursor) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description CLIENT_NOT_FOUND */

@@ -80,6 +80,10 @@ export const SupplierMemorySchema = z
 export type SupplierMemory = z.infer<typeof SupplierMemorySchema>;
 
 export const SupplierMemoryListSchema = z
-  .object({ items: z.array(SupplierMemorySchema) })
+  .object({
+    items: z.array(SupplierMemorySchema),
+    /** Pass as `cursor` for the next page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
   .meta({ id: 'SupplierMemoryList' });
 export type SupplierMemoryList = z.infer<typeof SupplierMemoryListSchema>;

@@ -42,7 +42,9 @@ export async function grantCredits(
   });
 }
 
-export async function findBalance(db: Db, userId: string) {
+export type BalanceRow = typeof creditBalances.$inferSelect;
+
+export async function findBalance(db: Db, userId: string): Promise<BalanceRow | null> {
   const [balance] = await db.select().from(creditBalances).where(eq(creditBalances.userId, userId));
   return balance ?? null;
 }

@@ -1,12 +1,13 @@
-import type {
-  AcceptReviewResult,
-  MemoryField,
-  ReviewQueue,
-  ReviewQueueParams,
-  SupplierMemoryList,
+import {
+  type AcceptReviewResult,
+  MEMORY_FIELDS,
+  type MemoryField,
+  type ReviewQueue,
+  type ReviewQueueParams,
+  type SupplierMemoryList,
 } from '@cuadra/shared';
 import { AppError } from '../../errors';
-import { decodeCursor, encodeCursor, PG_TIMESTAMP, UUID } from '../../lib/cursor';
+import { cutPage, decodeCursor, encodeCursor, PG_TIMESTAMP, UUID } from '../../lib/cursor';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { findVisibleClient } from '../clients/repo';
@@ -88,9 +89,25 @@ export async function getSupplierMemory(
   services: Services,
   user: UserRow,
   clientId: string,
+  page: { limit: number; cursor?: string | undefined },
 ): Promise<SupplierMemoryList> {
   const id = await visibleClientId(services, user, clientId);
-  return { items: await listSupplierMemory(services.db, id) };
+  // [the last row's supplier tax id, field]: unique per client, so the pair is the cursor.
+  const after = page.cursor
+    ? decodeCursor(page.cursor, ([taxId, field, ...rest]) =>
+        rest.length === 0 &&
+        typeof taxId === 'string' &&
+        taxId.length <= 30 &&
+        (MEMORY_FIELDS as readonly unknown[]).includes(field)
+          ? { taxId, field: field as MemoryField }
+          : null,
+      )
+    : null;
+  const { page: rows, last } = cutPage(
+    await listSupplierMemory(services.db, id, { limit: page.limit, after }),
+    page.limit,
+  );
+  return { items: rows, nextCursor: last ? encodeCursor([last.supplierTaxId, last.field]) : null };
 }
 
 export async function forgetSupplier(
