@@ -174,6 +174,22 @@ async function load(url: string, token: string) {
   };
 }
 
+/**
+ * One request at a time: the p50 of 100 sequential requests, the endpoint's own service time. On a shared
+ * machine the loaded figures mostly measure the neighbours; this one moves less with them.
+ */
+async function serial(url: string, token: string) {
+  const times: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(percentile(times, 50) * 10) / 10;
+}
+
 /** The URL of the page `depth` pages into a list, by following `nextCursor` (the deep-page case). */
 async function deepPage(url: string, token: string, depth: number): Promise<string> {
   let cursor: string | null = null;
@@ -217,7 +233,7 @@ async function main() {
       'GET /credits/ledger, page 30 (cursor)': await deepPage(ledgerUrl, token, 30),
       'GET /review-queue': `${base}/review-queue?limit=50`,
     };
-    const rows: Record<string, Awaited<ReturnType<typeof load>>> = {};
+    const rows: Record<string, Awaited<ReturnType<typeof load>> & { serialP50: number }> = {};
     for (const [label, target] of Object.entries(targets)) {
       if (ONLY && !label.includes(ONLY)) continue;
       const probe = await fetch(target, { headers: { authorization: `Bearer ${token}` } });
@@ -225,7 +241,8 @@ async function main() {
         console.log(`${label}: skipped (${probe.status})`);
         continue;
       }
-      rows[label] = await load(target, token);
+      const serialP50 = await serial(target, token);
+      rows[label] = { ...(await load(target, token)), serialP50 };
     }
     console.log(
       `\n${CONNECTIONS} connections, ${SECONDS} s each, PostgreSQL, one API process (figures depend on what else the machine runs)`,
@@ -235,6 +252,7 @@ async function main() {
         Object.entries(rows).map(([label, r]) => [
           label,
           {
+            '1 conn p50 ms': r.serialP50,
             'p50 ms': r.p50,
             'p95 ms': r.p95,
             'p99 ms': r.p99,
