@@ -265,11 +265,45 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The clients the caller owns or is linked to, searched by name, sorted and paged */
+        /** The clients the caller owns or is linked to, searched by name, filtered (registered, toReview), sorted by name and keyset-paged (opaque cursor) */
         get: operations["getClients"];
         put?: never;
         /** Add a (dummy) client; accountants with a verified email only */
         post: operations["postClients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered client list (same q, order, registered and toReview as the list, every page) as a CSV file, in the caller’s language; typed text never runs as a formula */
+        get: operations["exportClientsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered client list (same q, order, registered and toReview as the list, every page) as a XLSX file, in the caller’s language; typed text never runs as a formula */
+        get: operations["exportClientsXlsx"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -369,7 +403,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user’s credit history, newest first */
+        /** The signed-in user’s credit history, newest first, keyset-paged (opaque cursor) */
         get: operations["getCreditsLedger"];
         put?: never;
         post?: never;
@@ -611,7 +645,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Addresses allowed to mail invoices to the client, besides the accountant and its own users */
+        /** Addresses allowed to mail invoices to the client, besides the accountant and its own users; by address, keyset-paged (opaque cursor) */
         get: operations["getClientsByIdInboundSenders"];
         put?: never;
         /** Allow an address to mail invoices to the client */
@@ -646,7 +680,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest mails received for the client, each with its sender, subject and upload batch */
+        /** The mails received for the client, newest first, each with its sender, subject and upload batch; keyset-paged (opaque cursor) */
         get: operations["getClientsByIdInboundMessages"];
         put?: never;
         post?: never;
@@ -869,7 +903,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Corrections remembered per supplier (by tax id) and applied to the next invoice from it */
+        /** Corrections remembered per supplier (by tax id) and applied to the next invoice from it; keyset-paged (opaque cursor) */
         get: operations["getClientsByClientIdSupplierMemory"];
         put?: never;
         post?: never;
@@ -1061,7 +1095,7 @@ export interface components {
             items: components["schemas"]["ClientSummary"][];
             total: number;
             limit: number;
-            offset: number;
+            nextCursor: string | null;
         };
         ClientSummary: {
             id: string;
@@ -1268,6 +1302,7 @@ export interface components {
         };
         InboundSenderList: {
             items: components["schemas"]["InboundSender"][];
+            nextCursor: string | null;
         };
         InboundSender: {
             id: string;
@@ -1279,6 +1314,7 @@ export interface components {
         };
         InboundMessageList: {
             items: components["schemas"]["InboundMessage"][];
+            nextCursor: string | null;
         };
         InboundMessage: {
             id: string;
@@ -1327,6 +1363,7 @@ export interface components {
             grossIncomeCents: number;
             needsReviewCount: number;
             scansAvailable: number;
+            nextCursor: string | null;
         };
         Invoice: {
             /** @enum {string|null} */
@@ -1573,6 +1610,7 @@ export interface components {
         };
         SupplierMemoryList: {
             items: components["schemas"]["SupplierMemory"][];
+            nextCursor: string | null;
         };
         SupplierMemory: {
             supplierTaxId: string;
@@ -2312,8 +2350,10 @@ export interface operations {
             query?: {
                 q?: string;
                 order?: "asc" | "desc";
+                registered?: "true" | "false";
+                toReview?: "true" | "false";
                 limit?: number;
-                offset?: number | null;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -2321,7 +2361,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of clients */
+            /** @description A page of clients; nextCursor is null on the last page */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2330,7 +2370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientList"];
                 };
             };
-            /** @description VALIDATION_FAILED or TAX_ID_INVALID */
+            /** @description VALIDATION_FAILED (a bad filter, or a cursor that is not this list’s) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2401,6 +2441,92 @@ export interface operations {
             };
             /** @description CLIENT_TAX_ID_TAKEN: details.clientId names the existing client */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportClientsCsv: {
+        parameters: {
+            query?: {
+                q?: string;
+                order?: "asc" | "desc";
+                registered?: "true" | "false";
+                toReview?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED or TAX_ID_INVALID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportClientsXlsx: {
+        parameters: {
+            query?: {
+                q?: string;
+                order?: "asc" | "desc";
+                registered?: "true" | "false";
+                toReview?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description VALIDATION_FAILED or TAX_ID_INVALID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2756,6 +2882,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                cursor?: string;
                 before?: string;
             };
             header?: never;
@@ -2764,13 +2891,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of entries */
+            /** @description One page of entries; nextCursor is null on the last page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LedgerPage"];
+                };
+            };
+            /** @description VALIDATION_FAILED (a bad limit or cursor) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in */
@@ -3567,7 +3703,10 @@ export interface operations {
     };
     getClientsByIdInboundSenders: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3576,13 +3715,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The allow-list */
+            /** @description A page of the allow-list; nextCursor is null on the last page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InboundSenderList"];
+                };
+            };
+            /** @description VALIDATION_FAILED (a bad limit or cursor) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in */
@@ -3726,7 +3874,10 @@ export interface operations {
     };
     getClientsByIdInboundMessages: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3735,13 +3886,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Mails, newest first */
+            /** @description A page of mails, newest first; nextCursor is null on the last page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InboundMessageList"];
+                };
+            };
+            /** @description VALIDATION_FAILED (a bad limit or cursor) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in */
@@ -3897,6 +4057,8 @@ export interface operations {
                 from?: string;
                 to?: string;
                 q?: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -4370,7 +4532,10 @@ export interface operations {
     };
     getClientsByClientIdSupplierMemory: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path: {
                 clientId: string;
@@ -4379,13 +4544,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What is remembered */
+            /** @description A page of what is remembered; nextCursor is null on the last page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SupplierMemoryList"];
+                };
+            };
+            /** @description VALIDATION_FAILED (a bad limit or cursor) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description CLIENT_NOT_FOUND */

@@ -25,7 +25,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `cuadra_test_${randomBytes(6).toString('hex')}`;
+  // TEST_DATABASE_PREFIX: keeps parallel runs on one shared server apart (default cuadra_test_).
+  const name = `${process.env.TEST_DATABASE_PREFIX ?? 'cuadra_test_'}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { EmailSchema, LocaleSchema, NameSchema } from './auth';
 import { TaxProfileSchema, UpdateTaxProfileSchema } from './forms';
+import { PAGE_SIZE, PAGE_SIZE_MAX, PageQuerySchema, QueryBooleanSchema } from './paging';
 import { checkSpanishTaxId, normalizeSpanishTaxId } from './tax-id';
 
 /** An invitation link lasts 7 days; a newer invitation for the same client voids it earlier. */
 export const INVITATION_TTL_DAYS = 7;
 /** The page size of the client table, and the most one request may ask for. */
-export const CLIENT_PAGE_SIZE = 25;
-export const CLIENT_PAGE_SIZE_MAX = 100;
+export const CLIENT_PAGE_SIZE = PAGE_SIZE;
+export const CLIENT_PAGE_SIZE_MAX = PAGE_SIZE_MAX;
 /** A contact message: required, and long enough for a real problem report. */
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 /** The spec's local-storage key for an invitation waiting for the user to sign in (spec-1 §3). */
@@ -77,22 +78,33 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const SortOrderSchema = z.enum(SORT_ORDERS);
 export type SortOrder = z.infer<typeof SortOrderSchema>;
 
-export const ListClientsQuerySchema = z.object({
+/** What narrows the client list, and its export: search, order by name, and the issue-16 filters. */
+export const ClientFiltersSchema = z.object({
   /** Name or tax id; accents, case and tax-id separators ignored. */
   q: z.string().trim().max(100).optional(),
   order: SortOrderSchema.default('asc'),
-  limit: z.coerce.number().int().min(1).max(CLIENT_PAGE_SIZE_MAX).default(CLIENT_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** `true`: clients linked to a user account; `false`: "dummy" clients (no account yet). */
+  registered: QueryBooleanSchema.optional(),
+  /** `true`: clients with invoices still to review; `false`: clients with none. */
+  toReview: QueryBooleanSchema.optional(),
 });
+export type ClientFilters = z.input<typeof ClientFiltersSchema>;
+
+export const ListClientsQuerySchema = ClientFiltersSchema.extend(PageQuerySchema.shape);
 export type ListClientsQuery = z.input<typeof ListClientsQuerySchema>;
+
+/** `GET /api/v1/clients/export.{csv,xlsx}`: the filtered list, every page of it. */
+export const CLIENT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ClientExportFormat = (typeof CLIENT_EXPORT_FORMATS)[number];
 
 export const ClientListSchema = z
   .object({
     items: z.array(ClientSummarySchema),
-    /** Clients matching the search, over all pages. */
+    /** Clients matching the search and filters, over all pages (one count query). */
     total: z.number().int(),
     limit: z.number().int(),
-    offset: z.number().int(),
+    /** Pass as `cursor` for the next page; null on the last page. */
+    nextCursor: z.string().nullable(),
   })
   .meta({ id: 'ClientList' });
 export type ClientList = z.infer<typeof ClientListSchema>;

@@ -77,7 +77,7 @@ export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 export const LedgerPageSchema = z
   .object({
     entries: z.array(LedgerEntrySchema),
-    /** Pass as `before` for the next (older) page; null on the last page. */
+    /** Pass as `cursor` for the next (older) page; null on the last page. */
     nextCursor: z.string().nullable(),
   })
   .meta({ id: 'LedgerPage' });

@@ -12,7 +12,11 @@ export const InboundSenderSchema = z
 export type InboundSender = z.infer<typeof InboundSenderSchema>;
 
 export const InboundSenderListSchema = z
-  .object({ items: z.array(InboundSenderSchema) })
+  .object({
+    items: z.array(InboundSenderSchema),
+    /** Pass as `cursor` for the next page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
   .meta({ id: 'InboundSenderList' });
 export type InboundSenderList = z.infer<typeof InboundSenderListSchema>;
 
@@ -57,6 +61,10 @@ export const InboundMessageSchema = z
 export type InboundMessage = z.infer<typeof InboundMessageSchema>;
 
 export const InboundMessageListSchema = z
-  .object({ items: z.array(InboundMessageSchema) })
+  .object({
+    items: z.array(InboundMessageSchema),
+    /** Pass as `cursor` for the next (older) page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
   .meta({ id: 'InboundMessageList' });
 export type InboundMessageList = z.infer<typeof InboundMessageListSchema>;

@@ -15,6 +15,7 @@ export * from './invoices';
 export * from './locale';
 export * from './money';
 export * from './packs';
+export * from './paging';
 export * from './plans';
 export * from './reports';
 export * from './review';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuerySchema } from './paging';
 
 export const INVOICE_TYPES = ['issued', 'received'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
@@ -140,15 +141,19 @@ export const InvoiceListSchema = z
      * flight. The spec's "monthly limit"; the upload panel shows only when it is above 0.
      */
     scansAvailable: z.number().int(),
+    /** Pass as `cursor` for the next page (same sort, order and filters); null on the last page. */
+    nextCursor: z.string().nullable(),
   })
   .meta({ id: 'InvoiceList' });
 export type InvoiceList = z.infer<typeof InvoiceListSchema>;
 
-export const InvoiceListQuerySchema = z.object({
-  sort: z.enum([...INVOICE_SORTS, 'date_invoice']).default('date'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-  /** Issuer, recipient, number or tax id; accents, case and tax-id separators ignored. */
-  q: z.string().trim().max(100).optional(),
-});
+export const InvoiceListQuerySchema = z
+  .object({
+    sort: z.enum([...INVOICE_SORTS, 'date_invoice']).default('date'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    /** Issuer, recipient, number or tax id; accents, case and tax-id separators ignored. */
+    q: z.string().trim().max(100).optional(),
+  })
+  .extend(PageQuerySchema.shape);

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { PAGE_SIZE, PAGE_SIZE_MAX } from './paging';
 
 /** A document's place on the review desk; derived from the document's status and its invoice. */
 export const REVIEW_STATES = ['processing', 'needs_review', 'reviewed', 'failed', 'duplicate'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
 /** Page size of the review queue: 50 unless asked, never more than 200. */
-export const REVIEW_PAGE_SIZE = 50;
-export const REVIEW_PAGE_SIZE_MAX = 200;
+export const REVIEW_PAGE_SIZE = PAGE_SIZE;
+export const REVIEW_PAGE_SIZE_MAX = PAGE_SIZE_MAX;
 
 export const ReviewQueueQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_SIZE_MAX).default(REVIEW_PAGE_SIZE),
@@ -82,6 +83,10 @@ export const SupplierMemorySchema = z
 export type SupplierMemory = z.infer<typeof SupplierMemorySchema>;
 
 export const SupplierMemoryListSchema = z
-  .object({ items: z.array(SupplierMemorySchema) })
+  .object({
+    items: z.array(SupplierMemorySchema),
+    /** Pass as `cursor` for the next page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
   .meta({ id: 'SupplierMemoryList' });
 export type SupplierMemoryList = z.infer<typeof SupplierMemoryListSchema>;

@@ -28,6 +28,16 @@ export function foldSqlEs(expression: string): SQL {
   return foldSql(`replace(replace(${expression}, 'ñ', 'n~'), 'Ñ', 'n~')`);
 }
 
+/**
+ * An invoice's counterparty: the recipient of an issued invoice, the issuer of a received one, else whichever
+ * is known. Unqualified column names: the same text builds the invoice table's sort indexes below and its
+ * ORDER BY (features/invoices/repo.ts), and the planner uses an expression index only for the same expression.
+ */
+export const COUNTERPARTY_SQL = `case type
+  when 'issued' then recipient_name
+  when 'received' then issuer_name
+  else coalesce(issuer_name, recipient_name) end`;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const accountType = pgEnum('account_type', ['accountant', 'freelancer']);
@@ -117,6 +127,8 @@ export const creditLedger = pgTable(
   (t) => [
     uniqueIndex('credit_ledger_kind_reference_key').on(t.kind, t.reference),
     index('credit_ledger_user_idx').on(t.userId, t.createdAt),
+    // The ledger page, newest first (ids are UUID v7: time-ordered).
+    index('credit_ledger_user_id_idx').on(t.userId, t.id),
   ],
 );
 
@@ -554,7 +566,26 @@ export const invoices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('invoices_client_date_idx').on(t.clientId, t.issueDate),
+    // The invoice table's sorts, keyset-paged (features/invoices/repo.ts `invoiceSortKey`): one index per
+    // column, read forwards for asc and backwards for desc; rows without a key come by (client_id, key, id).
+    index('invoices_client_date_idx').on(t.clientId, t.issueDate, t.id),
+    index('invoices_client_number_idx').on(t.clientId, sql`lower(${t.number}) collate "C"`, t.id),
+    index('invoices_client_counterparty_idx').on(
+      t.clientId,
+      sql`${foldSql(COUNTERPARTY_SQL)} collate "C"`,
+      t.id,
+    ),
+    index('invoices_client_counterparty_es_idx').on(
+      t.clientId,
+      sql`${foldSqlEs(COUNTERPARTY_SQL)} collate "C"`,
+      t.id,
+    ),
+    index('invoices_client_total_idx').on(t.clientId, t.totalCents, t.id),
+    index('invoices_client_type_idx').on(t.clientId, t.type, t.id),
+    // "Clients with documents to review" (the client list's filter) and its counts.
+    index('invoices_client_unchecked_idx').on(t.clientId).where(sql`not ${t.checked}`),
+    // The client page's gross income without reading rows (features/invoices/repo.ts `findInvoiceTotals`).
+    index('invoices_client_issued_base_idx').on(t.clientId, t.taxBaseCents).where(sql`${t.type} = 'issued'`),
     uniqueIndex('invoices_document_key').on(t.documentId),
     uniqueIndex('invoices_client_sha_key').on(t.clientId, t.sourceSha256),
     // The same issuer's invoice number twice for one client is a duplicate (normalised in the service).

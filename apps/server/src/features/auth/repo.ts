@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authTokens, users } from '../../db/schema';
+import { authTokens, creditBalances, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type UserRow = typeof users.$inferSelect;
@@ -10,6 +10,19 @@ export type TokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   return user ?? null;
+}
+
+/**
+ * The session's user and their credit balance in one round trip: what every signed-in request needs
+ * (the user) and what `/me` adds (the balance), so `/me` costs one query, not two.
+ */
+export async function findUserWithBalance(db: Db, id: string) {
+  const [row] = await db
+    .select({ user: users, balance: creditBalances })
+    .from(users)
+    .leftJoin(creditBalances, eq(creditBalances.userId, users.id))
+    .where(eq(users.id, id));
+  return row ?? null;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {

@@ -14,7 +14,7 @@ import { publicUrl } from '../../http/public-url';
 import type { Services } from '../../services';
 import { findActivePack } from '../checkout/repo';
 import { startCheckout } from '../checkout/service';
-import { findBalance, grantCredits } from '../credits/ledger';
+import { type BalanceRow, findBalance, grantCredits } from '../credits/ledger';
 import { accountExistsEmail, passwordResetEmail, verificationEmail } from './emails';
 import { verifyGoogleIdToken } from './google';
 import { hashPassword, verifyPassword } from './passwords';
@@ -26,6 +26,7 @@ import {
   findUserByEmail,
   findUserByGoogleSubject,
   findUserById,
+  findUserWithBalance,
   insertAuthToken,
   insertUser,
   linkGoogleSubject,
@@ -50,8 +51,14 @@ const HOUR_MS = 60 * 60 * 1000;
 export type Caller = { address: string; locale: Locale };
 
 /** The user as the browser reads it (GET /me, login, verification). */
-export async function toUser(db: Db, row: UserRow, now = new Date()): Promise<User> {
-  const balance = await findBalance(db, row.id);
+/** The user as the API shows it; `balance` when the caller has it already (the session lookup). */
+export async function toUser(
+  db: Db,
+  row: UserRow,
+  now = new Date(),
+  preloaded?: { balance: BalanceRow | null },
+): Promise<User> {
+  const balance = preloaded ? preloaded.balance : await findBalance(db, row.id);
   const verified = row.emailVerifiedAt !== null;
   return {
     id: row.id,
@@ -160,13 +167,17 @@ export async function login(services: Services, input: { email: string; password
 }
 
 /** The user behind a Bearer token, or UNAUTHORIZED: bad signature, expired, wrong type, or revoked. */
-export async function authenticate(services: Services, authorization: string | undefined): Promise<UserRow> {
+/** The signed-in user (and their balance, read in the same query) of a request's bearer token. */
+export async function authenticate(
+  services: Services,
+  authorization: string | undefined,
+): Promise<{ user: UserRow; balance: BalanceRow | null }> {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
   const claims = match?.[1] ? await verifyAccessToken(services.auth.accessKey, match[1]) : null;
   if (!claims) throw new AppError('UNAUTHORIZED');
-  const user = await findUserById(services.db, claims.userId);
-  if (!user || user.tokenVersion !== claims.version) throw new AppError('UNAUTHORIZED');
-  return user;
+  const found = await findUserWithBalance(services.db, claims.userId);
+  if (!found || found.user.tokenVersion !== claims.version) throw new AppError('UNAUTHORIZED');
+  return found;
 }
 
 /**

@@ -150,7 +150,7 @@ describe(`credit packs and the local checkout (${TEST_DB})`, () => {
     expect(first.entries.map((e: { amount: number }) => e.amount)).toEqual([33, 150]);
     expect(first.entries[0].kind).toBe('purchase');
     const second = await bodyOf(
-      await ctx.request(`/api/v1/credits/ledger?limit=2&before=${first.nextCursor}`, { headers }),
+      await ctx.request(`/api/v1/credits/ledger?limit=2&cursor=${first.nextCursor}`, { headers }),
     );
     expect(second).toMatchObject({ entries: [{ amount: 33 }], nextCursor: null });
     expect((await ctx.request('/api/v1/credits/ledger')).status).toBe(401);

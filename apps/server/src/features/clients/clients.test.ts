@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, emailedToken, signUp, type TestAccount, uniqueEmail } from '../../../test/accounts';
 import { bodyOf, createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
-import { clients, invitations } from '../../db/schema';
+import { clients, invitations, invoices } from '../../db/schema';
+import { newId } from '../../lib/ids';
 import { listOutbox } from '../../mail/mailer';
 import { hashOneTimeToken } from '../auth/tokens';
 
@@ -161,19 +163,189 @@ describe(`clients and invitations (${TEST_DB})`, () => {
       expect(await names('?q=zzz')).toEqual({ names: [], total: 0 });
     });
 
-    it('pages with a total, and refuses silly page sizes', async () => {
-      const first = await names('?limit=4');
-      const second = await names('?limit=4&offset=4');
-      expect(first.names).toHaveLength(4);
-      expect(second.names).toHaveLength(2);
-      expect(first.total).toBe(6);
-      expect(new Set([...first.names, ...second.names]).size).toBe(6);
-      expect((await get('/api/v1/clients?limit=1000', accountant)).status).toBe(400);
+    const pageOf = async (query: string) => {
+      const res = await get(`/api/v1/clients${query}`, accountant);
+      expect(res.status).toBe(200);
+      return bodyOf(res);
+    };
+
+    it('pages by cursor both ways with a total, ends with a null cursor, and refuses silly page sizes', async () => {
+      for (const order of ['asc', 'desc']) {
+        const whole = (await names(`?order=${order}`)).names;
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await pageOf(`?order=${order}&limit=4${cursor ? `&cursor=${cursor}` : ''}`);
+          expect(page.total).toBe(6);
+          expect(page.limit).toBe(4);
+          seen.push(...page.items.map((c: { name: string }) => c.name));
+          cursor = page.nextCursor;
+        } while (cursor);
+        expect(seen).toEqual(whole);
+      }
+      const firstFive = await pageOf('?limit=5');
+      const rest = await pageOf(`?limit=5&cursor=${firstFive.nextCursor}`);
+      expect(rest.items.map((c: { name: string }) => c.name)).toEqual(['Gammaxuno']);
+      expect(rest.nextCursor).toBeNull();
+      expect((await get('/api/v1/clients?limit=201', accountant)).status).toBe(400);
+      expect((await pageOf('?limit=200')).items).toHaveLength(6);
+    });
+
+    it('breaks ties on the name by id, so no client is skipped or repeated', async () => {
+      const twins = await signUp(ctx);
+      for (let i = 0; i < 5; i++) await addClient(twins, 'Igual SL');
+      const ids = async (order: string) => {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const res = await get(
+            `/api/v1/clients?order=${order}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+            twins,
+          );
+          const page = await bodyOf(res);
+          seen.push(...page.items.map((c: { id: string }) => c.id));
+          cursor = page.nextCursor;
+        } while (cursor);
+        return seen;
+      };
+      const ascending = await ids('asc');
+      expect(ascending).toHaveLength(5);
+      expect(ascending).toEqual([...ascending].sort());
+      expect(await ids('desc')).toEqual([...ascending].reverse());
+    });
+
+    it('refuses a tampered cursor, or one of another order, with 400 VALIDATION_FAILED', async () => {
+      const { nextCursor } = await pageOf('?limit=2');
+      const forged = Buffer.from(JSON.stringify(['asc', 'es', 'x', 'not-a-uuid'])).toString('base64url');
+      for (const query of ['?cursor=%%%', `?cursor=${forged}`, `?order=desc&cursor=${nextCursor}`]) {
+        const res = await get(`/api/v1/clients${query}`, accountant);
+        expect(res.status, query).toBe(400);
+        expect((await bodyOf(res)).error).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          details: { cursor: 'invalid' },
+        });
+      }
+      // Someone else's cursor shows them only their own clients: here, none.
+      const other = await signUp(ctx);
+      const res = await get(`/api/v1/clients?cursor=${nextCursor}`, other);
+      expect(await bodyOf(res)).toMatchObject({ items: [], total: 0, nextCursor: null });
     });
 
     it('shows only the caller’s clients', async () => {
       const other = await signUp(ctx);
       expect(await bodyOf(await get('/api/v1/clients', other))).toMatchObject({ items: [], total: 0 });
+    });
+  });
+
+  describe('filters and export (issue 16)', () => {
+    let accountant: TestAccount;
+    const ids: Record<string, string> = {};
+    beforeAll(async () => {
+      accountant = await signUp(ctx, { locale: 'es' });
+      for (const [key, name, taxId] of [
+        ['linked', 'Ñandú Servicios', '12345678Z'],
+        ['dummy', 'Ana Ruiz', undefined],
+        ['formula', '=HYPERLINK("http://evil.test","pulsa")', undefined],
+      ] as const) {
+        ids[key] = (await addClient(accountant, name, taxId)).id;
+      }
+      const freelancer = await signUp(ctx, { accountType: 'freelancer' });
+      await ctx.db
+        .update(clients)
+        .set({ freelancerUserId: freelancer.id })
+        .where(eq(clients.id, ids.linked!));
+      // Ana has one invoice to review and one reviewed; Ñandú only reviewed ones; the third none.
+      await ctx.db.insert(invoices).values([
+        { id: newId(), clientId: ids.dummy!, checked: false },
+        { id: newId(), clientId: ids.dummy!, checked: true },
+        { id: newId(), clientId: ids.linked!, checked: true },
+      ]);
+    });
+    /** The CSV's text, after checking it starts with a UTF-8 byte-order mark (Excel reads it as UTF-8). */
+    const csvOf = async (res: Response) => {
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      return bytes.subarray(3).toString('utf8');
+    };
+    const namesOf = async (query: string, who = accountant) => {
+      const res = await get(`/api/v1/clients${query}`, who);
+      expect(res.status, query).toBe(200);
+      const body = await bodyOf(res);
+      return { names: body.items.map((c: { name: string }) => c.name), total: body.total };
+    };
+
+    it('filters registered or dummy clients, and those with invoices to review, with a matching total', async () => {
+      expect(await namesOf('?registered=true')).toEqual({ names: ['Ñandú Servicios'], total: 1 });
+      expect((await namesOf('?registered=false')).names).toEqual([
+        '=HYPERLINK("http://evil.test","pulsa")',
+        'Ana Ruiz',
+      ]);
+      expect(await namesOf('?toReview=true')).toEqual({ names: ['Ana Ruiz'], total: 1 });
+      expect((await namesOf('?toReview=false')).total).toBe(2);
+      expect(await namesOf('?registered=true&toReview=true')).toEqual({ names: [], total: 0 });
+      expect(await namesOf('?registered=false&toReview=true&q=ana')).toEqual({
+        names: ['Ana Ruiz'],
+        total: 1,
+      });
+      expect((await get('/api/v1/clients?registered=maybe', accountant)).status).toBe(400);
+      // The counts on each row, from the one grouped query.
+      const { items } = await bodyOf(await get('/api/v1/clients?toReview=true', accountant));
+      expect(items[0]).toMatchObject({ documents: 2, needsReview: 1, registered: false, status: 'dummy' });
+    });
+
+    it('exports the filtered list as CSV in the user’s language, with typed text never a formula', async () => {
+      const res = await get('/api/v1/clients/export.csv?registered=false', accountant);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/csv');
+      expect(res.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="clientes_\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const lines = (await csvOf(res)).trim().split('\r\n');
+      expect(lines[0]).toBe('Nombre;NIF;Estado;Registrado;Facturas;Por revisar;Alta');
+      expect(lines).toHaveLength(3);
+      expect(lines[2]).toMatch(/^Ana Ruiz;;No registrado;No;2;1;\d{2}\/\d{2}\/\d{4}$/);
+      // The name starts with `'`: a spreadsheet shows it, never runs it.
+      expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.test"",""pulsa""\)";/);
+      // Filters apply to the export as to the list.
+      const review = await csvOf(await get('/api/v1/clients/export.csv?toReview=true', accountant));
+      expect(review.trim().split('\r\n')).toHaveLength(2);
+    });
+
+    it('exports the list as XLSX: the same rows, counts as numbers, the formula guard on names', async () => {
+      const res = await get('/api/v1/clients/export.xlsx', accountant);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+      const sheet = workbook.getWorksheet('Clientes')!;
+      const rows = sheet.getSheetValues().slice(1) as unknown[][];
+      expect(rows[0]!.slice(1)).toEqual([
+        'Nombre',
+        'NIF',
+        'Estado',
+        'Registrado',
+        'Facturas',
+        'Por revisar',
+        'Alta',
+      ]);
+      expect(rows.slice(1).map((row) => row[1])).toEqual([
+        '\'=HYPERLINK("http://evil.test","pulsa")',
+        'Ana Ruiz',
+        'Ñandú Servicios',
+      ]);
+      expect(rows[3]!.slice(1, 7)).toEqual(['Ñandú Servicios', '12345678Z', 'Registrado', 'Sí', 1, 0]);
+      expect(rows[3]![7]).toBeInstanceOf(Date);
+      expect(sheet.getCell('A2').formula).toBeUndefined();
+    });
+
+    it('exports only the caller’s clients, and refuses another format', async () => {
+      const other = await signUp(ctx);
+      const text = await csvOf(await get('/api/v1/clients/export.csv', other));
+      expect(text.trim().split('\r\n')).toEqual(['Name,Tax ID,Status,Registered,Invoices,To review,Added']);
+      expect((await get('/api/v1/clients/export.pdf', accountant)).status).toBe(404);
+      expect((await get('/api/v1/clients/export.csv', null)).status).toBe(401);
     });
   });
 

@@ -1,7 +1,7 @@
 import { searchTerms } from '@cuadra/shared';
-import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clients, invitations, users } from '../../db/schema';
+import { clients, invitations, invoices, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -25,37 +25,80 @@ export async function findVisibleClient(db: Db, userId: string, clientId: string
   return row ?? null;
 }
 
+export type ClientFilterQuery = {
+  q?: string | undefined;
+  order: 'asc' | 'desc';
+  registered?: boolean | undefined;
+  toReview?: boolean | undefined;
+  locale?: 'en' | 'es' | undefined;
+};
+
+/** Where the next page of clients starts: the last row's name key (in the user's language) and id. */
+export type ClientCursor = { key: string; id: string };
+
+/** Invoices still to review (checked = false), through the partial index of schema.ts. */
+const hasUnchecked = sql`exists (select 1 from ${invoices} where ${invoices.clientId} = ${clients.id} and not ${invoices.checked})`;
+
+function clientFilters(userId: string, query: ClientFilterQuery): SQL | undefined {
+  // Accents, case and tax-id separators ignored (generated, folded search column).
+  const terms = searchTerms(query.q);
+  return and(
+    visibleTo(userId),
+    terms.length
+      ? or(...terms.map((term) => sql`${clients.searchKey} like ${`%${escapeLike(term)}%`}`))
+      : undefined,
+    query.registered === undefined
+      ? undefined
+      : query.registered
+        ? isNotNull(clients.freelancerUserId)
+        : isNull(clients.freelancerUserId),
+    query.toReview === undefined ? undefined : query.toReview ? hasUnchecked : sql`not ${hasUnchecked}`,
+  );
+}
+
+/** Names in the user's language's order: in Spanish Ñ after N; accents never decide (see `foldSqlEs`). */
+function nameKeyOf(locale: 'en' | 'es' | undefined): SQL {
+  return sql`${locale === 'es' ? clients.nameKeyEs : clients.nameKey} collate "C"`;
+}
+
+/** One keyset page of the clients a user sees, by name, and how many match over all pages (one count). */
 export async function listVisibleClients(
   db: Db,
   userId: string,
-  query: {
-    q?: string | undefined;
-    order: 'asc' | 'desc';
-    limit: number;
-    offset: number;
-    locale?: 'en' | 'es';
-  },
+  query: ClientFilterQuery & { limit: number; cursor: ClientCursor | null },
 ) {
-  // Accents, case and tax-id separators ignored (generated, folded search column).
-  const terms = searchTerms(query.q);
-  const search = terms.length
-    ? or(...terms.map((term) => sql`${clients.searchKey} like ${`%${escapeLike(term)}%`}`))
-    : undefined;
-  const where = and(visibleTo(userId), search);
-  const direction = query.order === 'desc' ? desc : asc;
-  // Names in the user's language's order: in Spanish Ñ after N; accents never decide.
-  const nameKey = query.locale === 'es' ? clients.nameKeyEs : clients.nameKey;
+  const where = clientFilters(userId, query);
+  const key = nameKeyOf(query.locale);
+  const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+  const after = query.order === 'desc' ? sql`<` : sql`>`;
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ client: clients, sortKey: sql<string>`${key}` })
       .from(clients)
-      .where(where)
-      .orderBy(direction(sql`${nameKey} collate "C"`), direction(clients.id))
-      .limit(query.limit)
-      .offset(query.offset),
+      .where(
+        and(
+          where,
+          query.cursor
+            ? sql`(${key}, ${clients.id}) ${after} (${query.cursor.key}, ${query.cursor.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(sql`${key} ${direction}`, sql`${clients.id} ${direction}`)
+      .limit(query.limit + 1),
     db.select({ value: count() }).from(clients).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
+}
+
+/** Every client of the filtered list, by name: what the export writes (capped: a practice, not a census). */
+export function listAllVisibleClients(db: Db, userId: string, query: ClientFilterQuery, cap: number) {
+  const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+  return db
+    .select()
+    .from(clients)
+    .where(clientFilters(userId, query))
+    .orderBy(sql`${nameKeyOf(query.locale)} ${direction}`, sql`${clients.id} ${direction}`)
+    .limit(cap);
 }
 
 /** The accountant's client with this (normalised) tax id, other than `exceptId`: one client per tax id. */

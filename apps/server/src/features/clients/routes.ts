@@ -2,6 +2,8 @@ import {
   AcceptInvitationRequestSchema,
   AcceptInvitationResultSchema,
   ClientDetailSchema,
+  type ClientExportFormat,
+  ClientFiltersSchema,
   ClientListSchema,
   CreateClientRequestSchema,
   CreateInvitationRequestSchema,
@@ -12,11 +14,13 @@ import {
   UpdateClientRequestSchema,
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { AppError } from '../../errors';
 import { validationHook } from '../../http/errors';
 import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { CLIENT_EXPORT_MEDIA_TYPES } from './export';
 import * as clients from './service';
 
 const IdParams = z.object({ id: z.string().max(64) });
@@ -36,11 +40,41 @@ const listRoute = createRoute({
   method: 'get',
   path: '/',
   tags: ['clients'],
-  summary: 'The clients the caller owns or is linked to, searched by name, sorted and paged',
+  summary:
+    'The clients the caller owns or is linked to, searched by name, filtered (registered, toReview), sorted by name and keyset-paged (opaque cursor)',
   security: bearer,
   request: { query: ListClientsQuerySchema },
-  responses: { 200: json(ClientListSchema, 'A page of clients'), ...invalid, ...unauthorized },
+  responses: {
+    200: json(ClientListSchema, 'A page of clients; nextCursor is null on the last page'),
+    400: json(ErrorBodySchema, 'VALIDATION_FAILED (a bad filter, or a cursor that is not this list’s)'),
+    ...unauthorized,
+  },
 });
+
+/** `GET /clients/export.csv` and `/clients/export.xlsx`: two paths, as a browser saves them by name. */
+function exportRoute(format: ClientExportFormat) {
+  return createRoute({
+    method: 'get',
+    path: `/export.${format}`,
+    operationId: format === 'csv' ? 'exportClientsCsv' : 'exportClientsXlsx',
+    tags: ['clients'],
+    summary: `The filtered client list (same q, order, registered and toReview as the list, every page) as a ${format.toUpperCase()} file, in the caller’s language; typed text never runs as a formula`,
+    security: bearer,
+    request: { query: ClientFiltersSchema },
+    responses: {
+      200: {
+        description: 'The file, as an attachment',
+        content: {
+          [CLIENT_EXPORT_MEDIA_TYPES[format].split(';')[0]!]: {
+            schema: z.string().meta({ format: format === 'csv' ? undefined : 'binary' }),
+          },
+        },
+      },
+      ...invalid,
+      ...unauthorized,
+    },
+  });
+}
 
 const createClientRoute = createRoute({
   method: 'post',
@@ -110,28 +144,49 @@ export function clientRoutes(services: Services) {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  return router
-    .openapi(listRoute, async (c) =>
-      c.json(await clients.listClients(services, c.get('user'), c.req.valid('query')), 200),
-    )
-    .openapi(createClientRoute, async (c) =>
-      c.json(await clients.createClient(services, c.get('user'), c.req.valid('json')), 201),
-    )
-    .openapi(getRoute, async (c) =>
-      c.json(await clients.getClient(services, c.get('user'), c.req.valid('param').id), 200),
-    )
-    .openapi(updateRoute, async (c) =>
-      c.json(
-        await clients.updateClient(services, c.get('user'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      ),
-    )
-    .openapi(inviteRoute, async (c) =>
-      c.json(
-        await clients.inviteToClient(services, c.get('user'), c.req.valid('param').id, c.req.valid('json')),
-        201,
-      ),
+  const sendExport = async (
+    c: Context<AuthEnv>,
+    filters: z.output<typeof ClientFiltersSchema>,
+    format: ClientExportFormat,
+  ) => {
+    const { bytes, filename, mediaType } = await clients.exportClients(
+      services,
+      c.get('user'),
+      filters,
+      format,
     );
+    c.header('Content-Type', mediaType);
+    c.header('Content-Disposition', `attachment; filename="${filename}"`);
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(new Uint8Array(bytes), 200);
+  };
+  return (
+    router
+      .openapi(listRoute, async (c) =>
+        c.json(await clients.listClients(services, c.get('user'), c.req.valid('query')), 200),
+      )
+      // Before `/{id}`: `export.csv` is not a client id.
+      .openapi(exportRoute('csv'), (c) => sendExport(c, c.req.valid('query'), 'csv'))
+      .openapi(exportRoute('xlsx'), (c) => sendExport(c, c.req.valid('query'), 'xlsx'))
+      .openapi(createClientRoute, async (c) =>
+        c.json(await clients.createClient(services, c.get('user'), c.req.valid('json')), 201),
+      )
+      .openapi(getRoute, async (c) =>
+        c.json(await clients.getClient(services, c.get('user'), c.req.valid('param').id), 200),
+      )
+      .openapi(updateRoute, async (c) =>
+        c.json(
+          await clients.updateClient(services, c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+          200,
+        ),
+      )
+      .openapi(inviteRoute, async (c) =>
+        c.json(
+          await clients.inviteToClient(services, c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+          201,
+        ),
+      )
+  );
 }
 
 const previewRoute = createRoute({

@@ -1,6 +1,7 @@
 import {
   type AcceptInvitationResult,
   type ClientDetail,
+  type ClientExportFormat,
   type ClientList,
   type ClientSummary,
   INVITATION_TTL_DAYS,
@@ -14,6 +15,7 @@ import type { Db } from '../../db/client';
 import { invitations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { publicUrl } from '../../http/public-url';
+import { cutPage, decodeCursor, encodeCursor, UUID } from '../../lib/cursor';
 import type { Services } from '../../services';
 import { findUserByEmail, findUserById, type UserRow } from '../auth/repo';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
@@ -22,6 +24,13 @@ import { ensureInboundEmail } from '../inbound/address';
 import { noteInvitationAccepted } from '../notifications/service';
 import { invitationEmail } from './emails';
 import {
+  buildClientCsv,
+  buildClientWorkbook,
+  CLIENT_EXPORT_MEDIA_TYPES,
+  clientExportFilename,
+} from './export';
+import {
+  type ClientCursor,
   type ClientRow,
   findClientByTaxId,
   findInvitationByHash,
@@ -33,21 +42,21 @@ import {
   insertInvitation,
   isLinkedToOwner,
   linkClient,
+  listAllVisibleClients,
   listVisibleClients,
   markInvitationAccepted,
   revokeInvitations,
   updateClient as updateClientRow,
 } from './repo';
-import { type ClientStats, findClientStats } from './stats';
+import { type ClientStats, findClientCounts, findClientStats } from './stats';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Invitations one account may send per hour: plenty for onboarding a practice, too few to spam with. */
 const INVITATIONS_PER_HOUR = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toSummary(
   row: ClientRow,
-  stats: ClientStats | undefined,
+  stats: Pick<ClientStats, 'documents' | 'needsReview'> | undefined,
   pending: InvitationRow | undefined,
 ): ClientSummary {
   const registered = row.freelancerUserId !== null;
@@ -74,21 +83,90 @@ async function ensureOwnClient(db: Db, user: UserRow): Promise<void> {
   await insertClient(db, { ownerUserId: user.id, freelancerUserId: user.id, name: user.name, taxId: null });
 }
 
+type ClientListFilters = {
+  q?: string | undefined;
+  order: 'asc' | 'desc';
+  registered?: 'true' | 'false' | undefined;
+  toReview?: 'true' | 'false' | undefined;
+};
+
+function filterQuery(user: UserRow, query: ClientListFilters) {
+  const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
+  return {
+    q: query.q,
+    order: query.order,
+    registered: flag(query.registered),
+    toReview: flag(query.toReview),
+    locale: user.locale,
+  };
+}
+
+/** The client list's cursor: [order, language of the name key, key, id]; another order's is refused. */
+function readClientCursor(text: string, order: 'asc' | 'desc', locale: 'en' | 'es'): ClientCursor {
+  return decodeCursor(text, ([cursorOrder, cursorLocale, key, id, ...rest]) =>
+    rest.length === 0 &&
+    cursorOrder === order &&
+    cursorLocale === locale &&
+    typeof key === 'string' &&
+    key.length <= 1000 &&
+    typeof id === 'string' &&
+    UUID.test(id)
+      ? { key, id }
+      : null,
+  );
+}
+
+/** The summaries of these client rows: their counts from one grouped query, their open invitations. */
+async function summariesOf(db: Db, rows: ClientRow[]): Promise<ClientSummary[]> {
+  const ids = rows.map((row) => row.id);
+  const [stats, pending] = await Promise.all([findClientCounts(db, ids), findPendingInvitations(db, ids)]);
+  return rows.map((row) => toSummary(row, stats.get(row.id), pending.get(row.id)));
+}
+
 export async function listClients(
   services: Services,
   user: UserRow,
-  query: { q?: string | undefined; order: 'asc' | 'desc'; limit: number; offset: number },
+  query: ClientListFilters & { limit: number; cursor?: string | undefined },
 ): Promise<ClientList> {
   const { db } = services;
   await ensureOwnClient(db, user);
-  const { rows, total } = await listVisibleClients(db, user.id, { ...query, locale: user.locale });
-  const ids = rows.map((row) => row.id);
-  const [stats, pending] = await Promise.all([findClientStats(db, ids), findPendingInvitations(db, ids)]);
+  const filters = filterQuery(user, query);
+  const cursor = query.cursor ? readClientCursor(query.cursor, query.order, user.locale) : null;
+  const { rows, total } = await listVisibleClients(db, user.id, { ...filters, limit: query.limit, cursor });
+  const { page, last } = cutPage(rows, query.limit);
   return {
-    items: rows.map((row) => toSummary(row, stats.get(row.id), pending.get(row.id))),
+    items: await summariesOf(
+      db,
+      page.map((row) => row.client),
+    ),
     total,
     limit: query.limit,
-    offset: query.offset,
+    nextCursor: last ? encodeCursor([query.order, user.locale, last.sortKey, last.client.id]) : null,
+  };
+}
+
+/** At most this many clients in one export: far beyond a practice's book, short of a runaway file. */
+const CLIENT_EXPORT_MAX = 10_000;
+
+/** The filtered client list as a CSV or XLSX file (issue 16), every page of it, in the user's language. */
+export async function exportClients(
+  services: Services,
+  user: UserRow,
+  query: ClientListFilters,
+  format: ClientExportFormat,
+): Promise<{ bytes: Buffer; filename: string; mediaType: string }> {
+  const { db } = services;
+  await ensureOwnClient(db, user);
+  const rows = await listAllVisibleClients(db, user.id, filterQuery(user, query), CLIENT_EXPORT_MAX);
+  const summaries = await summariesOf(db, rows);
+  const bytes =
+    format === 'csv'
+      ? Buffer.from(buildClientCsv(summaries, user.locale), 'utf8')
+      : await buildClientWorkbook(summaries, user.locale);
+  return {
+    bytes,
+    filename: clientExportFilename(format, user.locale),
+    mediaType: CLIENT_EXPORT_MEDIA_TYPES[format],
   };
 }
 

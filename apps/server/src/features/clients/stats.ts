@@ -33,3 +33,26 @@ export async function findClientStats(db: Db, clientIds: string[]): Promise<Map<
   }
   return stats;
 }
+
+/**
+ * What a row of the client list shows, in one query over a page of ids: how many invoices and how many still
+ * to review, each counted from an index alone ((client_id, issue_date, id) and the partial unchecked one).
+ * No gross income: that sums every invoice's breakdown, and only the client's own page shows it.
+ */
+export async function findClientCounts(
+  db: Db,
+  clientIds: string[],
+): Promise<Map<string, Pick<ClientStats, 'documents' | 'needsReview'>>> {
+  const counts = new Map(clientIds.map((id) => [id, { documents: 0, needsReview: 0 }]));
+  if (clientIds.length === 0) return counts;
+  const result = await db.execute(sql`select c.id,
+      (select count(*) from ${invoices} where ${invoices.clientId} = c.id) as documents,
+      (select count(*) from ${invoices} where ${invoices.clientId} = c.id and not ${invoices.checked}) as needs_review
+    from unnest(${`{${clientIds.join(',')}}`}::uuid[]) as c(id)`);
+  const rows = (result as unknown as { rows: { id: string; documents: unknown; needs_review: unknown }[] })
+    .rows;
+  for (const row of rows) {
+    counts.set(row.id, { documents: Number(row.documents), needsReview: Number(row.needs_review) });
+  }
+  return counts;
+}

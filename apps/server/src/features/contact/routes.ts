@@ -36,7 +36,7 @@ export function contactRoutes(services: Services) {
     const request = c.req.valid('json');
     const authorization = c.req.header('authorization');
     const sender = authorization
-      ? { user: await authenticate(services, authorization) }
+      ? { user: (await authenticate(services, authorization)).user }
       : { address: clientAddress(c, services.config.TRUST_PROXY) };
     return c.json(await sendContactMessage(services, sender, request), 201);
   });

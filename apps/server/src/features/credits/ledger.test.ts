@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
+import {
+  bodyOf,
+  createSignedInUser,
+  createTestContext,
+  TEST_DB,
+  type TestContext,
+} from '../../../test/harness';
 import { creditLedger } from '../../db/schema';
 import { insertUser } from '../auth/repo';
 import { findBalance, grantCredits } from './ledger';
@@ -37,5 +43,45 @@ describe(`credit grants (${TEST_DB})`, () => {
   it('refuses a grant that is not a positive whole number', async () => {
     await expect(grantCredits(ctx.db, 'x', 0, 'grant', 'zero')).rejects.toThrow();
     await expect(grantCredits(ctx.db, 'x', 1.5, 'grant', 'half')).rejects.toThrow();
+  });
+
+  it('pages the history newest first by an opaque cursor, to an empty end, and refuses a forged one', async () => {
+    const { user, headers } = await createSignedInUser(ctx);
+    for (let i = 1; i <= 5; i++) await grantCredits(ctx.db, user.id, i, 'grant', `paging:${user.id}:${i}`);
+    const ledger = (query: string, who = headers) =>
+      ctx.request(`/api/v1/credits/ledger${query}`, { headers: who });
+    const amounts: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await bodyOf(await ledger(`?limit=2${cursor ? `&cursor=${cursor}` : ''}`));
+      amounts.push(...page.entries.map((e: { amount: number }) => e.amount));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(amounts).toEqual([5, 4, 3, 2, 1]);
+    // 50 by default; at most 200.
+    expect((await bodyOf(await ledger(''))).entries).toHaveLength(5);
+    expect((await ledger('?limit=201')).status).toBe(400);
+
+    const first = await bodyOf(await ledger('?limit=4'));
+    await ctx.db.delete(creditLedger).where(eq(creditLedger.reference, `paging:${user.id}:1`));
+    expect(await bodyOf(await ledger(`?limit=4&cursor=${first.nextCursor}`))).toEqual({
+      entries: [],
+      nextCursor: null,
+    });
+
+    for (const forged of ['nonsense', Buffer.from('["not-a-uuid"]').toString('base64url')]) {
+      const res = await ledger(`?cursor=${forged}`);
+      expect(res.status).toBe(400);
+      expect((await bodyOf(res)).error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: { cursor: 'invalid' },
+      });
+    }
+    // Another user's cursor pages through their own history, never this one's.
+    const other = await createSignedInUser(ctx);
+    expect(await bodyOf(await ledger(`?cursor=${first.nextCursor}`, other.headers))).toEqual({
+      entries: [],
+      nextCursor: null,
+    });
   });
 });

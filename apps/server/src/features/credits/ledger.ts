@@ -85,13 +85,18 @@ export async function countDebitsSince(db: Db, userId: string, since: Date): Pro
   return Number(row?.spent ?? 0);
 }
 
-export async function findBalance(db: Db, userId: string) {
+export type BalanceRow = typeof creditBalances.$inferSelect;
+
+export async function findBalance(db: Db, userId: string): Promise<BalanceRow | null> {
   const [balance] = await db.select().from(creditBalances).where(eq(creditBalances.userId, userId));
   return balance ?? null;
 }
 
-/** One page of a user's ledger, newest first. Ids are time-ordered (UUID v7), so they are the cursor. */
-export async function findLedgerPage(db: Db, userId: string, page: { limit: number; before?: string }) {
+/**
+ * One page of a user's ledger, newest first, after the entry `after`. Ids are time-ordered (UUID v7), so
+ * the (user_id, id) index gives the order and the cursor; `last` is where the next page starts (null: end).
+ */
+export async function findLedgerPage(db: Db, userId: string, page: { limit: number; after: string | null }) {
   const rows = await db
     .select({
       id: creditLedger.id,
@@ -100,13 +105,13 @@ export async function findLedgerPage(db: Db, userId: string, page: { limit: numb
       createdAt: creditLedger.createdAt,
     })
     .from(creditLedger)
-    .where(and(eq(creditLedger.userId, userId), page.before ? lt(creditLedger.id, page.before) : undefined))
+    .where(and(eq(creditLedger.userId, userId), page.after ? lt(creditLedger.id, page.after) : undefined))
     .orderBy(desc(creditLedger.id))
     .limit(page.limit + 1);
   const entries = rows
     .slice(0, page.limit)
     .map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-  return { entries, nextCursor: rows.length > page.limit ? (entries.at(-1)?.id ?? null) : null };
+  return { entries, last: rows.length > page.limit ? (entries.at(-1)?.id ?? null) : null };
 }
 
 /**

@@ -1,27 +1,38 @@
-import { ErrorBodySchema, LedgerPageSchema } from '@cuadra/shared';
+import { ErrorBodySchema, LedgerPageSchema, PageQuerySchema } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { validationHook } from '../../http/errors';
+import { decodeCursor, encodeCursor, UUID } from '../../lib/cursor';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { findLedgerPage } from './ledger';
+
+/** The ledger's cursor: [the last entry's id] (UUID v7, so time-ordered). */
+function readLedgerCursor(text: string): string {
+  return decodeCursor(text, ([id, ...rest]) =>
+    rest.length === 0 && typeof id === 'string' && UUID.test(id) ? id : null,
+  );
+}
 
 const ledgerRoute = createRoute({
   method: 'get',
   path: '/ledger',
   tags: ['credits'],
-  summary: 'The signed-in user’s credit history, newest first',
+  summary: 'The signed-in user’s credit history, newest first, keyset-paged (opaque cursor)',
   security: [{ bearer: [] }],
   request: {
-    query: z.object({
-      limit: z.coerce.number().int().min(1).max(100).default(50),
-      /** The `nextCursor` of the previous page. */
+    query: PageQuerySchema.extend({
+      /** Deprecated: the entry id to start after, as `nextCursor` was before it became opaque. */
       before: z.uuid().optional(),
     }),
   },
   responses: {
     200: {
-      description: 'One page of entries',
+      description: 'One page of entries; nextCursor is null on the last page',
       content: { 'application/json': { schema: LedgerPageSchema } },
+    },
+    400: {
+      description: 'VALIDATION_FAILED (a bad limit or cursor)',
+      content: { 'application/json': { schema: ErrorBodySchema } },
     },
     401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorBodySchema } } },
   },
@@ -32,8 +43,10 @@ export function creditRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
   router.use('*', requireAuth(services));
   return router.openapi(ledgerRoute, async (c) => {
-    const { limit, before } = c.req.valid('query');
+    const { limit, cursor, before } = c.req.valid('query');
     c.header('Cache-Control', 'no-store');
-    return c.json(await findLedgerPage(services.db, c.get('user').id, { limit, before }), 200);
+    const after = cursor ? readLedgerCursor(cursor) : (before ?? null);
+    const { entries, last } = await findLedgerPage(services.db, c.get('user').id, { limit, after });
+    return c.json({ entries, nextCursor: last ? encodeCursor([last]) : null }, 200);
   });
 }

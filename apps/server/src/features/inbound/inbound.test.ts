@@ -15,6 +15,7 @@ import {
 } from '../../../test/harness';
 import { invoicesPdf } from '../../../test/invoices-pdf';
 import { clients, creditBalances, documents, inboundMessages, invoices, mailOutbox } from '../../db/schema';
+import { newId } from '../../lib/ids';
 import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
 import { type InboundSmtp, startInboundSmtp } from './smtp';
@@ -159,6 +160,53 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
     expect(await balance(user.id)).toEqual({ available: 3, reserved: 0 });
     const [refused] = await messagesOf(client.id, headers);
     expect(refused).toMatchObject({ status: 'refused', sender: 'someone@elsewhere.example', batchId: null });
+  });
+
+  it('pages the allow-list and the mail log by an opaque cursor, ties by id, to a null cursor', async () => {
+    const { headers, client } = await accountantWithClient(0);
+    for (const email of ['c@example.com', 'a@example.com', 'b@example.com']) {
+      await ctx.json(`/api/v1/clients/${client.id}/inbound-senders`, { email }, { headers });
+    }
+    const pages = async (path: string, key: string) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await ctx.request(`${path}?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { headers });
+        expect(res.status).toBe(200);
+        const body = await bodyOf(res);
+        expect(body.items.length).toBeLessThanOrEqual(2);
+        seen.push(...body.items.map((item: Record<string, string>) => item[key]));
+        cursor = body.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    expect(await pages(`/api/v1/clients/${client.id}/inbound-senders`, 'email')).toEqual([
+      'a@example.com',
+      'b@example.com',
+      'c@example.com',
+    ]);
+    // Three mails in the same instant: the id breaks the tie, newest (highest) first.
+    const at = new Date('2026-11-20T10:00:00Z');
+    const ids = [newId(), newId(), newId()];
+    await ctx.db.insert(inboundMessages).values(
+      ids.map((id) => ({
+        id,
+        clientId: client.id,
+        channel: 'email',
+        sender: 'x@example.com',
+        status: 'empty' as const,
+        createdAt: at,
+      })),
+    );
+    expect(await pages(`/api/v1/clients/${client.id}/inbound-messages`, 'id')).toEqual([...ids].reverse());
+    const forged = await ctx.request(`/api/v1/clients/${client.id}/inbound-messages?cursor=bm9wZQ`, {
+      headers,
+    });
+    expect(forged.status).toBe(400);
+    expect((await bodyOf(forged)).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { cursor: 'invalid' },
+    });
   });
 
   it('accepts an allow-listed sender and the linked freelancer, and refuses a forged sender', async () => {

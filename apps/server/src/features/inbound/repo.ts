@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   clientInboundAddresses,
@@ -59,12 +59,19 @@ export async function findClientUserEmails(db: Db, userIds: string[]): Promise<s
   return rows.map((row) => row.email);
 }
 
-export function listSenders(db: Db, clientId: string) {
+/** A keyset page of a client's allowed senders by address (unique per client: the address is the cursor). */
+export function listSenders(db: Db, clientId: string, page: { limit: number; after: string | null }) {
   return db
     .select()
     .from(inboundSenders)
-    .where(eq(inboundSenders.clientId, clientId))
-    .orderBy(inboundSenders.email);
+    .where(
+      and(
+        eq(inboundSenders.clientId, clientId),
+        page.after === null ? undefined : gt(inboundSenders.email, page.after),
+      ),
+    )
+    .orderBy(inboundSenders.email)
+    .limit(page.limit + 1);
 }
 
 export async function isAllowListed(db: Db, clientId: string, email: string): Promise<boolean> {
@@ -99,15 +106,29 @@ export async function insertMessage(db: Db, values: Omit<typeof inboundMessages.
   return id;
 }
 
-/** The newest mails of a client, with the documents of each one's upload batch. */
-export async function listMessages(db: Db, clientId: string, limit: number) {
+/** Where the next page of mails starts: the last one's (created_at as PostgreSQL prints it, id). */
+export type MessageCursor = { createdAt: string; id: string };
+
+/** A keyset page of a client's mails, newest first, with the documents of each one's upload batch. */
+export async function listMessages(
+  db: Db,
+  clientId: string,
+  page: { limit: number; after: MessageCursor | null },
+) {
   const rows = await db
-    .select()
+    .select({ message: inboundMessages, cursorAt: sql<string>`${inboundMessages.createdAt}::text` })
     .from(inboundMessages)
-    .where(eq(inboundMessages.clientId, clientId))
+    .where(
+      and(
+        eq(inboundMessages.clientId, clientId),
+        page.after
+          ? sql`(${inboundMessages.createdAt}, ${inboundMessages.id}) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(inboundMessages.createdAt), desc(inboundMessages.id))
-    .limit(limit);
-  const batchIds = rows.flatMap((row) => (row.batchId ? [row.batchId] : []));
+    .limit(page.limit + 1);
+  const batchIds = rows.flatMap(({ message }) => (message.batchId ? [message.batchId] : []));
   const docs = batchIds.length
     ? await db
         .select({
@@ -121,5 +142,9 @@ export async function listMessages(db: Db, clientId: string, limit: number) {
         .where(inArray(documents.batchId, batchIds))
         .orderBy(asc(documents.filename), asc(documents.id))
     : [];
-  return rows.map((row) => ({ row, documents: docs.filter((d) => d.batchId === row.batchId) }));
+  return rows.map(({ message, cursorAt }) => ({
+    row: message,
+    cursorAt,
+    documents: docs.filter((d) => d.batchId === message.batchId),
+  }));
 }

@@ -6,6 +6,7 @@ import {
   InboundSenderListSchema,
   InboundSenderSchema,
   InboundSettingsSchema,
+  PageQuerySchema,
   UploadBatchSchema,
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
@@ -65,10 +66,16 @@ const listSendersRoute = createRoute({
   method: 'get',
   path: '/clients/{id}/inbound-senders',
   tags: ['inbound email'],
-  summary: 'Addresses allowed to mail invoices to the client, besides the accountant and its own users',
+  summary:
+    'Addresses allowed to mail invoices to the client, besides the accountant and its own users; by address, keyset-paged (opaque cursor)',
   security: bearer,
-  request: { params: ClientParams },
-  responses: { 200: json(InboundSenderListSchema, 'The allow-list'), ...common, ...ownerOnly },
+  request: { params: ClientParams, query: PageQuerySchema },
+  responses: {
+    200: json(InboundSenderListSchema, 'A page of the allow-list; nextCursor is null on the last page'),
+    400: json(ErrorBodySchema, 'VALIDATION_FAILED (a bad limit or cursor)'),
+    ...common,
+    ...ownerOnly,
+  },
 });
 
 const addSenderRoute = createRoute({
@@ -105,10 +112,15 @@ const listMessagesRoute = createRoute({
   method: 'get',
   path: '/clients/{id}/inbound-messages',
   tags: ['inbound email'],
-  summary: 'The newest mails received for the client, each with its sender, subject and upload batch',
+  summary:
+    'The mails received for the client, newest first, each with its sender, subject and upload batch; keyset-paged (opaque cursor)',
   security: bearer,
-  request: { params: ClientParams },
-  responses: { 200: json(InboundMessageListSchema, 'Mails, newest first'), ...common },
+  request: { params: ClientParams, query: PageQuerySchema },
+  responses: {
+    200: json(InboundMessageListSchema, 'A page of mails, newest first; nextCursor is null on the last page'),
+    400: json(ErrorBodySchema, 'VALIDATION_FAILED (a bad limit or cursor)'),
+    ...common,
+  },
 });
 
 const photosRoute = createRoute({
@@ -150,7 +162,10 @@ export function inboundRoutes(services: Services) {
       return c.json(await inbound.setInboundSettings(services, c.get('user'), id, c.req.valid('json')), 200);
     })
     .openapi(listSendersRoute, async (c) =>
-      c.json(await inbound.getSenders(services, c.get('user'), c.req.valid('param').id), 200),
+      c.json(
+        await inbound.getSenders(services, c.get('user'), c.req.valid('param').id, c.req.valid('query')),
+        200,
+      ),
     )
     .openapi(addSenderRoute, async (c) =>
       c.json(
@@ -164,7 +179,10 @@ export function inboundRoutes(services: Services) {
       return c.body(null, 204);
     })
     .openapi(listMessagesRoute, async (c) =>
-      c.json(await inbound.getMessages(services, c.get('user'), c.req.valid('param').id), 200),
+      c.json(
+        await inbound.getMessages(services, c.get('user'), c.req.valid('param').id, c.req.valid('query')),
+        200,
+      ),
     )
     .openapi(photosRoute, async (c) => {
       const user = c.get('user');

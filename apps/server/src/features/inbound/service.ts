@@ -7,6 +7,7 @@ import {
   PENDING_STATUSES,
 } from '@cuadra/shared';
 import { AppError } from '../../errors';
+import { cutPage, decodeCursor, encodeCursor, PG_TIMESTAMP, UUID } from '../../lib/cursor';
 import type { Services } from '../../services';
 import { findUserById, type UserRow } from '../auth/repo';
 import { type ClientRow, findVisibleClient } from '../clients/repo';
@@ -29,9 +30,7 @@ import {
   setReplyToSender,
 } from './repo';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Mails listed on a client's page. */
-const MESSAGES_SHOWN = 50;
 
 /** The client an address is for, when it is one of this installation's inbound addresses. */
 export async function findRecipient(services: Services, address: string): Promise<ClientRow | null> {
@@ -238,13 +237,26 @@ const toSender = (row: { id: string; email: string; createdAt: Date }): InboundS
   createdAt: row.createdAt.toISOString(),
 });
 
+type Page = { limit: number; cursor?: string | undefined };
+
+/** The allow-list, a keyset page at a time by address; the cursor is [the last address]. */
 export async function getSenders(
   services: Services,
   user: UserRow,
   clientId: string,
+  page: Page,
 ): Promise<InboundSenderList> {
   const client = await ownedClient(services, user, clientId);
-  return { items: (await listSenders(services.db, client.id)).map(toSender) };
+  const after = page.cursor
+    ? decodeCursor(page.cursor, ([email, ...rest]) =>
+        rest.length === 0 && typeof email === 'string' && email.length <= 320 ? email : null,
+      )
+    : null;
+  const { page: rows, last } = cutPage(
+    await listSenders(services.db, client.id, { limit: page.limit, after }),
+    page.limit,
+  );
+  return { items: rows.map(toSender), nextCursor: last ? encodeCursor([last.email]) : null };
 }
 
 export async function addSender(
@@ -263,14 +275,31 @@ export async function removeSender(services: Services, user: UserRow, clientId: 
     throw new AppError('INBOUND_SENDER_NOT_FOUND');
 }
 
+/** The client's mails, newest first, a keyset page at a time; the cursor is the last one's (created_at, id). */
 export async function getMessages(
   services: Services,
   user: UserRow,
   clientId: string,
+  page: Page,
 ): Promise<InboundMessageList> {
   const client = await visibleClient(services, user, clientId);
-  const rows = await listMessages(services.db, client.id, MESSAGES_SHOWN);
+  const after = page.cursor
+    ? decodeCursor(page.cursor, ([createdAt, id, ...rest]) =>
+        rest.length === 0 &&
+        typeof createdAt === 'string' &&
+        typeof id === 'string' &&
+        PG_TIMESTAMP.test(createdAt) &&
+        UUID.test(id)
+          ? { createdAt, id }
+          : null,
+      )
+    : null;
+  const { page: rows, last } = cutPage(
+    await listMessages(services.db, client.id, { limit: page.limit, after }),
+    page.limit,
+  );
   return {
+    nextCursor: last ? encodeCursor([last.cursorAt, last.row.id]) : null,
     items: rows.map(({ row, documents }) => ({
       id: row.id,
       channel: row.channel,

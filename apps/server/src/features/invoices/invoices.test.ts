@@ -112,6 +112,155 @@ describe(`a client's invoices (${TEST_DB})`, () => {
     expect(stats.get(client.id)).toEqual({ documents: 4, needsReview: 2, grossIncomeCents: 60000 });
   });
 
+  describe('paging', () => {
+    type Row = {
+      id: string;
+      type: string | null;
+      number: string | null;
+      issueDate: string | null;
+      counterpartyName: string | null;
+      totalCents: number | null;
+    };
+    const KEYS: Record<string, (row: Row) => string | number | null> = {
+      date: (row) => row.issueDate,
+      number: (row) => row.number?.toLowerCase() ?? null,
+      client: (row) => row.counterpartyName?.toLowerCase() ?? null,
+      total: (row) => row.totalCents,
+      type: (row) => row.type,
+    };
+
+    /** A client whose invoices tie on every column and lack each one somewhere. */
+    async function setUpMany() {
+      const owner = await createSignedInUser(ctx);
+      const client = (await insertClient(ctx.db, { ownerUserId: owner.user.id, name: 'Ana', taxId: null }))!;
+      const values: Partial<typeof invoices.$inferInsert>[] = [
+        { type: 'issued', number: 'B-2', issueDate: '2026-02-01', recipientName: 'Bar Sol', totalCents: 500 },
+        { type: 'issued', number: 'b-2', issueDate: '2026-02-01', recipientName: 'bar sol', totalCents: 500 },
+        { type: 'received', number: 'A-1', issueDate: '2026-02-01', issuerName: 'Casa Pan', totalCents: 100 },
+        { type: 'received', number: 'C-9', issueDate: '2026-01-15', issuerName: 'Casa Pan', totalCents: 900 },
+        { type: null, number: null, issueDate: null, totalCents: null },
+        { type: null, number: 'D-1', issueDate: null, issuerName: 'Dora', totalCents: 100 },
+        { type: 'issued', number: null, issueDate: '2026-03-01', recipientName: 'Bar Sol', totalCents: null },
+        { type: 'received', number: 'A-1', issueDate: '2026-01-15', issuerName: 'Eva', totalCents: 900 },
+        { type: null, number: null, issueDate: null, totalCents: null },
+      ];
+      for (const value of values) {
+        await ctx.db.insert(invoices).values({ id: newId(), clientId: client.id, ...value });
+      }
+      return { owner, client, count: values.length };
+    }
+
+    async function allPages(clientId: string, headers: Record<string, string>, query: string, limit: number) {
+      const rows: Row[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res = await list(
+          clientId,
+          headers,
+          `?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        expect(res.status).toBe(200);
+        const body = await bodyOf(res);
+        expect(body.invoices.length).toBeLessThanOrEqual(limit);
+        rows.push(...body.invoices);
+        cursor = body.nextCursor;
+        pages += 1;
+        expect(pages).toBeLessThan(50);
+      } while (cursor);
+      return rows;
+    }
+
+    it('pages every column both ways: nulls last, ties by id, the same rows as one page', async () => {
+      const { owner, client, count } = await setUpMany();
+      for (const sort of Object.keys(KEYS)) {
+        for (const order of ['asc', 'desc'] as const) {
+          const whole = await bodyOf(
+            await list(client.id, owner.headers, `?sort=${sort}&order=${order}&limit=200`),
+          );
+          expect(whole.nextCursor).toBeNull();
+          expect(whole.invoices).toHaveLength(count);
+          const key = KEYS[sort]!;
+          const keys = whole.invoices.map(key);
+          // Nulls last, whatever the direction.
+          const firstNull = keys.indexOf(null);
+          if (firstNull >= 0) expect(keys.slice(firstNull).every((k: unknown) => k === null)).toBe(true);
+          // Ordered on the key, and on the id (in the same direction) among equal keys.
+          for (let i = 1; i < whole.invoices.length; i++) {
+            const [a, b] = [whole.invoices[i - 1], whole.invoices[i]];
+            const [ka, kb] = [key(a), key(b)];
+            if (ka === null || kb === null || ka === kb) {
+              if (ka === kb) expect(order === 'asc' ? a.id < b.id : a.id > b.id).toBe(true);
+              continue;
+            }
+            expect(order === 'asc' ? ka < kb : ka > kb, `${sort} ${order}: ${ka} then ${kb}`).toBe(true);
+          }
+          for (const limit of [1, 2, 4]) {
+            const paged = await allPages(client.id, owner.headers, `sort=${sort}&order=${order}`, limit);
+            expect(
+              paged.map((r) => r.id),
+              `${sort} ${order} by ${limit}`,
+            ).toEqual(whole.invoices.map((r: Row) => r.id));
+          }
+        }
+      }
+    });
+
+    it('ends with a null cursor, and an empty page past the end; totals are the client’s', async () => {
+      const { owner, client, count } = await setUpMany();
+      const first = await bodyOf(await list(client.id, owner.headers, `?limit=${count - 1}`));
+      expect(first.invoices).toHaveLength(count - 1);
+      expect(first.nextCursor).toEqual(expect.any(String));
+      // The totals are the client's, not the page's.
+      expect(first.needsReviewCount).toBe(count);
+      const last = await bodyOf(
+        await list(client.id, owner.headers, `?limit=${count - 1}&cursor=${first.nextCursor}`),
+      );
+      expect(last.invoices).toHaveLength(1);
+      expect(last.nextCursor).toBeNull();
+      // The last row goes between two pages: the next page is empty and says it is the end.
+      await ctx.db.delete(invoices).where(eq(invoices.id, last.invoices[0].id));
+      const past = await bodyOf(
+        await list(client.id, owner.headers, `?limit=${count - 1}&cursor=${first.nextCursor}`),
+      );
+      expect(past).toMatchObject({ invoices: [], nextCursor: null });
+      expect((await list(client.id, owner.headers, '?limit=201')).status).toBe(400);
+      expect((await list(client.id, owner.headers, '?limit=0')).status).toBe(400);
+    });
+
+    it('refuses a tampered cursor, or one of another sort, with 400 VALIDATION_FAILED', async () => {
+      const { owner, client } = await setUpMany();
+      const byTotal = await bodyOf(await list(client.id, owner.headers, '?sort=total&limit=2'));
+      const cursor = byTotal.nextCursor as string;
+      const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+      const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      for (const [query, why] of [
+        ['?cursor=nonsense', 'not base64 JSON'],
+        [`?cursor=${forged({ a: 1 })}`, 'not an array'],
+        [`?sort=date&cursor=${cursor}`, 'another sort'],
+        [`?sort=total&order=asc&cursor=${cursor}`, 'another order'],
+        [
+          `?sort=total&cursor=${forged([decoded[0], decoded[1], '1); drop table invoices; --', decoded[3]])}`,
+          'a key that is no amount',
+        ],
+        [
+          `?sort=total&cursor=${forged([decoded[0], decoded[1], decoded[2], 'not-a-uuid'])}`,
+          'an id that is no uuid',
+        ],
+      ]) {
+        const res = await list(client.id, owner.headers, query!);
+        expect(res.status, why).toBe(400);
+        expect((await bodyOf(res)).error).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          details: { cursor: 'invalid' },
+        });
+      }
+      // Another accountant's cursor-carrying request finds no such client.
+      const stranger = await createSignedInUser(ctx);
+      expect((await list(client.id, stranger.headers, `?sort=total&cursor=${cursor}`)).status).toBe(404);
+    });
+  });
+
   it('saves the reviewed fields, marks the invoice checked and replaces its lines', async () => {
     const { owner, ids } = await setUp();
     const before = await bodyOf(

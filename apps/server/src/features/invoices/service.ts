@@ -1,11 +1,13 @@
 import {
   checkInvoiceFigures,
+  INVOICE_TYPES,
   type Invoice,
   type InvoiceFields,
   type InvoiceList,
   type InvoiceSort,
 } from '@cuadra/shared';
 import { AppError } from '../../errors';
+import { cutPage, decodeCursor, encodeCursor, UUID } from '../../lib/cursor';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
@@ -16,14 +18,52 @@ import { normalizeTaxId } from './from-extraction';
 import {
   deleteInvoiceRow,
   findInvoice,
+  findInvoicePage,
   findInvoiceTotals,
   findItems,
-  listInvoices,
+  type InvoiceCursor,
   markDocumentReviewed,
   replaceItems,
   updateInvoiceRow,
 } from './repo';
 
+const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/;
+const CENTS_KEY = /^-?\d{1,10}$/;
+
+/** A sort key as `findInvoicePage` printed it, for this sort; anything else is a tampered cursor. */
+function isSortKey(sort: InvoiceSort, key: unknown): key is string | null {
+  if (key === null) return true;
+  if (typeof key !== 'string') return false;
+  switch (sort) {
+    case 'date':
+      return DATE_KEY.test(key);
+    case 'total':
+      return CENTS_KEY.test(key);
+    case 'type':
+      return (INVOICE_TYPES as readonly string[]).includes(key);
+    default:
+      return key.length <= 500;
+  }
+}
+
+/** The invoice table's cursor: [sort, order, key, id]; a cursor of another sort or order is refused. */
+function readInvoiceCursor(text: string, sort: InvoiceSort, order: 'asc' | 'desc'): InvoiceCursor {
+  return decodeCursor(text, ([cursorSort, cursorOrder, key, id, ...rest]) =>
+    rest.length === 0 &&
+    cursorSort === sort &&
+    cursorOrder === order &&
+    isSortKey(sort, key) &&
+    typeof id === 'string' &&
+    UUID.test(id)
+      ? { key, id }
+      : null,
+  );
+}
+
+/**
+ * A page of a client's invoices on the sort the user chose, with the figures of the page header: gross
+ * income and how many are still to review come from one aggregate query over the client, not from the rows.
+ */
 export async function listClientInvoices(
   services: Services,
   user: UserRow,
@@ -34,20 +74,25 @@ export async function listClientInvoices(
     from?: string | undefined;
     to?: string | undefined;
     q?: string | undefined;
+    limit: number;
+    cursor?: string | undefined;
   },
 ): Promise<InvoiceList> {
   const client = await findVisibleClient(services.db, user.id, clientId);
   if (!client) throw new AppError('CLIENT_NOT_FOUND');
   const sort = query.sort === 'date_invoice' ? 'date' : query.sort;
+  const cursor = query.cursor ? readInvoiceCursor(query.cursor, sort, query.order) : null;
   const [rows, totals, scansAvailable] = await Promise.all([
-    listInvoices(services.db, client.id, { ...query, sort, locale: user.locale }),
+    findInvoicePage(services.db, client.id, { ...query, sort, cursor, locale: user.locale }),
     findInvoiceTotals(services.db, client.id),
     findAllowance(services.db, client.ownerUserId),
   ]);
+  const { page, last } = cutPage(rows, query.limit);
   return {
-    invoices: rows.map(({ documentId, ...row }) => ({ ...row, hasFile: documentId !== null })),
+    invoices: page.map(({ documentId, sortKey: _, ...row }) => ({ ...row, hasFile: documentId !== null })),
     ...totals,
     scansAvailable,
+    nextCursor: last ? encodeCursor([sort, query.order, last.sortKey, last.id]) : null,
   };
 }
 

@@ -149,7 +149,8 @@ export function meRoutes(services: Services) {
   return router
     .openapi(meRoute, async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await toUser(services.db, c.get('user')), 200);
+      // The balance came with the session lookup: one query for the whole request.
+      return c.json(await toUser(services.db, c.get('user'), new Date(), { balance: c.get('balance') }), 200);
     })
     .openapi(updateMeRoute, async (c) =>
       c.json(await updateMe(services.db, c.get('user'), c.req.valid('json')), 200),

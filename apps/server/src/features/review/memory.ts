@@ -106,12 +106,25 @@ export async function applySupplierMemory<T extends InvoiceValues>(
   return out;
 }
 
-export async function listSupplierMemory(db: Db, clientId: string): Promise<SupplierMemory[]> {
+/** A keyset page of what is remembered for a client, by (supplier tax id, field): its unique index's order. */
+export async function listSupplierMemory(
+  db: Db,
+  clientId: string,
+  page: { limit: number; after: { taxId: string; field: string } | null },
+): Promise<SupplierMemory[]> {
   const rows = await db
     .select()
     .from(supplierMemory)
-    .where(eq(supplierMemory.clientId, clientId))
-    .orderBy(asc(supplierMemory.supplierTaxId), asc(supplierMemory.field));
+    .where(
+      and(
+        eq(supplierMemory.clientId, clientId),
+        page.after
+          ? sql`(${supplierMemory.supplierTaxId}, ${supplierMemory.field}) > (${page.after.taxId}, ${page.after.field})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(supplierMemory.supplierTaxId), asc(supplierMemory.field))
+    .limit(page.limit + 1);
   return rows.map((row) => ({
     supplierTaxId: row.supplierTaxId,
     field: row.field,

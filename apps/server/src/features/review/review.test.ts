@@ -257,6 +257,21 @@ describe(`the review desk (${TEST_DB})`, () => {
       }),
       expect.objectContaining({ supplierTaxId: '65442572M', field: 'type', value: 'received' }),
     ]);
+    expect(remembered.nextCursor).toBeNull();
+    // One a page: the same two, in the same order, by cursor.
+    const first = await bodyOf(
+      await ctx.request(`/api/v1/clients/${lucia.id}/supplier-memory?limit=1`, { headers: owner.headers }),
+    );
+    const second = await bodyOf(
+      await ctx.request(`/api/v1/clients/${lucia.id}/supplier-memory?limit=1&cursor=${first.nextCursor}`, {
+        headers: owner.headers,
+      }),
+    );
+    expect([...first.items, ...second.items].map((m: { field: string }) => m.field)).toEqual([
+      'issuerName',
+      'type',
+    ]);
+    expect(second.nextCursor).toBeNull();
 
     const upload = async (name: string) => {
       const body = new FormData();

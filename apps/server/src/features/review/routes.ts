@@ -2,6 +2,7 @@ import {
   AcceptReviewRequestSchema,
   AcceptReviewResultSchema,
   MEMORY_FIELDS,
+  PageQuerySchema,
   ReviewQueueQuerySchema,
   ReviewQueueSchema,
   SupplierMemoryListSchema,
@@ -45,11 +46,13 @@ const memory = createRoute({
   method: 'get',
   path: '/clients/{clientId}/supplier-memory',
   tags: ['review'],
-  summary: 'Corrections remembered per supplier (by tax id) and applied to the next invoice from it',
+  summary:
+    'Corrections remembered per supplier (by tax id) and applied to the next invoice from it; keyset-paged (opaque cursor)',
   security: bearer,
-  request: { params: clientParam },
+  request: { params: clientParam, query: PageQuerySchema },
   responses: {
-    200: json(SupplierMemoryListSchema, 'What is remembered'),
+    200: json(SupplierMemoryListSchema, 'A page of what is remembered; nextCursor is null on the last page'),
+    400: errorResponse('VALIDATION_FAILED (a bad limit or cursor)'),
     404: errorResponse('CLIENT_NOT_FOUND'),
   },
 });
@@ -85,7 +88,8 @@ export function reviewRoutes(services: Services) {
     })
     .openapi(memory, async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await getSupplierMemory(services, c.get('user'), c.req.valid('param').clientId), 200);
+      const { clientId } = c.req.valid('param');
+      return c.json(await getSupplierMemory(services, c.get('user'), clientId, c.req.valid('query')), 200);
     })
     .openapi(forget, async (c) => {
       const { clientId, taxId } = c.req.valid('param');

@@ -1,11 +1,13 @@
-import type {
-  AcceptReviewResult,
-  MemoryField,
-  ReviewQueue,
-  ReviewQueueParams,
-  SupplierMemoryList,
+import {
+  type AcceptReviewResult,
+  MEMORY_FIELDS,
+  type MemoryField,
+  type ReviewQueue,
+  type ReviewQueueParams,
+  type SupplierMemoryList,
 } from '@cuadra/shared';
 import { AppError } from '../../errors';
+import { cutPage, decodeCursor, encodeCursor, PG_TIMESTAMP, UUID } from '../../lib/cursor';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { findVisibleClient } from '../clients/repo';
@@ -13,32 +15,17 @@ import { normalizeTaxId } from '../invoices/from-extraction';
 import { forgetSupplierMemory, listSupplierMemory } from './memory';
 import { findAcceptable, findQueuePage, markAccepted, type QueueCursor } from './repo';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// As PostgreSQL prints a timestamptz: "2026-11-24 18:10:56.123456+00".
-const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
-/** The cursor is opaque to callers: base64url of the last row's (created_at, id). */
-export function encodeCursor(cursor: QueueCursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
-}
-
-export function decodeCursor(text: string): QueueCursor {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      typeof value[1] === 'string' &&
-      PG_TIMESTAMP.test(value[0]) &&
-      UUID.test(value[1])
-    ) {
-      return { createdAt: value[0], id: value[1] };
-    }
-  } catch {
-    // fall through
-  }
-  throw new AppError('VALIDATION_FAILED', { cursor: 'invalid' });
+/** The review queue's cursor: the last row's (created_at as PostgreSQL prints it, id). */
+function readQueueCursor(text: string): QueueCursor {
+  return decodeCursor(text, ([createdAt, id, ...rest]) =>
+    rest.length === 0 &&
+    typeof createdAt === 'string' &&
+    typeof id === 'string' &&
+    PG_TIMESTAMP.test(createdAt) &&
+    UUID.test(id)
+      ? { createdAt, id }
+      : null,
+  );
 }
 
 /** Every document of every client the caller can see, newest first, one keyset page at a time. */
@@ -52,14 +39,14 @@ export async function getReviewQueue(
   }
   const { rows, next } = await findQueuePage(services.db, user.id, {
     limit: query.limit,
-    cursor: query.cursor ? decodeCursor(query.cursor) : null,
+    cursor: query.cursor ? readQueueCursor(query.cursor) : null,
     state: query.state,
     clientId: query.clientId,
     q: query.q,
   });
   return {
     items: rows,
-    nextCursor: next ? encodeCursor(next) : null,
+    nextCursor: next ? encodeCursor([next.createdAt, next.id]) : null,
   };
 }
 
@@ -102,9 +89,25 @@ export async function getSupplierMemory(
   services: Services,
   user: UserRow,
   clientId: string,
+  page: { limit: number; cursor?: string | undefined },
 ): Promise<SupplierMemoryList> {
   const id = await visibleClientId(services, user, clientId);
-  return { items: await listSupplierMemory(services.db, id) };
+  // [the last row's supplier tax id, field]: unique per client, so the pair is the cursor.
+  const after = page.cursor
+    ? decodeCursor(page.cursor, ([taxId, field, ...rest]) =>
+        rest.length === 0 &&
+        typeof taxId === 'string' &&
+        taxId.length <= 30 &&
+        (MEMORY_FIELDS as readonly unknown[]).includes(field)
+          ? { taxId, field: field as MemoryField }
+          : null,
+      )
+    : null;
+  const { page: rows, last } = cutPage(
+    await listSupplierMemory(services.db, id, { limit: page.limit, after }),
+    page.limit,
+  );
+  return { items: rows, nextCursor: last ? encodeCursor([last.supplierTaxId, last.field]) : null };
 }
 
 export async function forgetSupplier(

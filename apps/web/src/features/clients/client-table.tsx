@@ -1,10 +1,12 @@
-import { CLIENT_PAGE_SIZE, type ClientSummary, type SortOrder } from '@cuadra/shared';
+import type { ClientExportFormat, ClientSummary, SortOrder } from '@cuadra/shared';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { inputClass, linkClass, RegisteredMarker, StateBox, secondaryButtonClass } from '../../components/ui';
+import { LoadMore } from '../../components/ui/load-more';
 import { useErrorMessage } from '../../lib/error-message';
-import { useClientList } from './clients-api';
+import { downloadClientExport } from './client-export';
+import { useClientPages } from './clients-api';
 import { InviteDialog } from './invite-dialog';
 
 /** 300 ms: one request per pause in typing, not one per key. */
@@ -17,13 +19,23 @@ const SEARCH_DELAY_MS = 300;
 const card =
   'max-md:block max-md:p-0 max-md:before:block max-md:before:text-xs max-md:before:font-normal max-md:before:text-slate-500 max-md:before:content-[attr(data-label)]';
 
-/** Search, sort and page live in the address (`?q=&order=&page=`), so back and reload keep them. */
+type RegisteredFilter = 'true' | 'false' | undefined;
+
+/** Search, sort and filters live in the address (`?q=&order=&registered=&toReview=`): back and reload keep them. */
 function useTableParams() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const order: SortOrder = params.get('order') === 'desc' ? 'desc' : 'asc';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const update = (next: { q?: string; order?: SortOrder; page?: number }) =>
+  const registeredParam = params.get('registered');
+  const registered: RegisteredFilter =
+    registeredParam === 'true' || registeredParam === 'false' ? registeredParam : undefined;
+  const toReview = params.get('toReview') === 'true' ? ('true' as const) : undefined;
+  const update = (next: {
+    q?: string;
+    order?: SortOrder;
+    registered?: RegisteredFilter | '';
+    toReview?: boolean;
+  }) =>
     setParams(
       (current) => {
         const out = new URLSearchParams(current);
@@ -31,36 +43,57 @@ function useTableParams() {
           value ? out.set(key, value) : out.delete(key);
         if (next.q !== undefined) set('q', next.q.trim());
         if (next.order !== undefined) set('order', next.order === 'desc' ? 'desc' : undefined);
-        if (next.page !== undefined) set('page', next.page > 1 ? String(next.page) : undefined);
+        if (next.registered !== undefined) set('registered', next.registered || undefined);
+        if (next.toReview !== undefined) set('toReview', next.toReview ? 'true' : undefined);
+        out.delete('page'); // the old numbered pages: the table now grows as it scrolls
         return out;
       },
       { replace: true },
     );
-  return { q, order, page, update };
+  return { q, order, registered, toReview, update };
 }
 
 /**
- * The client section of spec-1 §2: search (case-insensitive substring, on the server), name sort, status,
- * invoice counts, the registered-user marker, view details and invite; pages of 25 so thousands stay fast.
+ * The client section of spec-1 §2: search (case-insensitive substring, on the server), name sort, filters
+ * (registered or not, with invoices to review; issue 16), status, invoice counts, the registered-user
+ * marker, view details and invite, and the filtered list's export to CSV or Excel. Keyset pages of 50 that
+ * load as the table scrolls (or with "Load more"), so thousands stay fast.
  */
 export function ClientTable({ canManage, toolbar }: { canManage: boolean; toolbar?: ReactNode }) {
   const { t } = useTranslation('clients');
   const toMessage = useErrorMessage();
-  const { q, order, page, update } = useTableParams();
+  const { q, order, registered, toReview, update } = useTableParams();
   const [search, setSearch] = useState(q);
   const [inviting, setInviting] = useState<ClientSummary | null>(null);
+  const [exporting, setExporting] = useState<ClientExportFormat | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
   const searchId = useId();
+  const registeredId = useId();
 
   useEffect(() => {
     if (search.trim() === q) return;
-    const timer = setTimeout(() => update({ q: search, page: 1 }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => update({ q: search }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   });
 
-  const list = useClientList({ q, order, offset: (page - 1) * CLIENT_PAGE_SIZE });
+  const params = { q, order, registered, toReview };
+  const list = useClientPages(params);
   const data = list.data;
-  const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / CLIENT_PAGE_SIZE));
+  const items = data?.pages.flatMap((page) => page.items) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
+  const filtered = Boolean(q || registered || toReview);
+
+  async function exportList(format: ClientExportFormat) {
+    setExporting(format);
+    setExportError(null);
+    try {
+      await downloadClientExport(format, params);
+    } catch (error) {
+      setExportError(toMessage(error));
+    } finally {
+      setExporting(null);
+    }
+  }
 
   let body: ReactNode;
   if (list.isPending) {
@@ -75,15 +108,19 @@ export function ClientTable({ canManage, toolbar }: { canManage: boolean; toolba
         </button>
       </StateBox>
     );
-  } else if (data && data.items.length === 0) {
-    body = <StateBox>{q ? t('table.notFound', { query: q }) : t('table.noClients')}</StateBox>;
+  } else if (data && items.length === 0) {
+    body = (
+      <StateBox>
+        {q ? t('table.notFound', { query: q }) : filtered ? t('filters.noMatch') : t('table.noClients')}
+      </StateBox>
+    );
   } else if (data) {
     const nextOrder: SortOrder = order === 'asc' ? 'desc' : 'asc';
     body = (
       <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white max-md:overflow-visible">
         <table
           className="min-w-full divide-y divide-slate-200 text-sm max-md:block"
-          aria-busy={list.isFetching}
+          aria-busy={list.isFetching && !list.isFetchingNextPage}
         >
           <caption className="sr-only">{t('table.caption')}</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 max-md:sr-only">
@@ -91,7 +128,7 @@ export function ClientTable({ canManage, toolbar }: { canManage: boolean; toolba
               <th scope="col" aria-sort={order === 'asc' ? 'ascending' : 'descending'} className="px-3 py-2">
                 <button
                   type="button"
-                  onClick={() => update({ order: nextOrder, page: 1 })}
+                  onClick={() => update({ order: nextOrder })}
                   aria-label={order === 'asc' ? t('table.sortAscending') : t('table.sortDescending')}
                   className="inline-flex items-center gap-1 rounded uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
@@ -114,7 +151,7 @@ export function ClientTable({ canManage, toolbar }: { canManage: boolean; toolba
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 max-md:block">
-            {data.items.map((client) => (
+            {items.map((client) => (
               <tr
                 key={client.id}
                 data-client-row
@@ -180,8 +217,6 @@ export function ClientTable({ canManage, toolbar }: { canManage: boolean; toolba
     );
   }
 
-  const from = total === 0 ? 0 : (page - 1) * CLIENT_PAGE_SIZE + 1;
-  const to = Math.min(page * CLIENT_PAGE_SIZE, total);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -201,29 +236,64 @@ export function ClientTable({ canManage, toolbar }: { canManage: boolean; toolba
         </div>
         {toolbar}
       </div>
+      <fieldset className="flex flex-wrap items-end gap-x-4 gap-y-3">
+        <legend className="sr-only">{t('filters.legend')}</legend>
+        <div>
+          <label htmlFor={registeredId} className="block text-sm font-medium text-slate-800">
+            {t('filters.registered')}
+          </label>
+          <select
+            id={registeredId}
+            value={registered ?? ''}
+            onChange={(event) => update({ registered: event.target.value as RegisteredFilter | '' })}
+            className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
+          >
+            <option value="">{t('filters.all')}</option>
+            <option value="true">{t('filters.registeredOnly')}</option>
+            <option value="false">{t('filters.notRegistered')}</option>
+          </select>
+        </div>
+        <label className="flex items-center gap-2 py-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={toReview === 'true'}
+            onChange={(event) => update({ toReview: event.target.checked })}
+            className="h-4 w-4 rounded border-slate-300"
+          />
+          {t('filters.toReview')}
+        </label>
+        <div className="flex flex-wrap gap-2 sm:ml-auto">
+          {(['csv', 'xlsx'] as const).map((format) => (
+            <button
+              key={format}
+              type="button"
+              onClick={() => void exportList(format)}
+              disabled={exporting !== null}
+              aria-busy={exporting === format}
+              className={secondaryButtonClass}
+            >
+              {exporting === format ? t('export.exporting') : t(`export.${format}`)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      {exportError ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {t('export.error', { message: exportError })}
+        </p>
+      ) : null}
+      {data && items.length > 0 ? (
+        <p className="text-sm text-slate-600">{t('table.count', { shown: items.length, count: total })}</p>
+      ) : null}
       {body}
-      {data && total > CLIENT_PAGE_SIZE ? (
-        <nav aria-label={t('table.pagination')} className="flex items-center justify-between gap-2 text-sm">
-          <p className="text-slate-600">{t('table.showing', { from, to, total })}</p>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              disabled={page <= 1}
-              onClick={() => update({ page: page - 1 })}
-              className={secondaryButtonClass}
-            >
-              {t('table.previous')}
-            </button>
-            <button
-              type="button"
-              disabled={page >= pages}
-              onClick={() => update({ page: page + 1 })}
-              className={secondaryButtonClass}
-            >
-              {t('table.next')}
-            </button>
-          </div>
-        </nav>
+      {data && items.length > 0 ? (
+        <LoadMore
+          hasMore={list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          shown={items.length}
+          onLoadMore={() => void list.fetchNextPage()}
+          label={t('table.loadMore')}
+        />
       ) : null}
       {inviting ? <InviteDialog client={inviting} onClose={() => setInviting(null)} /> : null}
     </div>

@@ -7,33 +7,70 @@ import {
   type Invitation,
   type SortOrder,
 } from '@cuadra/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-export type ClientListParams = { q: string; order: SortOrder; offset: number };
+/** Search, name order and the issue-16 filters, as the API takes them (`registered`, `toReview`). */
+export type ClientListParams = {
+  q: string;
+  order: SortOrder;
+  registered?: 'true' | 'false' | undefined;
+  toReview?: 'true' | undefined;
+};
+
+/** The list's query string, without the page: the same for the table and its export. */
+export function clientListQuery(params: ClientListParams) {
+  return {
+    q: params.q || undefined,
+    order: params.order,
+    registered: params.registered,
+    toReview: params.toReview,
+  };
+}
 
 export const clientKeys = {
   all: ['clients'] as const,
   list: (params: ClientListParams) => ['clients', 'list', params] as const,
+  pages: (params: ClientListParams) => ['clients', 'pages', params] as const,
   detail: (id: string) => ['clients', 'detail', id] as const,
 };
 
-/** A page of the caller's clients; the previous page stays on screen while the next one loads. */
+/** The first page of the caller's clients (pickers and the freelancer's home). */
 export function useClientList(params: ClientListParams, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: clientKeys.list(params),
     queryFn: ({ signal }) =>
       api.get<ClientList>('/clients', {
-        query: {
-          q: params.q || undefined,
-          order: params.order,
-          offset: params.offset,
-          limit: CLIENT_PAGE_SIZE,
-        },
+        query: { ...clientListQuery(params), limit: CLIENT_PAGE_SIZE },
         signal,
       }),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
+  });
+}
+
+/** The client table: keyset pages (`nextCursor`) of the filtered list; the results on screen stay while the next loads. */
+export function useClientPages(params: ClientListParams) {
+  return useInfiniteQuery({
+    queryKey: clientKeys.pages(params),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ClientList>('/clients', {
+        query: {
+          ...clientListQuery(params),
+          limit: CLIENT_PAGE_SIZE,
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+        signal,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -105,7 +105,7 @@ export function CustomerPage() {
           </dt>
           <dd className="text-2xl font-semibold tabular-nums text-slate-900">
             {formatMoney(
-              invoices.data?.grossIncomeCents ?? data.grossIncomeCents,
+              invoices.data?.pages[0]?.grossIncomeCents ?? data.grossIncomeCents,
               toLocale(i18n.resolvedLanguage),
             )}
           </dd>
@@ -139,7 +139,7 @@ export function CustomerPage() {
               <>
                 <UploadPanel
                   clientId={data.id}
-                  scansAvailable={invoices.data?.scansAvailable ?? null}
+                  scansAvailable={invoices.data?.pages[0]?.scansAvailable ?? null}
                   creditsPayer={data.creditsPayer}
                 />
                 <CameraCapture clientId={data.id} />

@@ -14,7 +14,7 @@ type Call = { url: URL; method: string; body: unknown };
 
 /** A fake API: the client list answers from `clients`, POST /clients answers like the server. */
 function stubApi(
-  clients: { id: string; name: string; registered?: boolean; taxId?: string }[] = [],
+  clients: { id: string; name: string; registered?: boolean; taxId?: string; needsReview?: number }[] = [],
   me = testUser(),
 ) {
   const calls: Call[] = [];
@@ -26,10 +26,21 @@ function stubApi(
     const json = (status: number, value: unknown) =>
       new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
     if (url.pathname === '/api/v1/me') return json(200, me);
+    if (url.pathname.startsWith('/api/v1/clients/export.')) {
+      return new Response('Name\r\n', {
+        status: 200,
+        headers: { 'content-disposition': 'attachment; filename="clients_2026-11-24.csv"' },
+      });
+    }
     if (url.pathname === '/api/v1/clients' && method === 'GET') {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
-      const items = clients
+      const registered = url.searchParams.get('registered');
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const start = Number(url.searchParams.get('cursor') ?? 0);
+      const all = clients
         .filter((c) => c.name.toLowerCase().includes(q))
+        .filter((c) => registered === null || String(Boolean(c.registered)) === registered)
+        .filter((c) => url.searchParams.get('toReview') !== 'true' || (c.needsReview ?? 0) > 0)
         .sort((a, b) => a.name.localeCompare(b.name) * (url.searchParams.get('order') === 'desc' ? -1 : 1))
         .map((c) => ({
           taxId: null,
@@ -40,7 +51,9 @@ function stubApi(
           createdAt: new Date(0).toISOString(),
           ...c,
         }));
-      return json(200, { items, total: items.length, limit: 25, offset: 0 });
+      const items = all.slice(start, start + limit);
+      const next = start + limit < all.length ? String(start + limit) : null;
+      return json(200, { items, total: all.length, limit, nextCursor: next });
     }
     if (url.pathname === '/api/v1/clients' && method === 'POST') {
       const existing = clients.find((c) => c.taxId && c.taxId === body.taxId);
@@ -68,6 +81,8 @@ function stubApi(
 }
 
 afterEach(() => vi.unstubAllGlobals());
+// The machine running these is often busy: a slow render is not a failure.
+vi.setConfig({ testTimeout: 30_000 });
 
 describe('the dashboard’s client section', () => {
   it('links each client’s name to its page, and lays each row out as a labelled card on phones', async () => {
@@ -113,9 +128,63 @@ describe('the dashboard’s client section', () => {
     fireEvent.click(screen.getByRole('button', { name: /Name, sorted A to Z/ }));
     await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('order') === 'desc')).toBe(true));
     fireEvent.change(screen.getByLabelText('Search clients'), { target: { value: 'zzz' } });
-    expect(await screen.findByText('Client not found. No client name contains “zzz”.')).toBeTruthy();
+    expect(
+      await screen.findByText('Client not found. No client name contains “zzz”.', {}, SLOW),
+    ).toBeTruthy();
     expect(calls.some((c) => c.url.searchParams.get('q') === 'zzz')).toBe(true);
   });
+
+  it('filters registered and to-review clients on the server, and exports the filtered list', async () => {
+    const calls = stubApi([
+      { id: 'c-1', name: 'Talleres Ruiz', needsReview: 2 },
+      { id: 'c-2', name: 'Marta Gil', registered: true },
+      { id: 'c-3', name: 'Ana Sol' },
+    ]);
+    storeTestSession();
+    URL.createObjectURL = vi.fn(() => 'blob:clients');
+    URL.revokeObjectURL = vi.fn();
+    renderRoutes(routes, '/dashboard');
+    const table = await screen.findByRole('table', { name: 'Your clients' }, SLOW);
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(3);
+    fireEvent.change(screen.getByLabelText('Account status'), { target: { value: 'false' } });
+    await waitFor(() => expect(within(table).queryByRole('rowheader', { name: /Marta Gil/ })).toBeNull());
+    fireEvent.click(screen.getByRole('checkbox', { name: 'With invoices to review' }));
+    await waitFor(() => expect(within(table).getAllByRole('rowheader')).toHaveLength(1));
+    expect(within(table).getByRole('rowheader', { name: /Talleres Ruiz/ })).toBeTruthy();
+    expect(screen.getByText('1 of 1 client')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    const exported = calls.find((c) => c.url.pathname === '/api/v1/clients/export.csv');
+    expect(Object.fromEntries(exported!.url.searchParams)).toEqual({
+      order: 'asc',
+      registered: 'false',
+      toReview: 'true',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.pathname === '/api/v1/clients/export.xlsx')).toBe(true),
+    );
+  }, 30_000);
+
+  it('loads the next page of clients by its cursor, keeping the search and order', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      id: `c-${i}`,
+      name: `Cliente ${String(i).padStart(2, '0')}`,
+    }));
+    const calls = stubApi(many);
+    storeTestSession();
+    renderRoutes(routes, '/dashboard?order=desc');
+    const table = await screen.findByRole('table', { name: 'Your clients' }, SLOW);
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(50);
+    expect(screen.getByText('50 of 60 clients')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more clients' }));
+    await waitFor(() => expect(within(table).getAllByRole('rowheader')).toHaveLength(60));
+    const last = calls.filter((c) => c.url.pathname === '/api/v1/clients').at(-1)!;
+    expect(last.url.searchParams.get('cursor')).toBe('50');
+    expect(last.url.searchParams.get('order')).toBe('desc');
+    expect(screen.queryByRole('button', { name: 'Load more clients' })).toBeNull();
+  }, 30_000);
 
   it('shows the empty state, and asks an unverified user to verify before adding clients', async () => {
     const unverified = testUser({ verified: false });

@@ -12,7 +12,7 @@ import { useClientList } from './clients-api';
 export function FreelancerHome() {
   const { t } = useTranslation('clients');
   const toMessage = useErrorMessage();
-  const list = useClientList({ q: '', order: 'asc', offset: 0 });
+  const list = useClientList({ q: '', order: 'asc' });
   const items = list.data?.items ?? [];
   if (items.length === 1 && items[0]) return <Navigate to={`/customer/${items[0].id}`} replace />;
   return (

@@ -29,9 +29,13 @@ export function createCheckout(body: CheckoutRequest): Promise<{ url?: string }>
 
 export type LedgerPage = { entries: LedgerEntry[]; nextCursor: string | null };
 
-/** 20 a page: a screen's worth of movements; "load more" brings the next, older page. */
-export const LEDGER_PAGE_SIZE = 20;
+/** 50 a page (the API's default); scrolling to the end or "Load more" brings the next, older page. */
+export const LEDGER_PAGE_SIZE = 50;
 
-export function fetchLedgerPage(before: string | null, signal?: AbortSignal): Promise<LedgerPage> {
-  return api.get<LedgerPage>('/credits/ledger', { query: { limit: LEDGER_PAGE_SIZE, before }, signal });
+/** One keyset page of the ledger: `cursor` is the previous page's opaque `nextCursor`. */
+export function fetchLedgerPage(cursor: string | null, signal?: AbortSignal): Promise<LedgerPage> {
+  return api.get<LedgerPage>('/credits/ledger', {
+    query: { limit: LEDGER_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+    signal,
+  });
 }

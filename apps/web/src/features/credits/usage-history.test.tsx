@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
@@ -40,5 +40,38 @@ describe('the usage history', () => {
     expect(screen.getByText('Factura escaneada')).toBeTruthy();
     expect(screen.queryByText('Reservado para un escaneo')).toBeNull();
     expect(screen.queryByText('0')).toBeNull();
+  });
+
+  it('brings the next, older page by its cursor with a "Load more" button, and stops at the end', async () => {
+    const urls: URL[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (!url.pathname.endsWith('/credits/ledger')) return json(200, testUser());
+        urls.push(url);
+        return url.searchParams.get('cursor') === 'older'
+          ? json(200, {
+              entries: [{ id: 'e1', kind: 'purchase', amount: 150, createdAt: '2026-03-01T10:00:00.000Z' }],
+              nextCursor: null,
+            })
+          : json(200, {
+              entries: [{ id: 'e2', kind: 'debit', amount: -1, createdAt: '2026-03-02T10:05:00.000Z' }],
+              nextCursor: 'older',
+            });
+      }),
+    );
+    storeTestSession();
+    initAuth();
+    renderWithProviders(<UsageHistory />);
+    const table = await screen.findByTestId('usage-history', {}, { timeout: 4_000 });
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more movements' }));
+    expect(await screen.findByText('Credit purchase', {}, { timeout: 4_000 })).toBeTruthy();
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(2);
+    expect(urls.map((url) => url.searchParams.get('cursor'))).toEqual([null, 'older']);
+    expect(urls[0]?.searchParams.get('limit')).toBe('50');
+    expect(screen.queryByRole('button', { name: 'Load more movements' })).toBeNull();
+    expect(screen.getByText('2 shown')).toBeTruthy();
   });
 });

@@ -1,14 +1,14 @@
 import { formatDateTime, formatSignedNumber } from '@cuadra/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SECONDARY_BUTTON } from '../../components/layout/nav-styles';
+import { LoadMore } from '../../components/ui/load-more';
 import { toLocale } from '../../i18n/i18n';
 import { useAuth } from '../auth/auth-store';
 import { fetchLedgerPage, type LedgerPage } from './credits-api';
 
 export const LEDGER_QUERY_ROOT = ['credits', 'ledger'] as const;
 
-/** The usage history (spec-2 §2.9): the credit ledger, newest first, a page at a time. */
+/** The usage history (spec-2 §2.9): the credit ledger, newest first, keyset pages that load as it scrolls. */
 export function UsageHistory() {
   const { t, i18n } = useTranslation('credits');
   const language = toLocale(i18n.resolvedLanguage);
@@ -75,15 +75,14 @@ export function UsageHistory() {
           </tbody>
         </table>
       )}
-      {ledger.hasNextPage ? (
-        <button
-          type="button"
-          onClick={() => void ledger.fetchNextPage()}
-          disabled={ledger.isFetchingNextPage}
-          className={`${SECONDARY_BUTTON} self-start`}
-        >
-          {ledger.isFetchingNextPage ? t('history.loadingMore') : t('history.loadMore')}
-        </button>
+      {ledger.data ? (
+        <LoadMore
+          hasMore={ledger.hasNextPage}
+          loading={ledger.isFetchingNextPage}
+          shown={entries.length}
+          onLoadMore={() => void ledger.fetchNextPage()}
+          label={t('history.loadMore')}
+        />
       ) : null}
     </section>
   );

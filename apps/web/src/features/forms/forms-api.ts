@@ -60,7 +60,8 @@ export function useInvoiceNames(clientId: string, year: number): InvoiceNames {
     queryKey: [...formKeys.all(clientId), 'invoice-names', year] as const,
     queryFn: ({ signal }) =>
       api.get<InvoiceList>(`/clients/${path(clientId)}/invoices`, {
-        query: { from: `${year}-01-01`, to: `${year}-12-31`, sort: 'date', order: 'asc' },
+        // The first 200 (the most a page holds): names beyond them fall back to "Invoice n".
+        query: { from: `${year}-01-01`, to: `${year}-12-31`, sort: 'date', order: 'asc', limit: 200 },
         signal,
       }),
   });

@@ -67,6 +67,7 @@ const messages: InboundMessageList = {
       createdAt: new Date().toISOString(),
     },
   ],
+  nextCursor: null,
 };
 
 function stubApi() {

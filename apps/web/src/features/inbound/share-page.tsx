@@ -20,7 +20,7 @@ export function SharePage() {
   const [clientId, setClientId] = useState('');
   const [state, setState] = useState<'idle' | 'uploading' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
-  const clients = useClientList({ q: '', order: 'asc', offset: 0 });
+  const clients = useClientList({ q: '', order: 'asc' });
   const items = clients.data?.items ?? [];
 
   useEffect(() => {

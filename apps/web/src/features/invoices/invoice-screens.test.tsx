@@ -63,6 +63,7 @@ function list(overrides: Partial<InvoiceList> = {}): InvoiceList {
     grossIncomeCents: 123456,
     needsReviewCount: 1,
     scansAvailable: 3,
+    nextCursor: null,
     ...overrides,
   };
 }
@@ -74,6 +75,8 @@ function stubApi(
     putStatus?: number;
     putError?: { code: string; message: string; details?: unknown };
     deleteStatus?: number;
+    /** A second page of invoices behind the first page's cursor. */
+    paged?: boolean;
   } = {},
 ) {
   const calls: Call[] = [];
@@ -90,7 +93,15 @@ function stubApi(
       const p = url.pathname;
       if (p === '/api/v1/me') return json(200, testUser());
       if (p === '/api/v1/clients/c-1') return json(200, client);
-      if (p === '/api/v1/clients/c-1/invoices') return json(200, list());
+      if (p === '/api/v1/clients/c-1/invoices') {
+        if (!options.paged) return json(200, list());
+        if (url.searchParams.get('cursor') !== 'page-2') return json(200, list({ nextCursor: 'page-2' }));
+        const [first] = list().invoices;
+        return json(
+          200,
+          list({ invoices: [{ ...first!, id: 'inv-3', number: 'F-2023-099' }], nextCursor: null }),
+        );
+      }
       if (p === '/api/v1/invoices/inv-1/file')
         return new Response('jpg', { status: 200, headers: { 'content-type': 'image/jpeg' } });
       if (p === '/api/v1/invoices/inv-1' && invoice) {
@@ -170,14 +181,37 @@ describe('the client page’s invoices', () => {
     await screen.findByRole('table', { name: 'Invoices' });
     const listCalls = () =>
       calls.filter((c) => c.url.pathname.endsWith('/invoices')).map((c) => c.url.search);
-    expect(listCalls()[0]).toBe('?sort=date&order=desc');
+    expect(listCalls()[0]).toBe('?sort=date&order=desc&limit=50');
     fireEvent.click(screen.getByRole('button', { name: /^Date/ }));
-    await waitFor(() => expect(listCalls()).toContain('?sort=date&order=asc'));
+    await waitFor(() => expect(listCalls()).toContain('?sort=date&order=asc&limit=50'));
     fireEvent.click(screen.getByRole('button', { name: /^Invoice total/ }));
-    await waitFor(() => expect(listCalls()).toContain('?sort=total&order=asc'));
+    await waitFor(() => expect(listCalls()).toContain('?sort=total&order=asc&limit=50'));
     expect(screen.getByRole('columnheader', { name: /Invoice total/ }).getAttribute('aria-sort')).toBe(
       'ascending',
     );
+  });
+
+  it('loads the next page on the same sort with a keyboard-reachable button, and says so', async () => {
+    const calls = stubApi({ paged: true });
+    renderRoutes(routes, '/customer/c-1');
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(within(table).queryByRole('row', { name: /F-2023-099/ })).toBeNull();
+    expect(screen.getByText('2 shown').getAttribute('aria-live')).toBe('polite');
+    const more = screen.getByRole('button', { name: 'Load more invoices' });
+    more.focus();
+    fireEvent.click(more);
+    expect(await within(table).findByRole('row', { name: /F-2023-099/ })).toBeTruthy();
+    const next = calls.filter((c) => c.url.pathname.endsWith('/invoices')).at(-1)!;
+    expect(Object.fromEntries(next.url.searchParams)).toEqual({
+      sort: 'date',
+      order: 'desc',
+      limit: '50',
+      cursor: 'page-2',
+    });
+    // The last page: no button, the count announced; the header's figures stay the first page's.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more invoices' })).toBeNull());
+    expect(screen.getByText('3 shown')).toBeTruthy();
+    expect(screen.getByText('3 scans available')).toBeTruthy();
   });
 
   it('deletes after a confirmation, with the spec’s alerts in Spanish', async () => {

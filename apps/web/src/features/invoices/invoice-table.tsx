@@ -1,20 +1,20 @@
-import {
-  formatMediumDate,
-  formatMoney,
-  type InvoiceList,
-  type InvoiceRow,
-  type InvoiceSort,
-} from '@cuadra/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { formatMediumDate, formatMoney, type InvoiceRow, type InvoiceSort } from '@cuadra/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { linkClass, primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui';
+import { LoadMore } from '../../components/ui/load-more';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { Modal } from '../clients/modal';
 import type { SavedNotice } from './invoice-screen';
-import { fetchInvoiceFile, type InvoiceListParams, saveBlob, useDeleteInvoice } from './invoices-api';
+import {
+  fetchInvoiceFile,
+  type InvoiceListParams,
+  type InvoiceListQuery,
+  saveBlob,
+  useDeleteInvoice,
+} from './invoices-api';
 import { useToast } from './toast';
 
 const COLUMNS: { sort: InvoiceSort; label: 'date' | 'number' | 'counterparty' | 'total' | 'type' }[] = [
@@ -47,7 +47,7 @@ export function InvoiceTable({
   onSort,
 }: {
   clientId: string;
-  list: UseQueryResult<InvoiceList>;
+  list: InvoiceListQuery;
   params: InvoiceListParams;
   onSort: (params: InvoiceListParams) => void;
 }) {
@@ -90,7 +90,8 @@ export function InvoiceTable({
     );
   }
 
-  const rows = list.data.invoices;
+  const rows = list.data.pages.flatMap((page) => page.invoices);
+  const needsReviewCount = list.data.pages[0]?.needsReviewCount ?? 0;
   const numberOf = (row: InvoiceRow) => row.number ?? t('table.noNumber');
   const toggle = (sort: InvoiceSort) =>
     onSort(
@@ -113,9 +114,9 @@ export function InvoiceTable({
 
   return (
     <>
-      {list.data.needsReviewCount > 0 ? (
+      {needsReviewCount > 0 ? (
         <p className="mb-2 text-sm font-medium text-amber-800">
-          {t('table.needsReviewCount', { count: list.data.needsReviewCount })}
+          {t('table.needsReviewCount', { count: needsReviewCount })}
         </p>
       ) : null}
       <div className="mb-3 flex flex-wrap items-end gap-3">
@@ -141,7 +142,7 @@ export function InvoiceTable({
         </label>
       </div>
       <div
-        className={`relative overflow-x-auto rounded-lg border border-slate-200 bg-white ${list.isFetching ? 'opacity-80' : ''}`}
+        className={`relative overflow-x-auto rounded-lg border border-slate-200 bg-white ${list.isFetching && !list.isFetchingNextPage ? 'opacity-80' : ''}`}
       >
         <table
           className="min-w-full divide-y divide-slate-200 text-sm max-md:block"
@@ -298,6 +299,15 @@ export function InvoiceTable({
           </tbody>
         </table>
       </div>
+      {rows.length > 0 ? (
+        <LoadMore
+          hasMore={list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          shown={rows.length}
+          onLoadMore={() => void list.fetchNextPage()}
+          label={t('table.loadMore')}
+        />
+      ) : null}
       {deleting ? (
         <DeleteDialog
           clientId={clientId}

@@ -6,7 +6,13 @@ import type {
   SortOrder,
   UploadBatch,
 } from '@cuadra/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { API_BASE, ApiError, api, apiRequest, isApiErrorCode } from '../../lib/api';
 import { getAuthState } from '../auth/auth-store';
 import { clientKeys } from '../clients/clients-api';
@@ -26,18 +32,34 @@ export const invoiceKeys = {
 
 const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 
-/** The client's invoices, sorted by the server (nulls last), with gross income and scans available. */
+/** Rows per page of the invoice table: the API's default. */
+export const INVOICE_PAGE_SIZE = 50;
+
+/**
+ * The client's invoices, sorted and searched by the server (nulls last), a keyset page at a time; the first
+ * page carries the header's figures (gross income, to review, scans available), which are the client's.
+ */
 export function useInvoiceList(clientId: string, params: InvoiceListParams) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: invoiceKeys.list(clientId, params),
-    queryFn: ({ signal }) =>
+    queryFn: ({ pageParam, signal }) =>
       api.get<InvoiceList>(`/clients/${path(clientId)}/invoices`, {
-        query: { sort: params.sort, order: params.order, ...(params.q ? { q: params.q } : {}) },
+        query: {
+          sort: params.sort,
+          order: params.order,
+          limit: INVOICE_PAGE_SIZE,
+          ...(params.q ? { q: params.q } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
         signal,
       }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
 }
+
+export type InvoiceListQuery = ReturnType<typeof useInvoiceList>;
 
 export function useInvoice(id: string | null) {
   return useQuery({

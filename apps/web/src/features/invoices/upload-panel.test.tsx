@@ -10,7 +10,8 @@ import { batchStorageKey, POLL_INTERVAL_MS, UploadPanel } from './upload-panel';
 /** Stands in for the client page's invoice table: how many rows it would show. */
 function TableProbe() {
   const list = useInvoiceList('c-1', DEFAULT_INVOICE_SORT);
-  return <p data-testid="table-rows">{list.data ? `${list.data.invoices.length} rows` : 'loading'}</p>;
+  const rows = list.data?.pages.flatMap((page) => page.invoices);
+  return <p data-testid="table-rows">{rows ? `${rows.length} rows` : 'loading'}</p>;
 }
 
 type Call = { path: string; method: string; body: BodyInit | null | undefined };
