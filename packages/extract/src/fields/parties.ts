@@ -112,7 +112,7 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
         box: linesBox(address.lines),
       };
   }
-  const clientName = findClientName(L, lines, clientId?.line, issuerName?.text);
+  const clientName = findClientName(L, lines, clientId, issuerName?.text);
   if (clientName)
     fields.client_name = {
       value: clientName.text,
@@ -126,7 +126,7 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
 }
 
 const TAX_ID_RE =
-  /(?<![A-Z0-9])((?:ES)?[ -]?(?:[A-HJNP-SUVW][ -]?\d{2}[ .-]?\d{3}[ .-]?\d{2}[ -]?[0-9A-J]|\d{2}\.?\d{3}\.?\d{3}[ -]?[A-Z]|[XYZ][ -]?\d{7}[ -]?[A-Z])|(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|GB)[ ]?[A-Z0-9][A-Z0-9 ]{6,14}[A-Z0-9])(?![A-Z0-9])/g;
+  /(?<![A-Z0-9])((?:ES)?[ -]?(?:[A-HJNP-SUVW][ -]?\d{2}[ .-]?\d{3}[ .-]?\d{2}[ -]?[0-9A-J]|\d{2}\.?\d{3}\.?\d{3}[ -]?[A-Z]|[XYZ][ .-]?\d[ .]?\d{3}[ .]?\d{3}[ .-]?[A-Z])|(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|GB)[ ]?[A-Z0-9][A-Z0-9 ]{6,14}[A-Z0-9])(?![A-Z0-9])/g;
 
 function findTaxIds(lines: Line[]): TaxIdCand[] {
   const out: TaxIdCand[] = [];
@@ -214,13 +214,21 @@ function assignRoles(ids: TaxIdCand[], lines: Line[], L: Labels): void {
     rest[0]!.role = 'issuer';
     rest[0]!.sure = true;
   }
-  // Without block labels: the first valid id is the issuer's, a second one the client's.
-  const unassigned = ids.filter((t) => t.role == null && t.valid);
+  // Without block labels: the letterhead's id is the issuer's, a second one the client's. Blocks side by
+  // side (within about two lines of each other) read left to right; otherwise top to bottom.
+  const unassigned = ids.filter((t) => t.role == null && t.valid).sort(letterheadOrder);
   if (!ids.some((t) => t.role === 'issuer') && unassigned[0]) unassigned[0].role = 'issuer';
   if (!ids.some((t) => t.role === 'client')) {
-    const next = ids.find((t) => t.role == null && t.valid);
+    const next = ids.filter((t) => t.role == null && t.valid).sort(letterheadOrder)[0];
     if (next) next.role = 'client';
   }
+}
+
+/** Reading order of party blocks: page, then left before right when side by side, else top first. */
+function letterheadOrder(a: TaxIdCand, b: TaxIdCand): number {
+  if (a.line.page !== b.line.page) return a.line.page - b.line.page;
+  const side = Math.abs(a.line.y - b.line.y) < 0.03 && Math.abs(a.cell.x - b.cell.x) > 0.2;
+  return side ? a.cell.x - b.cell.x : a.line.y - b.line.y;
 }
 
 /**
@@ -366,12 +374,83 @@ export function issuerNameCandidates(
     if (!ocr && footerNames.some((x) => sameName(x.text, text))) f.footerMatch = 1;
     candidates.push({ text, line, score: 0, lineCount, features: f });
   }
+  // Text layer: a letterhead in a right-hand column shares its lines with the left column ("FACTURA   Empresa
+  // del"), and a long name wraps onto the next line of its column ("Norte S.A."). Its cell is a candidate
+  // when no client label or client id heads that column.
+  if (!ocr) {
+    const continued = new Set<string>();
+    for (let i = 0; i < firstPage.length; i++) {
+      const line = firstPage[i]!;
+      if (line.y > 0.3) break;
+      const cells = splitCells(line);
+      for (const cell of cells.slice(1)) {
+        if (cell.x < 0.4) continue;
+        let text = cleanName(cell.text);
+        if (!isNameLike(text) || LABELISH.test(text)) continue;
+        const inClientColumn = firstPage.some(
+          (l) =>
+            l.y <= line.y + 0.001 &&
+            line.y - l.y < 0.2 &&
+            splitCells(l).some(
+              (c) => Math.abs(c.x - cell.x) < 0.05 && L.clientBlock.some((re) => re.test(c.text)),
+            ),
+        );
+        const clientCell =
+          clientIdLine &&
+          clientIdLine.y >= line.y &&
+          clientIdLine.y - line.y < 0.1 &&
+          splitCells(clientIdLine).some((c) => Math.abs(c.x - cell.x) < 0.05);
+        if (inClientColumn || clientCell) continue;
+        const next = firstPage[i + 1];
+        const below =
+          next && next.y - line.y < line.h * 2.2
+            ? splitCells(next).find(
+                (c) => Math.abs(c.x - cell.x) < 0.01 || Math.abs(c.x + c.w - (cell.x + cell.w)) < 0.01,
+              )
+            : undefined;
+        let lineCount = 1;
+        if (
+          !COMPANY_SUFFIX.test(text) &&
+          below &&
+          COMPANY_SUFFIX.test(below.text) &&
+          isNameLike(below.text)
+        ) {
+          text = `${text} ${cleanName(below.text)}`;
+          lineCount = 2;
+          continued.add(below.text);
+        } else if (continued.has(cell.text)) continue;
+        if (candidates.some((c) => sameName(c.text, text))) continue;
+        const f: Features = {};
+        if (COMPANY_SUFFIX.test(text)) f.legalForm = 1;
+        else if (LEGAL_WORD.test(text)) f.legalWord = 1;
+        f.bigPrint = (line.h / maxH) * 2;
+        f.topRank = Math.max(0, 2 - i * 0.3);
+        const letters = text.match(/\p{L}/gu) ?? [];
+        f.upperRatio = letters.length
+          ? letters.filter((c) => c === c.toUpperCase()).length / letters.length
+          : 0;
+        f.lineConf = line.conf;
+        if (idLine && idLine.page === line.page) {
+          const dy = idLine.y - line.y;
+          const idCell = splitCells(idLine).some((c) => Math.abs(c.x - cell.x) < 0.2);
+          if (dy >= 0 && dy < 0.12 && idCell) f.nearIssuerId = 2 - dy * 10;
+        }
+        candidates.push({ text, line, score: 0, lineCount, features: f });
+      }
+    }
+  }
   if (!ocr && returnAddr && isNameLike(returnAddr.text)) {
     const features: Features = {
       returnAddress: 1,
       ...(COMPANY_SUFFIX.test(returnAddr.text) ? { legalForm: 1 } : {}),
     };
     candidates.push({ text: returnAddr.text, line: returnAddr.line, score: 0, features });
+  }
+  // "Empresa S.A. · CIF A12345678 · Calle …": a name printed on the issuer's own id line, before the id.
+  const onIdLine = idLine && nameOnIdLine(idLine);
+  if (onIdLine && !candidates.some((c) => sameName(c.text, onIdLine))) {
+    const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(onIdLine) ? { legalForm: 1 } : {}) };
+    candidates.push({ text: onIdLine, line: idLine!, score: 0, features });
   }
   for (const x of ocr ? [] : footerNames) {
     if (candidates.some((c) => sameName(c.text, x.text))) continue;
@@ -384,7 +463,10 @@ export function issuerNameCandidates(
     const m = L.issuerBlock.map((re) => re.exec(line.text)).find(Boolean);
     if (!m) continue;
     const rest = cleanName(line.text.slice((m.index ?? 0) + m[0].length));
-    if (rest && isNameLike(rest) && !LABELISH.test(rest))
+    // "Emisor   Destinatario": two block labels side by side, the names under them.
+    const isLabel = (t: string) =>
+      L.clientBlock.some((re) => re.test(t)) || L.issuerBlock.some((re) => re.test(t));
+    if (rest && isNameLike(rest) && !LABELISH.test(rest) && !isLabel(rest))
       return [{ text: rest, line, score: 0, features: { issuerBlock: 1 } }];
     // The label's own column: the value sits under it, whatever else shares the row.
     const label = boxOf(line, (m.index ?? 0) + (m[0].length - m[0].trimStart().length), m[0].trim().length);
@@ -396,7 +478,7 @@ export function issuerNameCandidates(
       // "Name:   Beispiel GmbH": a row label, the value in the next cell.
       const cell = ROW_LABEL.test(cells[at]?.text.trim() ?? '') ? cells[at + 1] : cells[at];
       const text = cleanName(cell?.text ?? '');
-      if (text && isNameLike(text) && !LABELISH.test(text) && !/^[(*]/.test(text))
+      if (text && isNameLike(text) && !LABELISH.test(text) && !isLabel(text) && !/^[(*]/.test(text))
         return [{ text, line: below, score: 0, features: { issuerBlock: 1 } }];
     }
   }
@@ -417,6 +499,16 @@ export function issuerNameCandidates(
   // each has its own weights, so fitting on one cannot unlearn the other.
   if (!ocr) for (const c of candidates) c.features = withPrefix(c.features, 'pdf.');
   return candidates;
+}
+
+/** The segment before a tax-id label on its line, when it reads as a name ("Empresa S.L. · NIF B1…"). */
+function nameOnIdLine(line: Line): string | null {
+  const m = /^(.*?)(?:\s+[·|•–-]\s+|\s{3}|,\s+)(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|NIF-IVA)\b/i.exec(
+    line.text,
+  );
+  if (!m) return null;
+  const text = cleanName(m[1]!.trim());
+  return text && isNameLike(text) && !LABELISH.test(text) && !/[·|•]/.test(text) ? text : null;
 }
 
 function withPrefix(f: Features, prefix: string): Features {
@@ -478,7 +570,13 @@ function findFooterNames(
   return out.slice(0, 2);
 }
 
-function findClientName(L: Labels, lines: Line[], idLine: Line | undefined, issuerName: string | undefined) {
+function findClientName(
+  L: Labels,
+  lines: Line[],
+  clientId: TaxIdCand | undefined,
+  issuerName: string | undefined,
+) {
+  const idLine = clientId?.line;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const m = L.clientBlock.map((re) => re.exec(line.text)).find(Boolean);
@@ -489,22 +587,21 @@ function findClientName(L: Labels, lines: Line[], idLine: Line | undefined, issu
     const labelWord = line.words.find((w) => L.clientBlock.some((re) => re.test(w.text)));
     for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) {
       const below = lines[j]!;
-      const words = below.words.filter(
-        (w) =>
+      // The cell that starts in the label's column, whole (a long name runs past the column).
+      const cell = splitCells(below).find(
+        (c) =>
           !labelWord ||
-          Math.abs(w.x - labelWord.x) < 0.2 ||
-          (w.x >= labelWord.x - 0.02 && w.x < labelWord.x + 0.3),
+          Math.abs(c.x - labelWord.x) < 0.2 ||
+          (c.x >= labelWord.x - 0.02 && c.x < labelWord.x + 0.3),
       );
-      const text = cleanName(
-        words
-          .map((w) => w.text)
-          .join(' ')
-          .split(/ {3}/)[0] ?? '',
-      );
+      const text = cleanName(cell?.text ?? '');
       if (text && isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
         return { text, line: below, conf: 0.6 };
     }
   }
+  // No client label: the top of the client id's own block, in its column (side-by-side blocks share lines).
+  const above = clientId && nameAboveId(L, lines, clientId, issuerName);
+  if (above) return { ...above, conf: 0.5 };
   if (idLine) {
     const idx = lines.indexOf(idLine);
     for (let j = idx - 1; j >= Math.max(0, idx - 3); j--) {
@@ -516,6 +613,33 @@ function findClientName(L: Labels, lines: Line[], idLine: Line | undefined, issu
     }
   }
   return null;
+}
+
+/**
+ * The first line of the block holding a tax id: walking up the id's column while the lines stay close
+ * (a block's lines are about one line apart), the topmost name-like cell.
+ */
+function nameAboveId(
+  L: Labels,
+  lines: Line[],
+  t: TaxIdCand,
+  issuerName: string | undefined,
+): { text: string; line: Line } | null {
+  const idx = lines.indexOf(t.line);
+  let best: { text: string; line: Line } | null = null;
+  let lastY = t.line.y;
+  for (let j = idx - 1; j >= Math.max(0, idx - 6); j--) {
+    const l = lines[j]!;
+    if (l.page !== t.line.page || lastY - l.y > Math.max(0.03, t.line.h * 2.6)) break;
+    const cell = splitCells(l).find((c) => Math.abs(c.x - t.cell.x) < 0.04);
+    if (!cell) continue;
+    lastY = l.y;
+    if (L.clientBlock.some((re) => re.test(cell.text)) || L.issuerBlock.some((re) => re.test(cell.text)))
+      break;
+    const text = cleanName(cell.text);
+    if (isNameLike(text) && !LABELISH.test(text) && text !== issuerName) best = { text, line: l };
+  }
+  return best;
 }
 
 /**
