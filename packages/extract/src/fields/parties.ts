@@ -33,6 +33,8 @@ export type TaxIdCand = {
   cell: { text: string; x: number; w: number };
   role: 'issuer' | 'client' | null;
   sure: boolean;
+  /** Read so only in the other OCR engine's alternative (its check character passes, the chosen one's not). */
+  fromAlternative?: boolean;
 };
 
 const COMPANY_SUFFIX_BASE =
@@ -128,39 +130,96 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
 const TAX_ID_RE =
   /(?<![A-Z0-9])((?:ES)?[ -]?(?:[A-HJNP-SUVW][ -]?\d{2}[ .-]?\d{3}[ .-]?\d{2}[ -]?[0-9A-J]|\d{2}\.?\d{3}\.?\d{3}[ -]?[A-Z]|[XYZ][ .-]?\d[ .]?\d{3}[ .]?\d{3}[ .-]?[A-Z])|(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|GB)[ ]?[A-Z0-9][A-Z0-9 ]{6,14}[A-Z0-9])(?![A-Z0-9])/g;
 
+type IdMatch = { check: NonNullable<ReturnType<typeof checkTaxId>>; index: number; length: number };
+
+/** The tax ids a line's text holds (EU ids that swallowed trailing words shrunk until the format fits). */
+function idsIn(text: string): IdMatch[] {
+  const out: IdMatch[] = [];
+  for (const m of text.toUpperCase().matchAll(TAX_ID_RE)) {
+    let raw = m[1]!.trim();
+    let check = checkTaxId(raw);
+    while (!check?.valid && raw.includes(' ')) {
+      raw = raw.slice(0, raw.lastIndexOf(' '));
+      const c = checkTaxId(raw);
+      if (c) check = c;
+      if (c?.valid) break;
+    }
+    if (!check || (check.normalized.match(/\d/g) ?? []).length < 5) continue;
+    out.push({ check, index: m.index ?? 0, length: m[0].length });
+  }
+  return out;
+}
+
+/**
+ * Ids as the other OCR engine read them: for each word with an alternative reading, the line's text with
+ * that reading in its place. Only ids whose check character passes, with the word they came from.
+ */
+function alternativeIds(line: Line): { check: IdMatch['check']; x: number }[] {
+  const out: { check: IdMatch['check']; x: number }[] = [];
+  let pos = 0;
+  for (const w of line.words) {
+    const at = line.text.indexOf(w.text, pos);
+    if (at < 0) continue;
+    pos = at + w.text.length;
+    for (const alt of w.alternatives ?? []) {
+      if (alt.text.trim() === w.text.trim() || !/\d/.test(alt.text)) continue;
+      const variant = `${line.text.slice(0, at)}${alt.text.trim()}${line.text.slice(at + w.text.length)}`;
+      for (const m of idsIn(variant))
+        if (m.check.valid && m.index <= at + alt.text.length && m.index + m.length >= at)
+          out.push({ check: m.check, x: w.x });
+    }
+  }
+  return out;
+}
+
+const ID_LABEL = /\b(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|TVA|USt|IVA|TAX|UID|BTW|GST|ID)\b/i;
+
 function findTaxIds(lines: Line[]): TaxIdCand[] {
   const out: TaxIdCand[] = [];
   const seen = new Set<string>();
   for (const line of lines) {
-    const upper = line.text.toUpperCase();
-    for (const m of upper.matchAll(TAX_ID_RE)) {
-      let raw = m[1]!.trim();
-      // EU ids may swallow trailing words: shrink until the format fits.
-      let check = checkTaxId(raw);
-      while (!check?.valid && raw.includes(' ')) {
-        raw = raw.slice(0, raw.lastIndexOf(' '));
-        const c = checkTaxId(raw);
-        if (c) check = c;
-        if (c?.valid) break;
-      }
-      if (!check || (check.normalized.match(/\d/g) ?? []).length < 5) continue;
-      const labeled = /\b(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|TVA|USt|IVA|TAX|UID|BTW|GST|ID)\b/i.test(
-        line.text,
-      );
+    const labeled = ID_LABEL.test(line.text);
+    const found: TaxIdCand[] = [];
+    for (const m of idsIn(line.text)) {
+      const { check } = m;
       if (!check.valid && !labeled) continue;
       if (!check.checkable && !labeled) continue;
-      const id = check.normalized;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      out.push({
-        id,
+      found.push({
+        id: check.normalized,
         valid: check.valid,
         checkable: check.checkable,
         line,
-        cell: cellOf(line, boxOf(line, m.index ?? 0, m[0].length).x),
+        cell: cellOf(line, boxOf(line, m.index, m.length).x),
         role: null,
         sure: false,
       });
+    }
+    // Fused OCR: where the chosen reading fails its check character (or holds no id) and the other
+    // engine's reading of the same words passes, take the passing one. Never verified: one engine read it.
+    if (line.words.some((w) => w.alternatives?.length)) {
+      for (const alt of alternativeIds(line)) {
+        const cell = cellOf(line, alt.x);
+        const clash = found.find((f) => Math.abs(f.cell.x - cell.x) < 1e-4);
+        if (clash?.valid) continue;
+        if (!clash && !labeled) continue;
+        const cand: TaxIdCand = {
+          id: alt.check.normalized,
+          valid: true,
+          checkable: alt.check.checkable,
+          line,
+          cell,
+          role: null,
+          sure: false,
+          fromAlternative: true,
+        };
+        if (clash) found[found.indexOf(clash)] = cand;
+        else found.push(cand);
+      }
+    }
+    for (const t of found) {
+      if (seen.has(t.id)) continue;
+      seen.add(t.id);
+      out.push(t);
     }
   }
   return out;
@@ -673,6 +732,7 @@ export function findIban(ctx: Ctx, fields: FieldMap): void {
 /** The tax id was read twice: the text layer, or both OCR engines agreeing on each of its words. */
 function readTwice(ctx: Ctx, t: TaxIdCand): boolean {
   if (ctx.source === 'text') return true;
+  if (t.fromAlternative) return false;
   const flat = (x: string) => x.toUpperCase().replace(/[^A-Z0-9]/g, '');
   const id = flat(t.id);
   const words = t.line.words.filter((w) => flat(w.text).length >= 2 && id.includes(flat(w.text)));
