@@ -165,8 +165,30 @@ function countedLines(ctx: Ctx): LineItem[] {
     if (run.length >= 2) rows.push(...run);
     run = [];
   };
-  for (const line of ctx.lines) {
-    const m = COUNTED_ROW.exec(line.text);
+  const lines = ctx.lines;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    let m = COUNTED_ROW.exec(line.text);
+    // A row wrapped by a narrow ticket: "3 x Cable eléctrico 2,5 mm rollo" / "38,91" / "100 m".
+    const head = m ? null : /^\s*(\d{1,3}(?:[.,]\d{1,3})?)\s*[x×*]\s+(\p{L}.*?)\s*$/u.exec(line.text);
+    if (head) {
+      let desc = head[2]!;
+      let amount: string | null = null;
+      let j = i + 1;
+      for (; j < Math.min(lines.length, i + 3); j++) {
+        const next = lines[j]!;
+        if (next.page !== line.page || next.y - lines[j - 1]!.y > 0.03) break;
+        const t = next.text.trim();
+        if (!amount && /^[-−]?\d[\d.,]*[.,]\d{2}\s*€?$/.test(t)) amount = t.replace(/\s*€$/, '');
+        else if (amount && !COUNTED_ROW.test(t) && !STOP_ROW.test(t) && /\p{L}/u.test(t) && t.length < 40)
+          desc = `${desc} ${t}`;
+        else break;
+      }
+      if (amount) {
+        m = COUNTED_ROW.exec(`${head[1]} x ${desc}   ${amount}`);
+        i = j - 1;
+      }
+    }
     if (!m || STOP_ROW.test(m[2]!)) {
       flush();
       continue;
