@@ -64,6 +64,13 @@ describe('parties on layouts never fitted on', () => {
     expect(r.fields.issue_date?.value).toBe('2025-01-02');
   });
 
+  it('never takes a tax id grouped with dots for the invoice number', () => {
+    const dotted = `${clientCif[0]}-${clientCif.slice(1, 3)}.${clientCif.slice(3, 6)}.${clientCif.slice(6)}`;
+    const rows = ['Ejemplo Servicios S.L.', `Factura nº: ${dotted}`, 'Fecha: 02/01/2025', 'Total   121,00 €'];
+    const r = extractFromText([page(rows, 'text')], 'text');
+    expect(r.fields.invoice_number?.value).not.toBe(dotted);
+  });
+
   it('reads a ticket’s counted rows and gives each its VAT rate from the summary where the sums close', () => {
     const rows = [
       'Ejemplo Servicios S.L.',
