@@ -71,6 +71,19 @@ describe('parties on layouts never fitted on', () => {
     expect(r.fields.invoice_number?.value).not.toBe(dotted);
   });
 
+  it('reads "Nº" as a number label, never the "No" of a name ("Norte S.A.")', () => {
+    const rows = [
+      'Suministros del',
+      'Norte S.A.',
+      `NIF: ${issuerCif}`,
+      '40 Calle Alcalá',
+      'FACTURA',
+      'Nº:   RECT/23/347',
+    ];
+    const r = extractFromText([page(rows, 'text')], 'text');
+    expect(r.fields.invoice_number?.value).toBe('RECT/23/347');
+  });
+
   it('reads a ticket’s counted rows and gives each its VAT rate from the summary where the sums close', () => {
     const rows = [
       'Ejemplo Servicios S.L.',
