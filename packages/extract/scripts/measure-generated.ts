@@ -4,7 +4,9 @@
  *
  *   tsx scripts/measure-generated.ts --seeds 1-4 --outputs pdf
  *   tsx scripts/measure-generated.ts --seeds 1-2 --outputs scan --layouts es-sidebar,classic
+ *   tsx scripts/measure-generated.ts --seeds 1-4 --outputs pdf --dump $TMPDIR/outcomes.json   # per document
  */
+import { writeFileSync } from 'node:fs';
 import { fieldCorrect, scoreLines } from '../bench/score.ts';
 import { closeOcr, extractDocument } from '../src/index.ts';
 import { type DocumentOutput, generateDocuments } from './generate-documents.ts';
@@ -40,44 +42,77 @@ function parseSeeds(s: string): number[] {
   });
 }
 
+/** One document's outcome per field, for `--dump` (read the fitted ones only when writing rules). */
+export type DocOutcome = {
+  id: string;
+  layout: string;
+  output: DocumentOutput;
+  heldApart: boolean;
+  fields: Record<string, { truth: unknown; got: unknown; ok: boolean; verified: boolean }>;
+  lines: { correct: number; truth: number };
+};
+
+const newGroup = (): Group => ({
+  docs: 0,
+  fields: {},
+  lines: { right: 0, of: 0 },
+  verified: { right: 0, of: 0 },
+  verifiedWrong: [],
+});
+
 export async function measureGenerated(opts: {
   seeds: number[];
   outputs: DocumentOutput[];
   layouts?: string[];
+  outcomes?: DocOutcome[];
 }): Promise<Map<string, Group>> {
   const docs = await generateDocuments(opts);
   const groups = new Map<string, Group>();
   for (const d of docs) {
-    const key = `${d.family}|${d.output}|${d.heldApart ? 'held' : 'fit'}`;
-    const g =
-      groups.get(key) ??
-      ({
-        docs: 0,
-        fields: {},
-        lines: { right: 0, of: 0 },
-        verified: { right: 0, of: 0 },
-        verifiedWrong: [],
-      } as Group);
-    groups.set(key, g);
+    const split = d.heldApart ? 'held' : 'fit';
+    // Per family, and every family together (`all`) per output and split.
+    const keys = [`${d.family}|${d.output}|${split}`, `all|${d.output}|${split}`];
+    for (const key of keys) if (!groups.has(key)) groups.set(key, newGroup());
+    const [g, all] = keys.map((k) => groups.get(k)!) as [Group, Group];
     g.docs++;
+    all.docs++;
+    const outcome: DocOutcome = {
+      id: d.id,
+      layout: d.layout,
+      output: d.output,
+      heldApart: d.heldApart,
+      fields: {},
+      lines: { correct: 0, truth: 0 },
+    };
+    opts.outcomes?.push(outcome);
     const truth = d.truth.fields;
     const r = await extractDocument({ bytes: d.bytes, filename: d.truth.file }, { today: '2030-01-01' });
     const got = r.fields as Record<string, unknown>;
     for (const name of FIELDS) {
       if (truth[name] == null) continue;
-      const t = g.fields[name] ?? { right: 0, of: 0 };
-      g.fields[name] = t;
-      t.of++;
-      if (fieldCorrect(name, truth[name], got[name], truth)) t.right++;
+      const ok = fieldCorrect(name, truth[name], got[name], truth);
+      outcome.fields[name] = { truth: truth[name], got: got[name], ok, verified: !!r.verified[name] };
+      for (const x of [g, all]) {
+        const t = x.fields[name] ?? { right: 0, of: 0 };
+        x.fields[name] = t;
+        t.of++;
+        if (ok) t.right++;
+      }
     }
     const lines = scoreLines(truth.line_items as never, got.line_items as never);
-    g.lines.right += lines.correct;
-    g.lines.of += lines.truth;
+    outcome.lines = { correct: lines.correct, truth: lines.truth };
+    for (const x of [g, all]) {
+      x.lines.right += lines.correct;
+      x.lines.of += lines.truth;
+    }
     for (const [name, isVerified] of Object.entries(r.verified)) {
       if (!isVerified || truth[name] == null || !(FIELDS as readonly string[]).includes(name)) continue;
-      g.verified.of++;
-      if (fieldCorrect(name, truth[name], got[name], truth)) g.verified.right++;
-      else
+      const ok = fieldCorrect(name, truth[name], got[name], truth);
+      for (const x of [g, all]) {
+        x.verified.of++;
+        if (ok) x.verified.right++;
+      }
+      if (!ok)
         g.verifiedWrong.push(
           `${d.id}:${name}=${JSON.stringify(got[name])} (truth ${JSON.stringify(truth[name])})`,
         );
@@ -123,12 +158,18 @@ if (isMain) {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
   };
+  const outcomes: DocOutcome[] = [];
+  const dump = opt('--dump');
   measureGenerated({
     seeds: parseSeeds(opt('--seeds') ?? '1-4'),
     outputs: (opt('--outputs') ?? 'pdf').split(',') as DocumentOutput[],
     layouts: opt('--layouts')?.split(','),
+    outcomes,
   })
-    .then((groups) => console.log(formatGroups(groups)))
+    .then((groups) => {
+      console.log(formatGroups(groups));
+      if (dump) writeFileSync(dump, JSON.stringify(outcomes, null, 1));
+    })
     .catch((e) => {
       console.error(e);
       process.exitCode = 1;

@@ -44,6 +44,10 @@ export const DOCUMENT_ERROR_MESSAGES = {
     en: 'This XML is not a supported e-invoice format (Factur-X/ZUGFeRD, UBL, Facturae).',
     es: 'Este XML no es un formato de factura electrónica admitido (Factur-X/ZUGFeRD, UBL, Facturae).',
   },
+  INSUFFICIENT_CREDITS: {
+    en: 'No credit was left for this invoice of the batch file.',
+    es: 'No quedaba crédito para esta factura del archivo de lote.',
+  },
   EXTRACTION_FAILED: {
     en: 'The file could not be processed. Please try again.',
     es: 'No se ha podido procesar el archivo. Inténtalo de nuevo.',

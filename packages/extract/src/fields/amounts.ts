@@ -7,7 +7,16 @@ import type { FieldMap } from '../evidence.ts';
 import type { Line } from '../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal } from '../text/numbers.ts';
 import type { Box, VatBreakdownEntry } from '../types.ts';
-import { blankDates, bothEnginesRead, boxOf, type Ctx, lineBox, ocrAmounts, wordHeight } from './context.ts';
+import {
+  blankDates,
+  bothEnginesRead,
+  boxOf,
+  type Ctx,
+  lineBox,
+  ocrAmounts,
+  splitCells,
+  wordHeight,
+} from './context.ts';
 import { FAMILIES, type Features, scoreFeatures, topProbability } from './ranker.ts';
 
 export type AmountCand = {
@@ -68,10 +77,10 @@ export function collectAmounts(
       const line = ctx.lines[i]!;
       const m = label.exec(line.text);
       if (!m) continue;
-      if (
-        exclude.some((re) => re.test(line.text) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(line.text)))
-      )
-        continue;
+      // A row of labels alone ("Base imponible   IVA 21%   Total") excludes by the label's own cell.
+      const headerRow = line.text.includes('   ') && !findAmounts(blankDates(line.text)).length;
+      const own = headerRow ? labelCell(line.text, m.index ?? 0) : line.text;
+      if (exclude.some((re) => re.test(own) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(own)))) continue;
       const fullTail = line.text.slice((m.index ?? 0) + m[0].length);
       // The value belongs to this label up to the next labelled cell ("Excl. BTW 593,36   Subtotaal 717,97").
       const cells = fullTail.split(/ {3}/);
@@ -134,11 +143,43 @@ export function collectAmounts(
               integer: !/[.,]\d{1,2}\b/.test(a[0]!.raw),
               features: { ...f, nextLine: 1, ...readingFeatures(next, box) },
             });
+          } else if (
+            a.length > 1 &&
+            headerRow &&
+            splitCells(line).every((c) => allLabels.some((re) => re.test(c.text)))
+          ) {
+            // A row of labels with their values in the row below ("Base imponible   IVA 21%   Total"):
+            // the value cell under this label.
+            const labelBox = boxOf(line, m.index ?? 0, m[0].length);
+            const mid = labelBox.x + labelBox.w / 2;
+            const cells = splitCells(next).filter((c) => findAmounts(ocrAmounts(ctx, c.text)).length === 1);
+            const under = cells.find((c) => c.x - 0.02 <= mid && mid <= c.x + c.w + 0.02);
+            const value = under && findAmounts(ocrAmounts(ctx, under.text))[0];
+            if (under && value) {
+              const box = { page: next.page, x: under.x, y: next.y, w: under.w, h: next.h };
+              const cellRate = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(own);
+              out.push({
+                cents: Math.round(value.value * 100),
+                score: 0,
+                box,
+                rate: cellRate ? Number(cellRate[1]!.replace(',', '.')) : undefined,
+                line: i + 1,
+                integer: !/[.,]\d{1,2}\b/.test(value.raw),
+                features: { ...f, nextLine: 1, ...readingFeatures(next, box) },
+              });
+            }
           }
         }
       }
     }
   }
+}
+
+/** The cell (3-space separated) of `text` holding position `at`. */
+function labelCell(text: string, at: number): string {
+  const start = text.lastIndexOf('   ', at);
+  const end = text.indexOf('   ', at);
+  return text.slice(start < 0 ? 0 : start + 3, end < 0 ? text.length : end);
 }
 
 /** All amount candidates of the document, with features; not yet ranked. */

@@ -12,17 +12,24 @@ export function findDateFields(ctx: Ctx, fields: FieldMap, baseConf: number): vo
     L.issueDate,
     null,
     undefined,
-    (t) => findDates(t, ctx).find((d) => d.iso !== due?.value)?.iso ?? null,
+    (t) => {
+      // "Fecha: 27/10/2025 · Vencimiento: 27/10/2025": the date before the due label is the issue date,
+      // even when both are the same day.
+      const head = beforeDueLabel(ctx, t);
+      if (head !== t) return findDates(head, ctx)[0]?.iso ?? null;
+      return findDates(t, ctx).find((d) => d.iso !== due?.value)?.iso ?? null;
+    },
     (line) =>
       !L.dueDate.some((re) => re.test(line.text)) ||
-      /fecha\s*(?:de\s*)?factura|invoice\s*date/i.test(line.text),
+      /fecha\s*(?:de\s*)?factura|invoice\s*date/i.test(line.text) ||
+      L.issueDate.some((re) => re.test(withoutDueLabels(ctx, line.text))),
   );
   if (issue) fields.issue_date = { ...issue, confidence: baseConf * issue.q };
   else {
     // First plausible date anywhere (receipts print it unlabeled).
     for (const line of lines) {
-      if (L.dueDate.some((re) => re.test(line.text))) continue;
-      const d = findDates(line.text, ctx).find((x) => x.iso >= '2000-01-01');
+      const head = beforeDueLabel(ctx, line.text);
+      const d = findDates(head, ctx).find((x) => x.iso >= '2000-01-01');
       if (d) {
         fields.issue_date = {
           value: d.iso,
@@ -53,4 +60,22 @@ export function findDateFields(ctx: Ctx, fields: FieldMap, baseConf: number): vo
       break;
     }
   }
+}
+
+/** The text before the first due-date label ("Vencimiento", "Due date"), or all of it. */
+function beforeDueLabel(ctx: Ctx, text: string): string {
+  let cut = text.length;
+  for (const re of ctx.L.dueDate) {
+    const m = new RegExp(re.source, re.flags.replace('g', '')).exec(text);
+    if (m && m.index < cut) cut = m.index;
+  }
+  return text.slice(0, cut);
+}
+
+/** The text with its due-date labels blanked ("Fecha de vencimiento" holds the word "Fecha"). */
+function withoutDueLabels(ctx: Ctx, text: string): string {
+  let out = text;
+  for (const re of ctx.L.dueDate)
+    out = out.replace(new RegExp(re.source, `${re.flags.replace('g', '')}g`), ' ');
+  return out;
 }

@@ -21,7 +21,7 @@ import {
 } from './amounts.ts';
 import { type Ctx, wordHeight } from './context.ts';
 import { findDateFields } from './dates.ts';
-import { findLineItems } from './lines.ts';
+import { fillLineRates, findLineItems } from './lines.ts';
 import { findInvoiceNumber } from './number.ts';
 import { findIban, findParties, type TaxIdCand } from './parties.ts';
 import { detectCurrency, detectLanguage, detectRegion, isMonthFirst } from './region.ts';
@@ -85,6 +85,7 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
   if (breakdown.length) fields.vat_breakdown = { value: breakdown, confidence: 0.6, source, verified: false };
 
   const items = findLineItems(ctx);
+  fillLineRates(ctx, items, breakdown);
   if (items.length) fields.line_items = { value: items, confidence: 0.6, source, verified: false };
 
   const currency = detectCurrency(fullText, language);

@@ -11,7 +11,8 @@ function isPlausibleNumber(v: string): boolean {
   if (!/\d/.test(v)) return /^[A-Z]{1,3}_?\w+$/i.test(v) && /_|\d/.test(v);
   if (findDates(v).length) return false;
   if (/^\d{1,2}[.,]\d{2}$/.test(v)) return false;
-  if (!/[/-]/.test(v) && checkTaxId(v)?.valid) return false;
+  // A tax id is not the invoice number: bare ("B12345674"), or grouped with dots ("A-71.113.815").
+  if ((!/[/-]/.test(v) || /\d\.\d{3}\./.test(v)) && checkTaxId(v)?.valid) return false;
   return true;
 }
 

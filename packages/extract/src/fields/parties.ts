@@ -33,6 +33,8 @@ export type TaxIdCand = {
   cell: { text: string; x: number; w: number };
   role: 'issuer' | 'client' | null;
   sure: boolean;
+  /** Read so only in the other OCR engine's alternative (its check character passes, the chosen one's not). */
+  fromAlternative?: boolean;
 };
 
 const COMPANY_SUFFIX_BASE =
@@ -112,7 +114,7 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
         box: linesBox(address.lines),
       };
   }
-  const clientName = findClientName(L, lines, clientId?.line, issuerName?.text);
+  const clientName = findClientName(L, lines, clientId, issuerName?.text);
   if (clientName)
     fields.client_name = {
       value: clientName.text,
@@ -126,41 +128,98 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
 }
 
 const TAX_ID_RE =
-  /(?<![A-Z0-9])((?:ES)?[ -]?(?:[A-HJNP-SUVW][ -]?\d{2}[ .-]?\d{3}[ .-]?\d{2}[ -]?[0-9A-J]|\d{2}\.?\d{3}\.?\d{3}[ -]?[A-Z]|[XYZ][ -]?\d{7}[ -]?[A-Z])|(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|GB)[ ]?[A-Z0-9][A-Z0-9 ]{6,14}[A-Z0-9])(?![A-Z0-9])/g;
+  /(?<![A-Z0-9])((?:ES)?[ -]?(?:[A-HJNP-SUVW][ -]?\d{2}[ .-]?\d{3}[ .-]?\d{2}[ -]?[0-9A-J]|\d{2}\.?\d{3}\.?\d{3}[ -]?[A-Z]|[XYZ][ .-]?\d[ .]?\d{3}[ .]?\d{3}[ .-]?[A-Z])|(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|GB)[ ]?[A-Z0-9][A-Z0-9 ]{6,14}[A-Z0-9])(?![A-Z0-9])/g;
+
+type IdMatch = { check: NonNullable<ReturnType<typeof checkTaxId>>; index: number; length: number };
+
+/** The tax ids a line's text holds (EU ids that swallowed trailing words shrunk until the format fits). */
+function idsIn(text: string): IdMatch[] {
+  const out: IdMatch[] = [];
+  for (const m of text.toUpperCase().matchAll(TAX_ID_RE)) {
+    let raw = m[1]!.trim();
+    let check = checkTaxId(raw);
+    while (!check?.valid && raw.includes(' ')) {
+      raw = raw.slice(0, raw.lastIndexOf(' '));
+      const c = checkTaxId(raw);
+      if (c) check = c;
+      if (c?.valid) break;
+    }
+    if (!check || (check.normalized.match(/\d/g) ?? []).length < 5) continue;
+    out.push({ check, index: m.index ?? 0, length: m[0].length });
+  }
+  return out;
+}
+
+/**
+ * Ids as the other OCR engine read them: for each word with an alternative reading, the line's text with
+ * that reading in its place. Only ids whose check character passes, with the word they came from.
+ */
+function alternativeIds(line: Line): { check: IdMatch['check']; x: number }[] {
+  const out: { check: IdMatch['check']; x: number }[] = [];
+  let pos = 0;
+  for (const w of line.words) {
+    const at = line.text.indexOf(w.text, pos);
+    if (at < 0) continue;
+    pos = at + w.text.length;
+    for (const alt of w.alternatives ?? []) {
+      if (alt.text.trim() === w.text.trim() || !/\d/.test(alt.text)) continue;
+      const variant = `${line.text.slice(0, at)}${alt.text.trim()}${line.text.slice(at + w.text.length)}`;
+      for (const m of idsIn(variant))
+        if (m.check.valid && m.index <= at + alt.text.length && m.index + m.length >= at)
+          out.push({ check: m.check, x: w.x });
+    }
+  }
+  return out;
+}
+
+const ID_LABEL = /\b(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|TVA|USt|IVA|TAX|UID|BTW|GST|ID)\b/i;
 
 function findTaxIds(lines: Line[]): TaxIdCand[] {
   const out: TaxIdCand[] = [];
   const seen = new Set<string>();
   for (const line of lines) {
-    const upper = line.text.toUpperCase();
-    for (const m of upper.matchAll(TAX_ID_RE)) {
-      let raw = m[1]!.trim();
-      // EU ids may swallow trailing words: shrink until the format fits.
-      let check = checkTaxId(raw);
-      while (!check?.valid && raw.includes(' ')) {
-        raw = raw.slice(0, raw.lastIndexOf(' '));
-        const c = checkTaxId(raw);
-        if (c) check = c;
-        if (c?.valid) break;
-      }
-      if (!check || (check.normalized.match(/\d/g) ?? []).length < 5) continue;
-      const labeled = /\b(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|TVA|USt|IVA|TAX|UID|BTW|GST|ID)\b/i.test(
-        line.text,
-      );
+    const labeled = ID_LABEL.test(line.text);
+    const found: TaxIdCand[] = [];
+    for (const m of idsIn(line.text)) {
+      const { check } = m;
       if (!check.valid && !labeled) continue;
       if (!check.checkable && !labeled) continue;
-      const id = check.normalized;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      out.push({
-        id,
+      found.push({
+        id: check.normalized,
         valid: check.valid,
         checkable: check.checkable,
         line,
-        cell: cellOf(line, boxOf(line, m.index ?? 0, m[0].length).x),
+        cell: cellOf(line, boxOf(line, m.index, m.length).x),
         role: null,
         sure: false,
       });
+    }
+    // Fused OCR: where the chosen reading fails its check character (or holds no id) and the other
+    // engine's reading of the same words passes, take the passing one. Never verified: one engine read it.
+    if (line.words.some((w) => w.alternatives?.length)) {
+      for (const alt of alternativeIds(line)) {
+        const cell = cellOf(line, alt.x);
+        const clash = found.find((f) => Math.abs(f.cell.x - cell.x) < 1e-4);
+        if (clash?.valid) continue;
+        if (!clash && !labeled) continue;
+        const cand: TaxIdCand = {
+          id: alt.check.normalized,
+          valid: true,
+          checkable: alt.check.checkable,
+          line,
+          cell,
+          role: null,
+          sure: false,
+          fromAlternative: true,
+        };
+        if (clash) found[found.indexOf(clash)] = cand;
+        else found.push(cand);
+      }
+    }
+    for (const t of found) {
+      if (seen.has(t.id)) continue;
+      seen.add(t.id);
+      out.push(t);
     }
   }
   return out;
@@ -214,13 +273,21 @@ function assignRoles(ids: TaxIdCand[], lines: Line[], L: Labels): void {
     rest[0]!.role = 'issuer';
     rest[0]!.sure = true;
   }
-  // Without block labels: the first valid id is the issuer's, a second one the client's.
-  const unassigned = ids.filter((t) => t.role == null && t.valid);
+  // Without block labels: the letterhead's id is the issuer's, a second one the client's. Blocks side by
+  // side (within about two lines of each other) read left to right; otherwise top to bottom.
+  const unassigned = ids.filter((t) => t.role == null && t.valid).sort(letterheadOrder);
   if (!ids.some((t) => t.role === 'issuer') && unassigned[0]) unassigned[0].role = 'issuer';
   if (!ids.some((t) => t.role === 'client')) {
-    const next = ids.find((t) => t.role == null && t.valid);
+    const next = ids.filter((t) => t.role == null && t.valid).sort(letterheadOrder)[0];
     if (next) next.role = 'client';
   }
+}
+
+/** Reading order of party blocks: page, then left before right when side by side, else top first. */
+function letterheadOrder(a: TaxIdCand, b: TaxIdCand): number {
+  if (a.line.page !== b.line.page) return a.line.page - b.line.page;
+  const side = Math.abs(a.line.y - b.line.y) < 0.03 && Math.abs(a.cell.x - b.cell.x) > 0.2;
+  return side ? a.cell.x - b.cell.x : a.line.y - b.line.y;
 }
 
 /**
@@ -366,12 +433,83 @@ export function issuerNameCandidates(
     if (!ocr && footerNames.some((x) => sameName(x.text, text))) f.footerMatch = 1;
     candidates.push({ text, line, score: 0, lineCount, features: f });
   }
+  // Text layer: a letterhead in a right-hand column shares its lines with the left column ("FACTURA   Empresa
+  // del"), and a long name wraps onto the next line of its column ("Norte S.A."). Its cell is a candidate
+  // when no client label or client id heads that column.
+  if (!ocr) {
+    const continued = new Set<string>();
+    for (let i = 0; i < firstPage.length; i++) {
+      const line = firstPage[i]!;
+      if (line.y > 0.3) break;
+      const cells = splitCells(line);
+      for (const cell of cells.slice(1)) {
+        if (cell.x < 0.4) continue;
+        let text = cleanName(cell.text);
+        if (!isNameLike(text) || LABELISH.test(text)) continue;
+        const inClientColumn = firstPage.some(
+          (l) =>
+            l.y <= line.y + 0.001 &&
+            line.y - l.y < 0.2 &&
+            splitCells(l).some(
+              (c) => Math.abs(c.x - cell.x) < 0.05 && L.clientBlock.some((re) => re.test(c.text)),
+            ),
+        );
+        const clientCell =
+          clientIdLine &&
+          clientIdLine.y >= line.y &&
+          clientIdLine.y - line.y < 0.1 &&
+          splitCells(clientIdLine).some((c) => Math.abs(c.x - cell.x) < 0.05);
+        if (inClientColumn || clientCell) continue;
+        const next = firstPage[i + 1];
+        const below =
+          next && next.y - line.y < line.h * 2.2
+            ? splitCells(next).find(
+                (c) => Math.abs(c.x - cell.x) < 0.01 || Math.abs(c.x + c.w - (cell.x + cell.w)) < 0.01,
+              )
+            : undefined;
+        let lineCount = 1;
+        if (
+          !COMPANY_SUFFIX.test(text) &&
+          below &&
+          COMPANY_SUFFIX.test(below.text) &&
+          isNameLike(below.text)
+        ) {
+          text = `${text} ${cleanName(below.text)}`;
+          lineCount = 2;
+          continued.add(below.text);
+        } else if (continued.has(cell.text)) continue;
+        if (candidates.some((c) => sameName(c.text, text))) continue;
+        const f: Features = {};
+        if (COMPANY_SUFFIX.test(text)) f.legalForm = 1;
+        else if (LEGAL_WORD.test(text)) f.legalWord = 1;
+        f.bigPrint = (line.h / maxH) * 2;
+        f.topRank = Math.max(0, 2 - i * 0.3);
+        const letters = text.match(/\p{L}/gu) ?? [];
+        f.upperRatio = letters.length
+          ? letters.filter((c) => c === c.toUpperCase()).length / letters.length
+          : 0;
+        f.lineConf = line.conf;
+        if (idLine && idLine.page === line.page) {
+          const dy = idLine.y - line.y;
+          const idCell = splitCells(idLine).some((c) => Math.abs(c.x - cell.x) < 0.2);
+          if (dy >= 0 && dy < 0.12 && idCell) f.nearIssuerId = 2 - dy * 10;
+        }
+        candidates.push({ text, line, score: 0, lineCount, features: f });
+      }
+    }
+  }
   if (!ocr && returnAddr && isNameLike(returnAddr.text)) {
     const features: Features = {
       returnAddress: 1,
       ...(COMPANY_SUFFIX.test(returnAddr.text) ? { legalForm: 1 } : {}),
     };
     candidates.push({ text: returnAddr.text, line: returnAddr.line, score: 0, features });
+  }
+  // "Empresa S.A. · CIF A12345678 · Calle …": a name printed on the issuer's own id line, before the id.
+  const onIdLine = idLine && nameOnIdLine(idLine);
+  if (onIdLine && !candidates.some((c) => sameName(c.text, onIdLine))) {
+    const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(onIdLine) ? { legalForm: 1 } : {}) };
+    candidates.push({ text: onIdLine, line: idLine!, score: 0, features });
   }
   for (const x of ocr ? [] : footerNames) {
     if (candidates.some((c) => sameName(c.text, x.text))) continue;
@@ -384,7 +522,10 @@ export function issuerNameCandidates(
     const m = L.issuerBlock.map((re) => re.exec(line.text)).find(Boolean);
     if (!m) continue;
     const rest = cleanName(line.text.slice((m.index ?? 0) + m[0].length));
-    if (rest && isNameLike(rest) && !LABELISH.test(rest))
+    // "Emisor   Destinatario": two block labels side by side, the names under them.
+    const isLabel = (t: string) =>
+      L.clientBlock.some((re) => re.test(t)) || L.issuerBlock.some((re) => re.test(t));
+    if (rest && isNameLike(rest) && !LABELISH.test(rest) && !isLabel(rest))
       return [{ text: rest, line, score: 0, features: { issuerBlock: 1 } }];
     // The label's own column: the value sits under it, whatever else shares the row.
     const label = boxOf(line, (m.index ?? 0) + (m[0].length - m[0].trimStart().length), m[0].trim().length);
@@ -396,7 +537,7 @@ export function issuerNameCandidates(
       // "Name:   Beispiel GmbH": a row label, the value in the next cell.
       const cell = ROW_LABEL.test(cells[at]?.text.trim() ?? '') ? cells[at + 1] : cells[at];
       const text = cleanName(cell?.text ?? '');
-      if (text && isNameLike(text) && !LABELISH.test(text) && !/^[(*]/.test(text))
+      if (text && isNameLike(text) && !LABELISH.test(text) && !isLabel(text) && !/^[(*]/.test(text))
         return [{ text, line: below, score: 0, features: { issuerBlock: 1 } }];
     }
   }
@@ -417,6 +558,16 @@ export function issuerNameCandidates(
   // each has its own weights, so fitting on one cannot unlearn the other.
   if (!ocr) for (const c of candidates) c.features = withPrefix(c.features, 'pdf.');
   return candidates;
+}
+
+/** The segment before a tax-id label on its line, when it reads as a name ("Empresa S.L. · NIF B1…"). */
+function nameOnIdLine(line: Line): string | null {
+  const m = /^(.*?)(?:\s+[·|•–-]\s+|\s{3}|,\s+)(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|NIF-IVA)\b/i.exec(
+    line.text,
+  );
+  if (!m) return null;
+  const text = cleanName(m[1]!.trim());
+  return text && isNameLike(text) && !LABELISH.test(text) && !/[·|•]/.test(text) ? text : null;
 }
 
 function withPrefix(f: Features, prefix: string): Features {
@@ -478,7 +629,13 @@ function findFooterNames(
   return out.slice(0, 2);
 }
 
-function findClientName(L: Labels, lines: Line[], idLine: Line | undefined, issuerName: string | undefined) {
+function findClientName(
+  L: Labels,
+  lines: Line[],
+  clientId: TaxIdCand | undefined,
+  issuerName: string | undefined,
+) {
+  const idLine = clientId?.line;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const m = L.clientBlock.map((re) => re.exec(line.text)).find(Boolean);
@@ -489,22 +646,21 @@ function findClientName(L: Labels, lines: Line[], idLine: Line | undefined, issu
     const labelWord = line.words.find((w) => L.clientBlock.some((re) => re.test(w.text)));
     for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) {
       const below = lines[j]!;
-      const words = below.words.filter(
-        (w) =>
+      // The cell that starts in the label's column, whole (a long name runs past the column).
+      const cell = splitCells(below).find(
+        (c) =>
           !labelWord ||
-          Math.abs(w.x - labelWord.x) < 0.2 ||
-          (w.x >= labelWord.x - 0.02 && w.x < labelWord.x + 0.3),
+          Math.abs(c.x - labelWord.x) < 0.2 ||
+          (c.x >= labelWord.x - 0.02 && c.x < labelWord.x + 0.3),
       );
-      const text = cleanName(
-        words
-          .map((w) => w.text)
-          .join(' ')
-          .split(/ {3}/)[0] ?? '',
-      );
+      const text = cleanName(cell?.text ?? '');
       if (text && isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
         return { text, line: below, conf: 0.6 };
     }
   }
+  // No client label: the top of the client id's own block, in its column (side-by-side blocks share lines).
+  const above = clientId && nameAboveId(L, lines, clientId, issuerName);
+  if (above) return { ...above, conf: 0.5 };
   if (idLine) {
     const idx = lines.indexOf(idLine);
     for (let j = idx - 1; j >= Math.max(0, idx - 3); j--) {
@@ -516,6 +672,33 @@ function findClientName(L: Labels, lines: Line[], idLine: Line | undefined, issu
     }
   }
   return null;
+}
+
+/**
+ * The first line of the block holding a tax id: walking up the id's column while the lines stay close
+ * (a block's lines are about one line apart), the topmost name-like cell.
+ */
+function nameAboveId(
+  L: Labels,
+  lines: Line[],
+  t: TaxIdCand,
+  issuerName: string | undefined,
+): { text: string; line: Line } | null {
+  const idx = lines.indexOf(t.line);
+  let best: { text: string; line: Line } | null = null;
+  let lastY = t.line.y;
+  for (let j = idx - 1; j >= Math.max(0, idx - 6); j--) {
+    const l = lines[j]!;
+    if (l.page !== t.line.page || lastY - l.y > Math.max(0.03, t.line.h * 2.6)) break;
+    const cell = splitCells(l).find((c) => Math.abs(c.x - t.cell.x) < 0.04);
+    if (!cell) continue;
+    lastY = l.y;
+    if (L.clientBlock.some((re) => re.test(cell.text)) || L.issuerBlock.some((re) => re.test(cell.text)))
+      break;
+    const text = cleanName(cell.text);
+    if (isNameLike(text) && !LABELISH.test(text) && text !== issuerName) best = { text, line: l };
+  }
+  return best;
 }
 
 /**
@@ -549,6 +732,7 @@ export function findIban(ctx: Ctx, fields: FieldMap): void {
 /** The tax id was read twice: the text layer, or both OCR engines agreeing on each of its words. */
 function readTwice(ctx: Ctx, t: TaxIdCand): boolean {
   if (ctx.source === 'text') return true;
+  if (t.fromAlternative) return false;
   const flat = (x: string) => x.toUpperCase().replace(/[^A-Z0-9]/g, '');
   const id = flat(t.id);
   const words = t.line.words.filter((w) => flat(w.text).length >= 2 && id.includes(flat(w.text)));

@@ -25,7 +25,8 @@ const WRAPS: Record<Concept, Wrap[]> = {
     labelled(),
     labelled('iu'),
     labelled(),
-    { pre: '(?:^|\\s)(?:', post: ')\\s*:?', flags: 'i' },
+    // A word of its own: "Nº" and "No" label a number, the "No" of "Norte S.A." does not.
+    { pre: '(?:^|\\s)(?:', post: ')(?![a-zà-ÿ])\\s*:?', flags: 'i' },
     // A header row of cells ("Klant   Order   Factuur   Datum") with the values in the row below.
     { pre: '(?:^|\\s{3})(?:', post: ')(?=\\s{3}|$)', flags: 'i' },
   ],

@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids';
 import { PermanentError } from '../../queue/define-job';
 import type { Services } from '../../services';
 import { findVisibleClient } from '../clients/repo';
-import { settleHeldCredit } from '../credits/ledger';
+import { holdCredits, settleHeldCredit } from '../credits/ledger';
 import { invoiceFromExtraction, suggestInvoiceType } from '../invoices/from-extraction';
 import { noteDocumentSettled } from '../notifications/service';
 import { applySupplierMemory } from '../review/memory';
@@ -15,6 +15,7 @@ import {
   findDocument,
   findInvoiceByNumber,
   findInvoiceBySha,
+  insertDocuments,
   insertInvoiceIfNew,
   insertItems,
   lockDocument,
@@ -86,44 +87,128 @@ export async function processDocument(services: Services, documentId: string): P
   await services.db.transaction(async (tx) => {
     const current = await lockDocument(tx, documentId);
     if (!isPending(current)) return;
-    const { invoice, items } = invoiceFromExtraction(result);
-    const original = await findOriginal(tx, current, invoice);
-    const client = await findVisibleClient(tx, current.payerUserId, current.clientId);
-    const invoiceId = newId();
-    const inserted =
-      !original &&
-      (await insertInvoiceIfNew(
-        tx,
-        // What the accountant corrected on earlier invoices from this supplier (source `memory`).
-        await applySupplierMemory(tx, current.clientId, {
-          id: invoiceId,
-          clientId: current.clientId,
-          documentId,
-          sourceSha256: current.sha256,
-          type: client ? suggestInvoiceType(client, invoice) : null,
-          ...invoice,
-        }),
-      ));
-    if (!inserted) {
-      // Either found above, or another document of the same invoice won the race to the unique key.
-      const first = original ?? (await findOriginal(tx, current, invoice));
-      await settleAsDuplicate(tx, current, first?.id ?? null, result);
-      await noteDocumentSettled(services, tx, current.batchId);
-      return;
-    }
-    await insertItems(
-      tx,
-      items.map((item) => ({ id: newId(), invoiceId, ...item })),
-    );
-    await updateDocument(tx, documentId, {
-      status: 'needs_review',
-      invoiceId,
-      extraction: result,
-      errorCode: null,
-    });
-    await settleHeldCredit(tx, current.payerUserId, creditReference(documentId), 'spend');
+    await settleFirstInvoice(tx, current, result);
+    // A Facturae batch (`lote`): every further invoice of the file becomes its own document and invoice,
+    // one credit each, settled here with the first so that a job run twice cannot make them twice.
+    const entries = result.invoices ?? [];
+    for (let k = 1; k < entries.length; k++)
+      await settleBatchEntry(tx, current, entryResult(result, entries[k]!), k + 1, entries.length);
     await noteDocumentSettled(services, tx, current.batchId);
   });
+}
+
+/** The result of one invoice of a batch, in the shape of a whole extraction (no boxes: XML has none). */
+type BatchInvoice = NonNullable<ExtractionResult['invoices']>[number];
+
+function entryResult(result: ExtractionResult, entry: BatchInvoice): ExtractionResult {
+  const { invoices: _all, ...rest } = result;
+  return { ...rest, ...entry, boxes: {} };
+}
+
+async function settleFirstInvoice(tx: Db, current: DocumentRow, result: ExtractionResult): Promise<void> {
+  const documentId = current.id;
+  const { invoice, items } = invoiceFromExtraction(result);
+  const original = await findOriginal(tx, current, invoice);
+  const client = await findVisibleClient(tx, current.payerUserId, current.clientId);
+  const invoiceId = newId();
+  const inserted =
+    !original &&
+    (await insertInvoiceIfNew(
+      tx,
+      // What the accountant corrected on earlier invoices from this supplier (source `memory`).
+      await applySupplierMemory(tx, current.clientId, {
+        id: invoiceId,
+        clientId: current.clientId,
+        documentId,
+        sourceSha256: current.sha256,
+        type: client ? suggestInvoiceType(client, invoice) : null,
+        ...invoice,
+      }),
+    ));
+  if (!inserted) {
+    // Either found above, or another document of the same invoice won the race to the unique key.
+    const first = original ?? (await findOriginal(tx, current, invoice));
+    await settleAsDuplicate(tx, current, first?.id ?? null, result);
+    return;
+  }
+  await insertItems(
+    tx,
+    items.map((item) => ({ id: newId(), invoiceId, ...item })),
+  );
+  await updateDocument(tx, documentId, {
+    status: 'needs_review',
+    invoiceId,
+    extraction: result,
+    errorCode: null,
+  });
+  await settleHeldCredit(tx, current.payerUserId, creditReference(documentId), 'spend');
+}
+
+/**
+ * The n-th invoice of a batch file: a document of its own in the same upload batch (the same stored file),
+ * its own credit held and spent, or released when it repeats an invoice already there. Without a credit
+ * left it ends failed with `INSUFFICIENT_CREDITS`, costing nothing.
+ */
+async function settleBatchEntry(
+  tx: Db,
+  parent: DocumentRow,
+  result: ExtractionResult,
+  position: number,
+  count: number,
+): Promise<void> {
+  const id = newId();
+  const reference = creditReference(id);
+  await insertDocuments(tx, [
+    {
+      id,
+      batchId: parent.batchId,
+      clientId: parent.clientId,
+      payerUserId: parent.payerUserId,
+      filename: `${parent.filename} (${position}/${count})`,
+      mediaType: parent.mediaType,
+      sizeBytes: parent.sizeBytes,
+      sha256: parent.sha256,
+      fileKey: parent.fileKey,
+      status: 'processing',
+    },
+  ]);
+  const document = (await lockDocument(tx, id))!;
+  if (!(await holdCredits(tx, parent.payerUserId, [reference]))) {
+    await updateDocument(tx, id, { status: 'failed', errorCode: 'INSUFFICIENT_CREDITS', extraction: result });
+    return;
+  }
+  const { invoice, items } = invoiceFromExtraction(result);
+  // Only the same issuer and number repeat an entry: the file's hash is the first invoice's.
+  const byNumber = async () =>
+    invoice.issuerTaxId && invoice.number
+      ? findInvoiceByNumber(tx, parent.clientId, invoice.issuerTaxId, invoice.number)
+      : null;
+  const original = await byNumber();
+  const client = await findVisibleClient(tx, parent.payerUserId, parent.clientId);
+  const invoiceId = newId();
+  const inserted =
+    !original &&
+    (await insertInvoiceIfNew(
+      tx,
+      await applySupplierMemory(tx, parent.clientId, {
+        id: invoiceId,
+        clientId: parent.clientId,
+        documentId: id,
+        sourceSha256: null,
+        type: client ? suggestInvoiceType(client, invoice) : null,
+        ...invoice,
+      }),
+    ));
+  if (!inserted) {
+    await settleAsDuplicate(tx, document, (original ?? (await byNumber()))?.id ?? null, result);
+    return;
+  }
+  await insertItems(
+    tx,
+    items.map((item) => ({ id: newId(), invoiceId, ...item })),
+  );
+  await updateDocument(tx, id, { status: 'needs_review', invoiceId, extraction: result, errorCode: null });
+  await settleHeldCredit(tx, parent.payerUserId, reference, 'spend');
 }
 
 /** The job gave up: the document ends failed with a code the browser translates, and its credit is freed. */

@@ -118,15 +118,19 @@ describe(`uploading invoices (${TEST_DB})`, () => {
     expect(await ledgerMatchesBalance(ctx, user.id)).toMatchObject({ available: 4, reserved: 0 });
   });
 
-  it('stores every tax of a Facturae invoice, keeps IPSI out of VAT, and shows a batch warning for review', async () => {
-    const { headers, client } = await accountantWithClient(5);
+  it('stores every tax of a Facturae invoice, keeps IPSI out of VAT, and makes one invoice per batch entry', async () => {
+    const { user, headers, client } = await accountantWithClient(5);
     const res = await upload(client.id, headers, [
       xml('facturae-iva-ipsi-recargo.xml'),
       xml('facturae-batch-two-invoices.xml'),
     ]);
     expect(res.status).toBe(202);
     const done = await settled((await bodyOf(res)).batchId, headers);
-    const [taxes, batch] = done.documents as { status: string; invoiceId: string }[];
+    const [taxes, batch, second] = done.documents as {
+      filename: string;
+      status: string;
+      invoiceId: string;
+    }[];
     expect(taxes?.status).toBe('needs_review');
     const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.id, taxes!.invoiceId));
     expect(invoice).toMatchObject({
@@ -159,10 +163,53 @@ describe(`uploading invoices (${TEST_DB})`, () => {
     expect(shown).toMatchObject({ otherTaxesCents: 1500, extractionWarnings: [] });
     expect(shown.vatBreakdown[1]).toMatchObject({ taxType: 'IPSI' });
 
-    // A batch: the first invoice is stored, and the review screen is told there were more.
+    // A batch: each of its invoices is a document and an invoice of its own, one credit each.
     expect(batch?.status).toBe('needs_review');
     const first = await bodyOf(await ctx.request(`/api/v1/invoices/${batch!.invoiceId}`, { headers }));
+    expect(first).toMatchObject({ number: 'C201', totalCents: 121000 });
     expect(first.extractionWarnings).toContain('MULTIPLE_INVOICES');
+    expect(second).toMatchObject({
+      filename: 'facturae-batch-two-invoices.xml (2/2)',
+      status: 'needs_review',
+    });
+    const next = await bodyOf(await ctx.request(`/api/v1/invoices/${second!.invoiceId}`, { headers }));
+    expect(next).toMatchObject({ number: 'C202', totalCents: 36300, vatTotalCents: 6300 });
+    expect(done.documents).toHaveLength(3);
+    expect(await ledgerMatchesBalance(ctx, user.id)).toMatchObject({ available: 2, reserved: 0 });
+  });
+
+  it('settles a batch entry without a credit left as failed, and one already stored as a duplicate', async () => {
+    const { user, headers, client } = await accountantWithClient(1);
+    const batchFile = xml('facturae-batch-two-invoices.xml');
+    const done = await settled(
+      (await bodyOf(await upload(client.id, headers, [batchFile]))).batchId,
+      headers,
+    );
+    expect(
+      done.documents.map((d: { status: string; errorCode: string | null }) => [d.status, d.errorCode]),
+    ).toEqual([
+      ['needs_review', null],
+      ['failed', 'INSUFFICIENT_CREDITS'],
+    ]);
+    expect(await ledgerMatchesBalance(ctx, user.id)).toMatchObject({ available: 0, reserved: 0 });
+
+    // The same invoices in another file: both repeat what is stored (the second by issuer and number).
+    await grantCredits(ctx.db, user.id, 2, 'grant', `test:more:${user.id}`);
+    const copy = { name: 'copia.xml', bytes: Buffer.concat([batchFile.bytes, Buffer.from('\n')]) };
+    const again = await settled((await bodyOf(await upload(client.id, headers, [copy]))).batchId, headers);
+    expect(again.documents.map((d: { status: string }) => d.status)).toEqual(['duplicate', 'needs_review']);
+    const third = await settled(
+      (
+        await bodyOf(
+          await upload(client.id, headers, [
+            { ...copy, name: 'otra.xml', bytes: Buffer.concat([copy.bytes, Buffer.from(' ')]) },
+          ]),
+        )
+      ).batchId,
+      headers,
+    );
+    expect(third.documents.map((d: { status: string }) => d.status)).toEqual(['duplicate', 'duplicate']);
+    expect(await ledgerMatchesBalance(ctx, user.id)).toMatchObject({ available: 1, reserved: 0 });
   });
 
   it('marks the same file, or the same issuer and number, as a duplicate of the first and charges nothing', async () => {
