@@ -245,6 +245,11 @@ export const clients = pgTable(
     territory: text('territory').notNull().default('common'),
     /** Overrides of the default accounts for the accounting-package exports (AccountMapping, partial). */
     accountMapping: jsonb('account_mapping').notNull().default({}),
+    /**
+     * Files that may be uploaded for this client per calendar month (Europe/Madrid), set by the owner
+     * (spec-2 §5). Null: no limit; 0: the upload panel is hidden.
+     */
+    monthlyLimit: integer('monthly_limit'),
     /** Name and tax id folded (accents and case dropped), for search that forgives. */
     searchKey: text('search_key').notNull().generatedAlwaysAs(foldSql(`name || ' ' || coalesce(tax_id, '')`)),
     /** The name's sort key in English (ñ with n) and in Spanish (ñ after n); compared under "C". */

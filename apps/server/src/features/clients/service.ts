@@ -19,6 +19,7 @@ import { findUserByEmail, findUserById, type UserRow } from '../auth/repo';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
 import { taxProfileOf, taxProfileUpdate } from '../forms/profile';
 import { ensureInboundEmail } from '../inbound/address';
+import { countMonthUploads } from '../uploads/monthly-limit';
 import { invitationEmail } from './emails';
 import {
   type ClientRow,
@@ -111,11 +112,12 @@ async function toDetail(
   row: ClientRow,
 ): Promise<ClientDetail> {
   const isOwner = row.ownerUserId === user.id;
-  const [stats, pending, inboundEmail, owner] = await Promise.all([
+  const [stats, pending, inboundEmail, owner, monthlyUsed] = await Promise.all([
     findClientStats(db, [row.id]),
     findPendingInvitations(db, [row.id]),
     ensureInboundEmail(db, config, row.id),
     isOwner ? user : findUserById(db, row.ownerUserId),
+    countMonthUploads(db, row.id),
   ]);
   const invitation = isOwner ? pending.get(row.id) : undefined;
   return {
@@ -128,6 +130,8 @@ async function toDetail(
     taxProfile: taxProfileOf(row),
     inboundEmail,
     creditsPayer: { name: owner?.name ?? '', isSelf: isOwner },
+    monthlyLimit: row.monthlyLimit,
+    monthlyUsed,
   };
 }
 
@@ -162,7 +166,12 @@ export async function updateClient(
   services: Services,
   user: UserRow,
   clientId: string,
-  input: { name?: string | undefined; taxId?: string | null | undefined; taxProfile?: UpdateTaxProfile },
+  input: {
+    name?: string | undefined;
+    taxId?: string | null | undefined;
+    taxProfile?: UpdateTaxProfile;
+    monthlyLimit?: number | null | undefined;
+  },
 ): Promise<ClientDetail> {
   const { db } = services;
   const row = await ownedClient(db, user, clientId);

@@ -8,6 +8,7 @@ import { findVisibleClient } from '../clients/repo';
 import { findAllowance, holdCredits } from '../credits/ledger';
 import { admitFile, creditReference, fileKey } from './intake';
 import { extractDocumentJob } from './jobs';
+import { checkMonthlyLimit, checkMonthlyLimitLocked } from './monthly-limit';
 import type { IncomingFile } from './multipart';
 import { findBatch, findBatchDocuments, insertBatch, insertDocuments } from './repo';
 
@@ -27,10 +28,14 @@ export async function uploadFiles(
   const batchId = newId();
   const planned = files.map((file) => ({ id: newId(), file, fate: admitFile(file) }));
   const accepted = planned.filter((p) => 'mediaType' in p.fate);
+  // The files that passed the door against the client's monthly limit, before any is stored: a drop
+  // over the limit uploads nothing and holds no credit.
+  if (accepted.length > 0) await checkMonthlyLimit(db, client, accepted.length);
 
   try {
     await Promise.all(accepted.map((p) => services.files.putFile(fileKey(p.id), p.file.path as string)));
     await db.transaction(async (tx) => {
+      if (accepted.length > 0) await checkMonthlyLimitLocked(tx, client.id, accepted.length);
       await insertBatch(tx, { id: batchId, clientId: client.id, uploadedByUserId: user.id });
       await insertDocuments(
         tx,
