@@ -99,7 +99,7 @@ describe(`a client's monthly upload limit (${TEST_DB})`, () => {
   });
 
   it('lets only the owner set it: the linked freelancer is refused', async () => {
-    const { headers, client } = await accountantWithClient(5);
+    const { client } = await accountantWithClient(5);
     const freelancer = await createSignedInUser(ctx, { accountType: 'freelancer' });
     await linkClient(ctx.db, client.id, freelancer.user.id);
     const res = await setLimit(client.id, freelancer.headers, 100);
