@@ -79,7 +79,6 @@ function CurrentPlan({
   const portal = useMutation({ mutationFn: openBillingPortal, onSuccess: ({ url }) => redirect(url) });
   const [changing, setChanging] = useState<Plan | null>(null);
   const [cancelling, setCancelling] = useState(false);
-  const switchId = useId();
   const changeId = useId();
   const date = new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'long' }).format(
     new Date(subscription.currentPeriodEnd),
@@ -127,7 +126,6 @@ function CurrentPlan({
             <button
               type="button"
               role="switch"
-              id={switchId}
               aria-checked={subscription.autoRenew}
               disabled={update.isPending}
               onClick={() => update.mutate({ autoRenew: !subscription.autoRenew })}
@@ -143,9 +141,10 @@ function CurrentPlan({
                 }`}
               />
             </button>
-            <label htmlFor={switchId} className="text-sm text-slate-800">
+            {/* The switch is named "Auto-renew" and says on/off by aria-checked; this is the sighted copy. */}
+            <span aria-hidden="true" className="text-sm text-slate-800">
               {t('settings.autoRenew')}: {subscription.autoRenew ? t('settings.on') : t('settings.off')}
-            </label>
+            </span>
           </div>
         )}
         {update.isError ? (
