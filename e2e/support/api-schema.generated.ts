@@ -1087,7 +1087,7 @@ export interface components {
             sender: string;
             subject: string | null;
             /** @enum {string} */
-            status: "accepted" | "refused" | "empty" | "no_credits";
+            status: "accepted" | "refused" | "empty" | "no_credits" | "over_monthly_limit";
             batchId: string | null;
             documents: {
                 id: string;

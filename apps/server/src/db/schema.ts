@@ -501,6 +501,8 @@ export const inboundMessageStatus = pgEnum('inbound_message_status', [
   'empty',
   /** The owner's credits could not cover its files: nothing kept (SMTP senders are told to retry). */
   'no_credits',
+  /** The client's monthly upload limit (spec-2 §5) leaves no room for its files: nothing kept. */
+  'over_monthly_limit',
 ]);
 
 /** One mail received for a client, by SMTP or a provider's webhook, and what became of it. */
