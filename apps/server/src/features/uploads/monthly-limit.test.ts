@@ -147,6 +147,15 @@ describe(`a client's monthly upload limit (${TEST_DB})`, () => {
     expect((await bodyOf(refused)).error.details).toEqual({ limit: 2, used: 1, remaining: 1 });
   });
 
+  it('lets exactly the limit through when drops race for the month’s last files', async () => {
+    const { headers, client } = await accountantWithClient(10);
+    await setLimit(client.id, headers, 2);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => drop(client.id, headers, 1)));
+    expect(answers.map((res) => res.status).sort()).toEqual([202, 202, 422, 422, 422]);
+    const kept = await ctx.db.select().from(documents).where(eq(documents.clientId, client.id));
+    expect(kept).toHaveLength(2);
+  });
+
   it('refuses every drop when the limit is 0', async () => {
     const { headers, client } = await accountantWithClient(5);
     await setLimit(client.id, headers, 0);
