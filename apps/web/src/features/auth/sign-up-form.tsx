@@ -163,7 +163,12 @@ export function SignUpForm({
         mode="signup"
         accountType={fixedType ?? accountType}
         packId={packId}
-        onSignedIn={(result: AuthResult) => afterLogin(result)}
+        onSignedIn={(result: AuthResult) => {
+          // A subscription chosen first: its checkout follows the Google sign-in (a pack's is started by
+          // the server's answer instead).
+          if (chosenPlan && !packId) rememberChosenPlan(chosenPlan.id);
+          afterLogin(result);
+        }}
       />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth:signup.haveAccount')}{' '}
