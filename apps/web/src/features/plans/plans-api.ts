@@ -28,11 +28,9 @@ export function couponQuery(code: string, planId: PlanId) {
 }
 
 /** `POST /checkout`: the checkout page for a pack or a subscription, with the coupon if one applies. */
-export function createPlanCheckout(body: {
-  planId: PlanId;
-  coupon?: string;
-  returnTo: string;
-}): Promise<{ url?: string }> {
+export function createPlanCheckout(
+  body: { planId: PlanId; coupon?: string; returnTo: string } | { packId: PlanId; returnTo: string },
+): Promise<{ url?: string }> {
   return api.post<{ url?: string }>('/checkout', body);
 }
 

@@ -89,11 +89,12 @@ export function PlansChooser({
     setCheckoutError(null);
     try {
       const applies = quoteFor.has(plan.id);
-      const { url } = await createPlanCheckout({
-        planId: plan.id,
-        ...(applies ? { coupon } : {}),
-        returnTo,
-      });
+      const { url } = await createPlanCheckout(
+        // A pack without a coupon goes as `packId`, which every version of the checkout takes.
+        plan.kind === 'pack' && !applies
+          ? { packId: plan.id, returnTo }
+          : { planId: plan.id, ...(applies ? { coupon } : {}), returnTo },
+      );
       if (!url) throw new Error('The checkout answer has no URL');
       forgetChosenPlan();
       redirect(url);
