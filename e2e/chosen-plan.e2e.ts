@@ -14,6 +14,7 @@ const TEXT = {
     create: 'Crear cuenta',
     verified: 'Correo verificado',
     login: 'Iniciar sesión',
+    testMode: 'MODO DE PRUEBA',
   },
   en: {
     credits: '/credits',
@@ -25,6 +26,7 @@ const TEXT = {
     create: 'Create account',
     verified: 'Email verified',
     login: 'Log in',
+    testMode: 'TEST MODE',
   },
 } as const;
 
@@ -70,7 +72,7 @@ describe.skipIf(!hasBrowser)('a plan chosen before signing up, in Chromium', () 
 
       // Straight to the chosen pack's checkout (the local test-mode one), with its price.
       await page.waitForURL('**/dev/checkout/**', { timeout: 30_000 });
-      await page.getByText('TEST MODE', { exact: false }).waitFor();
+      await page.getByText(text.testMode, { exact: false }).waitFor();
       expect(await page.locator('body').textContent()).toMatch(/20/);
       await context.close();
     },
