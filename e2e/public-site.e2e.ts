@@ -22,6 +22,7 @@ const PUBLIC_PAGES = [
   '/integrations',
   '/privacy',
   '/terms',
+  '/pricing',
   '/credits',
   '/select-plan',
   '/exito',

@@ -324,7 +324,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Rename a client or change its tax id (owner only) */
+        /** Rename a client, change its tax id, tax profile or monthly upload limit (monthlyLimit: null for none, 0 hides the upload panel); owner only */
         patch: operations["patchClientsById"];
         trace?: never;
     };
@@ -972,7 +972,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "INVOICE_NOT_FOUND" | "INVOICE_DUPLICATE" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "INTERNAL";
+                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "MONTHLY_LIMIT_EXCEEDED" | "INVOICE_NOT_FOUND" | "INVOICE_DUPLICATE" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "INTERNAL";
                 message: string;
                 details?: unknown;
             };
@@ -1131,6 +1131,8 @@ export interface components {
                 name: string;
                 isSelf: boolean;
             };
+            monthlyLimit: number | null;
+            monthlyUsed: number;
         };
         TaxProfile: {
             /** @enum {string} */
@@ -1174,6 +1176,7 @@ export interface components {
             name?: string;
             taxId?: string | null;
             taxProfile?: components["schemas"]["UpdateTaxProfile"];
+            monthlyLimit?: number | null;
         };
         UpdateTaxProfile: {
             /** @enum {string|null} */
@@ -1322,7 +1325,7 @@ export interface components {
             sender: string;
             subject: string | null;
             /** @enum {string} */
-            status: "accepted" | "refused" | "empty" | "no_credits";
+            status: "accepted" | "refused" | "empty" | "no_credits" | "over_monthly_limit";
             batchId: string | null;
             documents: {
                 id: string;
@@ -3399,6 +3402,15 @@ export interface operations {
             };
             /** @description Not multipart/form-data (UNSUPPORTED_MEDIA_TYPE) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The files would take the client past its monthly limit (MONTHLY_LIMIT_EXCEEDED, details: limit, used, remaining); nothing was uploaded and no credit held */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

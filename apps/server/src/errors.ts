@@ -56,6 +56,8 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   NO_FILES: 400,
   TOO_MANY_FILES: 413,
   INSUFFICIENT_CREDITS: 402,
+  // The drop is understood; the client's monthly limit (spec-2 §5) does not allow it. Nothing is kept.
+  MONTHLY_LIMIT_EXCEEDED: 422,
   INVOICE_NOT_FOUND: 404,
   UPLOAD_NOT_FOUND: 404,
   SPLIT_NOT_FOUND: 404,

@@ -42,6 +42,7 @@ export const PRERENDER_PAGES: readonly PrerenderPage[] = [
   { path: '/integrations', modules: ['src/features/marketing/integrations-page.tsx'], inSitemap: true },
   { path: '/privacy', modules: ['src/features/marketing/privacy-page.tsx'], inSitemap: true },
   { path: '/terms', modules: ['src/features/marketing/terms-page.tsx'], inSitemap: true },
+  { path: '/pricing', modules: ['src/features/plans/pricing-page.tsx'], inSitemap: true },
   { path: '/credits', modules: ['src/features/billing/credits-page.tsx'], inSitemap: true },
   { path: '/select-plan', modules: ['src/features/billing/select-plan-page.tsx'], inSitemap: true },
   { path: '/exito', modules: ['src/features/billing/success-page.tsx'], inSitemap: false },

@@ -65,6 +65,7 @@ const PUBLIC_PAGES: RouteObject[] = [
     path: '/select-plan',
     lazy: lazyPage(() => import('./features/billing/select-plan-page'), 'SelectPlanPage'),
   },
+  { path: '/pricing', lazy: lazyPage(() => import('./features/plans/pricing-page'), 'PricingPage') },
   {
     path: '/credits',
     lazy: lazyPage(() => import('./features/billing/credits-page'), 'CreditsPage'),

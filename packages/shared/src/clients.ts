@@ -30,6 +30,12 @@ export const TaxIdSchema = z
     return normalizeSpanishTaxId(value);
   });
 
+/** The most a monthly limit may be: far above any real month, small enough to stay an int4. */
+export const MONTHLY_LIMIT_MAX = 100_000;
+/** spec-2 §9: the limit field's placeholder on the client page. */
+export const MONTHLY_LIMIT_PLACEHOLDER = 6;
+export const MonthlyLimitSchema = z.number().int().min(0).max(MONTHLY_LIMIT_MAX);
+
 export const CreateClientRequestSchema = z
   .object({
     /** The spec's only bound: required. 100 characters keeps the table readable. */
@@ -45,6 +51,8 @@ export const UpdateClientRequestSchema = z
     taxId: TaxIdSchema.nullish(),
     /** Legal form, VAT regime, territory and export accounts (issue 18); only the fields sent change. */
     taxProfile: UpdateTaxProfileSchema.optional(),
+    /** Files per calendar month (spec-2 §5): null removes the limit, 0 hides the upload panel. */
+    monthlyLimit: MonthlyLimitSchema.nullish(),
   })
   .meta({ id: 'UpdateClientRequest' });
 export type UpdateClientRequest = z.input<typeof UpdateClientRequestSchema>;
@@ -125,6 +133,12 @@ export const ClientDetailSchema = ClientSummarySchema.extend({
   inboundEmail: z.string(),
   /** Whose credits this client's uploads spend: always the owner's (the accountant for a linked freelancer). */
   creditsPayer: z.object({ name: z.string(), isSelf: z.boolean() }),
+  /**
+   * Files that may be uploaded per calendar month (Europe/Madrid): null, no limit; 0, no uploads (the
+   * panel is hidden). `monthlyUsed`: files uploaded this month, for "n of limit used this month".
+   */
+  monthlyLimit: z.number().int().nullable(),
+  monthlyUsed: z.number().int(),
 }).meta({ id: 'ClientDetail' });
 export type ClientDetail = z.infer<typeof ClientDetailSchema>;
 

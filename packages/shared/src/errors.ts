@@ -217,6 +217,10 @@ export const ERROR_MESSAGES = {
     en: 'Your credit balance is too low for these files. Buy credits to upload them.',
     es: 'Tu saldo de créditos no alcanza para estos archivos. Compra créditos para subirlos.',
   },
+  MONTHLY_LIMIT_EXCEEDED: {
+    en: 'You have exceeded your monthly capacity: this client may upload no more files this month. Nothing was uploaded.',
+    es: 'Has superado tu capacidad mensual: este cliente no puede subir más archivos este mes. No se ha subido nada.',
+  },
   INVOICE_NOT_FOUND: {
     en: 'No invoice found',
     es: 'No se ha encontrado la factura',

@@ -3,7 +3,13 @@ import { EmailSchema } from './auth';
 import { DOCUMENT_STATUSES } from './documents';
 
 /** What became of a mail sent to a client's inbound address; the browser translates each. */
-export const INBOUND_MESSAGE_STATUSES = ['accepted', 'refused', 'empty', 'no_credits'] as const;
+export const INBOUND_MESSAGE_STATUSES = [
+  'accepted',
+  'refused',
+  'empty',
+  'no_credits',
+  'over_monthly_limit',
+] as const;
 export type InboundMessageStatus = (typeof INBOUND_MESSAGE_STATUSES)[number];
 
 export const InboundSenderSchema = z

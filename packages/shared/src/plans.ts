@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { percentOf } from './money';
-import { PACKS } from './packs';
+import { PLAN_IDS, type Plan as PlanData } from './plan-catalogue';
+
+export { findPlan, PLAN_IDS, PLANS } from './plan-catalogue';
 
 /**
  * Everything Cuadra sells (spec-2 §3 "Plans named in the copy", §4 "Subscription plans"): the two credit
@@ -12,15 +14,6 @@ import { PACKS } from './packs';
  * The spec's two language copies disagree on the packs' "invoice limit" (100/500 in English, 30/100 in
  * Spanish); both copies agree on the credits (33 and 150), so both languages show the credits.
  */
-export const PLAN_IDS = [
-  'small',
-  'large',
-  'freelancer-monthly',
-  'freelancer-yearly',
-  'business-monthly',
-  'business-yearly',
-  'enterprise',
-] as const;
 export const PlanIdSchema = z.enum(PLAN_IDS);
 export type PlanId = z.infer<typeof PlanIdSchema>;
 
@@ -45,91 +38,9 @@ export const PlanSchema = z.object({
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
-const pack = (id: 'small' | 'large', retentionDays: number, idealFor: string): Plan => {
-  const found = PACKS.find((p) => p.id === id);
-  if (!found) throw new Error(`pack ${id} missing`);
-  return {
-    id,
-    kind: 'pack',
-    interval: null,
-    invoices: found.credits,
-    priceCents: found.amountCents,
-    currency: 'eur',
-    retentionDays,
-    features: ['noExpiration', 'instantDelivery', 'fullAccess', 'supportIncluded'],
-    idealFor,
-    contactOnly: false,
-  };
-};
-
-export const PLANS: readonly Plan[] = [
-  pack('small', 30, 'occasional'),
-  pack('large', 90, 'smallBusiness'),
-  {
-    id: 'freelancer-monthly',
-    kind: 'subscription',
-    interval: 'month',
-    invoices: 50,
-    priceCents: 1200,
-    currency: 'eur',
-    retentionDays: 365,
-    features: ['monthlyScans', 'noCarryOver', 'fullAccess', 'cancelAnytime'],
-    idealFor: 'freelancers',
-    contactOnly: false,
-  },
-  {
-    id: 'freelancer-yearly',
-    kind: 'subscription',
-    interval: 'year',
-    invoices: 600,
-    priceCents: 12000,
-    currency: 'eur',
-    retentionDays: 365,
-    features: ['allScansUpFront', 'twoMonthsFree', 'fullAccess', 'cancelAnytime'],
-    idealFor: 'freelancers',
-    contactOnly: false,
-  },
-  {
-    id: 'business-monthly',
-    kind: 'subscription',
-    interval: 'month',
-    invoices: 1000,
-    priceCents: 7900,
-    currency: 'eur',
-    retentionDays: 730,
-    features: ['monthlyScans', 'noCarryOver', 'clientCollaboratorsSoon', 'prioritySupport'],
-    idealFor: 'accountants',
-    contactOnly: false,
-  },
-  {
-    id: 'business-yearly',
-    kind: 'subscription',
-    interval: 'year',
-    invoices: 12000,
-    priceCents: 79000,
-    currency: 'eur',
-    retentionDays: 730,
-    features: ['allScansUpFront', 'twoMonthsFree', 'clientCollaboratorsSoon', 'prioritySupport'],
-    idealFor: 'accountants',
-    contactOnly: false,
-  },
-  {
-    id: 'enterprise',
-    kind: 'subscription',
-    interval: null,
-    invoices: null,
-    priceCents: null,
-    currency: 'eur',
-    retentionDays: null,
-    features: ['unlimitedInvoices', 'customPricing', 'dedicatedManager', 'unlimitedRetention'],
-    idealFor: 'firms',
-    contactOnly: true,
-  },
-];
-
-export function findPlan(id: string): Plan | null {
-  return PLANS.find((plan) => plan.id === id) ?? null;
-}
+/** The schema and the plain catalogue type agree, both ways (a compile error otherwise). */
+const _sameShape: [Plan, PlanData] extends [PlanData, Plan] ? true : never = true;
+void _sameShape;
 
 /**
  * The caller's subscription (`GET /api/v1/subscription`, null without one). A downgrade waits for the
@@ -151,7 +62,6 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 export const SubscriptionPatchSchema = z
   .object({ autoRenew: z.boolean().optional(), planId: PlanIdSchema.optional() })
   .refine((body) => body.autoRenew !== undefined || body.planId !== undefined);
-
 /** `GET /api/v1/coupons/:code?planId=`: what a valid coupon takes off a plan's price. */
 export const CouponQuoteSchema = z
   .object({

@@ -360,6 +360,11 @@ export const clients = pgTable(
     territory: text('territory').notNull().default('common'),
     /** Overrides of the default accounts for the accounting-package exports (AccountMapping, partial). */
     accountMapping: jsonb('account_mapping').notNull().default({}),
+    /**
+     * Files that may be uploaded for this client per calendar month (Europe/Madrid), set by the owner
+     * (spec-2 §5). Null: no limit; 0: the upload panel is hidden.
+     */
+    monthlyLimit: integer('monthly_limit'),
     /** Name and tax id folded (accents and case dropped), for search that forgives. */
     searchKey: text('search_key').notNull().generatedAlwaysAs(foldSql(`name || ' ' || coalesce(tax_id, '')`)),
     /** The name's sort key in English (ñ with n) and in Spanish (ñ after n); compared under "C". */
@@ -656,6 +661,8 @@ export const inboundMessageStatus = pgEnum('inbound_message_status', [
   'empty',
   /** The owner's credits could not cover its files: nothing kept (SMTP senders are told to retry). */
   'no_credits',
+  /** The client's monthly upload limit (spec-2 §5) leaves no room for its files: nothing kept. */
+  'over_monthly_limit',
 ]);
 
 /** One mail received for a client, by SMTP or a provider's webhook, and what became of it. */

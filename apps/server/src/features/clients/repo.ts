@@ -138,7 +138,10 @@ export async function updateClient(
   db: Db,
   clientId: string,
   values: Partial<
-    Pick<ClientRow, 'name' | 'taxId' | 'legalForm' | 'vatRegime' | 'territory' | 'accountMapping'>
+    Pick<
+      ClientRow,
+      'name' | 'taxId' | 'legalForm' | 'vatRegime' | 'territory' | 'accountMapping' | 'monthlyLimit'
+    >
   >,
 ): Promise<ClientRow | null> {
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));

@@ -106,7 +106,8 @@ const updateRoute = createRoute({
   method: 'patch',
   path: '/{id}',
   tags: ['clients'],
-  summary: 'Rename a client or change its tax id (owner only)',
+  summary:
+    'Rename a client, change its tax id, tax profile or monthly upload limit (monthlyLimit: null for none, 0 hides the upload panel); owner only',
   security: bearer,
   request: { params: IdParams, body: body(UpdateClientRequestSchema) },
   responses: {

@@ -22,6 +22,7 @@ import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
 import { taxProfileOf, taxProfileUpdate } from '../forms/profile';
 import { ensureInboundEmail } from '../inbound/address';
 import { noteInvitationAccepted } from '../notifications/service';
+import { countMonthUploads } from '../uploads/monthly-limit';
 import { invitationEmail } from './emails';
 import {
   buildClientCsv,
@@ -190,11 +191,12 @@ async function toDetail(
   row: ClientRow,
 ): Promise<ClientDetail> {
   const isOwner = row.ownerUserId === user.id;
-  const [stats, pending, inboundEmail, owner] = await Promise.all([
+  const [stats, pending, inboundEmail, owner, monthlyUsed] = await Promise.all([
     findClientStats(db, [row.id]),
     findPendingInvitations(db, [row.id]),
     ensureInboundEmail(db, config, row.id),
     isOwner ? user : findUserById(db, row.ownerUserId),
+    countMonthUploads(db, row.id),
   ]);
   const invitation = isOwner ? pending.get(row.id) : undefined;
   return {
@@ -207,6 +209,8 @@ async function toDetail(
     taxProfile: taxProfileOf(row),
     inboundEmail,
     creditsPayer: { name: owner?.name ?? '', isSelf: isOwner },
+    monthlyLimit: row.monthlyLimit,
+    monthlyUsed,
   };
 }
 
@@ -241,7 +245,12 @@ export async function updateClient(
   services: Services,
   user: UserRow,
   clientId: string,
-  input: { name?: string | undefined; taxId?: string | null | undefined; taxProfile?: UpdateTaxProfile },
+  input: {
+    name?: string | undefined;
+    taxId?: string | null | undefined;
+    taxProfile?: UpdateTaxProfile;
+    monthlyLimit?: number | null | undefined;
+  },
 ): Promise<ClientDetail> {
   const { db } = services;
   const row = await ownedClient(db, user, clientId);

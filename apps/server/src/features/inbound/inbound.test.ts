@@ -382,6 +382,28 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
     expect(await balance(user.id)).toEqual({ available: 2, reserved: 0 });
   });
 
+  it('refuses a mail past the client’s monthly upload limit, keeping nothing and charging nothing', async () => {
+    const { user, headers, client, address } = await accountantWithClient(2);
+    const limited = await ctx.json(
+      `/api/v1/clients/${client.id}`,
+      { monthlyLimit: 0 },
+      { method: 'PATCH', headers },
+    );
+    expect(limited.status).toBe(200);
+    await expect(
+      send({
+        from: user.email,
+        to: address,
+        subject: 'Fuera de cupo',
+        attachments: [{ filename: 'f.pdf', content: PDF }],
+      }),
+    ).rejects.toMatchObject({ responseCode: 552 });
+    expect(await documentsOf(client.id)).toEqual([]);
+    expect(await balance(user.id)).toEqual({ available: 2, reserved: 0 });
+    const [message] = await messagesOf(client.id, headers);
+    expect(message).toMatchObject({ status: 'over_monthly_limit', subject: 'Fuera de cupo' });
+  });
+
   it('asks the sending server to retry later when the credits cannot cover the files', async () => {
     const { user, headers, client, address } = await accountantWithClient(0);
     await expect(

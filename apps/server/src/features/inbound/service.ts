@@ -95,7 +95,7 @@ export type Delivery = { clientId: string; status: InboundMessageStatus; batchId
  * What both receivers call with a parsed mail and the clients it was addressed to. For each client: refused
  * (stranger, or a forged sender) with nothing kept; or its files go through the upload pipeline as one batch
  * — the same holds, credits and duplicate rules as a dropped file; or, when the owner's credits are short,
- * nothing is kept (`no_credits`).
+ * nothing is kept (`no_credits`); past the client's monthly limit, likewise (`over_monthly_limit`).
  */
 export async function deliverMail(
   services: Services,
@@ -157,9 +157,16 @@ export async function deliverMail(
           }),
         );
     } catch (error) {
-      if (!(error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')) throw error;
-      await record('no_credits', null, parts.skipped);
-      deliveries.push({ clientId: client.id, status: 'no_credits', batchId: null });
+      if (!(error instanceof AppError)) throw error;
+      const status =
+        error.code === 'INSUFFICIENT_CREDITS'
+          ? ('no_credits' as const)
+          : error.code === 'MONTHLY_LIMIT_EXCEEDED'
+            ? ('over_monthly_limit' as const)
+            : null;
+      if (!status) throw error;
+      await record(status, null, parts.skipped);
+      deliveries.push({ clientId: client.id, status, batchId: null });
     }
   }
   return deliveries;

@@ -104,6 +104,9 @@ export async function startInboundSmtp(
     logger.info({ deliveries: deliveries.map((d) => d.status), size: raw.length }, 'inbound mail received');
     if (deliveries.length && deliveries.every((d) => d.status === 'no_credits'))
       return smtpError(452, '4.2.2 Not enough credits to read these invoices now, try again later');
+    // The monthly limit frees up only next month: a permanent "over quota", not a retry.
+    if (deliveries.length && deliveries.every((d) => d.status === 'over_monthly_limit'))
+      return smtpError(552, '5.2.2 This client has reached its monthly upload limit');
     if (deliveries.length && deliveries.every((d) => d.status === 'refused'))
       return smtpError(550, '5.7.1 This sender may not send to this address');
     return 'OK: received';

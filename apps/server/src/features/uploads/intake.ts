@@ -5,6 +5,7 @@ import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { type ClientRow, findVisibleClient } from '../clients/repo';
 import { findAllowance } from '../credits/ledger';
+import { checkMonthlyLimit } from './monthly-limit';
 import type { IncomingFile } from './multipart';
 
 /**
@@ -33,10 +34,13 @@ export async function admitUploader(services: Services, user: UserRow, clientId:
 }
 
 /**
- * The place for a monthly upload limit per plan. There is none yet (credits are the only limit): when
- * one comes, it throws here, before the body is read.
+ * The client's monthly limit (spec-2 §5), before the body is read: a client with no file left this month
+ * (or a limit of 0) is refused at once. How many files the body holds is only known once it is read;
+ * `uploadFiles` checks that count before anything is stored.
  */
-async function checkMonthlyUploadLimit(_services: Services, _client: ClientRow): Promise<void> {}
+async function checkMonthlyUploadLimit(services: Services, client: ClientRow): Promise<void> {
+  await checkMonthlyLimit(services.db, client, 1);
+}
 
 /** A file's fate at the door: refused with a code, or accepted with its type read from its first bytes. */
 export function admitFile(file: IncomingFile): { errorCode: DocumentErrorCode } | { mediaType: MediaType } {

@@ -33,6 +33,9 @@ const upload = createRoute({
     404: errorResponse('No such client for this user (CLIENT_NOT_FOUND)'),
     413: errorResponse('Body over UPLOAD_MAX_BYTES (PAYLOAD_TOO_LARGE) or too many files (TOO_MANY_FILES)'),
     415: errorResponse('Not multipart/form-data (UNSUPPORTED_MEDIA_TYPE)'),
+    422: errorResponse(
+      'The files would take the client past its monthly limit (MONTHLY_LIMIT_EXCEEDED, details: limit, used, remaining); nothing was uploaded and no credit held',
+    ),
   },
 });
 

@@ -9,6 +9,7 @@ import { findAllowance, holdCredits } from '../credits/ledger';
 import { noteCreditsHeld } from '../notifications/service';
 import { creditReference, fileKey } from './intake';
 import { extractDocumentJob } from './jobs';
+import { checkMonthlyLimit, checkMonthlyLimitLocked } from './monthly-limit';
 import type { IncomingFile } from './multipart';
 import { findBatch, findBatchDocuments, insertBatch, insertDocuments, insertSplits } from './repo';
 import { discardPlanned, planDocuments, splitKey, storePlanned } from './split';
@@ -30,10 +31,16 @@ export async function uploadFiles(
   const batchId = newId();
   const plan = await planDocuments(files);
   const accepted = plan.documents.filter((doc) => 'mediaType' in doc.fate);
+  // The documents that passed the door (a cut PDF counts each invoice) against the client's monthly limit,
+  // before any is stored: a drop over the limit uploads nothing and holds no credit.
+  if (accepted.length > 0) await checkMonthlyLimit(db, client, accepted.length);
 
   try {
     await storePlanned(services, plan);
     await db.transaction(async (tx) => {
+      // A client without a limit takes no lock: concurrent drops for it stay as parallel as before.
+      if (accepted.length > 0 && client.monthlyLimit !== null)
+        await checkMonthlyLimitLocked(tx, client.id, accepted.length);
       await insertBatch(tx, { id: batchId, clientId: client.id, uploadedByUserId: user.id });
       if (plan.splits.length)
         await insertSplits(

@@ -2,7 +2,7 @@ import { LOCALES, NOTIFICATION_KINDS, type NotificationKind, PASSWORD_MIN_LENGTH
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
 import { LANGUAGE_NAMES } from '../../components/layout/language-switcher';
 import { SECONDARY_BUTTON } from '../../components/layout/nav-styles';
@@ -10,14 +10,16 @@ import { inputClass, primaryButtonClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
 import { login, logout, updateUser, useAuth } from '../auth/auth-store';
 import { CheckoutSuccessRegion, SettingsCredits, useSettingsPurchase } from '../credits/settings-credits';
+import { PlanSettings } from '../plans/plan-settings';
 import { accountApi, saveAccountLocale } from './account-api';
 
-const TABS = ['profile', 'credits', 'notifications'] as const;
+const TABS = ['profile', 'credits', 'plan', 'notifications'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * /user (spec-1 §2 "Settings", spec-2 §2.9): tabs profile, credits and notifications. Coming back from
- * checkout, or from the pricing page with a pack, opens the credits tab.
+ * /user (spec-1 §2 "Settings", spec-2 §2.9): tabs profile, credits, plan (issue 19) and notifications.
+ * Coming back from checkout, or from the pricing page with a pack, opens the credits tab; `?tab=plan` the
+ * plan tab.
  */
 export function SettingsPage() {
   const { t } = useTranslation('credits');
@@ -25,9 +27,13 @@ export function SettingsPage() {
   const [tab, setTab] = useState<Tab>('profile');
   const returned = bannerVisible || purchase.state.status === 'cancelled' || chosenPackId !== null;
 
+  const [params] = useSearchParams();
+  const wantsPlan = params.get('tab') === 'plan';
+
   useEffect(() => {
     if (returned) setTab('credits');
-  }, [returned]);
+    else if (wantsPlan) setTab('plan');
+  }, [returned, wantsPlan]);
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10 sm:px-6">
@@ -39,6 +45,8 @@ export function SettingsPage() {
           <ProfilePanel />
         ) : tab === 'credits' ? (
           <SettingsCredits purchase={purchase} chosenPackId={chosenPackId} />
+        ) : tab === 'plan' ? (
+          <PlanSettings />
         ) : (
           <NotificationsPanel />
         )}

@@ -2,6 +2,7 @@ import {
   type AccountType,
   type AuthResult,
   isCommonPassword,
+  type Plan,
   type RegisterRequest,
   RegisterRequestSchema,
 } from '@cuadra/shared';
@@ -13,6 +14,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PRIMARY_BUTTON } from '../../components/layout/nav-styles';
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
+import { rememberChosenPlan } from '../plans/chosen-plan';
+import { findBuyablePlan, planInvoicesLabel, planName, planPriceLabel } from '../plans/plan-text';
 import { authApi } from './auth-api';
 import { ErrorAlert, Field } from './auth-ui';
 import { GoogleSignIn } from './google-button';
@@ -37,8 +40,11 @@ export function SignUpForm({
   const afterLogin = useAfterLogin();
   const [params] = useSearchParams();
   const [coupon] = useState(() => params.get('coupon') ?? '');
-  // A pack chosen before signing up (`?plan=<pack>`): Google sign-up continues to its checkout (issue 7).
-  const [packId] = useState(() => params.get('plan') || undefined);
+  // A plan chosen before signing up (`?plan=<id>`, issue 16 item 4): named above the form, and kept
+  // until the first sign-in after verifying, which continues to its checkout. Google sign-up of a pack
+  // continues to its checkout at once (issue 7).
+  const [chosenPlan] = useState(() => findBuyablePlan(params.get('plan')));
+  const packId = chosenPlan?.kind === 'pack' ? chosenPlan.id : undefined;
   const [accountType, setAccountType] = useState<AccountType>(fixedType ?? 'accountant');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -48,10 +54,12 @@ export function SignUpForm({
 
   const mutation = useMutation({
     mutationFn: (body: RegisterRequest) => authApi.register(body),
-    onSuccess: (result) =>
-      navigate('/register/success', {
+    onSuccess: (result) => {
+      if (chosenPlan) rememberChosenPlan(chosenPlan.id);
+      return navigate('/register/success', {
         state: { [origin === 'startFree' ? 'fromStartFree' : 'fromRegister']: true, email: result.email },
-      }),
+      });
+    },
   });
 
   function submit(event: FormEvent) {
@@ -78,11 +86,16 @@ export function SignUpForm({
       next.password = t('errors:PASSWORD_TOO_COMMON');
     }
     setErrors(next);
-    if (Object.keys(next).length === 0) mutation.mutate(body);
+    if (Object.keys(next).length === 0) {
+      // Kept before the request too: the Google button may sign the visitor in instead.
+      if (chosenPlan) rememberChosenPlan(chosenPlan.id);
+      mutation.mutate(body);
+    }
   }
 
   return (
     <div>
+      {chosenPlan ? <ChosenPlanNote plan={chosenPlan} /> : null}
       <form onSubmit={submit} noValidate className="space-y-4">
         {mutation.isError ? <ErrorAlert>{signUpErrorMessage(mutation.error, t)}</ErrorAlert> : null}
         {fixedType ? null : (
@@ -150,7 +163,12 @@ export function SignUpForm({
         mode="signup"
         accountType={fixedType ?? accountType}
         packId={packId}
-        onSignedIn={(result: AuthResult) => afterLogin(result)}
+        onSignedIn={(result: AuthResult) => {
+          // A subscription chosen first: its checkout follows the Google sign-in (a pack's is started by
+          // the server's answer instead).
+          if (chosenPlan && !packId) rememberChosenPlan(chosenPlan.id);
+          afterLogin(result);
+        }}
       />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth:signup.haveAccount')}{' '}
@@ -169,4 +187,28 @@ function signUpErrorMessage(error: unknown, t: TFunction<['auth', 'errors']>): s
     if (error.code !== 'UNKNOWN') return t(`errors:${error.code}`);
   }
   return t('auth:signup.registrationError');
+}
+
+/** Which plan the visitor chose before signing up, and that its payment comes after verifying. */
+function ChosenPlanNote({ plan }: { plan: Plan }) {
+  const { t, i18n } = useTranslation(['auth', 'pricing']);
+  const tp = useTranslation('pricing').t;
+  const language = toLocale(i18n.resolvedLanguage);
+  return (
+    <div
+      data-testid="chosen-plan"
+      className="mb-6 rounded-lg bg-brand-50 p-4 text-sm text-slate-800 ring-1 ring-brand-200"
+    >
+      <p className="font-semibold text-slate-900">
+        {t('auth:signup.chosenPlan', { name: planName(tp, plan) })}
+      </p>
+      <p className="mt-1">
+        {planPriceLabel(tp, plan, language)} · {planInvoicesLabel(tp, plan, language)}
+      </p>
+      <p className="mt-1">{t('auth:signup.chosenPlanNext')}</p>
+      <Link to="/pricing" className="mt-2 inline-block font-medium text-brand-800 underline">
+        {t('auth:signup.chosenPlanChange')}
+      </Link>
+    </div>
+  );
 }

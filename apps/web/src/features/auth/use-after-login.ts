@@ -1,6 +1,7 @@
 import type { AuthResult } from '@cuadra/shared';
 import { useCallback } from 'react';
 import { type Location, useLocation, useNavigate } from 'react-router';
+import { chosenPlanPath, readChosenPlan } from '../plans/chosen-plan';
 import { login } from './auth-store';
 import { readInvitationToken } from './session-storage';
 
@@ -8,7 +9,8 @@ export type LoginLocationState = { from?: Location; sessionEnded?: boolean; pass
 
 /**
  * Stores the session, then goes where the visitor was headed: a pending invitation first (spec-2 §2.8),
- * then the page the guard sent them away from, else the dashboard.
+ * then the checkout of a plan chosen before signing up, then the page the guard sent them away from,
+ * else the dashboard.
  */
 export function useAfterLogin() {
   const navigate = useNavigate();
@@ -19,6 +21,12 @@ export function useAfterLogin() {
       const invitation = readInvitationToken();
       if (invitation) {
         navigate(`/acceptinvitation?token=${encodeURIComponent(invitation)}`, { replace: true });
+        return;
+      }
+      // A plan chosen before signing up (issue 16 item 4): its checkout, once the email is verified.
+      const chosen = result.user.verified ? readChosenPlan() : null;
+      if (chosen) {
+        navigate(chosenPlanPath(chosen), { replace: true });
         return;
       }
       const from = (location.state as LoginLocationState | null)?.from;

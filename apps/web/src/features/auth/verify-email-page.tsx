@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/layout/nav-styles';
 import { ApiError } from '../../lib/api';
+import { chosenPlanPath, readChosenPlan } from '../plans/chosen-plan';
 import { authApi } from './auth-api';
 import { getAuthState, refreshUser, updateUser, useAuth } from './auth-store';
 import { AuthCard } from './auth-ui';
@@ -35,6 +36,7 @@ export function VerifyEmailPage() {
   const { t } = useTranslation('auth');
   const token = useSearchParams()[0].get('token');
   const signedIn = Boolean(useAuth().token);
+  const [chosen] = useState(readChosenPlan);
   // A query, not an effect: it runs once per token even when React mounts the page twice.
   const verification = useQuery({
     queryKey: ['verify-email', token],
@@ -90,9 +92,16 @@ export function VerifyEmailPage() {
             ? t('verify.credits', { count: result.creditsGranted })
             : t('verify.alreadyVerified')}
         </p>
-        <Link to={signedIn ? '/dashboard' : '/login'} className={`${PRIMARY_BUTTON} mt-6`}>
-          {signedIn ? t('verify.goDashboard') : t('verify.goLogin')}
-        </Link>
+        {signedIn && chosen ? (
+          // A plan chosen before signing up (issue 16 item 4); signed out, the login continues to it.
+          <Link to={chosenPlanPath(chosen)} className={`${PRIMARY_BUTTON} mt-6`}>
+            {t('verify.continueToPayment')}
+          </Link>
+        ) : (
+          <Link to={signedIn ? '/dashboard' : '/login'} className={`${PRIMARY_BUTTON} mt-6`}>
+            {signedIn ? t('verify.goDashboard') : t('verify.goLogin')}
+          </Link>
+        )}
       </div>
     );
   }

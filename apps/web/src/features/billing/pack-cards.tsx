@@ -165,7 +165,10 @@ export function ContactPlans({ heading: Heading = 'h3' }: { heading?: HeadingLev
                 </li>
               ))}
             </ul>
-            <Link to="/contact" className={`${SECONDARY_BUTTON} mt-6 w-full py-3`}>
+            <Link
+              to={`/contact?subject=${encodeURIComponent(t(`plans.${plan.id}.name`))}`}
+              className={`${SECONDARY_BUTTON} mt-6 w-full py-3`}
+            >
               {t('plans.contact')}
             </Link>
           </article>

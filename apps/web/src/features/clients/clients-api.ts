@@ -6,6 +6,7 @@ import {
   type CreateInvitationRequest,
   type Invitation,
   type SortOrder,
+  type UpdateClientRequest,
 } from '@cuadra/shared';
 import {
   keepPreviousData,
@@ -95,5 +96,18 @@ export function useInviteClient(clientId: string) {
     mutationFn: (input: CreateInvitationRequest) =>
       api.post<Invitation>(`/clients/${encodeURIComponent(clientId)}/invitations`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}
+
+/** Owner only: name, tax id, tax profile or the monthly upload limit; the page shows the answer at once. */
+export function useUpdateClient(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateClientRequest) =>
+      api.patch<ClientDetail>(`/clients/${encodeURIComponent(clientId)}`, input),
+    onSuccess: (client) => {
+      queryClient.setQueryData(clientKeys.detail(clientId), client);
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+    },
   });
 }

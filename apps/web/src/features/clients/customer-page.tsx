@@ -17,6 +17,7 @@ import { ReportPanel } from '../reports/report-panel';
 import { ClientTabs, useClientTab } from './client-tabs';
 import { useClient } from './clients-api';
 import { InviteDialog } from './invite-dialog';
+import { MonthlyLimitPanel } from './monthly-limit-panel';
 
 /**
  * The client page (spec-2 §2.2): header with initial and name, tax id and gross income (the sum of issued
@@ -135,12 +136,30 @@ export function CustomerPage() {
         {tab === 'forms' ? <FormsPanel client={data} /> : null}
         {tab === 'invoices' ? (
           <>
-            {invoices.isError ? null : (
+            <MonthlyLimitPanel client={data} canEdit={isOwner && !isOwnPage} />
+
+            {invoices.isError ? null : data.monthlyLimit === 0 ? (
+              // spec-2 §2.2: the upload panel is shown only if the monthly limit is above 0.
+              <p
+                data-testid="uploads-off"
+                className="mt-8 rounded-md bg-slate-100 px-4 py-3 text-sm text-slate-700"
+              >
+                {t('monthlyLimit.uploadsOff')}
+              </p>
+            ) : (
               <>
                 <UploadPanel
                   clientId={data.id}
                   scansAvailable={invoices.data?.pages[0]?.scansAvailable ?? null}
                   creditsPayer={data.creditsPayer}
+                  monthly={
+                    data.monthlyLimit === null
+                      ? null
+                      : {
+                          limit: data.monthlyLimit,
+                          remaining: Math.max(0, data.monthlyLimit - data.monthlyUsed),
+                        }
+                  }
                 />
                 <CameraCapture clientId={data.id} />
               </>

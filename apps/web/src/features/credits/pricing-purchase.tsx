@@ -13,7 +13,7 @@ import { usePurchase } from './use-purchase';
  * back to `path`. Signed out, the page stays the visitors' one (buy links lead to /start-free); the status
  * message still shows, for someone whose session ended while paying.
  */
-export function usePricingPurchase(path: '/credits' | '/select-plan') {
+export function usePricingPurchase(path: '/credits' | '/select-plan' | '/pricing') {
   const { t } = useTranslation('credits');
   const { user } = useAuth();
   const refreshCredits = useRefreshCredits();

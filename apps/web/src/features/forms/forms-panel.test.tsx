@@ -40,6 +40,8 @@ const client: ClientDetail = {
   role: 'owner',
   grossIncomeCents: 0,
   invitation: null,
+  monthlyLimit: null,
+  monthlyUsed: 0,
   taxProfile: {
     legalForm: 'individual',
     legalFormInferred: true,

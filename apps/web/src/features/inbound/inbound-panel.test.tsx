@@ -21,6 +21,8 @@ const client: ClientDetail = {
   role: 'owner',
   grossIncomeCents: 0,
   invitation: null,
+  monthlyLimit: null,
+  monthlyUsed: 0,
   inboundEmail: 'abcdefghijklmnopqrstuvwxyz@in.localhost',
   creditsPayer: { name: 'Gestoría Martín', isSelf: true },
   taxProfile: {

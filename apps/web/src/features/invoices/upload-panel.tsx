@@ -11,7 +11,7 @@ import { SCAN_COMPLETE_EVENT } from '../auth/session-chrome';
 import { clientKeys } from '../clients/clients-api';
 import { getUploadBatch, invoiceKeys, uploadInvoiceFiles } from './invoices-api';
 import { useToast } from './toast';
-import { ACCEPT_ATTRIBUTE, checkDrop, type UploadProblem } from './upload-rules';
+import { ACCEPT_ATTRIBUTE, checkDrop, type MonthlyAllowance, type UploadProblem } from './upload-rules';
 
 /** spec-2 §9: the result panel asks for progress every 5 s. */
 export const POLL_INTERVAL_MS = 5_000;
@@ -50,10 +50,13 @@ export function UploadPanel({
   clientId,
   scansAvailable,
   creditsPayer = null,
+  monthly = null,
 }: {
   clientId: string;
   /** Null while the allowance is loading. */
   scansAvailable: number | null;
+  /** The client's monthly limit and what is left of it (null: no limit); the server checks it too. */
+  monthly?: MonthlyAllowance;
   /** Whose credits the uploads spend; named when it is someone else (a freelancer's accountant). */
   creditsPayer?: { name: string; isSelf: boolean } | null;
 }) {
@@ -105,7 +108,7 @@ export function UploadPanel({
   async function handleFiles(files: readonly File[]) {
     if (uploading) return;
     setUploadError(null);
-    const { upload, problems: found } = checkDrop(files, scansAvailable ?? 0);
+    const { upload, problems: found } = checkDrop(files, scansAvailable ?? 0, monthly);
     setProblems(found);
     if (upload.length === 0) return;
     setUploading(true);
@@ -123,6 +126,16 @@ export function UploadPanel({
             kind: 'exceededLimit',
             limit: typeof allowance === 'number' ? allowance : 0,
             needed: typeof needed === 'number' ? needed : upload.length,
+          },
+        ]);
+        void refresh();
+      } else if (error instanceof ApiError && error.code === 'MONTHLY_LIMIT_EXCEEDED') {
+        const { limit, remaining } = (error.details ?? {}) as { limit?: unknown; remaining?: unknown };
+        setProblems([
+          {
+            kind: 'exceededMonthlyLimit',
+            limit: typeof limit === 'number' ? limit : (monthly?.limit ?? 0),
+            remaining: typeof remaining === 'number' ? remaining : 0,
           },
         ]);
         void refresh();
@@ -216,6 +229,8 @@ function UploadMessages({
                 {t('upload.buyCredits')}
               </Link>
             </>
+          ) : problem.kind === 'exceededMonthlyLimit' ? (
+            t('upload.exceededMonthlyLimit', { count: problem.limit, remaining: problem.remaining })
           ) : (
             t('upload.failed')
           )}

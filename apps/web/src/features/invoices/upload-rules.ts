@@ -35,7 +35,12 @@ export type UploadProblem =
   | { kind: 'invalidTypes'; files: string[] }
   /** More files than credits: `needed` credits for the files, `limit` the balance. */
   | { kind: 'exceededLimit'; limit: number; needed: number }
+  /** spec-2 §5 "exceededMonthlyLimit": the client's monthly limit, and the files it has left this month. */
+  | { kind: 'exceededMonthlyLimit'; limit: number; remaining: number }
   | { kind: 'noFiles' };
+
+/** A client's monthly limit (null: none) and what is left of it this month. */
+export type MonthlyAllowance = { limit: number; remaining: number } | null;
 
 /**
  * Checks a drop against the spec's rules. Wrong types are refused and named; the rest is uploaded unless
@@ -44,10 +49,16 @@ export type UploadProblem =
 export function checkDrop<F extends { name: string; type: string }>(
   files: readonly F[],
   scansAvailable: number,
+  monthly: MonthlyAllowance = null,
 ): { upload: F[]; problems: UploadProblem[] } {
   const { accepted, refused } = splitByType(files);
   const problems: UploadProblem[] = [];
   if (refused.length > 0) problems.push({ kind: 'invalidTypes', files: refused.map((file) => file.name) });
+  // The monthly limit first: more credits would not help (spec-2 §5: nothing is uploaded).
+  if (monthly && accepted.length > monthly.remaining) {
+    problems.push({ kind: 'exceededMonthlyLimit', limit: monthly.limit, remaining: monthly.remaining });
+    return { upload: [], problems };
+  }
   if (accepted.length > scansAvailable) {
     problems.push({ kind: 'exceededLimit', limit: scansAvailable, needed: accepted.length });
     return { upload: [], problems };

@@ -7,15 +7,25 @@ import type { Locale } from '@cuadra/shared';
  */
 export const SPANISH_PREFIX = '/es';
 
+/**
+ * Pages whose Spanish address is a Spanish word, not the English path under `/es` (issue 19: the pricing
+ * page is `/es/precios`). Every other page keeps its English path.
+ */
+const SPANISH_SLUGS: Readonly<Record<string, string>> = { '/pricing': '/precios' };
+const ENGLISH_PATHS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(SPANISH_SLUGS).map(([english, spanish]) => [spanish, english]),
+);
+
 export function localizedPath(path: string, language: Locale): string {
   if (language === 'en') return path;
-  return path === '/' ? `${SPANISH_PREFIX}/` : `${SPANISH_PREFIX}${path}`;
+  return path === '/' ? `${SPANISH_PREFIX}/` : `${SPANISH_PREFIX}${SPANISH_SLUGS[path] ?? path}`;
 }
 
-/** The language an address is written in, and the path without its language prefix. */
+/** The language an address is written in, and the (English) path without its language prefix. */
 export function splitLocalizedPath(pathname: string): { language: Locale; path: string } {
   if (pathname === SPANISH_PREFIX || pathname.startsWith(`${SPANISH_PREFIX}/`)) {
-    return { language: 'es', path: pathname.slice(SPANISH_PREFIX.length) || '/' };
+    const rest = pathname.slice(SPANISH_PREFIX.length) || '/';
+    return { language: 'es', path: ENGLISH_PATHS[rest] ?? rest };
   }
   return { language: 'en', path: pathname };
 }

@@ -7,6 +7,7 @@ export const PRERENDERED_PATHS: readonly string[] = [
   '/integrations',
   '/privacy',
   '/terms',
+  '/pricing',
   '/credits',
   '/select-plan',
   '/exito',

@@ -9,6 +9,7 @@ export type StaticPageId =
   | 'integrations'
   | 'privacy'
   | 'terms'
+  | 'pricing'
   | 'credits'
   | 'selectPlan'
   | 'success'
