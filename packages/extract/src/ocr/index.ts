@@ -39,9 +39,11 @@ export type OcrOptions = {
    * workers at once (off by default; needs two workers). Tesseract is the slower engine and reads a page
    * on one thread; halved, its two reads share the cores with PP-OCR's recognition instead of leaving
    * one core idle once PP-OCR is done. Measured on 5 receipts: the halves cost the same CPU as the whole
-   * page (8.6 s vs 9.2 s) and the slower half ~60 % of its time, but Tesseract reads 10–45 % of the
-   * words differently when its layout analysis sees half a page: not on by default until the benchmark
-   * shows the fields hold.
+   * page (8.6 s vs 9.2 s) and the slower half ~60 % of its time; on 40 (bench:ocr) the truth total stays
+   * in the fused text 40 of 40 times (Tesseract alone 32, whole page 31) and the estimated wall time on
+   * two idle cores falls to p50 1.8 s / p95 2.4 s, for ~130 MB more memory (a second worker). But
+   * Tesseract reads 10–45 % of the words differently when its layout analysis sees half a page, and the
+   * receipt fields (bench:extract) have not been measured with it: off until they are.
    */
   splitTesseract?: boolean;
 };
