@@ -11,7 +11,7 @@
  *    a longer number) in Tesseract's text, PP-OCR's text and the fused text (one fused run gives all three).
  *
  * Env: BENCH_DIR (default <repo>/../shared/bench), OCR_BENCH_OFFSET, OCR_BENCH_LIMIT, OCR_BENCH_TIMING
- * (0: text only), CUADRA_ORT_THREADS, OCR_BENCH_SPLIT=1 (Tesseract in two halves, `splitTesseract`).
+ * (0: text only), CUADRA_ORT_THREADS.
  * Writes bench-results/ocr-bench.json.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -52,8 +52,6 @@ const text = (words: Word[]) =>
 const contains = (hay: string, total: string) =>
   new RegExp(`(?<![\\d.,])${total.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\d])`).test(hay);
 
-const split = process.env.OCR_BENCH_SPLIT === '1';
-
 /** CPU seconds so far of each thread of this process (Linux; empty elsewhere). */
 function threadCpu(): Map<string, number> {
   const out = new Map<string, number>();
@@ -74,7 +72,7 @@ async function readPage(id: string, engines: OcrEngines) {
   const cpu = process.cpuUsage();
   const before = threadCpu();
   const image = await prepareImageForOcr(bytes);
-  const r = await recognize(image, { engine: 'auto', engines, timeoutMs: 120_000, splitTesseract: split });
+  const r = await recognize(image, { engine: 'auto', engines, timeoutMs: 120_000 });
   const used = process.cpuUsage(cpu);
   // CPU seconds of this process (ONNX threads and the tesseract.js worker threads included): on a shared,
   // loaded machine wall time mostly measures the neighbours; CPU time is the page's own cost.
@@ -144,7 +142,7 @@ console.log(row('ppocr', timing.ppocr, cpuTime.ppocr));
 console.log(row('fused', timing.both, cpuTime.both));
 const idle = idleTime.both;
 console.log(
-  `${'fused'.padEnd(10)} on 2 idle cores (est. from per-thread CPU): p50 ${quantile(idle, 0.5).toFixed(2)} s  p95 ${quantile(idle, 0.95).toFixed(2)} s${split ? '  (Tesseract split in halves)' : ''}`,
+  `${'fused'.padEnd(10)} on 2 idle cores (est. from per-thread CPU): p50 ${quantile(idle, 0.5).toFixed(2)} s  p95 ${quantile(idle, 0.95).toFixed(2)} s`,
 );
 console.log(`peak memory (max RSS) ${peakMb.toFixed(0)} MB`);
 console.log(`\ntruth total verbatim in the text, ${n} receipts:`);
@@ -154,5 +152,5 @@ for (const k of ['tesseract', 'ppocr', 'fused', 'either'] as const) {
 mkdirSync(path.join(pkgRoot, 'bench-results'), { recursive: true });
 writeFileSync(
   path.join(pkgRoot, 'bench-results/ocr-bench.json'),
-  JSON.stringify({ timing, cpuTime, idleTime, split, loads, peakMb, n, hits, misses, perDoc }, null, 2),
+  JSON.stringify({ timing, cpuTime, idleTime, loads, peakMb, n, hits, misses, perDoc }, null, 2),
 );

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseReading, fuseWords, isNumericLike, isReadByBoth } from '../src/ocr/fuse.ts';
-import { splitRow } from '../src/ocr/index.ts';
-import { boxesFromMap, convexHull, minAreaRect, type PpBox } from '../src/ocr/ppocr.ts';
+import { boxesFromMap, convexHull, minAreaRect } from '../src/ocr/ppocr.ts';
 import type { Word } from '../src/text/layout.ts';
 
 /** A small stand-in for PP-OCR's dictionary: ASCII and the lowercase accents it has; no ñ, €, º, ª, ç. */
@@ -156,33 +155,5 @@ describe('PP-OCR detection geometry', () => {
     expect(b.tightH).toBeCloseTo(6, 0);
     expect(b.w).toBeGreaterThan(40); // grown by the unclip distance
     expect(b.h).toBeGreaterThan(b.tightH);
-  });
-});
-
-describe('splitting a page for two Tesseract reads', () => {
-  const line = (cy: number, w = 400, h = 30): PpBox => ({
-    cx: 300,
-    cy,
-    w,
-    h,
-    tightH: h / 2.5,
-    angle: 0,
-    score: 0.9,
-  });
-
-  it('cuts in a blank band between lines, where each half holds about half the text', () => {
-    // Ten lines 40 px apart (30 px high, so 10 px blank between them) from y=100 to y=460.
-    const boxes = Array.from({ length: 10 }, (_, i) => line(100 + 40 * i));
-    const row = splitRow(boxes, 1000)!;
-    expect(row).toBeGreaterThan(100 + 40 * 4 + 15); // below the fifth line's box
-    expect(row).toBeLessThan(100 + 40 * 5 - 15); // above the sixth's
-  });
-
-  it('never cuts through text: no blank band, or none that leaves a quarter of the text each side', () => {
-    const touching = Array.from({ length: 10 }, (_, i) => line(100 + 30 * i));
-    expect(splitRow(touching, 1000)).toBeNull();
-    // One long paragraph with a single gap after its first line: the top half would hold a tenth.
-    const lopsided = [line(50), ...Array.from({ length: 9 }, (_, i) => line(200 + 30 * i))];
-    expect(splitRow(lopsided, 1000)).toBeNull();
   });
 });

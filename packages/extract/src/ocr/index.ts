@@ -1,22 +1,12 @@
 import type { Word } from '../text/layout.ts';
 import { fuseWords } from './fuse.ts';
-import {
-  closePpOcr,
-  detectPpOcr,
-  type PpBox,
-  ppOcrAvailable,
-  ppOcrDictionary,
-  type RgbaImage,
-  recognizePpOcr,
-} from './ppocr.ts';
+import { closePpOcr, ppOcrAvailable, ppOcrDictionary, type RgbaImage, recognizePpOcr } from './ppocr.ts';
 import {
   closeTesseract,
   type OcrEngineName,
   type OcrImage,
   recognizeTesseract,
-  type TesseractResult,
   tesseractStatus,
-  tesseractWorkers,
 } from './tesseract.ts';
 
 export { hasNativeTesseract, type OcrEngineName, type OcrImage } from './tesseract.ts';
@@ -34,18 +24,6 @@ export type OcrOptions = {
    * PP-OCR again, whose recognition input is 48 px high whatever the page size.
    */
   reusePpOcr?: OcrResult['ppocr'];
-  /**
-   * Tesseract reads the page in two halves, cut at a blank band between PP-OCR's detected lines, on two
-   * workers at once (off by default; needs two workers). Tesseract is the slower engine and reads a page
-   * on one thread; halved, its two reads share the cores with PP-OCR's recognition instead of leaving
-   * one core idle once PP-OCR is done. Measured on 5 receipts: the halves cost the same CPU as the whole
-   * page (8.6 s vs 9.2 s) and the slower half ~60 % of its time; on 40 (bench:ocr) the truth total stays
-   * in the fused text 40 of 40 times (Tesseract alone 32, whole page 31) and the estimated wall time on
-   * two idle cores falls to p50 1.8 s / p95 2.4 s, for ~130 MB more memory (a second worker). But
-   * Tesseract reads 10–45 % of the words differently when its layout analysis sees half a page, and the
-   * receipt fields (bench:extract) have not been measured with it: off until they are.
-   */
-  splitTesseract?: boolean;
 };
 export type EngineReport = { words: number; meanConf: number; ms: number; error?: string };
 export type OcrResult = {
@@ -75,36 +53,14 @@ export async function recognize(image: OcrImage, options: OcrOptions): Promise<O
     const value = await fn();
     return { value, ms: performance.now() - t };
   };
-  // Split Tesseract: PP-OCR's detection first (a tenth of its time), then Tesseract's two halves and
-  // PP-OCR's recognition at once.
-  let boxes: PpBox[] | undefined;
-  let cut: number | null = null;
-  const t0 = performance.now();
-  if (useTess && usePp && !options.reusePpOcr && options.splitTesseract === true && tesseractWorkers() >= 2) {
-    try {
-      const pixels = image.rgba ? (image as RgbaImage) : await decodePng(image);
-      boxes = await withTimeout(detectPpOcr(pixels), options.timeoutMs);
-      cut = splitRow(boxes, image.height);
-    } catch {
-      boxes = undefined; // detection is run again below, and its failure reported there
-    }
-  }
-  const detMs = performance.now() - t0;
   const [tess, pp] = await Promise.allSettled([
     useTess
-      ? timed(() =>
-          cut != null
-            ? recognizeTesseractHalves(image, cut, options.engine, options.timeoutMs)
-            : recognizeTesseract(image, options.engine, options.timeoutMs),
-        )
+      ? timed(() => recognizeTesseract(image, options.engine, options.timeoutMs))
       : Promise.reject(new Error('off')),
     usePp && options.reusePpOcr
       ? Promise.resolve({ value: options.reusePpOcr, ms: 0 })
       : usePp
-        ? timed(() => withTimeout(readPp(image, boxes), options.timeoutMs)).then((r) => ({
-            ...r,
-            ms: r.ms + detMs,
-          }))
+        ? timed(() => withTimeout(readPp(image), options.timeoutMs))
         : Promise.reject(new Error('off')),
   ]);
   if (tess.status === 'rejected' && pp.status === 'rejected') {
@@ -160,78 +116,9 @@ export async function recognize(image: OcrImage, options: OcrOptions): Promise<O
   };
 }
 
-/**
- * Where to cut the page for two Tesseract reads: a row no detected line box (unclipped, so with its
- * margin) covers, chosen so that each half holds about half of the text (summed box widths), and only
- * when both halves keep at least a quarter of it. Null when there is no such row.
- */
-export function splitRow(boxes: PpBox[], height: number): number | null {
-  if (boxes.length < 8) return null;
-  const spans = boxes
-    .map((b) => {
-      const half = (Math.abs(b.w * Math.sin(b.angle)) + Math.abs(b.h * Math.cos(b.angle))) / 2;
-      return { y0: b.cy - half, y1: b.cy + half, ink: b.w };
-    })
-    .sort((a, b) => a.y0 - b.y0);
-  const total = spans.reduce((s, b) => s + b.ink, 0);
-  let best: { row: number; off: number } | null = null;
-  let reach = Number.NEGATIVE_INFINITY;
-  let above = 0;
-  for (let i = 0; i < spans.length - 1; i++) {
-    reach = Math.max(reach, spans[i]!.y1);
-    above += spans[i]!.ink;
-    const next = spans[i + 1]!.y0;
-    if (next <= reach + 2) continue; // no blank band of at least 2 px here
-    const share = above / total;
-    if (share < 0.25 || share > 0.75) continue;
-    const off = Math.abs(share - 0.5);
-    if (!best || off < best.off) best = { row: Math.round((reach + next) / 2), off };
-  }
-  return best && best.row > 0 && best.row < height ? best.row : null;
-}
-
-/** Tesseract on the page's top and bottom halves at once (two workers), words mapped back to the page. */
-async function recognizeTesseractHalves(
-  image: OcrImage,
-  cut: number,
-  engine: OcrOptions['engine'],
-  timeoutMs: number,
-): Promise<TesseractResult> {
+async function readPp(image: OcrImage): Promise<{ words: Word[]; slope: number | null }> {
   const pixels = image.rgba ? (image as RgbaImage) : await decodePng(image);
-  const parts = [
-    { y0: 0, y1: cut },
-    { y0: cut, y1: image.height },
-  ];
-  const pngs = await Promise.all(parts.map((p) => encodeRows(pixels, p.y0, p.y1)));
-  const results = await Promise.all(
-    parts.map((p, i) =>
-      recognizeTesseract({ png: pngs[i]!, width: image.width, height: p.y1 - p.y0 }, engine, timeoutMs),
-    ),
-  );
-  const toPage = (w: Word, p: { y0: number; y1: number }): Word => ({
-    ...w,
-    y: (w.y * (p.y1 - p.y0) + p.y0) / image.height,
-    h: (w.h * (p.y1 - p.y0)) / image.height,
-  });
-  const lines = results.flatMap((r, i) => r.lines.map((l) => l.map((w) => toPage(w, parts[i]!))));
-  const words = lines.flat();
-  return { words, lines, meanConf: mean(words.map((w) => w.conf)), engine: results[0]!.engine };
-}
-
-/** Rows y0..y1 of an RGBA image as a PNG. */
-async function encodeRows(image: RgbaImage, y0: number, y1: number): Promise<Uint8Array> {
-  const { createCanvas } = await import('@napi-rs/canvas');
-  const canvas = createCanvas(image.width, y1 - y0);
-  const ctx = canvas.getContext('2d');
-  const data = ctx.createImageData(image.width, y1 - y0);
-  data.data.set(image.rgba.subarray(y0 * image.width * 4, y1 * image.width * 4));
-  ctx.putImageData(data, 0, 0);
-  return new Uint8Array(canvas.toBuffer('image/png'));
-}
-
-async function readPp(image: OcrImage, boxes?: PpBox[]): Promise<{ words: Word[]; slope: number | null }> {
-  const pixels = image.rgba ? (image as RgbaImage) : await decodePng(image);
-  const r = await recognizePpOcr(pixels, { boxes });
+  const r = await recognizePpOcr(pixels);
   const { width, height } = image;
   const words: Word[] = r.words.map((w) => ({
     text: w.text,

@@ -138,22 +138,11 @@ export async function closePpOcr(): Promise<void> {
   await Promise.all([m?.det.release().catch(() => {}), m?.rec.release().catch(() => {})]);
 }
 
-/** Finds the text lines of the image (PP-OCR's detection alone), in image pixels. */
-export async function detectPpOcr(image: RgbaImage, options: PpOptions = {}): Promise<PpBox[]> {
-  return detect(await loadPpOcr(), image, options.detMaxSide ?? 960);
-}
-
-/**
- * Detects and reads every text line of the image; `boxes` from an earlier `detectPpOcr` of the same
- * image skips the detection.
- */
-export async function recognizePpOcr(
-  image: RgbaImage,
-  options: PpOptions & { boxes?: PpBox[] } = {},
-): Promise<PpResult> {
+/** Detects and reads every text line of the image. */
+export async function recognizePpOcr(image: RgbaImage, options: PpOptions = {}): Promise<PpResult> {
   const m = await loadPpOcr();
   const t0 = performance.now();
-  const boxes = options.boxes ?? (await detect(m, image, options.detMaxSide ?? 960));
+  const boxes = await detect(m, image, options.detMaxSide ?? 960);
   const t1 = performance.now();
   const lines = await recognizeBoxes(m, image, boxes, options.batchSize ?? 1);
   const t2 = performance.now();

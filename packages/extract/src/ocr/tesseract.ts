@@ -51,8 +51,6 @@ type Slot = { worker: Promise<TessWorker>; busy: boolean };
 const LANGS = 'spa+eng';
 const MAX_WORKERS = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
 const slots: Slot[] = [];
-/** How many Tesseract reads run at once (workers or native processes): one per core, at most 2. */
-export const tesseractWorkers = () => MAX_WORKERS;
 const waiting: ((slot: Slot) => void)[] = [];
 
 async function createTessWorker(): Promise<TessWorker> {
