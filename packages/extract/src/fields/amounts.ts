@@ -4,7 +4,7 @@
  * arithmetic); the ranker orders them and the consistency checks then pick the combination that adds up.
  */
 import type { FieldMap } from '../evidence.ts';
-import type { Line } from '../text/layout.ts';
+import { type Line, lineAsReadBy } from '../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal } from '../text/numbers.ts';
 import type { Box, VatBreakdownEntry } from '../types.ts';
 import { blankDates, bothEnginesRead, boxOf, type Ctx, lineBox, ocrAmounts, wordHeight } from './context.ts';
@@ -65,80 +65,120 @@ export function collectAmounts(
   for (let li = 0; li < labels.length; li++) {
     const label = labels[li]!;
     for (let i = 0; i < ctx.lines.length; i++) {
-      const line = ctx.lines[i]!;
-      const m = label.exec(line.text);
-      if (!m) continue;
+      const readings = lineReadings(ctx, ctx.lines[i]!);
+      // A line any engine reads as an excluded label (a subtotal, the change) gives no candidate.
       if (
-        exclude.some((re) => re.test(line.text) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(line.text)))
+        readings.some((line) =>
+          exclude.some(
+            (re) => re.test(line.text) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(line.text)),
+          ),
+        )
       )
         continue;
-      const fullTail = line.text.slice((m.index ?? 0) + m[0].length);
-      // The value belongs to this label up to the next labelled cell ("Excl. BTW 593,36   Subtotaal 717,97").
-      const cells = fullTail.split(/ {3}/);
-      let cut = cells.length;
-      let seenAmount = false;
-      for (let c = 1; c < cells.length; c++) {
-        const cell = cells[c]!;
-        const wordy = /\p{L}{4,}/u.test(cell.replace(/\b(?:euros?|eur|usd)\b/gi, ''));
-        if (allLabels.some((re) => re.test(cell)) || (seenAmount && wordy)) {
-          cut = c;
-          break;
+      // Every engine's reading of the line, the chosen one first; one candidate per value.
+      const found: AmountCand[] = [];
+      readings.forEach((line, r) => {
+        for (const c of amountsAfterLabel(ctx, label, li, line, i, allLabels)) {
+          const same = found.find((x) => x.cents === c.cents);
+          if (same) continue;
+          if (r > 0) c.features = { ...c.features, altReading: 1 };
+          found.push(c);
         }
-        if (findAmounts(cell).length) seenAmount = true;
-      }
-      const joined = cells.slice(0, cut).join('   ');
-      const tail = blankDates(ocrAmounts(ctx, joined));
-      const rateMatch = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text);
-      const rate = rateMatch ? Number(rateMatch[1]!.replace(',', '.')) : undefined;
-      const amounts = findAmounts(tail.replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, ' ')).filter(
-        (a) => !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)),
-      );
-      const f: Features = { [`tier${Math.min(li, 2)}`]: 1 };
-      if (/:\s*$/.test(line.text.slice(0, (m.index ?? 0) + m[0].length))) f.colon = 1;
-      if (STRONG_TOTAL.test(line.text)) f.strongWord = 1;
-      // Bigger print, more likely the headline total.
-      f.bigPrint = ctx.ocr
-        ? Math.max(0, Math.min(2, (wordHeight(line) / ctx.medH - 1) * 2))
-        : Math.min(2, line.h * 60);
-      f.lowOnPage = i / ctx.lines.length; // totals sit low on the page
-      const tailClean = tail.trim();
-      if (amounts.length) {
-        const last = amounts[amounts.length - 1]!;
-        const start = line.text.lastIndexOf(last.raw);
-        const box = boxOf(line, start, last.raw.length);
-        out.push({
-          cents: Math.round(last.value * 100),
-          score: 0,
-          box,
-          rate,
-          line: i,
-          integer: !/[.,]\d{1,2}\b/.test(last.raw),
-          rounded: ROUNDED_TOTAL.test(line.text),
-          features: { ...f, ...readingFeatures(line, box) },
-        });
-        if (tailClean.length > 0 && amounts.length === 1) continue;
-      } else {
-        // value on the next line, aligned under the label or to the right
-        const next = ctx.lines[i + 1];
-        if (next && next.page === line.page && next.y - (line.y + line.h) < line.h * 1.5) {
-          const nextText = ocrAmounts(ctx, next.text);
-          const a = findAmounts(nextText);
-          if (a.length === 1 && nextText.replace(a[0]!.raw, '').trim().length < 4) {
-            const box = lineBox(next);
-            out.push({
-              cents: Math.round(a[0]!.value * 100),
-              score: 0,
-              box,
-              rate,
-              line: i + 1,
-              integer: !/[.,]\d{1,2}\b/.test(a[0]!.raw),
-              features: { ...f, nextLine: 1, ...readingFeatures(next, box) },
-            });
-          }
-        }
-      }
+      });
+      out.push(...found);
     }
   }
+}
+
+/** The line as read (chosen readings) and, on fused OCR, as each engine read it where that differs. */
+export function lineReadings(ctx: Ctx, line: Line): Line[] {
+  if (!ctx.ocr) return [line];
+  const out = [line];
+  for (const engine of ['ppocr', 'tesseract'] as const) {
+    const alt = lineAsReadBy(line, engine);
+    if (alt && !out.some((l) => l.text === alt.text)) out.push(alt);
+  }
+  return out;
+}
+
+/** The amounts one reading of line `i` gives after `label` (or on the next line). */
+function amountsAfterLabel(
+  ctx: Ctx,
+  label: RegExp,
+  li: number,
+  line: Line,
+  i: number,
+  allLabels: RegExp[],
+): AmountCand[] {
+  const out: AmountCand[] = [];
+  const m = label.exec(line.text);
+  if (!m) return out;
+  const fullTail = line.text.slice((m.index ?? 0) + m[0].length);
+  // The value belongs to this label up to the next labelled cell ("Excl. BTW 593,36   Subtotaal 717,97").
+  const cells = fullTail.split(/ {3}/);
+  let cut = cells.length;
+  let seenAmount = false;
+  for (let c = 1; c < cells.length; c++) {
+    const cell = cells[c]!;
+    const wordy = /\p{L}{4,}/u.test(cell.replace(/\b(?:euros?|eur|usd)\b/gi, ''));
+    if (allLabels.some((re) => re.test(cell)) || (seenAmount && wordy)) {
+      cut = c;
+      break;
+    }
+    if (findAmounts(cell).length) seenAmount = true;
+  }
+  const joined = cells.slice(0, cut).join('   ');
+  const tail = blankDates(ocrAmounts(ctx, joined));
+  const rateMatch = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text);
+  const rate = rateMatch ? Number(rateMatch[1]!.replace(',', '.')) : undefined;
+  const amounts = findAmounts(tail.replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, ' ')).filter(
+    (a) => !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)),
+  );
+  const f: Features = { [`tier${Math.min(li, 2)}`]: 1 };
+  if (/:\s*$/.test(line.text.slice(0, (m.index ?? 0) + m[0].length))) f.colon = 1;
+  if (STRONG_TOTAL.test(line.text)) f.strongWord = 1;
+  // Bigger print, more likely the headline total.
+  f.bigPrint = ctx.ocr
+    ? Math.max(0, Math.min(2, (wordHeight(line) / ctx.medH - 1) * 2))
+    : Math.min(2, line.h * 60);
+  f.lowOnPage = i / ctx.lines.length; // totals sit low on the page
+  if (amounts.length) {
+    const last = amounts[amounts.length - 1]!;
+    const start = line.text.lastIndexOf(last.raw);
+    const box = boxOf(line, start, last.raw.length);
+    out.push({
+      cents: Math.round(last.value * 100),
+      score: 0,
+      box,
+      rate,
+      line: i,
+      integer: !/[.,]\d{1,2}\b/.test(last.raw),
+      rounded: ROUNDED_TOTAL.test(line.text),
+      features: { ...f, ...readingFeatures(line, box) },
+    });
+    return out;
+  }
+  // value on the next line, aligned under the label or to the right
+  const next = ctx.lines[i + 1];
+  if (!next || next.page !== line.page || next.y - (line.y + line.h) >= line.h * 1.5) return out;
+  for (const nextLine of lineReadings(ctx, next)) {
+    const nextText = ocrAmounts(ctx, nextLine.text);
+    const a = findAmounts(nextText);
+    if (a.length === 1 && nextText.replace(a[0]!.raw, '').trim().length < 4) {
+      const box = lineBox(nextLine);
+      out.push({
+        cents: Math.round(a[0]!.value * 100),
+        score: 0,
+        box,
+        rate,
+        line: i + 1,
+        integer: !/[.,]\d{1,2}\b/.test(a[0]!.raw),
+        features: { ...f, nextLine: 1, ...readingFeatures(nextLine, box) },
+      });
+      break;
+    }
+  }
+  return out;
 }
 
 /** All amount candidates of the document, with features; not yet ranked. */
@@ -204,6 +244,7 @@ export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: 
   if (ctx.ocr) impliedDecimals(cands);
   const payment = findPayment(ctx);
   totalFeatures(ctx, cands.total, payment, cands.vat_total);
+  closureFeatures(ctx, cands, payment);
   // No total label could be read on a receipt: the largest amount printed more than once (total, then
   // what was paid) is the best guess, with a low score.
   if (ctx.ocr && !cands.total.length) {
@@ -391,6 +432,33 @@ function totalFeatures(ctx: Ctx, totals: AmountCand[], payment: Payment | null, 
       line: payment.line,
       features: { paidFallback: 1 },
     });
+  }
+}
+
+/**
+ * Arithmetic around each total candidate, over amounts read on other lines: a base and a tax that add up
+ * to it (or do so with the printed cash rounding), and the largest of the amounts labelled as totals.
+ */
+function closureFeatures(ctx: Ctx, cands: AmountCandidates, payment: Payment | null): void {
+  const { rounding } = roundingAndPrinted(ctx, payment);
+  const bases = cands.tax_base.filter((c) => c.cents > 0 && c.line != null);
+  const vats = cands.vat_total.filter((c) => c.cents > 0 && c.line != null);
+  const labelled = cands.total.filter(
+    (c) => (c.features?.tier0 || c.features?.tier1) && !c.features.subtotalAsTotal && c.cents > 0,
+  );
+  const largest = Math.max(0, ...labelled.map((c) => c.cents));
+  for (const c of cands.total) {
+    if (c.line == null || c.cents <= 0 || !c.features) continue;
+    const f = c.features;
+    for (const b of bases) {
+      for (const v of vats) {
+        if (b.line === v.line || b.line === c.line || v.line === c.line || v.cents >= b.cents) continue;
+        const d = b.cents + v.cents - c.cents;
+        if (Math.abs(d) <= 1) f.baseTaxSum = 1;
+        else if (rounding != null && Math.abs(d + rounding) <= 1) f.baseTaxRounded = 1;
+      }
+    }
+    if (labelled.length > 1 && labelled.includes(c) && c.cents === largest) f.largestLabelled = 1;
   }
 }
 

@@ -30,6 +30,10 @@ const AMOUNT = {
   wordConf: 0,
   impliedDecimals: 0,
   printedElsewhere: 0,
+  altReading: 0,
+  baseTaxSum: 0,
+  baseTaxRounded: 0,
+  largestLabelled: 0,
 };
 
 const ISSUER_NAME = {
