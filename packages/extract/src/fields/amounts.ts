@@ -4,10 +4,19 @@
  * arithmetic); the ranker orders them and the consistency checks then pick the combination that adds up.
  */
 import type { FieldMap } from '../evidence.ts';
-import { type Line, lineAsReadBy } from '../text/layout.ts';
+import type { Line } from '../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal } from '../text/numbers.ts';
 import type { Box, VatBreakdownEntry } from '../types.ts';
-import { blankDates, bothEnginesRead, boxOf, type Ctx, lineBox, ocrAmounts, wordHeight } from './context.ts';
+import {
+  blankDates,
+  bothEnginesRead,
+  boxOf,
+  type Ctx,
+  lineBox,
+  lineReadings,
+  ocrAmounts,
+  wordHeight,
+} from './context.ts';
 import { FAMILIES, type Features, scoreFeatures, topProbability } from './ranker.ts';
 
 export type AmountCand = {
@@ -30,7 +39,7 @@ export type AmountCandidates = Record<(typeof FAMILIES)[number], AmountCand[]>;
 
 export type Payment = { tendered: number; change: number | null; paid: number; line: number };
 
-const ROUNDED_TOTAL = /\bround(?:ed|ing)?\b(?!\s*adj)|\btotal\s*rounded\b|\bnett?\s*total\b/i;
+const ROUNDED_TOTAL = /\bround(?:ed|ing)?\b(?!\s*ad[jil1.])|\btotal\s*rounded\b|\bnett?\s*total\b/i;
 const STRONG_TOTAL =
   /\bround(?:ed|ing)?\b|\bredondeado\b|\bnett?\s*total\b|\bgrand\s*total\b|\btotal\s*a\s*pagar\b/i;
 
@@ -88,17 +97,6 @@ export function collectAmounts(
       out.push(...found);
     }
   }
-}
-
-/** The line as read (chosen readings) and, on fused OCR, as each engine read it where that differs. */
-export function lineReadings(ctx: Ctx, line: Line): Line[] {
-  if (!ctx.ocr) return [line];
-  const out = [line];
-  for (const engine of ['ppocr', 'tesseract'] as const) {
-    const alt = lineAsReadBy(line, engine);
-    if (alt && !out.some((l) => l.text === alt.text)) out.push(alt);
-  }
-  return out;
 }
 
 /** The amounts one reading of line `i` gives after `label` (or on the next line). */
@@ -211,17 +209,17 @@ export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: 
   );
   collectAmounts(ctx, L.total, cands.total, [
     ...L.taxBase,
-    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*adj|\badj(?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
+    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*ad[jil1.]|\bad[jil1](?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
   ]);
   // "Rounding  RM 12.30" after a rounding adjustment is the rounded total.
-  collectAmounts(ctx, [/^\W*round(?:ing|ed)?\b(?!\s*adj)/i], cands.total, [/\badj/i]);
+  collectAmounts(ctx, [/^\W*round(?:ing|ed)?\b(?!\s*ad[jil1.])/i], cands.total, [/\bad[jil1.]/i]);
   // A receipt's subtotal is often the payable total (prices include tax): a weak candidate.
   const subtotals: AmountCand[] = [];
   collectAmounts(ctx, [/\bsub\s*-?\s*t[o0u]t[a4]l?\b/i], subtotals, []);
   for (const c of subtotals) cands.total.push({ ...c, features: { ...c.features, subtotalAsTotal: 1 } });
   // After "Rounding adj.", a line with only a currency and an amount is the rounded total.
   for (let i = 0; i < lines.length - 1; i++) {
-    if (!/\bround(?:ing)?\b.*\badj|\bround(?:ing)?\s*\(/i.test(lines[i]!.text)) continue;
+    if (!/\bround(?:ing)?\b.*\bad[jil1.]|\bround(?:ing)?\s*\(/i.test(lines[i]!.text)) continue;
     for (const j of [i + 1, i + 2]) {
       const l = lines[j];
       const text = l && ocrAmounts(ctx, l.text);
@@ -411,6 +409,7 @@ function totalFeatures(ctx: Ctx, totals: AmountCand[], payment: Payment | null, 
     c.features ??= {};
     const f = c.features;
     if (c.cents === 0) f.zero = 1;
+    if (c.cents < 0) f.negative = 1;
     if (ctx.ocr && c.integer) f.ocrInteger = 1;
     if (c.rounded) f.rounded = 1;
     if (c.line == null) continue;
@@ -447,6 +446,9 @@ function closureFeatures(ctx: Ctx, cands: AmountCandidates, payment: Payment | n
     (c) => (c.features?.tier0 || c.features?.tier1) && !c.features.subtotalAsTotal && c.cents > 0,
   );
   const largest = Math.max(0, ...labelled.map((c) => c.cents));
+  const roundingLines = ctx.lines.flatMap((l, i) =>
+    /\bround(?:ing)?\b|\bredondeo\b/i.test(l.text) ? [i] : [],
+  );
   for (const c of cands.total) {
     if (c.line == null || c.cents <= 0 || !c.features) continue;
     const f = c.features;
@@ -459,6 +461,8 @@ function closureFeatures(ctx: Ctx, cands: AmountCandidates, payment: Payment | n
       }
     }
     if (labelled.length > 1 && labelled.includes(c) && c.cents === largest) f.largestLabelled = 1;
+    // The total printed just under a cash-rounding line is the rounded, payable one.
+    if (roundingLines.some((r) => c.line! > r && c.line! - r <= 2)) f.belowRounding = 1;
   }
 }
 
