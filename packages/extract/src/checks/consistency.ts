@@ -86,7 +86,20 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     // document's (a tax summary's subtotal of the taxed goods, when some goods are untaxed) proves the
     // arithmetic of that table, not the total.
     const ocr = fields.total?.source === 'ocr' || fields.tax_base?.source === 'ocr';
-    const proves = !(ocr && best.off > 0) && !(ocr && totals[0] && totals[0].cents !== best.t.cents);
+    // Nor does it prove the total when a larger amount is printed as a total too, above the payment
+    // lines and outside a tax summary: the sum may be of part of the goods.
+    const t = best.t;
+    const larger = cands.total.some(
+      (c) =>
+        c.cents > t.cents &&
+        (c.features?.tier0 || c.features?.tier1) &&
+        !c.features.subtotalAsTotal &&
+        !c.features.belowPayment &&
+        !c.features.belowTaxSummary &&
+        c.line !== t.line,
+    );
+    const proves =
+      !(ocr && best.off > 0) && !(ocr && totals[0] && totals[0].cents !== t.cents) && !(ocr && larger);
     const set = (
       name: 'tax_base' | 'vat_total' | 'total' | 'withholding_total' | 'surcharge_total',
       c: AmountCand,

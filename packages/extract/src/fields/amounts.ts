@@ -461,6 +461,11 @@ function closureFeatures(ctx: Ctx, cands: AmountCandidates, payment: Payment | n
       }
     }
     if (labelled.length > 1 && labelled.includes(c) && c.cents === largest) f.largestLabelled = 1;
+    // The sum of two other totals printed above it (taxed and untaxed goods): the grand total.
+    const at = c.line;
+    const above = labelled.filter((o) => o.line != null && o.line < at && o.cents < c.cents);
+    if (above.some((a) => above.some((b) => b.line !== a.line && a.cents + b.cents === c.cents)))
+      f.sumOfTotals = 1;
     // The total printed just under a cash-rounding line is the rounded, payable one.
     if (roundingLines.some((r) => c.line! > r && c.line! - r <= 2)) f.belowRounding = 1;
   }

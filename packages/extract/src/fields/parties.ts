@@ -297,12 +297,20 @@ function headerName(line: Line, ocr: boolean): string {
  * How a name reads: letters spaced out one by one (`Q e r b a n g`), or words run together (an engine
  * that dropped the spaces: `VIVOPACMARKETING`).
  */
+const COURTESY =
+  /\b(?:thank(?:s|\s*you)?|please|again|welcome|visit|goods\s*sold|returnable|gracias|vuelva|bienvenid[oa]s?|danke|merci)\b/i;
+const TABLE_HEADER_WORD =
+  /\b(?:qty|quantity|price|amount|a[mo]?ount|desc(?:ription)?|item|total|tax\s*code|cant(?:idad)?|precio|importe|descripci[óo]n)\b/gi;
+
 function spellingFeatures(text: string): Features {
   const tokens = text.split(/\s+/).filter(Boolean);
   const f: Features = {};
   const singles = tokens.filter((t) => /^\p{L}$/u.test(t)).length;
   if (tokens.length >= 3 && singles / tokens.length > 0.5) f.letterSpaced = 1;
   if (tokens.some((t) => (t.match(/\p{L}/gu) ?? []).length >= 13)) f.longWord = 1;
+  // A receipt's courtesy line ("Thank you, please come again") or a table's header row is never a name.
+  if (COURTESY.test(text)) f.courtesy = 1;
+  if ((text.match(TABLE_HEADER_WORD) ?? []).length >= 2) f.tableHeader = 1;
   return f;
 }
 

@@ -36,6 +36,7 @@ const AMOUNT = {
   largestLabelled: 0,
   belowRounding: 0,
   negative: 0,
+  sumOfTotals: 0,
 };
 
 const ISSUER_NAME = {
@@ -59,6 +60,8 @@ const ISSUER_NAME = {
   altTesseract: 0,
   letterSpaced: -2 * P,
   longWord: 0,
+  courtesy: -4 * P,
+  tableHeader: -4 * P,
 };
 
 /** The rules the date ranker replaced: a labelled date first, then the first date printed. */
