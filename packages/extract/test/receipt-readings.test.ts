@@ -89,6 +89,18 @@ describe('what an OCR sum verifies', () => {
     expect(total).toMatchObject({ value: '2.56', verified: true });
   });
 
+  it('a sum over the taxed goods does not verify a total when a larger total is printed above the payment', () => {
+    const { total } = run([
+      'SHOP SDN BHD',
+      'Total 6% supplies (excl. GST)   RM 24.00',
+      'GST   1.44',
+      'Total 6% supplies (Inc. GST)   25.44',
+      'Total 0% supplies   7.61',
+      'Total Payable   33.05',
+    ]);
+    expect(total?.verified).toBe(false);
+  });
+
   it('a verified sum gives way, unverified, to the same total rounded to five cents printed as a total', () => {
     const { total, warnings } = run([
       'SHOP',
