@@ -95,7 +95,8 @@ export function collectFeatures(docs: TrainingDoc[], all = false): FeatureFile {
         ]),
       );
     }
-    if (typeof d.truth.issue_date === 'string') {
+    // Dates are ranked on OCR-read documents only (a text layer keeps the labelled rule).
+    if (typeof d.truth.issue_date === 'string' && ctx.ocr) {
       const dates = dateCandidates(ctx);
       push(
         'issue_date',

@@ -90,7 +90,39 @@ export function findDateFields(ctx: Ctx, fields: FieldMap, baseConf: number): vo
   const { L, source } = ctx;
   const due = findLabeled(ctx, L.dueDate, null, undefined, (t) => findDates(t, ctx)[0]?.iso ?? null);
   if (due) fields.due_date = { ...due, confidence: baseConf * due.q };
-  const cands = dateCandidates(ctx).filter((c) => c.iso !== due?.value || c.features.label0);
+  // A text layer keeps the labelled rule: the ranker's date weights are fitted on OCR-read receipts.
+  if (!ctx.ocr) {
+    const issue = findLabeled(
+      ctx,
+      L.issueDate,
+      null,
+      undefined,
+      (t) => findDates(t, ctx).find((d) => d.iso !== due?.value)?.iso ?? null,
+      (line) =>
+        !L.dueDate.some((re) => re.test(line.text)) ||
+        /fecha\s*(?:de\s*)?factura|invoice\s*date/i.test(line.text),
+    );
+    if (issue) {
+      fields.issue_date = { ...issue, confidence: baseConf * issue.q };
+      return;
+    }
+    // Then the first plausible date not on a due-date line.
+    for (const line of ctx.lines) {
+      if (L.dueDate.some((re) => re.test(line.text))) continue;
+      const d = findDates(line.text, ctx).find((x) => x.iso >= '2000-01-01');
+      if (d) {
+        fields.issue_date = {
+          value: d.iso,
+          confidence: baseConf * 0.7,
+          source,
+          verified: false,
+          box: boxOf(line, d.index, d.raw.length),
+        };
+        return;
+      }
+    }
+  }
+  const cands = dateCandidates(ctx);
   for (const c of cands) c.score = scoreFeatures('issue_date', c.features);
   cands.sort((a, b) => b.score - a.score || a.line - b.line);
   const best = cands[0];
