@@ -97,7 +97,7 @@ export function lineAsReadBy(line: Line, engine: WordReading['engine']): Line | 
   let prevAlt: string | null = null;
   for (const w of line.words) {
     const alt = w.alternatives?.find((a) => a.engine === engine);
-    if (!alt || !alt.text.trim()) {
+    if (!alt?.text.trim()) {
       words.push(w);
       prevAlt = null;
       continue;
