@@ -9,13 +9,23 @@
  * seconds per document (validation set) and peak memory; writes the same to bench-results/extract-bench.json.
  *
  * Env: BENCH_DIR (default <repo>/../shared/bench), BENCH_ONLY=kind1,kind2, BENCH_LIMIT=n per kind,
- * BENCH_SETS=fit,val (default both), RANKER_CACHE_DIR (default $TMPDIR/cuadra-ranker).
+ * BENCH_SETS=fit,val (default both), RANKER_CACHE_DIR (default $TMPDIR/cuadra-ranker),
+ * BENCH_VAL_PAGES=1: read the validation set's images once into a pages cache beside the fitting one
+ * (`val-pages.json`) and score them from it (fields and checks only, no timings): to measure again after a
+ * field-stage change without running OCR again. Measuring only; nothing is fitted on it.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeOcr, type ExtractionResult, extractDocument, isExtractError, ocrStatus } from '../src/index.ts';
-import { extractFromPages, fittingDocs, HOLDOUT_COUNT, HOLDOUT_SEED } from './fitting-set.ts';
+import {
+  CACHE_DIR,
+  type CachedDoc,
+  extractFromPages,
+  fittingDocs,
+  HOLDOUT_COUNT,
+  HOLDOUT_SEED,
+} from './fitting-set.ts';
 import { fieldCorrect, SCORED_FIELDS, scoreLines, type Truth } from './score.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -124,7 +134,8 @@ function keep<T extends { kind: string }>(docs: T[]): T[] {
 async function main(): Promise<void> {
   const rows: Row[] = [];
   if (sets.includes('fit')) {
-    for (const doc of keep(await fittingDocs(benchDir))) {
+    const generated = !only || only.some((k) => k.startsWith('es_'));
+    for (const doc of keep(await fittingDocs(benchDir, generated))) {
       const r = await extractFromPages(doc);
       rows.push({
         set: 'fit',
@@ -135,9 +146,34 @@ async function main(): Promise<void> {
         error: null,
         truth: doc.truth,
       });
+      if (process.env.BENCH_VERBOSE === 'fit') printDoc(rows[rows.length - 1]!);
     }
   }
-  const docs = sets.includes('val') ? keep([...benchDocs(), ...generatedDocs()]) : [];
+  let docs = sets.includes('val') ? keep([...benchDocs(), ...generatedDocs()]) : [];
+  if (process.env.BENCH_VAL_PAGES) {
+    const images = docs.filter((d) => /image$/.test(d.kind));
+    const file = path.join(CACHE_DIR, 'val-pages.json');
+    const { readPagesInto } = await import('../scripts/fit-cache-pages.ts');
+    await readPagesInto(file, { docs: images });
+    const cached = (JSON.parse(readFileSync(file, 'utf8')) as CachedDoc[]).filter((c) =>
+      images.some((d) => d.id === c.id),
+    );
+    for (const doc of cached) {
+      const r = await extractFromPages(doc);
+      const row: Row = {
+        set: 'val',
+        id: doc.id,
+        kind: doc.kind,
+        seconds: 0,
+        result: { fields: r.fields, verified: r.verified } as unknown as ExtractionResult,
+        error: null,
+        truth: doc.truth,
+      };
+      rows.push(row);
+      if (process.env.BENCH_VERBOSE) printDoc(row);
+    }
+    docs = docs.filter((d) => !/image$/.test(d.kind));
+  }
   const status = await ocrStatus();
   console.log(`bench: ${docs.length} documents · OCR ${status.engine} ready=${status.ready} · ${benchDir}`);
   let peakRss = 0;

@@ -67,7 +67,7 @@ export async function extractFromPages(
 }
 
 /** Reads the cache files; builds a missing one (train receipts: OCR, a few minutes; generated: Chromium). */
-export async function fittingDocs(benchDir: string): Promise<CachedDoc[]> {
+export async function fittingDocs(benchDir: string, generated = true): Promise<CachedDoc[]> {
   mkdirSync(CACHE_DIR, { recursive: true });
   const { readPagesInto } = await import('../scripts/fit-cache-pages.ts');
   const trainFile = path.join(CACHE_DIR, 'train-pages.json');
@@ -78,7 +78,7 @@ export async function fittingDocs(benchDir: string): Promise<CachedDoc[]> {
   }
   const genDir = path.join(CACHE_DIR, 'gen-fit');
   const genFile = path.join(CACHE_DIR, 'gen-fit-pages.json');
-  if (!existsSync(path.join(genDir, `gen-000-classic-pdf.expected.json`))) {
+  if (generated && !existsSync(path.join(genDir, `gen-000-classic-pdf.expected.json`))) {
     try {
       const { generate, randomSpecs } = await import('../scripts/generate-fixtures.ts');
       await generate(randomSpecs(FIT_COUNT, FIT_SEED), genDir);
@@ -86,9 +86,9 @@ export async function fittingDocs(benchDir: string): Promise<CachedDoc[]> {
       console.warn(`bench: generated fitting documents unavailable (${(e as Error).message})`);
     }
   }
-  if (existsSync(genDir)) await readPagesInto(genFile, { dir: genDir });
+  if (generated && existsSync(genDir)) await readPagesInto(genFile, { dir: genDir });
   const docs: CachedDoc[] = [];
-  for (const f of [trainFile, genFile])
+  for (const f of generated ? [trainFile, genFile] : [trainFile])
     if (existsSync(f)) docs.push(...(JSON.parse(readFileSync(f, 'utf8')) as CachedDoc[]));
   return docs;
 }

@@ -70,10 +70,16 @@ export async function readPages(
 /** Adds to `out` (a JSON cache) every document not yet in it: a bench manifest's, or a generated dir's. */
 export async function readPagesInto(
   out: string,
-  from: { manifest?: string; dir?: string },
+  from: {
+    manifest?: string;
+    dir?: string;
+    docs?: { id: string; kind: string; file: string; truth: Record<string, unknown> }[];
+  },
   limit = 0,
 ): Promise<void> {
-  const docs: { id: string; kind: string; file: string; truth: Record<string, unknown> }[] = [];
+  const docs: { id: string; kind: string; file: string; truth: Record<string, unknown> }[] = [
+    ...(from.docs ?? []),
+  ];
   if (from.dir) {
     for (const f of readdirSync(from.dir)
       .filter((x) => x.endsWith('.expected.json'))

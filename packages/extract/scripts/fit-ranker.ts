@@ -1,6 +1,6 @@
 /**
  * Fits the ranker (one weight vector per family: total, tax_base, vat_total, withholding_total,
- * surcharge_total, issuer_name) and writes `models/ranker.json`, plus the feature file it was fitted on
+ * surcharge_total, issuer_name, issue_date) and writes `models/ranker.json`, plus the feature file it was fitted on
  * (`models/ranker-features.generated.json`), so a test can refit from that file and check the committed weights.
  *
  * Model: a conditional logit per document and family (softmax over the document's candidates; the loss
@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fieldCorrect } from '../bench/score.ts';
 import { amountCandidates } from '../src/fields/amounts.ts';
+import { dateCandidates } from '../src/fields/dates.ts';
 import { readingContext } from '../src/fields/index.ts';
 import { issuerNameCandidates, taxIdsWithRoles } from '../src/fields/parties.ts';
 import { PRIORS } from '../src/fields/priors.ts';
@@ -64,7 +65,10 @@ const clean = (f: Record<string, number>): Record<string, number> => {
   for (const k of Object.keys(f).sort()) if (f[k]) out[k] = r4(f[k]!);
   return out;
 };
-const FAMILIES = RANKED.filter((f) => f !== 'issuer_name');
+const FAMILIES = RANKED.filter((f) => f !== 'issuer_name' && f !== 'issue_date') as Exclude<
+  Family,
+  'issuer_name' | 'issue_date'
+>[];
 
 /** Candidates and their features for every document and family with a truth value. */
 export function collectFeatures(docs: TrainingDoc[], all = false): FeatureFile {
@@ -89,6 +93,14 @@ export function collectFeatures(docs: TrainingDoc[], all = false): FeatureFile {
           fieldCorrect('issuer_name', d.truth.issuer_name, c.text, d.truth) ? 1 : 0,
           clean(c.features),
         ]),
+      );
+    }
+    // Dates are ranked on OCR-read documents only (a text layer keeps the labelled rule).
+    if (typeof d.truth.issue_date === 'string' && ctx.ocr) {
+      const dates = dateCandidates(ctx);
+      push(
+        'issue_date',
+        dates.map((c) => [c.iso === d.truth.issue_date ? 1 : 0, clean(c.features)]),
       );
     }
     for (const family of FAMILIES) {

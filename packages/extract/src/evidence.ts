@@ -14,6 +14,8 @@ export type Evidence<T = unknown> = {
    * same characters in the same box. A check character only verifies a value that was read twice.
    */
   readTwice?: boolean;
+  /** Amounts: the value the arithmetic chose (base + VAT … = total over amounts read elsewhere), proven or not. */
+  fromSum?: boolean;
 };
 
 export type FieldMap = { [K in FieldName]?: Evidence<NonNullable<FieldValues[K]>> };

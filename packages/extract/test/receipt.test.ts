@@ -159,7 +159,7 @@ describe('receipt without a readable total label', () => {
           'Bread   2   3.10   6.20',
           'Milk   1   7.40   7.40',
           'Qfy   13.60',
-          'Due   13.60',
+          'Pymt   13.60',
         ]),
       ],
       'ocr',

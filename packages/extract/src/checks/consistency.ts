@@ -58,6 +58,7 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     t: AmountCand;
     w: AmountCand | null;
     r: AmountCand | null;
+    off: number;
   } | null = null;
   for (const t of totals) {
     for (const b of bases) {
@@ -66,19 +67,39 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
         for (const w of withholdings) {
           for (const r of surcharges) {
             const sum = b.cents + v.cents - (w ? Math.abs(w.cents) : 0) + (r ? r.cents : 0);
-            if (Math.abs(sum - t.cents) > TOL) continue;
+            const off = Math.abs(sum - t.cents);
+            if (off > TOL) continue;
             if (b.cents === 0 && v.cents === 0) continue;
             // Arithmetic proves only over amounts read independently: one printed number read as two
             // candidates (the same box) would "close" any sum with a zero.
             if (sameBox(t, b) || sameBox(t, v) || sameBox(b, v)) continue;
             const score = t.score + b.score + v.score + (w ? w.score : 0) + (r ? r.score : 0);
-            if (!best || score > best.score) best = { score, b, v, t, w, r };
+            if (!best || score > best.score) best = { score, b, v, t, w, r, off };
           }
         }
       }
     }
   }
   if (best) {
+    // Read by OCR, a sum one cent off is as likely a misread digit as a rounding: it picks the values but
+    // proves nothing. And a sum that closes on another total than the one the ranker reads as the
+    // document's (a tax summary's subtotal of the taxed goods, when some goods are untaxed) proves the
+    // arithmetic of that table, not the total.
+    const ocr = fields.total?.source === 'ocr' || fields.tax_base?.source === 'ocr';
+    // Nor does it prove the total when a larger amount is printed as a total too, above the payment
+    // lines and outside a tax summary: the sum may be of part of the goods.
+    const t = best.t;
+    const larger = cands.total.some(
+      (c) =>
+        c.cents > t.cents &&
+        (c.features?.tier0 || c.features?.tier1) &&
+        !c.features.subtotalAsTotal &&
+        !c.features.belowPayment &&
+        !c.features.belowTaxSummary &&
+        c.line !== t.line,
+    );
+    const proves =
+      !(ocr && best.off > 0) && !(ocr && totals[0] && totals[0].cents !== t.cents) && !(ocr && larger);
     const set = (
       name: 'tax_base' | 'vat_total' | 'total' | 'withholding_total' | 'surcharge_total',
       c: AmountCand,
@@ -87,10 +108,11 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
       if (prev?.verified) return;
       fields[name] = {
         value: centsToString(name === 'withholding_total' ? Math.abs(c.cents) : c.cents),
-        confidence: 0.97,
+        confidence: proves ? 0.97 : 0.8,
         source: prev?.source ?? 'text',
-        verified: true,
+        verified: proves,
         box: c.box,
+        fromSum: true,
       };
     };
     set('tax_base', best.b);
@@ -214,8 +236,30 @@ export function preferRoundedTotal(
   // arithmetic no longer verifies the payable total.
   // Only a total the arithmetic produced is surely the unrounded one; an unverified reading may already
   // be the rounded total.
+  // Cash rounding to five cents with no adjustment line read: the arithmetic chose the unrounded total,
+  // and the same total rounded to five cents is printed as a total too.
+  if ((ev.verified || ev.fromSum) && cents % 5 !== 0) {
+    const r5 = Math.round(cents / 5) * 5;
+    const printedAsTotal = totals.some(
+      (c) => c.cents === r5 && !c.features?.subtotalAsTotal && !c.features?.paidFallback,
+    );
+    if (printedAsTotal) {
+      fields.total = {
+        value: centsToString(r5),
+        confidence: 0.75,
+        source: ev.source,
+        verified: false,
+        box: ev.box,
+      };
+      warn({
+        code: 'TOTAL_ROUNDED',
+        message: `Total ${ev.value} rounded to ${fields.total.value} for payment`,
+      });
+      return;
+    }
+  }
   const adj = text?.rounding;
-  if (!adj || !ev.verified) return;
+  if (!adj || !(ev.verified || ev.fromSum)) return;
   const rounded = [cents + adj, cents - adj].find(
     (c) => c > 0 && (text.printedCents.includes(c) || text.payment?.paid === c),
   );

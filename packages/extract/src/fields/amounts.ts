@@ -13,6 +13,7 @@ import {
   boxOf,
   type Ctx,
   lineBox,
+  lineReadings,
   ocrAmounts,
   splitCells,
   wordHeight,
@@ -39,7 +40,7 @@ export type AmountCandidates = Record<(typeof FAMILIES)[number], AmountCand[]>;
 
 export type Payment = { tendered: number; change: number | null; paid: number; line: number };
 
-const ROUNDED_TOTAL = /\bround(?:ed|ing)?\b(?!\s*adj)|\btotal\s*rounded\b|\bnett?\s*total\b/i;
+const ROUNDED_TOTAL = /\bround(?:ed|ing)?\b(?!\s*ad[jil1.])|\btotal\s*rounded\b|\bnett?\s*total\b/i;
 const STRONG_TOTAL =
   /\bround(?:ed|ing)?\b|\bredondeado\b|\bnett?\s*total\b|\bgrand\s*total\b|\btotal\s*a\s*pagar\b/i;
 
@@ -74,105 +75,143 @@ export function collectAmounts(
   for (let li = 0; li < labels.length; li++) {
     const label = labels[li]!;
     for (let i = 0; i < ctx.lines.length; i++) {
-      const line = ctx.lines[i]!;
-      const m = label.exec(line.text);
-      if (!m) continue;
-      // A row of labels alone ("Base imponible   IVA 21%   Total") excludes by the label's own cell.
-      const headerRow = line.text.includes('   ') && !findAmounts(blankDates(line.text)).length;
-      const own = headerRow ? labelCell(line.text, m.index ?? 0) : line.text;
-      if (exclude.some((re) => re.test(own) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(own)))) continue;
-      const fullTail = line.text.slice((m.index ?? 0) + m[0].length);
-      // The value belongs to this label up to the next labelled cell ("Excl. BTW 593,36   Subtotaal 717,97").
-      const cells = fullTail.split(/ {3}/);
-      let cut = cells.length;
-      let seenAmount = false;
-      for (let c = 1; c < cells.length; c++) {
-        const cell = cells[c]!;
-        const wordy = /\p{L}{4,}/u.test(cell.replace(/\b(?:euros?|eur|usd)\b/gi, ''));
-        if (allLabels.some((re) => re.test(cell)) || (seenAmount && wordy)) {
-          cut = c;
-          break;
+      const readings = lineReadings(ctx, ctx.lines[i]!);
+      // A line any engine reads as an excluded label (a subtotal, the change) gives no candidate.
+      if (
+        readings.some((line) => {
+          const own = ownCell(line.text, label);
+          return exclude.some((re) => re.test(own) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(own)));
+        })
+      )
+        continue;
+      // Every engine's reading of the line, the chosen one first; one candidate per value.
+      const found: AmountCand[] = [];
+      readings.forEach((line, r) => {
+        for (const c of amountsAfterLabel(ctx, label, li, line, i, allLabels)) {
+          const same = found.find((x) => x.cents === c.cents);
+          if (same) continue;
+          if (r > 0) c.features = { ...c.features, altReading: 1 };
+          found.push(c);
         }
-        if (findAmounts(cell).length) seenAmount = true;
-      }
-      const joined = cells.slice(0, cut).join('   ');
-      const tail = blankDates(ocrAmounts(ctx, joined));
-      const rateMatch = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text);
-      const rate = rateMatch ? Number(rateMatch[1]!.replace(',', '.')) : undefined;
-      const amounts = findAmounts(tail.replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, ' ')).filter(
-        (a) => !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)),
-      );
-      const f: Features = { [`tier${Math.min(li, 2)}`]: 1 };
-      if (/:\s*$/.test(line.text.slice(0, (m.index ?? 0) + m[0].length))) f.colon = 1;
-      if (STRONG_TOTAL.test(line.text)) f.strongWord = 1;
-      // Bigger print, more likely the headline total.
-      f.bigPrint = ctx.ocr
-        ? Math.max(0, Math.min(2, (wordHeight(line) / ctx.medH - 1) * 2))
-        : Math.min(2, line.h * 60);
-      f.lowOnPage = i / ctx.lines.length; // totals sit low on the page
-      const tailClean = tail.trim();
-      if (amounts.length) {
-        const last = amounts[amounts.length - 1]!;
-        const start = line.text.lastIndexOf(last.raw);
-        const box = boxOf(line, start, last.raw.length);
-        out.push({
-          cents: Math.round(last.value * 100),
-          score: 0,
-          box,
-          rate,
-          line: i,
-          integer: !/[.,]\d{1,2}\b/.test(last.raw),
-          rounded: ROUNDED_TOTAL.test(line.text),
-          features: { ...f, ...readingFeatures(line, box) },
-        });
-        if (tailClean.length > 0 && amounts.length === 1) continue;
-      } else {
-        // value on the next line, aligned under the label or to the right
-        const next = ctx.lines[i + 1];
-        if (next && next.page === line.page && next.y - (line.y + line.h) < line.h * 1.5) {
-          const nextText = ocrAmounts(ctx, next.text);
-          const a = findAmounts(nextText);
-          if (a.length === 1 && nextText.replace(a[0]!.raw, '').trim().length < 4) {
-            const box = lineBox(next);
-            out.push({
-              cents: Math.round(a[0]!.value * 100),
-              score: 0,
-              box,
-              rate,
-              line: i + 1,
-              integer: !/[.,]\d{1,2}\b/.test(a[0]!.raw),
-              features: { ...f, nextLine: 1, ...readingFeatures(next, box) },
-            });
-          } else if (
-            a.length > 1 &&
-            headerRow &&
-            splitCells(line).every((c) => allLabels.some((re) => re.test(c.text)))
-          ) {
-            // A row of labels with their values in the row below ("Base imponible   IVA 21%   Total"):
-            // the value cell under this label.
-            const labelBox = boxOf(line, m.index ?? 0, m[0].length);
-            const mid = labelBox.x + labelBox.w / 2;
-            const cells = splitCells(next).filter((c) => findAmounts(ocrAmounts(ctx, c.text)).length === 1);
-            const under = cells.find((c) => c.x - 0.02 <= mid && mid <= c.x + c.w + 0.02);
-            const value = under && findAmounts(ocrAmounts(ctx, under.text))[0];
-            if (under && value) {
-              const box = { page: next.page, x: under.x, y: next.y, w: under.w, h: next.h };
-              const cellRate = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(own);
-              out.push({
-                cents: Math.round(value.value * 100),
-                score: 0,
-                box,
-                rate: cellRate ? Number(cellRate[1]!.replace(',', '.')) : undefined,
-                line: i + 1,
-                integer: !/[.,]\d{1,2}\b/.test(value.raw),
-                features: { ...f, nextLine: 1, ...readingFeatures(next, box) },
-              });
-            }
-          }
-        }
-      }
+      });
+      out.push(...found);
     }
   }
+}
+
+/** The amounts one reading of line `i` gives after `label` (or on the next line). */
+function amountsAfterLabel(
+  ctx: Ctx,
+  label: RegExp,
+  li: number,
+  line: Line,
+  i: number,
+  allLabels: RegExp[],
+): AmountCand[] {
+  const out: AmountCand[] = [];
+  const m = label.exec(line.text);
+  if (!m) return out;
+  const fullTail = line.text.slice((m.index ?? 0) + m[0].length);
+  // The value belongs to this label up to the next labelled cell ("Excl. BTW 593,36   Subtotaal 717,97").
+  const cells = fullTail.split(/ {3}/);
+  let cut = cells.length;
+  let seenAmount = false;
+  for (let c = 1; c < cells.length; c++) {
+    const cell = cells[c]!;
+    const wordy = /\p{L}{4,}/u.test(cell.replace(/\b(?:euros?|eur|usd)\b/gi, ''));
+    if (allLabels.some((re) => re.test(cell)) || (seenAmount && wordy)) {
+      cut = c;
+      break;
+    }
+    if (findAmounts(cell).length) seenAmount = true;
+  }
+  const joined = cells.slice(0, cut).join('   ');
+  const tail = blankDates(ocrAmounts(ctx, joined));
+  const rateMatch = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text);
+  const rate = rateMatch ? Number(rateMatch[1]!.replace(',', '.')) : undefined;
+  const amounts = findAmounts(tail.replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, ' ')).filter(
+    (a) => !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)),
+  );
+  const f: Features = { [`tier${Math.min(li, 2)}`]: 1 };
+  if (/:\s*$/.test(line.text.slice(0, (m.index ?? 0) + m[0].length))) f.colon = 1;
+  if (STRONG_TOTAL.test(line.text)) f.strongWord = 1;
+  // Bigger print, more likely the headline total.
+  f.bigPrint = ctx.ocr
+    ? Math.max(0, Math.min(2, (wordHeight(line) / ctx.medH - 1) * 2))
+    : Math.min(2, line.h * 60);
+  f.lowOnPage = i / ctx.lines.length; // totals sit low on the page
+  if (amounts.length) {
+    const last = amounts[amounts.length - 1]!;
+    const start = line.text.lastIndexOf(last.raw);
+    const box = boxOf(line, start, last.raw.length);
+    out.push({
+      cents: Math.round(last.value * 100),
+      score: 0,
+      box,
+      rate,
+      line: i,
+      integer: !/[.,]\d{1,2}\b/.test(last.raw),
+      rounded: ROUNDED_TOTAL.test(line.text),
+      features: { ...f, ...readingFeatures(line, box) },
+    });
+    return out;
+  }
+  // value on the next line, aligned under the label or to the right
+  const next = ctx.lines[i + 1];
+  if (!next || next.page !== line.page || next.y - (line.y + line.h) >= line.h * 1.5) return out;
+  const headerRow = isHeaderRow(line.text);
+  for (const nextLine of lineReadings(ctx, next)) {
+    const nextText = ocrAmounts(ctx, nextLine.text);
+    const a = findAmounts(nextText);
+    if (a.length === 1 && nextText.replace(a[0]!.raw, '').trim().length < 4) {
+      const box = lineBox(nextLine);
+      out.push({
+        cents: Math.round(a[0]!.value * 100),
+        score: 0,
+        box,
+        rate,
+        line: i + 1,
+        integer: !/[.,]\d{1,2}\b/.test(a[0]!.raw),
+        features: { ...f, nextLine: 1, ...readingFeatures(nextLine, box) },
+      });
+      break;
+    }
+    if (a.length > 1 && headerRow && splitCells(line).every((c) => allLabels.some((re) => re.test(c.text)))) {
+      // A row of labels with their values in the row below ("Base imponible   IVA 21%   Total"): the
+      // value cell under this label.
+      const labelBox = boxOf(line, m.index ?? 0, m[0].length);
+      const mid = labelBox.x + labelBox.w / 2;
+      const cells = splitCells(nextLine).filter((c) => findAmounts(ocrAmounts(ctx, c.text)).length === 1);
+      const under = cells.find((c) => c.x - 0.02 <= mid && mid <= c.x + c.w + 0.02);
+      const value = under && findAmounts(ocrAmounts(ctx, under.text))[0];
+      if (under && value) {
+        const box = { page: nextLine.page, x: under.x, y: nextLine.y, w: under.w, h: nextLine.h };
+        const cellRate = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(labelCell(line.text, m.index ?? 0));
+        out.push({
+          cents: Math.round(value.value * 100),
+          score: 0,
+          box,
+          rate: cellRate ? Number(cellRate[1]!.replace(',', '.')) : undefined,
+          line: i + 1,
+          integer: !/[.,]\d{1,2}\b/.test(value.raw),
+          features: { ...f, nextLine: 1, ...readingFeatures(nextLine, box) },
+        });
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+/** A row of labels alone ("Base imponible   IVA 21%   Total"): several cells and no amount. */
+function isHeaderRow(text: string): boolean {
+  return text.includes('   ') && !findAmounts(blankDates(text)).length;
+}
+
+/** What an exclusion is tested on: the label's own cell in a row of labels, else the whole line. */
+function ownCell(text: string, label: RegExp): string {
+  const m = label.exec(text);
+  return m && isHeaderRow(text) ? labelCell(text, m.index ?? 0) : text;
 }
 
 /** The cell (3-space separated) of `text` holding position `at`. */
@@ -212,17 +251,17 @@ export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: 
   );
   collectAmounts(ctx, L.total, cands.total, [
     ...L.taxBase,
-    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*adj|\badj(?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
+    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*ad[jil1.]|\bad[jil1](?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
   ]);
   // "Rounding  RM 12.30" after a rounding adjustment is the rounded total.
-  collectAmounts(ctx, [/^\W*round(?:ing|ed)?\b(?!\s*adj)/i], cands.total, [/\badj/i]);
+  collectAmounts(ctx, [/^\W*round(?:ing|ed)?\b(?!\s*ad[jil1.])/i], cands.total, [/\bad[jil1.]/i]);
   // A receipt's subtotal is often the payable total (prices include tax): a weak candidate.
   const subtotals: AmountCand[] = [];
   collectAmounts(ctx, [/\bsub\s*-?\s*t[o0u]t[a4]l?\b/i], subtotals, []);
   for (const c of subtotals) cands.total.push({ ...c, features: { ...c.features, subtotalAsTotal: 1 } });
   // After "Rounding adj.", a line with only a currency and an amount is the rounded total.
   for (let i = 0; i < lines.length - 1; i++) {
-    if (!/\bround(?:ing)?\b.*\badj|\bround(?:ing)?\s*\(/i.test(lines[i]!.text)) continue;
+    if (!/\bround(?:ing)?\b.*\bad[jil1.]|\bround(?:ing)?\s*\(/i.test(lines[i]!.text)) continue;
     for (const j of [i + 1, i + 2]) {
       const l = lines[j];
       const text = l && ocrAmounts(ctx, l.text);
@@ -245,6 +284,7 @@ export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: 
   if (ctx.ocr) impliedDecimals(cands);
   const payment = findPayment(ctx);
   totalFeatures(ctx, cands.total, payment, cands.vat_total);
+  closureFeatures(ctx, cands, payment);
   // No total label could be read on a receipt: the largest amount printed more than once (total, then
   // what was paid) is the best guess, with a low score.
   if (ctx.ocr && !cands.total.length) {
@@ -411,6 +451,7 @@ function totalFeatures(ctx: Ctx, totals: AmountCand[], payment: Payment | null, 
     c.features ??= {};
     const f = c.features;
     if (c.cents === 0) f.zero = 1;
+    if (c.cents < 0) f.negative = 1;
     if (ctx.ocr && c.integer) f.ocrInteger = 1;
     if (c.rounded) f.rounded = 1;
     if (c.line == null) continue;
@@ -432,6 +473,43 @@ function totalFeatures(ctx: Ctx, totals: AmountCand[], payment: Payment | null, 
       line: payment.line,
       features: { paidFallback: 1 },
     });
+  }
+}
+
+/**
+ * Arithmetic around each total candidate, over amounts read on other lines: a base and a tax that add up
+ * to it (or do so with the printed cash rounding), and the largest of the amounts labelled as totals.
+ */
+function closureFeatures(ctx: Ctx, cands: AmountCandidates, payment: Payment | null): void {
+  const { rounding } = roundingAndPrinted(ctx, payment);
+  const bases = cands.tax_base.filter((c) => c.cents > 0 && c.line != null);
+  const vats = cands.vat_total.filter((c) => c.cents > 0 && c.line != null);
+  const labelled = cands.total.filter(
+    (c) => (c.features?.tier0 || c.features?.tier1) && !c.features.subtotalAsTotal && c.cents > 0,
+  );
+  const largest = Math.max(0, ...labelled.map((c) => c.cents));
+  const roundingLines = ctx.lines.flatMap((l, i) =>
+    /\bround(?:ing)?\b|\bredondeo\b/i.test(l.text) ? [i] : [],
+  );
+  for (const c of cands.total) {
+    if (c.line == null || c.cents <= 0 || !c.features) continue;
+    const f = c.features;
+    for (const b of bases) {
+      for (const v of vats) {
+        if (b.line === v.line || b.line === c.line || v.line === c.line || v.cents >= b.cents) continue;
+        const d = b.cents + v.cents - c.cents;
+        if (Math.abs(d) <= 1) f.baseTaxSum = 1;
+        else if (rounding != null && Math.abs(d + rounding) <= 1) f.baseTaxRounded = 1;
+      }
+    }
+    if (labelled.length > 1 && labelled.includes(c) && c.cents === largest) f.largestLabelled = 1;
+    // The sum of two other totals printed above it (taxed and untaxed goods): the grand total.
+    const at = c.line;
+    const above = labelled.filter((o) => o.line != null && o.line < at && o.cents < c.cents);
+    if (above.some((a) => above.some((b) => b.line !== a.line && a.cents + b.cents === c.cents)))
+      f.sumOfTotals = 1;
+    // The total printed just under a cash-rounding line is the rounded, payable one.
+    if (roundingLines.some((r) => c.line! > r && c.line! - r <= 2)) f.belowRounding = 1;
   }
 }
 

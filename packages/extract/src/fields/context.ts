@@ -1,6 +1,6 @@
 import type { Labels } from '../labels/index.ts';
 import { findDates } from '../text/dates.ts';
-import type { Line, PageText, Word } from '../text/layout.ts';
+import { type Line, lineAsReadBy, type PageText, type Word } from '../text/layout.ts';
 import type { Box, Source } from '../types.ts';
 import type { Region } from './region.ts';
 
@@ -201,4 +201,15 @@ export function findLabeled(
     }
   }
   return null;
+}
+
+/** The line as read (chosen readings) and, on fused OCR, as each engine read it where that differs. */
+export function lineReadings(ctx: Ctx, line: Line): Line[] {
+  if (!ctx.ocr) return [line];
+  const out = [line];
+  for (const engine of ['ppocr', 'tesseract'] as const) {
+    const alt = lineAsReadBy(line, engine);
+    if (alt && !out.some((l) => l.text === alt.text)) out.push(alt);
+  }
+  return out;
 }

@@ -1,33 +1,120 @@
-/** Issue and due dates: labelled first, then the first plausible date, then a receipt's compact date. */
+/**
+ * Issue and due dates. The due date is the one labelled as such. The issue date is ranked: every date
+ * printed on the page, in every OCR engine's reading of its line, is a candidate with features (its label
+ * and tier, a label just above it, its rank in reading order, a time printed beside it, a four-digit
+ * year, glued to a product code, read by one engine only, printed twice), scored by the fitted model.
+ */
 import type { FieldMap } from '../evidence.ts';
 import { findDates, parseDateValue } from '../text/dates.ts';
-import { boxOf, type Ctx, findLabeled, lineBox } from './context.ts';
+import type { Line } from '../text/layout.ts';
+import type { Box } from '../types.ts';
+import { bothEnginesRead, boxOf, type Ctx, findLabeled, lineBox, lineReadings } from './context.ts';
+import { type Features, scoreFeatures, topProbability } from './ranker.ts';
+
+export type DateCand = { iso: string; line: number; box: Box; score: number; features: Features };
+
+const TIME = /(?<![\d.])\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:\s*[AP]M)?(?![\d.])/i;
+
+/** A receipt's compact date, ddmmyyyy or yyyymmdd: at the start of a line, or just before a time. */
+function compactDate(text: string): { iso: string; raw: string } | null {
+  const m = /^\s*(\d{8})(?!\d)/.exec(text) ?? /(?<![\d.,])(\d{8})(?=\s+\d{1,2}:\d{2}(?!\d))/.exec(text);
+  if (!m) return null;
+  const d = m[1]!;
+  const iso =
+    parseDateValue(`${d.slice(4)}-${d.slice(2, 4)}-${d.slice(0, 2)}`) ??
+    (/^20[0-3]\d/.test(d) ? parseDateValue(d) : null);
+  if (!iso || iso < '2000-01-01' || iso > '2039-12-31') return null;
+  return { iso, raw: d };
+}
+
+/** Every date printed on the page as an issue-date candidate, one per line and value, with features. */
+export function dateCandidates(ctx: Ctx): DateCand[] {
+  const { L, lines } = ctx;
+  const out: DateCand[] = [];
+  let rank = 0;
+  const labelOnly = (l: Line | undefined) =>
+    !!l && L.issueDate.some((re) => re.test(l.text)) && !findDates(l.text, ctx).length;
+  for (let i = 0; i < lines.length; i++) {
+    const readings = lineReadings(ctx, lines[i]!);
+    const found: DateCand[] = [];
+    readings.forEach((line, r) => {
+      const dates: { iso: string; index: number; raw: string; compact?: boolean }[] = findDates(
+        line.text,
+        ctx,
+      );
+      const compact = compactDate(line.text);
+      if (compact && !dates.length)
+        dates.push({
+          iso: compact.iso,
+          index: line.text.indexOf(compact.raw),
+          raw: compact.raw,
+          compact: true,
+        });
+      for (const d of dates) {
+        if (found.some((c) => c.iso === d.iso)) continue;
+        const f: Features = {};
+        const before = line.text.slice(0, d.index);
+        const label0 = L.issueDate[0]!.exec(before);
+        const label1 = L.issueDate[1]!.exec(before);
+        if (label0) f.label0 = 1;
+        else if (label1) f.label1 = 1;
+        else if (labelOnly(lines[i - 1]) || labelOnly(lines[i - 2])) f.labelAbove = 1;
+        if (!label0 && L.dueDate.some((re) => re.test(line.text))) f.dueLabel = 1;
+        const rest =
+          line.text.slice(0, d.index) + ' '.repeat(d.raw.length) + line.text.slice(d.index + d.raw.length);
+        if (TIME.test(rest)) f.withTime = 1;
+        if (/\d{4}|\p{L}{3}/u.test(d.raw.replace(/^\d{4}(?=[./-])/, '')) || /^\d{4}[./-]/.test(d.raw))
+          f.fullYear = 1;
+        if (/[\p{L}]$/u.test(before)) f.glued = 1;
+        if (d.compact) f.compact = 1;
+        if (d.iso < '2000-01-01') f.old = 1;
+        f.firstRank = Math.max(0, 2 - rank * 0.5);
+        const box = boxOf(line, d.index, d.raw.length);
+        if (r > 0) f.altReading = 1;
+        else {
+          const words = line.words.filter((w) => w.x + w.w > box.x - 1e-4 && w.x < box.x + box.w + 1e-4);
+          if (ctx.ocr && words.length && words.every(bothEnginesRead)) f.enginesAgree = 1;
+        }
+        found.push({ iso: d.iso, line: i, box: r > 0 ? lineBox(lines[i]!) : box, score: 0, features: f });
+      }
+    });
+    if (found.length) rank++;
+    out.push(...found);
+  }
+  // The same date printed on another line too (a receipt's header and its payment slip).
+  for (const c of out) if (out.some((o) => o.iso === c.iso && o.line !== c.line)) c.features.repeated = 1;
+  return out;
+}
 
 export function findDateFields(ctx: Ctx, fields: FieldMap, baseConf: number): void {
-  const { L, lines, source } = ctx;
+  const { L, source } = ctx;
   const due = findLabeled(ctx, L.dueDate, null, undefined, (t) => findDates(t, ctx)[0]?.iso ?? null);
   if (due) fields.due_date = { ...due, confidence: baseConf * due.q };
-  const issue = findLabeled(
-    ctx,
-    L.issueDate,
-    null,
-    undefined,
-    (t) => {
-      // "Fecha: 27/10/2025 · Vencimiento: 27/10/2025": the date before the due label is the issue date,
-      // even when both are the same day.
-      const head = beforeDueLabel(ctx, t);
-      if (head !== t) return findDates(head, ctx)[0]?.iso ?? null;
-      return findDates(t, ctx).find((d) => d.iso !== due?.value)?.iso ?? null;
-    },
-    (line) =>
-      !L.dueDate.some((re) => re.test(line.text)) ||
-      /fecha\s*(?:de\s*)?factura|invoice\s*date/i.test(line.text) ||
-      L.issueDate.some((re) => re.test(withoutDueLabels(ctx, line.text))),
-  );
-  if (issue) fields.issue_date = { ...issue, confidence: baseConf * issue.q };
-  else {
-    // First plausible date anywhere (receipts print it unlabeled).
-    for (const line of lines) {
+  // A text layer keeps the labelled rule: the ranker's date weights are fitted on OCR-read receipts.
+  if (!ctx.ocr) {
+    const issue = findLabeled(
+      ctx,
+      L.issueDate,
+      null,
+      undefined,
+      (t) => {
+        // "Fecha: 27/10/2025 · Vencimiento: 27/10/2025": the date before the due label is the issue date,
+        // even when both are the same day.
+        const head = beforeDueLabel(ctx, t);
+        if (head !== t) return findDates(head, ctx)[0]?.iso ?? null;
+        return findDates(t, ctx).find((d) => d.iso !== due?.value)?.iso ?? null;
+      },
+      (line) =>
+        !L.dueDate.some((re) => re.test(line.text)) ||
+        /fecha\s*(?:de\s*)?factura|invoice\s*date/i.test(line.text) ||
+        L.issueDate.some((re) => re.test(withoutDueLabels(ctx, line.text))),
+    );
+    if (issue) {
+      fields.issue_date = { ...issue, confidence: baseConf * issue.q };
+      return;
+    }
+    // Then the first plausible date, before any due label on its line.
+    for (const line of ctx.lines) {
       const head = beforeDueLabel(ctx, line.text);
       const d = findDates(head, ctx).find((x) => x.iso >= '2000-01-01');
       if (d) {
@@ -38,28 +125,25 @@ export function findDateFields(ctx: Ctx, fields: FieldMap, baseConf: number): vo
           verified: false,
           box: boxOf(line, d.index, d.raw.length),
         };
-        break;
+        return;
       }
     }
-    // Still none: a receipt's compact date, ddmmyyyy or yyyymmdd, alone at the start of a line.
-    for (const line of fields.issue_date ? [] : lines) {
-      const m = /^\s*(\d{8})(?!\d)/.exec(line.text);
-      if (!m) continue;
-      const d = m[1]!;
-      const iso =
-        parseDateValue(`${d.slice(4)}-${d.slice(2, 4)}-${d.slice(0, 2)}`) ??
-        (/^20[0-3]\d/.test(d) ? parseDateValue(d) : null);
-      if (!iso || iso < '2000-01-01' || iso > '2039-12-31') continue;
-      fields.issue_date = {
-        value: iso,
-        confidence: baseConf * 0.5,
-        source,
-        verified: false,
-        box: lineBox(line),
-      };
-      break;
-    }
   }
+  const cands = dateCandidates(ctx);
+  for (const c of cands) c.score = scoreFeatures('issue_date', c.features);
+  cands.sort((a, b) => b.score - a.score || a.line - b.line);
+  const best = cands[0];
+  if (!best) return;
+  const byValue = new Map<string, number>();
+  for (const c of cands) if (!byValue.has(c.iso)) byValue.set(c.iso, c.score);
+  const p = topProbability([...byValue.values()]) / (1 + Math.exp(-best.score));
+  fields.issue_date = {
+    value: best.iso,
+    confidence: Math.min(baseConf, 0.35 + 0.5 * p),
+    source,
+    verified: false,
+    box: best.box,
+  };
 }
 
 /** The text before the first due-date label ("Vencimiento", "Due date"), or all of it. */

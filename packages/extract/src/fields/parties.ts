@@ -17,7 +17,16 @@ import {
 } from '../text/header.ts';
 import type { Line } from '../text/layout.ts';
 import { findAmounts } from '../text/numbers.ts';
-import { bothEnginesRead, boxOf, type Ctx, LEGAL_FOOTER, lineBox, linesBox, splitCells } from './context.ts';
+import {
+  bothEnginesRead,
+  boxOf,
+  type Ctx,
+  LEGAL_FOOTER,
+  lineBox,
+  lineReadings,
+  linesBox,
+  splitCells,
+} from './context.ts';
 import { type Features, scoreFeatures, topProbability } from './ranker.ts';
 import type { Region } from './region.ts';
 
@@ -351,6 +360,27 @@ function headerName(line: Line, ocr: boolean): string {
   return ocr ? normalizeCompanyName(stripRegistration(name)) : name;
 }
 
+/**
+ * How a name reads: letters spaced out one by one (`Q e r b a n g`), or words run together (an engine
+ * that dropped the spaces: `VIVOPACMARKETING`).
+ */
+const COURTESY =
+  /\b(?:thank(?:s|\s*you)?|please|again|welcome|visit|goods\s*sold|returnable|gracias|vuelva|bienvenid[oa]s?|danke|merci)\b/i;
+const TABLE_HEADER_WORD =
+  /\b(?:qty|quantity|price|amount|a[mo]?ount|desc(?:ription)?|item|total|tax\s*code|cant(?:idad)?|precio|importe|descripci[óo]n)\b/gi;
+
+function spellingFeatures(text: string): Features {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  const f: Features = {};
+  const singles = tokens.filter((t) => /^\p{L}$/u.test(t)).length;
+  if (tokens.length >= 3 && singles / tokens.length > 0.5) f.letterSpaced = 1;
+  if (tokens.some((t) => (t.match(/\p{L}/gu) ?? []).length >= 13)) f.longWord = 1;
+  // A receipt's courtesy line ("Thank you, please come again") or a table's header row is never a name.
+  if (COURTESY.test(text)) f.courtesy = 1;
+  if ((text.match(TABLE_HEADER_WORD) ?? []).length >= 2) f.tableHeader = 1;
+  return f;
+}
+
 export type NameCand = {
   text: string;
   line: Line;
@@ -431,7 +461,23 @@ export function issuerNameCandidates(
     )
       if (Math.abs(line.x - returnAddr.line.x) < 0.05) f.underReturnAddress = 1;
     if (!ocr && footerNames.some((x) => sameName(x.text, text))) f.footerMatch = 1;
-    candidates.push({ text, line, score: 0, lineCount, features: f });
+    candidates.push({
+      text,
+      line,
+      score: 0,
+      lineCount,
+      features: ocr ? { ...f, ...spellingFeatures(text) } : f,
+    });
+    // The other engine's reading of the same line: its spacing and letters may be the right ones.
+    for (const alt of ocr ? lineReadings(ctx, line).slice(1) : []) {
+      const altText = headerName(alt, ocr).replace(/^_/, '');
+      if (altText === text || !isNameLike(altText) || LABELISH.test(altText)) continue;
+      const suffix = lineCount === 2 ? ` ${headerName(firstPage[i + 1]!, ocr)}` : '';
+      const engine = alt.words.find((w) => w.engine === 'tesseract' || w.engine === 'ppocr')?.engine;
+      const g: Features = { ...f, ...spellingFeatures(altText + suffix), altReading: 1 };
+      if (engine === 'tesseract') g.altTesseract = 1;
+      candidates.push({ text: altText + suffix, line, score: 0, lineCount, features: g });
+    }
   }
   // Text layer: a letterhead in a right-hand column shares its lines with the left column ("FACTURA   Empresa
   // del"), and a long name wraps onto the next line of its column ("Norte S.A."). Its cell is a candidate

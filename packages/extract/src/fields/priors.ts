@@ -30,6 +30,13 @@ const AMOUNT = {
   wordConf: 0,
   impliedDecimals: 0,
   printedElsewhere: 0,
+  altReading: 0,
+  baseTaxSum: 0,
+  baseTaxRounded: 0,
+  largestLabelled: 0,
+  belowRounding: 0,
+  negative: 0,
+  sumOfTotals: 0,
 };
 
 const ISSUER_NAME = {
@@ -49,9 +56,33 @@ const ISSUER_NAME = {
   issuerBlock: 10 * P,
   upperRatio: 0,
   lineConf: 0,
+  altReading: -0.5 * P,
+  altTesseract: 0,
+  letterSpaced: -2 * P,
+  longWord: 0,
+  courtesy: -4 * P,
+  tableHeader: -4 * P,
+};
+
+/** The rules the date ranker replaced: a labelled date first, then the first date printed. */
+const ISSUE_DATE = {
+  label0: 12 * P,
+  label1: 8 * P,
+  labelAbove: 6 * P,
+  firstRank: 1 * P,
+  dueLabel: -8 * P,
+  old: -8 * P,
+  compact: -4 * P,
+  glued: 0,
+  withTime: 0,
+  fullYear: 0,
+  altReading: -1 * P,
+  enginesAgree: 0,
+  repeated: 0,
 };
 
 export const PRIORS: Record<string, Record<string, number>> = {
+  issue_date: ISSUE_DATE,
   // OCR-read letterheads, and text-layer ones under `pdf.` (see `issuerNameCandidates`).
   issuer_name: {
     ...ISSUER_NAME,

@@ -56,7 +56,7 @@ export const EN: LabelWords = {
       '\\(?\\s*(?:tax|vat)\\s*incl\\w*',
       'incl(?:usive|uding|\\.)?\\s*(?:of\\s*)?(?:tax|vat)',
     ],
-    ['total', 'amount'],
+    ['total', 'amount', 'due'],
   ],
   tendered: [
     [

@@ -48,24 +48,14 @@ export function wordsToLines(words: Word[], page: number, aspect: number): Line[
   const lines: Line[] = [];
   for (const row of rows) {
     row.sort((a, b) => a.x - b.x);
-    const hMed = [...row].sort((a, b) => a.h - b.h)[Math.floor(row.length / 2)]!.h;
-    let text = '';
-    let prev: Word | null = null;
-    for (const w of row) {
-      if (prev) {
-        const gap = (w.x - (prev.x + prev.w)) * aspect;
-        text += gap > hMed * 1.2 ? '   ' : gap > hMed * 0.12 || !/\s$/.test(text) ? ' ' : '';
-      }
-      text += w.text.trim();
-      prev = w;
-    }
+    const text = joinWords(row, aspect);
     const x = Math.min(...row.map((w) => w.x));
     const y = Math.min(...row.map((w) => w.y));
     const right = Math.max(...row.map((w) => w.x + w.w));
     const bottom = Math.max(...row.map((w) => w.y + w.h));
     const conf = row.reduce((s, w) => s + w.conf, 0) / row.length;
     lines.push({
-      text: text.replace(/ {4,}/g, '   '),
+      text,
       page,
       x,
       y,
@@ -77,4 +67,47 @@ export function wordsToLines(words: Word[], page: number, aspect: number): Line[
     });
   }
   return lines.sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
+/** A row's words (left to right) as one text: column gaps (wider than ~1.2 word heights) as three spaces. */
+export function joinWords(row: Word[], aspect: number): string {
+  if (!row.length) return '';
+  const hMed = [...row].sort((a, b) => a.h - b.h)[Math.floor(row.length / 2)]!.h;
+  let text = '';
+  let prev: Word | null = null;
+  for (const w of row) {
+    if (prev) {
+      const gap = (w.x - (prev.x + prev.w)) * aspect;
+      text += gap > hMed * 1.2 ? '   ' : gap > hMed * 0.12 || !/\s$/.test(text) ? ' ' : '';
+    }
+    text += w.text.trim();
+    prev = w;
+  }
+  return text.replace(/ {4,}/g, '   ');
+}
+
+/**
+ * The line as one OCR engine read it (fused OCR keeps every engine's reading of a word): each word's
+ * reading by `engine`, the chosen text where that engine read nothing there. Null when it reads the same
+ * as the line, or the line has no second reading (text layer, one engine).
+ */
+export function lineAsReadBy(line: Line, engine: WordReading['engine']): Line | null {
+  let differs = false;
+  const words: Word[] = [];
+  let prevAlt: string | null = null;
+  for (const w of line.words) {
+    const alt = w.alternatives?.find((a) => a.engine === engine);
+    if (!alt?.text.trim()) {
+      words.push(w);
+      prevAlt = null;
+      continue;
+    }
+    // Words of unequal clusters each carry the other engine's whole overlapping reading: keep it once.
+    if (alt.text === prevAlt && alt.text.length > w.text.length * 1.5) continue;
+    prevAlt = alt.text;
+    if (alt.text !== w.text) differs = true;
+    words.push({ ...w, text: alt.text, conf: alt.conf, engine, alternatives: undefined });
+  }
+  if (!differs) return null;
+  return { ...line, text: joinWords(words, line.aspect), words };
 }

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { preferRoundedTotal, reconcileAmounts } from '../src/checks/consistency.ts';
+import { dateCandidates } from '../src/fields/dates.ts';
+import { extractFromText, readingContext } from '../src/fields/index.ts';
+import { lineAsReadBy } from '../src/text/layout.ts';
+import { page } from './text-page.ts';
+
+/**
+ * A fused OCR page: `rows` as PP-OCR chose them; `other` gives, per row and word index, what Tesseract
+ * read in the same box (the word keeps both readings, as `fuseWords` leaves them).
+ */
+function fusedPage(rows: string[], other: Record<number, Record<number, string>>) {
+  const p = page(rows);
+  p.lines.forEach((line, r) => {
+    line.words.forEach((w, k) => {
+      const tess = other[r]?.[k] ?? w.text;
+      w.engine = tess === w.text ? 'fused' : 'ppocr';
+      w.alternatives = [
+        { text: w.text, conf: 0.9, engine: 'ppocr' },
+        { text: tess, conf: 0.8, engine: 'tesseract' },
+      ];
+    });
+  });
+  return p;
+}
+
+describe('every engine reading of a line', () => {
+  it('rebuilds a line as one engine read it, and nothing when both read the same', () => {
+    const p = fusedPage(['TOTAL   RM 12.30', 'CASH   RM 20.00'], { 0: { 2: '12.80' } });
+    expect(lineAsReadBy(p.lines[0]!, 'tesseract')?.text).toBe('TOTAL   RM 12.80');
+    expect(lineAsReadBy(p.lines[1]!, 'tesseract')).toBeNull();
+  });
+
+  it('finds the total label in the reading of the engine that read it', () => {
+    // PP-OCR garbled the label; Tesseract read "TOTAL". Without the second reading no total is labelled.
+    const p = fusedPage(['SHOP ENTERPRISE', 'Bread   2   6.20', 'T0TAI   9.40', 'Thank you'], {
+      2: { 0: 'TOTAL' },
+    });
+    const r = extractFromText([p], 'ocr');
+    const total = r.amountCandidates.total.find((c) => c.cents === 940);
+    expect(total?.features?.altReading).toBe(1);
+    expect(r.fields.total?.value).toBe('9.40');
+  });
+
+  it('takes a date only the other engine read', () => {
+    const p = fusedPage(['SHOP ENTERPRISE', 'Date: 1O/O3/2O18 10:22', 'TOTAL   9.40'], {
+      1: { 1: '10/03/2018' },
+    });
+    const r = extractFromText([p], 'ocr');
+    expect(r.fields.issue_date?.value).toBe('2018-03-10');
+  });
+});
+
+describe('issue-date candidates', () => {
+  it('mark a date glued to a product code, a time beside a date, and a date printed twice', () => {
+    const { ctx } = readingContext(
+      [page(['SHOP', 'HD03-04-06   2.70', 'Date 19-09-2017 15:39', 'Slip 19-09-2017'])],
+      'ocr',
+    );
+    const cands = dateCandidates(ctx);
+    const code = cands.find((c) => c.iso === '2006-04-03');
+    const date = cands.find((c) => c.iso === '2017-09-19' && c.line === 2);
+    expect(code?.features.glued).toBe(1);
+    expect(date?.features).toMatchObject({ label1: 1, withTime: 1, fullYear: 1, repeated: 1 });
+  });
+
+  it('reads a compact date printed before a time', () => {
+    const { ctx } = readingContext([page(['SHOP', '00440010036 25032018 13:11:54 0003'])], 'ocr');
+    expect(dateCandidates(ctx).map((c) => c.iso)).toContain('2018-03-25');
+  });
+});
+
+describe('what an OCR sum verifies', () => {
+  const run = (rows: string[]) => {
+    const r = extractFromText([page(rows)], 'ocr');
+    const warnings: string[] = [];
+    reconcileAmounts(r.fields, r.amountCandidates, (w) => warnings.push(w.code));
+    preferRoundedTotal(r.fields, r.amountCandidates.total, (w) => warnings.push(w.code), r);
+    return { total: r.fields.total, warnings };
+  };
+
+  it('a sum one cent off picks the values but verifies nothing', () => {
+    const { total } = run(['SHOP', 'Total Excl GST   2.42', 'GST 6%   0.14', 'Total Incl GST   RM 2.55']);
+    expect(total).toMatchObject({ value: '2.55', verified: false });
+  });
+
+  it('an exact sum verifies', () => {
+    const { total } = run(['SHOP', 'Total Excl GST   2.42', 'GST 6%   0.14', 'Total Incl GST   RM 2.56']);
+    expect(total).toMatchObject({ value: '2.56', verified: true });
+  });
+
+  it('a sum over the taxed goods does not verify a total when a larger total is printed above the payment', () => {
+    const { total } = run([
+      'SHOP SDN BHD',
+      'Total 6% supplies (excl. GST)   RM 24.00',
+      'GST   1.44',
+      'Total 6% supplies (Inc. GST)   25.44',
+      'Total 0% supplies   7.61',
+      'Total Payable   33.05',
+    ]);
+    expect(total?.verified).toBe(false);
+  });
+
+  it('a verified sum gives way, unverified, to the same total rounded to five cents printed as a total', () => {
+    const { total, warnings } = run([
+      'SHOP',
+      'Total Excl GST   82.15',
+      'GST 6%   4.93',
+      'Total Incl GST   RM 87.08',
+      'Total Payable   RM 87.10',
+    ]);
+    expect(total).toMatchObject({ value: '87.10', verified: false });
+    expect(warnings).toContain('TOTAL_ROUNDED');
+  });
+});
