@@ -137,7 +137,7 @@ describe('the protected-route guard', () => {
       'POST /auth/login': () => json(200, { token: fakeToken(), user: testUser() }),
       'GET /me': () => json(200, testUser()),
     });
-    const { router } = renderRoutes(routes, '/help?topic=credits');
+    const { router } = renderRoutes(routes, '/documents?topic=credits');
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
 
@@ -145,7 +145,7 @@ describe('the protected-route guard', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/help'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/documents'));
     expect(router.state.location.search).toBe('?topic=credits');
     expect(calls.some((c) => c.key === 'POST /auth/login')).toBe(true);
     expect(localStorage.getItem('authToken')).not.toBeNull();
@@ -169,13 +169,13 @@ describe('the protected-route guard', () => {
       'GET /me': () => json(200, testUser()),
       'GET /clients': () => error(401, 'UNAUTHORIZED'),
     });
-    const { router } = renderRoutes(routes, '/help');
-    await screen.findByRole('heading', { level: 1, name: 'Help' });
+    const { router } = renderRoutes(routes, '/documents');
+    await screen.findByRole('heading', { level: 1, name: 'Documents' });
     await expect(api.get('/clients')).rejects.toThrow();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(await screen.findByText('Your session has ended. Please log in again.')).toBeTruthy();
-    expect((router.state.location.state as { from: { pathname: string } }).from.pathname).toBe('/help');
+    expect((router.state.location.state as { from: { pathname: string } }).from.pathname).toBe('/documents');
   });
 
   it('sends a signed-in visitor from /login to /dashboard', async () => {
@@ -195,8 +195,8 @@ describe('the signed-in chrome', () => {
       'GET /me': () =>
         json(200, testUser({ name: 'Ana García', credits: { ...testUser().credits, available: 3 } })),
     });
-    const { router } = renderRoutes(routes, '/help');
-    await screen.findByRole('heading', { level: 1, name: 'Help' });
+    const { router } = renderRoutes(routes, '/documents');
+    await screen.findByRole('heading', { level: 1, name: 'Documents' });
     expect(screen.getAllByText('3 credits').length).toBeGreaterThan(0);
     expect(screen.getByText(/Plan: Accountant/)).toBeTruthy(); // the sidebar's subscription type
     expect(screen.getByTestId('verification-status').textContent).toBe('Verified');
@@ -222,8 +222,8 @@ describe('a stored user from an older version', () => {
       ...CONFIG,
       'GET /me': () => json(200, testUser({ name: 'Ana', credits: { ...testUser().credits, available: 7 } })),
     });
-    renderRoutes(routes, '/help');
-    await screen.findByRole('heading', { level: 1, name: 'Help' });
+    renderRoutes(routes, '/documents');
+    await screen.findByRole('heading', { level: 1, name: 'Documents' });
     expect((await screen.findAllByText('7 credits')).length).toBeGreaterThan(0);
   });
 });

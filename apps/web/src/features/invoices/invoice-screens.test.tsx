@@ -99,7 +99,7 @@ function stubApi(
         const [first] = list().invoices;
         return json(
           200,
-          list({ invoices: [{ ...first!, id: 'inv-3', number: 'F-2023-099' }], nextCursor: null }),
+          list({ invoices: [{ ...first!, id: 'inv-9', number: 'F-2023-099' }], nextCursor: null }),
         );
       }
       if (p === '/api/v1/invoices/inv-1/file')
@@ -196,7 +196,7 @@ describe('the client page’s invoices', () => {
     renderRoutes(routes, '/customer/c-1');
     const table = await screen.findByRole('table', { name: 'Invoices' });
     expect(within(table).queryByRole('row', { name: /F-2023-099/ })).toBeNull();
-    expect(screen.getByText('2 shown').getAttribute('aria-live')).toBe('polite');
+    expect(screen.getByText('3 shown').getAttribute('aria-live')).toBe('polite');
     const more = screen.getByRole('button', { name: 'Load more invoices' });
     more.focus();
     fireEvent.click(more);
@@ -210,7 +210,7 @@ describe('the client page’s invoices', () => {
     });
     // The last page: no button, the count announced; the header's figures stay the first page's.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more invoices' })).toBeNull());
-    expect(screen.getByText('3 shown')).toBeTruthy();
+    expect(screen.getByText('4 shown')).toBeTruthy();
     expect(screen.getByText('3 scans available')).toBeTruthy();
   });
 
