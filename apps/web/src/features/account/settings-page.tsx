@@ -1,12 +1,13 @@
 import { LOCALES, NOTIFICATION_KINDS, type NotificationKind, PASSWORD_MIN_LENGTH } from '@cuadra/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
 import { LANGUAGE_NAMES } from '../../components/layout/language-switcher';
 import { SECONDARY_BUTTON } from '../../components/layout/nav-styles';
 import { inputClass, primaryButtonClass } from '../../components/ui';
+import { Tabs } from '../../components/ui/tabs';
 import { useErrorMessage } from '../../lib/error-message';
 import { login, logout, updateUser, useAuth } from '../auth/auth-store';
 import { CheckoutSuccessRegion, SettingsCredits, useSettingsPurchase } from '../credits/settings-credits';
@@ -40,7 +41,14 @@ export function SettingsPage() {
       <DocumentTitle title={t('settings.title')} />
       <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{t('settings.title')}</h1>
       <CheckoutSuccessRegion visible={bannerVisible} onDone={hideBanner} />
-      <Tabs tab={tab} onChange={setTab}>
+      <Tabs
+        tabs={TABS}
+        tab={tab}
+        onChange={setTab}
+        label={t('settings.tabsLabel')}
+        nameOf={(name) => t(`settings.tabs.${name}`)}
+        panelClassName="pt-6"
+      >
         {tab === 'profile' ? (
           <ProfilePanel />
         ) : tab === 'credits' ? (
@@ -51,76 +59,6 @@ export function SettingsPage() {
           <NotificationsPanel />
         )}
       </Tabs>
-    </div>
-  );
-}
-
-/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the chosen panel is in the page. */
-function Tabs({
-  tab,
-  onChange,
-  children,
-}: {
-  tab: Tab;
-  onChange: (tab: Tab) => void;
-  children: React.ReactNode;
-}) {
-  const { t } = useTranslation('credits');
-  const id = useId();
-  const refs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.indexOf(tab);
-    const next =
-      event.key === 'ArrowRight'
-        ? TABS[(index + 1) % TABS.length]
-        : event.key === 'ArrowLeft'
-          ? TABS[(index + TABS.length - 1) % TABS.length]
-          : event.key === 'Home'
-            ? TABS[0]
-            : event.key === 'End'
-              ? TABS[TABS.length - 1]
-              : undefined;
-    if (!next) return;
-    event.preventDefault();
-    onChange(next);
-    refs.current[next]?.focus();
-  };
-
-  return (
-    <div>
-      <div
-        role="tablist"
-        aria-label={t('settings.tabsLabel')}
-        onKeyDown={onKeyDown}
-        className="flex gap-1 border-b border-slate-200"
-      >
-        {TABS.map((name) => (
-          <button
-            key={name}
-            ref={(element) => {
-              refs.current[name] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-${name}-tab`}
-            aria-selected={tab === name}
-            aria-controls={`${id}-${name}-panel`}
-            tabIndex={tab === name ? 0 : -1}
-            onClick={() => onChange(name)}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
-              tab === name
-                ? 'border-brand-700 text-brand-800'
-                : 'border-transparent text-slate-600 hover:text-slate-900'
-            }`}
-          >
-            {t(`settings.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`} className="pt-6">
-        {children}
-      </div>
     </div>
   );
 }
