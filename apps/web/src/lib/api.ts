@@ -198,6 +198,46 @@ function readErrorBody(json: unknown): { code: ErrorCode; message: string; detai
     : null;
 }
 
+/**
+ * A file from the API (an original, a report, an export) as a Blob with the name the server gave it. It
+ * needs the session's Bearer header, so it is fetched rather than linked; errors are `ApiError`s as for
+ * `apiRequest`, and an aborted request rethrows the AbortError.
+ */
+export async function apiFile(
+  path: string,
+  options: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const token = authTokenProvider();
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new ApiError(0, 'NETWORK', CLIENT_ERROR_MESSAGES.NETWORK.en, { cause: String(error) });
+  }
+  if (response.status === 401 && token) unauthorizedHandler({ path });
+  if (!response.ok) throw toApiError(response, parseJson(await response.text()));
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
+}
+
+/** The name in `Content-Disposition: attachment; filename*=UTF-8''…` or `filename="…"`. */
+function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1]?.trim() ?? null;
+}
+
 function toApiError(response: Response, json: unknown): ApiError {
   const body = readErrorBody(json);
   if (body) return new ApiError(response.status, body.code, body.message, body.details);

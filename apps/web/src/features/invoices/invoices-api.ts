@@ -13,8 +13,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { API_BASE, ApiError, api, apiRequest, isApiErrorCode } from '../../lib/api';
-import { getAuthState } from '../auth/auth-store';
+import { ApiError, api, apiFile, apiRequest } from '../../lib/api';
 import { clientKeys } from '../clients/clients-api';
 
 /** `q`: issuer, recipient, number or tax id, accents and case ignored (searched by the server). */
@@ -109,46 +108,14 @@ export function getUploadBatch(batchId: string, signal?: AbortSignal): Promise<U
  * The original file as a Blob. It needs the Bearer header, so it cannot be a plain link or `src`; the
  * caller shows it through an object URL (CSP allows `blob:` for images and frames).
  */
-export async function fetchInvoiceFile(
+export function fetchInvoiceFile(
   id: string,
   options: { download?: boolean; signal?: AbortSignal } = {},
 ): Promise<{ blob: Blob; filename: string | null }> {
-  const token = getAuthState().token;
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/invoices/${path(id)}/file${options.download ? '?download=1' : ''}`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (error) {
-    if ((error as { name?: string }).name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', 'Network connection error');
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { code?: unknown } } | null;
-    const code = body?.error?.code;
-    throw new ApiError(
-      response.status,
-      isApiErrorCode(code) ? code : response.status === 404 ? 'INVOICE_NOT_FOUND' : 'UNKNOWN',
-      `HTTP ${response.status}`,
-    );
-  }
-  return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
-}
-
-/** The name in `Content-Disposition: attachment; filename*=UTF-8''…` or `filename="…"`. */
-export function filenameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded.trim());
-    } catch {
-      // fall through to the plain form
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(disposition)?.[1]?.trim() ?? null;
+  return apiFile(`/invoices/${path(id)}/file`, {
+    query: { download: options.download ? '1' : undefined },
+    signal: options.signal,
+  });
 }
 
 /** Saves a blob under its file name through a temporary link (the download column). */

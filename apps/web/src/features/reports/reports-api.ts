@@ -1,7 +1,6 @@
 import type { FiscalSummary, ReportFormat, ReportLink, ReportPeriod } from '@cuadra/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API_BASE, ApiError, api, isApiErrorCode } from '../../lib/api';
-import { getAuthState } from '../auth/auth-store';
+import { API_BASE, ApiError, api, apiFile } from '../../lib/api';
 
 const path = (id: string) => encodeURIComponent(id);
 
@@ -16,22 +15,8 @@ export function requestReport(
 /** The report file. The link needs the session's Bearer token, so it is fetched, not followed. */
 export async function fetchReportFile(downloadUrl: string): Promise<Blob> {
   if (!downloadUrl.startsWith(`${API_BASE}/`)) throw new ApiError(0, 'UNKNOWN', 'Unexpected download URL');
-  const token = getAuthState().token;
-  let response: Response;
-  try {
-    response = await fetch(downloadUrl, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Network connection error');
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { code?: unknown } } | null;
-    const code = body?.error?.code;
-    throw new ApiError(response.status, isApiErrorCode(code) ? code : 'UNKNOWN', `HTTP ${response.status}`);
-  }
-  return response.blob();
+  const [path, search = ''] = downloadUrl.slice(API_BASE.length).split('?');
+  return (await apiFile(path ?? '', { query: Object.fromEntries(new URLSearchParams(search)) })).blob;
 }
 
 export const fiscalKeys = {
