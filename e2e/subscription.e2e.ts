@@ -1,0 +1,64 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
+import { hasBrowser, launchBrowser, newContext } from './support/browser';
+
+/**
+ * Issue 19, as a new user tries it: the yearly Freelancer plan with the local trial's coupon through the
+ * test-mode checkout, the year's credits on the account, auto-renew turned off and on, then the plan cancelled.
+ */
+describe.skipIf(!hasBrowser)('a subscription from choice to cancellation, in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('chooses the annual plan with a coupon, pays in test mode, turns auto-renew off and cancels', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const email = uniqueEmail('yearly');
+    await registerAndVerify(page, { name: 'Marta Ruiz', email, accountType: 'freelancer' });
+    await logIn(page, email);
+    await page.waitForURL('**/dashboard');
+
+    await page.goto('/select-plan');
+    await page.locator('label', { hasText: /^Annual$/ }).click();
+    expect(await page.getByRole('radio', { name: 'Annual' }).isChecked()).toBe(true);
+    await page.getByLabel('Coupon code').fill('bienvenida20');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Coupon BIENVENIDA20 applied: the prices shown include it.').waitFor();
+    await page.getByRole('button', { name: 'Choose the Freelancer Plan' }).click();
+
+    // The test-mode checkout charges the year less 20 %: 120 € → 96 €.
+    await page.waitForURL('**/dev/checkout/**');
+    const pay = page.getByRole('button', { name: /^Pay/ });
+    expect(await pay.textContent()).toMatch(/96[.,]00/);
+    await pay.click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/dev/'));
+
+    // 3 welcome credits and the year's 600, all up front.
+    await page.goto('/user?tab=plan');
+    await page.getByText(/Renews on/).waitFor();
+    expect(await page.getByRole('main').textContent()).toContain('Freelancer Plan');
+    const me = await page.evaluate(async () => {
+      const token = localStorage.getItem('authToken');
+      const res = await fetch('/api/v1/me', { headers: { Authorization: `Bearer ${token}` } });
+      return res.json();
+    });
+    expect(me.credits.available).toBe(603);
+
+    const renew = page.getByRole('switch', { name: 'Auto-renew' });
+    expect(await renew.getAttribute('aria-checked')).toBe('true');
+    await renew.click();
+    await page.getByText(/Ends on .*: it will not renew/).waitFor();
+    // Turned back on, then cancelled from the plan's own button (which ends it at the period's end too).
+    await renew.click();
+    await page.getByText(/Renews on/).waitFor();
+
+    await page.getByRole('button', { name: 'Cancel plan' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel plan' }).click();
+    await page.getByText(/Cancelled: your plan ends on/).waitFor();
+    await context.close();
+  }, 120_000);
+});
