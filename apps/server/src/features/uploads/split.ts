@@ -64,11 +64,13 @@ export async function planDocuments(
       body: 'mediaType' in fate && file.path ? { path: file.path } : null,
       split: null,
     };
-    const parts =
+    // Read once: the cutter and the page count look at the same bytes.
+    const bytes =
       'mediaType' in fate && fate.mediaType === 'application/pdf' && file.path
-        ? await splitInvoicePdf(await readFile(file.path))
+        ? await readFile(file.path)
         : null;
-    if (!parts || !file.path) {
+    const parts = bytes ? await splitInvoicePdf(bytes) : null;
+    if (!bytes || !parts || !file.path) {
       planned.push(whole);
       continue;
     }
@@ -76,7 +78,7 @@ export async function planDocuments(
       id: newId(),
       filename: file.filename,
       path: file.path,
-      pageCount: (await countPdfPages(await readFile(file.path))) ?? parts.at(-1)?.pages.at(-1) ?? 0,
+      pageCount: (await countPdfPages(bytes)) ?? parts.at(-1)?.pages.at(-1) ?? 0,
     };
     splits.push(split);
     for (const part of parts) {

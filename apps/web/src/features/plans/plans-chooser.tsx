@@ -123,6 +123,26 @@ export function PlansChooser({
     setCoupon(draft.trim().slice(0, 64));
   };
 
+  const card = (plan: Plan) => (
+    <li key={plan.id} className="flex">
+      <PlanCard
+        plan={plan}
+        quote={quoteFor.get(plan.id) ?? null}
+        action={
+          <PlanAction
+            plan={plan}
+            hasSession={hasSession}
+            current={current}
+            coupon={quoteFor.has(plan.id) ? coupon : ''}
+            processing={processing}
+            onCheckout={checkout}
+            onChange={setChanging}
+          />
+        }
+      />
+    </li>
+  );
+
   return (
     <div>
       <div className="flex flex-col items-center gap-6">
@@ -164,50 +184,12 @@ export function PlansChooser({
       ) : null}
 
       <ul className="mt-8 grid gap-6 md:grid-cols-3" aria-label={t('plans.subscriptionsLabel')}>
-        {subscriptions.map((plan) => (
-          <li key={plan.id} className="flex">
-            <PlanCard
-              plan={plan}
-              quote={quoteFor.get(plan.id) ?? null}
-              action={
-                <PlanAction
-                  plan={plan}
-                  hasSession={hasSession}
-                  current={current}
-                  coupon={quoteFor.has(plan.id) ? coupon : ''}
-                  processing={processing}
-                  onCheckout={checkout}
-                  onChange={setChanging}
-                />
-              }
-            />
-          </li>
-        ))}
+        {subscriptions.map(card)}
       </ul>
 
       <h2 className="mt-14 text-xl font-semibold text-slate-900">{t('plans.packsTitle')}</h2>
       <p className="mt-1 text-sm text-slate-600">{t('plans.packsText')}</p>
-      <ul className="mt-6 grid gap-6 md:grid-cols-2">
-        {packs.map((plan) => (
-          <li key={plan.id} className="flex">
-            <PlanCard
-              plan={plan}
-              quote={quoteFor.get(plan.id) ?? null}
-              action={
-                <PlanAction
-                  plan={plan}
-                  hasSession={hasSession}
-                  current={current}
-                  coupon={quoteFor.has(plan.id) ? coupon : ''}
-                  processing={processing}
-                  onCheckout={checkout}
-                  onChange={setChanging}
-                />
-              }
-            />
-          </li>
-        ))}
-      </ul>
+      <ul className="mt-6 grid gap-6 md:grid-cols-2">{packs.map(card)}</ul>
 
       <form onSubmit={onApply} className="mx-auto mt-12 flex max-w-md flex-col gap-2" noValidate>
         <label htmlFor={couponId} className="text-sm font-medium text-slate-800">
