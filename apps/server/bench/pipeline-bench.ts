@@ -101,7 +101,9 @@ async function main() {
       await new Promise((r) => setTimeout(r, 250));
     }
     const call = async (path: string, init: RequestInit & { token?: string; json?: unknown } = {}) => {
+      // The local checkout page's form posts from the app's own origin, as a browser would.
       const headers: Record<string, string> = {
+        origin: base,
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
       };
       if (init.json !== undefined) headers['content-type'] = 'application/json';
