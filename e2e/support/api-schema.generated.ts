@@ -202,7 +202,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the name or the language (the language of every later email) */
+        /** Change the name or the language (the language of every later email), or let go of the plan chosen before signing up */
         patch: operations["patchMe"];
         trace?: never;
     };
@@ -986,6 +986,8 @@ export interface components {
             couponCode?: string;
             /** @enum {string} */
             locale?: "en" | "es";
+            /** @enum {string} */
+            planId?: "small" | "large" | "freelancer-monthly" | "freelancer-yearly" | "business-monthly" | "business-yearly" | "enterprise";
         };
         AuthResult: {
             token: string;
@@ -1006,6 +1008,8 @@ export interface components {
             verified: boolean;
             registrationStep: number;
             credits: components["schemas"]["CreditsInfo"];
+            /** @enum {string|null} */
+            chosenPlanId: "small" | "large" | "freelancer-monthly" | "freelancer-yearly" | "business-monthly" | "business-yearly" | "enterprise" | null;
         };
         CreditsInfo: {
             available: number;
@@ -1066,6 +1070,7 @@ export interface components {
             name?: string;
             /** @enum {string} */
             locale?: "en" | "es";
+            chosenPlanId?: null;
         };
         ChangePasswordRequest: {
             currentPassword: string;

@@ -27,7 +27,12 @@ export type NotificationSettingsUpdate = z.input<typeof NotificationSettingsUpda
 
 /** `PATCH /me`: what the user can change about themselves without proving anything again. */
 export const UpdateMeRequestSchema = z
-  .object({ name: NameSchema.optional(), locale: LocaleSchema.optional() })
+  .object({
+    name: NameSchema.optional(),
+    locale: LocaleSchema.optional(),
+    /** `null` lets go of the plan chosen before signing up (the user dismissed it). */
+    chosenPlanId: z.null().optional(),
+  })
   .meta({ id: 'UpdateMeRequest' });
 export type UpdateMeRequest = z.input<typeof UpdateMeRequestSchema>;
 

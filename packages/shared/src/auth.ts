@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from './locale';
+import { findPlan } from './plan-catalogue';
+import { PlanIdSchema } from './plans';
 
 /** 8 to 128 characters: long passphrases are welcome; argon2 hashes all of it (nothing is truncated). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -31,6 +33,12 @@ export const CouponCodeSchema = z
 /** A one-time link's token: 32 random bytes in base64url (43 characters); anything far longer is junk. */
 export const OneTimeTokenSchema = z.string().min(1).max(200);
 
+/** A plan that can be bought online (every plan but the contact-only one). */
+const BuyablePlanIdSchema = PlanIdSchema.refine(
+  (id) => findPlan(id)?.contactOnly === false,
+  'This plan is not sold online',
+);
+
 export const RegisterRequestSchema = z
   .object({
     email: EmailSchema,
@@ -40,6 +48,11 @@ export const RegisterRequestSchema = z
     couponCode: CouponCodeSchema,
     /** The language of the emails; default: the request's Accept-Language. */
     locale: LocaleSchema.optional(),
+    /**
+     * A plan chosen before signing up (issue 16 item 4): kept on the account, so the first sign-in after
+     * verifying continues to its checkout in whichever browser it happens. Enterprise is not bought online.
+     */
+    planId: BuyablePlanIdSchema.optional(),
   })
   .meta({ id: 'RegisterRequest' });
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
@@ -86,6 +99,12 @@ export const UserSchema = z
     /** 1: account created; 2: email verified. */
     registrationStep: z.number().int(),
     credits: CreditsInfoSchema,
+    /**
+     * The plan chosen before signing up and not bought yet (issue 16 item 4): the first sign-in after
+     * verifying continues to its checkout. Cleared when a checkout is paid, another plan's checkout starts,
+     * or the user lets it go (`PATCH /me` with `chosenPlanId: null`).
+     */
+    chosenPlanId: PlanIdSchema.nullable(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;

@@ -58,6 +58,11 @@ export const users = pgTable(
     /** Raised to invalidate every access token issued before (password reset, sign out everywhere). */
     tokenVersion: integer('token_version').notNull().default(0),
     couponCode: text('coupon_code'),
+    /**
+     * A plan chosen before signing up and not bought yet (issue 16 item 4): the first sign-in after
+     * verifying, in any browser, continues to its checkout. A plan id of the catalogue (plan-catalogue.ts).
+     */
+    chosenPlanId: text('chosen_plan_id'),
     /** Optional emails (Settings → Notifications); account emails are always sent. */
     notifyBatchFinished: boolean('notify_batch_finished').notNull().default(true),
     notifyLowCredits: boolean('notify_low_credits').notNull().default(true),

@@ -18,6 +18,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     verified: true,
     registrationStep: 2,
     credits: { available: 12, lastPurchase: null, lastUsage: null, lastCheck: new Date(0).toISOString() },
+    chosenPlanId: null,
     ...overrides,
   };
 }

@@ -202,6 +202,7 @@ describe(`accounts and sessions (${TEST_DB})`, () => {
       expect(Object.keys(body).sort()).toEqual(
         [
           'accountType',
+          'chosenPlanId',
           'credits',
           'email',
           'id',
@@ -281,6 +282,44 @@ describe(`accounts and sessions (${TEST_DB})`, () => {
       expect((await me(second)).status).toBe(401);
       const fresh = (await bodyOf(await login(email))).token;
       expect((await me(fresh)).status).toBe(200);
+    });
+  });
+
+  describe('a plan chosen before signing up (issue 16 item 4)', () => {
+    const verify = (token: string) => ctx.json('/api/v1/auth/verify-email', { token });
+    const patchMe = (token: string, body: unknown) =>
+      ctx.json('/api/v1/me', body, { method: 'PATCH', headers: { authorization: `Bearer ${token}` } });
+
+    it('is kept on the account and answered by verification, login and /me, whatever the browser', async () => {
+      const email = uniqueEmail('chosen');
+      expect((await register({ email, planId: 'large' })).status).toBe(201);
+      const verified = await verify(await linkToken(email, '/verify-email'));
+      expect((await bodyOf(verified)).user).toMatchObject({ verified: true, chosenPlanId: 'large' });
+      const { token, user } = await bodyOf(await login(email));
+      expect(user.chosenPlanId).toBe('large');
+      expect((await bodyOf(await me(token))).chosenPlanId).toBe('large');
+
+      // Dismissed: gone from the account.
+      const dismissed = await patchMe(token, { chosenPlanId: null });
+      expect(dismissed.status).toBe(200);
+      expect((await bodyOf(dismissed)).chosenPlanId).toBeNull();
+      expect((await bodyOf(await me(token))).chosenPlanId).toBeNull();
+      // Only letting go is possible there; a plan is chosen by signing up with it or by paying.
+      expect((await patchMe(token, { chosenPlanId: 'small' })).status).toBe(400);
+    });
+
+    it('is none without one, refuses plans not sold online, and never touches a taken address', async () => {
+      const plain = await signUpAndLogIn();
+      expect(plain.user.chosenPlanId).toBeNull();
+      for (const planId of ['enterprise', 'huge', '']) {
+        const res = await register({ planId });
+        expect(res.status, planId).toBe(400);
+        expect((await bodyOf(res)).error.code).toBe('VALIDATION_FAILED');
+      }
+      const owner = await signUpAndLogIn({ planId: 'freelancer-yearly' });
+      expect(owner.user.chosenPlanId).toBe('freelancer-yearly');
+      expect((await register({ email: owner.email, planId: 'small' })).status).toBe(201);
+      expect((await bodyOf(await me(owner.token))).chosenPlanId).toBe('freelancer-yearly');
     });
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, creditBalances, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -53,6 +53,17 @@ export async function markEmailVerified(db: Db, userId: string, at = new Date())
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     .returning();
   return user ?? null;
+}
+
+/**
+ * Lets go of the plan chosen before signing up: after a paid checkout, or — with `unless` — when a checkout
+ * of another plan starts (the user picked something else).
+ */
+export async function clearChosenPlan(db: Db, userId: string, unless?: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ chosenPlanId: null })
+    .where(and(eq(users.id, userId), unless ? ne(users.chosenPlanId, unless) : undefined));
 }
 
 export async function linkGoogleSubject(db: Db, userId: string, subject: string): Promise<void> {

@@ -1,5 +1,6 @@
 import {
   type AccountType,
+  findPlan,
   isCommonPassword,
   type Locale,
   PASSWORD_RESET_TTL_HOURS,
@@ -78,7 +79,14 @@ export async function toUser(
       lastUsage: balance?.lastUsageAt?.toISOString() ?? null,
       lastCheck: now.toISOString(),
     },
+    chosenPlanId: chosenPlanOf(row),
   };
+}
+
+/** The account's chosen plan, if it is still one the catalogue sells online. */
+function chosenPlanOf(row: UserRow) {
+  const plan = row.chosenPlanId ? findPlan(row.chosenPlanId) : null;
+  return plan && !plan.contactOnly ? plan.id : null;
 }
 
 async function issueSession(services: Services, row: UserRow) {
@@ -115,6 +123,7 @@ export async function register(
     accountType: AccountType;
     couponCode?: string | undefined;
     locale?: Locale | undefined;
+    planId?: string | undefined;
   },
   caller: Caller,
 ) {
@@ -135,6 +144,8 @@ export async function register(
         locale: input.locale ?? caller.locale,
         passwordHash,
         couponCode: input.couponCode ?? null,
+        // Only a new account takes the plan: a taken address's owner is emailed, never changed.
+        chosenPlanId: input.planId ?? null,
       });
       if (user) await sendLink(services, tx, user, 'verify_email');
       return user !== null; // null: a concurrent sign-up with this address won the unique index

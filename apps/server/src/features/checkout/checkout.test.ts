@@ -9,7 +9,7 @@ import {
   type TestContext,
 } from '../../../test/harness';
 import { loadConfig } from '../../config';
-import { checkouts, creditBalances, creditLedger, creditPacks } from '../../db/schema';
+import { checkouts, creditBalances, creditLedger, creditPacks, users } from '../../db/schema';
 import { reconcileCheckouts } from './service';
 
 /** The local checkout takes only posts from its own pages; `app.request()` URLs are on http://localhost. */
@@ -54,6 +54,23 @@ describe(`credit packs and the local checkout (${TEST_DB})`, () => {
         savingPercent: 56,
       },
     ]);
+  });
+
+  it('lets go of the plan chosen before signing up once it is paid, or another plan’s checkout starts', async () => {
+    const chosenOf = async (userId: string) =>
+      (await ctx.db.select().from(users).where(eq(users.id, userId)))[0]?.chosenPlanId;
+    const { user, headers } = await createSignedInUser(ctx);
+    await ctx.db.update(users).set({ chosenPlanId: 'large' }).where(eq(users.id, user.id));
+    const started = await bodyOf(await checkout(headers, { packId: 'large', returnTo: '/credits' }));
+    expect(await chosenOf(user.id)).toBe('large'); // started, not paid: the next sign-in offers it again
+    const path = new URL(started.url).pathname;
+    expect((await ctx.request(`${path}/pay`, { method: 'POST', headers: SAME_ORIGIN })).status).toBe(303);
+    expect(await chosenOf(user.id)).toBeNull();
+
+    const other = await createSignedInUser(ctx);
+    await ctx.db.update(users).set({ chosenPlanId: 'large' }).where(eq(users.id, other.user.id));
+    expect((await checkout(other.headers, { planId: 'small', returnTo: '/credits' })).status).toBe(201);
+    expect(await chosenOf(other.user.id)).toBeNull();
   });
 
   it('sells the Large pack through the test-mode page and grants 150 credits exactly once', async () => {

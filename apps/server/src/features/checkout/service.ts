@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import { publicUrl } from '../../http/public-url';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
+import { clearChosenPlan } from '../auth/repo';
 import { grantCredits } from '../credits/ledger';
 import { findValidCoupon, redeemCoupon } from '../plans/coupons';
 import { findLiveSubscription } from '../plans/repo';
@@ -72,6 +73,8 @@ export async function startCheckout(
   if (subscriptionPlan && (await findLiveSubscription(services.db, user.id)))
     throw new AppError('SUBSCRIPTION_EXISTS');
   const payable = coupon ? discountedPriceCents(item.amountCents, coupon) : item.amountCents;
+  // Another plan than the one chosen before signing up: that choice is over.
+  await clearChosenPlan(services.db, user.id, input.planId);
   const checkoutId = newId();
   await insertCheckout(services.db, {
     id: checkoutId,
@@ -131,6 +134,8 @@ export async function applySession(services: Services, checkout: CheckoutRow, se
     await services.db.transaction(async (tx) => {
       const paid = await markPaid(tx, checkout.id);
       if (!paid) return;
+      // Bought: a plan chosen before signing up no longer leads to a checkout.
+      await clearChosenPlan(tx, paid.userId);
       if (paid.couponCode) await redeemCoupon(tx, paid.couponCode);
       if (!findSubscriptionPlan(paid.planId)) {
         await grantCredits(tx, paid.userId, paid.credits, 'purchase', `checkout:${paid.id}`);

@@ -47,7 +47,8 @@ const updateMeRoute = createRoute({
   method: 'patch',
   path: '/',
   tags: ['auth'],
-  summary: 'Change the name or the language (the language of every later email)',
+  summary:
+    'Change the name or the language (the language of every later email), or let go of the plan chosen before signing up',
   security: [{ bearer: [] }],
   request: { body: { required: true, content: { 'application/json': { schema: UpdateMeRequestSchema } } } },
   responses: {

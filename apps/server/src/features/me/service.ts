@@ -35,10 +35,13 @@ import { hashOneTimeToken, newOneTimeToken, signAccessToken } from '../auth/toke
 import { grantCredits } from '../credits/ledger';
 import { confirmEmailChangeEmail, emailChangedEmail } from '../notifications/emails';
 
-/** Name and language; the language is the one every later email is written in. */
+/**
+ * Name and language (the one every later email is written in); `chosenPlanId: null` lets go of the plan
+ * chosen before signing up.
+ */
 export async function updateMe(db: Db, user: UserRow, input: UpdateMeRequest): Promise<User> {
-  const changes = { name: input.name, locale: input.locale };
-  if (changes.name === undefined && changes.locale === undefined) return toUser(db, user);
+  const changes = { name: input.name, locale: input.locale, chosenPlanId: input.chosenPlanId };
+  if (Object.values(changes).every((value) => value === undefined)) return toUser(db, user);
   const [row] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
   return toUser(db, row ?? user);
 }

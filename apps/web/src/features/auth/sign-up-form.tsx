@@ -72,6 +72,8 @@ export function SignUpForm({
       // The spec: trimmed, and sent only when not empty.
       ...(coupon.trim() ? { couponCode: coupon.trim() } : {}),
       locale: toLocale(i18n.language),
+      // Kept on the account: the checkout follows the first sign-in after verifying, in any browser.
+      ...(chosenPlan ? { planId: chosenPlan.id } : {}),
     };
     const parsed = RegisterRequestSchema.safeParse(body);
     const next: Errors = {};

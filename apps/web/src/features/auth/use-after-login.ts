@@ -1,7 +1,7 @@
 import type { AuthResult } from '@cuadra/shared';
 import { useCallback } from 'react';
 import { type Location, useLocation, useNavigate } from 'react-router';
-import { chosenPlanPath, readChosenPlan } from '../plans/chosen-plan';
+import { chosenPlanPath, pendingPlan } from '../plans/chosen-plan';
 import { login } from './auth-store';
 import { readInvitationToken } from './session-storage';
 
@@ -23,8 +23,9 @@ export function useAfterLogin() {
         navigate(`/acceptinvitation?token=${encodeURIComponent(invitation)}`, { replace: true });
         return;
       }
-      // A plan chosen before signing up (issue 16 item 4): its checkout, once the email is verified.
-      const chosen = result.user.verified ? readChosenPlan() : null;
+      // A plan chosen before signing up (issue 16 item 4): its checkout, once the email is verified, in
+      // whichever browser the sign-in happens (the account keeps the choice).
+      const chosen = result.user.verified ? pendingPlan(result.user) : null;
       if (chosen) {
         navigate(chosenPlanPath(chosen), { replace: true });
         return;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/layout/nav-styles';
 import { ApiError } from '../../lib/api';
-import { chosenPlanPath, readChosenPlan } from '../plans/chosen-plan';
+import { chosenPlanPath, pendingPlan } from '../plans/chosen-plan';
 import { authApi } from './auth-api';
 import { getAuthState, refreshUser, updateUser, useAuth } from './auth-store';
 import { AuthCard } from './auth-ui';
@@ -35,8 +35,8 @@ export function verificationCause(error: unknown): Cause {
 export function VerifyEmailPage() {
   const { t } = useTranslation('auth');
   const token = useSearchParams()[0].get('token');
-  const signedIn = Boolean(useAuth().token);
-  const [chosen] = useState(readChosenPlan);
+  const auth = useAuth();
+  const signedIn = Boolean(auth.token);
   // A query, not an effect: it runs once per token even when React mounts the page twice.
   const verification = useQuery({
     queryKey: ['verify-email', token],
@@ -84,6 +84,8 @@ export function VerifyEmailPage() {
       </p>
     );
   } else {
+    // A plan chosen before signing up (issue 16 item 4), kept in this browser or on the account.
+    const chosen = pendingPlan(result.user ?? auth.user);
     body = (
       <div role="status">
         <h2 className="text-lg font-semibold text-brand-900">{t('verify.successTitle')}</h2>

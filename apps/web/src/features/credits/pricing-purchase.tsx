@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-store';
 import type { PackPurchaseControls } from '../billing/pack-cards';
+import { dismissChosenPlan } from '../plans/chosen-plan';
 import { CreditsWidget } from './credits-widget';
 import { usePurchaseReturn } from './purchase-return';
 import { PurchaseStatusMessage } from './purchase-status';
@@ -23,6 +24,9 @@ export function usePricingPurchase(path: '/credits' | '/select-plan' | '/pricing
   usePurchaseReturn(path, (outcome) => {
     dispatch({ type: 'returned', outcome });
     if (outcome === 'success') void refreshCredits();
+    // Cancelling the checkout lets go of a plan chosen before signing up: the next sign-in goes to the
+    // dashboard, not to that checkout again (issue 16 item 4).
+    if (outcome === 'cancelled') void dismissChosenPlan().catch(() => undefined);
   });
 
   const onDismiss = () => dispatch({ type: 'reset' });

@@ -1,10 +1,15 @@
-import type { PlanId } from '@cuadra/shared';
+import type { PlanId, User } from '@cuadra/shared';
+import { api } from '../../lib/api';
+import { getAuthState, updateUser } from '../auth/auth-store';
 import { findBuyablePlan } from './plan-text';
 
 /**
  * A plan a visitor chose before signing up (issue 16 item 4: "Comprar el Paquete grande" → sign-up →
- * verification → that plan's checkout). Kept in this browser's storage between the sign-up and the first
- * sign-in after verifying, which usually happen in the same browser; the checkout forgets it.
+ * verification → that plan's checkout). The sign-up stores it on the account (`chosenPlanId`), so the
+ * verification link may be opened in another browser or on a phone; this browser's storage keeps it too
+ * (for a Google sign-up, and a choice made here later). Starting the checkout forgets the browser's copy;
+ * the server lets go of the account's when a checkout is paid or another plan's starts, and the browser
+ * asks it to when the user cancels the checkout.
  */
 export const CHOSEN_PLAN_STORAGE_KEY = 'cuadra.chosenPlan';
 
@@ -31,6 +36,19 @@ export function forgetChosenPlan(): void {
   } catch {
     // Nothing was stored.
   }
+}
+
+/** The plan a signed-in user continues to: this browser's choice, else the one kept on the account. */
+export function pendingPlan(user: Pick<User, 'chosenPlanId'> | null | undefined): PlanId | null {
+  return readChosenPlan() ?? findBuyablePlan(user?.chosenPlanId)?.id ?? null;
+}
+
+/** Lets go of the chosen plan, in this browser and on the account (the user cancelled its checkout). */
+export async function dismissChosenPlan(): Promise<void> {
+  forgetChosenPlan();
+  const { token, user } = getAuthState();
+  if (!token || !user?.chosenPlanId) return;
+  updateUser(await api.patch<User>('/me', { chosenPlanId: null }));
 }
 
 /** Where a signed-in user with a chosen plan continues: its checkout, started by /select-plan. */

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "chosen_plan_id" text;
