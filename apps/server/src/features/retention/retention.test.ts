@@ -12,6 +12,7 @@ import {
   subscriptions,
 } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { signAccessToken } from '../auth/tokens';
 import { seedDocuments } from '../review/seed';
 import { splitKey } from '../uploads/split';
 import { enforceRetention, retentionDaysFor } from './service';
@@ -133,6 +134,53 @@ describe(`retention (${TEST_DB})`, () => {
     expect(await fileExists(recent!.fileKey)).toBe(false);
     expect(await fileExists(splitKey(splitId))).toBe(false);
     expect(await ctx.db.select().from(documentSplits).where(eq(documentSplits.id, splitId))).toEqual([]);
+  });
+
+  it('keeps a Facturae batch’s shared file until its last invoice is deleted, and serves it meanwhile', async () => {
+    // A `lote` of several invoices: one stored file, one document and invoice per entry (extraction.ts).
+    // The entries are written when the file is read, so their ages can straddle a retention run.
+    const { user, docs } = await ownerWithDocuments([40, 5]);
+    await buyPack(user.id, 'small'); // 30 days
+    const [first, later] = docs;
+    await ctx.services.files.delete(later!.fileKey);
+    await ctx.db
+      .update(documents)
+      .set({ fileKey: first!.fileKey, mediaType: 'application/xml' })
+      .where(inArray(documents.id, [first!.documentId, later!.documentId]));
+    const [laterInvoice] = await ctx.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.documentId, later!.documentId));
+    const token = await signAccessToken(ctx.services.auth.accessKey, {
+      userId: user.id,
+      version: user.tokenVersion,
+    });
+    const original = () =>
+      ctx.request(`/api/v1/invoices/${laterInvoice!.id}/file`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+
+    const now = new Date();
+    await enforceRetention(ctx.services, now);
+    await enforceRetention(ctx.services, new Date(now.getTime() + 7 * DAY + 60_000));
+    expect(await ctx.db.select().from(documents).where(eq(documents.id, first!.documentId))).toEqual([]);
+    expect(await fileExists(first!.fileKey)).toBe(true); // the batch’s other invoice still needs it
+    expect((await original()).status).toBe(200);
+    const [firstLog] = await ctx.db
+      .select()
+      .from(retentionLog)
+      .where(eq(retentionLog.documentId, first!.documentId));
+    expect(firstLog?.deleted).toEqual(['extracted']);
+
+    const next = new Date(now.getTime() + 30 * DAY);
+    await enforceRetention(ctx.services, next);
+    await enforceRetention(ctx.services, new Date(next.getTime() + 7 * DAY + 60_000));
+    expect(await fileExists(first!.fileKey)).toBe(false);
+    const [lastLog] = await ctx.db
+      .select()
+      .from(retentionLog)
+      .where(eq(retentionLog.documentId, later!.documentId));
+    expect(lastLog?.deleted).toEqual(['original', 'extracted']);
   });
 
   it('keeps a subscriber’s documents for their plan’s 730 days, and a new user’s for the default', async () => {

@@ -1,5 +1,5 @@
 import { findPlan } from '@cuadra/shared';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, notInArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkouts, documents, invoices, retentionLog, subscriptions, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -133,8 +133,11 @@ async function deleteExpired(services: Services, userId: string, days: number, n
     )
     .limit(BATCH);
   for (const doc of expired) {
-    // The file first: if removing it fails, the row stays and the next run tries again.
-    if (doc.fileKey) await services.files.delete(doc.fileKey);
+    // The invoices of a Facturae batch (`lote`) share one stored file: it goes with the last of them, as a
+    // cut PDF's whole file goes with the last part (below). The file first: if removing it fails, the row
+    // stays and the next run tries again.
+    const dropFile = doc.fileKey !== null && !(await fileUsedByOthers(db, doc));
+    if (dropFile) await services.files.delete(doc.fileKey!);
     await db.transaction(async (tx) => {
       const removed = await tx
         .delete(invoices)
@@ -151,7 +154,7 @@ async function deleteExpired(services: Services, userId: string, days: number, n
         documentCreatedAt: doc.createdAt,
         retentionDays: days,
         deleted: [
-          ...(doc.fileKey ? ['original'] : []),
+          ...(dropFile ? ['original'] : []),
           ...(doc.extraction !== null || removed.length ? ['extracted'] : []),
         ],
       });
@@ -163,4 +166,23 @@ async function deleteExpired(services: Services, userId: string, days: number, n
     );
   }
   return expired.length;
+}
+
+/**
+ * Whether another document still points at `doc`'s stored file. Files are stored per upload, so only the
+ * same client's documents can share one (which keeps the look-up on the client's index).
+ */
+async function fileUsedByOthers(
+  db: Db,
+  doc: { id: string; clientId: string; fileKey: string | null },
+): Promise<boolean> {
+  if (doc.fileKey === null) return false;
+  const [other] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(eq(documents.clientId, doc.clientId), eq(documents.fileKey, doc.fileKey), ne(documents.id, doc.id)),
+    )
+    .limit(1);
+  return other !== undefined;
 }
