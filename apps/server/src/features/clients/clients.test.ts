@@ -214,9 +214,35 @@ describe(`clients and invitations (${TEST_DB})`, () => {
       expect(await ids('desc')).toEqual([...ascending].reverse());
     });
 
+    it('goes on from a cursor after the user switches language, in the new language’s order', async () => {
+      // In Spanish Ñ sorts after N; in English it is an N: the two orders differ.
+      const switcher = await signUp(ctx, { locale: 'es' });
+      for (const name of ['Oliva', 'Ñandú', 'Nadal', 'Ocaña', 'Naranjo']) await addClient(switcher, name);
+      const namesOf = async (query: string) => {
+        const res = await get(`/api/v1/clients${query}`, switcher);
+        expect(res.status, query).toBe(200);
+        const body = await bodyOf(res);
+        return { names: body.items.map((c: { name: string }) => c.name) as string[], next: body.nextCursor };
+      };
+      for (const [from, to] of [
+        ['es', 'en'],
+        ['en', 'es'],
+      ] as const) {
+        expect((await patch('/api/v1/me', { locale: from }, switcher)).status).toBe(200);
+        const first = await namesOf('?limit=2');
+        expect((await patch('/api/v1/me', { locale: to }, switcher)).status).toBe(200);
+        const whole = (await namesOf('')).names;
+        const rest = await namesOf(`?limit=10&cursor=${first.next}`);
+        // The clients after the last one seen, as the new language orders them.
+        expect(rest.names).toEqual(whole.slice(whole.indexOf(first.names.at(-1)!) + 1));
+        expect(rest.next).toBeNull();
+      }
+      expect((await namesOf('')).names).toEqual(['Nadal', 'Naranjo', 'Ñandú', 'Ocaña', 'Oliva']);
+    });
+
     it('refuses a tampered cursor, or one of another order, with 400 VALIDATION_FAILED', async () => {
       const { nextCursor } = await pageOf('?limit=2');
-      const forged = Buffer.from(JSON.stringify(['asc', 'es', 'x', 'not-a-uuid'])).toString('base64url');
+      const forged = Buffer.from(JSON.stringify(['asc', 'not-a-uuid', 'x', 'x'])).toString('base64url');
       for (const query of ['?cursor=%%%', `?cursor=${forged}`, `?order=desc&cursor=${nextCursor}`]) {
         const res = await get(`/api/v1/clients${query}`, accountant);
         expect(res.status, query).toBe(400);

@@ -73,7 +73,7 @@ export async function listVisibleClients(
   const after = query.order === 'desc' ? sql`<` : sql`>`;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ client: clients, sortKey: sql<string>`${key}` })
+      .select({ client: clients })
       .from(clients)
       .where(
         and(

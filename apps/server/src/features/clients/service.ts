@@ -102,17 +102,21 @@ function filterQuery(user: UserRow, query: ClientListFilters) {
   };
 }
 
-/** The client list's cursor: [order, language of the name key, key, id]; another order's is refused. */
+/**
+ * The client list's cursor: [order, id, name key, Spanish name key] of the row the next page starts after.
+ * It carries the name's key in both languages' orders, so a user who switches language mid-scroll gets the
+ * clients after that one in the new order (not a 400); another order's cursor is refused.
+ */
 function readClientCursor(text: string, order: 'asc' | 'desc', locale: 'en' | 'es'): ClientCursor {
-  return decodeCursor(text, ([cursorOrder, cursorLocale, key, id, ...rest]) =>
+  const nameKey = (value: unknown): value is string => typeof value === 'string' && value.length <= 1000;
+  return decodeCursor(text, ([cursorOrder, id, key, keyEs, ...rest]) =>
     rest.length === 0 &&
     cursorOrder === order &&
-    cursorLocale === locale &&
-    typeof key === 'string' &&
-    key.length <= 1000 &&
     typeof id === 'string' &&
-    UUID.test(id)
-      ? { key, id }
+    UUID.test(id) &&
+    nameKey(key) &&
+    nameKey(keyEs)
+      ? { key: locale === 'es' ? keyEs : key, id }
       : null,
   );
 }
@@ -142,7 +146,9 @@ export async function listClients(
     ),
     total,
     limit: query.limit,
-    nextCursor: last ? encodeCursor([query.order, user.locale, last.sortKey, last.client.id]) : null,
+    nextCursor: last
+      ? encodeCursor([query.order, last.client.id, last.client.nameKey, last.client.nameKeyEs])
+      : null,
   };
 }
 
