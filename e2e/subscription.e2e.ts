@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
-import { hasBrowser, launchBrowser, newContext } from './support/browser';
+import { hasBrowser, launchBrowser, newContext, openLive } from './support/browser';
 
 /**
  * Issue 19, as a new user tries it: the yearly Freelancer plan with the local trial's coupon through the
@@ -22,7 +22,8 @@ describe.skipIf(!hasBrowser)('a subscription from choice to cancellation, in Chr
     await logIn(page, email);
     await page.waitForURL('**/dashboard');
 
-    await page.goto('/select-plan');
+    // A prerendered page: typed into only once the app is live, or the coupon field drops what was typed.
+    await openLive(page, '/select-plan');
     await page.locator('label', { hasText: /^Annual$/ }).click();
     expect(await page.getByRole('radio', { name: 'Annual' }).isChecked()).toBe(true);
     await page.getByLabel('Coupon code').fill('bienvenida20');
@@ -52,6 +53,14 @@ describe.skipIf(!hasBrowser)('a subscription from choice to cancellation, in Chr
     expect(await renew.getAttribute('aria-checked')).toBe('true');
     await renew.click();
     await page.getByText(/Ends on .*: it will not renew/).waitFor();
+    // With auto-renew off the plan can still be cancelled, and the dialog says it would end anyway.
+    await page.getByRole('button', { name: 'Cancel plan' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/Auto-renew is already off/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel plan' }).click();
+    await dialog.getByText(/Cancelled: your plan ends on/).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     // Turned back on, then cancelled from the plan's own button (which ends it at the period's end too).
     await renew.click();
     await page.getByText(/Renews on/).waitFor();

@@ -198,7 +198,8 @@ function CurrentPlan({
             {portal.isPending ? t('plans.processing') : t('settings.manageBilling')}
           </button>
         ) : null}
-        {ending ? null : (
+        {/* Always offered while the plan runs: with auto-renew off it ends anyway, and the dialog says so. */}
+        {subscription.status === 'canceled' ? null : (
           <button
             type="button"
             onClick={() => setCancelling(true)}
@@ -218,19 +219,37 @@ function CurrentPlan({
         <ChangePlanDialog current={subscription} target={changing} onClose={() => setChanging(null)} />
       ) : null}
       {cancelling ? (
-        <CancelDialog name={planName(t, plan)} date={date} onClose={() => setCancelling(false)} />
+        <CancelDialog
+          name={planName(t, plan)}
+          date={date}
+          autoRenew={subscription.autoRenew}
+          onClose={() => setCancelling(false)}
+        />
       ) : null}
     </div>
   );
 }
 
-function CancelDialog({ name, date, onClose }: { name: string; date: string; onClose: () => void }) {
+function CancelDialog({
+  name,
+  date,
+  autoRenew,
+  onClose,
+}: {
+  name: string;
+  date: string;
+  autoRenew: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('pricing');
   const toMessage = useErrorMessage();
   const cancel = useCancelSubscription();
   return (
     <Modal title={t('settings.cancelTitle')} onClose={onClose}>
       <p className="text-sm text-slate-700">{t('settings.cancelText', { name, date })}</p>
+      {autoRenew || cancel.isSuccess ? null : (
+        <p className="mt-2 text-sm text-slate-700">{t('settings.cancelAutoRenewOff')}</p>
+      )}
       {cancel.isError ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {toMessage(cancel.error)}

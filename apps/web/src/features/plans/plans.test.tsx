@@ -214,7 +214,7 @@ describe('the pricing page', { timeout: 30_000 }, () => {
 
 describe('a plan chosen before signing up (issue 16 item 4)', { timeout: 30_000 }, () => {
   it('is named on the sign-up page and kept for after verification', async () => {
-    mockApi({ 'POST /auth/register': () => json(201, { email: 'new@example.com' }) });
+    const calls = mockApi({ 'POST /auth/register': () => json(201, { email: 'new@example.com' }) });
     renderRoutes(routes, '/start-free?plan=large');
     const note = await screen.findByTestId('chosen-plan');
     expect(note.textContent).toContain('You chose the Large Credits Pack');
@@ -231,6 +231,8 @@ describe('a plan chosen before signing up (issue 16 item 4)', { timeout: 30_000 
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'a-long-and-unusual-pass' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(window.localStorage.getItem(CHOSEN_PLAN_STORAGE_KEY)).toBe('large'));
+    // Kept on the account too, for a verification link opened in another browser.
+    expect(calls.find((call) => call.key === 'POST /auth/register')?.body).toMatchObject({ planId: 'large' });
   });
 
   it('leads the first sign-in after verifying to that plan’s checkout', async () => {
@@ -252,6 +254,46 @@ describe('a plan chosen before signing up (issue 16 item 4)', { timeout: 30_000 
         planId: 'business-yearly',
       }),
     );
+  });
+});
+
+describe('a plan chosen before signing up, kept on the account (issue 16 item 4)', {
+  timeout: 30_000,
+}, () => {
+  it('leads a sign-in in another browser (nothing stored here) to that plan’s checkout', async () => {
+    const user = testUser({ chosenPlanId: 'large' });
+    const calls = mockApi({
+      'POST /auth/login': () => json(200, { token: fakeToken(), user }),
+      'GET /me': () => json(200, user),
+      'GET /subscription': () => json(200, { subscription: null }),
+      'POST /checkout': () => new Promise<Response>(() => {}),
+    });
+    const { router } = renderRoutes(routes, '/login');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ana@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'a-long-and-unusual-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?plan=large'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === 'POST /checkout')?.body).toMatchObject({ packId: 'large' }),
+    );
+  });
+
+  it('is let go of when the user comes back from cancelling the checkout', async () => {
+    let user = testUser({ chosenPlanId: 'large' });
+    storeTestSession(user);
+    const calls = mockApi({
+      'GET /me': () => json(200, user),
+      'PATCH /me': (body) => {
+        user = { ...user, ...(body as object) };
+        return json(200, user);
+      },
+      'GET /subscription': () => json(200, { subscription: null }),
+    });
+    renderRoutes(routes, '/select-plan?cancelled=true');
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === 'PATCH /me')?.body).toEqual({ chosenPlanId: null }),
+    );
+    expect(user.chosenPlanId).toBeNull();
   });
 });
 
@@ -330,6 +372,28 @@ describe('Settings → Plan', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Manage billing' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://billing.example/portal'));
+  });
+
+  it('offers to cancel with auto-renew off too, saying it would end then anyway', async () => {
+    signIn();
+    let subscription: Subscription = { ...active, autoRenew: false };
+    const calls = mockApi({
+      'GET /subscription': () => json(200, { subscription }),
+      'DELETE /subscription': () => {
+        subscription = { ...subscription, autoRenew: false };
+        return json(200, { subscription });
+      },
+    });
+    renderWithProviders(<PlanSettings />);
+    await waitFor(() =>
+      expect(screen.getByTestId('renewal').textContent).toBe('Ends on 15 January 2027: it will not renew'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel plan' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Auto-renew is already off, so it would end then anyway');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel plan' }));
+    expect(await within(dialog).findByText('Cancelled: your plan ends on 15 January 2027.')).toBeTruthy();
+    expect(calls.some((call) => call.key === 'DELETE /subscription')).toBe(true);
   });
 
   it('upgrades at once after a confirmation', async () => {
