@@ -66,6 +66,13 @@ describe.skipIf(!hasBrowser)('a plan chosen before signing up, in Chromium', () 
     return email;
   }
 
+  async function logInHere(page: Page, language: Language, email: string) {
+    const text = TEXT[language];
+    await page.getByLabel(text.email, { exact: true }).fill(email);
+    await page.getByLabel(text.password, { exact: true }).fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: text.login, exact: true }).click();
+  }
+
   /** The emailed link → "Email verified" → log in → straight to the Large pack's (test-mode) checkout. */
   async function verifyLogInAndPay(page: Page, language: Language, email: string) {
     const text = TEXT[language];
@@ -73,9 +80,7 @@ describe.skipIf(!hasBrowser)('a plan chosen before signing up, in Chromium', () 
     await page.getByRole('heading', { name: text.verified }).waitFor();
     await page.getByRole('main').getByRole('link', { name: text.login }).click();
     await page.waitForURL('**/login');
-    await page.getByLabel(text.email, { exact: true }).fill(email);
-    await page.getByLabel(text.password, { exact: true }).fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: text.login, exact: true }).click();
+    await logInHere(page, language, email);
 
     await page.waitForURL('**/dev/checkout/**', { timeout: 30_000 });
     await page.getByText(text.testMode, { exact: false }).waitFor();
@@ -116,4 +121,29 @@ describe.skipIf(!hasBrowser)('a plan chosen before signing up, in Chromium', () 
       await otherBrowser.close();
     },
   );
+
+  it('lets go of the choice when its checkout is cancelled: the next sign-in goes to the dashboard', async () => {
+    const signUpContext = await newContext('en', 1366);
+    const email = await signUpChoosingLarge(await signUpContext.newPage(), 'en');
+    await signUpContext.close();
+
+    const phone = await newContext('en', 390);
+    const page = await phone.newPage();
+    await verifyLogInAndPay(page, 'en', email);
+    const dismissed = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && response.url().endsWith('/api/v1/me'),
+    );
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/select-plan**');
+    await page.getByText(/Payment was cancelled/).waitFor();
+    expect((await dismissed).status()).toBe(200);
+    await phone.close();
+
+    const laptop = await newContext('en', 1366);
+    const again = await laptop.newPage();
+    await openLive(again, '/login');
+    await logInHere(again, 'en', email);
+    await again.waitForURL('**/dashboard');
+    await laptop.close();
+  });
 });
