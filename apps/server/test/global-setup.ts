@@ -15,7 +15,7 @@ declare module 'vitest' {
 
 /**
  * Creating a PGlite database takes seconds; loading a dump takes a fraction of that. So the run migrates
- * one database (app tables and the queue's schema), dumps it, and every test file starts from a copy.
+ * one database (app tables, the job queue among them), dumps it, and every test file starts from a copy.
  */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DB === 'postgres') return;
