@@ -30,17 +30,17 @@ const record = defineJob({
   },
 });
 
-/** The first attempt of each label hangs until `release` is called: a worker that went silent. */
+/** Every attempt hangs until the test opens its gate (in order of start): a worker that went silent. */
 const gates: (() => void)[] = [];
 const hang = defineJob({
   name: 'test.hang',
   schema: z.object({ label: z.string() }),
-  retryLimit: 1,
+  retryLimit: 3,
   retryDelaySeconds: 1,
-  expireInSeconds: 2,
+  expireInSeconds: 4,
   async run({ label }) {
     runs.push(label);
-    if (runs.filter((r) => r === label).length === 1) await new Promise<void>((done) => gates.push(done));
+    await new Promise<void>((done) => gates.push(done));
   },
 });
 const release = () => {
@@ -169,11 +169,14 @@ describe(`the job queue (${TEST_DB})`, () => {
     const { queue } = ctx.services;
     const id = await queue.send(hang, { label: 'silent-1' });
     await eventually(async () => (runs.filter((r) => r === 'silent-1').length === 2 ? true : undefined));
-    await eventually(async () => ((await queue.counts(hang.name)).completed === 1 ? true : undefined));
-    release(); // the first attempt ends now, long after its lease
+    // The first attempt ends now, long after its lease, while the second runs: it changes nothing.
+    gates[0]!();
     await sleep(300);
-    const [row] = await queue.inspect(hang.name);
-    expect(row).toMatchObject({ id, state: 'completed', attempts: 2 });
+    expect((await queue.inspect(hang.name))[0]).toMatchObject({ id, state: 'active', attempts: 2 });
+    gates[1]!();
+    await eventually(async () => ((await queue.counts(hang.name)).completed === 1 ? true : undefined));
+    expect((await queue.inspect(hang.name))[0]).toMatchObject({ id, state: 'completed', attempts: 2 });
+    expect(runs.filter((r) => r === 'silent-1')).toHaveLength(2);
   });
 
   it('keeps a long attempt whose heartbeats renew its lease', async () => {
