@@ -4,12 +4,16 @@
 # 1. Dependencies and the web build.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json .npmrc* ./
+COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/extract/package.json packages/extract/
 COPY packages/shared/package.json packages/shared/
 COPY e2e/package.json e2e/
+# onnxruntime-node fetches CUDA binaries from outside npm when it finds CUDA, and npm older than 11.19
+# still runs its install script (package.json "allowScripts" denies it on 11.19+); its CPU binary ships in
+# the package.
+ENV ONNXRUNTIME_NODE_INSTALL=skip
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The web app is built for the address users reach it at (canonical links in prerendered pages).

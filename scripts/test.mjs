@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ROOT } from './lib/web-build.mjs';
 
 const SUITES = [
+  { name: 'install (engines)', dir: 'scripts' },
   { name: 'shared (unit)', dir: 'packages/shared' },
   { name: 'extract (unit + golden)', dir: 'packages/extract' },
   { name: 'web (unit, jsdom)', dir: 'apps/web' },

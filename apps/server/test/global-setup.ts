@@ -15,7 +15,7 @@ declare module 'vitest' {
 
 /**
  * Creating a PGlite database takes seconds; loading a dump takes a fraction of that. So the run migrates
- * one database (app tables and the queue's schema), dumps it, and every test file starts from a copy.
+ * one database (app tables, the job queue among them), dumps it, and every test file starts from a copy.
  */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DB === 'postgres') return;
@@ -25,6 +25,8 @@ export default async function setup(project: TestProject) {
   const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
   const services = await createServices(config, { database, migrate: true });
   await services.queue.stop();
+  // Scheduled ticks sent at start belong to this run's clock, not to every test file's database.
+  await pglite.exec('delete from jobs');
   const dump = await pglite.dumpDataDir('none');
   const file = join(dir, 'template.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));

@@ -719,3 +719,44 @@ export const supplierMemory = pgTable(
   },
   (t) => [uniqueIndex('supplier_memory_key').on(t.clientId, t.supplierTaxId, t.field)],
 );
+
+export const jobState = pgEnum('job_state', ['queued', 'active', 'completed', 'dead']);
+
+/**
+ * The background job queue (queue/queue.ts): one row per job. `queued` waits for `run_at` (a retry waits
+ * out its backoff there); `active` is leased to a worker until `locked_until`, which heartbeats push back,
+ * and a lapsed lease is taken back; `completed` rows are deleted after a day; `dead` rows (gave up) stay
+ * for operators and health.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    data: jsonb('data').notNull(),
+    state: jobState('state').notNull().default('queued'),
+    /** Singleton key: one queued-or-active job per (name, key). */
+    key: text('key'),
+    /** The cron tick a scheduled job was sent for: one job per (name, slot), whichever process sends it. */
+    slot: timestamp('slot', { withTimezone: true }),
+    /** Attempts started; the current one's number fences its heartbeats and result. */
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // What workers poll for: ready jobs of a name, oldest first.
+    index('jobs_ready_idx').on(t.name, t.runAt).where(sql`${t.state} = 'queued'`),
+    // What the supervisor looks for: leases that lapsed.
+    index('jobs_leased_idx').on(t.lockedUntil).where(sql`${t.state} = 'active'`),
+    index('jobs_finished_idx').on(t.state, t.finishedAt).where(sql`${t.state} in ('completed', 'dead')`),
+    uniqueIndex('jobs_singleton_key')
+      .on(t.name, t.key)
+      .where(sql`${t.key} is not null and ${t.state} in ('queued', 'active')`),
+    uniqueIndex('jobs_schedule_slot').on(t.name, t.slot),
+  ],
+);

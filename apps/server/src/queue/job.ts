@@ -22,12 +22,15 @@ export type Job<T, Ctx> = {
   expireInSeconds: number;
   /**
    * The worker reports in this often (every half of it); a job whose worker went silent (killed, machine
-   * lost) is retried after it instead of after `expireInSeconds`. At least 10.
+   * lost) is retried after it instead of after `expireInSeconds`.
    */
   heartbeatSeconds?: number;
-  /** Cron expression (UTC): pg-boss sends the job on this schedule, once across all processes. */
+  /**
+   * Cron expression, 5 fields in UTC (queue/cron.ts): the queue sends the job at each tick, once across all
+   * processes; a tick missed while nothing ran is still sent up to 15 minutes late.
+   */
   schedule?: string;
-  /** Deterministic key: a second send with the same key while one is queued is a no-op. */
+  /** Deterministic key: a second send with the same key while one is queued or running is a no-op. */
   key?: (data: T) => string;
   run: (data: T, services: Ctx) => Promise<void>;
   /** Called once when the job gives up: a PermanentError, or the last retry failed. */

@@ -40,7 +40,7 @@ describe(`the outbox at /dev/mail (${TEST_DB})`, () => {
       text: 'T',
       html: '<p>T</p>',
     });
-    const [stats] = await ctx.services.queue.boss.getQueueStats('mail.deliver');
-    expect(stats?.queuedCount).toBe(1);
+    const stats = await ctx.services.queue.counts('mail.deliver');
+    expect(stats.queued).toBe(1);
   });
 });
