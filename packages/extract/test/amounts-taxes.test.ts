@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBreakdown, reconcileAmounts } from '../src/checks/consistency.ts';
+import { checkBreakdown, preferRoundedTotal, reconcileAmounts } from '../src/checks/consistency.ts';
 import { breakdownRow } from '../src/fields/amounts.ts';
 import { extractFromText } from '../src/fields/index.ts';
 import { parseAmount } from '../src/text/numbers.ts';
@@ -134,5 +134,73 @@ describe('credit notes', () => {
     expect(fields.withholding_total).toMatchObject({ value: '-150.00', verified: true });
     expect(fields.total).toMatchObject({ value: '-1060.00', verified: true });
     expect(fields.tax_base?.value).toBe('-1000.00');
+  });
+});
+
+/** Reads a scanned receipt from rows and runs the amount checks as the pipeline does. */
+function readReceipt(rows: string[]) {
+  const r = extractFromText([page(rows)], 'ocr');
+  const warnings: string[] = [];
+  const w = (x: { code: string }) => warnings.push(x.code);
+  reconcileAmounts(r.fields, r.amountCandidates, w);
+  preferRoundedTotal(r.fields, r.amountCandidates.total, w, r);
+  return { fields: r.fields, warnings, r };
+}
+
+describe('receipts: cash rounding around the arithmetic', () => {
+  it('keeps a total that already includes the printed rounding (base + tax + rounding = total)', () => {
+    const { fields } = readReceipt([
+      'SHOP ENTERPRISE',
+      'Total Sales (Excluding GST) :   96.00',
+      'Total GST :   5.76',
+      'Rounding :   -0.01',
+      'Total Sales (Inclusive of GST) :   101.75',
+      'CASH :   101.75',
+      'Change :   0.00',
+      'Item total   101.76',
+    ]);
+    expect(fields.total).toMatchObject({ value: '101.75', verified: false });
+  });
+
+  it('takes base + tax + rounding when it is what was paid and the printed total differs by a misread', () => {
+    const { fields, warnings } = readReceipt([
+      'SHOP ENTERPRISE',
+      'Sub Total (RM)   106.10',
+      'Total GST (RM) :   6.37',
+      'Rounding (RM) :   -0.02',
+      'Total (RM) :   112.46',
+      'CASH :   112.45',
+    ]);
+    expect(fields.total).toMatchObject({ value: '112.45', verified: false });
+    expect(warnings).toContain('TOTAL_ROUNDED');
+  });
+});
+
+describe('receipts: the tendered line', () => {
+  it('marks a total candidate on the tendered line, and not as equal to what was paid', () => {
+    const { r } = readReceipt(['SHOP ENTERPRISE', 'Total Amt Payable:   7.40', 'Paid Amount:   10.00']);
+    const paid = r.amountCandidates.total.find((c) => c.cents === 1000);
+    expect(paid?.features?.onTenderedLine).toBe(1);
+    expect(paid?.features?.equalsPaidNoChange).toBeUndefined();
+  });
+
+  it('offers what was tendered as the total when nothing is labelled as one', () => {
+    const { r } = readReceipt(['SHOP ENTERPRISE', 'ITEM A   149.00', 'ITEM B   21.00', 'CASH   170.00']);
+    expect(r.amountCandidates.total.map((c) => c.cents)).toContain(17000);
+  });
+});
+
+describe('receipts: a grand total over taxed and untaxed goods', () => {
+  it('keeps the sum of the two totals printed above it over the taxed part the arithmetic closes on', () => {
+    const { fields } = readReceipt([
+      'SHOP ENTERPRISE',
+      'Total 6% supplies (excl. GST):   24.00',
+      'GST:   1.44',
+      'Total 6% supplies (Inc. GST):   25.44',
+      'Total 0% supplies:   7.61',
+      'Total Payable:   33.05',
+    ]);
+    expect(fields.total?.value).toBe('33.05');
+    expect(fields.total?.verified).toBe(false);
   });
 });

@@ -128,7 +128,10 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     };
     set('tax_base', best.b);
     set('vat_total', best.v);
-    set('total', best.t);
+    // Read by OCR, a larger total the ranker prefers that is the sum of two totals printed above it (taxed
+    // and untaxed goods) is the document's total; the sum closed on the taxed part only.
+    const grand = totals[0];
+    if (!(ocr && grand && grand.cents > t.cents && grand.features?.sumOfTotals)) set('total', best.t);
     if (best.w) set('withholding_total', best.w);
     else if (fields.withholding_total && !fields.withholding_total.verified) delete fields.withholding_total;
     if (best.r) set('surcharge_total', best.r);
@@ -255,6 +258,29 @@ export function preferRoundedTotal(
   const ev = fields.total;
   const cents = toCents(ev?.value);
   if (!ev || cents == null) return;
+  const adj = text?.rounding;
+  // Base + tax + the printed rounding adjustment: the rounded, payable total. Equal to the total read,
+  // that total is already the rounded one; printed elsewhere or paid (tendered − change), it is the total
+  // (the total's own print misread). Either way the sum, off by the rounding, proves nothing.
+  const sum = amountSum(fields);
+  if (adj && sum != null && (ev.verified || ev.fromSum)) {
+    if (sum + adj === cents) return;
+    const paid = text.payment?.paid;
+    if (sum + adj > 0 && (paid === sum + adj || text.printedCents.includes(sum + adj))) {
+      fields.total = {
+        value: centsToString(sum + adj),
+        confidence: 0.75,
+        source: ev.source,
+        verified: false,
+        box: ev.box,
+      };
+      warn({
+        code: 'TOTAL_ROUNDED',
+        message: `Total ${ev.value} rounded to ${fields.total.value} for payment`,
+      });
+      return;
+    }
+  }
   const r = totals.find((c) => c.rounded && c.cents !== cents && Math.abs(c.cents - cents) < 10);
   if (r) {
     fields.total = {
@@ -297,7 +323,6 @@ export function preferRoundedTotal(
       return;
     }
   }
-  const adj = text?.rounding;
   if (!adj || !(ev.verified || ev.fromSum)) return;
   const rounded = [cents + adj, cents - adj].find(
     (c) => c > 0 && (text.printedCents.includes(c) || text.payment?.paid === c),
@@ -322,6 +347,16 @@ export function preferRoundedTotal(
       message: `Total ${ev.value} is before a cash rounding of ${centsToString(adj)}`,
     });
   }
+}
+
+/** Base + VAT + recargo − withholding of the fields, when base and VAT were both read. */
+function amountSum(fields: FieldMap): number | null {
+  const base = toCents(fields.tax_base?.value);
+  const vat = toCents(fields.vat_total?.value);
+  if (base == null || vat == null || fields.tax_base?.source === 'computed') return null;
+  const w = toCents(fields.withholding_total?.value) ?? 0;
+  const r = toCents(fields.surcharge_total?.value) ?? 0;
+  return base + vat + r - w;
 }
 
 /**

@@ -467,14 +467,18 @@ function totalFeatures(ctx: Ctx, totals: AmountCand[], payment: Payment | null, 
     if (c.line == null) continue;
     if (summary >= 0 && c.line > summary) f.belowTaxSummary = 1;
     if (payment && c.line > payment.line) f.belowPayment = 1;
-    if (payment && c.cents === payment.paid)
+    // The tendered amount's own line ("Paid Amount: 10.00") is what was handed over: equal to what was
+    // paid by definition, which proves nothing.
+    if (payment && c.line === payment.line) f.onTenderedLine = 1;
+    else if (payment && c.cents === payment.paid)
       f[payment.change ? 'equalsPaidWithChange' : 'equalsPaidNoChange'] = 1;
     const inc = (v: AmountCand) => (c.cents * v.rate!) / (100 + v.rate!);
     if (included.some((v) => Math.abs(inc(v) - v.cents) <= Math.max(1.5, v.cents * 0.015)))
       f.includedTaxMatches = 1;
   }
-  if (payment && payment.change != null) {
-    // What was paid (tendered − change): a candidate of its own, for when no labelled total can be read.
+  if (payment && (payment.change != null || !totals.length)) {
+    // What was paid (tendered − change): a candidate of its own, for when no labelled total can be read;
+    // with no change printed, only when nothing else is labelled as a total.
     const line = ctx.lines[payment.line]!;
     totals.push({
       cents: payment.paid,
