@@ -624,7 +624,9 @@ export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
     if (!keyword && !inTable && !/%/.test(text)) continue;
     if (ctx.L.withholding.some((re) => re.test(text)) || ctx.L.surcharge.some((re) => re.test(text)))
       continue;
-    if (isGoodsRow(text)) continue;
+    // A row naming the tax is a tax row whatever else it says; a row with only a rate, or under a header
+    // (which may be the goods table's own), must not name goods.
+    if (!keyword && isGoodsRow(text)) continue;
     const entry = breakdownRow(blankDates(ocrAmounts(ctx, text)));
     if (!entry) continue;
     if (out.some((e) => Number(e.rate) === Number(entry.rate))) continue;
