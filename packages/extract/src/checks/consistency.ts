@@ -41,6 +41,10 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
       from: 'text',
     });
   }
+  // VAT printed once per rate ("IVA 21%   561,88 €", "IVA 10%   119,06 €", or a row of "IVA 21%   IVA 10%"
+  // cells): their sum is the VAT total.
+  const perRate = perRateSum(cands.vat_total);
+  if (perRate) vats.push({ ...perRate, from: 'text' as const });
   const totals = top(cands.total, 5);
   const withholdings = [null, ...top(cands.withholding_total, 3)];
   const surcharges: (AmountCand | null)[] = [null, ...top(cands.surcharge_total, 3)];
@@ -50,6 +54,12 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
   if (perLine.size > 1) {
     const list = [...perLine.values()];
     surcharges.push({ cents: list.reduce((s, c) => s + c.cents, 0), score: SUM_SCORE, box: list[0]!.box });
+  }
+  // The recargo columns of the VAT table.
+  const reRows = breakdown.filter((e) => e.surcharge_amount != null);
+  if (reRows.length) {
+    const cents = reRows.reduce((s, e) => s + (toCents(e.surcharge_amount) ?? 0), 0);
+    surcharges.push({ cents, score: SUM_SCORE, box: vats[0]?.box ?? { page: 1, x: 0, y: 0, w: 0, h: 0 } });
   }
   let best: {
     score: number;
@@ -66,7 +76,8 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
         if (v.cents === t.cents || (b.cents === t.cents && v.cents !== 0)) continue;
         for (const w of withholdings) {
           for (const r of surcharges) {
-            const sum = b.cents + v.cents - (w ? Math.abs(w.cents) : 0) + (r ? r.cents : 0);
+            // The withholding is a part of the base: it takes the base's sign (negative on a credit note).
+            const sum = b.cents + v.cents - (w ? withheld(b, w) : 0) + (r ? r.cents : 0);
             const off = Math.abs(sum - t.cents);
             if (off > TOL) continue;
             if (b.cents === 0 && v.cents === 0) continue;
@@ -107,7 +118,7 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
       const prev = fields[name];
       if (prev?.verified) return;
       fields[name] = {
-        value: centsToString(name === 'withholding_total' ? Math.abs(c.cents) : c.cents),
+        value: centsToString(name === 'withholding_total' ? withheld(best.b, c) : c.cents),
         confidence: proves ? 0.97 : 0.8,
         source: prev?.source ?? 'text',
         verified: proves,
@@ -117,7 +128,10 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     };
     set('tax_base', best.b);
     set('vat_total', best.v);
-    set('total', best.t);
+    // Read by OCR, a larger total the ranker prefers that is the sum of two totals printed above it (taxed
+    // and untaxed goods) is the document's total; the sum closed on the taxed part only.
+    const grand = totals[0];
+    if (!(ocr && grand && grand.cents > t.cents && grand.features?.sumOfTotals)) set('total', best.t);
     if (best.w) set('withholding_total', best.w);
     else if (fields.withholding_total && !fields.withholding_total.verified) delete fields.withholding_total;
     if (best.r) set('surcharge_total', best.r);
@@ -183,6 +197,34 @@ export function dropImplausibleVat(fields: FieldMap, warn: Warn): void {
   }
 }
 
+/** The withholding with the sign of the base it is withheld from. */
+function withheld(base: AmountCand, w: AmountCand): number {
+  return base.cents < 0 ? -Math.abs(w.cents) : Math.abs(w.cents);
+}
+
+/**
+ * The sum of VAT amounts printed once per rate: the best-scored candidate of each rate, when two or more
+ * rates are printed on lines (or cells) of their own. Null with fewer than two rates.
+ */
+export function perRateSum(vats: AmountCand[]): AmountCand | null {
+  const byRate = new Map<number, AmountCand>();
+  for (const c of vats) {
+    if (c.rate == null || c.cents === 0 || c.line == null) continue;
+    const prev = byRate.get(c.rate);
+    if (!prev || c.score > prev.score) byRate.set(c.rate, c);
+  }
+  const list = [...byRate.values()];
+  if (list.length < 2) return null;
+  // Each rate's amount read at a place of its own.
+  for (let i = 0; i < list.length; i++)
+    for (let j = i + 1; j < list.length; j++) if (sameBox(list[i]!, list[j]!)) return null;
+  return {
+    cents: list.reduce((s, c) => s + c.cents, 0),
+    score: SUM_SCORE,
+    box: list[0]!.box,
+  };
+}
+
 function sameBox(a: AmountCand, b: AmountCand): boolean {
   return (
     a.line != null &&
@@ -216,6 +258,29 @@ export function preferRoundedTotal(
   const ev = fields.total;
   const cents = toCents(ev?.value);
   if (!ev || cents == null) return;
+  const adj = text?.rounding;
+  // Base + tax + the printed rounding adjustment: the rounded, payable total. Equal to the total read,
+  // that total is already the rounded one; printed elsewhere or paid (tendered − change), it is the total
+  // (the total's own print misread). Either way the sum, off by the rounding, proves nothing.
+  const sum = amountSum(fields);
+  if (adj && sum != null && (ev.verified || ev.fromSum)) {
+    if (sum + adj === cents) return;
+    const paid = text.payment?.paid;
+    if (sum + adj > 0 && (paid === sum + adj || text.printedCents.includes(sum + adj))) {
+      fields.total = {
+        value: centsToString(sum + adj),
+        confidence: 0.75,
+        source: ev.source,
+        verified: false,
+        box: ev.box,
+      };
+      warn({
+        code: 'TOTAL_ROUNDED',
+        message: `Total ${ev.value} rounded to ${fields.total.value} for payment`,
+      });
+      return;
+    }
+  }
   const r = totals.find((c) => c.rounded && c.cents !== cents && Math.abs(c.cents - cents) < 10);
   if (r) {
     fields.total = {
@@ -258,7 +323,6 @@ export function preferRoundedTotal(
       return;
     }
   }
-  const adj = text?.rounding;
   if (!adj || !(ev.verified || ev.fromSum)) return;
   const rounded = [cents + adj, cents - adj].find(
     (c) => c > 0 && (text.printedCents.includes(c) || text.payment?.paid === c),
@@ -283,6 +347,16 @@ export function preferRoundedTotal(
       message: `Total ${ev.value} is before a cash rounding of ${centsToString(adj)}`,
     });
   }
+}
+
+/** Base + VAT + recargo − withholding of the fields, when base and VAT were both read. */
+function amountSum(fields: FieldMap): number | null {
+  const base = toCents(fields.tax_base?.value);
+  const vat = toCents(fields.vat_total?.value);
+  if (base == null || vat == null || fields.tax_base?.source === 'computed') return null;
+  const w = toCents(fields.withholding_total?.value) ?? 0;
+  const r = toCents(fields.surcharge_total?.value) ?? 0;
+  return base + vat + r - w;
 }
 
 /**

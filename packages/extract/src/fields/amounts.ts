@@ -5,7 +5,7 @@
  */
 import type { FieldMap } from '../evidence.ts';
 import type { Line } from '../text/layout.ts';
-import { centsToString, findAmounts, minimalDecimal } from '../text/numbers.ts';
+import { centsToString, findAmounts, minimalDecimal, toCents } from '../text/numbers.ts';
 import type { Box, VatBreakdownEntry } from '../types.ts';
 import {
   blankDates,
@@ -177,16 +177,22 @@ function amountsAfterLabel(
       break;
     }
     if (a.length > 1 && headerRow && splitCells(line).every((c) => allLabels.some((re) => re.test(c.text)))) {
-      // A row of labels with their values in the row below ("Base imponible   IVA 21%   Total"): the
-      // value cell under this label.
-      const labelBox = boxOf(line, m.index ?? 0, m[0].length);
-      const mid = labelBox.x + labelBox.w / 2;
+      // A row of labels with their values in the row below ("Base imponible   IVA 21%   IVA 10%   Total"):
+      // the value cell under each cell this label names (one per VAT rate).
+      const labelCells = splitCells(line);
       const cells = splitCells(nextLine).filter((c) => findAmounts(ocrAmounts(ctx, c.text)).length === 1);
-      const under = cells.find((c) => c.x - 0.02 <= mid && mid <= c.x + c.w + 0.02);
-      const value = under && findAmounts(ocrAmounts(ctx, under.text))[0];
-      if (under && value) {
+      const seen = new Set<number>();
+      for (const hit of line.text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))) {
+        const labelBox = boxOf(line, hit.index ?? 0, hit[0].length);
+        // The middle of the label's whole cell ("Retención IRPF 15%"), not of the word matched.
+        const cell = labelCells.find((c) => c.x <= labelBox.x + 1e-4 && labelBox.x < c.x + c.w);
+        const mid = cell ? cell.x + cell.w / 2 : labelBox.x + labelBox.w / 2;
+        const under = cells.find((c) => c.x - 0.02 <= mid && mid <= c.x + c.w + 0.02);
+        const value = under && findAmounts(ocrAmounts(ctx, under.text))[0];
+        if (!under || !value || seen.has(under.x)) continue;
+        seen.add(under.x);
         const box = { page: nextLine.page, x: under.x, y: nextLine.y, w: under.w, h: nextLine.h };
-        const cellRate = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(labelCell(line.text, m.index ?? 0));
+        const cellRate = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(labelCell(line.text, hit.index ?? 0));
         out.push({
           cents: Math.round(value.value * 100),
           score: 0,
@@ -393,8 +399,12 @@ export function amountFields(
     for (const c of list) if (!byValue.has(c.cents)) byValue.set(c.cents, c.score);
     // Sure when it beats the other values (softmax) and is a strong candidate on its own (sigmoid).
     const p = topProbability([...byValue.values()]) / (1 + Math.exp(-best.score));
+    // A withholding takes the sign of the base it is withheld from (negative on a credit note).
+    const negativeBase = (cands.tax_base[0]?.cents ?? 0) < 0;
     fields[k] = {
-      value: centsToString(k === 'withholding_total' ? Math.abs(best.cents) : best.cents),
+      value: centsToString(
+        k === 'withholding_total' ? (negativeBase ? -1 : 1) * Math.abs(best.cents) : best.cents,
+      ),
       confidence: Math.min(0.8, 0.35 + 0.45 * p),
       source,
       verified: false,
@@ -457,14 +467,18 @@ function totalFeatures(ctx: Ctx, totals: AmountCand[], payment: Payment | null, 
     if (c.line == null) continue;
     if (summary >= 0 && c.line > summary) f.belowTaxSummary = 1;
     if (payment && c.line > payment.line) f.belowPayment = 1;
-    if (payment && c.cents === payment.paid)
+    // The tendered amount's own line ("Paid Amount: 10.00") is what was handed over: equal to what was
+    // paid by definition, which proves nothing.
+    if (payment && c.line === payment.line) f.onTenderedLine = 1;
+    else if (payment && c.cents === payment.paid)
       f[payment.change ? 'equalsPaidWithChange' : 'equalsPaidNoChange'] = 1;
     const inc = (v: AmountCand) => (c.cents * v.rate!) / (100 + v.rate!);
     if (included.some((v) => Math.abs(inc(v) - v.cents) <= Math.max(1.5, v.cents * 0.015)))
       f.includedTaxMatches = 1;
   }
-  if (payment && payment.change != null) {
-    // What was paid (tendered − change): a candidate of its own, for when no labelled total can be read.
+  if (payment && (payment.change != null || !totals.length)) {
+    // What was paid (tendered − change): a candidate of its own, for when no labelled total can be read;
+    // with no change printed, only when nothing else is labelled as a total.
     const line = ctx.lines[payment.line]!;
     totals.push({
       cents: payment.paid,
@@ -514,7 +528,82 @@ function closureFeatures(ctx: Ctx, cands: AmountCandidates, payment: Payment | n
 }
 
 const STANDARD_RATES = [21, 10, 4, 5, 2, 0, 19, 7, 20, 5.5, 8.5, 9, 6, 12, 13, 16, 23, 24, 25, 3, 7.5, 15];
+/** Words a tax summary row may hold; any other word of four letters or more makes it a goods row. */
+const TAX_ROW_WORDS =
+  /\b(?:bases?|imponibles?|cuotas?|tipos?|impuestos?|sobre|iva|i\.v\.a|vat|tax|taxes|rates?|net|neto|netto|amounts?|importes?|total|recargo|equivalencia|mwst|ust|tva|btw|igic|ipsi|gst|sst|summary|incl|inclusive|excl|exclusive|rated|exempt|zero|standard|euros?|eur|steuer|betrag|taux|montant|over|on)\b/giu;
 
+const PERCENT = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g;
+
+/**
+ * One row of a VAT summary ("IVA 21% (base 2.675,62 €)   561,88 €", "3.546,84 €   21%   744,84 €   5,2%
+ * 184,44 €"): the VAT rate, base and amount (base × rate = amount), and the recargo printed beside them
+ * (base × its rate = its amount). Amounts keep their sign only when base and VAT carry the same one (a
+ * credit note); a parenthesis or a stray minus on one of them does not flip it alone.
+ */
+export function breakdownRow(text: string): VatBreakdownEntry | null {
+  const percents = [...text.matchAll(PERCENT)].map((m) => Number(m[1]!.replace(',', '.')));
+  const amounts = findAmounts(text.replace(PERCENT, (m) => ' '.repeat(m.length))).map((a) =>
+    Math.round(a.value * 100),
+  );
+  if (amounts.length < 2) return null;
+  const fits = (base: number, rate: number, amount: number) =>
+    Math.abs((Math.abs(base) * rate) / 100 - Math.abs(amount)) <= 1.01;
+  let found: { a: number; b: number; rate: number } | null = null;
+  // The VAT rate is the first printed percent that fits a (base, amount) pair (the recargo's percent comes
+  // after it); without a printed percent, the one usual rate that fits.
+  const pair = (ok: (base: number, vat: number) => number | null) => {
+    for (let a = 0; a < amounts.length; a++) {
+      for (let b = 0; b < amounts.length; b++) {
+        const base = Math.abs(amounts[a]!);
+        const vat = Math.abs(amounts[b]!);
+        if (a === b || base === 0 || vat > base) continue;
+        const rate = ok(base, vat);
+        if (rate != null) return { a, b, rate };
+      }
+    }
+    return null;
+  };
+  for (const rate of percents) {
+    found = pair((base, vat) => (fits(base, rate, vat) ? rate : null));
+    if (found) break;
+  }
+  if (!found && !percents.length)
+    found = pair((base, vat) => {
+      const usual = STANDARD_RATES.filter((r) => fits(base, r, vat));
+      return usual.length === 1 && base >= 100 ? usual[0]! : null;
+    });
+  if (!found) return null;
+  const base = amounts[found.a]!;
+  const vat = amounts[found.b]!;
+  const sign = base < 0 && vat <= 0 ? -1 : 1;
+  const entry: VatBreakdownEntry = {
+    rate: minimalDecimal(found.rate),
+    base: centsToString(sign * Math.abs(base)),
+    amount: centsToString(sign * Math.abs(vat)),
+  };
+  // A second percent with an amount that is the base at that rate: the recargo of this VAT rate.
+  for (const reRate of percents.filter((r) => r !== found.rate)) {
+    const re = amounts.find((x, k) => k !== found.a && k !== found.b && x !== 0 && fits(base, reRate, x));
+    if (re != null) {
+      entry.surcharge_rate = minimalDecimal(reRate);
+      entry.surcharge_amount = centsToString(sign * Math.abs(re));
+      break;
+    }
+  }
+  return entry;
+}
+
+/** A row that names goods (a description of four letters or more that is no tax word): a line item. */
+function isGoodsRow(text: string): boolean {
+  const rest = text.replace(TAX_ROW_WORDS, ' ');
+  return /\p{L}{4,}/u.test(rest);
+}
+
+/**
+ * The VAT breakdown: rows that name the tax ("IVA 21% …"), and the rows of a tax summary table under its
+ * header ("Base imponible   % IVA   Cuota IVA"). Goods rows (a description, a rate column) are line items,
+ * not the breakdown, even when base × rate happens to fit. One entry per rate, the first read.
+ */
 export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
   const out: VatBreakdownEntry[] = [];
   let tableUntil = -1;
@@ -525,39 +614,48 @@ export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
     if (
       /\b(?:i\.?v\.?a|vat|tax|mwst|tva|btw)\b/i.test(text) &&
       /\b(?:base|cuota|net|neto|netto|amount|importe|betrag)\b/i.test(text) &&
-      findAmounts(text).length === 0
+      findAmounts(blankDates(text)).length === 0
     ) {
       tableUntil = i + 5;
       continue;
     }
     const keyword = /\b(?:i\.?v\.?a|vat|tax|mwst|ust|tva|btw|igic)\b/i.test(text);
-    if (!keyword && !/%/.test(text) && i > tableUntil) continue;
+    const inTable = i <= tableUntil;
+    if (!keyword && !inTable && !/%/.test(text)) continue;
     if (ctx.L.withholding.some((re) => re.test(text)) || ctx.L.surcharge.some((re) => re.test(text)))
       continue;
-    const rm = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
-    const explicit = rm ? Number(rm[1]!.replace(',', '.')) : null;
-    const amounts = findAmounts(rm ? text.replace(rm[0], ' ') : text).map((a) => Math.round(a.value * 100));
-    if (amounts.length < 2) continue;
-    let found: [number, number, number] | null = null;
-    for (let a = 0; a < amounts.length && !found; a++) {
-      for (let b = 0; b < amounts.length && !found; b++) {
-        if (a === b) continue;
-        const base = amounts[a]!;
-        const vat = amounts[b]!;
-        if (base <= 0 || vat > base) continue;
-        if (explicit != null) {
-          if (Math.abs((base * explicit) / 100 - vat) <= 1.01) found = [base, vat, explicit];
-        } else {
-          // The rate did not survive (OCR): infer it when exactly one usual rate fits.
-          const fits = STANDARD_RATES.filter((r) => Math.abs((base * r) / 100 - vat) <= 1.01);
-          if (fits.length === 1 && base >= 100) found = [base, vat, fits[0]!];
-        }
-      }
-    }
-    if (!found) continue;
-    const [base, vat, rate] = found;
-    if (out.some((e) => Number(e.rate) === rate)) continue;
-    out.push({ rate: minimalDecimal(rate), base: centsToString(base), amount: centsToString(vat) });
+    // A row naming the tax is a tax row whatever else it says; a row with only a rate, or under a header
+    // (which may be the goods table's own), must not name goods.
+    if (!keyword && isGoodsRow(text)) continue;
+    const entry = breakdownRow(blankDates(ocrAmounts(ctx, text)));
+    if (!entry) continue;
+    if (out.some((e) => Number(e.rate) === Number(entry.rate))) continue;
+    out.push(entry);
   }
+  attachSurchargeLines(ctx, out);
   return out;
+}
+
+/** Recargo printed on lines of its own ("Recargo de equivalencia 5,2%   184,44 €"): to the rate whose base fits. */
+function attachSurchargeLines(ctx: Ctx, entries: VatBreakdownEntry[]): void {
+  if (!entries.length) return;
+  for (const line of ctx.lines) {
+    if (!ctx.L.surcharge.some((re) => re.test(line.text))) continue;
+    const text = blankDates(ocrAmounts(ctx, line.text));
+    const m = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+    if (!m) continue;
+    const reRate = Number(m[1]!.replace(',', '.'));
+    const amount = findAmounts(text.replace(m[0], ' ')).at(-1);
+    if (!amount) continue;
+    const cents = Math.round(amount.value * 100);
+    const entry = entries.find(
+      (e) =>
+        e.surcharge_amount == null &&
+        Math.abs((Math.abs(toCents(e.base) ?? 0) * reRate) / 100 - Math.abs(cents)) <= 1.01,
+    );
+    if (!entry) continue;
+    const sign = (toCents(entry.base) ?? 0) < 0 ? -1 : 1;
+    entry.surcharge_rate = minimalDecimal(reRate);
+    entry.surcharge_amount = centsToString(sign * Math.abs(cents));
+  }
 }

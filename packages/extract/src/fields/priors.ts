@@ -20,6 +20,7 @@ const AMOUNT = {
   belowPayment: -2 * P,
   equalsPaidWithChange: 5 * P,
   equalsPaidNoChange: 1.5 * P,
+  onTenderedLine: -2 * P,
   includedTaxMatches: 2 * P,
   subtotalAsTotal: -6 * P,
   afterRoundingAdj: 11 * P,

@@ -29,7 +29,9 @@ const AMOUNT_RE =
 export function parseAmount(raw: string, opts: { decimalsHint?: ',' | '.' } = {}): number | null {
   const s = raw.trim();
   if (!s || s.length > 32 || !AMOUNT_RE.test(s)) return null;
-  const negative = /^[-−–(]|[-)]$/.test(s) || /[€$£]\s*[-−–]/.test(s);
+  // A closing parenthesis is a minus only with its opening one: "(base 2.675,62 €)" keeps the "(" with
+  // the word, and the amount is positive.
+  const negative = /^[-−–(]|-$/.test(s) || /[€$£]\s*[-−–]/.test(s);
   const digits = s.replace(/[^\d.,' \u00a0\u202f]/g, '').replace(/[' \u00a0\u202f]/g, '');
   if (!/\d/.test(digits)) return null;
   const lastComma = digits.lastIndexOf(',');

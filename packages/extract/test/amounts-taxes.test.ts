@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { checkBreakdown, preferRoundedTotal, reconcileAmounts } from '../src/checks/consistency.ts';
+import { breakdownRow } from '../src/fields/amounts.ts';
+import { extractFromText } from '../src/fields/index.ts';
+import { parseAmount } from '../src/text/numbers.ts';
+import { page } from './text-page.ts';
+
+/** Reads a digital invoice from rows and runs the amount checks the pipeline runs. */
+function read(rows: string[]) {
+  const r = extractFromText([page(rows, 'text')], 'text');
+  const warnings: string[] = [];
+  reconcileAmounts(r.fields, r.amountCandidates, (w) => warnings.push(w.code));
+  checkBreakdown(r.fields, (w) => warnings.push(w.code));
+  return { fields: r.fields, warnings };
+}
+
+describe('amounts: a closing parenthesis alone is no minus', () => {
+  it('reads "2.675,62 €)" as positive and "(12,00)" as negative', () => {
+    expect(parseAmount('2.675,62 €)')).toBe(2675.62);
+    expect(parseAmount('(12,00)')).toBe(-12);
+    expect(parseAmount('12,00-')).toBe(-12);
+  });
+});
+
+describe('VAT breakdown rows', () => {
+  it('reads rate, base and amount with the base in parentheses', () => {
+    expect(breakdownRow('IVA 10% (base 1.190,64 €)   119,06 €')).toEqual({
+      rate: '10',
+      base: '1190.64',
+      amount: '119.06',
+    });
+  });
+
+  it('reads the recargo printed beside its VAT rate', () => {
+    expect(breakdownRow('3.546,84 €   21%   744,84 €   5,2%   184,44 €')).toEqual({
+      rate: '21',
+      base: '3546.84',
+      amount: '744.84',
+      surcharge_rate: '5.2',
+      surcharge_amount: '184.44',
+    });
+  });
+
+  it('keeps the sign of a credit note', () => {
+    expect(breakdownRow('IVA 21%   -1.000,00 €   -210,00 €')).toEqual({
+      rate: '21',
+      base: '-1000.00',
+      amount: '-210.00',
+    });
+  });
+});
+
+describe('several VAT rates', () => {
+  it('sums the VAT lines of each rate and verifies base + VAT = total', () => {
+    const { fields, warnings } = read([
+      'FACTURA',
+      'Descripción   Cantidad   Precio   IVA   Importe',
+      'Cable de cobre 100 m   10   20,00 €   21%   200,00 €',
+      'Harina de trigo 1 kg   10   10,00 €   10%   100,00 €',
+      'Base imponible   300,00 €',
+      'IVA 21% (base 200,00 €)   42,00 €',
+      'IVA 10% (base 100,00 €)   10,00 €',
+      'TOTAL FACTURA   352,00 €',
+    ]);
+    expect(warnings).toEqual([]);
+    expect(fields.vat_total).toMatchObject({ value: '52.00', verified: true });
+    expect(fields.tax_base).toMatchObject({ value: '300.00', verified: true });
+    expect(fields.total).toMatchObject({ value: '352.00', verified: true });
+    // The goods rows (a description and a rate) are not read as breakdown rows.
+    expect(fields.vat_breakdown?.value).toEqual([
+      { rate: '21', base: '200.00', amount: '42.00' },
+      { rate: '10', base: '100.00', amount: '10.00' },
+    ]);
+    expect(fields.vat_breakdown?.verified).toBe(true);
+  });
+
+  it('sums the VAT cells of a row of labels with the values below', () => {
+    const { fields } = read([
+      'FACTURA',
+      'Base imponible   IVA 21%    IVA 10%    TOTAL FACTURA',
+      '300,00 €         42,00 €    10,00 €    352,00 €',
+    ]);
+    expect(fields.vat_total).toMatchObject({ value: '52.00', verified: true });
+    expect(fields.total).toMatchObject({ value: '352.00', verified: true });
+  });
+
+  it('reads a withholding cell whose value is centred under the whole label cell', () => {
+    const { fields } = read([
+      'FACTURA',
+      'Base imponible   IVA 21%   Retención IRPF 15%   TOTAL FACTURA',
+      '1.000,00 €       210,00 €         -150,00 €     1.060,00 €',
+    ]);
+    expect(fields.withholding_total).toMatchObject({ value: '150.00', verified: true });
+    expect(fields.total).toMatchObject({ value: '1060.00', verified: true });
+  });
+
+  it('takes base, VAT and recargo from a VAT table with recargo columns', () => {
+    const { fields } = read([
+      'FACTURA',
+      'Base imponible   % IVA   Cuota IVA   % R.E.   Cuota R.E.',
+      '1.000,00 €   21%   210,00 €   5,2%   52,00 €',
+      '500,00 €   10%   50,00 €   1,4%   7,00 €',
+      'TOTAL FACTURA   1.819,00 €',
+    ]);
+    expect(fields.tax_base).toMatchObject({ value: '1500.00', verified: true });
+    expect(fields.vat_total).toMatchObject({ value: '260.00', verified: true });
+    expect(fields.surcharge_total).toMatchObject({ value: '59.00', verified: true });
+    expect(fields.total).toMatchObject({ value: '1819.00', verified: true });
+  });
+
+  it('does not verify when the per-rate sum does not close', () => {
+    const { fields, warnings } = read([
+      'FACTURA',
+      'Base imponible   300,00 €',
+      'IVA 21%   42,00 €',
+      'IVA 10%   10,00 €',
+      'TOTAL FACTURA   355,00 €',
+    ]);
+    expect(warnings).toContain('AMOUNTS_UNRECONCILED');
+    expect(fields.total?.verified).toBe(false);
+    expect(fields.vat_total?.verified).toBeFalsy();
+  });
+});
+
+describe('credit notes', () => {
+  it('gives the withholding the sign of the base and closes the sum', () => {
+    const { fields } = read([
+      'FACTURA RECTIFICATIVA',
+      'Base imponible   -1.000,00 €',
+      'IVA 21%   -210,00 €',
+      'Retención IRPF 15%   150,00 €',
+      'TOTAL   -1.060,00 €',
+    ]);
+    expect(fields.withholding_total).toMatchObject({ value: '-150.00', verified: true });
+    expect(fields.total).toMatchObject({ value: '-1060.00', verified: true });
+    expect(fields.tax_base?.value).toBe('-1000.00');
+  });
+});
+
+/** Reads a scanned receipt from rows and runs the amount checks as the pipeline does. */
+function readReceipt(rows: string[]) {
+  const r = extractFromText([page(rows)], 'ocr');
+  const warnings: string[] = [];
+  const w = (x: { code: string }) => warnings.push(x.code);
+  reconcileAmounts(r.fields, r.amountCandidates, w);
+  preferRoundedTotal(r.fields, r.amountCandidates.total, w, r);
+  return { fields: r.fields, warnings, r };
+}
+
+describe('receipts: cash rounding around the arithmetic', () => {
+  it('keeps a total that already includes the printed rounding (base + tax + rounding = total)', () => {
+    const { fields } = readReceipt([
+      'SHOP ENTERPRISE',
+      'Total Sales (Excluding GST) :   96.00',
+      'Total GST :   5.76',
+      'Rounding :   -0.01',
+      'Total Sales (Inclusive of GST) :   101.75',
+      'CASH :   101.75',
+      'Change :   0.00',
+      'Item total   101.76',
+    ]);
+    expect(fields.total).toMatchObject({ value: '101.75', verified: false });
+  });
+
+  it('takes base + tax + rounding when it is what was paid and the printed total differs by a misread', () => {
+    const { fields, warnings } = readReceipt([
+      'SHOP ENTERPRISE',
+      'Sub Total (RM)   106.10',
+      'Total GST (RM) :   6.37',
+      'Rounding (RM) :   -0.02',
+      'Total (RM) :   112.46',
+      'CASH :   112.45',
+    ]);
+    expect(fields.total).toMatchObject({ value: '112.45', verified: false });
+    expect(warnings).toContain('TOTAL_ROUNDED');
+  });
+});
+
+describe('receipts: the tendered line', () => {
+  it('marks a total candidate on the tendered line, and not as equal to what was paid', () => {
+    const { r } = readReceipt(['SHOP ENTERPRISE', 'Total Amt Payable:   7.40', 'Paid Amount:   10.00']);
+    const paid = r.amountCandidates.total.find((c) => c.cents === 1000);
+    expect(paid?.features?.onTenderedLine).toBe(1);
+    expect(paid?.features?.equalsPaidNoChange).toBeUndefined();
+  });
+
+  it('offers what was tendered as the total when nothing is labelled as one', () => {
+    const { r } = readReceipt(['SHOP ENTERPRISE', 'ITEM A   149.00', 'ITEM B   21.00', 'CASH   170.00']);
+    expect(r.amountCandidates.total.map((c) => c.cents)).toContain(17000);
+  });
+});
+
+describe('receipts: a grand total over taxed and untaxed goods', () => {
+  it('keeps the sum of the two totals printed above it over the taxed part the arithmetic closes on', () => {
+    const { fields } = readReceipt([
+      'SHOP ENTERPRISE',
+      'Total 6% supplies (excl. GST):   24.00',
+      'GST:   1.44',
+      'Total 6% supplies (Inc. GST):   25.44',
+      'Total 0% supplies:   7.61',
+      'Total Payable:   33.05',
+    ]);
+    expect(fields.total?.value).toBe('33.05');
+    expect(fields.total?.verified).toBe(false);
+  });
+});
