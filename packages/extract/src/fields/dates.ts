@@ -5,19 +5,37 @@
  * year, glued to a product code, read by one engine only, printed twice), scored by the fitted model.
  */
 import type { FieldMap } from '../evidence.ts';
-import { findDates, parseDateValue } from '../text/dates.ts';
-import type { Line } from '../text/layout.ts';
+import { endsWithYearlessDate, findDates, parseDateValue } from '../text/dates.ts';
+import { joinWords, type Line, type Word } from '../text/layout.ts';
 import type { Box } from '../types.ts';
-import { bothEnginesRead, boxOf, type Ctx, findLabeled, lineBox, lineReadings } from './context.ts';
+import {
+  bothEnginesRead,
+  boxOf,
+  type Ctx,
+  findLabeled,
+  lineBox,
+  lineReadings,
+  splitCells,
+} from './context.ts';
 import { type Features, scoreFeatures, topProbability } from './ranker.ts';
 
 export type DateCand = { iso: string; line: number; box: Box; score: number; features: Features };
 
 const TIME = /(?<![\d.])\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:\s*[AP]M)?(?![\d.])/i;
 
-/** A receipt's compact date, ddmmyyyy or yyyymmdd: at the start of a line, or just before a time. */
-function compactDate(text: string): { iso: string; raw: string } | null {
-  const m = /^\s*(\d{8})(?!\d)/.exec(text) ?? /(?<![\d.,])(\d{8})(?=\s+\d{1,2}:\d{2}(?!\d))/.exec(text);
+/**
+ * A receipt's compact date, ddmmyyyy or yyyymmdd: at the start of a line, just before a time
+ * (`20180428 19:12`, `20180428/191204`), or right after a date label (`DATE/TIME : 20180428`).
+ */
+function compactDate(text: string, labels: RegExp[] = []): { iso: string; raw: string } | null {
+  const label = labels.map((re) => re.exec(text)).find((m) => m);
+  const afterLabel = label
+    ? /^[\s:./-]*(?:time\b[\s:./-]*)?(\d{8})(?!\d)/i.exec(text.slice(label.index + label[0].length))
+    : null;
+  const m =
+    /^\s*(\d{8})(?!\d)/.exec(text) ??
+    /(?<![\d.,])(\d{8})(?=\s+\d{1,2}:\d{2}(?!\d)|\s*\/\s*\d{4}(?:\d{2})?(?!\d))/.exec(text) ??
+    afterLabel;
   if (!m) return null;
   const d = m[1]!;
   const iso =
@@ -27,9 +45,53 @@ function compactDate(text: string): { iso: string; raw: string } | null {
   return { iso, raw: d };
 }
 
+/**
+ * Dates wrapped in a narrow cell ("5 de octubre de" over "2023"): the year at the head of the same column
+ * on the next line joins the date's last word (its box grows to cover both), and leaves the line below.
+ * Other lines are returned as they are.
+ */
+export function joinWrappedDates(lines: Line[]): Line[] {
+  const out = [...lines];
+  for (let i = 0; i < out.length - 1; i++) {
+    const line = out[i]!;
+    for (const cell of splitCells(line)) {
+      if (!endsWithYearlessDate(cell.text)) continue;
+      const cellWords = line.words.filter((w) => w.x >= cell.x - 1e-6 && w.x + w.w <= cell.x + cell.w + 1e-6);
+      const last = cellWords[cellWords.length - 1];
+      if (!last) continue;
+      const j = i + 1;
+      const below = out[j]!;
+      if (below.page !== line.page || below.y - (line.y + line.h) > line.h * 1.5) continue;
+      // The year: the first word of the next line inside the cell's column.
+      const inColumn = below.words.filter((w) => w.x < cell.x + cell.w && w.x + w.w > cell.x - line.h);
+      const year = inColumn[0];
+      if (!year || !/^'?(?:\d{4}|\d{2})[.,]?$/.test(year.text.trim())) continue;
+      if (!findDates(`${cell.text} ${year.text.trim()}`).length) continue;
+      const right = Math.max(last.x + last.w, year.x + year.w);
+      const bottom = Math.max(last.y + last.h, year.y + year.h);
+      const joined: Word = {
+        ...last,
+        text: `${last.text.trim()} ${year.text.trim()}`,
+        w: right - last.x,
+        h: bottom - last.y,
+        alternatives: undefined,
+      };
+      const words = line.words.map((w) => (w === last ? joined : w));
+      out[i] = { ...line, words, text: joinWords(words, line.aspect) };
+      const rest = below.words.filter((w) => w !== year);
+      if (rest.length) out[j] = { ...below, words: rest, text: joinWords(rest, below.aspect) };
+      else out.splice(j, 1);
+      i--; // the line again: a second wrapped date beside this one
+      break;
+    }
+  }
+  return out;
+}
+
 /** Every date printed on the page as an issue-date candidate, one per line and value, with features. */
 export function dateCandidates(ctx: Ctx): DateCand[] {
-  const { L, lines } = ctx;
+  const { L } = ctx;
+  const lines = joinWrappedDates(ctx.lines);
   const out: DateCand[] = [];
   let rank = 0;
   const labelOnly = (l: Line | undefined) =>
@@ -42,7 +104,7 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
         line.text,
         ctx,
       );
-      const compact = compactDate(line.text);
+      const compact = compactDate(line.text, L.issueDate);
       if (compact && !dates.length)
         dates.push({
           iso: compact.iso,
@@ -86,7 +148,8 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
   return out;
 }
 
-export function findDateFields(ctx: Ctx, fields: FieldMap, baseConf: number): void {
+export function findDateFields(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
+  const ctx: Ctx = { ...docCtx, lines: joinWrappedDates(docCtx.lines) };
   const { L, source } = ctx;
   const due = findLabeled(ctx, L.dueDate, null, undefined, (t) => findDates(t, ctx)[0]?.iso ?? null);
   if (due) fields.due_date = { ...due, confidence: baseConf * due.q };

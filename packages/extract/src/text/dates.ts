@@ -101,6 +101,18 @@ const NAMED_MDY = new RegExp(
   'giu',
 );
 
+/**
+ * A named-month date cut before its year where a narrow cell wraps: `5 de octubre de`, `12 Oct`,
+ * `March 3,`. The caller looks for the year at the head of the same cell on the next line.
+ */
+const YEARLESS = new RegExp(
+  `(?:(?<![\\p{L}\\d])\\d{1,2}(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s+|[-/]|\\s)?(?:${MONTH_NAMES})\\.?,?(?:\\s*(?:de|del|[-/]))?|(?<![\\p{L}])(?:${MONTH_NAMES})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\s*,?)\\s*$`,
+  'iu',
+);
+export function endsWithYearlessDate(text: string): boolean {
+  return YEARLESS.test(text) && !findDates(text).length;
+}
+
 /** All dates in a string, in order of appearance. `monthFirst` only applies to ambiguous numeric dates. */
 export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: boolean } = {}): FoundDate[] {
   const out: FoundDate[] = [];
