@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { joinWrappedDates } from '../src/fields/dates.ts';
 import { extractFromText } from '../src/fields/index.ts';
 import { joinWrappedNumbers } from '../src/fields/number.ts';
-import { endsWithYearlessDate } from '../src/text/dates.ts';
+import { endsWithYearlessDate, findDates } from '../src/text/dates.ts';
 import { page } from './text-page.ts';
 
 describe('dates wrapped in a narrow cell', () => {
@@ -56,5 +56,43 @@ describe('document numbers wrapped in a narrow cell', () => {
   it('joins nothing under a cell that does not end in a separator, or a word without digits', () => {
     const p = page(['Número   FAC-2024   Ref-', '00554              Madrid'], 'text');
     expect(joinWrappedNumbers(p.lines).map((l) => l.text)).toEqual(p.lines.map((l) => l.text));
+  });
+});
+
+describe('OCR misreadings of a date', () => {
+  const read = (t: string, monthFirst = false) =>
+    findDates(t, { ocr: true, monthFirst }).map((d) => [d.iso, d.raw, !!d.repaired]);
+
+  it('undoes a space beside a separator, a lost or misread separator, letters for digits', () => {
+    expect(read('12- 01-19 21:13')).toEqual([['2019-01-12', '12- 01-19', true]]);
+    expect(read('Fecha 3 -11- 2024')).toEqual([['2024-11-03', '3 -11- 2024', true]]);
+    expect(read('0703/2024   No. 55')).toEqual([['2024-03-07', '0703/2024', true]]);
+    expect(read('07/032024')).toEqual([['2024-03-07', '07/032024', true]]);
+    expect(read('DATE: 09/1172023')).toEqual([['2023-11-09', '09/1172023', true]]);
+    expect(read('I9/O3/2O24 10:00')).toEqual([['2024-03-19', 'I9/O3/2O24', true]]);
+    // The order the document prints its dates in still decides day and month.
+    expect(read('04- 05-2024', true)).toEqual([['2024-04-05', '04- 05-2024', true]]);
+  });
+
+  it('reads a year run into the time after it, in any text', () => {
+    expect(findDates('Date 09/11/20237:02:54 PM')).toMatchObject([{ iso: '2023-11-09', raw: '09/11/2023' }]);
+  });
+
+  it('repairs nothing in a text layer, nor in amounts, phone numbers and codes', () => {
+    expect(findDates('12- 01-19 0703/2024 I9/O3/2O24')).toEqual([]);
+    expect(read('1.50 - 2.00')).toEqual([]);
+    expect(read('Tel 03-1234 5678')).toEqual([]);
+    expect(read('Ref AB1203/2024')).toEqual([]);
+    expect(read('SKU 4411-2028')).toEqual([]);
+  });
+});
+
+describe('compact receipt dates', () => {
+  it('reads ddmmyyyy or yyyymmdd after a date label or before a slashed time', () => {
+    const r = extractFromText(
+      [page(['KEDAI CONTOH', 'DATE/TIME : 20231109/191204', 'TOTAL   12.30', 'CASH   20.00'])],
+      'ocr',
+    );
+    expect(r.fields.issue_date?.value).toBe('2023-11-09');
   });
 });

@@ -100,10 +100,8 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
     const readings = lineReadings(ctx, lines[i]!);
     const found: DateCand[] = [];
     readings.forEach((line, r) => {
-      const dates: { iso: string; index: number; raw: string; compact?: boolean }[] = findDates(
-        line.text,
-        ctx,
-      );
+      const dates: { iso: string; index: number; raw: string; compact?: boolean; repaired?: boolean }[] =
+        findDates(line.text, ctx);
       const compact = compactDate(line.text, L.issueDate);
       if (compact && !dates.length)
         dates.push({
@@ -129,6 +127,7 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
           f.fullYear = 1;
         if (/[\p{L}]$/u.test(before)) f.glued = 1;
         if (d.compact) f.compact = 1;
+        if (d.repaired) f.repaired = 1;
         if (d.iso < '2000-01-01') f.old = 1;
         f.firstRank = Math.max(0, 2 - rank * 0.5);
         const box = boxOf(line, d.index, d.raw.length);
