@@ -96,3 +96,21 @@ describe('compact receipt dates', () => {
     expect(r.fields.issue_date?.value).toBe('2023-11-09');
   });
 });
+
+describe('the label over a date in a header row', () => {
+  it('tells the due date from the issue date by the column each sits under', () => {
+    const p = page([
+      'Talleres Ribera S.L.',
+      'Vencimiento   Fecha de emisión   Número',
+      '15/04/2024    16/03/2024         A-117',
+      'Total   121,00 €',
+    ]);
+    const r = extractFromText([p], 'ocr');
+    expect(r.fields.issue_date?.value).toBe('2024-03-16');
+  });
+
+  it('takes the label nearest before a date on its line', () => {
+    const p = page(['Talleres Ribera S.L.', 'Vto: 15/04/2024   Fecha: 16/03/2024', 'Total   121,00 €']);
+    expect(extractFromText([p], 'ocr').fields.issue_date?.value).toBe('2024-03-16');
+  });
+});

@@ -114,12 +114,20 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
         if (found.some((c) => c.iso === d.iso)) continue;
         const f: Features = {};
         const before = line.text.slice(0, d.index);
-        const label0 = L.issueDate[0]!.exec(before);
-        const label1 = L.issueDate[1]!.exec(before);
-        if (label0) f.label0 = 1;
+        const box = boxOf(line, d.index, d.raw.length);
+        // The label nearest before the date on its line names it: "Fecha: 01/02 Vencimiento: 01/03".
+        const issueBefore = withoutDueLabels(ctx, before);
+        const dueAt = lastMatch(L.dueDate, before);
+        const label0 = L.issueDate[0]!.exec(issueBefore);
+        const label1 = L.issueDate[1]!.exec(issueBefore);
+        const issueAt = Math.max(label0?.index ?? -1, label1?.index ?? -1);
+        const above = columnLabel(ctx, lines, i, r > 0 ? null : box);
+        if (dueAt > issueAt || (issueAt < 0 && above === 'due')) f.dueLabel = 1;
+        else if (label0) f.label0 = 1;
         else if (label1) f.label1 = 1;
-        else if (labelOnly(lines[i - 1]) || labelOnly(lines[i - 2])) f.labelAbove = 1;
-        if (!label0 && L.dueDate.some((re) => re.test(line.text))) f.dueLabel = 1;
+        else if (above === 'issue' || labelOnly(lines[i - 1]) || labelOnly(lines[i - 2])) f.labelAbove = 1;
+        if (!label0 && !f.dueLabel && issueAt < 0 && L.dueDate.some((re) => re.test(line.text)))
+          f.dueLabel = 1;
         const rest =
           line.text.slice(0, d.index) + ' '.repeat(d.raw.length) + line.text.slice(d.index + d.raw.length);
         if (TIME.test(rest)) f.withTime = 1;
@@ -130,7 +138,6 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
         if (d.repaired) f.repaired = 1;
         if (d.iso < '2000-01-01') f.old = 1;
         f.firstRank = Math.max(0, 2 - rank * 0.5);
-        const box = boxOf(line, d.index, d.raw.length);
         if (r > 0) f.altReading = 1;
         else {
           const words = line.words.filter((w) => w.x + w.w > box.x - 1e-4 && w.x < box.x + box.w + 1e-4);
@@ -145,6 +152,34 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
   // The same date printed on another line too (a receipt's header and its payment slip).
   for (const c of out) if (out.some((o) => o.iso === c.iso && o.line !== c.line)) c.features.repeated = 1;
   return out;
+}
+
+/** Where the last of these labels starts in the text, or -1. */
+function lastMatch(labels: RegExp[], text: string): number {
+  let at = -1;
+  for (const re of labels)
+    for (const m of text.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`)))
+      at = Math.max(at, m.index ?? -1);
+  return at;
+}
+
+/**
+ * The label printed over a date's column in a header row ("Fecha de emisión   Fecha de vencimiento" above
+ * the two dates): 'due' or 'issue' from the first of the two lines above with words over the date's box.
+ */
+function columnLabel(ctx: Ctx, lines: Line[], i: number, box: Box | null): 'due' | 'issue' | null {
+  if (!box) return null;
+  for (const l of [lines[i - 1], lines[i - 2]]) {
+    if (!l || l.page !== box.page) return null;
+    const words = l.words.filter((w) => w.x < box.x + box.w && w.x + w.w > box.x);
+    if (!words.length) continue;
+    const text = words.map((w) => w.text).join(' ');
+    if (findDates(text, ctx).length) return null;
+    if (ctx.L.dueDate.some((re) => re.test(text))) return 'due';
+    if (ctx.L.issueDate.some((re) => re.test(withoutDueLabels(ctx, text)))) return 'issue';
+    return null;
+  }
+  return null;
 }
 
 export function findDateFields(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
