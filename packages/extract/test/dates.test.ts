@@ -70,6 +70,8 @@ describe('OCR misreadings of a date', () => {
     expect(read('07/032024')).toEqual([['2024-03-07', '07/032024', true]]);
     expect(read('DATE: 09/1172023')).toEqual([['2023-11-09', '09/1172023', true]]);
     expect(read('I9/O3/2O24 10:00')).toEqual([['2024-03-19', 'I9/O3/2O24', true]]);
+    expect(read('Date: 0c t 9, 2023 12:16 PM')).toEqual([['2023-10-09', '0c t 9, 2023', true]]);
+    expect(read('9 de novi embre de 2023')).toEqual([['2023-11-09', '9 de novi embre de 2023', true]]);
     // The order the document prints its dates in still decides day and month.
     expect(read('04- 05-2024', true)).toEqual([['2024-04-05', '04- 05-2024', true]]);
   });
@@ -79,7 +81,7 @@ describe('OCR misreadings of a date', () => {
   });
 
   it('repairs nothing in a text layer, nor in amounts, phone numbers and codes', () => {
-    expect(findDates('12- 01-19 0703/2024 I9/O3/2O24')).toEqual([]);
+    expect(findDates('12- 01-19 0703/2024 I9/O3/2O24 0c t 9, 2023')).toEqual([]);
     expect(read('1.50 - 2.00')).toEqual([]);
     expect(read('Tel 03-1234 5678')).toEqual([]);
     expect(read('Ref AB1203/2024')).toEqual([]);

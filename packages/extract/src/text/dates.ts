@@ -109,6 +109,20 @@ const NAMED_MDY = new RegExp(
   'giu',
 );
 
+/** Month names as OCR splits them (`0c t 3, 2016`): a space allowed between letters, `0` read for `O`. */
+const MONTH_NAMES_OCR = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .map((k) => [...k].join(' ?'))
+  .join('|');
+const NAMED_DMY_OCR = new RegExp(
+  `(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s+|[-/]|\\s)?(${MONTH_NAMES_OCR})\\.?,?\\s*(?:de\\s+|del\\s+|[-/])?'?(\\d{4}(?=\\d{1,2}:\\d{2})|(?:\\d{4}|\\d{2})(?!\\d))`,
+  'giu',
+);
+const NAMED_MDY_OCR = new RegExp(
+  `(?<![\\p{L}])(${MONTH_NAMES_OCR})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`,
+  'giu',
+);
+
 /**
  * A named-month date cut before its year where a narrow cell wraps: `5 de octubre de`, `12 Oct`,
  * `March 3,`. The caller looks for the year at the head of the same cell on the next line.
@@ -204,6 +218,18 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
     const month = MONTHS[m[1]!.toLowerCase()];
     const value = month ? iso(Number(m[3]), month, Number(m[2])) : null;
     if (value) out.push({ iso: value, index: m.index ?? 0, raw: m[0] });
+  }
+  if (opts.ocr) {
+    const letters = text.replace(/(?<![\p{L}\d])0(?=\s?\p{L})/gu, 'O');
+    const add = (m: RegExpMatchArray, month: string, y: string, d: string) => {
+      const index = m.index ?? 0;
+      const raw = text.slice(index, index + m[0].length);
+      const value = iso(Number(y), MONTHS[month.toLowerCase().replace(/\s/g, '')] ?? 0, Number(d));
+      if (value && !out.some((o) => index < o.index + o.raw.length && o.index < index + raw.length))
+        out.push({ iso: value, index, raw, repaired: true });
+    };
+    for (const m of letters.matchAll(NAMED_DMY_OCR)) add(m, m[2]!, m[3]!, m[1]!);
+    for (const m of letters.matchAll(NAMED_MDY_OCR)) add(m, m[1]!, m[3]!, m[2]!);
   }
   // ISO compact 20240315 is not searched in free text (too many false positives).
   return out.sort((x, y) => x.index - y.index);
