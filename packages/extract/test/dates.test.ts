@@ -72,6 +72,8 @@ describe('OCR misreadings of a date', () => {
     expect(read('I9/O3/2O24 10:00')).toEqual([['2024-03-19', 'I9/O3/2O24', true]]);
     expect(read('Date: 0c t 9, 2023 12:16 PM')).toEqual([['2023-10-09', '0c t 9, 2023', true]]);
     expect(read('9 de novi embre de 2023')).toEqual([['2023-11-09', '9 de novi embre de 2023', true]]);
+    expect(read('Invoice date: March7,2023')).toEqual([['2023-03-07', 'March7,2023', true]]);
+    expect(read('Fecha: 9 de mayo de2023.')).toEqual([['2023-05-09', '9 de mayo de2023', true]]);
     // The order the document prints its dates in still decides day and month.
     expect(read('04- 05-2024', true)).toEqual([['2024-04-05', '04- 05-2024', true]]);
   });

@@ -109,17 +109,20 @@ const NAMED_MDY = new RegExp(
   'giu',
 );
 
-/** Month names as OCR splits them (`0c t 3, 2016`): a space allowed between letters, `0` read for `O`. */
+/**
+ * Month names as OCR splits them (`0c t 3, 2016`): a space allowed between letters, `0` read for `O`;
+ * and the spaces OCR drops around them (`August23,2023`, `21 de mayo de2024`).
+ */
 const MONTH_NAMES_OCR = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .map((k) => [...k].join(' ?'))
   .join('|');
 const NAMED_DMY_OCR = new RegExp(
-  `(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s+|[-/]|\\s)?(${MONTH_NAMES_OCR})\\.?,?\\s*(?:de\\s+|del\\s+|[-/])?'?(\\d{4}(?=\\d{1,2}:\\d{2})|(?:\\d{4}|\\d{2})(?!\\d))`,
+  `(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s*|[-/]|\\s)?(${MONTH_NAMES_OCR})\\.?,?\\s*(?:de\\s*|del\\s*|[-/])?'?(\\d{4}(?=\\d{1,2}:\\d{2})|(?:\\d{4}|\\d{2})(?!\\d))`,
   'giu',
 );
 const NAMED_MDY_OCR = new RegExp(
-  `(?<![\\p{L}])(${MONTH_NAMES_OCR})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`,
+  `(?<![\\p{L}])(${MONTH_NAMES_OCR})\\.?\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`,
   'giu',
 );
 
