@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { joinWrappedDates } from '../src/fields/dates.ts';
-import { extractFromText } from '../src/fields/index.ts';
-import { joinWrappedNumbers } from '../src/fields/number.ts';
+import { extractFromText, readingContext } from '../src/fields/index.ts';
+import { joinSplitLabels, joinWrappedNumbers, withoutRules } from '../src/fields/number.ts';
 import { endsWithYearlessDate, findDates } from '../src/text/dates.ts';
 import { page } from './text-page.ts';
 
@@ -116,5 +116,39 @@ describe('the label over a date in a header row', () => {
   it('takes the label nearest before a date on its line', () => {
     const p = page(['Talleres Ribera S.L.', 'Vto: 15/04/2024   Fecha: 16/03/2024', 'Total   121,00 €']);
     expect(extractFromText([p], 'ocr').fields.issue_date?.value).toBe('2024-03-16');
+  });
+});
+
+describe('a number label OCR split in two', () => {
+  it('joins the halves of a letter-spaced label word, and reads the number under it', () => {
+    const p = page([
+      'Talleres Ribera S.L.',
+      'NÚMERO DE FAC TURA   FECHA DE EMISIÓN',
+      'B2024/0107           16/03/2024',
+      'Total   121,00 €',
+    ]);
+    expect(extractFromText([p], 'ocr').fields.invoice_number?.value).toBe('B2024/0107');
+    const q = page(['FACTURA', 'Cliente   Talleres Ribera', 'Total   121,00 €']);
+    expect(joinSplitLabels(readingContext([q], 'ocr').ctx, q.lines)).toEqual(q.lines);
+  });
+});
+
+describe('a number under a bare "Número" header cell', () => {
+  it('reads it through the table rules OCR reads as words', () => {
+    const p = page([
+      'Factura   Talleres Ribera S.L.',
+      '| Número   | Fecha de emisión |   Fecha de vencimiento |',
+      '|',
+      '| 20240107   16/03/2024   15/04/2024 |',
+      'Total   121,00 €',
+    ]);
+    const r = extractFromText([p], 'ocr');
+    expect(r.fields.invoice_number?.value).toBe('20240107');
+    expect(withoutRules(p.lines).map((l) => l.text)).toEqual([
+      'Factura   Talleres Ribera S.L.',
+      'Número   Fecha de emisión   Fecha de vencimiento',
+      '20240107   16/03/2024   15/04/2024',
+      'Total   121,00 €',
+    ]);
   });
 });

@@ -60,8 +60,46 @@ export function joinWrappedNumbers(lines: Line[]): Line[] {
   return out;
 }
 
+/**
+ * OCR splits a letter-spaced label word ("NÚMERO DE FAC TURA"): two neighbouring words of a line join when
+ * the joined line holds a number label of the first three tiers the line did not hold before.
+ */
+export function joinSplitLabels(ctx: Ctx, lines: Line[]): Line[] {
+  const strong = ctx.L.number.slice(0, 3);
+  const has = (text: string) => strong.some((re) => re.test(text));
+  return lines.map((line) => {
+    if (has(line.text)) return line;
+    for (let k = 0; k + 1 < line.words.length; k++) {
+      const [a, b] = [line.words[k]!, line.words[k + 1]!];
+      if (!/^\p{L}+$/u.test(a.text.trim()) || !/^\p{L}+[.:º°]?$/u.test(b.text.trim())) continue;
+      const joined: Word = {
+        ...a,
+        text: `${a.text.trim()}${b.text.trim()}`,
+        w: b.x + b.w - a.x,
+        h: Math.max(a.y + a.h, b.y + b.h) - a.y,
+        alternatives: undefined,
+      };
+      const words = [...line.words.slice(0, k), joined, ...line.words.slice(k + 2)];
+      const text = joinWords(words, line.aspect);
+      if (has(text)) return { ...line, words, text };
+    }
+    return line;
+  });
+}
+
+/** OCR reads a table's vertical rules as words ("|", "[", "]"): lines without them (empty ones dropped). */
+export function withoutRules(lines: Line[]): Line[] {
+  const rule = (w: Word) => /^[|[\]!]+$/.test(w.text.trim());
+  return lines.flatMap((line) => {
+    if (!line.words.some(rule)) return [line];
+    const words = line.words.filter((w) => !rule(w));
+    return words.length ? [{ ...line, words, text: joinWords(words, line.aspect) }] : [];
+  });
+}
+
 export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
-  const ctx: Ctx = { ...docCtx, lines: joinWrappedNumbers(docCtx.lines) };
+  const wrapped = joinWrappedNumbers(docCtx.ocr ? withoutRules(docCtx.lines) : docCtx.lines);
+  const ctx: Ctx = { ...docCtx, lines: docCtx.ocr ? joinSplitLabels(docCtx, wrapped) : wrapped };
   const { L } = ctx;
   const number = findLabeled(
     ctx,
