@@ -76,6 +76,8 @@ describe('OCR misreadings of a date', () => {
     expect(read('Fecha: 9 de mayo de2023.')).toEqual([['2023-05-09', '9 de mayo de2023', true]]);
     // The order the document prints its dates in still decides day and month.
     expect(read('04- 05-2024', true)).toEqual([['2024-04-05', '04- 05-2024', true]]);
+    expect(read('04/05:2024', true)).toEqual([['2024-04-05', '04/05:2024', false]]);
+    expect(read('04/05:2024')).toEqual([['2024-05-04', '04/05:2024', false]]);
   });
 
   it('reads a year run into the time after it, in any text', () => {

@@ -189,7 +189,7 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
       if (value && !out.some((d) => index < d.index + d.raw.length && d.index < index + m[0].length))
         out.push({ iso: value, index, raw: m[0], ...(repaired ? { repaired } : {}) });
     };
-    for (const m of text.matchAll(NUMERIC_OCR)) add(m, iso(Number(m[4]), Number(m[3]), Number(m[1])), false);
+    for (const m of text.matchAll(NUMERIC_OCR)) add(m, dayFirst(m[1]!, m[3]!, m[4]!, opts), false);
     for (const m of text.matchAll(SLASH_MISREAD)) add(m, dayFirst(m[1]!, m[2]!, m[3]!, opts), true);
     for (const m of text.matchAll(SPACED))
       if (/\s/.test(m[0])) add(m, dayFirst(m[1]!, m[3]!, m[4]!, opts), true);
