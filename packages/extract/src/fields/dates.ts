@@ -5,19 +5,37 @@
  * year, glued to a product code, read by one engine only, printed twice), scored by the fitted model.
  */
 import type { FieldMap } from '../evidence.ts';
-import { findDates, parseDateValue } from '../text/dates.ts';
-import type { Line } from '../text/layout.ts';
+import { endsWithYearlessDate, findDates, parseDateValue } from '../text/dates.ts';
+import { joinWords, type Line, type Word } from '../text/layout.ts';
 import type { Box } from '../types.ts';
-import { bothEnginesRead, boxOf, type Ctx, findLabeled, lineBox, lineReadings } from './context.ts';
+import {
+  bothEnginesRead,
+  boxOf,
+  type Ctx,
+  findLabeled,
+  lineBox,
+  lineReadings,
+  splitCells,
+} from './context.ts';
 import { type Features, scoreFeatures, topProbability } from './ranker.ts';
 
 export type DateCand = { iso: string; line: number; box: Box; score: number; features: Features };
 
 const TIME = /(?<![\d.])\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:\s*[AP]M)?(?![\d.])/i;
 
-/** A receipt's compact date, ddmmyyyy or yyyymmdd: at the start of a line, or just before a time. */
-function compactDate(text: string): { iso: string; raw: string } | null {
-  const m = /^\s*(\d{8})(?!\d)/.exec(text) ?? /(?<![\d.,])(\d{8})(?=\s+\d{1,2}:\d{2}(?!\d))/.exec(text);
+/**
+ * A receipt's compact date, ddmmyyyy or yyyymmdd: at the start of a line, just before a time
+ * (`20180428 19:12`, `20180428/191204`), or right after a date label (`DATE/TIME : 20180428`).
+ */
+function compactDate(text: string, labels: RegExp[] = []): { iso: string; raw: string } | null {
+  const label = labels.map((re) => re.exec(text)).find((m) => m);
+  const afterLabel = label
+    ? /^[\s:./-]*(?:time\b[\s:./-]*)?(\d{8})(?!\d)/i.exec(text.slice(label.index + label[0].length))
+    : null;
+  const m =
+    /^\s*(\d{8})(?!\d)/.exec(text) ??
+    /(?<![\d.,])(\d{8})(?=\s+\d{1,2}:\d{2}(?!\d)|\s*\/\s*\d{4}(?:\d{2})?(?!\d))/.exec(text) ??
+    afterLabel;
   if (!m) return null;
   const d = m[1]!;
   const iso =
@@ -27,9 +45,53 @@ function compactDate(text: string): { iso: string; raw: string } | null {
   return { iso, raw: d };
 }
 
+/**
+ * Dates wrapped in a narrow cell ("5 de octubre de" over "2023"): the year at the head of the same column
+ * on the next line joins the date's last word (its box grows to cover both), and leaves the line below.
+ * Other lines are returned as they are.
+ */
+export function joinWrappedDates(lines: Line[]): Line[] {
+  const out = [...lines];
+  for (let i = 0; i < out.length - 1; i++) {
+    const line = out[i]!;
+    for (const cell of splitCells(line)) {
+      if (!endsWithYearlessDate(cell.text)) continue;
+      const cellWords = line.words.filter((w) => w.x >= cell.x - 1e-6 && w.x + w.w <= cell.x + cell.w + 1e-6);
+      const last = cellWords[cellWords.length - 1];
+      if (!last) continue;
+      const j = i + 1;
+      const below = out[j]!;
+      if (below.page !== line.page || below.y - (line.y + line.h) > line.h * 1.5) continue;
+      // The year: the first word of the next line inside the cell's column.
+      const inColumn = below.words.filter((w) => w.x < cell.x + cell.w && w.x + w.w > cell.x - line.h);
+      const year = inColumn[0];
+      if (!year || !/^'?(?:\d{4}|\d{2})[.,]?$/.test(year.text.trim())) continue;
+      if (!findDates(`${cell.text} ${year.text.trim()}`).length) continue;
+      const right = Math.max(last.x + last.w, year.x + year.w);
+      const bottom = Math.max(last.y + last.h, year.y + year.h);
+      const joined: Word = {
+        ...last,
+        text: `${last.text.trim()} ${year.text.trim()}`,
+        w: right - last.x,
+        h: bottom - last.y,
+        alternatives: undefined,
+      };
+      const words = line.words.map((w) => (w === last ? joined : w));
+      out[i] = { ...line, words, text: joinWords(words, line.aspect) };
+      const rest = below.words.filter((w) => w !== year);
+      if (rest.length) out[j] = { ...below, words: rest, text: joinWords(rest, below.aspect) };
+      else out.splice(j, 1);
+      i--; // the line again: a second wrapped date beside this one
+      break;
+    }
+  }
+  return out;
+}
+
 /** Every date printed on the page as an issue-date candidate, one per line and value, with features. */
 export function dateCandidates(ctx: Ctx): DateCand[] {
-  const { L, lines } = ctx;
+  const { L } = ctx;
+  const lines = joinWrappedDates(ctx.lines);
   const out: DateCand[] = [];
   let rank = 0;
   const labelOnly = (l: Line | undefined) =>
@@ -38,11 +100,9 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
     const readings = lineReadings(ctx, lines[i]!);
     const found: DateCand[] = [];
     readings.forEach((line, r) => {
-      const dates: { iso: string; index: number; raw: string; compact?: boolean }[] = findDates(
-        line.text,
-        ctx,
-      );
-      const compact = compactDate(line.text);
+      const dates: { iso: string; index: number; raw: string; compact?: boolean; repaired?: boolean }[] =
+        findDates(line.text, ctx);
+      const compact = compactDate(line.text, L.issueDate);
       if (compact && !dates.length)
         dates.push({
           iso: compact.iso,
@@ -54,12 +114,20 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
         if (found.some((c) => c.iso === d.iso)) continue;
         const f: Features = {};
         const before = line.text.slice(0, d.index);
-        const label0 = L.issueDate[0]!.exec(before);
-        const label1 = L.issueDate[1]!.exec(before);
-        if (label0) f.label0 = 1;
+        const box = boxOf(line, d.index, d.raw.length);
+        // The label nearest before the date on its line names it: "Fecha: 01/02 Vencimiento: 01/03".
+        const issueBefore = withoutDueLabels(ctx, before);
+        const dueAt = lastMatch(L.dueDate, before);
+        const label0 = L.issueDate[0]!.exec(issueBefore);
+        const label1 = L.issueDate[1]!.exec(issueBefore);
+        const issueAt = Math.max(label0?.index ?? -1, label1?.index ?? -1);
+        const above = columnLabel(ctx, lines, i, r > 0 ? null : box);
+        if (dueAt > issueAt || (issueAt < 0 && above === 'due')) f.dueLabel = 1;
+        else if (label0) f.label0 = 1;
         else if (label1) f.label1 = 1;
-        else if (labelOnly(lines[i - 1]) || labelOnly(lines[i - 2])) f.labelAbove = 1;
-        if (!label0 && L.dueDate.some((re) => re.test(line.text))) f.dueLabel = 1;
+        else if (above === 'issue' || labelOnly(lines[i - 1]) || labelOnly(lines[i - 2])) f.labelAbove = 1;
+        if (!label0 && !f.dueLabel && issueAt < 0 && L.dueDate.some((re) => re.test(line.text)))
+          f.dueLabel = 1;
         const rest =
           line.text.slice(0, d.index) + ' '.repeat(d.raw.length) + line.text.slice(d.index + d.raw.length);
         if (TIME.test(rest)) f.withTime = 1;
@@ -67,9 +135,9 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
           f.fullYear = 1;
         if (/[\p{L}]$/u.test(before)) f.glued = 1;
         if (d.compact) f.compact = 1;
+        if (d.repaired) f.repaired = 1;
         if (d.iso < '2000-01-01') f.old = 1;
         f.firstRank = Math.max(0, 2 - rank * 0.5);
-        const box = boxOf(line, d.index, d.raw.length);
         if (r > 0) f.altReading = 1;
         else {
           const words = line.words.filter((w) => w.x + w.w > box.x - 1e-4 && w.x < box.x + box.w + 1e-4);
@@ -86,7 +154,36 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
   return out;
 }
 
-export function findDateFields(ctx: Ctx, fields: FieldMap, baseConf: number): void {
+/** Where the last of these labels starts in the text, or -1. */
+function lastMatch(labels: RegExp[], text: string): number {
+  let at = -1;
+  for (const re of labels)
+    for (const m of text.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`)))
+      at = Math.max(at, m.index ?? -1);
+  return at;
+}
+
+/**
+ * The label printed over a date's column in a header row ("Fecha de emisión   Fecha de vencimiento" above
+ * the two dates): 'due' or 'issue' from the first of the two lines above with words over the date's box.
+ */
+function columnLabel(ctx: Ctx, lines: Line[], i: number, box: Box | null): 'due' | 'issue' | null {
+  if (!box) return null;
+  for (const l of [lines[i - 1], lines[i - 2]]) {
+    if (!l || l.page !== box.page) return null;
+    const words = l.words.filter((w) => w.x < box.x + box.w && w.x + w.w > box.x);
+    if (!words.length) continue;
+    const text = words.map((w) => w.text).join(' ');
+    if (findDates(text, ctx).length) return null;
+    if (ctx.L.dueDate.some((re) => re.test(text))) return 'due';
+    if (ctx.L.issueDate.some((re) => re.test(withoutDueLabels(ctx, text)))) return 'issue';
+    return null;
+  }
+  return null;
+}
+
+export function findDateFields(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
+  const ctx: Ctx = { ...docCtx, lines: joinWrappedDates(docCtx.lines) };
   const { L, source } = ctx;
   const due = findLabeled(ctx, L.dueDate, null, undefined, (t) => findDates(t, ctx)[0]?.iso ?? null);
   if (due) fields.due_date = { ...due, confidence: baseConf * due.q };

@@ -74,6 +74,8 @@ const ISSUE_DATE = {
   dueLabel: -8 * P,
   old: -8 * P,
   compact: -4 * P,
+  /** Read only after undoing an OCR misreading (a separator lost or misread, a letter for a digit). */
+  repaired: -2 * P,
   glued: 0,
   withTime: 0,
   fullYear: 0,

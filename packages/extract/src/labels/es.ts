@@ -21,7 +21,8 @@ export const ES: LabelWords = {
       'serie\\s*y\\s*n[úu]mero',
     ],
     ['factura', 'n[ºo°]'],
-    ['factura'],
+    // A header row of cells ("Número   Fecha de emisión   Fecha de vencimiento") over the values.
+    ['factura', 'n[úu]mero'],
   ],
   issueDate: [
     ['fecha\\s*(?:de\\s*)?(?:factura|emisi[óo]n|expedici[óo]n|operaci[óo]n)'],

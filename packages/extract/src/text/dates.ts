@@ -78,7 +78,8 @@ const MONTH_NAMES = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
-export type FoundDate = { iso: string; index: number; raw: string };
+/** `repaired`: read only after undoing an OCR misreading (a separator lost or misread, a letter for a digit). */
+export type FoundDate = { iso: string; index: number; raw: string; repaired?: boolean };
 
 function iso(y: number, m: number, d: number): string | null {
   if (y < 100) y += y >= 70 ? 1900 : 2000;
@@ -89,9 +90,16 @@ function iso(y: number, m: number, d: number): string | null {
 }
 
 // Not inside a longer dotted/dashed number (phone numbers such as 01.23.45.67.89).
-const NUMERIC = /(?<!\d[./-]?)(\d{1,4})([./-])(\d{1,2})\2(\d{2,4})(?!\d|[./-]\d)/g;
+// A four-digit year may run into the time printed after it on a receipt: `03/06/20175:02:54 PM`.
+const NUMERIC =
+  /(?<!\d[./-]?)(\d{1,4})([./-])(\d{1,2})\2(\d{4}(?=\d{1,2}:\d{2}(?!\d))|\d{2,4}(?!\d|[./-]\d))/g;
 /** OCR reads the second slash or dash of a date as a colon: `18/03:18`. */
 const NUMERIC_OCR = /(?<!\d[./:-]?)(\d{1,2})([/-])(\d{1,2}):(\d{2}|\d{4})(?!\d|[./:-]\d)/g;
+/**
+ * OCR reads the second slash of a date as a digit or a letter: `25/0472017` (`/` read as `7`), `25/04l2017`.
+ * Only a two-digit month and a year of this century, so a longer number is not taken for a date.
+ */
+const SLASH_MISREAD = /(?<![\d./:-])(\d{1,2})\/(\d{2})[71lI|](20\d{2})(?!\d|[./:-]\d)/g;
 const NAMED_DMY = new RegExp(
   `(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s+|[-/]|\\s)?(${MONTH_NAMES})\\.?,?\\s*(?:de\\s+|del\\s+|[-/])?'?(\\d{4}(?=\\d{1,2}:\\d{2})|(?:\\d{4}|\\d{2})(?!\\d))`,
   'giu',
@@ -100,6 +108,64 @@ const NAMED_MDY = new RegExp(
   `(?<![\\p{L}])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`,
   'giu',
 );
+
+/**
+ * Month names as OCR splits them (`0c t 3, 2016`): a space allowed between letters, `0` read for `O`;
+ * and the spaces OCR drops around them (`August23,2023`, `21 de mayo de2024`).
+ */
+const MONTH_NAMES_OCR = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .map((k) => [...k].join(' ?'))
+  .join('|');
+const NAMED_DMY_OCR = new RegExp(
+  `(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s*|[-/]|\\s)?(${MONTH_NAMES_OCR})\\.?,?\\s*(?:de\\s*|del\\s*|[-/])?'?(\\d{4}(?=\\d{1,2}:\\d{2})|(?:\\d{4}|\\d{2})(?!\\d))`,
+  'giu',
+);
+const NAMED_MDY_OCR = new RegExp(
+  `(?<![\\p{L}])(${MONTH_NAMES_OCR})\\.?\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`,
+  'giu',
+);
+
+/**
+ * A named-month date cut before its year where a narrow cell wraps: `5 de octubre de`, `12 Oct`,
+ * `March 3,`. The caller looks for the year at the head of the same cell on the next line.
+ */
+const YEARLESS = new RegExp(
+  `(?:(?<![\\p{L}\\d])\\d{1,2}(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s+|[-/]|\\s)?(?:${MONTH_NAMES})\\.?,?(?:\\s*(?:de|del|[-/]))?|(?<![\\p{L}])(?:${MONTH_NAMES})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\s*,?)\\s*$`,
+  'iu',
+);
+export function endsWithYearlessDate(text: string): boolean {
+  return YEARLESS.test(text) && !findDates(text).length;
+}
+
+/**
+ * More OCR misreadings of a numeric date, tried on OCR text only (each gives a `repaired` date):
+ * a space beside a separator (`12- 01-19`, `2 -04- 2018`); the first or the second separator lost
+ * (`2703/2018`, `27/032018`); letters for digits (`O`→0, `I`/`l`/`|`→1, `S`→5, `B`→8, `Z`→2).
+ */
+const SPACED = /(?<![\d./-])(\d{1,2}) ?([/-]) ?(\d{1,2}) ?\2 ?(\d{4}|\d{2})(?![\d./:-]|\s?[/-]\s?\d)/g;
+const SEPARATOR_LOST = /(?<![\w./-])(?:(\d{2})\/(\d{2})(20\d{2})|(\d{4})[/-](20\d{2}))(?!\d|[./-]\d)/g;
+const LETTER_DIGITS =
+  /(?<![\p{L}\d])[\dOoIl|SBZ]{1,4}[/.-][\dOoIl|SBZ]{1,2}[/.-][\dOoIl|SBZ]{2,4}(?![\p{L}\d])/gu;
+const LETTER_DIGIT: Record<string, string> = {
+  O: '0',
+  o: '0',
+  I: '1',
+  l: '1',
+  '|': '1',
+  S: '5',
+  B: '8',
+  Z: '2',
+};
+
+/** A numeric day-month-year (or month-day-year where the document prints them so) as ISO. */
+function dayFirst(a: string, b: string, c: string, opts: { monthFirst?: boolean }): string | null {
+  const [na, nb, nc] = [Number(a), Number(b), Number(c)];
+  if (a.length === 4) return iso(na, nb, nc);
+  return opts.monthFirst && na <= 12
+    ? (iso(nc, na, nb) ?? iso(nc, nb, na))
+    : (iso(nc, nb, na) ?? iso(nc, na, nb));
+}
 
 /** All dates in a string, in order of appearance. `monthFirst` only applies to ambiguous numeric dates. */
 export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: boolean } = {}): FoundDate[] {
@@ -118,11 +184,33 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
     if (value) out.push({ iso: value, index: m.index ?? 0, raw });
   }
   if (opts.ocr) {
-    for (const m of text.matchAll(NUMERIC_OCR)) {
-      const [raw, a, , b, c] = m;
-      const value = iso(Number(c), Number(b), Number(a));
-      if (value && !out.some((d) => d.index === m.index)) out.push({ iso: value, index: m.index ?? 0, raw });
+    const add = (m: RegExpMatchArray, value: string | null, repaired: boolean) => {
+      const index = m.index ?? 0;
+      if (value && !out.some((d) => index < d.index + d.raw.length && d.index < index + m[0].length))
+        out.push({ iso: value, index, raw: m[0], ...(repaired ? { repaired } : {}) });
+    };
+    for (const m of text.matchAll(NUMERIC_OCR)) add(m, dayFirst(m[1]!, m[3]!, m[4]!, opts), false);
+    for (const m of text.matchAll(SLASH_MISREAD)) add(m, dayFirst(m[1]!, m[2]!, m[3]!, opts), true);
+    for (const m of text.matchAll(SPACED))
+      if (/\s/.test(m[0])) add(m, dayFirst(m[1]!, m[3]!, m[4]!, opts), true);
+    for (const m of text.matchAll(SEPARATOR_LOST)) {
+      const [, a, b, c, d, e] = m;
+      add(m, a ? dayFirst(a, b!, c!, opts) : dayFirst(d!.slice(0, 2), d!.slice(2), e!, opts), true);
     }
+    // Letters read for digits inside a date's shape: `I8/O3/2O18`, `18/03/2Ol8`.
+    const digits = text.replace(LETTER_DIGITS, (tok) =>
+      (tok.match(/\d/g)?.length ?? 0) >= 4 ? tok.replace(/[A-Za-z|]/g, (ch) => LETTER_DIGIT[ch] ?? ch) : tok,
+    );
+    if (digits !== text)
+      for (const m of digits.matchAll(NUMERIC)) {
+        const raw = text.slice(m.index, (m.index ?? 0) + m[0].length);
+        if (raw === m[0]) continue;
+        add(
+          Object.assign([raw], { index: m.index }) as RegExpMatchArray,
+          dayFirst(m[1]!, m[3]!, m[4]!, opts),
+          true,
+        );
+      }
   }
   for (const m of text.matchAll(NAMED_DMY)) {
     const month = MONTHS[m[2]!.toLowerCase()];
@@ -133,6 +221,18 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
     const month = MONTHS[m[1]!.toLowerCase()];
     const value = month ? iso(Number(m[3]), month, Number(m[2])) : null;
     if (value) out.push({ iso: value, index: m.index ?? 0, raw: m[0] });
+  }
+  if (opts.ocr) {
+    const letters = text.replace(/(?<![\p{L}\d])0(?=\s?\p{L})/gu, 'O');
+    const add = (m: RegExpMatchArray, month: string, y: string, d: string) => {
+      const index = m.index ?? 0;
+      const raw = text.slice(index, index + m[0].length);
+      const value = iso(Number(y), MONTHS[month.toLowerCase().replace(/\s/g, '')] ?? 0, Number(d));
+      if (value && !out.some((o) => index < o.index + o.raw.length && o.index < index + raw.length))
+        out.push({ iso: value, index, raw, repaired: true });
+    };
+    for (const m of letters.matchAll(NAMED_DMY_OCR)) add(m, m[2]!, m[3]!, m[1]!);
+    for (const m of letters.matchAll(NAMED_MDY_OCR)) add(m, m[1]!, m[3]!, m[2]!);
   }
   // ISO compact 20240315 is not searched in free text (too many false positives).
   return out.sort((x, y) => x.index - y.index);

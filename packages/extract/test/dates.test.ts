@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { joinWrappedDates } from '../src/fields/dates.ts';
+import { extractFromText, readingContext } from '../src/fields/index.ts';
+import { joinSplitLabels, joinWrappedNumbers, withoutRules } from '../src/fields/number.ts';
+import { endsWithYearlessDate, findDates } from '../src/text/dates.ts';
+import { page } from './text-page.ts';
+
+describe('dates wrapped in a narrow cell', () => {
+  it('joins the year printed under a named-month date in the same column', () => {
+    const p = page(
+      [
+        'Factura   Papelería Norte S.L.',
+        'Número       Fecha de emisión   Fecha de vencimiento',
+        'A-2024/17    3 de marzo de      2 de abril de',
+        '             2024               2024',
+        'Base imponible   100,00 €',
+        'IVA 21%   21,00 €',
+        'Total   121,00 €',
+      ],
+      'text',
+    );
+    const joined = joinWrappedDates(p.lines);
+    expect(joined.map((l) => l.text)).toContain('A-2024/17   3 de marzo de 2024   2 de abril de 2024');
+    expect(joined).toHaveLength(p.lines.length - 1);
+    const r = extractFromText([p], 'text');
+    expect(r.fields.issue_date?.value).toBe('2024-03-03');
+    expect(r.fields.due_date?.value).toBe('2024-04-02');
+  });
+
+  it('leaves a number under a complete date, or under a cell that is no date, alone', () => {
+    const p = page(['Fecha   3 de marzo de 2024   Marzo', '        2025             17'], 'text');
+    expect(joinWrappedDates(p.lines).map((l) => l.text)).toEqual(p.lines.map((l) => l.text));
+    expect(endsWithYearlessDate('Entrega 12 Oct')).toBe(true);
+    expect(endsWithYearlessDate('March 3,')).toBe(true);
+    expect(endsWithYearlessDate('3 de marzo de 2024')).toBe(false);
+  });
+});
+
+describe('document numbers wrapped in a narrow cell', () => {
+  it('joins the tail printed under a number cut at its hyphen', () => {
+    const p = page(
+      [
+        'Factura   Papelería Norte S.L.',
+        'Número       Fecha',
+        'FAC-2024-    3 de marzo de',
+        '00554        2024',
+        'Total   121,00 €',
+      ],
+      'text',
+    );
+    const r = extractFromText([p], 'text');
+    expect(r.fields.invoice_number?.value).toBe('FAC-2024-00554');
+    expect(r.fields.issue_date?.value).toBe('2024-03-03');
+  });
+
+  it('joins nothing under a cell that does not end in a separator, or a word without digits', () => {
+    const p = page(['Número   FAC-2024   Ref-', '00554              Madrid'], 'text');
+    expect(joinWrappedNumbers(p.lines).map((l) => l.text)).toEqual(p.lines.map((l) => l.text));
+  });
+});
+
+describe('OCR misreadings of a date', () => {
+  const read = (t: string, monthFirst = false) =>
+    findDates(t, { ocr: true, monthFirst }).map((d) => [d.iso, d.raw, !!d.repaired]);
+
+  it('undoes a space beside a separator, a lost or misread separator, letters for digits', () => {
+    expect(read('12- 01-19 21:13')).toEqual([['2019-01-12', '12- 01-19', true]]);
+    expect(read('Fecha 3 -11- 2024')).toEqual([['2024-11-03', '3 -11- 2024', true]]);
+    expect(read('0703/2024   No. 55')).toEqual([['2024-03-07', '0703/2024', true]]);
+    expect(read('07/032024')).toEqual([['2024-03-07', '07/032024', true]]);
+    expect(read('DATE: 09/1172023')).toEqual([['2023-11-09', '09/1172023', true]]);
+    expect(read('I9/O3/2O24 10:00')).toEqual([['2024-03-19', 'I9/O3/2O24', true]]);
+    expect(read('Date: 0c t 9, 2023 12:16 PM')).toEqual([['2023-10-09', '0c t 9, 2023', true]]);
+    expect(read('9 de novi embre de 2023')).toEqual([['2023-11-09', '9 de novi embre de 2023', true]]);
+    expect(read('Invoice date: March7,2023')).toEqual([['2023-03-07', 'March7,2023', true]]);
+    expect(read('Fecha: 9 de mayo de2023.')).toEqual([['2023-05-09', '9 de mayo de2023', true]]);
+    // The order the document prints its dates in still decides day and month.
+    expect(read('04- 05-2024', true)).toEqual([['2024-04-05', '04- 05-2024', true]]);
+    expect(read('04/05:2024', true)).toEqual([['2024-04-05', '04/05:2024', false]]);
+    expect(read('04/05:2024')).toEqual([['2024-05-04', '04/05:2024', false]]);
+  });
+
+  it('reads a year run into the time after it, in any text', () => {
+    expect(findDates('Date 09/11/20237:02:54 PM')).toMatchObject([{ iso: '2023-11-09', raw: '09/11/2023' }]);
+  });
+
+  it('repairs nothing in a text layer, nor in amounts, phone numbers and codes', () => {
+    expect(findDates('12- 01-19 0703/2024 I9/O3/2O24 0c t 9, 2023')).toEqual([]);
+    expect(read('1.50 - 2.00')).toEqual([]);
+    expect(read('Tel 03-1234 5678')).toEqual([]);
+    expect(read('Ref AB1203/2024')).toEqual([]);
+    expect(read('SKU 4411-2028')).toEqual([]);
+  });
+});
+
+describe('compact receipt dates', () => {
+  it('reads ddmmyyyy or yyyymmdd after a date label or before a slashed time', () => {
+    const r = extractFromText(
+      [page(['KEDAI CONTOH', 'DATE/TIME : 20231109/191204', 'TOTAL   12.30', 'CASH   20.00'])],
+      'ocr',
+    );
+    expect(r.fields.issue_date?.value).toBe('2023-11-09');
+  });
+});
+
+describe('the label over a date in a header row', () => {
+  it('tells the due date from the issue date by the column each sits under', () => {
+    const p = page([
+      'Talleres Ribera S.L.',
+      'Vencimiento   Fecha de emisión   Número',
+      '15/04/2024    16/03/2024         A-117',
+      'Total   121,00 €',
+    ]);
+    const r = extractFromText([p], 'ocr');
+    expect(r.fields.issue_date?.value).toBe('2024-03-16');
+  });
+
+  it('takes the label nearest before a date on its line', () => {
+    const p = page(['Talleres Ribera S.L.', 'Vto: 15/04/2024   Fecha: 16/03/2024', 'Total   121,00 €']);
+    expect(extractFromText([p], 'ocr').fields.issue_date?.value).toBe('2024-03-16');
+  });
+});
+
+describe('a number label OCR split in two', () => {
+  it('joins the halves of a letter-spaced label word, and reads the number under it', () => {
+    const p = page([
+      'Talleres Ribera S.L.',
+      'NÚMERO DE FAC TURA   FECHA DE EMISIÓN',
+      'B2024/0107           16/03/2024',
+      'Total   121,00 €',
+    ]);
+    expect(extractFromText([p], 'ocr').fields.invoice_number?.value).toBe('B2024/0107');
+    const q = page(['FACTURA', 'Cliente   Talleres Ribera', 'Total   121,00 €']);
+    expect(joinSplitLabels(readingContext([q], 'ocr').ctx, q.lines)).toEqual(q.lines);
+  });
+});
+
+describe('a number under a bare "Número" header cell', () => {
+  it('reads it through the table rules OCR reads as words', () => {
+    const p = page([
+      'Factura   Talleres Ribera S.L.',
+      '| Número   | Fecha de emisión |   Fecha de vencimiento |',
+      '|',
+      '| 20240107   16/03/2024   15/04/2024 |',
+      'Total   121,00 €',
+    ]);
+    const r = extractFromText([p], 'ocr');
+    expect(r.fields.invoice_number?.value).toBe('20240107');
+    expect(withoutRules(p.lines).map((l) => l.text)).toEqual([
+      'Factura   Talleres Ribera S.L.',
+      'Número   Fecha de emisión   Fecha de vencimiento',
+      '20240107   16/03/2024   15/04/2024',
+      'Total   121,00 €',
+    ]);
+  });
+});
