@@ -60,7 +60,7 @@ const NOISE = /^[|[\]{}()—–\-_=.,:;'"`~»«*!¡]+$/;
 /** A cell's text in numeric form: OCR's letters for digits (O, l, B) inside a number, rules stripped. */
 function numericText(raw: string): string {
   let t = raw.replace(/^[|[\]{}'"`]+|[|[\]{}'"`]+$/g, '').trim();
-  t = t.replace(/¢/g, '€');
+  t = t.replace(/¢/g, '€').replace(/€+/g, '€');
   if (!/\d/.test(t)) return t;
   // letters read for digits, only where they touch a digit
   t = t.replace(/[Oo](?=[\d.,])|(?<=[\d.,])[Oo]/g, '0').replace(/[lI|](?=[\d.,])|(?<=[\d.,])[lI|]/g, '1');
@@ -90,13 +90,19 @@ function amountReadings(raw: string, ocr: boolean): number[] {
   const push = (v: number | null) => {
     if (v != null && Number.isFinite(v) && !out.includes(v)) out.push(v);
   };
-  push(parseAmount(t, { decimalsHint: t.includes(',') ? ',' : '.' }));
+  // Digits and a currency sign, no mark ("6032€"): printed money has cents, so the mark was lost.
+  if (ocr && /^-?\d{3,7}$/.test(t) && /[€$£]|EUR/i.test(raw)) push(Number(t) / 100);
+  const plain = parseAmount(t, { decimalsHint: t.includes(',') ? ',' : '.' });
+  // A reading in fractions of a cent is a misread; it stays last.
+  const fractional = plain != null && Math.abs(plain * 100 - Math.round(plain * 100)) > 1e-6;
+  if (!fractional || !ocr) push(plain);
   if (!ocr) return out;
   const m = /^(-?)([\d.,]*?)[.,](\d{2})$/.exec(t);
   if (m) push(Number(`${m[1]}${m[2]!.replace(/[.,]/g, '')}.${m[3]}`));
   const extra = /^(-?[\d.,]*[.,]\d{2})\d$/.exec(t);
   if (extra) push(amountReadings(extra[1]!, false)[0] ?? null);
   if (/^-?\d{3,7}$/.test(t)) push(Number(t) / 100);
+  push(plain);
   return out;
 }
 
@@ -107,8 +113,8 @@ function rowCells(
   row: Line,
   cols: Column[],
   descCol: Column | undefined,
-): { desc: string; cells: Map<Column, Cell>; stray: boolean } {
-  const numeric = cols.filter((c) => c.kind !== 'desc' && c.kind !== 'ref');
+): { desc: string; cells: Map<Column, Cell> } {
+  const numeric = cols.filter((c) => c.kind !== 'desc' && c.kind !== 'ref').sort((a, b) => a.x - b.x);
   const refCol = cols.find((c) => c.kind === 'ref' && descCol && c.right <= descCol.x);
   // Zone edges: halfway between neighbouring header columns.
   const sorted = [...cols].sort((a, b) => a.x - b.x);
@@ -120,8 +126,8 @@ function rowCells(
     return sorted[sorted.length - 1];
   };
   const descParts: string[] = [];
-  const cells = new Map<Column, Cell>();
-  let stray = false;
+  type Group = { x: number; right: number; raw: string; readings: string[] };
+  const groups: Group[] = [];
   const firstNumX = Math.min(...numeric.map((c) => c.x), 1);
   for (const w of row.words) {
     const text = w.text.trim();
@@ -133,18 +139,49 @@ function rowCells(
     // Words left of the first numeric column's edge belong to the description ("5 L", "100 m").
     const leftOfNumbers = w.x + w.w < firstNumX - 0.02;
     if (refCol && descCol && cx < (refCol.right + descCol.x) / 2) continue;
-    if ((isNumericCell(num) || /^[€$£%]$|^EUR$/i.test(text)) && zone && !inDescZone && !leftOfNumbers) {
-      const cell = cells.get(zone) ?? { raw: '', readings: [] };
-      cell.raw = `${cell.raw} ${num}`.trim();
+    const sign = /^(?:[€$£%]|EUR)$/i.test(num);
+    if ((isNumericCell(num) || sign) && zone && !inDescZone && !leftOfNumbers) {
+      const last = groups[groups.length - 1];
+      // A currency sign or "%" set apart from its number is part of that cell.
+      if (sign && last && (w.x - last.right) * row.aspect < w.h * 1.5) {
+        last.raw += num;
+        last.right = w.x + w.w;
+        continue;
+      }
+      if (sign) continue;
       const alts = (w.alternatives ?? []).map((a) => numericText(a.text.trim())).filter(isNumericCell);
-      cell.readings.push(...alts);
-      cells.set(zone, cell);
+      groups.push({ x: w.x, right: w.x + w.w, raw: num, readings: alts });
     } else if (inDescZone || leftOfNumbers || !descCol || zone?.kind === 'other') {
       descParts.push(text.replace(/^[|[\]{}]+|[|[\]{}]+$/g, ''));
-    } else stray = true;
+    }
+  }
+  const cells = new Map<Column, Cell>();
+  const put = (col: Column, g: Group) => {
+    const cell = cells.get(col) ?? { raw: '', readings: [] };
+    cell.raw = `${cell.raw} ${g.raw}`.trim();
+    cell.readings.push(...g.readings);
+    cells.set(col, cell);
+  };
+  if (groups.length === numeric.length) {
+    // One number per numeric column: by order, whatever a skewed scan does to their x.
+    groups.forEach((g, k) => put(numeric[k]!, g));
+  } else {
+    for (const g of groups) {
+      // The column whose header overlaps the number most, else the nearest one.
+      let best = numeric[0]!;
+      let bestD = Number.POSITIVE_INFINITY;
+      for (const c of numeric) {
+        const d = Math.max(c.x - g.right, g.x - c.right, -Math.min(g.right, c.right) + Math.max(g.x, c.x));
+        if (d < bestD) {
+          bestD = d;
+          best = c;
+        }
+      }
+      put(best, g);
+    }
   }
   const desc = descParts.join(' ').replace(/\s+/g, ' ').trim();
-  return { desc, cells, stray };
+  return { desc, cells };
 }
 
 const toCentsNum = (v: number) => Math.round(v * 100);
@@ -159,14 +196,18 @@ function closingReadings(
   totals: number[],
   disc: number,
 ): { price: number; total: number } | null {
-  for (const p of prices)
-    for (const t of totals) {
-      if (!p || !t) continue;
-      const expect = qty * p * (1 - disc / 100);
-      if (Math.abs(toCentsNum(expect) - toCentsNum(t)) <= Math.max(1, Math.abs(qty) * 0.5))
-        return { price: p, total: t };
-    }
-  return null;
+  let best: { price: number; total: number; score: number } | null = null;
+  prices.forEach((p, i) =>
+    totals.forEach((t, k) => {
+      if (!p || !t) return;
+      const off = Math.abs(toCentsNum(qty * p * (1 - disc / 100)) - toCentsNum(t));
+      if (off > Math.max(1, Math.abs(qty) * 0.5)) return;
+      // Exact first, then the readings nearest the plain one.
+      const score = (off > 1 ? 100 : 0) + i + k;
+      if (!best || score < best.score) best = { price: p, total: t, score };
+    }),
+  );
+  return best;
 }
 
 /** One table row read by column, or null when it carries no amount. */
