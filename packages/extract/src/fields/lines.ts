@@ -31,25 +31,70 @@ function columnKind(text: string): ColKind {
   return 'other';
 }
 
+/** Column names inside a header cell run together ("P.unit.Dto.%IVA"), longest first per column. */
+const COLUMN_WORDS: [ColKind, string][] = [
+  [
+    'desc',
+    'descripci[óo]n|concepto|art[íi]culo|producto|detalle|description|items?|product|servicio|service',
+  ],
+  ['price', 'precio\\s?unit(?:ario)?\\.?|p\\.\\s?unit\\.?|p\\.\\s?u\\.|unit\\s?price|precio|price|prix|pvp'],
+  ['qty', 'cantidad|cant\\.|qty|quantity|uds\\.?|unid(?:ades|\\.)?|units|horas|hours'],
+  ['disc', 'descuento|dto\\.?|discount'],
+  ['rate', '%\\s?iva|iva\\s?%|%\\s?vat|vat\\s?%|iva|vat|%'],
+  ['total', 'importe|total|amount|subtotal'],
+  ['ref', 'ref\\.?|c[óo]d(?:igo)?\\.?|code|sku'],
+];
+const COLUMN_SCAN = new RegExp(COLUMN_WORDS.map(([k, w]) => `(?<${k}>${w})`).join('|'), 'giu');
+
 /**
  * The header's columns. A cell whose words name different columns ("Ref. Descripción", "P.unit. Dto.",
- * run together by OCR or a tight layout) is split into one column per word.
+ * run together by OCR or a tight layout) is split into one column per word; a cell OCR read letter by
+ * letter ("I m p o r t e") is read as one word and split by the column names in it, each placed by its
+ * share of the characters. A header word OCR misread is named by its other reading ("oty": "Qty").
  */
 function headerColumns(line: Line): Column[] {
   const cols: Column[] = [];
-  const words = line.words.filter((w) => !NOISE.test(w.text));
+  const words = line.words.filter((w) => !NOISE.test(w.text) || w.text.length === 1);
+  const kindOf = (w: Line['words'][number]) => {
+    const k = columnKind(w.text);
+    if (k !== 'other') return k;
+    for (const a of w.alternatives ?? []) {
+      const alt = columnKind(a.text);
+      if (alt !== 'other') return alt;
+    }
+    return k;
+  };
+  const add = (kind: ColKind, x: number, right: number, join: boolean) => {
+    const prev = cols[cols.length - 1];
+    if (join && prev && prev.kind === kind) prev.right = right;
+    else cols.push({ kind, x, right });
+  };
   for (const cell of splitCells({ ...line, words })) {
     const inCell = words.filter((w) => w.x >= cell.x - 1e-9 && w.x + w.w <= cell.x + cell.w + 1e-9);
-    const kinds = inCell.map((w) => columnKind(w.text));
-    const named = kinds.filter((k) => k !== 'other');
-    const whole = columnKind(cell.text);
-    if (inCell.length > 1 && new Set(named).size > 1 && named.length === inCell.length) {
-      inCell.forEach((w, k) => {
-        const prev = cols[cols.length - 1];
-        if (prev && prev.kind === kinds[k] && k > 0) prev.right = w.x + w.w;
-        else cols.push({ kind: kinds[k]!, x: w.x, right: w.x + w.w });
-      });
-    } else cols.push({ kind: whole, x: cell.x, right: cell.x + cell.w });
+    const short = inCell.filter((w) => w.text.trim().length <= 2).length;
+    if (inCell.length >= 3 && short >= inCell.length * 0.6) {
+      const text = inCell.map((w) => w.text.trim()).join('');
+      const found = [...text.matchAll(COLUMN_SCAN)];
+      if (found.length) {
+        const per = cell.w / text.length;
+        found.forEach((m, k) => {
+          const kind = (Object.entries(m.groups ?? {}).find(([, v]) => v)?.[0] ?? 'other') as ColKind;
+          const from = k === 0 ? 0 : (m.index ?? 0);
+          const to = found[k + 1]?.index ?? text.length;
+          add(kind, cell.x + from * per, cell.x + to * per, k > 0);
+        });
+        continue;
+      }
+    }
+    const named = inCell.filter((w) => !NOISE.test(w.text));
+    const kinds = named.map(kindOf);
+    if (named.length > 1 && new Set(kinds).size > 1 && !kinds.includes('other')) {
+      named.forEach((w, k) => add(kinds[k]!, w.x, w.x + w.w, k > 0));
+    } else {
+      const whole = columnKind(named.map((w) => w.text).join(' '));
+      const kind = whole === 'other' && named.length === 1 ? kindOf(named[0]!) : whole;
+      cols.push({ kind, x: cell.x, right: cell.x + cell.w });
+    }
   }
   return cols;
 }
@@ -330,7 +375,9 @@ export function findLineItems(ctx: Ctx): LineItem[] {
         if (LEGAL_FOOTER.test(row.text)) break;
         const desc = read.desc;
         if (pending && desc && row.y - prev.y < 0.03 && items.length < 200) {
-          const inColumn = !descCol || row.x >= descCol.x - 0.02;
+          const inColumn =
+            (!descCol || row.x >= descCol.x - 0.02) &&
+            (!ctx.ocr || row.x + row.w < Math.min(...cols.filter((c) => c.x > row.x).map((c) => c.x), 1));
           if (
             inColumn &&
             desc.length < 80 &&
