@@ -6,7 +6,7 @@ import type { LineItem, VatBreakdownEntry } from '../types.ts';
 import { type Ctx, LEGAL_FOOTER, splitCells } from './context.ts';
 
 const HEADER_DESC =
-  /\b(?:descripci[óo]n|concepto|art[íi]culo|producto|detalle|description|item|items|product|service|servicio|bezeichnung|beschreibung|artikel|leistung|d[ée]signation|libell[ée]|omschrijving)\b/i;
+  /\b(?:descrip[a-zà-ÿ]*|concepto|art[íi]culo|producto|detalle|description|item|items|product|service|servicio|bezeichnung|beschreibung|artikel|leistung|d[ée]signation|libell[ée]|omschrijving)\b/i;
 const HEADER_AMOUNT =
   /\b(?:importe|total|amount|precio|price|betrag|gesamt|montant|prix|bedrag|prijs|subtotal|unit|uds|cantidad|qty|quantity|aantal|menge|preis)\b/i;
 const STOP_ROW =
@@ -17,7 +17,8 @@ type Column = { kind: ColKind; x: number; right: number };
 
 /** What a header cell (or one word of it) names. */
 function columnKind(text: string): ColKind {
-  const t = text.toLowerCase();
+  // OCR's digits for letters inside a word ("PRECI0")
+  const t = text.toLowerCase().replace(/(?<=\p{L})0|0(?=\p{L})/gu, 'o');
   if (HEADER_DESC.test(t)) return 'desc';
   if (/cant|qty|quantity|uds|unid|menge|qt[ée]|aantal|hoeveelheid|units?$|hours|horas/.test(t)) return 'qty';
   if (/rabatt|discount|descuento|dto\.?|korting|remise/.test(t)) return 'disc';
@@ -400,7 +401,18 @@ export function findLineItems(ctx: Ctx): LineItem[] {
 }
 
 function isHeader(line: Line): boolean {
-  return HEADER_DESC.test(line.text) && HEADER_AMOUNT.test(line.text);
+  const text = headerText(line);
+  return HEADER_DESC.test(text) && HEADER_AMOUNT.test(text);
+}
+
+/** A header row's text with cells OCR read letter by letter ("C a n t i d a d") joined up, "0" as "o". */
+function headerText(line: Line): string {
+  const cells = splitCells(line).map((cell) => {
+    const words = cell.text.split(' ');
+    const short = words.filter((w) => w.length <= 2).length;
+    return words.length >= 3 && short >= words.length * 0.6 ? words.join('') : cell.text;
+  });
+  return cells.join('   ').replace(/(?<=\p{L})0|0(?=\p{L})/gu, 'o');
 }
 
 /** "3 x Pan de molde   41,79" or "2 x Café   1,20   2,40": a ticket's rows, printed without a table header. */
