@@ -39,7 +39,7 @@ const COLUMN_WORDS: [ColKind, string][] = [
     'descripci[óo]n|concepto|art[íi]culo|producto|detalle|description|items?|product|servicio|service',
   ],
   ['price', 'precio\\s?unit(?:ario)?\\.?|p\\.\\s?unit\\.?|p\\.\\s?u\\.|unit\\s?price|precio|price|prix|pvp'],
-  ['qty', 'cantidad|cant\\.|qty|quantity|uds\\.?|unid(?:ades|\\.)?|units|horas|hours'],
+  ['qty', 'cant(?:idad|\\.)?|qty|quantity|uds\\.?|unid(?:ades|\\.)?|units|horas|hours'],
   ['disc', 'descuento|dto\\.?|discount'],
   ['rate', '%\\s?iva|iva\\s?%|%\\s?vat|vat\\s?%|iva|vat|%'],
   ['total', 'importe|total|amount|subtotal'],

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { Ctx } from '../src/ctx.ts';
+import { readingContext } from '../src/fields/index.ts';
+import { findLineItems } from '../src/fields/lines.ts';
+import { MAX_OCR_PAGES, planOcrPages } from '../src/pipeline.ts';
+import type { PageText } from '../src/text/layout.ts';
+import { page } from './text-page.ts';
+
+const items = (pages: PageText[], source: 'ocr' | 'text' = 'ocr') =>
+  findLineItems(readingContext(pages, source).ctx);
+
+/** A page of rows as page `n` (the helper makes page 1). */
+function pageN(rows: string[], n: number, source: 'ocr' | 'text' = 'ocr'): PageText {
+  const p = page(rows, source);
+  return {
+    ...p,
+    page: n,
+    lines: p.lines.map((l) => ({ ...l, page: n, words: l.words.map((w) => ({ ...w, page: n })) })),
+  };
+}
+
+describe('line items read by column', () => {
+  it('restores a decimal mark OCR lost when quantity × price = amount says so', () => {
+    const got = items([
+      page([
+        'Descripción   Cant.   Precio   IVA   Importe',
+        'Arroz 1 kg     25   6032€   4%   1.508,00€',
+        'Pan integral    18   4062€   10%   73116€',
+      ]),
+    ]);
+    expect(got).toEqual([
+      {
+        description: 'Arroz 1 kg',
+        quantity: '25',
+        unit_price: '60.32',
+        line_total: '1508.00',
+        vat_rate: '4',
+      },
+      {
+        description: 'Pan integral',
+        quantity: '18',
+        unit_price: '40.62',
+        line_total: '731.16',
+        vat_rate: '10',
+      },
+    ]);
+  });
+
+  it('leaves a text layer as printed (no OCR repairs)', () => {
+    const got = items(
+      [page(['Descripción   Cant.   Precio   Importe', 'Servicio técnico   2   1500€   3000€'])],
+      'text',
+    );
+    expect(got[0]).toMatchObject({ quantity: '2', unit_price: '1500', line_total: '3000.00' });
+  });
+
+  it('splits header cells naming two columns and drops the reference column from the description', () => {
+    const got = items([
+      page([
+        'Ref. Descripción   Uds.   P.unit. Dto.   Importe',
+        '101 Cable rollo   17   58,13   0%   988,21',
+      ]),
+    ]);
+    expect(got).toEqual([
+      { description: 'Cable rollo', quantity: '17', unit_price: '58.13', line_total: '988.21' },
+    ]);
+  });
+
+  it('reads a header OCR read letter by letter', () => {
+    const got = items([
+      page([
+        'D e s c r i p c i ó n   C a n t   I m p o r t e',
+        'Leche 1 L                 28         1.209,60',
+      ]),
+    ]);
+    expect(got).toEqual([{ description: 'Leche 1 L', quantity: '28', line_total: '1209.60' }]);
+  });
+
+  it('goes on with the same columns on the next scanned page, which has no header', () => {
+    const got = items([
+      pageN(['Descripción   Cant.   Precio   Importe', 'Menú del día   2   10,00   20,00'], 1),
+      pageN(['Café solo       3      1,50      4,50', '@0.5 Base imponible   24,50'], 2),
+    ]);
+    expect(got.map((i) => i.description)).toEqual(['Menú del día', 'Café solo']);
+    expect(got[1]).toMatchObject({ quantity: '3', unit_price: '1.5', line_total: '4.50' });
+  });
+
+  it('keeps OCR specks under the numbers out of the description', () => {
+    const got = items([
+      page([
+        'Descripción   Cant.   Precio   Importe',
+        'UX workshop   27   30,97   836,19',
+        '     in   TEN   ur',
+      ]),
+    ]);
+    expect(got).toEqual([
+      { description: 'UX workshop', quantity: '27', unit_price: '30.97', line_total: '836.19' },
+    ]);
+  });
+});
+
+describe('scanned PDF pages to read', () => {
+  const ctx = (missing: number[]) => ({ textPagesMissing: missing, warnings: [] }) as unknown as Ctx;
+
+  it('reads the first page, the last, then the ones between', () => {
+    const c = ctx([1, 2, 3, 4]);
+    planOcrPages(c);
+    expect(c.textPagesMissing).toEqual([1, 4, 2, 3]);
+    expect(c.warnings).toEqual([]);
+  });
+
+  it(`reads at most ${MAX_OCR_PAGES} and says which were left`, () => {
+    const c = ctx(Array.from({ length: 12 }, (_, i) => i + 1));
+    planOcrPages(c);
+    expect(c.textPagesMissing).toHaveLength(MAX_OCR_PAGES);
+    expect(c.textPagesMissing.slice(0, 2)).toEqual([1, 12]);
+    expect(c.warnings[0]?.code).toBe('PAGES_NOT_READ');
+    expect(c.warnings[0]?.message).toContain('pages 8–11');
+  });
+});
