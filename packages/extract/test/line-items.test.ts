@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/ctx.ts';
 import { readingContext } from '../src/fields/index.ts';
-import { findLineItems } from '../src/fields/lines.ts';
+import { fillLineRates, findLineItems } from '../src/fields/lines.ts';
 import { MAX_OCR_PAGES, planOcrPages } from '../src/pipeline.ts';
 import type { PageText } from '../src/text/layout.ts';
 import { page } from './text-page.ts';
@@ -96,6 +96,49 @@ describe('line items read by column', () => {
     expect(got).toEqual([
       { description: 'UX workshop', quantity: '27', unit_price: '30.97', line_total: '836.19' },
     ]);
+  });
+});
+
+describe('line VAT rates from a row of VAT labels', () => {
+  it('gives each row the rate whose VAT, printed under its label, its amounts close on', () => {
+    const { ctx } = readingContext(
+      [
+        page(
+          [
+            'Descripción   Cant.   Precio   Importe',
+            'Pan          10   10,00   100,00',
+            'Cable         2   50,00   100,00',
+            'Leche         4   25,00   100,00',
+            'Base   IVA 21%   IVA 10%   IVA 4%',
+            '300,00   21,00   10,00   4,00',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    const got = findLineItems(ctx);
+    // Three equal amounts: no single set of rows closes on a rate, so none is given.
+    fillLineRates(ctx, got, []);
+    expect(got.map((i) => i.vat_rate)).toEqual([undefined, undefined, undefined]);
+    const { ctx: ctx2 } = readingContext(
+      [
+        page(
+          [
+            'Descripción   Cant.   Precio   Importe',
+            'Pan          10   10,00   100,00',
+            'Cable         4   50,00   200,00',
+            'Base   IVA 21%   IVA 4%',
+            '300,00   42,00   4,00',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    const two = findLineItems(ctx2);
+    fillLineRates(ctx2, two, []);
+    expect(two.map((i) => i.vat_rate)).toEqual(['4', '21']);
   });
 });
 

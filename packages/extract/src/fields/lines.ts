@@ -3,7 +3,7 @@
 import type { Line } from '../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal, parseAmount } from '../text/numbers.ts';
 import type { LineItem, VatBreakdownEntry } from '../types.ts';
-import { type Ctx, LEGAL_FOOTER, splitCells } from './context.ts';
+import { type Ctx, LEGAL_FOOTER, ocrAmounts, splitCells } from './context.ts';
 
 const HEADER_DESC =
   /\b(?:descrip[a-zà-ÿ]*|concepto|art[íi]culo|producto|detalle|description|item|items|product|service|servicio|bezeichnung|beschreibung|artikel|leistung|d[ée]signation|libell[ée]|omschrijving)\b/i;
@@ -493,11 +493,14 @@ export function fillLineRates(ctx: Ctx, items: LineItem[], breakdown: VatBreakdo
   let rates = breakdown.filter((b) => b.rate != null && !b.tax_type);
   if (!rates.length) {
     // No summary table: the rates printed beside the VAT labels ("IVA 21%").
-    const printed = new Set<number>();
-    for (const line of ctx.lines)
-      for (const m of line.text.matchAll(/\b(?:i\.?v\.?a|vat)\b\s*\(?(\d{1,2}(?:[.,]\d{1,2})?)\s*%/gi))
-        printed.add(Number(m[1]!.replace(',', '.')));
-    rates = [...printed].map((rate) => ({ rate: String(rate) }) as VatBreakdownEntry);
+    const printed = new Map<number, string | undefined>();
+    ctx.lines.forEach((line, i) => {
+      for (const m of line.text.matchAll(/\b(?:i\.?v\.?a|vat)\b\s*\(?(\d{1,2}(?:[.,]\d{1,2})?)\s*%/gi)) {
+        const rate = Number(m[1]!.replace(',', '.'));
+        if (!printed.has(rate) || printed.get(rate) == null) printed.set(rate, amountBelow(ctx, i, m));
+      }
+    });
+    rates = [...printed].map(([rate, amount]) => ({ rate: String(rate), amount }) as VatBreakdownEntry);
   }
   if (!missing.length || !rates.length || missing.length !== items.length) return;
   if (new Set(rates.map((r) => Number(r.rate))).size === 1) {
@@ -529,4 +532,21 @@ export function fillLineRates(ctx: Ctx, items: LineItem[], breakdown: VatBreakdo
       if (found & (1 << k)) missing[k]!.vat_rate = minimalDecimal(rate);
     free &= ~found;
   }
+}
+
+/**
+ * The amount printed under a label in a row of labels ("Base imponible   IVA 21%   IVA 10%   TOTAL" over
+ * their amounts): the one number on the next line that lies under the label's cell, or undefined.
+ */
+function amountBelow(ctx: Ctx, i: number, m: RegExpMatchArray): string | undefined {
+  const line = ctx.lines[i]!;
+  const next = ctx.lines[i + 1];
+  if (!next || next.page !== line.page || next.y - (line.y + line.h) > line.h * 2) return undefined;
+  const cell = splitCells(line).find((c) => c.text.includes(m[0].trim()));
+  if (!cell || splitCells(line).length < 2) return undefined;
+  const under = splitCells(next).filter((c) => c.x < cell.x + cell.w + 0.02 && c.x + c.w > cell.x - 0.02);
+  if (under.length !== 1) return undefined;
+  const amounts = findAmounts(ocrAmounts(ctx, under[0]!.text));
+  if (amounts.length !== 1) return undefined;
+  return centsToString(Math.round(Math.abs(amounts[0]!.value) * 100));
 }
