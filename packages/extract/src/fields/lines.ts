@@ -89,7 +89,9 @@ function headerColumns(line: Line): Column[] {
     }
     const named = inCell.filter((w) => !NOISE.test(w.text));
     const kinds = named.map(kindOf);
-    if (named.length > 1 && new Set(kinds).size > 1 && !kinds.includes('other')) {
+    // "Menge Beschreibung": the quantity is printed at the start of the description, one column.
+    const qtyThenDesc = kinds.length === 2 && kinds[0] === 'qty' && kinds[1] === 'desc';
+    if (named.length > 1 && new Set(kinds).size > 1 && !kinds.includes('other') && !qtyThenDesc) {
       named.forEach((w, k) => add(kinds[k]!, w.x, w.x + w.w, k > 0));
     } else {
       const whole = columnKind(named.map((w) => w.text).join(' '));
@@ -175,6 +177,8 @@ function rowCells(
   type Group = { x: number; right: number; raw: string; readings: string[] };
   const groups: Group[] = [];
   const firstNumX = Math.min(...numeric.map((c) => c.x), 1);
+  // Where the values right of the description begin: words left of it are the description's.
+  const valuesX = Math.min(...numeric.filter((c) => !descCol || c.x > descCol.x).map((c) => c.x), 1);
   for (const w of row.words) {
     const text = w.text.trim();
     if (!text || NOISE.test(text)) continue;
@@ -197,7 +201,7 @@ function rowCells(
       if (sign) continue;
       const alts = (w.alternatives ?? []).map((a) => numericText(a.text.trim())).filter(isNumericCell);
       groups.push({ x: w.x, right: w.x + w.w, raw: num, readings: alts });
-    } else if (inDescZone || leftOfNumbers || !descCol || zone?.kind === 'other') {
+    } else if (inDescZone || leftOfNumbers || !descCol || zone?.kind === 'other' || cx < valuesX - 0.02) {
       descParts.push(text.replace(/^[|[\]{}]+|[|[\]{}]+$/g, ''));
     }
   }
