@@ -344,6 +344,8 @@ export function planOcrPages(ctx: Ctx): void {
     });
   }
   ctx.textPagesMissing = keep;
+  // The time limit is one page's worth of OCR and more; each further page read gets a quarter of it again.
+  ctx.deadline += (keep.length - 1) * Math.round(ctx.options.timeoutMs / 4);
 }
 
 async function renderMissing(ctx: Ctx, p: number): Promise<void> {

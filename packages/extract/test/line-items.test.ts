@@ -143,13 +143,21 @@ describe('line VAT rates from a row of VAT labels', () => {
 });
 
 describe('scanned PDF pages to read', () => {
-  const ctx = (missing: number[]) => ({ textPagesMissing: missing, warnings: [] }) as unknown as Ctx;
+  const ctx = (missing: number[]) =>
+    ({
+      textPagesMissing: missing,
+      warnings: [],
+      deadline: 0,
+      options: { timeoutMs: 60_000 },
+    }) as unknown as Ctx;
 
   it('reads the first page, the last, then the ones between', () => {
     const c = ctx([1, 2, 3, 4]);
     planOcrPages(c);
     expect(c.textPagesMissing).toEqual([1, 4, 2, 3]);
     expect(c.warnings).toEqual([]);
+    // each page read after the first adds a quarter of the time limit
+    expect(c.deadline).toBe(3 * 15_000);
   });
 
   it(`reads at most ${MAX_OCR_PAGES} and says which were left`, () => {
