@@ -76,6 +76,15 @@ describe('line items read by column', () => {
     expect(got).toEqual([{ description: 'Leche 1 L', quantity: '28', line_total: '1209.60' }]);
   });
 
+  it('reads a column name OCR cut in two, and a column it misread as the quantity when it closes', () => {
+    const got = items([
+      page(['Descripción   oty   Prec io   Importe', 'Leche 1 L     28   43,20   1.209,60']),
+    ]);
+    expect(got).toEqual([
+      { description: 'Leche 1 L', quantity: '28', unit_price: '43.2', line_total: '1209.60' },
+    ]);
+  });
+
   it('goes on with the same columns on the next scanned page, which has no header', () => {
     const got = items([
       pageN(['Descripción   Cant.   Precio   Importe', 'Menú del día   2   10,00   20,00'], 1),

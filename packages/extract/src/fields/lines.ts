@@ -94,7 +94,9 @@ function headerColumns(line: Line): Column[] {
     if (named.length > 1 && new Set(kinds).size > 1 && !kinds.includes('other') && !qtyThenDesc) {
       named.forEach((w, k) => add(kinds[k]!, w.x, w.x + w.w, k > 0));
     } else {
-      const whole = columnKind(named.map((w) => w.text).join(' '));
+      let whole = columnKind(named.map((w) => w.text).join(' '));
+      // "Prec io": a name OCR cut in two
+      if (whole === 'other') whole = columnKind(named.map((w) => w.text).join(''));
       const kind = whole === 'other' && named.length === 1 ? kindOf(named[0]!) : whole;
       cols.push({ kind, x: cell.x, right: cell.x + cell.w });
     }
@@ -311,6 +313,14 @@ function readRow(
       totals = [...new Set(raws.flatMap((r) => amountReadings(r, ctx.ocr)))];
     }
   }
+  // A column the header does not name ("oty" for "Qty"): its number is the quantity when it closes.
+  if (qty == null && prices.length && totals.length) {
+    for (const [col, cell] of cells) {
+      if (col.kind !== 'other' || /%/.test(cell.raw)) continue;
+      const v = parseAmount(cell.raw, { decimalsHint: ',' });
+      if (v != null && v > 0 && closingReadings(v, prices, totals, disc)) qty = v;
+    }
+  }
   let closes = false;
   if (qty != null && prices.length && totals.length) {
     const hit = closingReadings(qty, prices, totals, disc);
@@ -414,7 +424,9 @@ function headerText(line: Line): string {
   const cells = splitCells(line).map((cell) => {
     const words = cell.text.split(' ');
     const short = words.filter((w) => w.length <= 2).length;
-    return words.length >= 3 && short >= words.length * 0.6 ? words.join('') : cell.text;
+    const spaced = words.length >= 3 && short >= words.length * 0.6;
+    const cut = columnKind(cell.text) === 'other' && columnKind(words.join('')) !== 'other';
+    return spaced || cut ? words.join('') : cell.text;
   });
   return cells.join('   ').replace(/(?<=\p{L})0|0(?=\p{L})/gu, 'o');
 }
