@@ -107,11 +107,11 @@ function headerColumns(line: Line): Column[] {
 /** Table rules and specks OCR reads as characters. */
 const NOISE = /^[|[\]{}()—–\-_=.,:;'"`~»«*!¡]+$/;
 
-/** A cell's text in numeric form: OCR's letters for digits (O, l, B) inside a number, rules stripped. */
-function numericText(raw: string): string {
+/** A cell's text in numeric form, rules stripped; on OCR, letters read for digits (O, l, B), ¢ for €. */
+function numericText(raw: string, ocr = true): string {
   let t = raw.replace(/^[|[\]{}'"`]+|[|[\]{}'"`]+$/g, '').trim();
+  if (!ocr || !/\d/.test(t)) return t;
   t = t.replace(/¢/g, '€').replace(/€+/g, '€');
-  if (!/\d/.test(t)) return t;
   // letters read for digits, only where they touch a digit
   t = t.replace(/[Oo](?=[\d.,])|(?<=[\d.,])[Oo]/g, '0').replace(/[lI|](?=[\d.,])|(?<=[\d.,])[lI|]/g, '1');
   if (/^[B]$/.test(t)) t = '8';
@@ -128,8 +128,9 @@ function isNumericCell(text: string): boolean {
 /**
  * An amount as printed, with the readings OCR leaves when it loses or misreads a mark: every separator
  * a comma or every one a point ("2,057,28" for 2.057,28), the currency sign read as a digit ("884,396" for
- * 884,39 €), the decimal mark dropped ("6032€" for 60,32 €). The first is the plain reading; the others
- * are only taken when quantity × price = amount says so.
+ * 884,39 €), the decimal mark dropped ("6032€" for 60,32 €), most likely first (the plain reading, or a
+ * lost mark where digits end in a currency sign). All but the first are only taken when quantity × price =
+ * amount says so.
  */
 function amountReadings(raw: string, ocr: boolean): number[] {
   const t = raw
@@ -163,6 +164,7 @@ function rowCells(
   row: Line,
   cols: Column[],
   descCol: Column | undefined,
+  ocr: boolean,
 ): { desc: string; cells: Map<Column, Cell> } {
   const numeric = cols.filter((c) => c.kind !== 'desc' && c.kind !== 'ref').sort((a, b) => a.x - b.x);
   const refCol = cols.find((c) => c.kind === 'ref' && descCol && c.right <= descCol.x);
@@ -185,7 +187,7 @@ function rowCells(
     const text = w.text.trim();
     if (!text || NOISE.test(text)) continue;
     const cx = w.x + w.w / 2;
-    const num = numericText(text);
+    const num = numericText(text, ocr);
     const zone = zoneOf(cx);
     const inDescZone = !zone || zone.kind === 'desc' || zone.kind === 'ref';
     // Words left of the first numeric column's edge belong to the description ("5 L", "100 m").
@@ -201,7 +203,7 @@ function rowCells(
         continue;
       }
       if (sign) continue;
-      const alts = (w.alternatives ?? []).map((a) => numericText(a.text.trim())).filter(isNumericCell);
+      const alts = (w.alternatives ?? []).map((a) => numericText(a.text.trim(), ocr)).filter(isNumericCell);
       groups.push({ x: w.x, right: w.x + w.w, raw: num, readings: alts });
     } else if (inDescZone || leftOfNumbers || !descCol || zone?.kind === 'other' || cx < valuesX - 0.02) {
       descParts.push(text.replace(/^[|[\]{}]+|[|[\]{}]+$/g, ''));
@@ -270,7 +272,7 @@ function readRow(
   descCol: Column | undefined,
   qtyInDesc: boolean,
 ): { item: LineItem | null; desc: string; numbers: number; closes: boolean } {
-  const { desc: rawDesc, cells } = rowCells(row, cols, descCol);
+  const { desc: rawDesc, cells } = rowCells(row, cols, descCol, ctx.ocr);
   let desc = rawDesc;
   // "Menge Beschreibung" in one header cell: the quantity is printed at the start of the description.
   let glued: string | null = null;
