@@ -150,7 +150,9 @@ export const STEPS: Step[] = [
         if (ctx.pdf && !ctx.images.has(p)) {
           const t = performance.now();
           await renderMissing(ctx, p);
-          ctx.timingsMs['render-pages'] = Math.round((ctx.timingsMs['render-pages'] ?? 0) + performance.now() - t);
+          ctx.timingsMs['render-pages'] = Math.round(
+            (ctx.timingsMs['render-pages'] ?? 0) + performance.now() - t,
+          );
         }
         const first = ctx.images.get(p);
         if (!first) continue;

@@ -151,6 +151,33 @@ describe('line VAT rates from a row of VAT labels', () => {
   });
 });
 
+describe('OCR misreads around a one-rate table', () => {
+  it('takes an unnamed column as the amount when it closes, and a rate whose % was lost from the VAT under it', () => {
+    const { ctx } = readingContext(
+      [
+        page([
+          'Cantidad   Descripción   Precio   Inporte',
+          '3 Mantenimiento mensual   1.259,97   3.779,91',
+          'Base       IVA 21       Total',
+          '3.779,91   793,78     4.573,69',
+        ]),
+      ],
+      'ocr',
+    );
+    const got = findLineItems(ctx);
+    fillLineRates(ctx, got, []);
+    expect(got).toEqual([
+      {
+        description: 'Mantenimiento mensual',
+        quantity: '3',
+        unit_price: '1259.97',
+        line_total: '3779.91',
+        vat_rate: '21',
+      },
+    ]);
+  });
+});
+
 describe('scanned PDF pages to read', () => {
   const ctx = (missing: number[]) =>
     ({

@@ -315,12 +315,17 @@ function readRow(
       totals = [...new Set(raws.flatMap((r) => amountReadings(r, ctx.ocr)))];
     }
   }
-  // A column the header does not name ("oty" for "Qty"): its number is the quantity when it closes.
-  if (qty == null && prices.length && totals.length) {
-    for (const [col, cell] of cells) {
-      if (col.kind !== 'other' || /%/.test(cell.raw)) continue;
+  // A column the header does not name ("oty" for "Qty", "INPORTE"): its number is the quantity, or the
+  // amount, when quantity × price = amount closes with it.
+  for (const [col, cell] of cells) {
+    if (col.kind !== 'other' || /%/.test(cell.raw) || !prices.length) continue;
+    if (qty == null && totals.length) {
       const v = parseAmount(cell.raw, { decimalsHint: ',' });
       if (v != null && v > 0 && closingReadings(v, prices, totals, disc)) qty = v;
+    } else if (qty != null && !totals.length) {
+      const readings = [cell.raw, ...cell.readings].flatMap((r) => amountReadings(r, ctx.ocr));
+      const hit = closingReadings(qty, prices, readings, disc);
+      if (hit) totals = [hit.total];
     }
   }
   let closes = false;
@@ -513,9 +518,12 @@ export function fillLineRates(ctx: Ctx, items: LineItem[], breakdown: VatBreakdo
     // No summary table: the rates printed beside the VAT labels ("IVA 21%").
     const printed = new Map<number, string | undefined>();
     ctx.lines.forEach((line, i) => {
-      for (const m of line.text.matchAll(/\b(?:i\.?v\.?a|vat)\b\s*\(?(\d{1,2}(?:[.,]\d{1,2})?)\s*%/gi)) {
+      for (const m of line.text.matchAll(/\b(?:i\.?v\.?a|vat)\b\s*\(?(\d{1,2}(?:[.,]\d{1,2})?)\s*(%?)/gi)) {
         const rate = Number(m[1]!.replace(',', '.'));
-        if (!printed.has(rate) || printed.get(rate) == null) printed.set(rate, amountBelow(ctx, i, m));
+        const below = amountBelow(ctx, i, m);
+        // "IVA 21" with the % lost (OCR): a rate only if the VAT under it is that rate of the lines' sum.
+        if (!m[2] && !(ctx.ocr && below != null && closesOnAll(items, rate, below))) continue;
+        if (!printed.has(rate) || printed.get(rate) == null) printed.set(rate, below);
       }
     });
     rates = [...printed].map(([rate, amount]) => ({ rate: String(rate), amount }) as VatBreakdownEntry);
@@ -567,4 +575,10 @@ function amountBelow(ctx: Ctx, i: number, m: RegExpMatchArray): string | undefin
   const amounts = findAmounts(ocrAmounts(ctx, under[0]!.text));
   if (amounts.length !== 1) return undefined;
   return centsToString(Math.round(Math.abs(amounts[0]!.value) * 100));
+}
+
+/** Every row's amount together, at this rate, makes this VAT (to the cent). */
+function closesOnAll(items: LineItem[], rate: number, vat: string): boolean {
+  const sum = items.reduce((a, i) => a + (cents(i.line_total) ?? Number.NaN), 0);
+  return Number.isFinite(sum) && Math.abs(Math.round((sum * rate) / 100) - (cents(vat) ?? -1)) <= 1;
 }
