@@ -149,7 +149,11 @@ export const STEPS: Step[] = [
         }
         if (ctx.pdf && !ctx.images.has(p)) {
           const t = performance.now();
-          await renderMissing(ctx, p);
+          try {
+            await renderMissing(ctx, p);
+          } catch (error) {
+            warn(ctx)({ code: 'PAGE_UNREADABLE', message: `Page ${p}: ${(error as Error).message}` });
+          }
           ctx.timingsMs['render-pages'] = Math.round(
             (ctx.timingsMs['render-pages'] ?? 0) + performance.now() - t,
           );
