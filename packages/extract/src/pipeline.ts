@@ -131,26 +131,36 @@ export const STEPS: Step[] = [
     name: 'render',
     when: (ctx) => ctx.pdf != null && ctx.textPagesMissing.length > 0 && ctx.options.ocr && !structured(ctx),
     run: async (ctx) => {
-      for (const p of ctx.textPagesMissing) {
-        if (timeLeft(ctx) <= 0) break;
-        // 200 dpi: small print on scans needs it; maxPixels bounds the canvas.
-        const r = await renderPdfPage(ctx.pdf!, p, 200, Math.min(ctx.options.maxPixels, 12_000_000));
-        ctx.images.set(p, { png: r.png, width: r.width, height: r.height, rgba: r.rgba });
-      }
+      planOcrPages(ctx);
+      // Only the first page here; the others are rendered one by one just before their OCR, so a long
+      // scan neither holds every page's pixels at once nor spends its time budget rendering.
+      await renderMissing(ctx, ctx.textPagesMissing[0]!);
     },
   },
   {
     name: 'ocr',
     when: (ctx) => ctx.textPagesMissing.length > 0 && ctx.options.ocr && !structured(ctx),
     run: async (ctx) => {
+      const unread: number[] = [];
       for (const p of ctx.textPagesMissing) {
+        if (timeLeft(ctx) <= 0) {
+          unread.push(p);
+          continue;
+        }
+        if (ctx.pdf && !ctx.images.has(p)) {
+          const t = performance.now();
+          try {
+            await renderMissing(ctx, p);
+          } catch (error) {
+            warn(ctx)({ code: 'PAGE_UNREADABLE', message: `Page ${p}: ${(error as Error).message}` });
+          }
+          ctx.timingsMs['render-pages'] = Math.round(
+            (ctx.timingsMs['render-pages'] ?? 0) + performance.now() - t,
+          );
+        }
         const first = ctx.images.get(p);
         if (!first) continue;
         let image = first;
-        if (timeLeft(ctx) <= 0) {
-          warn(ctx)({ code: 'TIMEOUT', message: 'Time limit reached before OCR finished' });
-          break;
-        }
         try {
           const ocrOpts = (engines = ctx.options.ocrEngines) => ({
             engine: ctx.options.ocrEngine,
@@ -227,6 +237,15 @@ export const STEPS: Step[] = [
             message: `OCR of page ${p} failed: ${(error as Error).message}`,
           });
         }
+        // The pixels are no longer needed once read (QR decoding takes the PNG).
+        const done = ctx.images.get(p);
+        if (done && ctx.pdf) ctx.images.set(p, { png: done.png, width: done.width, height: done.height });
+      }
+      if (unread.length) {
+        warn(ctx)({
+          code: 'TIMEOUT',
+          message: `Time limit reached before OCR finished: page${unread.length > 1 ? 's' : ''} ${unread.sort((a, b) => a - b).join(', ')} not read`,
+        });
       }
       ctx.pages.sort((a, b) => a.page - b.page);
     },
@@ -304,6 +323,43 @@ export const STEPS: Step[] = [
     },
   },
 ];
+
+/**
+ * Scanned pages read at most, per document: the first ones and the last. A longer scan is rarely one
+ * invoice, and each page costs seconds of OCR.
+ */
+export const MAX_OCR_PAGES = 8;
+
+/**
+ * The scanned pages of a PDF to OCR, in the order they are read: the first page (number, date, parties),
+ * the last (totals), then the ones between, so that when time runs short the pages that carry the most
+ * fields are already read. Beyond MAX_OCR_PAGES, middle pages are left out and a warning names them.
+ */
+export function planOcrPages(ctx: Ctx): void {
+  const missing = [...new Set(ctx.textPagesMissing)].sort((a, b) => a - b);
+  if (missing.length <= 1) return;
+  const last = missing[missing.length - 1]!;
+  const keep = [missing[0]!, last, ...missing.slice(1, MAX_OCR_PAGES - 1)].filter(
+    (p, i, a) => a.indexOf(p) === i,
+  );
+  const skipped = missing.filter((p) => !keep.includes(p));
+  if (skipped.length) {
+    warn(ctx)({
+      code: 'PAGES_NOT_READ',
+      message: `${missing.length} scanned pages: OCR reads at most ${MAX_OCR_PAGES} (the first ${MAX_OCR_PAGES - 1} and the last); pages ${skipped[0]}–${skipped[skipped.length - 1]} not read`,
+    });
+  }
+  ctx.textPagesMissing = keep;
+  // The time limit is one page's worth of OCR and more; each further page read gets a quarter of it again.
+  ctx.deadline += (keep.length - 1) * Math.round(ctx.options.timeoutMs / 4);
+}
+
+async function renderMissing(ctx: Ctx, p: number): Promise<void> {
+  if (timeLeft(ctx) <= 0 || ctx.images.has(p)) return;
+  // 200 dpi: small print on scans needs it; maxPixels bounds the canvas.
+  const r = await renderPdfPage(ctx.pdf!, p, 200, Math.min(ctx.options.maxPixels, 12_000_000));
+  ctx.images.set(p, { png: r.png, width: r.width, height: r.height, rgba: r.rgba });
+}
 
 /** Breakdown lines are read before reconciliation so their sums can serve as base/VAT candidates. */
 function checkBreakdownFirst(ctx: Ctx): void {

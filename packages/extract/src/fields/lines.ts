@@ -3,51 +3,359 @@
 import type { Line } from '../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal, parseAmount } from '../text/numbers.ts';
 import type { LineItem, VatBreakdownEntry } from '../types.ts';
-import { type Ctx, LEGAL_FOOTER, splitCells } from './context.ts';
+import { type Ctx, LEGAL_FOOTER, ocrAmounts, splitCells } from './context.ts';
 
 const HEADER_DESC =
-  /\b(?:descripci[óo]n|concepto|art[íi]culo|producto|detalle|description|item|items|product|service|servicio|bezeichnung|beschreibung|artikel|leistung|d[ée]signation|libell[ée]|omschrijving)\b/i;
+  /\b(?:descrip[a-zà-ÿ]*|concepto|art[íi]culo|producto|detalle|description|item|items|product|service|servicio|bezeichnung|beschreibung|artikel|leistung|d[ée]signation|libell[ée]|omschrijving)\b/i;
 const HEADER_AMOUNT =
   /\b(?:importe|total|amount|precio|price|betrag|gesamt|montant|prix|bedrag|prijs|subtotal|unit|uds|cantidad|qty|quantity|aantal|menge|preis)\b/i;
 const STOP_ROW =
   /\b(?:base\s*imponible|subtotal|subtotaal|sub-total|total|totaal|suma|summe|netto|exclusief|iva\s*\d|vat\s*\d|btw\s*\d|forma\s*de\s*pago|payment|observaciones|notes?|iban|vencimiento)\b/i;
 
-type Column = { kind: 'qty' | 'price' | 'total' | 'rate' | 'desc' | 'other'; x: number; right: number };
+type ColKind = 'qty' | 'price' | 'total' | 'rate' | 'desc' | 'disc' | 'ref' | 'other';
+type Column = { kind: ColKind; x: number; right: number };
 
+/** What a header cell (or one word of it) names. */
+function columnKind(text: string): ColKind {
+  // OCR's digits for letters inside a word ("PRECI0")
+  const t = text.toLowerCase().replace(/(?<=\p{L})0|0(?=\p{L})/gu, 'o');
+  if (HEADER_DESC.test(t)) return 'desc';
+  if (/cant|qty|quantity|uds|unid|menge|qt[ée]|aantal|hoeveelheid|units?$|hours|horas/.test(t)) return 'qty';
+  if (/rabatt|discount|descuento|dto\.?|korting|remise/.test(t)) return 'disc';
+  if (/%|iva|vat|tax|mwst|tva|btw/.test(t) && !/total|importe|amount|prijs|preis|price|incl/.test(t))
+    return 'rate';
+  if (/precio|price|unit|p\.\s*u|prix|rate|tarifa|pvp|per\s*stuk|einzel|stückpreis/.test(t)) return 'price';
+  // "Zeilenbetrag", "Gesamtpreis", "Bedrag" are line totals; a bare "Preis"/"Prijs" is the unit price.
+  if (/importe|total|amount|betrag|montant|bedrag|subtotal|net|gesamt|incl|inkl/.test(t)) return 'total';
+  if (/prijs|preis/.test(t)) return 'price';
+  if (/^(?:ref\b|ref\.|c[óo]d|code\b|sku\b|art\.?\s*n)/.test(t)) return 'ref';
+  return 'other';
+}
+
+/** Column names inside a header cell run together ("P.unit.Dto.%IVA"), longest first per column. */
+const COLUMN_WORDS: [ColKind, string][] = [
+  [
+    'desc',
+    'descripci[óo]n|concepto|art[íi]culo|producto|detalle|description|items?|product|servicio|service',
+  ],
+  ['price', 'precio\\s?unit(?:ario)?\\.?|p\\.\\s?unit\\.?|p\\.\\s?u\\.|unit\\s?price|precio|price|prix|pvp'],
+  ['qty', 'cant(?:idad|\\.)?|qty|quantity|uds\\.?|unid(?:ades|\\.)?|units|horas|hours'],
+  ['disc', 'descuento|dto\\.?|discount'],
+  ['rate', '%\\s?iva|iva\\s?%|%\\s?vat|vat\\s?%|iva|vat|%'],
+  ['total', 'importe|total|amount|subtotal'],
+  ['ref', 'ref\\.?|c[óo]d(?:igo)?\\.?|code|sku'],
+];
+const COLUMN_SCAN = new RegExp(COLUMN_WORDS.map(([k, w]) => `(?<${k}>${w})`).join('|'), 'giu');
+
+/**
+ * The header's columns. A cell whose words name different columns ("Ref. Descripción", "P.unit. Dto.",
+ * run together by OCR or a tight layout) is split into one column per word; a cell OCR read letter by
+ * letter ("I m p o r t e") is read as one word and split by the column names in it, each placed by its
+ * share of the characters. A header word OCR misread is named by its other reading ("oty": "Qty").
+ */
 function headerColumns(line: Line): Column[] {
   const cols: Column[] = [];
-  for (const cell of splitCells(line)) {
-    const t = cell.text.toLowerCase();
-    let kind: Column['kind'] = 'other';
-    if (HEADER_DESC.test(t)) kind = 'desc';
-    else if (/cant|qty|quantity|uds|unid|menge|qt[ée]|aantal|hoeveelheid|units?$|hours|horas/.test(t))
-      kind = 'qty';
-    else if (/rabatt|discount|descuento|dto\.?|korting|remise/.test(t)) kind = 'other';
-    else if (/%|iva|vat|tax|mwst|tva|btw/.test(t) && !/total|importe|amount|prijs|preis|price|incl/.test(t))
-      kind = 'rate';
-    else if (/precio|price|unit|p\.\s*u|prix|rate|tarifa|pvp|per\s*stuk|einzel|stückpreis/.test(t))
-      kind = 'price';
-    // "Zeilenbetrag", "Gesamtpreis", "Bedrag" are line totals; a bare "Preis"/"Prijs" is the unit price.
-    else if (/importe|total|amount|betrag|montant|bedrag|subtotal|net|gesamt|incl|inkl/.test(t))
-      kind = 'total';
-    else if (/prijs|preis/.test(t)) kind = 'price';
-    cols.push({ kind, x: cell.x, right: cell.x + cell.w });
+  const words = line.words.filter((w) => !NOISE.test(w.text) || w.text.length === 1);
+  const kindOf = (w: Line['words'][number]) => {
+    const k = columnKind(w.text);
+    if (k !== 'other') return k;
+    for (const a of w.alternatives ?? []) {
+      const alt = columnKind(a.text);
+      if (alt !== 'other') return alt;
+    }
+    return k;
+  };
+  const add = (kind: ColKind, x: number, right: number, join: boolean) => {
+    const prev = cols[cols.length - 1];
+    if (join && prev && prev.kind === kind) prev.right = right;
+    else cols.push({ kind, x, right });
+  };
+  for (const cell of splitCells({ ...line, words })) {
+    const inCell = words.filter((w) => w.x >= cell.x - 1e-9 && w.x + w.w <= cell.x + cell.w + 1e-9);
+    const short = inCell.filter((w) => w.text.trim().length <= 2).length;
+    if (inCell.length >= 3 && short >= inCell.length * 0.6) {
+      const text = inCell.map((w) => w.text.trim()).join('');
+      const found = [...text.matchAll(COLUMN_SCAN)];
+      if (found.length) {
+        const per = cell.w / text.length;
+        found.forEach((m, k) => {
+          const kind = (Object.entries(m.groups ?? {}).find(([, v]) => v)?.[0] ?? 'other') as ColKind;
+          const from = k === 0 ? 0 : (m.index ?? 0);
+          const to = found[k + 1]?.index ?? text.length;
+          add(kind, cell.x + from * per, cell.x + to * per, k > 0);
+        });
+        continue;
+      }
+    }
+    const named = inCell.filter((w) => !NOISE.test(w.text));
+    const kinds = named.map(kindOf);
+    // "Menge Beschreibung": the quantity is printed at the start of the description, one column.
+    const qtyThenDesc = kinds.length === 2 && kinds[0] === 'qty' && kinds[1] === 'desc';
+    if (named.length > 1 && new Set(kinds).size > 1 && !kinds.includes('other') && !qtyThenDesc) {
+      named.forEach((w, k) => add(kinds[k]!, w.x, w.x + w.w, k > 0));
+    } else {
+      let whole = columnKind(named.map((w) => w.text).join(' '));
+      // "Prec io": a name OCR cut in two
+      if (whole === 'other') whole = columnKind(named.map((w) => w.text).join(''));
+      const kind = whole === 'other' && named.length === 1 ? kindOf(named[0]!) : whole;
+      cols.push({ kind, x: cell.x, right: cell.x + cell.w });
+    }
   }
   return cols;
 }
 
+/** Table rules and specks OCR reads as characters. */
+const NOISE = /^[|[\]{}()—–\-_=.,:;'"`~»«*!¡]+$/;
+
+/** A cell's text in numeric form, rules stripped; on OCR, letters read for digits (O, l, B), ¢ for €. */
+function numericText(raw: string, ocr = true): string {
+  let t = raw.replace(/^[|[\]{}'"`]+|[|[\]{}'"`]+$/g, '').trim();
+  if (!ocr || !/\d/.test(t)) return t;
+  t = t.replace(/¢/g, '€').replace(/€+/g, '€');
+  // letters read for digits, only where they touch a digit
+  t = t.replace(/[Oo](?=[\d.,])|(?<=[\d.,])[Oo]/g, '0').replace(/[lI|](?=[\d.,])|(?<=[\d.,])[lI|]/g, '1');
+  if (/^[B]$/.test(t)) t = '8';
+  return t;
+}
+
+const NUMERIC_CELL =
+  /^[-−(]?\s?[€$£]?\s?-?[\d.,\s]+\s?(?:%|€|EUR|\$|pcs|pc|uds?|st(?:k|ck)?|x|units?|h)?\.?\)?$/i;
+
+function isNumericCell(text: string): boolean {
+  return NUMERIC_CELL.test(text.trim()) && /\d/.test(text);
+}
+
+/**
+ * An amount as printed, with the readings OCR leaves when it loses or misreads a mark: every separator
+ * a comma or every one a point ("2,057,28" for 2.057,28), the currency sign read as a digit ("884,396" for
+ * 884,39 €), the decimal mark dropped ("6032€" for 60,32 €), most likely first (the plain reading, or a
+ * lost mark where digits end in a currency sign). All but the first are only taken when quantity × price =
+ * amount says so.
+ */
+function amountReadings(raw: string, ocr: boolean): number[] {
+  const t = raw
+    .replace(/[€$£]|EUR/gi, '')
+    .replace(/\s+/g, '')
+    .replace(/\.$/, '');
+  const out: number[] = [];
+  const push = (v: number | null) => {
+    if (v != null && Number.isFinite(v) && !out.includes(v)) out.push(v);
+  };
+  // Digits and a currency sign, no mark ("6032€"): printed money has cents, so the mark was lost.
+  if (ocr && /^-?\d{3,7}$/.test(t) && /[€$£]|EUR/i.test(raw)) push(Number(t) / 100);
+  const plain = parseAmount(t, { decimalsHint: t.includes(',') ? ',' : '.' });
+  // A reading in fractions of a cent is a misread; it stays last.
+  const fractional = plain != null && Math.abs(plain * 100 - Math.round(plain * 100)) > 1e-6;
+  if (!fractional || !ocr) push(plain);
+  if (!ocr) return out;
+  const m = /^(-?)([\d.,]*?)[.,](\d{2})$/.exec(t);
+  if (m) push(Number(`${m[1]}${m[2]!.replace(/[.,]/g, '')}.${m[3]}`));
+  const extra = /^(-?[\d.,]*[.,]\d{2})\d$/.exec(t);
+  if (extra) push(amountReadings(extra[1]!, false)[0] ?? null);
+  if (/^-?\d{3,7}$/.test(t)) push(Number(t) / 100);
+  push(plain);
+  return out;
+}
+
+type Cell = { raw: string; readings: string[] };
+
+/** A row's words by column: the description's words and, per numeric column, its text and other readings. */
+function rowCells(
+  row: Line,
+  cols: Column[],
+  descCol: Column | undefined,
+  ocr: boolean,
+): { desc: string; cells: Map<Column, Cell> } {
+  const numeric = cols.filter((c) => c.kind !== 'desc' && c.kind !== 'ref').sort((a, b) => a.x - b.x);
+  const refCol = cols.find((c) => c.kind === 'ref' && descCol && c.right <= descCol.x);
+  // Zone edges: halfway between neighbouring header columns.
+  const sorted = [...cols].sort((a, b) => a.x - b.x);
+  const zoneOf = (cx: number): Column | undefined => {
+    for (let k = 0; k < sorted.length; k++) {
+      const next = sorted[k + 1];
+      if (!next || cx < (sorted[k]!.right + next.x) / 2) return sorted[k];
+    }
+    return sorted[sorted.length - 1];
+  };
+  const descParts: string[] = [];
+  type Group = { x: number; right: number; raw: string; readings: string[] };
+  const groups: Group[] = [];
+  const firstNumX = Math.min(...numeric.map((c) => c.x), 1);
+  // Where the values right of the description begin: words left of it are the description's.
+  const valuesX = Math.min(...numeric.filter((c) => !descCol || c.x > descCol.x).map((c) => c.x), 1);
+  for (const w of row.words) {
+    const text = w.text.trim();
+    if (!text || NOISE.test(text)) continue;
+    const cx = w.x + w.w / 2;
+    const num = numericText(text, ocr);
+    const zone = zoneOf(cx);
+    const inDescZone = !zone || zone.kind === 'desc' || zone.kind === 'ref';
+    // Words left of the first numeric column's edge belong to the description ("5 L", "100 m").
+    const leftOfNumbers = w.x + w.w < firstNumX - 0.02;
+    if (refCol && descCol && cx < (refCol.right + descCol.x) / 2) continue;
+    const sign = /^(?:[€$£%]|EUR)$/i.test(num);
+    if ((isNumericCell(num) || sign) && zone && !inDescZone && !leftOfNumbers) {
+      const last = groups[groups.length - 1];
+      // A currency sign or "%" set apart from its number is part of that cell.
+      if (sign && last && (w.x - last.right) * row.aspect < w.h * 1.5) {
+        last.raw += num;
+        last.right = w.x + w.w;
+        continue;
+      }
+      if (sign) continue;
+      const alts = (w.alternatives ?? []).map((a) => numericText(a.text.trim(), ocr)).filter(isNumericCell);
+      groups.push({ x: w.x, right: w.x + w.w, raw: num, readings: alts });
+    } else if (inDescZone || leftOfNumbers || !descCol || zone?.kind === 'other' || cx < valuesX - 0.02) {
+      descParts.push(text.replace(/^[|[\]{}]+|[|[\]{}]+$/g, ''));
+    }
+  }
+  const cells = new Map<Column, Cell>();
+  const put = (col: Column, g: Group) => {
+    const cell = cells.get(col) ?? { raw: '', readings: [] };
+    cell.raw = `${cell.raw} ${g.raw}`.trim();
+    cell.readings.push(...g.readings);
+    cells.set(col, cell);
+  };
+  if (groups.length === numeric.length) {
+    // One number per numeric column: by order, whatever a skewed scan does to their x.
+    groups.forEach((g, k) => put(numeric[k]!, g));
+  } else {
+    for (const g of groups) {
+      // The column whose header overlaps the number most, else the nearest one.
+      let best = numeric[0]!;
+      let bestD = Number.POSITIVE_INFINITY;
+      for (const c of numeric) {
+        const d = Math.max(c.x - g.right, g.x - c.right, -Math.min(g.right, c.right) + Math.max(g.x, c.x));
+        if (d < bestD) {
+          bestD = d;
+          best = c;
+        }
+      }
+      put(best, g);
+    }
+  }
+  const desc = descParts.join(' ').replace(/\s+/g, ' ').trim();
+  return { desc, cells };
+}
+
+const toCentsNum = (v: number) => Math.round(v * 100);
+
+/**
+ * Quantity × unit price (less a discount) = amount, to the cent or within the rounding of a unit price
+ * printed to the cent: the readings of price and amount that close, when some do.
+ */
+function closingReadings(
+  qty: number,
+  prices: number[],
+  totals: number[],
+  disc: number,
+): { price: number; total: number } | null {
+  let best: { price: number; total: number; score: number } | null = null;
+  prices.forEach((p, i) =>
+    totals.forEach((t, k) => {
+      if (!p || !t) return;
+      const off = Math.abs(toCentsNum(qty * p * (1 - disc / 100)) - toCentsNum(t));
+      if (off > Math.max(1, Math.abs(qty) * 0.5)) return;
+      // Exact first, then the readings nearest the plain one.
+      const score = (off > 1 ? 100 : 0) + i + k;
+      if (!best || score < best.score) best = { price: p, total: t, score };
+    }),
+  );
+  return best;
+}
+
+/** One table row read by column, or null when it carries no amount. */
+function readRow(
+  ctx: Ctx,
+  row: Line,
+  cols: Column[],
+  descCol: Column | undefined,
+  qtyInDesc: boolean,
+): { item: LineItem | null; desc: string; numbers: number; closes: boolean } {
+  const { desc: rawDesc, cells } = rowCells(row, cols, descCol, ctx.ocr);
+  let desc = rawDesc;
+  // "Menge Beschreibung" in one header cell: the quantity is printed at the start of the description.
+  let glued: string | null = null;
+  const hasQty = [...cells.keys()].some((c) => c.kind === 'qty');
+  if (qtyInDesc && !hasQty) {
+    const q = /^(\d{1,4}(?:[.,]\d{1,3})?)\s+(?=\p{L})/u.exec(desc);
+    if (q) {
+      glued = q[1]!;
+      desc = desc.slice(q[0].length);
+    }
+  }
+  const out = { item: null, desc, numbers: cells.size, closes: false };
+  if (!cells.size || !desc || !/\p{L}{2,}/u.test(desc)) return out;
+  const item: LineItem = { description: desc };
+  let qty: number | null = glued != null ? parseAmount(glued, { decimalsHint: ',' }) : null;
+  let prices: number[] = [];
+  let totals: number[] = [];
+  let disc = 0;
+  for (const [col, cell] of cells) {
+    const raws = [cell.raw, ...cell.readings];
+    if (col.kind === 'rate' || (/%/.test(cell.raw) && col.kind !== 'disc' && item.vat_rate == null)) {
+      if (col.kind !== 'rate' && col.kind !== 'other') continue;
+      const v = parseAmount(cell.raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
+      if (v != null && v >= 0 && v <= 30) item.vat_rate = minimalDecimal(v);
+    } else if (col.kind === 'disc') {
+      const v = parseAmount(cell.raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
+      if (v != null && v > 0 && v < 100) disc = v;
+    } else if (col.kind === 'qty') {
+      for (const r of raws) {
+        const raw = r.replace(/\s*\p{L}+\.?$/u, '');
+        const v = parseAmount(raw, { decimalsHint: raw.includes(',') ? ',' : '.' });
+        if (v != null) {
+          qty = v;
+          break;
+        }
+      }
+    } else if (col.kind === 'price') {
+      prices = [...new Set(raws.flatMap((r) => amountReadings(r, ctx.ocr)))];
+    } else if (col.kind === 'total') {
+      totals = [...new Set(raws.flatMap((r) => amountReadings(r, ctx.ocr)))];
+    }
+  }
+  // A column the header does not name ("oty" for "Qty", "INPORTE"): its number is the quantity, or the
+  // amount, when quantity × price = amount closes with it.
+  for (const [col, cell] of cells) {
+    if (col.kind !== 'other' || /%/.test(cell.raw) || !prices.length) continue;
+    if (qty == null && totals.length) {
+      const v = parseAmount(cell.raw, { decimalsHint: ',' });
+      if (v != null && v > 0 && closingReadings(v, prices, totals, disc)) qty = v;
+    } else if (qty != null && !totals.length) {
+      const readings = [cell.raw, ...cell.readings].flatMap((r) => amountReadings(r, ctx.ocr));
+      const hit = closingReadings(qty, prices, readings, disc);
+      if (hit) totals = [hit.total];
+    }
+  }
+  let closes = false;
+  if (qty != null && prices.length && totals.length) {
+    const hit = closingReadings(qty, prices, totals, disc);
+    if (hit) {
+      prices = [hit.price];
+      totals = [hit.total];
+      closes = true;
+    }
+  }
+  if (qty != null) item.quantity = minimalDecimal(qty);
+  if (prices.length) item.unit_price = minimalDecimal(prices[0]!);
+  if (totals.length) item.line_total = centsToString(toCentsNum(totals[0]!));
+  if (item.line_total == null && item.unit_price == null) return out;
+  return { item, desc, numbers: cells.size, closes };
+}
+
 export function findLineItems(ctx: Ctx): LineItem[] {
   const items: LineItem[] = [];
-  // One table per page; a table continued on the next page repeats its header there.
+  // One table per page; a table continued on the next page repeats its header there, or (a scan cut
+  // into pages) goes on under the same columns.
   let lastTablePage = 0;
   for (let i = 0; i < ctx.lines.length; i++) {
     const header = ctx.lines[i]!;
-    if (!HEADER_DESC.test(header.text) || !HEADER_AMOUNT.test(header.text)) continue;
+    if (!isHeader(header)) continue;
     const cols = headerColumns(header);
     if (!cols.some((c) => c.kind === 'total' || c.kind === 'price')) continue;
     if (items.length && header.page <= lastTablePage) continue;
     const descCol = cols.find((c) => c.kind === 'desc');
-    const numericCols = cols.filter((c) => c.kind !== 'desc');
     // "Menge Beschreibung" in one header cell, or a quantity column just left of the description's: the
     // quantity is printed at the start of the description.
     const qtyCol = cols.find((c) => c.kind === 'qty');
@@ -58,96 +366,76 @@ export function findLineItems(ctx: Ctx): LineItem[] {
       (!!qtyCol && !!descCol && qtyCol.right <= descCol.x);
     lastTablePage = header.page;
     let pending: LineItem | null = null;
+    let page = header.page;
+    // On a page the table goes on to without a header: rows only once one reads as a full row.
+    let carried = false;
+    let prev: Line = header;
     for (let j = i + 1; j < ctx.lines.length; j++) {
       const row = ctx.lines[j]!;
-      if (row.page !== header.page) break;
-      // A wide vertical gap ends the table (totals usually sit further down).
-      if (row.y - (ctx.lines[j - 1]!.y + ctx.lines[j - 1]!.h) > 0.08) break;
+      if (row.page !== page) {
+        // The table reached the page's end: it may go on at the top of the next page.
+        if (row.page !== page + 1 || !ctx.ocr) break;
+        page = row.page;
+        carried = true;
+        pending = null;
+      } else if (!carried && row.y - (prev.y + prev.h) > 0.08) break;
+      if (carried && isHeader(row)) break;
       if (STOP_ROW.test(row.text) && findAmounts(row.text).length <= 2 && !/^\s*\d/.test(row.text)) break;
-      const cells = splitCells(row);
-      const numbers: { col: Column; raw: string }[] = [];
-      const descParts: string[] = [];
-      for (const cell of cells) {
-        const isNum =
-          /^[-−(]?\s?[€$£]?\s?-?[\d.,\s]+\s?(?:%|€|EUR|\$|pcs|pc|uds?|st(?:k|ck)?|x|units?|h)?\.?\)?$/i.test(
-            cell.text.trim(),
-          ) && /\d/.test(cell.text);
-        const center = cell.x + cell.w / 2;
-        if (isNum && numericCols.length) {
-          // nearest numeric column by horizontal overlap / distance of right edges (numbers are right-aligned)
-          let best = numericCols[0]!;
-          let bestD = Number.POSITIVE_INFINITY;
-          for (const c of numericCols) {
-            const d = Math.min(Math.abs(c.right - (cell.x + cell.w)), Math.abs((c.x + c.right) / 2 - center));
-            if (d < bestD) {
-              bestD = d;
-              best = c;
-            }
-          }
-          if (
-            descCol &&
-            cell.x < (numericCols[0]?.x ?? 1) - 0.05 &&
-            cell.x + cell.w < (numericCols[0]?.x ?? 1) - 0.02
-          )
-            descParts.push(cell.text);
-          else numbers.push({ col: best, raw: cell.text });
-        } else descParts.push(cell.text);
-      }
-      let desc = descParts.join(' ').replace(/\s+/g, ' ').trim();
-      // "Menge Beschreibung" in one header cell: the quantity is printed at the start of the description.
-      let glued: string | null = null;
-      if (qtyInDesc && !numbers.some((n) => n.col.kind === 'qty')) {
-        const q = /^(\d{1,4}(?:[.,]\d{1,3})?)\s+(?=\p{L})/u.exec(desc);
-        if (q) {
-          glued = q[1]!;
-          desc = desc.slice(q[0].length);
+      const read = readRow(ctx, row, cols, descCol, qtyInDesc);
+      if (carried) {
+        // Letterhead repeated at the top of the page: skipped until a row closes (quantity × price =
+        // amount) or fills two numeric columns; past the top third, the table is not there.
+        if (!read.item || !(read.closes || read.numbers >= 3)) {
+          if (row.y > 0.35) break;
+          continue;
         }
+        carried = false;
+        lastTablePage = page;
       }
-      if (!numbers.length) {
+      if (!read.numbers) {
         // continuation of the previous description
         if (LEGAL_FOOTER.test(row.text)) break;
-        if (pending && desc && row.y - (ctx.lines[j - 1]?.y ?? 0) < 0.03 && items.length < 200) {
-          const inColumn = !descCol || row.x >= descCol.x - 0.02;
+        const desc = read.desc;
+        if (pending && desc && row.y - prev.y < 0.03 && items.length < 200) {
+          const inColumn =
+            (!descCol || row.x >= descCol.x - 0.02) &&
+            (!ctx.ocr || row.x + row.w < Math.min(...cols.filter((c) => c.x > row.x).map((c) => c.x), 1));
           if (
             inColumn &&
             desc.length < 80 &&
             pending.description.length < 160 &&
-            !/^(?:ref|sku|art)/i.test(desc)
+            !/^(?:ref|sku|art)/i.test(desc) &&
+            (!ctx.ocr || /\p{L}{3,}/u.test(desc))
           )
             pending.description = `${pending.description} ${desc}`.trim();
         }
+        prev = row;
         continue;
       }
-      if (!desc || !/\p{L}{2,}/u.test(desc)) continue;
-      const item: LineItem = { description: desc };
-      if (glued) item.quantity = minimalDecimal(parseAmount(glued, { decimalsHint: ',' }) ?? glued);
-      for (const n of numbers) {
-        if (n.col.kind === 'rate' || (/%/.test(n.raw) && item.vat_rate == null)) {
-          const v = parseAmount(n.raw.replace('%', ''), { decimalsHint: ',' });
-          if (v != null) item.vat_rate = minimalDecimal(v);
-        } else if (n.col.kind === 'qty') {
-          const raw = n.raw.replace(/\s*\p{L}+\.?$/u, '');
-          const v = parseAmount(raw, { decimalsHint: raw.includes(',') ? ',' : '.' });
-          if (v != null) item.quantity = minimalDecimal(v);
-        } else if (n.col.kind === 'price') {
-          const v = parseAmount(n.raw.replace(/[€$£]|EUR/g, ''), {
-            decimalsHint: n.raw.includes(',') ? ',' : '.',
-          });
-          if (v != null) item.unit_price = minimalDecimal(v);
-        } else if (n.col.kind === 'total') {
-          const v = parseAmount(n.raw.replace(/[€$£]|EUR/g, ''));
-          if (v != null) item.line_total = centsToString(Math.round(v * 100));
-        }
-      }
-      if (item.line_total == null && item.unit_price != null && item.quantity != null) {
-        // keep as read; the total column may be missing
-      }
-      if (item.line_total == null && item.unit_price == null) continue;
-      items.push(item);
-      pending = item;
+      prev = row;
+      if (!read.item) continue;
+      items.push(read.item);
+      pending = read.item;
     }
   }
   return items.length ? items : countedLines(ctx);
+}
+
+function isHeader(line: Line): boolean {
+  const text = headerText(line);
+  return HEADER_DESC.test(text) && HEADER_AMOUNT.test(text);
+}
+
+/** A header row's text with cells OCR read letter by letter ("C a n t i d a d") joined up, "0" as "o". */
+function headerText(line: Line): string {
+  const cells = splitCells(line).map((cell) => {
+    const words = cell.text.split(' ');
+    const short = words.filter((w) => w.length <= 2).length;
+    const spaced = words.length >= 3 && short >= words.length * 0.6;
+    const cut = columnKind(cell.text) === 'other' && columnKind(words.join('')) !== 'other';
+    return spaced || cut ? words.join('') : cell.text;
+  });
+  return cells.join('   ').replace(/(?<=\p{L})0|0(?=\p{L})/gu, 'o');
 }
 
 /** "3 x Pan de molde   41,79" or "2 x Café   1,20   2,40": a ticket's rows, printed without a table header. */
@@ -228,11 +516,17 @@ export function fillLineRates(ctx: Ctx, items: LineItem[], breakdown: VatBreakdo
   let rates = breakdown.filter((b) => b.rate != null && !b.tax_type);
   if (!rates.length) {
     // No summary table: the rates printed beside the VAT labels ("IVA 21%").
-    const printed = new Set<number>();
-    for (const line of ctx.lines)
-      for (const m of line.text.matchAll(/\b(?:i\.?v\.?a|vat)\b\s*\(?(\d{1,2}(?:[.,]\d{1,2})?)\s*%/gi))
-        printed.add(Number(m[1]!.replace(',', '.')));
-    rates = [...printed].map((rate) => ({ rate: String(rate) }) as VatBreakdownEntry);
+    const printed = new Map<number, string | undefined>();
+    ctx.lines.forEach((line, i) => {
+      for (const m of line.text.matchAll(/\b(?:i\.?v\.?a|vat)\b\s*\(?(\d{1,2}(?:[.,]\d{1,2})?)\s*(%?)/gi)) {
+        const rate = Number(m[1]!.replace(',', '.'));
+        const below = amountBelow(ctx, i, m);
+        // "IVA 21" with the % lost (OCR): a rate only if the VAT under it is that rate of the lines' sum.
+        if (!m[2] && !(ctx.ocr && below != null && closesOnAll(items, rate, below))) continue;
+        if (!printed.has(rate) || printed.get(rate) == null) printed.set(rate, below);
+      }
+    });
+    rates = [...printed].map(([rate, amount]) => ({ rate: String(rate), amount }) as VatBreakdownEntry);
   }
   if (!missing.length || !rates.length || missing.length !== items.length) return;
   if (new Set(rates.map((r) => Number(r.rate))).size === 1) {
@@ -264,4 +558,27 @@ export function fillLineRates(ctx: Ctx, items: LineItem[], breakdown: VatBreakdo
       if (found & (1 << k)) missing[k]!.vat_rate = minimalDecimal(rate);
     free &= ~found;
   }
+}
+
+/**
+ * The amount printed under a label in a row of labels ("Base imponible   IVA 21%   IVA 10%   TOTAL" over
+ * their amounts): the one number on the next line that lies under the label's cell, or undefined.
+ */
+function amountBelow(ctx: Ctx, i: number, m: RegExpMatchArray): string | undefined {
+  const line = ctx.lines[i]!;
+  const next = ctx.lines[i + 1];
+  if (!next || next.page !== line.page || next.y - (line.y + line.h) > line.h * 2) return undefined;
+  const cell = splitCells(line).find((c) => c.text.includes(m[0].trim()));
+  if (!cell || splitCells(line).length < 2) return undefined;
+  const under = splitCells(next).filter((c) => c.x < cell.x + cell.w + 0.02 && c.x + c.w > cell.x - 0.02);
+  if (under.length !== 1) return undefined;
+  const amounts = findAmounts(ocrAmounts(ctx, under[0]!.text));
+  if (amounts.length !== 1) return undefined;
+  return centsToString(Math.round(Math.abs(amounts[0]!.value) * 100));
+}
+
+/** Every row's amount together, at this rate, makes this VAT (to the cent). */
+function closesOnAll(items: LineItem[], rate: number, vat: string): boolean {
+  const sum = items.reduce((a, i) => a + (cents(i.line_total) ?? Number.NaN), 0);
+  return Number.isFinite(sum) && Math.abs(Math.round((sum * rate) / 100) - (cents(vat) ?? -1)) <= 1;
 }
