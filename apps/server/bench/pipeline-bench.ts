@@ -224,12 +224,24 @@ async function main() {
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
       };
       if (init.json !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`${base}${path}`, {
-        ...init,
-        headers,
-        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-        redirect: 'manual',
-      });
+      const send = () =>
+        fetch(`${base}${path}`, {
+          ...init,
+          headers,
+          body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+          redirect: 'manual',
+        });
+      // A kept-alive connection the server closed as we reused it (a busy machine makes that race likely):
+      // a read is simply asked again.
+      let res: Response;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          res = await send();
+          break;
+        } catch (error) {
+          if ((init.method ?? 'GET') !== 'GET' || attempt >= 3) throw error;
+        }
+      }
       if (res.status >= 400)
         throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
       return res;

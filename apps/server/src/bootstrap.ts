@@ -5,6 +5,7 @@ import { runMigrations } from './db/migrate';
 import { createAuthKeys } from './features/auth/keys';
 import { createPaymentProvider } from './features/checkout/provider';
 import { seedCoupons } from './features/plans/coupons';
+import { createExtractor } from './features/uploads/extract-pool';
 import { createDiskFileStore, type FileStore } from './files/file-store';
 import { createS3FileStore } from './files/s3-store';
 import { JOBS } from './jobs';
@@ -14,6 +15,9 @@ import { createMailer } from './mail/mailer';
 import type { AnyJob } from './queue/define-job';
 import { createQueue } from './queue/queue';
 import type { Services } from './services';
+
+/** A document still being read after this long is taken as hung (the job itself expires at 300 s). */
+const EXTRACT_TIMEOUT_MS = 240_000;
 
 /**
  * Builds every adapter from the config: the embedded defaults (PGlite, disk, outbox) unless the config
@@ -38,6 +42,12 @@ export async function createServices(
     database,
     db: database.db,
     queue,
+    extractor: createExtractor({
+      processes: config.EXTRACT_PROCESSES ?? (config.NODE_ENV === 'test' ? 0 : config.WORKER_CONCURRENCY),
+      nice: config.EXTRACT_NICE,
+      timeoutMs: EXTRACT_TIMEOUT_MS,
+      logger,
+    }),
     files: createFileStore(config),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, (db, id) =>
       queue.send(deliverMail, { id }, { tx: db }),
@@ -63,8 +73,9 @@ function createFileStore(config: Config): FileStore {
   });
 }
 
-/** Stops the workers (letting running jobs finish) and closes the database. */
+/** Stops the workers (letting running jobs finish), the extraction processes, and closes the database. */
 export async function closeServices(services: Services, graceMs?: number): Promise<void> {
   await services.queue.stop(graceMs);
+  await services.extractor.close();
   await services.database.close();
 }
