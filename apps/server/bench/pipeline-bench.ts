@@ -121,15 +121,21 @@ async function generatedDocuments(count: number): Promise<Doc[]> {
  * mixed, then dealt into batches so that no batch (one client each) gets two documents of one invoice.
  */
 async function loadBatches(): Promise<Doc[][]> {
-  const real = realDocuments().slice(0, TOTAL);
-  const docs = [...real, ...(await generatedDocuments(TOTAL - real.length))];
-  const byKind = new Map<string, Doc[]>();
-  for (const doc of docs) byKind.set(doc.kind, [...(byKind.get(doc.kind) ?? []), doc]);
-  const mixed: Doc[] = [];
-  for (let round = 0; mixed.length < docs.length; round++) {
-    for (const queue of byKind.values()) if (queue[round]) mixed.push(queue[round]!);
-  }
-  const batches: Doc[][] = Array.from({ length: Math.ceil(docs.length / BATCH) }, () => []);
+  const interleave = (docs: Doc[]) => {
+    const byKind = new Map<string, Doc[]>();
+    for (const doc of docs) byKind.set(doc.kind, [...(byKind.get(doc.kind) ?? []), doc]);
+    const mixed: Doc[] = [];
+    for (let round = 0; mixed.length < docs.length; round++) {
+      for (const queue of byKind.values()) if (queue[round]) mixed.push(queue[round]!);
+    }
+    return mixed;
+  };
+  const allReal = realDocuments();
+  // A smaller burst keeps the default burst's share of real documents (71 of 100), of every kind.
+  const realCount = Math.min(allReal.length, Math.round((TOTAL * allReal.length) / Math.max(TOTAL, 100)));
+  const real = interleave(allReal).slice(0, realCount);
+  const mixed = interleave([...real, ...(await generatedDocuments(TOTAL - real.length))]);
+  const batches: Doc[][] = Array.from({ length: Math.ceil(mixed.length / BATCH) }, () => []);
   for (const doc of mixed) {
     const open = batches.filter((b) => b.length < BATCH);
     const target =
@@ -202,7 +208,8 @@ async function main() {
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Its warnings (LOG_LEVEL warn) and errors show with the bench's output.
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   let stopped = false;
   const stopServer = async () => {

@@ -16,8 +16,13 @@ import type { AnyJob } from './queue/define-job';
 import { createQueue } from './queue/queue';
 import type { Services } from './services';
 
-/** A document still being read after this long is taken as hung (the job itself expires at 300 s). */
-const EXTRACT_TIMEOUT_MS = 240_000;
+/**
+ * A document still being read after this long is taken as hung and its process replaced. Far past the
+ * job's own expiry (300 s, when the queue runs it again): a last resort against a process that never
+ * answers, not a limit on slow documents — on a machine that is busy with other work, the low-priority
+ * extraction processes can take minutes over what costs them seconds of CPU.
+ */
+const EXTRACT_TIMEOUT_MS = 15 * 60_000;
 
 /**
  * Builds every adapter from the config: the embedded defaults (PGlite, disk, outbox) unless the config

@@ -28,6 +28,8 @@ export type Extractor = {
   warm(): Promise<void>;
   close(): Promise<void>;
   readonly processes: number;
+  /** The live extraction processes' ids (none when reading in this process). */
+  pids(): number[];
 };
 
 export type ExtractorOptions = {
@@ -71,6 +73,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
       extract: (input, extractOptions) => extractDocument(input, extractOptions),
       warm: async () => {},
       close: async () => {},
+      pids: () => [],
     };
   }
 
@@ -117,7 +120,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
         job.reject(new Error(`extraction process ended (${signal ?? `code ${code}`})`));
       }
       if (!closed) {
-        if (job) options.logger.warn({ code, signal }, 'extraction process ended; starting another');
+        options.logger.warn({ code, signal, pid: child.pid, busy: !!job }, 'extraction process ended');
         if (waiting.length) handOut(take(index));
       }
     });
@@ -149,6 +152,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
 
   return {
     processes: options.processes,
+    pids: () => slots.flatMap((slot) => (slot?.child.pid ? [slot.child.pid] : [])),
     extract(input, extractOptions) {
       if (closed) return Promise.reject(new Error('the extractor is closed'));
       return new Promise<ExtractionResult>((resolve, reject) => {
