@@ -5,6 +5,7 @@ import { runMigrations } from './db/migrate';
 import { createAuthKeys } from './features/auth/keys';
 import { createPaymentProvider } from './features/checkout/provider';
 import { seedCoupons } from './features/plans/coupons';
+import { createExtractor } from './features/uploads/extract-pool';
 import { createDiskFileStore, type FileStore } from './files/file-store';
 import { createS3FileStore } from './files/s3-store';
 import { JOBS } from './jobs';
@@ -14,6 +15,14 @@ import { createMailer } from './mail/mailer';
 import type { AnyJob } from './queue/define-job';
 import { createQueue } from './queue/queue';
 import type { Services } from './services';
+
+/**
+ * A document still being read after this long is taken as hung and its process replaced. Far past the
+ * job's own expiry (300 s, when the queue runs it again): a last resort against a process that never
+ * answers, not a limit on slow documents — on a machine that is busy with other work, the low-priority
+ * extraction processes can take minutes over what costs them seconds of CPU.
+ */
+const EXTRACT_TIMEOUT_MS = 15 * 60_000;
 
 /**
  * Builds every adapter from the config: the embedded defaults (PGlite, disk, outbox) unless the config
@@ -38,6 +47,12 @@ export async function createServices(
     database,
     db: database.db,
     queue,
+    extractor: createExtractor({
+      processes: config.EXTRACT_PROCESSES ?? (config.NODE_ENV === 'test' ? 0 : config.WORKER_CONCURRENCY),
+      nice: config.EXTRACT_NICE,
+      timeoutMs: EXTRACT_TIMEOUT_MS,
+      logger,
+    }),
     files: createFileStore(config),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, (db, id) =>
       queue.send(deliverMail, { id }, { tx: db }),
@@ -63,8 +78,9 @@ function createFileStore(config: Config): FileStore {
   });
 }
 
-/** Stops the workers (letting running jobs finish) and closes the database. */
+/** Stops the workers (letting running jobs finish), the extraction processes, and closes the database. */
 export async function closeServices(services: Services, graceMs?: number): Promise<void> {
   await services.queue.stop(graceMs);
+  await services.extractor.close();
   await services.database.close();
 }

@@ -65,6 +65,13 @@ export const ConfigSchema = z.object({
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How many extraction jobs one worker process runs at once (2 cores here: 2). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * Processes a worker reads documents in, apart from its own event loop (so the API of role `all` is never
+   * held up by OCR). Empty: one per WORKER_CONCURRENCY; 0: in the worker's own process (the tests' default).
+   */
+  EXTRACT_PROCESSES: z.coerce.number().int().min(0).max(64).optional(),
+  /** Nice value of the extraction processes (0–19): the API keeps the cores when they are contended. */
+  EXTRACT_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** SMTP for real email; empty means the outbox, readable at /dev/mail (local mode only). */
   SMTP_URL: z.string().default(''),
   /** A deployment without SMTP_URL refuses to start unless this says the outbox is wanted on purpose. */

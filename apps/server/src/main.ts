@@ -31,7 +31,13 @@ async function main(role: Role) {
   const { logger } = services;
   exitOnUncaughtErrors(logger);
 
-  if (role !== 'api') await services.queue.work(services, config.WORKER_CONCURRENCY);
+  if (role !== 'api') {
+    // The extraction processes load their OCR engines now, while nothing waits for them.
+    services.extractor
+      .warm()
+      .catch((error: unknown) => logger.warn({ err: error }, 'extraction processes did not warm up'));
+    await services.queue.work(services, config.WORKER_CONCURRENCY);
+  }
   // The SMTP receiver runs with the workers (roles all and worker): an MX port of its own, apart from the
   // HTTP load balancer, scaled with the worker processes.
   let smtp: InboundSmtp | undefined;

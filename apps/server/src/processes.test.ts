@@ -68,8 +68,8 @@ describe.runIf(process.env.TEST_DB === 'postgres' && serverUrl)(
       // The three start together on an empty database: each migrates first, one at a time.
       const [started, ...workers] = await Promise.all([
         startRole('api', env),
-        startRole('worker', { ...env, WORKER_CONCURRENCY: '1' }),
-        startRole('worker', { ...env, WORKER_CONCURRENCY: '1' }),
+        startRole('worker', { ...env, WORKER_CONCURRENCY: '1', EXTRACT_PROCESSES: '1' }),
+        startRole('worker', { ...env, WORKER_CONCURRENCY: '1', EXTRACT_PROCESSES: '1' }),
       ]);
       api = started!;
       children.push(api.child, ...workers.map((w) => w!.child));

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { AuthKeys } from './features/auth/keys';
 import type { PaymentProvider } from './features/checkout/provider';
+import type { Extractor } from './features/uploads/extract-pool';
 import type { FileStore } from './files/file-store';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -14,6 +15,8 @@ export type Services = {
   database: Database;
   db: Db;
   queue: Queue;
+  /** Reads documents into extractions: in child processes at a lower priority, or in this one. */
+  extractor: Extractor;
   files: FileStore;
   mailer: Mailer;
   /** Stripe Checkout, or the local test-mode checkout. */

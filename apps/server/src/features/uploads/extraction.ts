@@ -1,4 +1,4 @@
-import { type ExtractionResult, extractDocument, isExtractError } from '@cuadra/extract';
+import { type ExtractionResult, isExtractError } from '@cuadra/extract';
 import { type DocumentErrorCode, PENDING_STATUSES } from '@cuadra/shared';
 import type { Db } from '../../db/client';
 import { newId } from '../../lib/ids';
@@ -78,7 +78,10 @@ export async function processDocument(services: Services, documentId: string): P
   let result: ExtractionResult;
   try {
     const bytes = await services.files.get(document.fileKey);
-    result = await extractDocument({ bytes, filename: document.filename }, extractOptions(services));
+    result = await services.extractor.extract(
+      { bytes, filename: document.filename },
+      extractOptions(services),
+    );
   } catch (error) {
     if (isExtractError(error) && error.permanent) throw new PermanentError(error.message, error.code);
     throw error;

@@ -1,0 +1,211 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { setPriority } from 'node:os';
+import {
+  ExtractError,
+  type ExtractErrorCode,
+  type ExtractionResult,
+  type ExtractOptions,
+  extractDocument,
+} from '@cuadra/extract';
+import type { Logger } from '../../logger';
+import type { ChildReply, ChildRequest, SerializedError } from './extract-child';
+
+/**
+ * Where the worker's documents are read. Extraction is CPU work (pdf.js, image decoding, both OCR engines'
+ * pre- and post-processing in JavaScript) that would hold the event loop of the process it runs in for
+ * seconds at a time; in a process that also serves the API (role `all`), every request would wait behind
+ * it. So documents are read in child processes (`extract-child.ts`) at a lower CPU priority: the API's
+ * event loop only passes bytes and results, and when the cores are contended the scheduler favours it.
+ *
+ * `processes: 0` reads in this process, as a test or a one-off script may prefer.
+ */
+export type Extractor = {
+  extract(
+    input: { bytes: Uint8Array; filename?: string },
+    options: ExtractOptions,
+  ): Promise<ExtractionResult>;
+  /** Starts the processes and loads their engines now, so the first documents do not wait for it. */
+  warm(): Promise<void>;
+  close(): Promise<void>;
+  readonly processes: number;
+  /** The live extraction processes' ids (none when reading in this process). */
+  pids(): number[];
+};
+
+export type ExtractorOptions = {
+  /** Extraction processes (each reads one document at a time); 0 reads in this process. */
+  processes: number;
+  /** Their nice value (0–19): how much they yield the cores to the API. */
+  nice: number;
+  /** A document still running after this long is taken as hung: its process is killed and replaced. */
+  timeoutMs: number;
+  logger: Logger;
+};
+
+type Pending = {
+  id: number;
+  resolve: (result: ExtractionResult) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+};
+type Slot = { child: ChildProcess; busy: Pending | null; ready: Promise<void> };
+
+const CHILD_URL = new URL('./extract-child.ts', import.meta.url);
+
+/** The child runs TypeScript sources as this process does: with tsx's loader, found from here. */
+function childExecArgv(): string[] {
+  return ['--import', import.meta.resolve('tsx')];
+}
+
+function revive(error: SerializedError): Error {
+  if (error.name === 'ExtractError' && error.code) {
+    return new ExtractError(error.code as ExtractErrorCode, error.message, error.details, error.permanent);
+  }
+  const revived = new Error(error.message);
+  revived.name = error.name;
+  return revived;
+}
+
+export function createExtractor(options: ExtractorOptions): Extractor {
+  if (options.processes <= 0) {
+    return {
+      processes: 0,
+      extract: (input, extractOptions) => extractDocument(input, extractOptions),
+      warm: async () => {},
+      close: async () => {},
+      pids: () => [],
+    };
+  }
+
+  const slots: (Slot | null)[] = Array.from({ length: options.processes }, () => null);
+  const waiting: { start: (slot: Slot) => void; reject: (error: Error) => void }[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const spawnSlot = (index: number): Slot => {
+    const child = fork(CHILD_URL, [], {
+      execArgv: childExecArgv(),
+      serialization: 'advanced',
+      env: { ...process.env, CUADRA_EXTRACT_NICE: String(options.nice) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    // The child lowers its own threads too; this covers its first moments.
+    if (child.pid && options.nice > 0) {
+      try {
+        setPriority(child.pid, options.nice);
+      } catch {}
+    }
+    let markReady: () => void = () => {};
+    const slot: Slot = { child, busy: null, ready: new Promise<void>((done) => (markReady = done)) };
+    child.on('message', (reply: ChildReply) => {
+      if (reply.type === 'ready') return markReady();
+      const job = slot.busy;
+      if (!job || job.id !== reply.id) return;
+      clearTimeout(job.timer);
+      slot.busy = null;
+      if (reply.type === 'done') {
+        options.logger.debug({ ms: reply.result.timingsMs.total, cpuMs: reply.cpuMs }, 'document read');
+        job.resolve(reply.result);
+      } else job.reject(revive(reply.error));
+      handOut(slot);
+    });
+    child.on('exit', (code, signal) => {
+      markReady();
+      if (slots[index] === slot) slots[index] = null;
+      const job = slot.busy;
+      slot.busy = null;
+      if (job) {
+        clearTimeout(job.timer);
+        // Not the document's fault as far as we know (killed, out of memory): the job is retried.
+        job.reject(new Error(`extraction process ended (${signal ?? `code ${code}`})`));
+      }
+      if (!closed) {
+        options.logger.warn({ code, signal, pid: child.pid, busy: !!job }, 'extraction process ended');
+        if (waiting.length) handOut(take(index));
+      }
+    });
+    child.on('error', (error) => options.logger.warn({ err: error }, 'extraction process error'));
+    return slot;
+  };
+
+  const take = (index: number): Slot => {
+    const slot = slots[index] ?? spawnSlot(index);
+    slots[index] = slot;
+    return slot;
+  };
+
+  /** Gives a free process the next waiting document, if any. */
+  const handOut = (slot: Slot) => {
+    if (slot.busy || closed) return;
+    const next = waiting.shift();
+    if (next) next.start(slot);
+  };
+
+  const freeSlot = (): Slot | null => {
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i];
+      if (!slot) return take(i);
+      if (!slot.busy) return slot;
+    }
+    return null;
+  };
+
+  return {
+    processes: options.processes,
+    pids: () => slots.flatMap((slot) => (slot?.child.pid ? [slot.child.pid] : [])),
+    extract(input, extractOptions) {
+      if (closed) return Promise.reject(new Error('the extractor is closed'));
+      return new Promise<ExtractionResult>((resolve, reject) => {
+        const start = (slot: Slot) => {
+          const id = nextId++;
+          const timer = setTimeout(() => {
+            options.logger.warn({ timeoutMs: options.timeoutMs }, 'extraction process hung; killing it');
+            slot.child.kill('SIGKILL');
+          }, options.timeoutMs);
+          slot.busy = { id, resolve, reject, timer };
+          const request: ChildRequest = {
+            type: 'extract',
+            id,
+            bytes: input.bytes,
+            filename: input.filename,
+            options: extractOptions,
+          };
+          slot.child.send(request, (error) => {
+            if (error && slot.busy?.id === id) {
+              clearTimeout(timer);
+              slot.busy = null;
+              reject(error);
+            }
+          });
+        };
+        const slot = freeSlot();
+        if (slot) start(slot);
+        else waiting.push({ start, reject });
+      });
+    },
+    async warm() {
+      if (closed) return;
+      await Promise.all(
+        slots.map((_, i) => {
+          const slot = take(i);
+          slot.child.send({ type: 'warm' } satisfies ChildRequest);
+          return slot.ready;
+        }),
+      );
+    },
+    async close() {
+      closed = true;
+      for (const job of waiting.splice(0)) job.reject(new Error('the extractor is closed'));
+      await Promise.all(
+        slots.map(async (slot) => {
+          if (!slot || slot.child.exitCode !== null || slot.child.signalCode !== null) return;
+          const exited = new Promise<void>((done) => slot.child.once('exit', () => done()));
+          if (slot.child.connected) slot.child.send({ type: 'close' } satisfies ChildRequest);
+          const timer = setTimeout(() => slot.child.kill('SIGKILL'), 5_000);
+          await exited;
+          clearTimeout(timer);
+        }),
+      );
+    },
+  };
+}
