@@ -129,30 +129,58 @@ export async function findInvoicePage(
  * rows' JSON, nor take four round trips.
  */
 export async function findInvoiceListHead(db: Db, userId: string, clientId: string) {
-  const breakdownBases = sql`(select sum((line->>'baseCents')::bigint) from jsonb_array_elements(${invoices.vatBreakdown}) as line)`;
-  const issued = sql`${invoices.clientId} = ${clientId} and ${invoices.type} = 'issued'`;
-  const result = await db.execute(sql`select
-    coalesce((select sum(${invoices.taxBaseCents}) from ${invoices} where ${issued}), 0)
-      + coalesce((select sum(coalesce(${breakdownBases}, 0)) from ${invoices}
-          where ${issued} and ${invoices.taxBaseCents} is null), 0) as gross_income_cents,
-    (select count(*) from ${invoices} where ${invoices.clientId} = ${clientId} and not ${invoices.checked})
-      as needs_review_count,
-    coalesce((select ${creditBalances.available} - ${creditBalances.reserved} from ${creditBalances}
-      where ${creditBalances.userId} = ${clients.ownerUserId}), 0) as scans_available
-    from ${clients}
-    where ${clients.id} = ${clientId}
-      and (${clients.ownerUserId} = ${userId} or ${clients.freelancerUserId} = ${userId})`);
-  const [row] = (
-    result as unknown as {
-      rows: { gross_income_cents: unknown; needs_review_count: unknown; scans_available: unknown }[];
-    }
-  ).rows;
+  const [row] = await invoiceListHeadQuery(db).execute({ userId, clientId });
   if (!row) return null;
   return {
-    grossIncomeCents: Number(row.gross_income_cents ?? 0),
-    needsReviewCount: Number(row.needs_review_count ?? 0),
-    scansAvailable: Number(row.scans_available ?? 0),
+    grossIncomeCents: Number(row.grossIncomeCents ?? 0),
+    needsReviewCount: Number(row.needsReviewCount ?? 0),
+    scansAvailable: Number(row.scansAvailable ?? 0),
   };
+}
+
+function buildInvoiceListHeadQuery(db: Db) {
+  const clientId = sql.placeholder('clientId');
+  const userId = sql.placeholder('userId');
+  // Each condition is a nested sql: drizzle prints a one-table select's own columns bare in its select
+  // list, and a bare "client_id" or "id" inside a subquery could name another table's column.
+  const breakdownBases = sql`(select sum((line->>'baseCents')::bigint)
+    from jsonb_array_elements(${sql`${invoices.vatBreakdown}`}) as line)`;
+  const issued = sql`${sql`${invoices.clientId} = ${clientId} and ${invoices.type} = 'issued'`}`;
+  return db
+    .select({
+      grossIncomeCents: sql<string>`coalesce((select sum(${sql`${invoices.taxBaseCents}`}) from ${invoices}
+          where ${issued}), 0)
+        + coalesce((select sum(coalesce(${breakdownBases}, 0)) from ${invoices}
+          where ${issued} and ${sql`${invoices.taxBaseCents}`} is null), 0)`,
+      needsReviewCount: sql<string>`(select count(*) from ${invoices}
+        where ${sql`${invoices.clientId} = ${clientId} and not ${invoices.checked}`})`,
+      scansAvailable: sql<
+        number | null
+      >`(select ${sql`${creditBalances.available} - ${creditBalances.reserved}`}
+        from ${creditBalances} where ${sql`${creditBalances.userId} = ${clients.ownerUserId}`})`,
+    })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.id, clientId),
+        sql`(${clients.ownerUserId} = ${userId} or ${clients.freelancerUserId} = ${userId})`,
+      ),
+    )
+    .prepare('invoice_list_head');
+}
+
+/**
+ * The head is the same statement on every request, so it is built once per database and sent as a named
+ * prepared statement: PostgreSQL parses and plans its five subqueries once per connection.
+ */
+const invoiceListHeadQueries = new WeakMap<Db, ReturnType<typeof buildInvoiceListHeadQuery>>();
+function invoiceListHeadQuery(db: Db) {
+  let query = invoiceListHeadQueries.get(db);
+  if (!query) {
+    query = buildInvoiceListHeadQuery(db);
+    invoiceListHeadQueries.set(db, query);
+  }
+  return query;
 }
 
 export async function findInvoice(db: Db, id: string) {
