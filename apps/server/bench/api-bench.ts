@@ -4,17 +4,19 @@
  * accountant with 200 clients, one of which holds 5,000 invoices, and 2,000 credit ledger entries, then
  * loads each endpoint for 10 s: the paged lists (their first page, and a deep page reached by following
  * `nextCursor`), `/me` and the review queue. Prints p50/p95/p99 latency (p95 from every response's time, as
- * autocannon itself reports only p97.5) and requests/s per endpoint, and writes them as JSON to
- * bench-results/. The tables are vacuumed after seeding, as autovacuum would leave them in steady state.
+ * autocannon itself reports only p97.5) and requests/s per endpoint, and the CPU each request cost the API
+ * process and its PostgreSQL backends (Linux /proc: user + system time over the loaded run ÷ requests; a
+ * busy machine moves it far less than the latencies), and writes them as JSON to bench-results/. The tables are vacuumed after seeding, as autovacuum would leave them in steady state.
  *
  * PostgreSQL: BENCH_DATABASE_URL (a server URL; a database is created and dropped), default the local
  * server at 127.0.0.1:5432; BENCH_DATABASE_PREFIX names it (default cuadra_bench_). Options: BENCH_SECONDS
- * (default 10), BENCH_CONNECTIONS (default 20), BENCH_ONLY (a substring of the labels to run).
+ * (default 10), BENCH_CONNECTIONS (default 20), BENCH_ONLY (a substring of the labels to run), BENCH_PROFILE
+ * (a directory: the API process writes a V8 CPU profile there as it stops).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -117,7 +119,11 @@ async function startApi(
   databaseUrl: string,
   jwtSecret: string,
 ): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'api'], {
+  // BENCH_PROFILE=<dir>: the API process writes a V8 CPU profile there when it stops (open it in DevTools).
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts', 'api'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -147,6 +153,37 @@ async function startApi(
 function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((q / 100) * sorted.length) - 1)]!;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) these processes have used so far; 0 for one that is gone or unreadable. */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the parenthesised command name: state is the 1st, utime the 12th, stime the 13th.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // not Linux, or the process ended
+    }
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+/** The PostgreSQL backends serving this database (the API's pool), to charge their CPU to the requests. */
+async function backendPids(database: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [database],
+  );
+  await client.end();
+  return rows.map((row) => row.pid);
 }
 
 async function load(url: string, token: string) {
@@ -233,7 +270,10 @@ async function main() {
       'GET /credits/ledger, page 30 (cursor)': await deepPage(ledgerUrl, token, 30),
       'GET /review-queue': `${base}/review-queue?limit=50`,
     };
-    const rows: Record<string, Awaited<ReturnType<typeof load>> & { serialP50: number }> = {};
+    const rows: Record<
+      string,
+      Awaited<ReturnType<typeof load>> & { serialP50: number; apiCpuUs: number; dbCpuUs: number }
+    > = {};
     for (const [label, target] of Object.entries(targets)) {
       if (ONLY && !label.includes(ONLY)) continue;
       const probe = await fetch(target, { headers: { authorization: `Bearer ${token}` } });
@@ -242,7 +282,17 @@ async function main() {
         continue;
       }
       const serialP50 = await serial(target, token);
-      rows[label] = { ...(await load(target, token)), serialP50 };
+      // CPU per request, which a busy machine disturbs far less than latency: the API process's and its
+      // PostgreSQL backends' user + system time over the loaded run, divided by the requests answered.
+      const backendsBefore = await backendPids(name);
+      const apiBefore = cpuSeconds([started.child.pid!]);
+      const dbBefore = new Map(backendsBefore.map((pid) => [pid, cpuSeconds([pid])]));
+      const loaded = await load(target, token);
+      const apiCpu = cpuSeconds([started.child.pid!]) - apiBefore;
+      const backendsAfter = await backendPids(name);
+      const dbCpu = backendsAfter.reduce((sum, pid) => sum + cpuSeconds([pid]) - (dbBefore.get(pid) ?? 0), 0);
+      const perRequest = (seconds: number) => Math.round((seconds * 1e6) / Math.max(1, loaded.ok));
+      rows[label] = { ...loaded, serialP50, apiCpuUs: perRequest(apiCpu), dbCpuUs: perRequest(dbCpu) };
     }
     console.log(
       `\n${CONNECTIONS} connections, ${SECONDS} s each, PostgreSQL, one API process (figures depend on what else the machine runs)`,
@@ -257,6 +307,8 @@ async function main() {
             'p95 ms': r.p95,
             'p99 ms': r.p99,
             'req/s': r.requestsPerSecond,
+            'API CPU µs/req': r.apiCpuUs,
+            'DB CPU µs/req': r.dbCpuUs,
             'bytes/resp': r.bytesPerResponse,
             errors: r.errors,
           },
@@ -270,7 +322,12 @@ async function main() {
       `${JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, rows }, null, 2)}\n`,
     );
   } finally {
-    api?.kill('SIGTERM');
+    if (api && api.exitCode === null) {
+      // Wait for it to stop, so a profile is written and its pool is closed before the database is dropped.
+      const exited = new Promise((done) => api!.once('exit', done));
+      api.kill('SIGTERM');
+      await exited;
+    }
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }

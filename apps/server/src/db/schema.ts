@@ -594,7 +594,7 @@ export const invoices = pgTable(
     index('invoices_client_type_idx').on(t.clientId, t.type, t.id),
     // "Clients with documents to review" (the client list's filter) and its counts.
     index('invoices_client_unchecked_idx').on(t.clientId).where(sql`not ${t.checked}`),
-    // The client page's gross income without reading rows (features/invoices/repo.ts `findInvoiceTotals`).
+    // The client page's gross income without reading rows (features/invoices/repo.ts `findInvoiceListHead`).
     index('invoices_client_issued_base_idx').on(t.clientId, t.taxBaseCents).where(sql`${t.type} = 'issued'`),
     uniqueIndex('invoices_document_key').on(t.documentId),
     uniqueIndex('invoices_client_sha_key').on(t.clientId, t.sourceSha256),

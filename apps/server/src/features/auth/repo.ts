@@ -17,12 +17,31 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
  * (the user) and what `/me` adds (the balance), so `/me` costs one query, not two.
  */
 export async function findUserWithBalance(db: Db, id: string) {
-  const [row] = await db
+  const [row] = await userWithBalanceQuery(db).execute({ id });
+  return row ?? null;
+}
+
+function buildUserWithBalanceQuery(db: Db) {
+  return db
     .select({ user: users, balance: creditBalances })
     .from(users)
     .leftJoin(creditBalances, eq(creditBalances.userId, users.id))
-    .where(eq(users.id, id));
-  return row ?? null;
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('find_user_with_balance');
+}
+
+/**
+ * Every signed-in request runs this query, so it is built once per database and sent as a named prepared
+ * statement: PostgreSQL parses and plans it once per connection, not once per request.
+ */
+const userWithBalanceQueries = new WeakMap<Db, ReturnType<typeof buildUserWithBalanceQuery>>();
+function userWithBalanceQuery(db: Db) {
+  let query = userWithBalanceQueries.get(db);
+  if (!query) {
+    query = buildUserWithBalanceQuery(db);
+    userWithBalanceQueries.set(db, query);
+  }
+  return query;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {

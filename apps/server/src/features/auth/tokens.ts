@@ -17,10 +17,32 @@ export async function signAccessToken(key: Uint8Array, claims: AccessClaims, now
 }
 
 /**
+ * Tokens whose signature this process has checked, per key: by the token's SHA-256, with their claims and
+ * expiry. A signature is checked once, not on every request (an HMAC through WebCrypto was a tenth of a
+ * list request's CPU); expiry is still checked on every use, and revocation never lived here (the user's
+ * token version is read from the database on each request). Oldest first; at most CACHE_MAX per key.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; expiresAtMs: number }>>();
+const CACHE_MAX = 10_000;
+
+/**
  * The claims of a valid access token, or null. Only HS256 is accepted (so `alg: none` and algorithm
  * confusion fail), `exp` is required, and `typ` must be `access`.
  */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | null> {
+  let cache = verifiedTokens.get(key);
+  if (!cache) {
+    cache = new Map();
+    verifiedTokens.set(key, cache);
+  }
+  const digest = createHash('sha256').update(token).digest('base64');
+  const known = cache.get(digest);
+  if (known) {
+    // As jose checks it: expired once the current second reaches `exp`.
+    if (Date.now() < known.expiresAtMs) return known.claims;
+    cache.delete(digest);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
@@ -29,7 +51,10 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
     if (payload.typ !== 'access' || typeof payload.ver !== 'number' || typeof payload.sub !== 'string') {
       return null;
     }
-    return { userId: payload.sub, version: payload.ver };
+    const claims = Object.freeze({ userId: payload.sub, version: payload.ver });
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(digest, { claims, expiresAtMs: (payload.exp as number) * 1000 });
+    return claims;
   } catch {
     return null;
   }

@@ -61,7 +61,29 @@ function nameKeyOf(locale: 'en' | 'es' | undefined): SQL {
   return sql`${locale === 'es' ? clients.nameKeyEs : clients.nameKey} collate "C"`;
 }
 
-/** One keyset page of the clients a user sees, by name, and how many match over all pages (one count). */
+/*
+ * What each row of the client list shows, as subqueries of its select list. Drizzle prints a one-table
+ * select's own columns bare ("id"), which inside a subquery over invoices would name the invoice's id:
+ * each condition is a nested sql, where columns keep their table.
+ */
+/** How many invoices the client has, counted from the (client_id, …) index alone. */
+const documentCount = sql<string>`(select count(*) from ${invoices}
+  where ${sql`${invoices.clientId} = ${clients.id}`})`;
+/** How many of them are still to review, from the partial unchecked index alone. */
+const uncheckedCount = sql<string>`(select count(*) from ${invoices}
+  where ${sql`${invoices.clientId} = ${clients.id} and not ${invoices.checked}`})`;
+/** Whether the client has an open (not accepted, revoked or expired) invitation: it then shows as invited. */
+const pendingInvitation = sql<boolean>`exists (select 1 from ${invitations}
+  where ${sql`${invitations.clientId} = ${clients.id} and ${invitations.acceptedAt} is null
+    and ${invitations.revokedAt} is null and ${invitations.expiresAt} > now()`})`;
+
+/**
+ * One keyset page of the clients a user sees, by name, with what each row of the list shows (its invoice
+ * and to-review counts, whether an invitation is open) and how many clients match over all pages, in one
+ * statement: PostgreSQL runs the costly count subqueries for the page's rows only (after the sort and
+ * limit), the total once (an uncorrelated subquery). Only a page past the end, which has no row to carry
+ * the total, counts apart.
+ */
 export async function listVisibleClients(
   db: Db,
   userId: string,
@@ -71,23 +93,50 @@ export async function listVisibleClients(
   const key = nameKeyOf(query.locale);
   const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
   const after = query.order === 'desc' ? sql`<` : sql`>`;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ client: clients })
-      .from(clients)
-      .where(
-        and(
-          where,
-          query.cursor
-            ? sql`(${key}, ${clients.id}) ${after} (${query.cursor.key}, ${query.cursor.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(sql`${key} ${direction}`, sql`${clients.id} ${direction}`)
-      .limit(query.limit + 1),
-    db.select({ value: count() }).from(clients).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  const rows = await db
+    .select({
+      // What a summary shows, not the whole row (the tax profile stays in the database), and the name's
+      // keys in both languages' orders for the cursor.
+      client: {
+        id: clients.id,
+        name: clients.name,
+        taxId: clients.taxId,
+        freelancerUserId: clients.freelancerUserId,
+        createdAt: clients.createdAt,
+        nameKey: clients.nameKey,
+        nameKeyEs: clients.nameKeyEs,
+      },
+      documents: documentCount,
+      needsReview: uncheckedCount,
+      invited: pendingInvitation,
+      total: sql<string>`(select count(*) from ${clients} where ${where})`,
+    })
+    .from(clients)
+    .where(
+      and(
+        where,
+        query.cursor
+          ? sql`(${key}, ${clients.id}) ${after} (${query.cursor.key}, ${query.cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${key} ${direction}`, sql`${clients.id} ${direction}`)
+    .limit(query.limit + 1);
+  const total =
+    rows[0] !== undefined
+      ? Number(rows[0].total)
+      : query.cursor
+        ? ((await db.select({ value: count() }).from(clients).where(where))[0]?.value ?? 0)
+        : 0;
+  return {
+    rows: rows.map(({ client, documents, needsReview, invited }) => ({
+      client,
+      documents: Number(documents),
+      needsReview: Number(needsReview),
+      invited,
+    })),
+    total,
+  };
 }
 
 /** Every client of the filtered list, by name: what the export writes (capped: a practice, not a census). */

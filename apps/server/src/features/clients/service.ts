@@ -38,7 +38,6 @@ import {
   findPendingInvitations,
   findVisibleClient,
   hasAnyClient,
-  type InvitationRow,
   insertClient,
   insertInvitation,
   isLinkedToOwner,
@@ -56,16 +55,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const INVITATIONS_PER_HOUR = 50;
 
 function toSummary(
-  row: ClientRow,
+  row: Pick<ClientRow, 'id' | 'name' | 'taxId' | 'freelancerUserId' | 'createdAt'>,
   stats: Pick<ClientStats, 'documents' | 'needsReview'> | undefined,
-  pending: InvitationRow | undefined,
+  invited: boolean,
 ): ClientSummary {
   const registered = row.freelancerUserId !== null;
   return {
     id: row.id,
     name: row.name,
     taxId: row.taxId,
-    status: registered ? 'registered' : pending ? 'invited' : 'dummy',
+    status: registered ? 'registered' : invited ? 'invited' : 'dummy',
     registered,
     documents: stats?.documents ?? 0,
     needsReview: stats?.needsReview ?? 0,
@@ -125,7 +124,7 @@ function readClientCursor(text: string, order: 'asc' | 'desc', locale: 'en' | 'e
 async function summariesOf(db: Db, rows: ClientRow[]): Promise<ClientSummary[]> {
   const ids = rows.map((row) => row.id);
   const [stats, pending] = await Promise.all([findClientCounts(db, ids), findPendingInvitations(db, ids)]);
-  return rows.map((row) => toSummary(row, stats.get(row.id), pending.get(row.id)));
+  return rows.map((row) => toSummary(row, stats.get(row.id), pending.has(row.id)));
 }
 
 export async function listClients(
@@ -140,9 +139,8 @@ export async function listClients(
   const { rows, total } = await listVisibleClients(db, user.id, { ...filters, limit: query.limit, cursor });
   const { page, last } = cutPage(rows, query.limit);
   return {
-    items: await summariesOf(
-      db,
-      page.map((row) => row.client),
+    items: page.map(({ client, documents, needsReview, invited }) =>
+      toSummary(client, { documents, needsReview }, invited),
     ),
     total,
     limit: query.limit,
@@ -206,7 +204,7 @@ async function toDetail(
   ]);
   const invitation = isOwner ? pending.get(row.id) : undefined;
   return {
-    ...toSummary(row, stats.get(row.id), pending.get(row.id)),
+    ...toSummary(row, stats.get(row.id), pending.has(row.id)),
     role: isOwner ? 'owner' : 'freelancer',
     grossIncomeCents: stats.get(row.id)?.grossIncomeCents ?? 0,
     invitation: invitation

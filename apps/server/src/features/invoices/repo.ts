@@ -1,7 +1,16 @@
 import type { InvoiceSort } from '@cuadra/shared';
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { COUNTERPARTY_SQL, documents, foldSql, foldSqlEs, invoiceItems, invoices } from '../../db/schema';
+import {
+  COUNTERPARTY_SQL,
+  clients,
+  creditBalances,
+  documents,
+  foldSql,
+  foldSqlEs,
+  invoiceItems,
+  invoices,
+} from '../../db/schema';
 import { searchCondition } from '../review/repo';
 
 export type InvoiceRowDb = typeof invoices.$inferSelect;
@@ -110,28 +119,68 @@ export async function findInvoicePage(
 }
 
 /**
- * Gross income (see gross-income.ts) and how many invoices still need review, for one client, in one
- * statement of three index-only aggregates: the issued invoices' stated bases (partial index on issued), the
- * breakdowns of those without a base (usually none), and the unchecked ones (partial index). The same sum as
- * `grossIncomeSql` (coalesce(base, breakdown, 0) over issued invoices), split so the common part reads no
- * rows; the invoice test checks both on the same invoices. A page of 50 should not sum 5,000 rows' JSON.
+ * What the invoice table shows above its rows, in one statement, and only if the user may see the client
+ * (null otherwise): gross income (see gross-income.ts) and how many invoices still need review, as three
+ * index-only aggregates run once each (uncorrelated subqueries): the issued invoices' stated bases (partial
+ * index on issued), the breakdowns of those without a base (usually none), and the unchecked ones (partial
+ * index); and the scans the client's payer (its owner) can still afford: their balance minus what is held.
+ * The same sum as `grossIncomeSql` (coalesce(base, breakdown, 0) over issued invoices), split so the common
+ * part reads no rows; the invoice test checks both on the same invoices. A page of 50 should not sum 5,000
+ * rows' JSON, nor take four round trips.
  */
-export async function findInvoiceTotals(db: Db, clientId: string) {
-  const breakdownBases = sql`(select sum((line->>'baseCents')::bigint) from jsonb_array_elements(${invoices.vatBreakdown}) as line)`;
-  const issued = sql`${invoices.clientId} = ${clientId} and ${invoices.type} = 'issued'`;
-  const result = await db.execute(sql`select
-    coalesce((select sum(${invoices.taxBaseCents}) from ${invoices} where ${issued}), 0)
-      + coalesce((select sum(coalesce(${breakdownBases}, 0)) from ${invoices}
-          where ${issued} and ${invoices.taxBaseCents} is null), 0) as gross_income_cents,
-    (select count(*) from ${invoices} where ${invoices.clientId} = ${clientId} and not ${invoices.checked})
-      as needs_review_count`);
-  const [row] = (
-    result as unknown as { rows: { gross_income_cents: unknown; needs_review_count: unknown }[] }
-  ).rows;
+export async function findInvoiceListHead(db: Db, userId: string, clientId: string) {
+  const [row] = await invoiceListHeadQuery(db).execute({ userId, clientId });
+  if (!row) return null;
   return {
-    grossIncomeCents: Number(row?.gross_income_cents ?? 0),
-    needsReviewCount: Number(row?.needs_review_count ?? 0),
+    grossIncomeCents: Number(row.grossIncomeCents ?? 0),
+    needsReviewCount: Number(row.needsReviewCount ?? 0),
+    scansAvailable: Number(row.scansAvailable ?? 0),
   };
+}
+
+function buildInvoiceListHeadQuery(db: Db) {
+  const clientId = sql.placeholder('clientId');
+  const userId = sql.placeholder('userId');
+  // Each condition is a nested sql: drizzle prints a one-table select's own columns bare in its select
+  // list, and a bare "client_id" or "id" inside a subquery could name another table's column.
+  const breakdownBases = sql`(select sum((line->>'baseCents')::bigint)
+    from jsonb_array_elements(${sql`${invoices.vatBreakdown}`}) as line)`;
+  const issued = sql`${sql`${invoices.clientId} = ${clientId} and ${invoices.type} = 'issued'`}`;
+  return db
+    .select({
+      grossIncomeCents: sql<string>`coalesce((select sum(${sql`${invoices.taxBaseCents}`}) from ${invoices}
+          where ${issued}), 0)
+        + coalesce((select sum(coalesce(${breakdownBases}, 0)) from ${invoices}
+          where ${issued} and ${sql`${invoices.taxBaseCents}`} is null), 0)`,
+      needsReviewCount: sql<string>`(select count(*) from ${invoices}
+        where ${sql`${invoices.clientId} = ${clientId} and not ${invoices.checked}`})`,
+      scansAvailable: sql<
+        number | null
+      >`(select ${sql`${creditBalances.available} - ${creditBalances.reserved}`}
+        from ${creditBalances} where ${sql`${creditBalances.userId} = ${clients.ownerUserId}`})`,
+    })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.id, clientId),
+        sql`(${clients.ownerUserId} = ${userId} or ${clients.freelancerUserId} = ${userId})`,
+      ),
+    )
+    .prepare('invoice_list_head');
+}
+
+/**
+ * The head is the same statement on every request, so it is built once per database and sent as a named
+ * prepared statement: PostgreSQL parses and plans its five subqueries once per connection.
+ */
+const invoiceListHeadQueries = new WeakMap<Db, ReturnType<typeof buildInvoiceListHeadQuery>>();
+function invoiceListHeadQuery(db: Db) {
+  let query = invoiceListHeadQueries.get(db);
+  if (!query) {
+    query = buildInvoiceListHeadQuery(db);
+    invoiceListHeadQueries.set(db, query);
+  }
+  return query;
 }
 
 export async function findInvoice(db: Db, id: string) {

@@ -12,14 +12,13 @@ import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { findVisibleClient } from '../clients/repo';
-import { findAllowance } from '../credits/ledger';
 import { correctionsOf, rememberCorrections } from '../review/memory';
 import { normalizeTaxId } from './from-extraction';
 import {
   deleteInvoiceRow,
   findInvoice,
+  findInvoiceListHead,
   findInvoicePage,
-  findInvoiceTotals,
   findItems,
   type InvoiceCursor,
   markDocumentReviewed,
@@ -62,7 +61,8 @@ function readInvoiceCursor(text: string, sort: InvoiceSort, order: 'asc' | 'desc
 
 /**
  * A page of a client's invoices on the sort the user chose, with the figures of the page header: gross
- * income and how many are still to review come from one aggregate query over the client, not from the rows.
+ * income, how many are still to review and the scans available come from one statement over the client
+ * (which also checks the user may see it), not from the rows.
  */
 export async function listClientInvoices(
   services: Services,
@@ -78,20 +78,26 @@ export async function listClientInvoices(
     cursor?: string | undefined;
   },
 ): Promise<InvoiceList> {
-  const client = await findVisibleClient(services.db, user.id, clientId);
-  if (!client) throw new AppError('CLIENT_NOT_FOUND');
   const sort = query.sort === 'date_invoice' ? 'date' : query.sort;
-  const cursor = query.cursor ? readInvoiceCursor(query.cursor, sort, query.order) : null;
-  const [rows, totals, scansAvailable] = await Promise.all([
-    findInvoicePage(services.db, client.id, { ...query, sort, cursor, locale: user.locale }),
-    findInvoiceTotals(services.db, client.id),
-    findAllowance(services.db, client.ownerUserId),
+  // A client that is not the user's answers 404 before a bad cursor answers 400, as it always has.
+  let cursor: InvoiceCursor | null = null;
+  let badCursor: unknown;
+  try {
+    cursor = query.cursor ? readInvoiceCursor(query.cursor, sort, query.order) : null;
+  } catch (error) {
+    badCursor = error;
+  }
+  // The head says whether the client is the user's; the page is read alongside and dropped if it is not.
+  const [head, rows] = await Promise.all([
+    findInvoiceListHead(services.db, user.id, clientId),
+    badCursor ? [] : findInvoicePage(services.db, clientId, { ...query, sort, cursor, locale: user.locale }),
   ]);
+  if (!head) throw new AppError('CLIENT_NOT_FOUND');
+  if (badCursor) throw badCursor;
   const { page, last } = cutPage(rows, query.limit);
   return {
     invoices: page.map(({ documentId, sortKey: _, ...row }) => ({ ...row, hasFile: documentId !== null })),
-    ...totals,
-    scansAvailable,
+    ...head,
     nextCursor: last ? encodeCursor([sort, query.order, last.sortKey, last.id]) : null,
   };
 }
