@@ -47,13 +47,21 @@ export type TaxIdCand = {
 };
 
 const COMPANY_SUFFIX_BASE =
-  'S\\.?\\s?L\\.?\\s?U?\\.?|S\\.?\\s?A\\.?|S\\.?\\s?L\\.?\\s?L\\.?|S\\.?\\s?C\\.?|S\\.?\\s?COOP\\.?|GmbH|AG|B\\.?V\\.?|N\\.?V\\.?|Inc\\.?|Ltd\\.?|LLC|LLP|PLC|SAS|SARL|S\\.?R\\.?L\\.?|S\\.?p\\.?A\\.?|Corp\\.?|Co\\.|e\\.?\\s?K\\.?|KG|OHG|UG';
+  'S\\.?\\s?L\\.?\\s?U?\\.?|S\\.?\\s?A\\.?|S\\.?\\s?L\\.?\\s?L\\.?|S\\.?\\s?C\\.?|S\\.?\\s?COOP\\.?|GmbH|B\\.?V\\.?|N\\.?V\\.?|Inc\\.?|Ltd\\.?|LLC|LLP|PLC|SAS|SARL|S\\.?R\\.?L\\.?|S\\.?p\\.?A\\.?|Corp\\.?|Co\\.|e\\.?\\s?K\\.?';
+/** Short legal forms written in capitals only: in lower case they are words and units ("1 kg", "ag"). */
+const CAPITAL_SUFFIX = /\b(?:AG|KG|OHG|UG)\s*\.?$/;
 const SUFFIX_ONLY_BASE =
   'S\\.?\\s?L\\.?\\s?U?\\.?|S\\.?\\s?A\\.?|GmbH|B\\.?V\\.?|Ltd\\.?|Limited|Inc\\.?|LLC|AG';
 
+type Tester = { test(text: string): boolean };
+
 /** Legal forms that end a company name; the region's own only where the region applies. */
-function companySuffix(region: Region): RegExp {
-  return new RegExp(`\\b(?:${COMPANY_SUFFIX_BASE}${region.my ? `|${MY_COMPANY_SUFFIX}` : ''})\\s*\\.?$`, 'i');
+function companySuffix(region: Region): Tester {
+  const re = new RegExp(
+    `\\b(?:${COMPANY_SUFFIX_BASE}${region.my ? `|${MY_COMPANY_SUFFIX}` : ''})\\s*\\.?$`,
+    'i',
+  );
+  return { test: (text) => re.test(text) || CAPITAL_SUFFIX.test(text) };
 }
 /** A legal-form suffix alone on a line, continuing the name above it ("KEDAI MAJU JAYA" / "SDN BHD"). */
 function suffixOnly(region: Region): RegExp {
@@ -419,13 +427,19 @@ export function issuerNameCandidates(
     if (ocr && COMPANY_SUFFIX.test(text) && /^\d/.test(text)) text = `_${text}`; // "99 KEDAI CONTOH S/B"
     const nameLike = isNameLike(text);
     if (text.startsWith('_')) text = text.slice(1);
+    // The letterhead is printed above the items table: its header row ends the search.
+    if (rank > 0 && (line.text.match(TABLE_HEADER_WORD) ?? []).length >= 2) break;
     if (!nameLike || LABELISH.test(text)) continue;
     if (line.y > 0.45) break;
     // OCR specks and logos: low confidence or hardly any letters; registration numbers.
     if (ocr && (line.conf < 0.5 || (text.match(/\p{L}/gu) ?? []).length < 4 || isRegistrationLine(line.text)))
       continue;
     let lineCount = 1;
-    const next = firstPage[i + 1];
+    // A legal form wrapped onto the next line of the name's own column (side-by-side blocks share lines).
+    const span = ocr ? line : (splitCells(line)[0] ?? line);
+    const next = firstPage
+      .slice(i + 1, i + 4)
+      .find((l) => l.y > line.y && l.x < span.x + span.w && l.x + l.w > span.x);
     if (next && SUFFIX_ONLY.test(headerName(next, ocr)) && next.y - (line.y + line.h) < line.h * 1.5) {
       text = `${text} ${headerName(next, ocr)}`;
       lineCount = 2;
@@ -517,8 +531,7 @@ export function issuerNameCandidates(
         if (
           !COMPANY_SUFFIX.test(text) &&
           below &&
-          COMPANY_SUFFIX.test(below.text) &&
-          isNameLike(below.text)
+          (SUFFIX_ONLY.test(below.text.trim()) || (COMPANY_SUFFIX.test(below.text) && isNameLike(below.text)))
         ) {
           text = `${text} ${cleanName(below.text)}`;
           lineCount = 2;
@@ -600,6 +613,16 @@ export function issuerNameCandidates(
     const name = cleanName(holder);
     for (const c of candidates) if (sameName(c.text, name)) c.features.holderMatch = 1;
   }
+  // The name the client's block holds (its label, or the client id's block) is the client's, not the issuer's.
+  const client = clientBlockName(L, lines, taxIdsWithRoles(ctx).clientId);
+  const flat = (x: string) => x.toLowerCase().replace(/[^\p{L}\d]+/gu, '');
+  if (client)
+    for (const c of candidates)
+      if (
+        sameName(c.text, client.text) ||
+        (c.line === client.line && flat(c.text).startsWith(flat(client.text)))
+      )
+        c.features.clientName = 1;
   // Letterheads read by OCR (receipts, scans) and printed in a text layer (digital invoices) differ:
   // each has its own weights, so fitting on one cannot unlearn the other.
   if (!ocr) for (const c of candidates) c.features = withPrefix(c.features, 'pdf.');
@@ -660,7 +683,7 @@ function findReturnAddress(lines: Line[], medH: number): { text: string; line: L
  */
 function findFooterNames(
   lines: Line[],
-  COMPANY_SUFFIX: RegExp,
+  COMPANY_SUFFIX: Tester,
 ): { text: string; line: Line; score: number }[] {
   const out: { text: string; line: Line; score: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -673,6 +696,23 @@ function findFooterNames(
     out.push({ text, line, score: 5 + (COMPANY_SUFFIX.test(text) ? 5 : 0) });
   }
   return out.slice(0, 2);
+}
+
+/**
+ * The client's name where the page says so, before the issuer is chosen: under (or after) a client-block
+ * label, else at the top of the block that holds the client's tax id. The issuer ranker marks a letterhead
+ * candidate equal to it (`clientName`): a name printed in the client's block is not the issuer's.
+ */
+export function clientBlockName(
+  L: Labels,
+  lines: Line[],
+  clientId: TaxIdCand | undefined,
+): { text: string; line: Line } | null {
+  return (
+    findClientName(L, lines, clientId, undefined) ??
+    (clientId ? nameAboveId(L, lines, clientId, undefined) : null) ??
+    null
+  );
 }
 
 function findClientName(
@@ -700,8 +740,8 @@ function findClientName(
           (c.x >= labelWord.x - 0.02 && c.x < labelWord.x + 0.3),
       );
       const text = cleanName(cell?.text ?? '');
-      if (text && isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
-        return { text, line: below, conf: 0.6 };
+      if (cell && text && isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
+        return { text: withWrappedSuffix(lines, j, cell, text), line: below, conf: 0.6 };
     }
   }
   // No client label: the top of the client id's own block, in its column (side-by-side blocks share lines).
@@ -718,6 +758,25 @@ function findClientName(
     }
   }
   return null;
+}
+
+const WRAPPED_SUFFIX = new RegExp(`^(?:${SUFFIX_ONLY_BASE})$`, 'i');
+
+/**
+ * A name whose legal form wrapped onto the next line of its column ("Suministros del Norte" / "S.A."):
+ * the name with it, when the next line's cell in that column (left- or right-aligned) is a legal form alone.
+ */
+function withWrappedSuffix(lines: Line[], at: number, cell: { x: number; w: number }, text: string): string {
+  const line = lines[at]!;
+  for (const next of lines.slice(at + 1, at + 4)) {
+    if (next.page !== line.page || next.y - line.y > line.h * 2.5) break;
+    const below = splitCells(next).find(
+      (c) => Math.abs(c.x - cell.x) < 0.01 || Math.abs(c.x + c.w - (cell.x + cell.w)) < 0.01,
+    );
+    if (!below) continue;
+    return WRAPPED_SUFFIX.test(below.text.trim()) ? `${text} ${below.text.trim()}` : text;
+  }
+  return text;
 }
 
 /**

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { makeCif, makeNif, rng } from '../scripts/invoice-cases.ts';
+import { extractFromText } from '../src/fields/index.ts';
+import { page } from './text-page.ts';
+
+const issuerCif = makeCif(rng(31), 'B');
+const clientCif = makeCif(rng(32), 'A');
+const freelancerNif = makeNif(rng(33));
+/** A row with a second block starting at character column `col` (0.02 of the page each). */
+const two = (left: string, right: string, col = 30) => `${left.padEnd(col)}${right}`;
+
+describe('issuer and client blocks', () => {
+  it('never takes the name under the client label for the issuer, even with a legal form beside a bare name', () => {
+    const rows = [
+      `@0.04 ${' '.repeat(14)}Lucía Fernández Ortega`,
+      `@0.06 ${' '.repeat(16)}NIF: ${freelancerNif}`,
+      `@0.08 ${' '.repeat(16)}Paseo de Gracia, 80`,
+      // The title is a line of its own after the label (the label's line is not the one above the name).
+      `@0.12 ${two('', 'Sr./Sres.')}`,
+      '@0.12 FACTURA',
+      `@0.14 ${two('', 'Papelería Central S.L.')}`,
+      `@0.16 ${two('Nº Factura:   F2025/0482', `NIF: ${clientCif}`)}`,
+      '@0.30 Total   121,00 €',
+    ];
+    const r = extractFromText([page(rows, 'text')], 'text');
+    expect(r.fields.issuer_name?.value).toBe('Lucía Fernández Ortega');
+    expect(r.fields.client_name?.value).toBe('Papelería Central S.L.');
+    expect(r.fields.issuer_tax_id?.value).toBe(freelancerNif);
+    expect(r.fields.client_tax_id?.value).toBe(clientCif);
+  });
+
+  it('joins a legal form wrapped onto the next line of its own column, on either side', () => {
+    const rows = [
+      `@0.040 ${two('Reformas Integrales Sevilla', 'CLIENTE')}`,
+      `@0.057 ${two('', 'Suministros del Norte')}`,
+      '@0.061 S.L.',
+      `@0.071 ${two('', 'S.A.')}`,
+      `@0.080 ${two(`C.I.F.: ${issuerCif}`, `C.I.F.: ${clientCif}`)}`,
+      '@0.14 FACTURA',
+      '@0.16 Nº Factura:   20230029',
+      '@0.30 Total   121,00 €',
+    ];
+    const r = extractFromText([page(rows, 'text')], 'text');
+    expect(r.fields.issuer_name?.value).toBe('Reformas Integrales Sevilla S.L.');
+    expect(r.fields.client_name?.value).toBe('Suministros del Norte S.A.');
+  });
+
+  it('reads a unit ("1 kg") in the items table as no legal form: the letterhead stays the issuer', () => {
+    const rows = [
+      `@0.042 ${two('FACTURA', 'Papelería Central Madrid')}`,
+      `@0.061 ${two('', `${' '.repeat(20)}S.L.`)}`,
+      `@0.080 ${two('Número   20240379', `NIF: ${issuerCif}`)}`,
+      '@0.140 Facturar a',
+      '@0.156 Reformas Integrales Sevilla S.L.',
+      `@0.169 NIF: ${clientCif}`,
+      '@0.236 Descripción   Cantidad   Precio   Importe',
+      '@0.260 Detergente líquido 3 L   9   32,63 €   293,67 €',
+      '@0.282 Arroz redondo 1 kg   28   29,67 €   830,76 €',
+      '@0.387 TOTAL FACTURA   1.124,43 €',
+    ];
+    const r = extractFromText([page(rows, 'text')], 'text');
+    expect(r.fields.issuer_name?.value).toBe('Papelería Central Madrid S.L.');
+    expect(r.fields.client_name?.value).toBe('Reformas Integrales Sevilla S.L.');
+  });
+
+  it('reads "Factura" beside an address starting with A as no "Factura a" client label', () => {
+    const rows = [
+      `@0.049 ${two('', 'Distribuciones Levante S.L.')}`,
+      `@0.051 ${two('Factura', 'Alcalá, 59 50001 Zaragoza', 10)}`,
+      `@0.076 ${two('', `NIF ${issuerCif}`, 36)}`,
+      '@0.160 FACTURAR A',
+      '@0.169 Talleres Gómez e Hijos S.L.',
+      `@0.181 NIF: ${clientCif}`,
+      '@0.30 Total   121,00 €',
+    ];
+    const r = extractFromText([page(rows, 'ocr')], 'ocr');
+    expect(r.fields.issuer_tax_id?.value).toBe(issuerCif);
+    expect(r.fields.client_tax_id?.value).toBe(clientCif);
+    expect(r.fields.client_name?.value).toBe('Talleres Gómez e Hijos S.L.');
+  });
+});
