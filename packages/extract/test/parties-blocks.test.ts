@@ -79,3 +79,52 @@ describe('issuer and client blocks', () => {
     expect(r.fields.client_name?.value).toBe('Talleres Gómez e Hijos S.L.');
   });
 });
+
+describe('parties read by OCR', () => {
+  it('repairs a final J read as a bracket when the check character then passes, never verified', () => {
+    const nie = 'Z7236659J';
+    const rows = [
+      'Javier Martín Sánchez',
+      `NIF: ${nie[0]}-${nie[1]}.${nie.slice(2, 5)}.${nie.slice(5, 8)}-]`,
+      'Calle San Vicente, 87',
+      '@0.20 Cliente',
+      '@0.22 Reformas Integrales Sevilla S.L.',
+      `@0.24 NIF: ${clientCif}`,
+      '@0.40 Total   121,00 €',
+    ];
+    const r = extractFromText([page(rows, 'ocr')], 'ocr');
+    expect(r.fields.issuer_tax_id?.value).toBe(nie);
+    expect(r.fields.issuer_tax_id?.verified).toBe(false);
+  });
+
+  it('takes the issuer from the footer’s legal line when OCR dropped the separator and misread the id', () => {
+    const rows = [
+      'FACTURA',
+      'Nº Factura   Fecha',
+      '20230152   15-01-2023',
+      `@0.16 ${two('', 'Cliente')}`,
+      `@0.17 ${two('', 'Distribuciones Levante S.L.')}`,
+      `@0.18 ${two('', `CIF: ${clientCif}`)}`,
+      '@0.45 TOTAL FACTURA   7.728,95 €',
+      // "B" of the id lost in OCR: no valid issuer id on the line.
+      '@0.56 Papelería Central Madrid S.L. - CIF39949896 Calle Alcalá, 60, 46002 Valencia',
+    ];
+    const r = extractFromText([page(rows, 'ocr')], 'ocr');
+    expect(r.fields.issuer_name?.value).toBe('Papelería Central Madrid S.L.');
+    expect(r.fields.client_name?.value).toBe('Distribuciones Levante S.L.');
+  });
+
+  it('continues a name cut after a joining word on the next line of its own column', () => {
+    const rows = [
+      `@0.050 ${two('Suministros Industriales del', 'Cliente', 32)}`,
+      `@0.067 ${two('Norte S.A.', 'Papelería Central Madrid S.L.', 32)}`,
+      `@0.081 ${two('', `NIF: ${clientCif}`, 32)}`,
+      `@0.090 ${two(`NIF: ${issuerCif}`, 'Paseo de Gracia, 37', 32)}`,
+      '@0.14 FACTURA RECTIFICATIVA',
+      '@0.40 Total   121,00 €',
+    ];
+    const r = extractFromText([page(rows, 'ocr')], 'ocr');
+    expect(r.fields.issuer_name?.value).toBe('Suministros Industriales del Norte S.A.');
+    expect(r.fields.client_name?.value).toBe('Papelería Central Madrid S.L.');
+  });
+});

@@ -233,6 +233,25 @@ function findTaxIds(lines: Line[]): TaxIdCand[] {
         else found.push(cand);
       }
     }
+    // OCR reads a final J as a bracket ("Z-7.236.659-]"): on a labelled line holding no valid id, the id
+    // with J in the bracket's place, when its check character then passes. Never verified: a repair.
+    if (labeled && !found.some((f) => f.valid)) {
+      const repaired = line.text.replace(/(?<=[\d.-])[\])](?=\s|$)/g, 'J');
+      if (repaired !== line.text)
+        for (const m of idsIn(repaired)) {
+          if (!m.check.valid || !m.check.checkable) continue;
+          found.push({
+            id: m.check.normalized,
+            valid: true,
+            checkable: true,
+            line,
+            cell: cellOf(line, boxOf(line, m.index, m.length).x),
+            role: null,
+            sure: false,
+            fromAlternative: true,
+          });
+        }
+    }
     for (const t of found) {
       if (seen.has(t.id)) continue;
       seen.add(t.id);
@@ -339,7 +358,7 @@ function cleanName(text: string): string {
 }
 
 const LABEL_WORDS =
-  /^(?:factura|facturasimplificada|invoice|taxinvoice|receipt|recibo|ticket|albar[áa]n|rechnung|facture|factuur|presupuesto|abono|facturarectificativa)$/i;
+  /^(?:n[oºe°]?)?(?:factura|facturasimplificada|invoice|taxinvoice|receipt|recibo|ticket|albar[áa]n|rechnung|facture|factuur|presupuesto|abono|facturarectificativa)$/i;
 
 function isNameLike(text: string): boolean {
   const t = cleanName(text);
@@ -361,7 +380,8 @@ function headerName(line: Line, ocr: boolean): string {
   // OCR spaces out a centred name ("KEDAI   CONTOH   CAFE"): word-only cells are one name.
   if (ocr) {
     const cells = text.split(/ {3}/);
-    if (cells.length > 1 && cells.every((c) => !/[\d:]/.test(c) && !LABELISH.test(c) && !LABEL_WORDS.test(c)))
+    const title = (c: string) => LABEL_WORDS.test(c.replace(/[^\p{L}]/gu, ''));
+    if (cells.length > 1 && cells.every((c) => !/[\d:]/.test(c) && !LABELISH.test(c) && !title(c)))
       text = cells.join(' ');
   }
   const name = cleanName(text);
@@ -397,6 +417,9 @@ export type NameCand = {
   features: Features;
 };
 
+/** A name cannot end on a joining word: the rest is on the next line. */
+const JOINING_END = /\s(?:de|del|la|las|los|y|e|i|and|of|&|und|et|van|der)$/i;
+
 const LEGAL_WORD = /\b(?:SDN|BHD|S\.L\.?|S\.A\.?|GmbH|Ltd|Inc)\b/i;
 
 export function issuerNameCandidates(
@@ -418,7 +441,7 @@ export function issuerNameCandidates(
   const medH = allH[Math.floor(allH.length / 2)] ?? 0.01;
   let rank = 0;
   const returnAddr = ocr ? null : findReturnAddress(firstPage, medH);
-  const footerNames = ocr ? [] : findFooterNames(firstPage, COMPANY_SUFFIX);
+  const footerNames = findFooterNames(firstPage, COMPANY_SUFFIX);
   for (let i = 0; i < firstPage.length; i++) {
     const line = firstPage[i]!;
     // On a receipt the name comes before the first phone / tax-registration line.
@@ -435,14 +458,29 @@ export function issuerNameCandidates(
     if (ocr && (line.conf < 0.5 || (text.match(/\p{L}/gu) ?? []).length < 4 || isRegistrationLine(line.text)))
       continue;
     let lineCount = 1;
-    // A legal form wrapped onto the next line of the name's own column (side-by-side blocks share lines).
-    const span = ocr ? line : (splitCells(line)[0] ?? line);
+    // A legal form wrapped onto the next line of the name's own column (side-by-side blocks share lines),
+    // or the rest of a name cut after a joining word ("Suministros Industriales del" / "Norte S.A.").
+    const cells0 = splitCells(line);
+    const span = cells0.length > 1 && sameName(text, cleanName(cells0[0]!.text)) ? cells0[0]! : line;
     const next = firstPage
       .slice(i + 1, i + 4)
       .find((l) => l.y > line.y && l.x < span.x + span.w && l.x + l.w > span.x);
-    if (next && SUFFIX_ONLY.test(headerName(next, ocr)) && next.y - (line.y + line.h) < line.h * 1.5) {
-      text = `${text} ${headerName(next, ocr)}`;
-      lineCount = 2;
+    if (next && next.y - (line.y + line.h) < line.h * 1.5) {
+      const whole = headerName(next, ocr);
+      const cell = splitCells(next).find((c) => c.x < span.x + span.w && c.x + c.w > span.x);
+      const own = cell ? cleanName(cell.text) : whole;
+      if (SUFFIX_ONLY.test(whole) || (span !== line && SUFFIX_ONLY.test(own))) {
+        text = `${text} ${SUFFIX_ONLY.test(whole) ? whole : own}`;
+        lineCount = 2;
+      } else if (
+        JOINING_END.test(text) &&
+        isNameLike(own) &&
+        !LABELISH.test(own) &&
+        COMPANY_SUFFIX.test(own)
+      ) {
+        text = `${text} ${own}`;
+        lineCount = 2;
+      }
     }
     const f: Features = {};
     // "KEDAI CONTOH S/B (B12)": a branch in brackets after the legal form.
@@ -474,7 +512,7 @@ export function issuerNameCandidates(
       line.y - returnAddr.line.y < 0.1
     )
       if (Math.abs(line.x - returnAddr.line.x) < 0.05) f.underReturnAddress = 1;
-    if (!ocr && footerNames.some((x) => sameName(x.text, text))) f.footerMatch = 1;
+    if (footerNames.some((x) => sameName(x.text, text))) f.footerMatch = 1;
     candidates.push({
       text,
       line,
@@ -496,12 +534,15 @@ export function issuerNameCandidates(
   // Text layer: a letterhead in a right-hand column shares its lines with the left column ("FACTURA   Empresa
   // del"), and a long name wraps onto the next line of its column ("Norte S.A."). Its cell is a candidate
   // when no client label or client id heads that column.
-  if (!ocr) {
+  {
     const continued = new Set<string>();
     for (let i = 0; i < firstPage.length; i++) {
       const line = firstPage[i]!;
       if (line.y > 0.3) break;
       const cells = splitCells(line);
+      // Read by OCR, only beside a document title ("FACTURA   Empresa del"): receipts' wide lines split
+      // into cells anywhere.
+      if (ocr && !LABEL_WORDS.test((cells[0]?.text ?? '').replace(/[^\p{L}]/gu, ''))) continue;
       for (const cell of cells.slice(1)) {
         if (cell.x < 0.4) continue;
         let text = cleanName(cell.text);
@@ -565,12 +606,20 @@ export function issuerNameCandidates(
     candidates.push({ text: returnAddr.text, line: returnAddr.line, score: 0, features });
   }
   // "Empresa S.A. · CIF A12345678 · Calle …": a name printed on the issuer's own id line, before the id.
-  const onIdLine = idLine && nameOnIdLine(idLine);
+  const onIdLine = idLine && nameOnIdLine(idLine, COMPANY_SUFFIX);
   if (onIdLine && !candidates.some((c) => sameName(c.text, onIdLine))) {
     const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(onIdLine) ? { legalForm: 1 } : {}) };
     candidates.push({ text: onIdLine, line: idLine!, score: 0, features });
   }
-  for (const x of ocr ? [] : footerNames) {
+  // The issuer's legal line in the footer, its id unread ("Empresa S.L. - CIF B1…" with the id misread):
+  // a company name before an id label, low on the page, on no client id's line.
+  for (const line of firstPage) {
+    if (line.y < 0.35 || line === idLine || line === clientIdLine) continue;
+    const name = nameOnIdLine(line, COMPANY_SUFFIX);
+    if (!name || !COMPANY_SUFFIX.test(name) || candidates.some((c) => sameName(c.text, name))) continue;
+    candidates.push({ text: name, line, score: 0, features: { footer: 1, legalForm: 1 } });
+  }
+  for (const x of footerNames) {
     if (candidates.some((c) => sameName(c.text, x.text))) continue;
     const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(x.text) ? { legalForm: 1 } : {}) };
     candidates.push({ text: x.text, line: x.line, score: 0, features });
@@ -615,12 +664,19 @@ export function issuerNameCandidates(
   }
   // The name the client's block holds (its label, or the client id's block) is the client's, not the issuer's.
   const client = clientBlockName(L, lines, taxIdsWithRoles(ctx).clientId);
-  const flat = (x: string) => x.toLowerCase().replace(/[^\p{L}\d]+/gu, '');
+  // Accents and OCR's misread letters aside: another engine's reading of the client's line is the client's.
+  const flat = (x: string) =>
+    x
+      .normalize('NFD')
+      .toLowerCase()
+      .replace(/[^\p{L}\d]+/gu, '')
+      .replace(/5/g, 's')
+      .replace(/0/g, 'o');
   if (client)
     for (const c of candidates)
       if (
-        sameName(c.text, client.text) ||
-        (c.line === client.line && flat(c.text).startsWith(flat(client.text)))
+        flat(c.text) === flat(client.text) ||
+        (c.line === client.line && flat(client.text).length >= 6 && flat(c.text).includes(flat(client.text)))
       )
         c.features.clientName = 1;
   // Letterheads read by OCR (receipts, scans) and printed in a text layer (digital invoices) differ:
@@ -630,12 +686,14 @@ export function issuerNameCandidates(
 }
 
 /** The segment before a tax-id label on its line, when it reads as a name ("Empresa S.L. · NIF B1…"). */
-function nameOnIdLine(line: Line): string | null {
-  const m = /^(.*?)(?:\s+[·|•–-]\s+|\s{3}|,\s+)(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|NIF-IVA)\b/i.exec(
-    line.text,
-  );
-  if (!m) return null;
-  const text = cleanName(m[1]!.trim());
+function nameOnIdLine(line: Line, COMPANY_SUFFIX: Tester): string | null {
+  const ID = '(?:N\\.?I\\.?F|C\\.?I\\.?F|N\\.?I\\.?E|DNI|VAT|NIF-IVA)(?![A-Za-z])';
+  const m = new RegExp(`^(.*?)(?:\\s+[·|•–-]\\s+|\\s{3}|,\\s+)${ID}`, 'i').exec(line.text);
+  // OCR drops the separator dot ("Empresa S.A. CIF A1…"): a plain space, after a legal form.
+  const plain = new RegExp(`^(.*?)\\s+${ID}`, 'i').exec(line.text);
+  const raw = m?.[1] ?? (plain && COMPANY_SUFFIX.test(plain[1]!.trim()) ? plain[1] : null);
+  if (raw == null) return null;
+  const text = cleanName(raw.trim());
   return text && isNameLike(text) && !LABELISH.test(text) && !/[·|•]/.test(text) ? text : null;
 }
 
