@@ -127,4 +127,43 @@ describe('parties read by OCR', () => {
     expect(r.fields.issuer_name?.value).toBe('Suministros Industriales del Norte S.A.');
     expect(r.fields.client_name?.value).toBe('Papelería Central Madrid S.L.');
   });
+
+  it('reads two names side by side on one OCR line as two blocks, and writes the legal form’s last dot', () => {
+    const rows = [
+      two('Tecnologías Cuadrante S.A.', 'Reformas Integrales Sevilla S.L', 32),
+      two(`CIF: ${issuerCif}`, `CIF: ${clientCif}`, 32),
+      '@0.14 FACTURA',
+      '@0.40 Total   121,00 €',
+    ];
+    const r = extractFromText([page(rows, 'ocr')], 'ocr');
+    expect(r.fields.issuer_name?.value).toBe('Tecnologías Cuadrante S.A.');
+    expect(r.fields.client_name?.value).toBe('Reformas Integrales Sevilla S.L.');
+  });
+
+  it('writes a name’s word as Tesseract read it when PP-OCR saw the same letters without the accent', () => {
+    const rows = [
+      'Papeleria Central S.L.',
+      `CIF: ${issuerCif}`,
+      '@0.20 Cliente',
+      '@0.22 Talleres Gomez S.L.',
+      `@0.24 CIF: ${clientCif}`,
+      '@0.40 Total   121,00 €',
+    ];
+    const p = page(rows, 'ocr');
+    const accent = (line: number, word: number, tesseract: string) => {
+      const w = p.lines[line]!.words[word]!;
+      w.engine = 'fused';
+      w.alternatives = [
+        { text: w.text, conf: 0.97, engine: 'ppocr' },
+        { text: tesseract, conf: 0.9, engine: 'tesseract' },
+      ];
+    };
+    accent(0, 0, 'Papelería');
+    accent(3, 1, 'Gómez');
+    // Different letters, not only an accent: the chosen reading stays.
+    accent(0, 1, 'Centrol');
+    const r = extractFromText([p], 'ocr');
+    expect(r.fields.issuer_name?.value).toBe('Papelería Central S.L.');
+    expect(r.fields.client_name?.value).toBe('Talleres Gómez S.L.');
+  });
 });

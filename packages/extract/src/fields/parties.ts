@@ -115,7 +115,7 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
   );
   if (issuerName) {
     fields.issuer_name = {
-      value: issuerName.text,
+      value: ctx.ocr ? withAccents(issuerName.line, issuerName.text) : issuerName.text,
       confidence: issuerName.conf,
       source,
       verified: false,
@@ -134,7 +134,7 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
   const clientName = findClientName(L, lines, clientId, issuerName?.text);
   if (clientName)
     fields.client_name = {
-      value: clientName.text,
+      value: ctx.ocr ? legalFormDots(withAccents(clientName.line, clientName.text)) : clientName.text,
       confidence: clientName.conf,
       source,
       verified: false,
@@ -381,11 +381,46 @@ function headerName(line: Line, ocr: boolean): string {
   if (ocr) {
     const cells = text.split(/ {3}/);
     const title = (c: string) => LABEL_WORDS.test(c.replace(/[^\p{L}]/gu, ''));
-    if (cells.length > 1 && cells.every((c) => !/[\d:]/.test(c) && !LABELISH.test(c) && !title(c)))
+    // Two cells each ending in a legal form are two names side by side ("… S.A.   … S.L."), not one.
+    const twoNames = cells.filter((c) => ENDS_IN_LEGAL_FORM.test(c.trim())).length >= 2;
+    if (
+      cells.length > 1 &&
+      !twoNames &&
+      cells.every((c) => !/[\d:]/.test(c) && !LABELISH.test(c) && !title(c))
+    )
       text = cells.join(' ');
   }
   const name = cleanName(text);
-  return ocr ? normalizeCompanyName(stripRegistration(name)) : name;
+  return ocr ? legalFormDots(normalizeCompanyName(stripRegistration(name))) : name;
+}
+
+const bare = (x: string) => x.normalize('NFD').replace(/\p{M}/gu, '');
+
+/**
+ * A name with each word as Tesseract read it where the two engines saw the same letters but only Tesseract
+ * the accents (PP-OCR's dictionary has no ñ, º, ª, ç and drops accents): "Papeleria" → "Papelería".
+ */
+export function withAccents(line: Line, text: string): string {
+  let out = text;
+  for (const w of line.words) {
+    const tess = [{ engine: w.engine, text: w.text }, ...(w.alternatives ?? [])].find(
+      (r) => r.engine === 'tesseract',
+    );
+    const t = tess?.text.trim();
+    if (!t || t === w.text.trim() || bare(t) !== bare(w.text.trim()) || !/[^\p{ASCII}]/u.test(t)) continue;
+    out = out.replace(
+      new RegExp(`(?<![\\p{L}])${w.text.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u'),
+      t,
+    );
+  }
+  return out;
+}
+
+const ENDS_IN_LEGAL_FORM = new RegExp(`\\b(?:${COMPANY_SUFFIX_BASE})\\s*\\.?$`, 'i');
+
+/** OCR drops or misreads the last dot of a Spanish legal form ("S.L", "S.A,"): written as printed. */
+function legalFormDots(text: string): string {
+  return text.replace(/\b(S\.[LA]\.?(?:U)?)[,.]?$/, (_, form: string) => `${form.replace(/\.$/, '')}.`);
 }
 
 /**
