@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeCif, makeNif, rng } from '../scripts/invoice-cases.ts';
-import { extractFromText } from '../src/fields/index.ts';
+import { extractFromText, readingContext } from '../src/fields/index.ts';
+import { issuerNameCandidates, taxIdsWithRoles } from '../src/fields/parties.ts';
 import { page } from './text-page.ts';
 
 const issuerCif = makeCif(rng(31), 'B');
@@ -165,5 +166,27 @@ describe('parties read by OCR', () => {
     const r = extractFromText([p], 'ocr');
     expect(r.fields.issuer_name?.value).toBe('Papelería Central S.L.');
     expect(r.fields.client_name?.value).toBe('Talleres Gómez S.L.');
+  });
+
+  it('takes no wrapped name’s second line for a name of its own', () => {
+    const rows = [
+      // A right-aligned letterhead beside the title: the name's second line ends where the first does.
+      `@0.047 ${two('Factura', 'Suministros Industriales del', 25)}`,
+      `@0.069 ${two('', 'Norte S.A.', 43)}`,
+      `@0.080 ${two('Número   Fecha', `NIF: ${issuerCif}`, 39)}`,
+      '@0.14 Facturar a',
+      '@0.16 Reformas Integrales Sevilla S.L.',
+      `@0.18 NIF: ${clientCif}`,
+      '@0.40 Total   121,00 €',
+    ];
+    const r = extractFromText([page(rows, 'ocr')], 'ocr');
+    expect(r.fields.issuer_name?.value).toBe('Suministros Industriales del Norte S.A.');
+    const { ctx } = readingContext([page(rows, 'ocr')], 'ocr');
+    const { issuerId, clientId } = taxIdsWithRoles(ctx);
+    const names = issuerNameCandidates(ctx, ctx.lines, issuerId?.line, clientId?.line, true).map(
+      (c) => c.text,
+    );
+    expect(names).toContain('Suministros Industriales del Norte S.A.');
+    expect(names).not.toContain('Norte S.A.');
   });
 });

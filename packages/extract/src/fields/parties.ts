@@ -697,6 +697,18 @@ export function issuerNameCandidates(
     const name = cleanName(holder);
     for (const c of candidates) if (sameName(c.text, name)) c.features.holderMatch = 1;
   }
+  // The second line of a wrapped name ("Suministros Industriales del" / "Norte S.A.") is no name of its own.
+  const tail = (c: NameCand) =>
+    candidates.some(
+      (d) =>
+        d !== c &&
+        d.lineCount === 2 &&
+        d.line.page === c.line.page &&
+        c.line.y > d.line.y &&
+        c.line.y - d.line.y < 0.05 &&
+        sameName(d.text.slice(-c.text.length), c.text),
+    );
+  for (let k = candidates.length - 1; k >= 0; k--) if (tail(candidates[k]!)) candidates.splice(k, 1);
   // The name the client's block holds (its label, or the client id's block) is the client's, not the issuer's.
   const client = clientBlockName(L, lines, taxIdsWithRoles(ctx).clientId);
   // Accents and OCR's misread letters aside: another engine's reading of the client's line is the client's.
