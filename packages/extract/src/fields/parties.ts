@@ -47,13 +47,21 @@ export type TaxIdCand = {
 };
 
 const COMPANY_SUFFIX_BASE =
-  'S\\.?\\s?L\\.?\\s?U?\\.?|S\\.?\\s?A\\.?|S\\.?\\s?L\\.?\\s?L\\.?|S\\.?\\s?C\\.?|S\\.?\\s?COOP\\.?|GmbH|AG|B\\.?V\\.?|N\\.?V\\.?|Inc\\.?|Ltd\\.?|LLC|LLP|PLC|SAS|SARL|S\\.?R\\.?L\\.?|S\\.?p\\.?A\\.?|Corp\\.?|Co\\.|e\\.?\\s?K\\.?|KG|OHG|UG';
+  'S\\.?\\s?L\\.?\\s?U?\\.?|S\\.?\\s?A\\.?|S\\.?\\s?L\\.?\\s?L\\.?|S\\.?\\s?C\\.?|S\\.?\\s?COOP\\.?|GmbH|B\\.?V\\.?|N\\.?V\\.?|Inc\\.?|Ltd\\.?|LLC|LLP|PLC|SAS|SARL|S\\.?R\\.?L\\.?|S\\.?p\\.?A\\.?|Corp\\.?|Co\\.|e\\.?\\s?K\\.?';
+/** Short legal forms written in capitals only: in lower case they are words and units ("1 kg", "ag"). */
+const CAPITAL_SUFFIX = /\b(?:AG|KG|OHG|UG)\s*\.?$/;
 const SUFFIX_ONLY_BASE =
   'S\\.?\\s?L\\.?\\s?U?\\.?|S\\.?\\s?A\\.?|GmbH|B\\.?V\\.?|Ltd\\.?|Limited|Inc\\.?|LLC|AG';
 
+type Tester = { test(text: string): boolean };
+
 /** Legal forms that end a company name; the region's own only where the region applies. */
-function companySuffix(region: Region): RegExp {
-  return new RegExp(`\\b(?:${COMPANY_SUFFIX_BASE}${region.my ? `|${MY_COMPANY_SUFFIX}` : ''})\\s*\\.?$`, 'i');
+function companySuffix(region: Region): Tester {
+  const re = new RegExp(
+    `\\b(?:${COMPANY_SUFFIX_BASE}${region.my ? `|${MY_COMPANY_SUFFIX}` : ''})\\s*\\.?$`,
+    'i',
+  );
+  return { test: (text) => re.test(text) || CAPITAL_SUFFIX.test(text) };
 }
 /** A legal-form suffix alone on a line, continuing the name above it ("KEDAI MAJU JAYA" / "SDN BHD"). */
 function suffixOnly(region: Region): RegExp {
@@ -107,7 +115,7 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
   );
   if (issuerName) {
     fields.issuer_name = {
-      value: issuerName.text,
+      value: ctx.ocr ? withAccents(issuerName.line, issuerName.text) : issuerName.text,
       confidence: issuerName.conf,
       source,
       verified: false,
@@ -126,7 +134,7 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
   const clientName = findClientName(L, lines, clientId, issuerName?.text);
   if (clientName)
     fields.client_name = {
-      value: clientName.text,
+      value: ctx.ocr ? legalFormDots(withAccents(clientName.line, clientName.text)) : clientName.text,
       confidence: clientName.conf,
       source,
       verified: false,
@@ -224,6 +232,25 @@ function findTaxIds(lines: Line[]): TaxIdCand[] {
         if (clash) found[found.indexOf(clash)] = cand;
         else found.push(cand);
       }
+    }
+    // OCR reads a final J as a bracket ("Z-7.236.659-]"): on a labelled line holding no valid id, the id
+    // with J in the bracket's place, when its check character then passes. Never verified: a repair.
+    if (labeled && !found.some((f) => f.valid)) {
+      const repaired = line.text.replace(/(?<=[\d.-])[\])](?=\s|$)/g, 'J');
+      if (repaired !== line.text)
+        for (const m of idsIn(repaired)) {
+          if (!m.check.valid || !m.check.checkable) continue;
+          found.push({
+            id: m.check.normalized,
+            valid: true,
+            checkable: true,
+            line,
+            cell: cellOf(line, boxOf(line, m.index, m.length).x),
+            role: null,
+            sure: false,
+            fromAlternative: true,
+          });
+        }
     }
     for (const t of found) {
       if (seen.has(t.id)) continue;
@@ -331,7 +358,7 @@ function cleanName(text: string): string {
 }
 
 const LABEL_WORDS =
-  /^(?:factura|facturasimplificada|invoice|taxinvoice|receipt|recibo|ticket|albar[áa]n|rechnung|facture|factuur|presupuesto|abono|facturarectificativa)$/i;
+  /^(?:n[oºe°]?)?(?:factura|facturasimplificada|invoice|taxinvoice|receipt|recibo|ticket|albar[áa]n|rechnung|facture|factuur|presupuesto|abono|facturarectificativa)$/i;
 
 function isNameLike(text: string): boolean {
   const t = cleanName(text);
@@ -353,11 +380,47 @@ function headerName(line: Line, ocr: boolean): string {
   // OCR spaces out a centred name ("KEDAI   CONTOH   CAFE"): word-only cells are one name.
   if (ocr) {
     const cells = text.split(/ {3}/);
-    if (cells.length > 1 && cells.every((c) => !/[\d:]/.test(c) && !LABELISH.test(c) && !LABEL_WORDS.test(c)))
+    const title = (c: string) => LABEL_WORDS.test(c.replace(/[^\p{L}]/gu, ''));
+    // Two cells each ending in a legal form are two names side by side ("… S.A.   … S.L."), not one.
+    const twoNames = cells.filter((c) => ENDS_IN_LEGAL_FORM.test(c.trim())).length >= 2;
+    if (
+      cells.length > 1 &&
+      !twoNames &&
+      cells.every((c) => !/[\d:]/.test(c) && !LABELISH.test(c) && !title(c))
+    )
       text = cells.join(' ');
   }
   const name = cleanName(text);
-  return ocr ? normalizeCompanyName(stripRegistration(name)) : name;
+  return ocr ? legalFormDots(normalizeCompanyName(stripRegistration(name))) : name;
+}
+
+const bare = (x: string) => x.normalize('NFD').replace(/\p{M}/gu, '');
+
+/**
+ * A name with each word as Tesseract read it where the two engines saw the same letters but only Tesseract
+ * the accents (PP-OCR's dictionary has no ñ, º, ª, ç and drops accents): "Papeleria" → "Papelería".
+ */
+export function withAccents(line: Line, text: string): string {
+  let out = text;
+  for (const w of line.words) {
+    const tess = [{ engine: w.engine, text: w.text }, ...(w.alternatives ?? [])].find(
+      (r) => r.engine === 'tesseract',
+    );
+    const t = tess?.text.trim();
+    if (!t || t === w.text.trim() || bare(t) !== bare(w.text.trim()) || !/[^\p{ASCII}]/u.test(t)) continue;
+    out = out.replace(
+      new RegExp(`(?<![\\p{L}])${w.text.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u'),
+      t,
+    );
+  }
+  return out;
+}
+
+const ENDS_IN_LEGAL_FORM = new RegExp(`\\b(?:${COMPANY_SUFFIX_BASE})\\s*\\.?$`, 'i');
+
+/** OCR drops or misreads the last dot of a Spanish legal form ("S.L", "S.A,"): written as printed. */
+function legalFormDots(text: string): string {
+  return text.replace(/\b(S\.[LA]\.?(?:U)?)[,.]?$/, (_, form: string) => `${form.replace(/\.$/, '')}.`);
 }
 
 /**
@@ -389,6 +452,9 @@ export type NameCand = {
   features: Features;
 };
 
+/** A name cannot end on a joining word: the rest is on the next line. */
+const JOINING_END = /\s(?:de|del|la|las|los|y|e|i|and|of|&|und|et|van|der)$/i;
+
 const LEGAL_WORD = /\b(?:SDN|BHD|S\.L\.?|S\.A\.?|GmbH|Ltd|Inc)\b/i;
 
 export function issuerNameCandidates(
@@ -410,7 +476,7 @@ export function issuerNameCandidates(
   const medH = allH[Math.floor(allH.length / 2)] ?? 0.01;
   let rank = 0;
   const returnAddr = ocr ? null : findReturnAddress(firstPage, medH);
-  const footerNames = ocr ? [] : findFooterNames(firstPage, COMPANY_SUFFIX);
+  const footerNames = findFooterNames(firstPage, COMPANY_SUFFIX);
   for (let i = 0; i < firstPage.length; i++) {
     const line = firstPage[i]!;
     // On a receipt the name comes before the first phone / tax-registration line.
@@ -419,16 +485,37 @@ export function issuerNameCandidates(
     if (ocr && COMPANY_SUFFIX.test(text) && /^\d/.test(text)) text = `_${text}`; // "99 KEDAI CONTOH S/B"
     const nameLike = isNameLike(text);
     if (text.startsWith('_')) text = text.slice(1);
+    // The letterhead is printed above the items table: its header row ends the search.
+    if (rank > 0 && (line.text.match(TABLE_HEADER_WORD) ?? []).length >= 2) break;
     if (!nameLike || LABELISH.test(text)) continue;
     if (line.y > 0.45) break;
     // OCR specks and logos: low confidence or hardly any letters; registration numbers.
     if (ocr && (line.conf < 0.5 || (text.match(/\p{L}/gu) ?? []).length < 4 || isRegistrationLine(line.text)))
       continue;
     let lineCount = 1;
-    const next = firstPage[i + 1];
-    if (next && SUFFIX_ONLY.test(headerName(next, ocr)) && next.y - (line.y + line.h) < line.h * 1.5) {
-      text = `${text} ${headerName(next, ocr)}`;
-      lineCount = 2;
+    // A legal form wrapped onto the next line of the name's own column (side-by-side blocks share lines),
+    // or the rest of a name cut after a joining word ("Suministros Industriales del" / "Norte S.A.").
+    const cells0 = splitCells(line);
+    const span = cells0.length > 1 && sameName(text, cleanName(cells0[0]!.text)) ? cells0[0]! : line;
+    const next = firstPage
+      .slice(i + 1, i + 4)
+      .find((l) => l.y > line.y && l.x < span.x + span.w && l.x + l.w > span.x);
+    if (next && next.y - (line.y + line.h) < line.h * 1.5) {
+      const whole = headerName(next, ocr);
+      const cell = splitCells(next).find((c) => c.x < span.x + span.w && c.x + c.w > span.x);
+      const own = cell ? cleanName(cell.text) : whole;
+      if (SUFFIX_ONLY.test(whole) || (span !== line && SUFFIX_ONLY.test(own))) {
+        text = `${text} ${SUFFIX_ONLY.test(whole) ? whole : own}`;
+        lineCount = 2;
+      } else if (
+        JOINING_END.test(text) &&
+        isNameLike(own) &&
+        !LABELISH.test(own) &&
+        COMPANY_SUFFIX.test(own)
+      ) {
+        text = `${text} ${own}`;
+        lineCount = 2;
+      }
     }
     const f: Features = {};
     // "KEDAI CONTOH S/B (B12)": a branch in brackets after the legal form.
@@ -460,7 +547,7 @@ export function issuerNameCandidates(
       line.y - returnAddr.line.y < 0.1
     )
       if (Math.abs(line.x - returnAddr.line.x) < 0.05) f.underReturnAddress = 1;
-    if (!ocr && footerNames.some((x) => sameName(x.text, text))) f.footerMatch = 1;
+    if (footerNames.some((x) => sameName(x.text, text))) f.footerMatch = 1;
     candidates.push({
       text,
       line,
@@ -482,12 +569,15 @@ export function issuerNameCandidates(
   // Text layer: a letterhead in a right-hand column shares its lines with the left column ("FACTURA   Empresa
   // del"), and a long name wraps onto the next line of its column ("Norte S.A."). Its cell is a candidate
   // when no client label or client id heads that column.
-  if (!ocr) {
+  {
     const continued = new Set<string>();
     for (let i = 0; i < firstPage.length; i++) {
       const line = firstPage[i]!;
       if (line.y > 0.3) break;
       const cells = splitCells(line);
+      // Read by OCR, only beside a document title ("FACTURA   Empresa del"): receipts' wide lines split
+      // into cells anywhere.
+      if (ocr && !LABEL_WORDS.test((cells[0]?.text ?? '').replace(/[^\p{L}]/gu, ''))) continue;
       for (const cell of cells.slice(1)) {
         if (cell.x < 0.4) continue;
         let text = cleanName(cell.text);
@@ -517,8 +607,7 @@ export function issuerNameCandidates(
         if (
           !COMPANY_SUFFIX.test(text) &&
           below &&
-          COMPANY_SUFFIX.test(below.text) &&
-          isNameLike(below.text)
+          (SUFFIX_ONLY.test(below.text.trim()) || (COMPANY_SUFFIX.test(below.text) && isNameLike(below.text)))
         ) {
           text = `${text} ${cleanName(below.text)}`;
           lineCount = 2;
@@ -552,12 +641,20 @@ export function issuerNameCandidates(
     candidates.push({ text: returnAddr.text, line: returnAddr.line, score: 0, features });
   }
   // "Empresa S.A. · CIF A12345678 · Calle …": a name printed on the issuer's own id line, before the id.
-  const onIdLine = idLine && nameOnIdLine(idLine);
+  const onIdLine = idLine && nameOnIdLine(idLine, COMPANY_SUFFIX);
   if (onIdLine && !candidates.some((c) => sameName(c.text, onIdLine))) {
     const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(onIdLine) ? { legalForm: 1 } : {}) };
     candidates.push({ text: onIdLine, line: idLine!, score: 0, features });
   }
-  for (const x of ocr ? [] : footerNames) {
+  // The issuer's legal line in the footer, its id unread ("Empresa S.L. - CIF B1…" with the id misread):
+  // a company name before an id label, low on the page, on no client id's line.
+  for (const line of firstPage) {
+    if (line.y < 0.35 || line === idLine || line === clientIdLine) continue;
+    const name = nameOnIdLine(line, COMPANY_SUFFIX);
+    if (!name || !COMPANY_SUFFIX.test(name) || candidates.some((c) => sameName(c.text, name))) continue;
+    candidates.push({ text: name, line, score: 0, features: { footer: 1, legalForm: 1 } });
+  }
+  for (const x of footerNames) {
     if (candidates.some((c) => sameName(c.text, x.text))) continue;
     const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(x.text) ? { legalForm: 1 } : {}) };
     candidates.push({ text: x.text, line: x.line, score: 0, features });
@@ -600,6 +697,35 @@ export function issuerNameCandidates(
     const name = cleanName(holder);
     for (const c of candidates) if (sameName(c.text, name)) c.features.holderMatch = 1;
   }
+  // The second line of a wrapped name ("Suministros Industriales del" / "Norte S.A.") is no name of its own.
+  const tail = (c: NameCand) =>
+    candidates.some(
+      (d) =>
+        d !== c &&
+        d.lineCount === 2 &&
+        d.line.page === c.line.page &&
+        c.line.y > d.line.y &&
+        c.line.y - d.line.y < 0.05 &&
+        sameName(d.text.slice(-c.text.length), c.text),
+    );
+  for (let k = candidates.length - 1; k >= 0; k--) if (tail(candidates[k]!)) candidates.splice(k, 1);
+  // The name the client's block holds (its label, or the client id's block) is the client's, not the issuer's.
+  const client = clientBlockName(L, lines, taxIdsWithRoles(ctx).clientId);
+  // Accents and OCR's misread letters aside: another engine's reading of the client's line is the client's.
+  const flat = (x: string) =>
+    x
+      .normalize('NFD')
+      .toLowerCase()
+      .replace(/[^\p{L}\d]+/gu, '')
+      .replace(/5/g, 's')
+      .replace(/0/g, 'o');
+  if (client)
+    for (const c of candidates)
+      if (
+        flat(c.text) === flat(client.text) ||
+        (c.line === client.line && flat(client.text).length >= 6 && flat(c.text).includes(flat(client.text)))
+      )
+        c.features.clientName = 1;
   // Letterheads read by OCR (receipts, scans) and printed in a text layer (digital invoices) differ:
   // each has its own weights, so fitting on one cannot unlearn the other.
   if (!ocr) for (const c of candidates) c.features = withPrefix(c.features, 'pdf.');
@@ -607,12 +733,14 @@ export function issuerNameCandidates(
 }
 
 /** The segment before a tax-id label on its line, when it reads as a name ("Empresa S.L. · NIF B1…"). */
-function nameOnIdLine(line: Line): string | null {
-  const m = /^(.*?)(?:\s+[·|•–-]\s+|\s{3}|,\s+)(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|NIF-IVA)\b/i.exec(
-    line.text,
-  );
-  if (!m) return null;
-  const text = cleanName(m[1]!.trim());
+function nameOnIdLine(line: Line, COMPANY_SUFFIX: Tester): string | null {
+  const ID = '(?:N\\.?I\\.?F|C\\.?I\\.?F|N\\.?I\\.?E|DNI|VAT|NIF-IVA)(?![A-Za-z])';
+  const m = new RegExp(`^(.*?)(?:\\s+[·|•–-]\\s+|\\s{3}|,\\s+)${ID}`, 'i').exec(line.text);
+  // OCR drops the separator dot ("Empresa S.A. CIF A1…"): a plain space, after a legal form.
+  const plain = new RegExp(`^(.*?)\\s+${ID}`, 'i').exec(line.text);
+  const raw = m?.[1] ?? (plain && COMPANY_SUFFIX.test(plain[1]!.trim()) ? plain[1] : null);
+  if (raw == null) return null;
+  const text = cleanName(raw.trim());
   return text && isNameLike(text) && !LABELISH.test(text) && !/[·|•]/.test(text) ? text : null;
 }
 
@@ -660,7 +788,7 @@ function findReturnAddress(lines: Line[], medH: number): { text: string; line: L
  */
 function findFooterNames(
   lines: Line[],
-  COMPANY_SUFFIX: RegExp,
+  COMPANY_SUFFIX: Tester,
 ): { text: string; line: Line; score: number }[] {
   const out: { text: string; line: Line; score: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -673,6 +801,23 @@ function findFooterNames(
     out.push({ text, line, score: 5 + (COMPANY_SUFFIX.test(text) ? 5 : 0) });
   }
   return out.slice(0, 2);
+}
+
+/**
+ * The client's name where the page says so, before the issuer is chosen: under (or after) a client-block
+ * label, else at the top of the block that holds the client's tax id. The issuer ranker marks a letterhead
+ * candidate equal to it (`clientName`): a name printed in the client's block is not the issuer's.
+ */
+export function clientBlockName(
+  L: Labels,
+  lines: Line[],
+  clientId: TaxIdCand | undefined,
+): { text: string; line: Line } | null {
+  return (
+    findClientName(L, lines, clientId, undefined) ??
+    (clientId ? nameAboveId(L, lines, clientId, undefined) : null) ??
+    null
+  );
 }
 
 function findClientName(
@@ -700,8 +845,8 @@ function findClientName(
           (c.x >= labelWord.x - 0.02 && c.x < labelWord.x + 0.3),
       );
       const text = cleanName(cell?.text ?? '');
-      if (text && isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
-        return { text, line: below, conf: 0.6 };
+      if (cell && text && isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
+        return { text: withWrappedSuffix(lines, j, cell, text), line: below, conf: 0.6 };
     }
   }
   // No client label: the top of the client id's own block, in its column (side-by-side blocks share lines).
@@ -718,6 +863,25 @@ function findClientName(
     }
   }
   return null;
+}
+
+const WRAPPED_SUFFIX = new RegExp(`^(?:${SUFFIX_ONLY_BASE})$`, 'i');
+
+/**
+ * A name whose legal form wrapped onto the next line of its column ("Suministros del Norte" / "S.A."):
+ * the name with it, when the next line's cell in that column (left- or right-aligned) is a legal form alone.
+ */
+function withWrappedSuffix(lines: Line[], at: number, cell: { x: number; w: number }, text: string): string {
+  const line = lines[at]!;
+  for (const next of lines.slice(at + 1, at + 4)) {
+    if (next.page !== line.page || next.y - line.y > line.h * 2.5) break;
+    const below = splitCells(next).find(
+      (c) => Math.abs(c.x - cell.x) < 0.01 || Math.abs(c.x + c.w - (cell.x + cell.w)) < 0.01,
+    );
+    if (!below) continue;
+    return WRAPPED_SUFFIX.test(below.text.trim()) ? `${text} ${below.text.trim()}` : text;
+  }
+  return text;
 }
 
 /**

@@ -49,6 +49,7 @@ const ISSUER_NAME = {
   nearIssuerId: 1 * P,
   nearClientId: -3 * P,
   afterClientLabel: -3 * P,
+  clientName: -8 * P,
   underReturnAddress: -4 * P,
   footerMatch: 3 * P,
   returnAddress: 4 * P,
