@@ -105,15 +105,18 @@ export function fieldCorrect(name: string, truth: unknown, pred: unknown, truthA
     );
   if (name === 'currency') return String(truth).toUpperCase() === String(pred).toUpperCase();
   if (name === 'vat_breakdown') {
-    const t = truth as { rate: string; base: string; amount: string }[];
-    const p = pred as { rate: string; base: string; amount: string }[];
+    type Entry = { rate: string; base: string; amount: string; surcharge_amount?: string };
+    const t = truth as Entry[];
+    const p = pred as Entry[];
     if (!Array.isArray(p) || t.length !== p.length) return false;
     return t.every((e) =>
       p.some(
         (x) =>
           Number(x.rate) === Number(e.rate) &&
           money(x.base) === money(e.base) &&
-          money(x.amount) === money(e.amount),
+          money(x.amount) === money(e.amount) &&
+          // a recargo the truth states must be read too; one the truth leaves out is not held against it
+          (e.surcharge_amount === undefined || money(x.surcharge_amount ?? '0') === money(e.surcharge_amount)),
       ),
     );
   }

@@ -278,6 +278,7 @@ export function truthOf(c: InvoiceCase): Record<string, unknown> {
       rate: String(x.rate),
       base: cents(x.base),
       amount: cents(x.vat),
+      ...(x.re ? { surcharge_rate: String(x.reRate), surcharge_amount: cents(x.re) } : {}),
     })),
     line_items: c.lines.map((l) => ({
       description: l.description,

@@ -788,6 +788,7 @@ export function layoutTruthFields(lc: LayoutCase): Record<string, unknown> {
       rate: String(x.rate),
       base: cents(x.base),
       amount: cents(x.vat),
+      ...(x.re ? { surcharge_rate: String(x.reRate), surcharge_amount: cents(x.re) } : {}),
     })),
     line_items: c.lines.map((l) => ({
       // the qty-first (ERP) table prints descriptions in capitals; the truth is what is printed
