@@ -116,7 +116,8 @@ export function fieldCorrect(name: string, truth: unknown, pred: unknown, truthA
           money(x.base) === money(e.base) &&
           money(x.amount) === money(e.amount) &&
           // a recargo the truth states must be read too; one the truth leaves out is not held against it
-          (e.surcharge_amount === undefined || money(x.surcharge_amount ?? '0') === money(e.surcharge_amount)),
+          (e.surcharge_amount === undefined ||
+            money(x.surcharge_amount ?? '0') === money(e.surcharge_amount)),
       ),
     );
   }

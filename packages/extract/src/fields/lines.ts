@@ -92,7 +92,9 @@ function headerColumns(line: Line): Column[] {
     // "Menge Beschreibung": the quantity is printed at the start of the description, one column.
     const qtyThenDesc = kinds.length === 2 && kinds[0] === 'qty' && kinds[1] === 'desc';
     if (named.length > 1 && new Set(kinds).size > 1 && !kinds.includes('other') && !qtyThenDesc) {
-      named.forEach((w, k) => add(kinds[k]!, w.x, w.x + w.w, k > 0));
+      named.forEach((w, k) => {
+        add(kinds[k]!, w.x, w.x + w.w, k > 0);
+      });
     } else {
       let whole = columnKind(named.map((w) => w.text).join(' '));
       // "Prec io": a name OCR cut in two
@@ -218,7 +220,9 @@ function rowCells(
   };
   if (groups.length === numeric.length) {
     // One number per numeric column: by order, whatever a skewed scan does to their x.
-    groups.forEach((g, k) => put(numeric[k]!, g));
+    groups.forEach((g, k) => {
+      put(numeric[k]!, g);
+    });
   } else {
     for (const g of groups) {
       // The column whose header overlaps the number most, else the nearest one.
@@ -251,16 +255,16 @@ function closingReadings(
   disc: number,
 ): { price: number; total: number } | null {
   let best: { price: number; total: number; score: number } | null = null;
-  prices.forEach((p, i) =>
-    totals.forEach((t, k) => {
-      if (!p || !t) return;
+  for (const [i, p] of prices.entries()) {
+    for (const [k, t] of totals.entries()) {
+      if (!p || !t) continue;
       const off = Math.abs(toCentsNum(qty * p * (1 - disc / 100)) - toCentsNum(t));
-      if (off > Math.max(1, Math.abs(qty) * 0.5)) return;
+      if (off > Math.max(1, Math.abs(qty) * 0.5)) continue;
       // Exact first, then the readings nearest the plain one.
       const score = (off > 1 ? 100 : 0) + i + k;
       if (!best || score < best.score) best = { price: p, total: t, score };
-    }),
-  );
+    }
+  }
   return best;
 }
 
