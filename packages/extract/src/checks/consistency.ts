@@ -1,4 +1,4 @@
-import type { FieldMap } from '../evidence.ts';
+import type { Evidence, FieldMap } from '../evidence.ts';
 import type { AmountCand } from '../fields/index.ts';
 import { centsToString, toCents } from '../text/numbers.ts';
 import type { ExtractWarning, QrInfo } from '../types.ts';
@@ -257,6 +257,15 @@ export function preferRoundedTotal(
 ): void {
   const ev = fields.total;
   const cents = toCents(ev?.value);
+  /** The payable total replaces the one read: unverified, with a warning naming both. */
+  const useRounded = (value: number, confidence: number, box: Evidence['box']) => {
+    if (!ev) return;
+    fields.total = { value: centsToString(value), confidence, source: ev.source, verified: false, box };
+    warn({
+      code: 'TOTAL_ROUNDED',
+      message: `Total ${ev.value} rounded to ${fields.total.value} for payment`,
+    });
+  };
   if (!ev || cents == null) return;
   const adj = text?.rounding;
   // Base + tax + the printed rounding adjustment: the rounded, payable total. Equal to the total read,
@@ -267,40 +276,15 @@ export function preferRoundedTotal(
     if (sum + adj === cents) return;
     const paid = text.payment?.paid;
     if (sum + adj > 0 && (paid === sum + adj || text.printedCents.includes(sum + adj))) {
-      fields.total = {
-        value: centsToString(sum + adj),
-        confidence: 0.75,
-        source: ev.source,
-        verified: false,
-        box: ev.box,
-      };
-      warn({
-        code: 'TOTAL_ROUNDED',
-        message: `Total ${ev.value} rounded to ${fields.total.value} for payment`,
-      });
+      useRounded(sum + adj, 0.75, ev.box);
       return;
     }
   }
   const r = totals.find((c) => c.rounded && c.cents !== cents && Math.abs(c.cents - cents) < 10);
   if (r) {
-    fields.total = {
-      value: centsToString(r.cents),
-      confidence: 0.8,
-      source: ev.source,
-      verified: false,
-      box: r.box,
-    };
-    warn({
-      code: 'TOTAL_ROUNDED',
-      message: `Total ${ev.value} rounded to ${fields.total.value} for payment`,
-    });
+    useRounded(r.cents, 0.8, r.box);
     return;
   }
-  // A rounding adjustment is printed but no rounded total was read as one: the unrounded sum is not what
-  // was paid. The rounded value, if printed anywhere or equal to tendered − change, replaces it; either way the
-  // arithmetic no longer verifies the payable total.
-  // Only a total the arithmetic produced is surely the unrounded one; an unverified reading may already
-  // be the rounded total.
   // Cash rounding to five cents with no adjustment line read: the arithmetic chose the unrounded total,
   // and the same total rounded to five cents is printed as a total too.
   if ((ev.verified || ev.fromSum) && cents % 5 !== 0) {
@@ -309,36 +293,21 @@ export function preferRoundedTotal(
       (c) => c.cents === r5 && !c.features?.subtotalAsTotal && !c.features?.paidFallback,
     );
     if (printedAsTotal) {
-      fields.total = {
-        value: centsToString(r5),
-        confidence: 0.75,
-        source: ev.source,
-        verified: false,
-        box: ev.box,
-      };
-      warn({
-        code: 'TOTAL_ROUNDED',
-        message: `Total ${ev.value} rounded to ${fields.total.value} for payment`,
-      });
+      useRounded(r5, 0.75, ev.box);
       return;
     }
   }
+  // A rounding adjustment is printed but no rounded total was read as one: the unrounded sum is not what
+  // was paid. The rounded value, if printed anywhere or equal to tendered − change, replaces it; either way the
+  // arithmetic no longer verifies the payable total.
+  // Only a total the arithmetic produced is surely the unrounded one; an unverified reading may already
+  // be the rounded total.
   if (!adj || !(ev.verified || ev.fromSum)) return;
   const rounded = [cents + adj, cents - adj].find(
     (c) => c > 0 && (text.printedCents.includes(c) || text.payment?.paid === c),
   );
   if (rounded != null) {
-    fields.total = {
-      value: centsToString(rounded),
-      confidence: 0.75,
-      source: ev.source,
-      verified: false,
-      box: ev.box,
-    };
-    warn({
-      code: 'TOTAL_ROUNDED',
-      message: `Total ${ev.value} rounded to ${fields.total.value} for payment`,
-    });
+    useRounded(rounded, 0.75, ev.box);
   } else {
     ev.verified = false;
     ev.confidence = Math.min(ev.confidence, 0.6);

@@ -6,7 +6,7 @@
  */
 import type { FieldMap } from '../evidence.ts';
 import { endsWithYearlessDate, findDates, parseDateValue } from '../text/dates.ts';
-import { joinWords, type Line, type Word } from '../text/layout.ts';
+import { type Line, pullWordUp } from '../text/layout.ts';
 import type { Box } from '../types.ts';
 import {
   bothEnginesRead,
@@ -59,28 +59,14 @@ export function joinWrappedDates(lines: Line[]): Line[] {
       const cellWords = line.words.filter((w) => w.x >= cell.x - 1e-6 && w.x + w.w <= cell.x + cell.w + 1e-6);
       const last = cellWords[cellWords.length - 1];
       if (!last) continue;
-      const j = i + 1;
-      const below = out[j]!;
+      const below = out[i + 1]!;
       if (below.page !== line.page || below.y - (line.y + line.h) > line.h * 1.5) continue;
       // The year: the first word of the next line inside the cell's column.
       const inColumn = below.words.filter((w) => w.x < cell.x + cell.w && w.x + w.w > cell.x - line.h);
       const year = inColumn[0];
       if (!year || !/^'?(?:\d{4}|\d{2})[.,]?$/.test(year.text.trim())) continue;
       if (!findDates(`${cell.text} ${year.text.trim()}`).length) continue;
-      const right = Math.max(last.x + last.w, year.x + year.w);
-      const bottom = Math.max(last.y + last.h, year.y + year.h);
-      const joined: Word = {
-        ...last,
-        text: `${last.text.trim()} ${year.text.trim()}`,
-        w: right - last.x,
-        h: bottom - last.y,
-        alternatives: undefined,
-      };
-      const words = line.words.map((w) => (w === last ? joined : w));
-      out[i] = { ...line, words, text: joinWords(words, line.aspect) };
-      const rest = below.words.filter((w) => w !== year);
-      if (rest.length) out[j] = { ...below, words: rest, text: joinWords(rest, below.aspect) };
-      else out.splice(j, 1);
+      pullWordUp(out, i, last, year, ' ');
       i--; // the line again: a second wrapped date beside this one
       break;
     }

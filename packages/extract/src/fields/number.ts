@@ -3,7 +3,7 @@
 import { checkTaxId } from '../checks/tax-id.ts';
 import type { FieldMap } from '../evidence.ts';
 import { findDates } from '../text/dates.ts';
-import { joinWords, type Line, type Word } from '../text/layout.ts';
+import { joinWords, type Line, pullWordUp, type Word } from '../text/layout.ts';
 import { type Ctx, findLabeled, splitCells } from './context.ts';
 
 const INVOICE_NUMBER_RE = /(?<![\w-])([A-Z0-9][A-Z0-9\-/._]{1,30}[A-Z0-9]|[0-9]{1,3})(?![\w-])/i;
@@ -40,20 +40,7 @@ export function joinWrappedNumbers(lines: Line[]): Line[] {
       if (!tail || !/^[A-Z0-9][A-Z0-9._/-]*$/i.test(tail.text.trim()) || !/\d/.test(tail.text)) continue;
       // Only the leftmost word of the column below (nothing of another cell before it).
       if (below.words.some((w) => w !== tail && w.x < tail.x && w.x + w.w > cell.x - line.h)) continue;
-      const right = Math.max(last.x + last.w, tail.x + tail.w);
-      const bottom = Math.max(last.y + last.h, tail.y + tail.h);
-      const joined: Word = {
-        ...last,
-        text: `${last.text.trim()}${tail.text.trim()}`,
-        w: right - last.x,
-        h: bottom - last.y,
-        alternatives: undefined,
-      };
-      const words = line.words.map((w) => (w === last ? joined : w));
-      out[i] = { ...line, words, text: joinWords(words, line.aspect) };
-      const rest = below.words.filter((w) => w !== tail);
-      if (rest.length) out[i + 1] = { ...below, words: rest, text: joinWords(rest, below.aspect) };
-      else out.splice(i + 1, 1);
+      pullWordUp(out, i, last, tail, '');
       break;
     }
   }
