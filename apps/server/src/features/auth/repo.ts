@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { authTokens, creditBalances, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
@@ -30,19 +31,8 @@ function buildUserWithBalanceQuery(db: Db) {
     .prepare('find_user_with_balance');
 }
 
-/**
- * Every signed-in request runs this query, so it is built once per database and sent as a named prepared
- * statement: PostgreSQL parses and plans it once per connection, not once per request.
- */
-const userWithBalanceQueries = new WeakMap<Db, ReturnType<typeof buildUserWithBalanceQuery>>();
-function userWithBalanceQuery(db: Db) {
-  let query = userWithBalanceQueries.get(db);
-  if (!query) {
-    query = buildUserWithBalanceQuery(db);
-    userWithBalanceQueries.set(db, query);
-  }
-  return query;
-}
+/** Every signed-in request runs this query. */
+const userWithBalanceQuery = preparedPerDb(buildUserWithBalanceQuery);
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [user] = await db.select().from(users).where(eq(users.email, email));

@@ -1,6 +1,7 @@
 import type { InvoiceSort } from '@cuadra/shared';
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import {
   COUNTERPARTY_SQL,
   clients,
@@ -169,19 +170,8 @@ function buildInvoiceListHeadQuery(db: Db) {
     .prepare('invoice_list_head');
 }
 
-/**
- * The head is the same statement on every request, so it is built once per database and sent as a named
- * prepared statement: PostgreSQL parses and plans its five subqueries once per connection.
- */
-const invoiceListHeadQueries = new WeakMap<Db, ReturnType<typeof buildInvoiceListHeadQuery>>();
-function invoiceListHeadQuery(db: Db) {
-  let query = invoiceListHeadQueries.get(db);
-  if (!query) {
-    query = buildInvoiceListHeadQuery(db);
-    invoiceListHeadQueries.set(db, query);
-  }
-  return query;
-}
+/** The head is the same statement on every request: its five subqueries are planned once per connection. */
+const invoiceListHeadQuery = preparedPerDb(buildInvoiceListHeadQuery);
 
 export async function findInvoice(db: Db, id: string) {
   const [row] = await db
