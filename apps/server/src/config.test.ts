@@ -24,7 +24,10 @@ describe('configuration', () => {
   it('deploys with compose.yaml and the Dockerfile using only variables the server reads', () => {
     const read = (name: string) => readFileSync(new URL(`../../../${name}`, import.meta.url), 'utf8');
     const compose = [...read('compose.yaml').matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
-    const docker = [...read('Dockerfile').matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1]);
+    // The image that runs: its last stage (the build stage's variables are the installers', not the server's).
+    const runtime = read('Dockerfile').split(/^FROM /m).at(-1)!;
+    const docker = [...runtime.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1]);
+    expect(docker).toContain('DATA_DIR');
     expect(compose).toContain('DATABASE_URL');
     expect(compose).toContain('S3_BUCKET');
     const known = Object.keys(ConfigSchema.shape);
