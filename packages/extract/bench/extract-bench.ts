@@ -1,6 +1,7 @@
 /**
  * Extraction benchmark, two sets side by side:
- * - fitting set: ../shared/bench/train (175 receipts) and generated Spanish invoices of the fitting seed,
+ * - fitting set: ../shared/bench/train (175 receipts), generated Spanish invoices of the fitting seed and
+ *   text-layer PDFs of every fitted layout (seeds FIT_LAYOUT_SEEDS),
  *   what `scripts/fit-ranker.ts` fits on (read through the pages cache of `bench/fitting-set.ts`);
  * - validation set: ../shared/bench/docs (read in place, never copied) and the generated Spanish set
  *   held apart (test/fixtures/golden + bench-results/generated, seed HOLDOUT_SEED), never fitted on.

@@ -3,12 +3,21 @@
  * generated Spanish invoices of the fitting seed, read once (OCR is slow) into a pages cache outside the
  * repository, then run through the field and check steps exactly as `extractDocument` would.
  *
- * Generator seeds: FIT_SEED for fitting, HOLDOUT_SEED for validation (never fitted on). The generator has
- * four layouts today, so the held-apart documents are held-apart seeds of the same layouts.
+ * Generated documents, two caches:
+ * - gen-fit: FIT_COUNT documents of the generator's first four layouts drawn from FIT_SEED (PDF, PNG, scan);
+ * - gen-layouts: text-layer PDFs of every fitted layout (LAYOUTS less HELD_APART) for FIT_LAYOUT_SEEDS,
+ *   the only text-layer documents with the letterheads real invoices have (fast: no OCR). Held-apart
+ *   layouts and seeds (`isHeldApart`) are never generated into it, and a cache holding one is refused.
+ * Validation (never fitted on): HOLDOUT_SEED, and the held-apart layouts and seeds.
+ *
+ * Builds every cache and prints the fitting command (train receipts: OCR, minutes; generated: Chromium):
+ *
+ *   RANKER_CACHE_DIR=/tmp/cuadra-ranker npx tsx bench/fitting-set.ts
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Ctx } from '../src/ctx.ts';
 import type { FieldMap } from '../src/evidence.ts';
 import { DEFAULT_OPTIONS } from '../src/extract.ts';
@@ -20,6 +29,8 @@ export const FIT_SEED = 1717;
 export const FIT_COUNT = 24;
 export const HOLDOUT_SEED = 4242;
 export const HOLDOUT_COUNT = 16;
+/** Seeds of the fitted layouts' text-layer PDFs (gen-layouts); none is a held-apart seed. */
+export const FIT_LAYOUT_SEEDS = [1, 2, 3];
 
 export const CACHE_DIR = process.env.RANKER_CACHE_DIR ?? path.join(os.tmpdir(), 'cuadra-ranker');
 
@@ -69,7 +80,7 @@ export async function extractFromPages(
 /** Reads the cache files; builds a missing one (train receipts: OCR, a few minutes; generated: Chromium). */
 export async function fittingDocs(benchDir: string, generated = true): Promise<CachedDoc[]> {
   mkdirSync(CACHE_DIR, { recursive: true });
-  const { readPagesInto } = await import('../scripts/fit-cache-pages.ts');
+  const { assertNoHeldApart, readPagesInto } = await import('../scripts/fit-cache-pages.ts');
   const trainFile = path.join(CACHE_DIR, 'train-pages.json');
   const manifest = path.join(benchDir, 'train-manifest.json');
   if (existsSync(manifest)) {
@@ -78,6 +89,7 @@ export async function fittingDocs(benchDir: string, generated = true): Promise<C
   }
   const genDir = path.join(CACHE_DIR, 'gen-fit');
   const genFile = path.join(CACHE_DIR, 'gen-fit-pages.json');
+  const layoutsFile = path.join(CACHE_DIR, 'gen-layouts-pages.json');
   if (generated && !existsSync(path.join(genDir, `gen-000-classic-pdf.expected.json`))) {
     try {
       const { generate, randomSpecs } = await import('../scripts/generate-fixtures.ts');
@@ -87,8 +99,57 @@ export async function fittingDocs(benchDir: string, generated = true): Promise<C
     }
   }
   if (generated && existsSync(genDir)) await readPagesInto(genFile, { dir: genDir });
+  const layoutsDir = path.join(CACHE_DIR, 'gen-layouts');
+  if (generated && !existsSync(path.join(layoutsDir, 'complete'))) {
+    try {
+      const { generateDocuments, writeDocuments } = await import('../scripts/generate-documents.ts');
+      console.log(
+        `bench: fitting set, fitted layouts' PDFs (seeds ${FIT_LAYOUT_SEEDS.join(',')}) → ${layoutsDir}`,
+      );
+      const docs = await generateDocuments({
+        seeds: FIT_LAYOUT_SEEDS,
+        outputs: ['pdf'],
+        heldApart: 'exclude',
+      });
+      writeDocuments(docs, layoutsDir);
+      writeFileSync(path.join(layoutsDir, 'complete'), `${docs.length}\n`);
+    } catch (e) {
+      console.warn(`bench: generated layout documents unavailable (${(e as Error).message})`);
+    }
+  }
+  if (generated && existsSync(layoutsDir)) await readPagesInto(layoutsFile, { dir: layoutsDir });
   const docs: CachedDoc[] = [];
-  for (const f of generated ? [trainFile, genFile] : [trainFile])
+  for (const f of generated ? fittingCacheFiles() : [trainFile])
     if (existsSync(f)) docs.push(...(JSON.parse(readFileSync(f, 'utf8')) as CachedDoc[]));
+  assertNoHeldApart(docs, CACHE_DIR);
   return docs;
+}
+
+/** The cache files `scripts/fit-ranker.ts --pages` takes, in order. */
+export function fittingCacheFiles(): string[] {
+  return ['train-pages.json', 'gen-fit-pages.json', 'gen-layouts-pages.json'].map((f) =>
+    path.join(CACHE_DIR, f),
+  );
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const benchDir = process.env.BENCH_DIR ?? path.resolve(here, '../../../../shared/bench');
+  fittingDocs(benchDir)
+    .then(async (docs) => {
+      const { closeOcr } = await import('../src/index.ts');
+      await closeOcr();
+      console.log(`${docs.length} fitting documents cached; fit with:`);
+      console.log(
+        `  npx tsx scripts/fit-ranker.ts ${fittingCacheFiles()
+          .filter((f) => existsSync(f))
+          .map((f) => `--pages ${f}`)
+          .join(' ')} --lines ${path.join(benchDir, 'train/sroie')}`,
+      );
+    })
+    .catch((e) => {
+      console.error(e);
+      process.exitCode = 1;
+    });
 }

@@ -6,6 +6,8 @@
  *   npx tsx scripts/fit-cache-pages.ts --out … --dir DIR     # generated documents: DIR/*.expected.json
  *
  * Each entry: { id, kind, file, sha256, truth, pages, qr }. The cache lives outside the repository.
+ * A fitting cache never holds a held-apart generated document (`heldApart` in its expected.json, or a
+ * held-apart layout or seed by `isHeldApart`): `--dir` skips them, and a cache that holds one is refused.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,9 @@ import { STEPS } from '../src/pipeline.ts';
 import { sniffMediaType } from '../src/sniff.ts';
 import type { PageText } from '../src/text/layout.ts';
 import type { QrInfo } from '../src/types.ts';
+import { assertNoHeldApart, heldApartDoc } from './invoice-layouts.ts';
+
+export { assertNoHeldApart, heldApartDoc };
 
 export type CachedDoc = {
   id: string;
@@ -80,13 +85,19 @@ export async function readPagesInto(
   const docs: { id: string; kind: string; file: string; truth: Record<string, unknown> }[] = [
     ...(from.docs ?? []),
   ];
+  let skipped = 0;
   if (from.dir) {
     for (const f of readdirSync(from.dir)
       .filter((x) => x.endsWith('.expected.json'))
       .sort()) {
       const e = JSON.parse(readFileSync(path.join(from.dir, f), 'utf8'));
+      const id = `gen:${f.replace('.expected.json', '')}`;
+      if (heldApartDoc(id, e)) {
+        skipped++;
+        continue;
+      }
       docs.push({
-        id: `gen:${f.replace('.expected.json', '')}`,
+        id,
         kind: `es_${e.kind}`,
         file: path.join(from.dir, e.file),
         truth: e.truth,
@@ -102,7 +113,9 @@ export async function readPagesInto(
       docs.push({ id: d.id, kind: d.kind, file: path.join(root, d.file), truth: truth.fields });
     }
   }
+  if (skipped) console.log(`${from.dir}: ${skipped} held-apart document(s) left out`);
   const done: CachedDoc[] = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : [];
+  assertNoHeldApart(done, out);
   const have = new Set(done.map((d) => d.id));
   let n = 0;
   let added = 0;
@@ -115,6 +128,7 @@ export async function readPagesInto(
     const { pages, qr } = await readPages(bytes);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     done.push({ id: d.id, kind: d.kind, file: path.basename(d.file), sha256, truth: d.truth, pages, qr });
+    assertNoHeldApart(done.slice(-1), out);
     added++;
     console.log(`${d.id} ${((performance.now() - t) / 1000).toFixed(1)} s`);
     if (added % 10 === 0) writeFileSync(out, JSON.stringify(done));

@@ -298,6 +298,27 @@ export async function generateDocuments(opts: {
   return docs;
 }
 
+/**
+ * Writes `<id>.<ext>`, `<id>.truth.json` and `<id>.expected.json` ({ file, kind, layout, family, heldApart,
+ * truth }: what the benchmark's generated-set reader and scripts/fit-cache-pages.ts --dir take).
+ */
+export function writeDocuments(docs: GeneratedDocument[], out: string): void {
+  mkdirSync(out, { recursive: true });
+  for (const d of docs) {
+    writeFileSync(path.join(out, d.truth.file), d.bytes);
+    writeFileSync(path.join(out, `${d.id}.truth.json`), `${JSON.stringify(d.truth, null, 2)}\n`);
+    const expected = {
+      file: d.truth.file,
+      kind: d.output,
+      layout: d.layout,
+      family: d.family,
+      heldApart: d.heldApart,
+      truth: d.truth.fields,
+    };
+    writeFileSync(path.join(out, `${d.id}.expected.json`), `${JSON.stringify(expected, null, 2)}\n`);
+  }
+}
+
 function parseSeeds(s: string): number[] {
   return s.split(',').flatMap((part) => {
     const m = /^(\d+)-(\d+)$/.exec(part);
@@ -321,21 +342,7 @@ if (isMain) {
     outputs: (opt('--outputs') ?? 'pdf').split(',') as DocumentOutput[],
   })
     .then((docs) => {
-      mkdirSync(out, { recursive: true });
-      for (const d of docs) {
-        writeFileSync(path.join(out, d.truth.file), d.bytes);
-        writeFileSync(path.join(out, `${d.id}.truth.json`), `${JSON.stringify(d.truth, null, 2)}\n`);
-        // The benchmark's generated-set reader takes `<case>.expected.json` ({ file, kind, truth }).
-        const expected = {
-          file: d.truth.file,
-          kind: d.output,
-          layout: d.layout,
-          family: d.family,
-          heldApart: d.heldApart,
-          truth: d.truth.fields,
-        };
-        writeFileSync(path.join(out, `${d.id}.expected.json`), `${JSON.stringify(expected, null, 2)}\n`);
-      }
+      writeDocuments(docs, out);
       const held = docs.filter((d) => d.heldApart).length;
       console.log(
         `${docs.length} documents (${held} held apart) in ${out}, ${Math.round(performance.now() - started)} ms`,

@@ -545,6 +545,33 @@ export function isHeldApart(layout: string, seed: number): boolean {
   );
 }
 
+/** A generated document's expected.json, as far as holding it apart goes. */
+type Expected = { heldApart?: boolean; layout?: string; truth?: { split?: string } };
+/** A cached generated document's id: `gen:<layout>-<seed>-<output>`. */
+const GENERATED_ID = /^gen:(.+)-(\d+)-(pdf|png|scan)$/;
+
+/** Never fit on this generated document: flagged held apart, or a held-apart layout or seed. */
+export function heldApartDoc(id: string, expected: Expected = {}): boolean {
+  if (expected.heldApart || expected.truth?.split === 'validation') return true;
+  const m = GENERATED_ID.exec(id);
+  return !!m && isHeldApart(expected.layout ?? m[1]!, Number(m[2]));
+}
+
+/** Throws if a fitting cache holds a held-apart generated document. */
+export function assertNoHeldApart(
+  docs: { id: string; truth?: Record<string, unknown> }[],
+  what: string,
+): void {
+  const held = docs.filter((d) => heldApartDoc(d.id, { truth: d.truth as Expected['truth'] }));
+  if (held.length)
+    throw new Error(
+      `${what} holds ${held.length} held-apart document(s) (${held
+        .slice(0, 3)
+        .map((d) => d.id)
+        .join(', ')}): a fitting cache must never contain them`,
+    );
+}
+
 export function layoutById(id: string): LayoutDef {
   const def = LAYOUTS.find((l) => l.id === id);
   if (!def) throw new Error(`Unknown layout ${id}`);
