@@ -25,7 +25,9 @@ describe('configuration', () => {
     const read = (name: string) => readFileSync(new URL(`../../../${name}`, import.meta.url), 'utf8');
     const compose = [...read('compose.yaml').matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
     // The image that runs: its last stage (the build stage's variables are the installers', not the server's).
-    const runtime = read('Dockerfile').split(/^FROM /m).at(-1)!;
+    const runtime = read('Dockerfile')
+      .split(/^FROM /m)
+      .at(-1)!;
     const docker = [...runtime.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1]);
     expect(docker).toContain('DATA_DIR');
     expect(compose).toContain('DATABASE_URL');

@@ -83,6 +83,11 @@ export const ConfigSchema = z.object({
   WEB_DIST: z.string().default(''),
   /** Set when behind a TLS-terminating proxy, so HSTS is sent for https requests. */
   TRUST_PROXY: toBool,
+  /**
+   * Sign-ups allowed from one IP address per hour. An office behind one address that signs up many of its
+   * freelancers at once (or the browser tests, which all come from loopback) may need more.
+   */
+  REGISTER_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** S3-compatible bucket for originals; empty means local disk under DATA_DIR/files. */
   S3_BUCKET: z.string().default(''),
   /** The S3 server's address (MinIO, Ceph, R2…); empty for AWS itself. */

@@ -128,7 +128,8 @@ export async function register(
   caller: Caller,
 ) {
   const { db } = services;
-  await takeAttempt(db, LIMITS.registerPerAddress, caller.address);
+  const perAddress = { ...LIMITS.registerPerAddress, max: services.config.REGISTER_PER_ADDRESS_PER_HOUR };
+  await takeAttempt(db, perAddress, caller.address);
   if (isCommonPassword(input.password)) throw new AppError('PASSWORD_TOO_COMMON');
   await takeAttempt(db, LIMITS.registerPerEmail, input.email);
   // Hashed whether or not the address is taken: both answers cost the same work.

@@ -20,6 +20,7 @@ export const LIMITS = {
   loginPerAccount: { action: 'login:account', max: 10, windowSeconds: 15 * MINUTE },
   /** Per address: room for an office behind one NAT, not for a password spray. */
   loginPerAddress: { action: 'login:address', max: 50, windowSeconds: 15 * MINUTE },
+  /** `max` is the operator's REGISTER_PER_ADDRESS_PER_HOUR (20 unless set), applied by `register`. */
   registerPerAddress: { action: 'register:address', max: 20, windowSeconds: HOUR },
   /** Each sign-up sends the address an email (a welcome or "you already have an account"): no mail bombs. */
   registerPerEmail: { action: 'register:email', max: 5, windowSeconds: HOUR },

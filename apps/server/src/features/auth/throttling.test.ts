@@ -99,6 +99,24 @@ describe(`throttling, kept in the database (${TEST_DB})`, () => {
     await expectLimited(await register(uniqueEmail(), address), 60 * 60);
   });
 
+  it('takes the sign-ups an address may make from REGISTER_PER_ADDRESS_PER_HOUR', async () => {
+    const office = await createTestContext({
+      env: { TRUST_PROXY: 'true', REGISTER_PER_ADDRESS_PER_HOUR: '3' },
+    });
+    try {
+      const signUp = () =>
+        office.json(
+          '/api/v1/auth/register',
+          { email: uniqueEmail(), password: PASSWORD, name: 'Ana', accountType: 'accountant' },
+          from('198.51.100.30'),
+        );
+      for (let i = 0; i < 3; i++) expect((await signUp()).status).toBe(201);
+      await expectLimited(await signUp(), 60 * 60);
+    } finally {
+      await office.close();
+    }
+  });
+
   it('limits verification emails to 5 an hour per user', async () => {
     const email = uniqueEmail();
     await register(email);
