@@ -343,4 +343,26 @@ describe('tables in more shapes', () => {
       'Soporte técnico remoto',
     ]);
   });
+
+  it('keeps specks out: a flat or unsure line under a row, a word read with no confidence, C for €', () => {
+    const p = tablePage([
+      row('Description', 'Qty', 'Price', 'Amount'),
+      row('Cloud hosting', '24', '67.14', '1611.36'),
+      'MIME ee',
+      row('Design workshop ~7', '22', 'C24.27', '533.94'),
+      'Com',
+    ]);
+    const flat = p.lines[2]!;
+    flat.h = 0.001;
+    for (const w of flat.words) w.h = 0.001;
+    for (const w of p.lines[4]!.words) w.conf = 0.4;
+    const speck = p.lines[3]!.words[2]!;
+    speck.conf = 0;
+    speck.engine = 'tesseract';
+    const got = items([p]);
+    expect(got).toEqual([
+      { description: 'Cloud hosting', quantity: '24', unit_price: '67.14', line_total: '1611.36' },
+      { description: 'Design workshop', quantity: '22', unit_price: '24.27', line_total: '533.94' },
+    ]);
+  });
 });

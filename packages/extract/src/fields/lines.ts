@@ -182,6 +182,8 @@ function numericText(raw: string, ocr = true): string {
   t = t.replace(/¢/g, '€').replace(/€+/g, '€');
   // A long dash before a number is a rule or a minus: dropped, the sign is the amount's (see readRow).
   t = t.replace(/^[—–~]+(?=\d)/, '');
+  // The euro sign read as a C before an amount ("C24.27").
+  t = t.replace(/^[Cc](?=\d[\d.,]*\d$)/, '€');
   // letters read for digits, only where they touch a digit
   t = t.replace(/[Oo](?=[\d.,])|(?<=[\d.,])[Oo]/g, '0').replace(/[lI|](?=[\d.,])|(?<=[\d.,])[lI|]/g, '1');
   if (/^[B]$/.test(t)) t = '8';
@@ -272,6 +274,8 @@ function rowCells(
   for (const w of row.words) {
     const text = ocr ? descReading(w) : w.text.trim();
     if (!text || NOISE.test(text)) continue;
+    // A speck one engine read with no confidence at all, the other engine seeing nothing there.
+    if (ocr && w.conf < 0.05 && !(w.alternatives ?? []).some((a) => a.engine !== w.engine)) continue;
     const cx = w.x + w.w / 2;
     const num = numericText(text, ocr);
     const zone = zoneOf(cx);
@@ -495,7 +499,13 @@ export function findLineItems(ctx: Ctx): LineItem[] {
         const inColumn =
           (!descCol || row.x >= descCol.x - 0.02) &&
           (!ctx.ocr || row.x + row.w < Math.min(...cols.filter((c) => c.x > row.x).map((c) => c.x), 1));
+        // Specks read as letters: a line far flatter than the print, or one engine's unsure reading alone.
+        const speck =
+          ctx.ocr &&
+          (row.h < ctx.medH * 0.4 ||
+            row.words.every((w) => w.conf < 0.5 && (w.alternatives ?? []).length <= 1));
         const wording =
+          !speck &&
           !!desc &&
           inColumn &&
           desc.length < 80 &&
