@@ -280,6 +280,11 @@ describe('tables in more shapes', () => {
       { description: 'Servidor rack', quantity: '2', unit_price: '125', line_total: '250.00' },
       { description: 'Licencia anual', quantity: '1', unit_price: '98', line_total: '98.00' },
     ]);
+    // A plural is not a misread: a line of prose is no header.
+    const prose = items([
+      tablePage(['Servicios prestados   Total 1.200,00', row('Servidor rack', '2', '125,00', '250,00')]),
+    ]);
+    expect(prose).toEqual([]);
   });
 
   it('gives the quantity back the minus it lost when the amount is negative and closes on it', () => {

@@ -60,6 +60,8 @@ function editDistance(a: string, b: string, max: number): number {
 function headerWord(word: string): string {
   const w = word.toLowerCase().replace(/[.:]+$/, '');
   if (w.length < 6 || !/^[\p{L}\d]+$/u.test(w) || HEADER_WORDS.includes(w)) return word;
+  // A plural ("Servicios", "Productos") is a word of its own, not a misread.
+  if (HEADER_WORDS.some((h) => w.startsWith(h) && /^e?s$/.test(w.slice(h.length)))) return word;
   const max = w.length >= 9 ? 2 : 1;
   let best: string | null = null;
   let bestD = max + 1;
