@@ -205,3 +205,169 @@ describe('scanned PDF pages to read', () => {
     expect(c.warnings[0]?.message).toContain('pages 8–11');
   });
 });
+
+describe('ticket rows without a header', () => {
+  it('reads a row whose description wraps onto the line that carries its amount', () => {
+    const got = items([
+      page([
+        'FACTURA SIMPLIFICADA',
+        '2 x Tuerca hexagonal M8',
+        '6,40',
+        'bolsa 50',
+        '3 x Bombilla LED casquillo',
+        'E27 9 W   12,30',
+        '1 x Cinta aislante   1,15',
+        'TOTAL   19,85',
+      ]),
+    ]);
+    expect(got).toEqual([
+      { description: 'Tuerca hexagonal M8 bolsa 50', quantity: '2', line_total: '6.40', unit_price: '3.2' },
+      {
+        description: 'Bombilla LED casquillo E27 9 W',
+        quantity: '3',
+        line_total: '12.30',
+        unit_price: '4.1',
+      },
+      { description: 'Cinta aislante', quantity: '1', line_total: '1.15', unit_price: '1.15' },
+    ]);
+  });
+});
+
+/** A table row with its cells at fixed columns (description, then 11-character columns). */
+const row = (...cells: string[]) => {
+  let s = cells[0]!.padEnd(24);
+  for (const c of cells.slice(1)) s += `   ${c}`.padEnd(11);
+  return s.trimEnd();
+};
+
+/** A page of table rows narrowed to fit the page's width. */
+function tablePage(rows: string[]): PageText {
+  const p = page(rows);
+  for (const l of p.lines) {
+    for (const w of l.words) {
+      w.x *= 0.7;
+      w.w *= 0.7;
+    }
+    l.x *= 0.7;
+    l.w *= 0.7;
+  }
+  return p;
+}
+
+describe('tables in more shapes', () => {
+  it('leaves a unit-of-measure column out of the description', () => {
+    const got = items([
+      tablePage([
+        row('Descripción', 'Cant.', 'Ud.', 'Precio', 'Importe'),
+        row('Tornillo de acero', '10', 'ud', '0,50', '5,00'),
+        row('Mano de obra', '3', 'h', '35,00', '105,00'),
+        row('Arena fina', '2,5', 'kg', '4,00', '10,00'),
+      ]),
+    ]);
+    expect(got.map((i) => i.description)).toEqual(['Tornillo de acero', 'Mano de obra', 'Arena fina']);
+    expect(got[2]).toMatchObject({ quantity: '2.5', unit_price: '4', line_total: '10.00' });
+  });
+
+  it('finds a header whose words OCR garbled a letter of', () => {
+    const got = items([
+      tablePage([
+        row('Descripci6n', 'Cantldad', 'Prec1o', 'lmporte'),
+        row('Servidor rack', '2', '125,00', '250,00'),
+        row('Licencia anual', '1', '98,00', '98,00'),
+      ]),
+    ]);
+    expect(got).toEqual([
+      { description: 'Servidor rack', quantity: '2', unit_price: '125', line_total: '250.00' },
+      { description: 'Licencia anual', quantity: '1', unit_price: '98', line_total: '98.00' },
+    ]);
+    // A plural is not a misread: a line of prose is no header.
+    const prose = items([
+      tablePage(['Servicios prestados   Total 1.200,00', row('Servidor rack', '2', '125,00', '250,00')]),
+    ]);
+    expect(prose).toEqual([]);
+  });
+
+  it('gives the quantity back the minus it lost when the amount is negative and closes on it', () => {
+    const got = items([
+      tablePage([
+        row('Descripción', 'Cant.', 'Precio', 'Importe'),
+        row('Licencia anual', '3', '879,11', '-2.637,33'),
+        row('Soporte', '—2', '50,00', '100,00'),
+      ]),
+    ]);
+    expect(got).toEqual([
+      { description: 'Licencia anual', quantity: '-3', unit_price: '879.11', line_total: '-2637.33' },
+      { description: 'Soporte', quantity: '2', unit_price: '50', line_total: '100.00' },
+    ]);
+  });
+
+  it("takes the other engine's reading of a description word run together or read as a rule", () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Cajaherramientas12', '2', '10,00', '20,00'),
+      row('Aceite 5 |', '1', '7,00', '7,00'),
+    ]);
+    const glued = p.lines[1]!.words[0]!;
+    glued.alternatives = [{ engine: 'tesseract', text: 'Caja herramientas 12', conf: 0.8 }];
+    const rule = p.lines[2]!.words[2]!;
+    rule.alternatives = [{ engine: 'ppocr', text: 'L', conf: 0.8 }];
+    expect(items([p]).map((i) => i.description)).toEqual(['Caja herramientas 12', 'Aceite 5 L']);
+  });
+
+  it('reads rows without a header row only where quantity × price = amount closes, two or more', () => {
+    const got = items([
+      tablePage([
+        'FACTURA',
+        row('Servidor rack', '2', '125,00', '250,00'),
+        row('Licencia anual', '1', '98,00', '98,00'),
+        row('Portes y embalaje', '1', '12,00', '15,00'),
+        'Base imponible   348,00',
+      ]),
+    ]);
+    expect(got).toEqual([
+      { description: 'Servidor rack', quantity: '2', unit_price: '125', line_total: '250.00' },
+      { description: 'Licencia anual', quantity: '1', unit_price: '98', line_total: '98.00' },
+    ]);
+    expect(items([tablePage(['FACTURA', row('Servidor rack', '2', '125,00', '250,00')])])).toEqual([]);
+  });
+
+  it('puts a description line printed above its numbers on that row, not on the row before', () => {
+    const got = items([
+      tablePage([
+        row('Descripción', 'Cant.', 'Precio', 'Importe'),
+        'Servidor rack de 19',
+        row('con ventilación', '2', '125,00', '250,00'),
+        row('Licencia anual', '1', '98,00', '98,00'),
+        '@0.135 Soporte técnico',
+        `@0.145 ${row('remoto', '1', '40,00', '40,00')}`,
+      ]),
+    ]);
+    expect(got.map((i) => i.description)).toEqual([
+      'Servidor rack de 19 con ventilación',
+      'Licencia anual',
+      'Soporte técnico remoto',
+    ]);
+  });
+
+  it('keeps specks out: a flat or unsure line under a row, a word read with no confidence, C for €', () => {
+    const p = tablePage([
+      row('Description', 'Qty', 'Price', 'Amount'),
+      row('Cloud hosting', '24', '67.14', '1611.36'),
+      'MIME ee',
+      row('Design workshop ~7', '22', 'C24.27', '533.94'),
+      'Com',
+    ]);
+    const flat = p.lines[2]!;
+    flat.h = 0.001;
+    for (const w of flat.words) w.h = 0.001;
+    for (const w of p.lines[4]!.words) w.conf = 0.4;
+    const speck = p.lines[3]!.words[2]!;
+    speck.conf = 0;
+    speck.engine = 'tesseract';
+    const got = items([p]);
+    expect(got).toEqual([
+      { description: 'Cloud hosting', quantity: '24', unit_price: '67.14', line_total: '1611.36' },
+      { description: 'Design workshop', quantity: '22', unit_price: '24.27', line_total: '533.94' },
+    ]);
+  });
+});

@@ -15,10 +15,74 @@ const STOP_ROW =
 type ColKind = 'qty' | 'price' | 'total' | 'rate' | 'desc' | 'disc' | 'ref' | 'other';
 type Column = { kind: ColKind; x: number; right: number };
 
+/** Column names a header word is read against when OCR garbled a letter or two ("Cantldad", "lmporte"). */
+const HEADER_WORDS = [
+  'descripción',
+  'concepto',
+  'artículo',
+  'producto',
+  'servicio',
+  'cantidad',
+  'unidades',
+  'precio',
+  'unitario',
+  'importe',
+  'subtotal',
+  'descuento',
+  'description',
+  'quantity',
+  'amount',
+  'product',
+];
+
+/** Edit distance, stopping early past `max`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, k) => k);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let low = i;
+    for (let k = 1; k <= b.length; k++) {
+      const v = Math.min(prev[k]! + 1, cur[k - 1]! + 1, prev[k - 1]! + (a[i - 1] === b[k - 1] ? 0 : 1));
+      cur.push(v);
+      low = Math.min(low, v);
+    }
+    if (low > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * A header word OCR garbled, read as the column name it is nearest to: one character off in a word of
+ * six or more, two in one of nine or more, and no other name as near. Letters and digits only.
+ */
+function headerWord(word: string): string {
+  const w = word.toLowerCase().replace(/[.:]+$/, '');
+  if (w.length < 6 || !/^[\p{L}\d]+$/u.test(w) || HEADER_WORDS.includes(w)) return word;
+  // A plural ("Servicios", "Productos") is a word of its own, not a misread.
+  if (HEADER_WORDS.some((h) => w.startsWith(h) && /^e?s$/.test(w.slice(h.length)))) return word;
+  const max = w.length >= 9 ? 2 : 1;
+  let best: string | null = null;
+  let bestD = max + 1;
+  let tie = false;
+  for (const h of HEADER_WORDS) {
+    const d = editDistance(w, h, max);
+    if (d < bestD) {
+      best = h;
+      bestD = d;
+      tie = false;
+    } else if (d === bestD) tie = true;
+  }
+  return best && !tie ? best : word;
+}
+
+const headerWords = (text: string) => text.split(/(\s+)/).map(headerWord).join('');
+
 /** What a header cell (or one word of it) names. */
 function columnKind(text: string): ColKind {
   // OCR's digits for letters inside a word ("PRECI0")
-  const t = text.toLowerCase().replace(/(?<=\p{L})0|0(?=\p{L})/gu, 'o');
+  const t = headerWords(text.toLowerCase().replace(/(?<=\p{L})0|0(?=\p{L})/gu, 'o'));
   if (HEADER_DESC.test(t)) return 'desc';
   if (/cant|qty|quantity|uds|unid|menge|qt[ée]|aantal|hoeveelheid|units?$|hours|horas/.test(t)) return 'qty';
   if (/rabatt|discount|descuento|dto\.?|korting|remise/.test(t)) return 'disc';
@@ -106,6 +170,10 @@ function headerColumns(line: Line): Column[] {
   return cols;
 }
 
+/** A unit of measure printed in a column of its own. */
+const UNIT_WORD =
+  /^(?:uds?|u|unid|und|ud\/s|h|hrs?|horas?|kg|g|gr|t|m|m2|m²|m3|m³|ml|l|lt|cm|mm|km|pcs?|pza|pzas|st|stk|hr|hours?|days?|d[íi]as?)\.?$/i;
+
 /** Table rules and specks OCR reads as characters. */
 const NOISE = /^[|[\]{}()—–\-_=.,:;'"`~»«*!¡]+$/;
 
@@ -114,6 +182,10 @@ function numericText(raw: string, ocr = true): string {
   let t = raw.replace(/^[|[\]{}'"`]+|[|[\]{}'"`]+$/g, '').trim();
   if (!ocr || !/\d/.test(t)) return t;
   t = t.replace(/¢/g, '€').replace(/€+/g, '€');
+  // A long dash before a number is a rule or a minus: dropped, the sign is the amount's (see readRow).
+  t = t.replace(/^[—–~]+(?=\d)/, '');
+  // The euro sign read as a C before an amount ("C24.27").
+  t = t.replace(/^[Cc](?=\d[\d.,]*\d$)/, '€');
   // letters read for digits, only where they touch a digit
   t = t.replace(/[Oo](?=[\d.,])|(?<=[\d.,])[Oo]/g, '0').replace(/[lI|](?=[\d.,])|(?<=[\d.,])[lI|]/g, '1');
   if (/^[B]$/.test(t)) t = '8';
@@ -161,6 +233,22 @@ function amountReadings(raw: string, ocr: boolean): number[] {
 
 type Cell = { raw: string; readings: string[] };
 
+/**
+ * A word's reading for the row, when one engine did better than the chosen text: a rule or speck ("|")
+ * the other engine read as a letter or digit ("L"), or words run together ("Arrozredondo1kg") the other
+ * engine read with their spaces, the same characters give or take two.
+ */
+function descReading(w: Line['words'][number]): string {
+  const text = w.text.trim();
+  const alts = (w.alternatives ?? []).map((a) => a.text.trim()).filter(Boolean);
+  if (NOISE.test(text)) return alts.find((a) => /^[\p{L}\d]$/u.test(a)) ?? text;
+  if (text.length >= 10 && !/\s/.test(text) && /\p{L}{3}/u.test(text)) {
+    const spaced = alts.find((a) => /\s/.test(a) && editDistance(a.replace(/\s+/g, ''), text, 2) <= 2);
+    if (spaced) return spaced;
+  }
+  return text;
+}
+
 /** A row's words by column: the description's words and, per numeric column, its text and other readings. */
 function rowCells(
   row: Line,
@@ -186,8 +274,10 @@ function rowCells(
   // Where the values right of the description begin: words left of it are the description's.
   const valuesX = Math.min(...numeric.filter((c) => !descCol || c.x > descCol.x).map((c) => c.x), 1);
   for (const w of row.words) {
-    const text = w.text.trim();
+    const text = ocr ? descReading(w) : w.text.trim();
     if (!text || NOISE.test(text)) continue;
+    // A speck one engine read with no confidence at all, the other engine seeing nothing there.
+    if (ocr && w.conf < 0.05 && !(w.alternatives ?? []).some((a) => a.engine !== w.engine)) continue;
     const cx = w.x + w.w / 2;
     const num = numericText(text, ocr);
     const zone = zoneOf(cx);
@@ -207,6 +297,8 @@ function rowCells(
       if (sign) continue;
       const alts = (w.alternatives ?? []).map((a) => numericText(a.text.trim(), ocr)).filter(isNumericCell);
       groups.push({ x: w.x, right: w.x + w.w, raw: num, readings: alts });
+    } else if (UNIT_WORD.test(text) && descCol && !inDescZone && !leftOfNumbers && cx > valuesX) {
+      // A unit of measure in its own column, right of the description ("ud", "h", "kg"): not the description's.
     } else if (inDescZone || leftOfNumbers || !descCol || zone?.kind === 'other' || cx < valuesX - 0.02) {
       descParts.push(text.replace(/^[|[\]{}]+|[|[\]{}]+$/g, ''));
     }
@@ -332,6 +424,11 @@ function readRow(
       if (hit) totals = [hit.total];
     }
   }
+  // A minus the quantity lost ("3" by "-2.637,33" on a credit note): the amount as read keeps its sign
+  // when minus the quantity × price closes on it.
+  if (qty != null && qty > 0 && totals[0] != null && totals[0] < 0 && prices.some((p) => p > 0)) {
+    if (closingReadings(-qty, prices, [totals[0]], disc)) qty = -qty;
+  }
   let closes = false;
   if (qty != null && prices.length && totals.length) {
     const hit = closingReadings(qty, prices, totals, disc);
@@ -370,6 +467,7 @@ export function findLineItems(ctx: Ctx): LineItem[] {
       (!!qtyCol && !!descCol && qtyCol.right <= descCol.x);
     lastTablePage = header.page;
     let pending: LineItem | null = null;
+    let lead: string | null = null;
     let page = header.page;
     // On a page the table goes on to without a header: rows only once one reads as a full row.
     let carried = false;
@@ -400,29 +498,95 @@ export function findLineItems(ctx: Ctx): LineItem[] {
         // continuation of the previous description
         if (LEGAL_FOOTER.test(row.text)) break;
         const desc = read.desc;
-        if (pending && desc && row.y - prev.y < 0.03 && items.length < 200) {
-          const inColumn =
-            (!descCol || row.x >= descCol.x - 0.02) &&
-            (!ctx.ocr || row.x + row.w < Math.min(...cols.filter((c) => c.x > row.x).map((c) => c.x), 1));
-          if (
-            inColumn &&
-            desc.length < 80 &&
-            pending.description.length < 160 &&
-            !/^(?:ref|sku|art)/i.test(desc) &&
-            (!ctx.ocr || /\p{L}{3,}/u.test(desc))
-          )
-            pending.description = `${pending.description} ${desc}`.trim();
+        const inColumn =
+          (!descCol || row.x >= descCol.x - 0.02) &&
+          (!ctx.ocr || row.x + row.w < Math.min(...cols.filter((c) => c.x > row.x).map((c) => c.x), 1));
+        // Specks read as letters: a line far flatter than the print, or one engine's unsure reading alone.
+        const speck =
+          ctx.ocr &&
+          (row.h < ctx.medH * 0.4 ||
+            row.words.every((w) => w.conf < 0.5 && (w.alternatives ?? []).length <= 1));
+        const wording =
+          !speck &&
+          !!desc &&
+          inColumn &&
+          desc.length < 80 &&
+          !/^(?:ref|sku|art)/i.test(desc) &&
+          (!ctx.ocr || /\p{L}{3,}/u.test(desc));
+        // The first line of the next row's description, printed above its numbers: the row right under
+        // it carries an amount, and it sits nearer that row than the row before (or no row is before).
+        const next = ctx.lines[j + 1];
+        const leads =
+          wording &&
+          !!next &&
+          next.page === row.page &&
+          next.y - row.y < 0.03 &&
+          (!pending || next.y - row.y < row.y - prev.y - 0.003) &&
+          readRow(ctx, next, cols, descCol, qtyInDesc).item != null;
+        if (leads) lead = desc;
+        else if (pending && wording && row.y - prev.y < 0.03 && items.length < 200) {
+          if (pending.description.length < 160) pending.description = `${pending.description} ${desc}`.trim();
         }
         prev = row;
         continue;
       }
       prev = row;
+      const before = lead;
+      lead = null;
       if (!read.item) continue;
+      if (before) read.item.description = `${before} ${read.item.description}`;
       items.push(read.item);
       pending = read.item;
     }
   }
-  return items.length ? items : countedLines(ctx);
+  if (items.length) return items;
+  const counted = countedLines(ctx);
+  return counted.length ? counted : closingRows(ctx);
+}
+
+/**
+ * Rows of a table printed without a header row: a description, then a quantity, a unit price and an
+ * amount (a rate between them or not) in cells of their own. A row is kept only where quantity × price =
+ * amount closes, and only two or more such rows on a page make a table.
+ */
+function closingRows(ctx: Ctx): LineItem[] {
+  const out: LineItem[] = [];
+  let run: LineItem[] = [];
+  let runPage = 0;
+  const flush = () => {
+    if (run.length >= 2) out.push(...run);
+    run = [];
+  };
+  for (const line of ctx.lines) {
+    if (line.page !== runPage) flush();
+    runPage = line.page;
+    const cells = splitCells(line).map((c) => c.text.trim());
+    if (cells.length < 4 || STOP_ROW.test(cells[0]!)) continue;
+    const desc = cells[0]!;
+    if (!/\p{L}{3,}/u.test(desc)) continue;
+    const rest = cells.slice(1).map((c) => numericText(c, ctx.ocr));
+    if (rest.length > 4 || !rest.every((c) => isNumericCell(c))) continue;
+    const rate = rest.find((c) => /%/.test(c));
+    const nums = rest.filter((c) => !/%/.test(c));
+    if (nums.length !== 3) continue;
+    const qty = parseAmount(nums[0]!.replace(/\s*\p{L}+\.?$/u, ''), { decimalsHint: ',' });
+    const prices = amountReadings(nums[1]!, ctx.ocr);
+    const totals = amountReadings(nums[2]!, ctx.ocr);
+    if (qty == null || !qty || !prices.length || !totals.length) continue;
+    const hit = closingReadings(qty, prices.slice(0, 1), totals.slice(0, 1), 0);
+    if (!hit) continue;
+    const item: LineItem = {
+      description: desc,
+      quantity: minimalDecimal(qty),
+      unit_price: minimalDecimal(hit.price),
+      line_total: centsToString(toCentsNum(hit.total)),
+    };
+    const r = rate ? parseAmount(rate.replace(/%/g, '').trim(), { decimalsHint: ',' }) : null;
+    if (r != null && r >= 0 && r <= 30) item.vat_rate = minimalDecimal(r);
+    run.push(item);
+  }
+  flush();
+  return out;
 }
 
 function isHeader(line: Line): boolean {
@@ -439,7 +603,7 @@ function headerText(line: Line): string {
     const cut = columnKind(cell.text) === 'other' && columnKind(words.join('')) !== 'other';
     return spaced || cut ? words.join('') : cell.text;
   });
-  return cells.join('   ').replace(/(?<=\p{L})0|0(?=\p{L})/gu, 'o');
+  return headerWords(cells.join('   ').replace(/(?<=\p{L})0|0(?=\p{L})/gu, 'o'));
 }
 
 /** "3 x Pan de molde   41,79" or "2 x Café   1,20   2,40": a ticket's rows, printed without a table header. */
@@ -471,8 +635,20 @@ function countedLines(ctx: Ctx): LineItem[] {
         const next = lines[j]!;
         if (next.page !== line.page || next.y - lines[j - 1]!.y > 0.03) break;
         const t = next.text.trim();
+        // The description's end and the amount on one line ("5 L   53,20").
+        const tail = amount ? null : /^(\S.*?)\s{2,}([-−]?\d[\d.,]*[.,]\d{2})\s*€?$/u.exec(t);
         if (!amount && /^[-−]?\d[\d.,]*[.,]\d{2}\s*€?$/.test(t)) amount = t.replace(/\s*€$/, '');
-        else if (amount && !COUNTED_ROW.test(t) && !STOP_ROW.test(t) && /\p{L}/u.test(t) && t.length < 40)
+        else if (
+          tail &&
+          tail[1]!.length < 40 &&
+          !STOP_ROW.test(tail[1]!) &&
+          !/^\d{1,3}\s*[x×*]\s/.test(tail[1]!)
+        ) {
+          desc = `${desc} ${tail[1]}`;
+          amount = tail[2]!;
+          j++;
+          break;
+        } else if (amount && !COUNTED_ROW.test(t) && !STOP_ROW.test(t) && /\p{L}/u.test(t) && t.length < 40)
           desc = `${desc} ${t}`;
         else break;
       }
