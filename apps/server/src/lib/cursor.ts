@@ -29,6 +29,19 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** As PostgreSQL prints a timestamptz: "2026-11-24 18:10:56.123456+00". */
 export const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
+/** A cursor of (created_at as PostgreSQL prints it, id): the lists newest first. */
+export function decodeCreatedAtCursor(text: string): { createdAt: string; id: string } {
+  return decodeCursor(text, ([createdAt, id, ...rest]) =>
+    rest.length === 0 &&
+    typeof createdAt === 'string' &&
+    typeof id === 'string' &&
+    PG_TIMESTAMP.test(createdAt) &&
+    UUID.test(id)
+      ? { createdAt, id }
+      : null,
+  );
+}
+
 /** One page cut from `limit + 1` rows: the page, and the row the next page starts after (null at the end). */
 export function cutPage<T>(rows: T[], limit: number): { page: T[]; last: T | null } {
   const more = rows.length > limit;

@@ -7,7 +7,7 @@ import {
   PENDING_STATUSES,
 } from '@cuadra/shared';
 import { AppError } from '../../errors';
-import { cutPage, decodeCursor, encodeCursor, PG_TIMESTAMP, UUID } from '../../lib/cursor';
+import { cutPage, decodeCreatedAtCursor, decodeCursor, encodeCursor, UUID } from '../../lib/cursor';
 import type { Services } from '../../services';
 import { findUserById, type UserRow } from '../auth/repo';
 import { type ClientRow, findVisibleClient } from '../clients/repo';
@@ -290,17 +290,7 @@ export async function getMessages(
   page: Page,
 ): Promise<InboundMessageList> {
   const client = await visibleClient(services, user, clientId);
-  const after = page.cursor
-    ? decodeCursor(page.cursor, ([createdAt, id, ...rest]) =>
-        rest.length === 0 &&
-        typeof createdAt === 'string' &&
-        typeof id === 'string' &&
-        PG_TIMESTAMP.test(createdAt) &&
-        UUID.test(id)
-          ? { createdAt, id }
-          : null,
-      )
-    : null;
+  const after = page.cursor ? decodeCreatedAtCursor(page.cursor) : null;
   const { page: rows, last } = cutPage(
     await listMessages(services.db, client.id, { limit: page.limit, after }),
     page.limit,

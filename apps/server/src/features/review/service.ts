@@ -7,26 +7,13 @@ import {
   type SupplierMemoryList,
 } from '@cuadra/shared';
 import { AppError } from '../../errors';
-import { cutPage, decodeCursor, encodeCursor, PG_TIMESTAMP, UUID } from '../../lib/cursor';
+import { cutPage, decodeCreatedAtCursor, decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { findVisibleClient } from '../clients/repo';
 import { normalizeTaxId } from '../invoices/from-extraction';
 import { forgetSupplierMemory, listSupplierMemory } from './memory';
-import { findAcceptable, findQueuePage, markAccepted, type QueueCursor } from './repo';
-
-/** The review queue's cursor: the last row's (created_at as PostgreSQL prints it, id). */
-function readQueueCursor(text: string): QueueCursor {
-  return decodeCursor(text, ([createdAt, id, ...rest]) =>
-    rest.length === 0 &&
-    typeof createdAt === 'string' &&
-    typeof id === 'string' &&
-    PG_TIMESTAMP.test(createdAt) &&
-    UUID.test(id)
-      ? { createdAt, id }
-      : null,
-  );
-}
+import { findAcceptable, findQueuePage, markAccepted } from './repo';
 
 /** Every document of every client the caller can see, newest first, one keyset page at a time. */
 export async function getReviewQueue(
@@ -39,7 +26,7 @@ export async function getReviewQueue(
   }
   const { rows, next } = await findQueuePage(services.db, user.id, {
     limit: query.limit,
-    cursor: query.cursor ? readQueueCursor(query.cursor) : null,
+    cursor: query.cursor ? decodeCreatedAtCursor(query.cursor) : null,
     state: query.state,
     clientId: query.clientId,
     q: query.q,
