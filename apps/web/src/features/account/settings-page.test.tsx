@@ -106,6 +106,7 @@ describe('Settings', () => {
     storeTestSession(testUser({ locale: 'en' }));
     renderRoutes(routes, '/user');
     fireEvent.click(await screen.findByRole('tab', { name: 'Notifications' }, SLOW));
+    expect(screen.getByText('Loading your email choices…').getAttribute('role')).toBe('status');
     const weekly = await screen.findByRole('checkbox', { name: 'A weekly summary' });
     expect(weekly).toHaveProperty('checked', true);
     fireEvent.click(weekly);

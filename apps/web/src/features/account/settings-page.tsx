@@ -1,6 +1,6 @@
 import { LOCALES, NOTIFICATION_KINDS, type NotificationKind, PASSWORD_MIN_LENGTH } from '@cuadra/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
@@ -105,50 +105,121 @@ function ProfilePanel() {
   );
 }
 
-/** The name shown to clients and in emails. */
-function NameForm({ name: saved }: { name: string }) {
-  const { t } = useTranslation('credits');
-  const toMessage = useErrorMessage();
+/** A labelled input of the profile forms. */
+function SettingsInput({
+  label,
+  value,
+  onChange,
+  ...input
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'password';
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  autoComplete: string;
+}) {
   const id = useId();
-  const [name, setName] = useState(saved);
-  const save = useMutation({ mutationFn: () => accountApi.update({ name }), onSuccess: updateUser });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} className="flex max-w-md flex-col gap-2">
+    <>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {t('settings.profile.name')}
+        {label}
       </label>
       <input
         id={id}
         className={inputClass}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...input}
+      />
+    </>
+  );
+}
+
+/** What a save ended in: a polite note when it worked, the reason when it did not. */
+function SaveOutcome({ success, error }: { success: string | null; error: unknown }) {
+  const toMessage = useErrorMessage();
+  return (
+    <>
+      <p role="status" className="text-sm text-slate-700">
+        {success}
+      </p>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {toMessage(error)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A profile form: a titled column with its fields, submit button and outcome. */
+function SettingsForm({
+  title,
+  submitLabel,
+  onSubmit,
+  pending,
+  children,
+}: {
+  title?: string;
+  submitLabel: string;
+  onSubmit: () => void;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form
+      onSubmit={submit}
+      className="flex max-w-md flex-col gap-2"
+      aria-labelledby={title ? `${id}-title` : undefined}
+    >
+      {title ? (
+        <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+          {title}
+        </h3>
+      ) : null}
+      {children}
+      <button type="submit" className={`${primaryButtonClass} self-start`} disabled={pending}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}
+
+/** The name shown to clients and in emails. */
+function NameForm({ name: saved }: { name: string }) {
+  const { t } = useTranslation('credits');
+  const [name, setName] = useState(saved);
+  const save = useMutation({ mutationFn: () => accountApi.update({ name }), onSuccess: updateUser });
+  return (
+    <SettingsForm
+      submitLabel={t('settings.profile.saveName')}
+      onSubmit={save.mutate}
+      pending={save.isPending}
+    >
+      <SettingsInput
+        label={t('settings.profile.name')}
         value={name}
+        onChange={setName}
         required
         maxLength={100}
         autoComplete="name"
-        onChange={(event) => setName(event.target.value)}
       />
-      <button type="submit" className={`${primaryButtonClass} self-start`} disabled={save.isPending}>
-        {t('settings.profile.saveName')}
-      </button>
-      <p role="status" className="text-sm text-slate-700">
-        {save.isSuccess ? t('settings.profile.saved') : null}
-      </p>
-      {save.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {toMessage(save.error)}
-        </p>
-      ) : null}
-    </form>
+      <SaveOutcome success={save.isSuccess ? t('settings.profile.saved') : null} error={save.error} />
+    </SettingsForm>
   );
 }
 
 /** The account's language: the app's and every email's. */
 function LanguageForm() {
   const { t, i18n } = useTranslation('credits');
-  const toMessage = useErrorMessage();
   const { user } = useAuth();
   const id = useId();
   const save = useMutation({
@@ -177,11 +248,7 @@ function LanguageForm() {
         ))}
       </select>
       <p className="text-sm text-slate-600">{t('settings.language.hint')}</p>
-      {save.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {toMessage(save.error)}
-        </p>
-      ) : null}
+      <SaveOutcome success={null} error={save.error} />
     </div>
   );
 }
@@ -192,67 +259,46 @@ function LanguageForm() {
  */
 function EmailForm({ current }: { current: string }) {
   const { t } = useTranslation('credits');
-  const toMessage = useErrorMessage();
-  const id = useId();
   const [newEmail, setNewEmail] = useState('');
   const [currentPassword, setCurrent] = useState('');
   const save = useMutation({
     mutationFn: () => accountApi.requestEmailChange({ newEmail, currentPassword }),
     onSuccess: () => setCurrent(''),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} className="flex max-w-md flex-col gap-2" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
-        {t('settings.email.title')}
-      </h3>
-      <label htmlFor={`${id}-new`} className="text-sm font-medium text-slate-700">
-        {t('settings.email.new')}
-      </label>
-      <input
-        id={`${id}-new`}
+    <SettingsForm
+      title={t('settings.email.title')}
+      submitLabel={t('settings.email.submit')}
+      onSubmit={save.mutate}
+      pending={save.isPending}
+    >
+      <SettingsInput
+        label={t('settings.email.new')}
         type="email"
-        className={inputClass}
         value={newEmail}
+        onChange={setNewEmail}
         required
         maxLength={254}
         autoComplete="email"
-        onChange={(event) => setNewEmail(event.target.value)}
       />
-      <label htmlFor={`${id}-current`} className="text-sm font-medium text-slate-700">
-        {t('settings.email.current')}
-      </label>
-      <input
-        id={`${id}-current`}
+      <SettingsInput
+        label={t('settings.email.current')}
         type="password"
-        className={inputClass}
         value={currentPassword}
+        onChange={setCurrent}
         autoComplete="current-password"
-        onChange={(event) => setCurrent(event.target.value)}
       />
-      <button type="submit" className={`${primaryButtonClass} self-start`} disabled={save.isPending}>
-        {t('settings.email.submit')}
-      </button>
-      <p role="status" className="text-sm text-slate-700">
-        {save.data ? t('settings.email.sent', { email: save.data.pendingEmail, current }) : null}
-      </p>
-      {save.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {toMessage(save.error)}
-        </p>
-      ) : null}
-    </form>
+      <SaveOutcome
+        success={save.data ? t('settings.email.sent', { email: save.data.pendingEmail, current }) : null}
+        error={save.error}
+      />
+    </SettingsForm>
   );
 }
 
 /** A new password after the current one; the answer's new session replaces this one (others end). */
 function PasswordForm() {
   const { t } = useTranslation('credits');
-  const toMessage = useErrorMessage();
-  const id = useId();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const save = useMutation({
@@ -263,59 +309,38 @@ function PasswordForm() {
       setNew('');
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} className="flex max-w-md flex-col gap-2" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
-        {t('settings.password.title')}
-      </h3>
-      <label htmlFor={`${id}-current`} className="text-sm font-medium text-slate-700">
-        {t('settings.password.current')}
-      </label>
-      <input
-        id={`${id}-current`}
+    <SettingsForm
+      title={t('settings.password.title')}
+      submitLabel={t('settings.password.submit')}
+      onSubmit={save.mutate}
+      pending={save.isPending}
+    >
+      <SettingsInput
+        label={t('settings.password.current')}
         type="password"
-        className={inputClass}
         value={currentPassword}
+        onChange={setCurrent}
         required
         autoComplete="current-password"
-        onChange={(event) => setCurrent(event.target.value)}
       />
-      <label htmlFor={`${id}-new`} className="text-sm font-medium text-slate-700">
-        {t('settings.password.new')}
-      </label>
-      <input
-        id={`${id}-new`}
+      <SettingsInput
+        label={t('settings.password.new')}
         type="password"
-        className={inputClass}
         value={newPassword}
+        onChange={setNew}
         required
         minLength={PASSWORD_MIN_LENGTH}
         autoComplete="new-password"
-        onChange={(event) => setNew(event.target.value)}
       />
-      <button type="submit" className={`${primaryButtonClass} self-start`} disabled={save.isPending}>
-        {t('settings.password.submit')}
-      </button>
-      <p role="status" className="text-sm text-slate-700">
-        {save.isSuccess ? t('settings.password.changed') : null}
-      </p>
-      {save.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {toMessage(save.error)}
-        </p>
-      ) : null}
-    </form>
+      <SaveOutcome success={save.isSuccess ? t('settings.password.changed') : null} error={save.error} />
+    </SettingsForm>
   );
 }
 
 /** Optional emails, one switch each; account emails (verification, reset, invitations) are always sent. */
 function NotificationsPanel() {
   const { t } = useTranslation('credits');
-  const toMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: ['me', 'notifications'], queryFn: accountApi.notifications });
   const save = useMutation({
@@ -344,12 +369,10 @@ function NotificationsPanel() {
             </label>
           ))}
         </fieldset>
+      ) : settings.isPending ? (
+        <p role="status">{t('settings.notifications.loading')}</p>
       ) : null}
-      {settings.isError || save.isError ? (
-        <p role="alert" className="text-red-700">
-          {toMessage(save.error ?? settings.error)}
-        </p>
-      ) : null}
+      <SaveOutcome success={null} error={save.error ?? settings.error} />
     </section>
   );
 }
