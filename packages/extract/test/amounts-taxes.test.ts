@@ -14,6 +14,14 @@ function read(rows: string[]) {
   return { fields: r.fields, warnings };
 }
 
+/** The same, for a scan: words as OCR reads them. */
+function readScan(rows: string[]) {
+  const r = extractFromText([page(rows, 'ocr')], 'ocr');
+  const warnings: string[] = [];
+  reconcileAmounts(r.fields, r.amountCandidates, (w) => warnings.push(w.code));
+  return { fields: r.fields, warnings };
+}
+
 describe('amounts: a closing parenthesis alone is no minus', () => {
   it('reads "2.675,62 €)" as positive and "(12,00)" as negative', () => {
     expect(parseAmount('2.675,62 €)')).toBe(2675.62);
@@ -39,6 +47,15 @@ describe('VAT breakdown rows', () => {
       surcharge_rate: '5.2',
       surcharge_amount: '184.44',
     });
+  });
+
+  it('reads an amount whose decimal comma OCR dropped when base × rate says so, on scans only', () => {
+    expect(breakdownRow('IVA 21% (base 10.063,85 €)   211341€', true)).toEqual({
+      rate: '21',
+      base: '10063.85',
+      amount: '2113.41',
+    });
+    expect(breakdownRow('IVA 21% (base 10.063,85 €)   211341€')).toBeNull();
   });
 
   it('keeps the sign of a credit note', () => {
@@ -119,6 +136,30 @@ describe('several VAT rates', () => {
     expect(warnings).toContain('AMOUNTS_UNRECONCILED');
     expect(fields.total?.verified).toBe(false);
     expect(fields.vat_total?.verified).toBeFalsy();
+  });
+});
+
+describe('scans: VAT amounts OCR misreads', () => {
+  it('sums the rate whose decimal comma OCR dropped ("321€" for 3,21 €) as the arithmetic needs', () => {
+    const { fields } = readScan([
+      'FACTURA',
+      'Base imponible   901,28 €',
+      'IVA 10% sobre 821,06 €   82,11 €',
+      'IVA 4% sobre 80,22 €   321€',
+      'TOTAL FACTURA   986,60 €',
+    ]);
+    expect(fields.vat_total).toMatchObject({ value: '85.32', verified: true });
+    expect(fields.total).toMatchObject({ value: '986.60', verified: true });
+  });
+
+  it('reads a VAT label glued to its rate ("IVA21%")', () => {
+    const { fields } = readScan([
+      'FACTURA',
+      'Base imponible   3.846,07',
+      'IVA21%   807,67',
+      'TOTAL FACTURA   4.653,74 €',
+    ]);
+    expect(fields.vat_total).toMatchObject({ value: '807.67', verified: true });
   });
 });
 

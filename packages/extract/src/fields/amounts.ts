@@ -538,27 +538,34 @@ const PERCENT = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g;
  * One row of a VAT summary ("IVA 21% (base 2.675,62 €)   561,88 €", "3.546,84 €   21%   744,84 €   5,2%
  * 184,44 €"): the VAT rate, base and amount (base × rate = amount), and the recargo printed beside them
  * (base × its rate = its amount). Amounts keep their sign only when base and VAT carry the same one (a
- * credit note); a parenthesis or a stray minus on one of them does not flip it alone.
+ * credit note); a parenthesis or a stray minus on one of them does not flip it alone. Read by OCR (`ocr`),
+ * an integer of three digits or more may have lost its decimal comma ("321€" for 3,21 €): with a printed
+ * rate, it is read both ways and base × rate = amount tells which.
  */
-export function breakdownRow(text: string): VatBreakdownEntry | null {
+export function breakdownRow(text: string, ocr = false): VatBreakdownEntry | null {
   const percents = [...text.matchAll(PERCENT)].map((m) => Number(m[1]!.replace(',', '.')));
-  const amounts = findAmounts(text.replace(PERCENT, (m) => ' '.repeat(m.length))).map((a) =>
-    Math.round(a.value * 100),
-  );
-  if (amounts.length < 2) return null;
+  const readings = findAmounts(text.replace(PERCENT, (m) => ' '.repeat(m.length))).map((a) => {
+    const cents = Math.round(a.value * 100);
+    const lostComma = ocr && percents.length > 0 && !/[.,]\d{1,2}\b/.test(a.raw) && Math.abs(cents) >= 10_000;
+    return lostComma ? [cents, cents / 100] : [cents];
+  });
+  if (readings.length < 2) return null;
   const fits = (base: number, rate: number, amount: number) =>
     Math.abs((Math.abs(base) * rate) / 100 - Math.abs(amount)) <= 1.01;
-  let found: { a: number; b: number; rate: number } | null = null;
+  let found: { a: number; b: number; base: number; vat: number; rate: number } | null = null;
   // The VAT rate is the first printed percent that fits a (base, amount) pair (the recargo's percent comes
   // after it); without a printed percent, the one usual rate that fits.
   const pair = (ok: (base: number, vat: number) => number | null) => {
-    for (let a = 0; a < amounts.length; a++) {
-      for (let b = 0; b < amounts.length; b++) {
-        const base = Math.abs(amounts[a]!);
-        const vat = Math.abs(amounts[b]!);
-        if (a === b || base === 0 || vat > base) continue;
-        const rate = ok(base, vat);
-        if (rate != null) return { a, b, rate };
+    for (let a = 0; a < readings.length; a++) {
+      for (let b = 0; b < readings.length; b++) {
+        if (a === b) continue;
+        for (const base of readings[a]!) {
+          for (const vat of readings[b]!) {
+            if (base === 0 || Math.abs(vat) > Math.abs(base)) continue;
+            const rate = ok(Math.abs(base), Math.abs(vat));
+            if (rate != null) return { a, b, base, vat, rate };
+          }
+        }
       }
     }
     return null;
@@ -573,8 +580,7 @@ export function breakdownRow(text: string): VatBreakdownEntry | null {
       return usual.length === 1 && base >= 100 ? usual[0]! : null;
     });
   if (!found) return null;
-  const base = amounts[found.a]!;
-  const vat = amounts[found.b]!;
+  const { base, vat } = found;
   const sign = base < 0 && vat <= 0 ? -1 : 1;
   const entry: VatBreakdownEntry = {
     rate: minimalDecimal(found.rate),
@@ -582,8 +588,9 @@ export function breakdownRow(text: string): VatBreakdownEntry | null {
     amount: centsToString(sign * Math.abs(vat)),
   };
   // A second percent with an amount that is the base at that rate: the recargo of this VAT rate.
+  const others = readings.filter((_, k) => k !== found.a && k !== found.b).flat();
   for (const reRate of percents.filter((r) => r !== found.rate)) {
-    const re = amounts.find((x, k) => k !== found.a && k !== found.b && x !== 0 && fits(base, reRate, x));
+    const re = others.find((x) => x !== 0 && fits(base, reRate, x));
     if (re != null) {
       entry.surcharge_rate = minimalDecimal(reRate);
       entry.surcharge_amount = centsToString(sign * Math.abs(re));
@@ -627,7 +634,7 @@ export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
     // A row naming the tax is a tax row whatever else it says; a row with only a rate, or under a header
     // (which may be the goods table's own), must not name goods.
     if (!keyword && isGoodsRow(text)) continue;
-    const entry = breakdownRow(blankDates(ocrAmounts(ctx, text)));
+    const entry = breakdownRow(blankDates(ocrAmounts(ctx, text)), ctx.ocr);
     if (!entry) continue;
     if (out.some((e) => Number(e.rate) === Number(entry.rate))) continue;
     out.push(entry);

@@ -38,7 +38,8 @@ export const ES: LabelWords = {
       '\\bneto\\b',
     ],
   ],
-  vatTotal: [['\\b(?:total\\s*|cuota\\s*(?:de\\s*)?|importe\\s*)?i\\.?v\\.?a\\.?\\b']],
+  // "IVA21%": OCR drops the space before the rate.
+  vatTotal: [['\\b(?:total\\s*|cuota\\s*(?:de\\s*)?|importe\\s*)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))']],
   total: [['total\\s*(?:factura|a\\s*pagar|importe|general|€|eur)', 'importe\\s*total'], ['importe']],
   tendered: [['efectivo', 'entregado', 'tarjeta']],
   change: [['cambio', 'devoluci[óo]n']],
