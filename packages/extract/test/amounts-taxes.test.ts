@@ -28,6 +28,11 @@ describe('amounts: a closing parenthesis alone is no minus', () => {
     expect(parseAmount('(12,00)')).toBe(-12);
     expect(parseAmount('12,00-')).toBe(-12);
   });
+
+  it('reads "-4.467.72" (a decimal comma OCR read as a dot) as -4467.72, "1.234.567" as thousands', () => {
+    expect(parseAmount('-4.467.72 €')).toBe(-4467.72);
+    expect(parseAmount('1.234.567')).toBe(1234567);
+  });
 });
 
 describe('VAT breakdown rows', () => {
@@ -56,6 +61,16 @@ describe('VAT breakdown rows', () => {
       amount: '2113.41',
     });
     expect(breakdownRow('IVA 21% (base 10.063,85 €)   211341€')).toBeNull();
+  });
+
+  it('never takes a recargo rate for the VAT rate when the VAT percent was lost', () => {
+    expect(breakdownRow('3.546,84 €   744,84 €   5,2%   184,44 €')).toEqual({
+      rate: '21',
+      base: '3546.84',
+      amount: '744.84',
+      surcharge_rate: '5.2',
+      surcharge_amount: '184.44',
+    });
   });
 
   it('keeps the sign of a credit note', () => {
@@ -160,6 +175,18 @@ describe('scans: VAT amounts OCR misreads', () => {
       'TOTAL FACTURA   4.653,74 €',
     ]);
     expect(fields.vat_total).toMatchObject({ value: '807.67', verified: true });
+  });
+});
+
+describe('scans: rows of labels with the values below', () => {
+  it('reads a VAT label with a bare rate ("IVA 21") and cells of table rules in the label row', () => {
+    const { fields } = readScan([
+      'FACTURA',
+      '[   Base imponible        IVA 21      Retención IRPF 15%      TOTAL FACTURA   |',
+      '    3.779,91 €           793,78 €         -566,99 €         4.006,70 €',
+    ]);
+    expect(fields.vat_total).toMatchObject({ value: '793.78', verified: true });
+    expect(fields.total).toMatchObject({ value: '4006.70', verified: true });
   });
 });
 

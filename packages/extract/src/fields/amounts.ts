@@ -111,7 +111,7 @@ function amountsAfterLabel(
   const out: AmountCand[] = [];
   const m = label.exec(line.text);
   if (!m) return out;
-  const fullTail = line.text.slice((m.index ?? 0) + m[0].length);
+  const fullTail = withoutBareRates(line.text).slice((m.index ?? 0) + m[0].length);
   // The value belongs to this label up to the next labelled cell ("Excl. BTW 593,36   Subtotaal 717,97").
   const cells = fullTail.split(/ {3}/);
   let cut = cells.length;
@@ -127,8 +127,7 @@ function amountsAfterLabel(
   }
   const joined = cells.slice(0, cut).join('   ');
   const tail = blankDates(ocrAmounts(ctx, joined));
-  const rateMatch = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(line.text);
-  const rate = rateMatch ? Number(rateMatch[1]!.replace(',', '.')) : undefined;
+  const rate = printedRate(line.text);
   const amounts = findAmounts(tail.replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, ' ')).filter(
     (a) => !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)),
   );
@@ -176,7 +175,9 @@ function amountsAfterLabel(
       });
       break;
     }
-    if (a.length > 1 && headerRow && splitCells(line).every((c) => allLabels.some((re) => re.test(c.text)))) {
+    // Cells of table rules alone ("|", "[") are no cells.
+    const labelled = splitCells(line).filter((c) => /[\p{L}\d]/u.test(c.text));
+    if (a.length > 1 && headerRow && labelled.every((c) => allLabels.some((re) => re.test(c.text)))) {
       // A row of labels with their values in the row below ("Base imponible   IVA 21%   IVA 10%   Total"):
       // the value cell under each cell this label names (one per VAT rate).
       const labelCells = splitCells(line);
@@ -192,12 +193,11 @@ function amountsAfterLabel(
         if (!under || !value || seen.has(under.x)) continue;
         seen.add(under.x);
         const box = { page: nextLine.page, x: under.x, y: nextLine.y, w: under.w, h: nextLine.h };
-        const cellRate = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(labelCell(line.text, hit.index ?? 0));
         out.push({
           cents: Math.round(value.value * 100),
           score: 0,
           box,
-          rate: cellRate ? Number(cellRate[1]!.replace(',', '.')) : undefined,
+          rate: printedRate(labelCell(line.text, hit.index ?? 0)),
           line: i + 1,
           integer: !/[.,]\d{1,2}\b/.test(value.raw),
           features: { ...f, nextLine: 1, ...readingFeatures(nextLine, box) },
@@ -211,7 +211,28 @@ function amountsAfterLabel(
 
 /** A row of labels alone ("Base imponible   IVA 21%   Total"): several cells and no amount. */
 function isHeaderRow(text: string): boolean {
-  return text.includes('   ') && !findAmounts(blankDates(text)).length;
+  return text.includes('   ') && !findAmounts(blankDates(withoutBareRates(text))).length;
+}
+
+/** A usual rate glued to its tax's name without a percent sign ("IVA 21", "IRPF 15"): no amount. */
+const BARE_RATE =
+  /\b((?:i\.?v\.?a|vat|igic|irpf|gst|sst|tva|btw|mwst)\.?) ?(\d{1,2})(?![\d%]|[.,]\d| ?[€$£%])/gi;
+
+const isUsualRate = (digits: string) => STANDARD_RATES.includes(Number(digits));
+
+/** The text with each bare rate blanked (same length, so positions still match the line's words). */
+function withoutBareRates(text: string): string {
+  return text.replace(BARE_RATE, (all, name: string, digits: string) =>
+    isUsualRate(digits) ? name.padEnd(all.length) : all,
+  );
+}
+
+/** The rate printed in a text: a percent ("21 %"), else a bare rate after the tax's name ("IVA 21"). */
+function printedRate(text: string): number | undefined {
+  const percent = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+  if (percent) return Number(percent[1]!.replace(',', '.'));
+  const bare = [...text.matchAll(BARE_RATE)].find((b) => isUsualRate(b[2]!));
+  return bare ? Number(bare[2]) : undefined;
 }
 
 /** What an exclusion is tested on: the label's own cell in a row of labels, else the whole line. */
@@ -532,6 +553,9 @@ const STANDARD_RATES = [21, 10, 4, 5, 2, 0, 19, 7, 20, 5.5, 8.5, 9, 6, 12, 13, 1
 const TAX_ROW_WORDS =
   /\b(?:bases?|imponibles?|cuotas?|tipos?|impuestos?|sobre|iva|i\.v\.a|vat|tax|taxes|rates?|net|neto|netto|amounts?|importes?|total|recargo|equivalencia|mwst|ust|tva|btw|igic|ipsi|gst|sst|summary|incl|inclusive|excl|exclusive|rated|exempt|zero|standard|euros?|eur|steuer|betrag|taux|montant|over|on)\b/giu;
 
+/** The Spanish recargo de equivalencia rates (5,2 % on goods at 21 % VAT, 1,4 %, 0,5 %, 1,75 % on tobacco). */
+const RECARGO_RATES = [5.2, 1.4, 0.5, 1.75];
+
 const PERCENT = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g;
 
 /**
@@ -570,11 +594,14 @@ export function breakdownRow(text: string, ocr = false): VatBreakdownEntry | nul
     }
     return null;
   };
-  for (const rate of percents) {
+  // A recargo rate is never the VAT rate: with the VAT percent lost (printed on a line of its own), a row
+  // holding only the recargo's is read by the usual rate that fits.
+  const vatPercents = percents.filter((p) => !RECARGO_RATES.includes(p));
+  for (const rate of vatPercents) {
     found = pair((base, vat) => (fits(base, rate, vat) ? rate : null));
     if (found) break;
   }
-  if (!found && !percents.length)
+  if (!found && !vatPercents.length)
     found = pair((base, vat) => {
       const usual = STANDARD_RATES.filter((r) => fits(base, r, vat));
       return usual.length === 1 && base >= 100 ? usual[0]! : null;

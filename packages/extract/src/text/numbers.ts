@@ -45,7 +45,9 @@ export function parseAmount(raw: string, opts: { decimalsHint?: ',' | '.' } = {}
     const sep = lastComma >= 0 ? ',' : '.';
     const parts = digits.split(sep);
     const tail = parts[parts.length - 1] ?? '';
-    if (parts.length > 2)
+    // "4.467.72": a last group of one or two digits is no thousands group; OCR read the comma as a dot.
+    if (parts.length > 2 && tail.length <= 2) normalized = `${parts.slice(0, -1).join('')}.${tail}`;
+    else if (parts.length > 2)
       normalized = parts.join(''); // 1.234.567
     else if (tail.length === 3 && opts.decimalsHint !== sep) normalized = parts.join('');
     else normalized = parts.join('.');
