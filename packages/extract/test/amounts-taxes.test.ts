@@ -167,6 +167,16 @@ describe('scans: VAT amounts OCR misreads', () => {
     expect(fields.total).toMatchObject({ value: '986.60', verified: true });
   });
 
+  it('reads a euro sign misread as a digit after the amount ("5.983,78 6") as no amount', () => {
+    const { fields } = readScan([
+      'FACTURA',
+      'Base imponible   28.494,21 €',
+      'IVA 21%   5.983,78 6',
+      'TOTAL FACTURA   34.477,99 €',
+    ]);
+    expect(fields.vat_total).toMatchObject({ value: '5983.78', verified: true });
+  });
+
   it('reads a VAT label glued to its rate ("IVA21%")', () => {
     const { fields } = readScan([
       'FACTURA',
@@ -188,6 +198,17 @@ describe('scans: rows of labels with the values below', () => {
     expect(fields.vat_total).toMatchObject({ value: '793.78', verified: true });
     expect(fields.total).toMatchObject({ value: '4006.70', verified: true });
   });
+  it('reads a garbled row of labels ("Base imponibie   IVA21%") and OCR-dotted values ("8,938,12 €")', () => {
+    const { fields } = readScan([
+      'FACTURA',
+      'Base imponibie        IVA21%        IRPF 15%      Total a pagar',
+      ' 8,938,12 €         1.877,01 €    -1.340.72 €   9.474,41 €',
+    ]);
+    expect(fields.tax_base).toMatchObject({ value: '8938.12', verified: true });
+    expect(fields.vat_total).toMatchObject({ value: '1877.01', verified: true });
+    expect(fields.withholding_total).toMatchObject({ value: '1340.72', verified: true });
+    expect(fields.total).toMatchObject({ value: '9474.41', verified: true });
+  });
 });
 
 describe('credit notes', () => {
@@ -202,6 +223,40 @@ describe('credit notes', () => {
     expect(fields.withholding_total).toMatchObject({ value: '-150.00', verified: true });
     expect(fields.total).toMatchObject({ value: '-1060.00', verified: true });
     expect(fields.tax_base?.value).toBe('-1000.00');
+  });
+
+  it('reads a trailing minus and an en dash as minus signs', () => {
+    const { fields } = readScan([
+      'ABONO',
+      'Base imponible   1.000,00-',
+      'IVA 21%   – 210,00 €',
+      'TOTAL   1.210,00 €-',
+    ]);
+    expect(fields.tax_base).toMatchObject({ value: '-1000.00', verified: true });
+    expect(fields.vat_total).toMatchObject({ value: '-210.00', verified: true });
+    expect(fields.total).toMatchObject({ value: '-1210.00', verified: true });
+  });
+
+  it('takes the VAT whose minus OCR lost as negative when base and total are', () => {
+    const { fields } = readScan([
+      'FACTURA RECTIFICATIVA',
+      'Base imponible   -235,84 €',
+      'IVA 21%   49,53 €',
+      'TOTAL   -285,37 €',
+    ]);
+    expect(fields.vat_total?.value).toBe('-49.53');
+    expect(fields.total).toMatchObject({ value: '-285.37', verified: true });
+  });
+
+  it('flips no sign on an invoice read all positive', () => {
+    const { fields } = readScan([
+      'FACTURA',
+      'Base imponible   235,84 €',
+      'IVA 21%   49,53 €',
+      'TOTAL   285,37 €',
+    ]);
+    expect(fields.total).toMatchObject({ value: '285.37', verified: true });
+    expect(fields.vat_total?.value).toBe('49.53');
   });
 });
 

@@ -14,6 +14,8 @@ type Cands = Record<
 const TOL = 1; // cent: printed figures are rounded per line
 /** Score of a sum formed here (breakdown bases, recargo lines): a middling candidate on the ranker's scale. */
 const SUM_SCORE = 0.75;
+/** Score taken from an amount read as a minus lost: a reading of its own, behind the printed sign. */
+const LOST_MINUS_PENALTY = 1;
 
 /**
  * Picks the combination of printed amounts for which Σ bases + VAT − withholding (+ recargo) = total
@@ -59,6 +61,13 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
   if (reRows.length) {
     const cents = reRows.reduce((s, e) => s + (toCents(e.surcharge_amount) ?? 0), 0);
     surcharges.push({ cents, score: SUM_SCORE, box: vats[0]?.box ?? { page: 1, x: 0, y: 0, w: 0, h: 0 } });
+  }
+  // A credit note (the best total or base read negative): OCR may lose the minus of any other amount
+  // (a dash read as nothing, parentheses dropped), so each positive one is tried negative too, behind.
+  if ((totals[0]?.cents ?? 0) < 0 || (bases[0]?.cents ?? 0) < 0) {
+    for (const list of [bases, vats, totals, surcharges] as AmountCand[][])
+      for (const c of [...list])
+        if (c && c.cents > 0) list.push({ ...c, cents: -c.cents, score: c.score - LOST_MINUS_PENALTY });
   }
   let best: {
     score: number;

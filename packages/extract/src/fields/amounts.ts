@@ -59,7 +59,7 @@ function allAmountLabels(ctx: Ctx): RegExp[] {
     ctx.L.total[0]!,
     ...ctx.L.withholding,
     ...ctx.L.surcharge,
-    /\b(?:i\.?v\.?a|vat|btw|mwst|tva)\b/i,
+    /\b(?:i\.?v\.?a|vat|btw|mwst|tva)(?:\b|(?=\d))/i,
   ];
 }
 
@@ -128,8 +128,17 @@ function amountsAfterLabel(
   const joined = cells.slice(0, cut).join('   ');
   const tail = blankDates(ocrAmounts(ctx, joined));
   const rate = printedRate(line.text);
+  // Read by OCR, one digit just after an amount ("5.983,78 6") is its currency sign misread.
   const amounts = findAmounts(tail.replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, ' ')).filter(
-    (a) => !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)),
+    (a, k, all) =>
+      !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)) &&
+      !(
+        ctx.ocr &&
+        k > 0 &&
+        /^\d$/.test(a.raw) &&
+        /[.,]\d{2}$/.test(all[k - 1]!.raw) &&
+        a.index - (all[k - 1]!.index + all[k - 1]!.raw.length) <= 2 // a match may start at the space before it
+      ),
   );
   const f: Features = { [`tier${Math.min(li, 2)}`]: 1 };
   if (/:\s*$/.test(line.text.slice(0, (m.index ?? 0) + m[0].length))) f.colon = 1;
@@ -235,10 +244,14 @@ function printedRate(text: string): number | undefined {
   return bare ? Number(bare[2]) : undefined;
 }
 
-/** What an exclusion is tested on: the label's own cell in a row of labels, else the whole line. */
+/**
+ * What an exclusion is tested on: the label's own cell in a row of labels (nothing when this reading of
+ * the row garbled the label: its other cells are other labels), else the whole line.
+ */
 function ownCell(text: string, label: RegExp): string {
+  if (!isHeaderRow(text)) return text;
   const m = label.exec(text);
-  return m && isHeaderRow(text) ? labelCell(text, m.index ?? 0) : text;
+  return m ? labelCell(text, m.index ?? 0) : '';
 }
 
 /** The cell (3-space separated) of `text` holding position `at`. */

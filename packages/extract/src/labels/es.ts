@@ -31,7 +31,8 @@ export const ES: LabelWords = {
   dueDate: [['fecha\\s*(?:de\\s*)?vencimiento', 'vencimiento', 'vto\\.?']],
   taxBase: [
     [
-      '\\b(?:total\\s*)?base\\s*imponible',
+      // OCR reads the l of "imponible" as i or 1.
+      '\\b(?:total\\s*)?base\\s*imp[o0]n[il1]b[il1]e',
       '\\bbase\\s*total',
       '\\bimporte\\s*neto',
       '\\btotal\\s*neto',

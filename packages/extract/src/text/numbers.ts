@@ -57,11 +57,14 @@ export function parseAmount(raw: string, opts: { decimalsHint?: ',' | '.' } = {}
   return negative ? -n : n;
 }
 
-/** Finds amount-looking tokens in a text line, left to right. */
+/**
+ * Finds amount-looking tokens in a text line, left to right. A minus may lead (also an en dash, as OCR
+ * reads a minus sign) or trail ("235,84-", accounting print).
+ */
 export function findAmounts(line: string): { value: number; raw: string; index: number }[] {
   const out: { value: number; raw: string; index: number }[] = [];
   const re =
-    /(?<![\w.,/-])[-−(]?\s?(?:[€$£]\s?)?-?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{1,2})(?:\s?[€$£])?\)?(?![\w,./-]*\d)|(?<![\w.,/-])[-−(]?\s?(?:[€$£]\s?)?-?\d+(?:[.,]\d{1,2})?(?:\s?[€$£])?\)?(?![\w.,/%-]*\d)(?!\s?%)/g;
+    /(?<![\w.,/-])[-−–(]?\s?(?:[€$£]\s?)?-?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{1,2})(?:\s?[€$£])?\)?(?:-(?!\s*\d))?(?![\w,./-]*\d)|(?<![\w.,/-])[-−–(]?\s?(?:[€$£]\s?)?-?\d+(?:[.,]\d{1,2})?(?:\s?[€$£])?\)?(?![\w.,/%-]*\d)(?!\s?%)/g;
   for (const m of line.matchAll(re)) {
     const raw = m[0].trim();
     const value = parseAmount(raw.replace(/(?<=\d)\s(?=\d{3}\b)/g, ''));
