@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkBreakdown, preferRoundedTotal, reconcileAmounts } from '../src/checks/consistency.ts';
-import { breakdownRow } from '../src/fields/amounts.ts';
+import { breakdownRow } from '../src/fields/amounts/index.ts';
 import { extractFromText } from '../src/fields/index.ts';
 import { parseAmount } from '../src/text/numbers.ts';
 import { page } from './text-page.ts';
