@@ -27,7 +27,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fieldCorrect } from '../bench/score.ts';
-import { amountCandidates } from '../src/fields/amounts.ts';
+import { amountCandidates } from '../src/fields/amounts/index.ts';
 import { dateCandidates } from '../src/fields/dates.ts';
 import { readingContext } from '../src/fields/index.ts';
 import { issuerNameCandidates, taxIdsWithRoles } from '../src/fields/parties.ts';

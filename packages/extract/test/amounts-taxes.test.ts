@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkBreakdown, preferRoundedTotal, reconcileAmounts } from '../src/checks/consistency.ts';
-import { breakdownRow } from '../src/fields/amounts.ts';
+import { breakdownRow } from '../src/fields/amounts/index.ts';
 import { extractFromText } from '../src/fields/index.ts';
 import { parseAmount } from '../src/text/numbers.ts';
 import { page } from './text-page.ts';
@@ -14,11 +14,24 @@ function read(rows: string[]) {
   return { fields: r.fields, warnings };
 }
 
+/** The same, for a scan: words as OCR reads them. */
+function readScan(rows: string[]) {
+  const r = extractFromText([page(rows, 'ocr')], 'ocr');
+  const warnings: string[] = [];
+  reconcileAmounts(r.fields, r.amountCandidates, (w) => warnings.push(w.code));
+  return { fields: r.fields, warnings };
+}
+
 describe('amounts: a closing parenthesis alone is no minus', () => {
   it('reads "2.675,62 €)" as positive and "(12,00)" as negative', () => {
     expect(parseAmount('2.675,62 €)')).toBe(2675.62);
     expect(parseAmount('(12,00)')).toBe(-12);
     expect(parseAmount('12,00-')).toBe(-12);
+  });
+
+  it('reads "-4.467.72" (a decimal comma OCR read as a dot) as -4467.72, "1.234.567" as thousands', () => {
+    expect(parseAmount('-4.467.72 €')).toBe(-4467.72);
+    expect(parseAmount('1.234.567')).toBe(1234567);
   });
 });
 
@@ -33,6 +46,25 @@ describe('VAT breakdown rows', () => {
 
   it('reads the recargo printed beside its VAT rate', () => {
     expect(breakdownRow('3.546,84 €   21%   744,84 €   5,2%   184,44 €')).toEqual({
+      rate: '21',
+      base: '3546.84',
+      amount: '744.84',
+      surcharge_rate: '5.2',
+      surcharge_amount: '184.44',
+    });
+  });
+
+  it('reads an amount whose decimal comma OCR dropped when base × rate says so, on scans only', () => {
+    expect(breakdownRow('IVA 21% (base 10.063,85 €)   211341€', true)).toEqual({
+      rate: '21',
+      base: '10063.85',
+      amount: '2113.41',
+    });
+    expect(breakdownRow('IVA 21% (base 10.063,85 €)   211341€')).toBeNull();
+  });
+
+  it('never takes a recargo rate for the VAT rate when the VAT percent was lost', () => {
+    expect(breakdownRow('3.546,84 €   744,84 €   5,2%   184,44 €')).toEqual({
       rate: '21',
       base: '3546.84',
       amount: '744.84',
@@ -122,6 +154,63 @@ describe('several VAT rates', () => {
   });
 });
 
+describe('scans: VAT amounts OCR misreads', () => {
+  it('sums the rate whose decimal comma OCR dropped ("321€" for 3,21 €) as the arithmetic needs', () => {
+    const { fields } = readScan([
+      'FACTURA',
+      'Base imponible   901,28 €',
+      'IVA 10% sobre 821,06 €   82,11 €',
+      'IVA 4% sobre 80,22 €   321€',
+      'TOTAL FACTURA   986,60 €',
+    ]);
+    expect(fields.vat_total).toMatchObject({ value: '85.32', verified: true });
+    expect(fields.total).toMatchObject({ value: '986.60', verified: true });
+  });
+
+  it('reads a euro sign misread as a digit after the amount ("5.983,78 6") as no amount', () => {
+    const { fields } = readScan([
+      'FACTURA',
+      'Base imponible   28.494,21 €',
+      'IVA 21%   5.983,78 6',
+      'TOTAL FACTURA   34.477,99 €',
+    ]);
+    expect(fields.vat_total).toMatchObject({ value: '5983.78', verified: true });
+  });
+
+  it('reads a VAT label glued to its rate ("IVA21%")', () => {
+    const { fields } = readScan([
+      'FACTURA',
+      'Base imponible   3.846,07',
+      'IVA21%   807,67',
+      'TOTAL FACTURA   4.653,74 €',
+    ]);
+    expect(fields.vat_total).toMatchObject({ value: '807.67', verified: true });
+  });
+});
+
+describe('scans: rows of labels with the values below', () => {
+  it('reads a VAT label with a bare rate ("IVA 21") and cells of table rules in the label row', () => {
+    const { fields } = readScan([
+      'FACTURA',
+      '[   Base imponible        IVA 21      Retención IRPF 15%      TOTAL FACTURA   |',
+      '    3.779,91 €           793,78 €         -566,99 €         4.006,70 €',
+    ]);
+    expect(fields.vat_total).toMatchObject({ value: '793.78', verified: true });
+    expect(fields.total).toMatchObject({ value: '4006.70', verified: true });
+  });
+  it('reads a garbled row of labels ("Base imponibie   IVA21%") and OCR-dotted values ("8,938,12 €")', () => {
+    const { fields } = readScan([
+      'FACTURA',
+      'Base imponibie        IVA21%        IRPF 15%      Total a pagar',
+      ' 8,938,12 €         1.877,01 €    -1.340.72 €   9.474,41 €',
+    ]);
+    expect(fields.tax_base).toMatchObject({ value: '8938.12', verified: true });
+    expect(fields.vat_total).toMatchObject({ value: '1877.01', verified: true });
+    expect(fields.withholding_total).toMatchObject({ value: '1340.72', verified: true });
+    expect(fields.total).toMatchObject({ value: '9474.41', verified: true });
+  });
+});
+
 describe('credit notes', () => {
   it('gives the withholding the sign of the base and closes the sum', () => {
     const { fields } = read([
@@ -134,6 +223,40 @@ describe('credit notes', () => {
     expect(fields.withholding_total).toMatchObject({ value: '-150.00', verified: true });
     expect(fields.total).toMatchObject({ value: '-1060.00', verified: true });
     expect(fields.tax_base?.value).toBe('-1000.00');
+  });
+
+  it('reads a trailing minus and an en dash as minus signs', () => {
+    const { fields } = readScan([
+      'ABONO',
+      'Base imponible   1.000,00-',
+      'IVA 21%   – 210,00 €',
+      'TOTAL   1.210,00 €-',
+    ]);
+    expect(fields.tax_base).toMatchObject({ value: '-1000.00', verified: true });
+    expect(fields.vat_total).toMatchObject({ value: '-210.00', verified: true });
+    expect(fields.total).toMatchObject({ value: '-1210.00', verified: true });
+  });
+
+  it('takes the VAT whose minus OCR lost as negative when base and total are', () => {
+    const { fields } = readScan([
+      'FACTURA RECTIFICATIVA',
+      'Base imponible   -235,84 €',
+      'IVA 21%   49,53 €',
+      'TOTAL   -285,37 €',
+    ]);
+    expect(fields.vat_total?.value).toBe('-49.53');
+    expect(fields.total).toMatchObject({ value: '-285.37', verified: true });
+  });
+
+  it('flips no sign on an invoice read all positive', () => {
+    const { fields } = readScan([
+      'FACTURA',
+      'Base imponible   235,84 €',
+      'IVA 21%   49,53 €',
+      'TOTAL   285,37 €',
+    ]);
+    expect(fields.total).toMatchObject({ value: '285.37', verified: true });
+    expect(fields.vat_total?.value).toBe('49.53');
   });
 });
 

@@ -13,7 +13,7 @@ import {
   type TrainingDoc,
 } from '../scripts/fit-ranker.ts';
 import { rng } from '../scripts/invoice-cases.ts';
-import { amountCandidates } from '../src/fields/amounts.ts';
+import { amountCandidates } from '../src/fields/amounts/index.ts';
 import { extractFromText, readingContext } from '../src/fields/index.ts';
 import { PRIORS } from '../src/fields/priors.ts';
 import { FAMILIES, RANKED, type RankerModel, useModel } from '../src/fields/ranker.ts';

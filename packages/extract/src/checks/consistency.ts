@@ -14,6 +14,8 @@ type Cands = Record<
 const TOL = 1; // cent: printed figures are rounded per line
 /** Score of a sum formed here (breakdown bases, recargo lines): a middling candidate on the ranker's scale. */
 const SUM_SCORE = 0.75;
+/** Score taken from an amount read as a minus lost: a reading of its own, behind the printed sign. */
+const LOST_MINUS_PENALTY = 1;
 
 /**
  * Picks the combination of printed amounts for which Σ bases + VAT − withholding (+ recargo) = total
@@ -43,8 +45,7 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
   }
   // VAT printed once per rate ("IVA 21%   561,88 €", "IVA 10%   119,06 €", or a row of "IVA 21%   IVA 10%"
   // cells): their sum is the VAT total.
-  const perRate = perRateSum(cands.vat_total);
-  if (perRate) vats.push({ ...perRate, from: 'text' as const });
+  for (const sum of perRateSums(cands.vat_total)) vats.push({ ...sum, from: 'text' as const });
   const totals = top(cands.total, 5);
   const withholdings = [null, ...top(cands.withholding_total, 3)];
   const surcharges: (AmountCand | null)[] = [null, ...top(cands.surcharge_total, 3)];
@@ -60,6 +61,13 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
   if (reRows.length) {
     const cents = reRows.reduce((s, e) => s + (toCents(e.surcharge_amount) ?? 0), 0);
     surcharges.push({ cents, score: SUM_SCORE, box: vats[0]?.box ?? { page: 1, x: 0, y: 0, w: 0, h: 0 } });
+  }
+  // A credit note (the best total or base read negative): OCR may lose the minus of any other amount
+  // (a dash read as nothing, parentheses dropped), so each positive one is tried negative too, behind.
+  if ((totals[0]?.cents ?? 0) < 0 || (bases[0]?.cents ?? 0) < 0) {
+    for (const list of [bases, vats, totals, surcharges] as AmountCand[][])
+      for (const c of [...list])
+        if (c && c.cents > 0) list.push({ ...c, cents: -c.cents, score: c.score - LOST_MINUS_PENALTY });
   }
   let best: {
     score: number;
@@ -202,27 +210,38 @@ function withheld(base: AmountCand, w: AmountCand): number {
   return base.cents < 0 ? -Math.abs(w.cents) : Math.abs(w.cents);
 }
 
+/** Distinct readings kept per rate: OCR may read "3,21" as "321" too, and only the sum tells which. */
+const READINGS_PER_RATE = 3;
+
 /**
- * The sum of VAT amounts printed once per rate: the best-scored candidate of each rate, when two or more
- * rates are printed on lines (or cells) of their own. Null with fewer than two rates.
+ * The sums of VAT amounts printed once per rate, when two or more rates are printed on lines (or cells)
+ * of their own: one sum per choice among each rate's best-scored distinct readings (a misread decimal
+ * comma gives a rate two), best-scored choice first. Empty with fewer than two rates.
  */
-export function perRateSum(vats: AmountCand[]): AmountCand | null {
-  const byRate = new Map<number, AmountCand>();
-  for (const c of vats) {
+export function perRateSums(vats: AmountCand[]): AmountCand[] {
+  const byRate = new Map<number, AmountCand[]>();
+  for (const c of [...vats].sort((a, b) => b.score - a.score)) {
     if (c.rate == null || c.cents === 0 || c.line == null) continue;
-    const prev = byRate.get(c.rate);
-    if (!prev || c.score > prev.score) byRate.set(c.rate, c);
+    const list = byRate.get(c.rate) ?? [];
+    byRate.set(c.rate, list);
+    if (list.length < READINGS_PER_RATE && !list.some((o) => o.cents === c.cents)) list.push(c);
   }
-  const list = [...byRate.values()];
-  if (list.length < 2) return null;
+  const rates = [...byRate.values()];
+  if (rates.length < 2) return [];
   // Each rate's amount read at a place of its own.
-  for (let i = 0; i < list.length; i++)
-    for (let j = i + 1; j < list.length; j++) if (sameBox(list[i]!, list[j]!)) return null;
-  return {
-    cents: list.reduce((s, c) => s + c.cents, 0),
-    score: SUM_SCORE,
-    box: list[0]!.box,
-  };
+  const firsts = rates.map((l) => l[0]!);
+  for (let i = 0; i < firsts.length; i++)
+    for (let j = i + 1; j < firsts.length; j++) if (sameBox(firsts[i]!, firsts[j]!)) return [];
+  let choices: AmountCand[][] = [[]];
+  for (const list of rates) choices = choices.flatMap((chosen) => list.map((c) => [...chosen, c]));
+  const apart = (chosen: AmountCand[]) =>
+    chosen.every((a, i) => chosen.every((b, j) => j <= i || !sameBox(a, b)));
+  return choices.filter(apart).map((chosen) => ({
+    cents: chosen.reduce((s, c) => s + c.cents, 0),
+    // The best readings' sum first; every other choice a little behind it.
+    score: SUM_SCORE - 0.01 * chosen.filter((c, k) => c !== rates[k]![0]).length,
+    box: chosen[0]!.box,
+  }));
 }
 
 function sameBox(a: AmountCand, b: AmountCand): boolean {

@@ -18,7 +18,7 @@ import {
   type Payment,
   rankAmounts,
   roundingAndPrinted,
-} from './amounts.ts';
+} from './amounts/index.ts';
 import { type Ctx, wordHeight } from './context.ts';
 import { findDateFields } from './dates.ts';
 import { fillLineRates, findLineItems } from './lines.ts';

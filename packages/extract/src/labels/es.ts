@@ -31,14 +31,16 @@ export const ES: LabelWords = {
   dueDate: [['fecha\\s*(?:de\\s*)?vencimiento', 'vencimiento', 'vto\\.?']],
   taxBase: [
     [
-      '\\b(?:total\\s*)?base\\s*imponible',
+      // OCR reads the l of "imponible" as i or 1.
+      '\\b(?:total\\s*)?base\\s*imp[o0]n[il1]b[il1]e',
       '\\bbase\\s*total',
       '\\bimporte\\s*neto',
       '\\btotal\\s*neto',
       '\\bneto\\b',
     ],
   ],
-  vatTotal: [['\\b(?:total\\s*|cuota\\s*(?:de\\s*)?|importe\\s*)?i\\.?v\\.?a\\.?\\b']],
+  // "IVA21%": OCR drops the space before the rate.
+  vatTotal: [['\\b(?:total\\s*|cuota\\s*(?:de\\s*)?|importe\\s*)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))']],
   total: [['total\\s*(?:factura|a\\s*pagar|importe|general|€|eur)', 'importe\\s*total'], ['importe']],
   tendered: [['efectivo', 'entregado', 'tarjeta']],
   change: [['cambio', 'devoluci[óo]n']],

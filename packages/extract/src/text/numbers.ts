@@ -45,7 +45,9 @@ export function parseAmount(raw: string, opts: { decimalsHint?: ',' | '.' } = {}
     const sep = lastComma >= 0 ? ',' : '.';
     const parts = digits.split(sep);
     const tail = parts[parts.length - 1] ?? '';
-    if (parts.length > 2)
+    // "4.467.72": a last group of one or two digits is no thousands group; OCR read the comma as a dot.
+    if (parts.length > 2 && tail.length <= 2) normalized = `${parts.slice(0, -1).join('')}.${tail}`;
+    else if (parts.length > 2)
       normalized = parts.join(''); // 1.234.567
     else if (tail.length === 3 && opts.decimalsHint !== sep) normalized = parts.join('');
     else normalized = parts.join('.');
@@ -55,11 +57,14 @@ export function parseAmount(raw: string, opts: { decimalsHint?: ',' | '.' } = {}
   return negative ? -n : n;
 }
 
-/** Finds amount-looking tokens in a text line, left to right. */
+/**
+ * Finds amount-looking tokens in a text line, left to right. A minus may lead (also an en dash, as OCR
+ * reads a minus sign) or trail ("235,84-", accounting print).
+ */
 export function findAmounts(line: string): { value: number; raw: string; index: number }[] {
   const out: { value: number; raw: string; index: number }[] = [];
   const re =
-    /(?<![\w.,/-])[-−(]?\s?(?:[€$£]\s?)?-?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{1,2})(?:\s?[€$£])?\)?(?![\w,./-]*\d)|(?<![\w.,/-])[-−(]?\s?(?:[€$£]\s?)?-?\d+(?:[.,]\d{1,2})?(?:\s?[€$£])?\)?(?![\w.,/%-]*\d)(?!\s?%)/g;
+    /(?<![\w.,/-])[-−–(]?\s?(?:[€$£]\s?)?-?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{1,2})(?:\s?[€$£])?\)?(?:-(?!\s*\d))?(?![\w,./-]*\d)|(?<![\w.,/-])[-−–(]?\s?(?:[€$£]\s?)?-?\d+(?:[.,]\d{1,2})?(?:\s?[€$£])?\)?(?![\w.,/%-]*\d)(?!\s?%)/g;
   for (const m of line.matchAll(re)) {
     const raw = m[0].trim();
     const value = parseAmount(raw.replace(/(?<=\d)\s(?=\d{3}\b)/g, ''));

@@ -1,0 +1,153 @@
+/** The VAT breakdown: one entry per rate (base, amount, and the recargo printed beside them). */
+import { centsToString, findAmounts, minimalDecimal, toCents } from '../../text/numbers.ts';
+import type { VatBreakdownEntry } from '../../types.ts';
+import { blankDates, type Ctx, ocrAmounts } from '../context.ts';
+
+/** VAT rates in use, the usual ones first. */
+export const STANDARD_RATES = [
+  21, 10, 4, 5, 2, 0, 19, 7, 20, 5.5, 8.5, 9, 6, 12, 13, 16, 23, 24, 25, 3, 7.5, 15,
+];
+/** Words a tax summary row may hold; any other word of four letters or more makes it a goods row. */
+const TAX_ROW_WORDS =
+  /\b(?:bases?|imponibles?|cuotas?|tipos?|impuestos?|sobre|iva|i\.v\.a|vat|tax|taxes|rates?|net|neto|netto|amounts?|importes?|total|recargo|equivalencia|mwst|ust|tva|btw|igic|ipsi|gst|sst|summary|incl|inclusive|excl|exclusive|rated|exempt|zero|standard|euros?|eur|steuer|betrag|taux|montant|over|on)\b/giu;
+
+/** The Spanish recargo de equivalencia rates (5,2 % on goods at 21 % VAT, 1,4 %, 0,5 %, 1,75 % on tobacco). */
+const RECARGO_RATES = [5.2, 1.4, 0.5, 1.75];
+
+const PERCENT = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g;
+
+/**
+ * One row of a VAT summary ("IVA 21% (base 2.675,62 €)   561,88 €", "3.546,84 €   21%   744,84 €   5,2%
+ * 184,44 €"): the VAT rate, base and amount (base × rate = amount), and the recargo printed beside them
+ * (base × its rate = its amount). Amounts keep their sign only when base and VAT carry the same one (a
+ * credit note); a parenthesis or a stray minus on one of them does not flip it alone. Read by OCR (`ocr`),
+ * an integer of three digits or more may have lost its decimal comma ("321€" for 3,21 €): with a printed
+ * rate, it is read both ways and base × rate = amount tells which.
+ */
+export function breakdownRow(text: string, ocr = false): VatBreakdownEntry | null {
+  const percents = [...text.matchAll(PERCENT)].map((m) => Number(m[1]!.replace(',', '.')));
+  const readings = findAmounts(text.replace(PERCENT, (m) => ' '.repeat(m.length))).map((a) => {
+    const cents = Math.round(a.value * 100);
+    const lostComma = ocr && percents.length > 0 && !/[.,]\d{1,2}\b/.test(a.raw) && Math.abs(cents) >= 10_000;
+    return lostComma ? [cents, cents / 100] : [cents];
+  });
+  if (readings.length < 2) return null;
+  const fits = (base: number, rate: number, amount: number) =>
+    Math.abs((Math.abs(base) * rate) / 100 - Math.abs(amount)) <= 1.01;
+  let found: { a: number; b: number; base: number; vat: number; rate: number } | null = null;
+  // The VAT rate is the first printed percent that fits a (base, amount) pair (the recargo's percent comes
+  // after it); without a printed percent, the one usual rate that fits.
+  const pair = (ok: (base: number, vat: number) => number | null) => {
+    for (let a = 0; a < readings.length; a++) {
+      for (let b = 0; b < readings.length; b++) {
+        if (a === b) continue;
+        for (const base of readings[a]!) {
+          for (const vat of readings[b]!) {
+            if (base === 0 || Math.abs(vat) > Math.abs(base)) continue;
+            const rate = ok(Math.abs(base), Math.abs(vat));
+            if (rate != null) return { a, b, base, vat, rate };
+          }
+        }
+      }
+    }
+    return null;
+  };
+  // A recargo rate is never the VAT rate: with the VAT percent lost (printed on a line of its own), a row
+  // holding only the recargo's is read by the usual rate that fits.
+  const vatPercents = percents.filter((p) => !RECARGO_RATES.includes(p));
+  for (const rate of vatPercents) {
+    found = pair((base, vat) => (fits(base, rate, vat) ? rate : null));
+    if (found) break;
+  }
+  if (!found && !vatPercents.length)
+    found = pair((base, vat) => {
+      const usual = STANDARD_RATES.filter((r) => fits(base, r, vat));
+      return usual.length === 1 && base >= 100 ? usual[0]! : null;
+    });
+  if (!found) return null;
+  const { base, vat } = found;
+  const sign = base < 0 && vat <= 0 ? -1 : 1;
+  const entry: VatBreakdownEntry = {
+    rate: minimalDecimal(found.rate),
+    base: centsToString(sign * Math.abs(base)),
+    amount: centsToString(sign * Math.abs(vat)),
+  };
+  // A second percent with an amount that is the base at that rate: the recargo of this VAT rate.
+  const others = readings.filter((_, k) => k !== found.a && k !== found.b).flat();
+  for (const reRate of percents.filter((r) => r !== found.rate)) {
+    const re = others.find((x) => x !== 0 && fits(base, reRate, x));
+    if (re != null) {
+      entry.surcharge_rate = minimalDecimal(reRate);
+      entry.surcharge_amount = centsToString(sign * Math.abs(re));
+      break;
+    }
+  }
+  return entry;
+}
+
+/** A row that names goods (a description of four letters or more that is no tax word): a line item. */
+function isGoodsRow(text: string): boolean {
+  const rest = text.replace(TAX_ROW_WORDS, ' ');
+  return /\p{L}{4,}/u.test(rest);
+}
+
+/**
+ * The VAT breakdown: rows that name the tax ("IVA 21% …"), and the rows of a tax summary table under its
+ * header ("Base imponible   % IVA   Cuota IVA"). Goods rows (a description, a rate column) are line items,
+ * not the breakdown, even when base × rate happens to fit. One entry per rate, the first read.
+ */
+export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
+  const out: VatBreakdownEntry[] = [];
+  let tableUntil = -1;
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const line = ctx.lines[i]!;
+    const text = line.text;
+    // A VAT summary table header ("IVA  Base  Cuota", "VAT rate  Net  VAT") opens a few rows without labels.
+    if (
+      /\b(?:i\.?v\.?a|vat|tax|mwst|tva|btw)\b/i.test(text) &&
+      /\b(?:base|cuota|net|neto|netto|amount|importe|betrag)\b/i.test(text) &&
+      findAmounts(blankDates(text)).length === 0
+    ) {
+      tableUntil = i + 5;
+      continue;
+    }
+    const keyword = /\b(?:i\.?v\.?a|vat|tax|mwst|ust|tva|btw|igic)\b/i.test(text);
+    const inTable = i <= tableUntil;
+    if (!keyword && !inTable && !/%/.test(text)) continue;
+    if (ctx.L.withholding.some((re) => re.test(text)) || ctx.L.surcharge.some((re) => re.test(text)))
+      continue;
+    // A row naming the tax is a tax row whatever else it says; a row with only a rate, or under a header
+    // (which may be the goods table's own), must not name goods.
+    if (!keyword && isGoodsRow(text)) continue;
+    const entry = breakdownRow(blankDates(ocrAmounts(ctx, text)), ctx.ocr);
+    if (!entry) continue;
+    if (out.some((e) => Number(e.rate) === Number(entry.rate))) continue;
+    out.push(entry);
+  }
+  attachSurchargeLines(ctx, out);
+  return out;
+}
+
+/** Recargo printed on lines of its own ("Recargo de equivalencia 5,2%   184,44 €"): to the rate whose base fits. */
+function attachSurchargeLines(ctx: Ctx, entries: VatBreakdownEntry[]): void {
+  if (!entries.length) return;
+  for (const line of ctx.lines) {
+    if (!ctx.L.surcharge.some((re) => re.test(line.text))) continue;
+    const text = blankDates(ocrAmounts(ctx, line.text));
+    const m = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+    if (!m) continue;
+    const reRate = Number(m[1]!.replace(',', '.'));
+    const amount = findAmounts(text.replace(m[0], ' ')).at(-1);
+    if (!amount) continue;
+    const cents = Math.round(amount.value * 100);
+    const entry = entries.find(
+      (e) =>
+        e.surcharge_amount == null &&
+        Math.abs((Math.abs(toCents(e.base) ?? 0) * reRate) / 100 - Math.abs(cents)) <= 1.01,
+    );
+    if (!entry) continue;
+    const sign = (toCents(entry.base) ?? 0) < 0 ? -1 : 1;
+    entry.surcharge_rate = minimalDecimal(reRate);
+    entry.surcharge_amount = centsToString(sign * Math.abs(cents));
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * Amounts and taxes: every labelled amount is a candidate for its family (base, VAT, total, withholding,
+ * recargo) with features (label tier and language, layout, print size, OCR agreement, receipt payment
+ * arithmetic); the ranker orders them and the consistency checks then pick the combination that adds up.
+ */
+import type { FieldMap } from '../../evidence.ts';
+import type { Line } from '../../text/layout.ts';
+import { centsToString, findAmounts, minimalDecimal } from '../../text/numbers.ts';
+import { blankDates, type Ctx, lineBox, ocrAmounts } from '../context.ts';
+import { FAMILIES, type Features, scoreFeatures, topProbability } from '../ranker.ts';
+import { type AmountCand, type AmountCandidates, collectAmounts, readingFeatures } from './labelled.ts';
+import { closureFeatures, findPayment, type Payment, totalFeatures } from './receipt.ts';
+
+export { breakdownRow, findVatBreakdown } from './breakdown.ts';
+export type { AmountCand, AmountCandidates } from './labelled.ts';
+export { type Payment, roundingAndPrinted } from './receipt.ts';
+
+/** All amount candidates of the document, with features; not yet ranked. */
+export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: Payment | null } {
+  const { L, lines } = ctx;
+  const cands: AmountCandidates = {
+    tax_base: [],
+    vat_total: [],
+    total: [],
+    withholding_total: [],
+    surcharge_total: [],
+  };
+  collectAmounts(ctx, L.taxBase, cands.tax_base, []);
+  collectAmounts(ctx, L.withholding, cands.withholding_total, []);
+  collectAmounts(ctx, L.surcharge, cands.surcharge_total, []);
+  collectAmounts(
+    ctx,
+    L.vatTotal,
+    cands.vat_total,
+    [
+      ...L.taxBase,
+      ...L.total.slice(0, 1),
+      ...L.withholding,
+      ...L.surcharge,
+      // Tax registration numbers ("GST Reg No: 000123456789") and summary tables are not the VAT total.
+      /\b(?:g[s5]t|sst|vat|tax)\s*(?:reg(?:istration)?\.?|id|no\.?|number|#)|\bsummary\b/i,
+      /\b(?:ust|mwst|vat|tva|btw|iva)\.?\s*-?\s*id|steuer-?\s*n(?:umme)?r|\bhrb\b|handelsregister/i,
+    ],
+    true,
+  );
+  collectAmounts(ctx, L.total, cands.total, [
+    ...L.taxBase,
+    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*ad[jil1.]|\bad[jil1](?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
+  ]);
+  // "Rounding  RM 12.30" after a rounding adjustment is the rounded total.
+  collectAmounts(ctx, [/^\W*round(?:ing|ed)?\b(?!\s*ad[jil1.])/i], cands.total, [/\bad[jil1.]/i]);
+  // A receipt's subtotal is often the payable total (prices include tax): a weak candidate.
+  const subtotals: AmountCand[] = [];
+  collectAmounts(ctx, [/\bsub\s*-?\s*t[o0u]t[a4]l?\b/i], subtotals, []);
+  for (const c of subtotals) cands.total.push({ ...c, features: { ...c.features, subtotalAsTotal: 1 } });
+  // After "Rounding adj.", a line with only a currency and an amount is the rounded total.
+  for (let i = 0; i < lines.length - 1; i++) {
+    if (!/\bround(?:ing)?\b.*\bad[jil1.]|\bround(?:ing)?\s*\(/i.test(lines[i]!.text)) continue;
+    for (const j of [i + 1, i + 2]) {
+      const l = lines[j];
+      const text = l && ocrAmounts(ctx, l.text);
+      if (!l || !text || !/^\W*(?:RM|MYR|\$|€|EUR)?\s*-?\d[\d.,]*\d\W*$/i.test(text)) continue;
+      const a = findAmounts(text).at(-1);
+      if (a && /[.,]\d{2}\b/.test(a.raw)) {
+        const box = lineBox(l);
+        cands.total.push({
+          cents: Math.round(a.value * 100),
+          score: 0,
+          box,
+          line: j,
+          rounded: true,
+          features: { afterRoundingAdj: 1, ...readingFeatures(l, box) },
+        });
+      }
+      break;
+    }
+  }
+  if (ctx.ocr) impliedDecimals(cands);
+  const payment = findPayment(ctx);
+  totalFeatures(ctx, cands.total, payment, cands.vat_total);
+  closureFeatures(ctx, cands, payment);
+  // No total label could be read on a receipt: the largest amount printed more than once (total, then
+  // what was paid) is the best guess, with a low score.
+  if (ctx.ocr && !cands.total.length) {
+    const seen = new Map<number, { n: number; line: Line }>();
+    for (const line of lines) {
+      for (const a of findAmounts(blankDates(ocrAmounts(ctx, line.text)))) {
+        if (!/[.,]\d{2}$/.test(a.raw) || a.value <= 0) continue;
+        const cents = Math.round(a.value * 100);
+        seen.set(cents, { n: (seen.get(cents)?.n ?? 0) + 1, line });
+      }
+    }
+    const best = [...seen].filter(([, v]) => v.n >= 2).sort((a, b) => b[0] - a[0])[0];
+    if (best)
+      cands.total.push({
+        cents: best[0],
+        score: 0,
+        box: lineBox(best[1].line),
+        features: { repeatedLargest: 1 },
+      });
+  }
+  printedElsewhere(ctx, cands);
+  return { cands, payment };
+}
+
+/** OCR drops a decimal point ("3045" for 30.45): an integer of three to six digits is also read as cents. */
+function impliedDecimals(cands: AmountCandidates): void {
+  for (const family of FAMILIES) {
+    for (const c of [...cands[family]]) {
+      if (!c.integer || c.cents < 10_000 || c.cents >= 100_000_000 || c.features?.paidFallback) continue;
+      const features: Features = { ...c.features, impliedDecimals: 1 };
+      delete features.ocrInteger;
+      cands[family].push({ ...c, cents: c.cents / 100, integer: false, features });
+    }
+  }
+}
+
+/** The same amount printed on another line too (a total repeated by the payment or tax summary). */
+function printedElsewhere(ctx: Ctx, cands: AmountCandidates): void {
+  const lines = new Map<number, Set<number>>();
+  ctx.lines.forEach((line, i) => {
+    for (const a of findAmounts(blankDates(ocrAmounts(ctx, line.text)))) {
+      if (!/[.,]\d{2}\b/.test(a.raw)) continue;
+      const cents = Math.abs(Math.round(a.value * 100));
+      if (!lines.has(cents)) lines.set(cents, new Set());
+      lines.get(cents)!.add(i);
+    }
+  });
+  for (const family of FAMILIES)
+    for (const c of cands[family]) {
+      // The fallbacks are defined by where they are printed already.
+      if (c.features?.repeatedLargest || c.features?.paidFallback) continue;
+      const at = lines.get(Math.abs(c.cents));
+      if (at && [...at].some((i) => i !== c.line)) {
+        c.features ??= {};
+        c.features.printedElsewhere = 1;
+      }
+    }
+}
+
+/** Scores every candidate with the ranker and sorts each family best first. */
+export function rankAmounts(cands: AmountCandidates): void {
+  for (const family of FAMILIES) {
+    for (const c of cands[family]) c.score = scoreFeatures(family, c.features ?? {});
+    cands[family].sort((a, b) => b.score - a.score);
+  }
+}
+
+/** The best candidate of each family becomes the field (unverified: the checks decide that). */
+export function amountFields(
+  cands: AmountCandidates,
+  fields: FieldMap,
+  source: FieldMap['total'] extends infer E ? (E extends { source: infer S } ? S : never) : never,
+): void {
+  for (const k of FAMILIES) {
+    const list = cands[k];
+    const best = list[0];
+    if (!best) continue;
+    // One probability per distinct value: the same amount read twice is one choice.
+    const byValue = new Map<number, number>();
+    for (const c of list) if (!byValue.has(c.cents)) byValue.set(c.cents, c.score);
+    // Sure when it beats the other values (softmax) and is a strong candidate on its own (sigmoid).
+    const p = topProbability([...byValue.values()]) / (1 + Math.exp(-best.score));
+    // A withholding takes the sign of the base it is withheld from (negative on a credit note).
+    const negativeBase = (cands.tax_base[0]?.cents ?? 0) < 0;
+    fields[k] = {
+      value: centsToString(
+        k === 'withholding_total' ? (negativeBase ? -1 : 1) * Math.abs(best.cents) : best.cents,
+      ),
+      confidence: Math.min(0.8, 0.35 + 0.45 * p),
+      source,
+      verified: false,
+      box: best.box,
+    };
+  }
+  const wRate = cands.withholding_total[0]?.rate;
+  if (wRate && fields.withholding_total)
+    fields.withholding_rate = { value: minimalDecimal(wRate), confidence: 0.7, source, verified: false };
+}

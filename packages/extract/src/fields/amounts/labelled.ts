@@ -1,0 +1,259 @@
+/**
+ * Labelled amounts: every amount printed after a label of its family (or under it, in a row of labels),
+ * with the features the ranker reads (label tier, layout, print size, OCR agreement).
+ */
+import type { Line } from '../../text/layout.ts';
+import { findAmounts } from '../../text/numbers.ts';
+import type { Box } from '../../types.ts';
+import {
+  blankDates,
+  bothEnginesRead,
+  boxOf,
+  type Ctx,
+  lineBox,
+  lineReadings,
+  ocrAmounts,
+  splitCells,
+  wordHeight,
+} from '../context.ts';
+import type { FAMILIES, Features } from '../ranker.ts';
+import { STANDARD_RATES } from './breakdown.ts';
+
+export type AmountCand = {
+  cents: number;
+  /** The ranker's score (log-odds scale); filled by `rankAmounts`. */
+  score: number;
+  box: Box;
+  rate?: number;
+  /** Index of the line it was read on (in reading order), for layout rules. */
+  line?: number;
+  /** Printed without decimals ("2"), which receipts rarely do for money. */
+  integer?: boolean;
+  /** The payable total after cash rounding ("TOTAL ROUNDED", "Rounding  RM …", a bare line after "Rounding adj."). */
+  rounded?: boolean;
+  /** What the ranker sees (absent for sums the consistency checks form). */
+  features?: Features;
+};
+
+export type AmountCandidates = Record<(typeof FAMILIES)[number], AmountCand[]>;
+
+const ROUNDED_TOTAL = /\bround(?:ed|ing)?\b(?!\s*ad[jil1.])|\btotal\s*rounded\b|\bnett?\s*total\b/i;
+const STRONG_TOTAL =
+  /\bround(?:ed|ing)?\b|\bredondeado\b|\bnett?\s*total\b|\bgrand\s*total\b|\btotal\s*a\s*pagar\b/i;
+
+/** Both OCR engines read the words of this box the same (fused OCR), and how sure the engine was. */
+export function readingFeatures(line: Line, box: Box): Features {
+  const words = line.words.filter((w) => w.x + w.w > box.x - 1e-4 && w.x < box.x + box.w + 1e-4);
+  if (!words.length) return {};
+  const f: Features = { wordConf: words.reduce((s, w) => s + w.conf, 0) / words.length };
+  if (words.every(bothEnginesRead)) f.enginesAgree = 1;
+  return f;
+}
+
+function allAmountLabels(ctx: Ctx): RegExp[] {
+  return [
+    ...ctx.L.taxBase,
+    ctx.L.total[0]!,
+    ...ctx.L.withholding,
+    ...ctx.L.surcharge,
+    /\b(?:i\.?v\.?a|vat|btw|mwst|tva)(?:\b|(?=\d))/i,
+  ];
+}
+
+/** Every amount printed after one of `labels` (or just below it), with its features. */
+export function collectAmounts(
+  ctx: Ctx,
+  labels: RegExp[],
+  out: AmountCand[],
+  exclude: RegExp[],
+  isVat = false,
+): void {
+  const allLabels = allAmountLabels(ctx);
+  for (let li = 0; li < labels.length; li++) {
+    const label = labels[li]!;
+    for (let i = 0; i < ctx.lines.length; i++) {
+      const readings = lineReadings(ctx, ctx.lines[i]!);
+      // A line any engine reads as an excluded label (a subtotal, the change) gives no candidate.
+      if (
+        readings.some((line) => {
+          const own = ownCell(line.text, label);
+          return exclude.some((re) => re.test(own) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(own)));
+        })
+      )
+        continue;
+      // Every engine's reading of the line, the chosen one first; one candidate per value.
+      const found: AmountCand[] = [];
+      readings.forEach((line, r) => {
+        for (const c of amountsAfterLabel(ctx, label, li, line, i, allLabels)) {
+          const same = found.find((x) => x.cents === c.cents);
+          if (same) continue;
+          if (r > 0) c.features = { ...c.features, altReading: 1 };
+          found.push(c);
+        }
+      });
+      out.push(...found);
+    }
+  }
+}
+
+/** The amounts one reading of line `i` gives after `label` (or on the next line). */
+function amountsAfterLabel(
+  ctx: Ctx,
+  label: RegExp,
+  li: number,
+  line: Line,
+  i: number,
+  allLabels: RegExp[],
+): AmountCand[] {
+  const out: AmountCand[] = [];
+  const m = label.exec(line.text);
+  if (!m) return out;
+  const fullTail = withoutBareRates(line.text).slice((m.index ?? 0) + m[0].length);
+  // The value belongs to this label up to the next labelled cell ("Excl. BTW 593,36   Subtotaal 717,97").
+  const cells = fullTail.split(/ {3}/);
+  let cut = cells.length;
+  let seenAmount = false;
+  for (let c = 1; c < cells.length; c++) {
+    const cell = cells[c]!;
+    const wordy = /\p{L}{4,}/u.test(cell.replace(/\b(?:euros?|eur|usd)\b/gi, ''));
+    if (allLabels.some((re) => re.test(cell)) || (seenAmount && wordy)) {
+      cut = c;
+      break;
+    }
+    if (findAmounts(cell).length) seenAmount = true;
+  }
+  const joined = cells.slice(0, cut).join('   ');
+  const tail = blankDates(ocrAmounts(ctx, joined));
+  const rate = printedRate(line.text);
+  // Read by OCR, one digit just after an amount ("5.983,78 6") is its currency sign misread.
+  const amounts = findAmounts(tail.replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, ' ')).filter(
+    (a, k, all) =>
+      !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)) &&
+      !(
+        ctx.ocr &&
+        k > 0 &&
+        /^\d$/.test(a.raw) &&
+        /[.,]\d{2}$/.test(all[k - 1]!.raw) &&
+        a.index - (all[k - 1]!.index + all[k - 1]!.raw.length) <= 2 // a match may start at the space before it
+      ),
+  );
+  const f: Features = { [`tier${Math.min(li, 2)}`]: 1 };
+  if (/:\s*$/.test(line.text.slice(0, (m.index ?? 0) + m[0].length))) f.colon = 1;
+  if (STRONG_TOTAL.test(line.text)) f.strongWord = 1;
+  // Bigger print, more likely the headline total.
+  f.bigPrint = ctx.ocr
+    ? Math.max(0, Math.min(2, (wordHeight(line) / ctx.medH - 1) * 2))
+    : Math.min(2, line.h * 60);
+  f.lowOnPage = i / ctx.lines.length; // totals sit low on the page
+  if (amounts.length) {
+    const last = amounts[amounts.length - 1]!;
+    const start = line.text.lastIndexOf(last.raw);
+    const box = boxOf(line, start, last.raw.length);
+    out.push({
+      cents: Math.round(last.value * 100),
+      score: 0,
+      box,
+      rate,
+      line: i,
+      integer: !/[.,]\d{1,2}\b/.test(last.raw),
+      rounded: ROUNDED_TOTAL.test(line.text),
+      features: { ...f, ...readingFeatures(line, box) },
+    });
+    return out;
+  }
+  // value on the next line, aligned under the label or to the right
+  const next = ctx.lines[i + 1];
+  if (!next || next.page !== line.page || next.y - (line.y + line.h) >= line.h * 1.5) return out;
+  const headerRow = isHeaderRow(line.text);
+  for (const nextLine of lineReadings(ctx, next)) {
+    const nextText = ocrAmounts(ctx, nextLine.text);
+    const a = findAmounts(nextText);
+    if (a.length === 1 && nextText.replace(a[0]!.raw, '').trim().length < 4) {
+      const box = lineBox(nextLine);
+      out.push({
+        cents: Math.round(a[0]!.value * 100),
+        score: 0,
+        box,
+        rate,
+        line: i + 1,
+        integer: !/[.,]\d{1,2}\b/.test(a[0]!.raw),
+        features: { ...f, nextLine: 1, ...readingFeatures(nextLine, box) },
+      });
+      break;
+    }
+    // Cells of table rules alone ("|", "[") are no cells.
+    const labelled = splitCells(line).filter((c) => /[\p{L}\d]/u.test(c.text));
+    if (a.length > 1 && headerRow && labelled.every((c) => allLabels.some((re) => re.test(c.text)))) {
+      // A row of labels with their values in the row below ("Base imponible   IVA 21%   IVA 10%   Total"):
+      // the value cell under each cell this label names (one per VAT rate).
+      const labelCells = splitCells(line);
+      const cells = splitCells(nextLine).filter((c) => findAmounts(ocrAmounts(ctx, c.text)).length === 1);
+      const seen = new Set<number>();
+      for (const hit of line.text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))) {
+        const labelBox = boxOf(line, hit.index ?? 0, hit[0].length);
+        // The middle of the label's whole cell ("Retención IRPF 15%"), not of the word matched.
+        const cell = labelCells.find((c) => c.x <= labelBox.x + 1e-4 && labelBox.x < c.x + c.w);
+        const mid = cell ? cell.x + cell.w / 2 : labelBox.x + labelBox.w / 2;
+        const under = cells.find((c) => c.x - 0.02 <= mid && mid <= c.x + c.w + 0.02);
+        const value = under && findAmounts(ocrAmounts(ctx, under.text))[0];
+        if (!under || !value || seen.has(under.x)) continue;
+        seen.add(under.x);
+        const box = { page: nextLine.page, x: under.x, y: nextLine.y, w: under.w, h: nextLine.h };
+        out.push({
+          cents: Math.round(value.value * 100),
+          score: 0,
+          box,
+          rate: printedRate(labelCell(line.text, hit.index ?? 0)),
+          line: i + 1,
+          integer: !/[.,]\d{1,2}\b/.test(value.raw),
+          features: { ...f, nextLine: 1, ...readingFeatures(nextLine, box) },
+        });
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+/** A row of labels alone ("Base imponible   IVA 21%   Total"): several cells and no amount. */
+function isHeaderRow(text: string): boolean {
+  return text.includes('   ') && !findAmounts(blankDates(withoutBareRates(text))).length;
+}
+
+/** A usual rate glued to its tax's name without a percent sign ("IVA 21", "IRPF 15"): no amount. */
+const BARE_RATE =
+  /\b((?:i\.?v\.?a|vat|igic|irpf|gst|sst|tva|btw|mwst)\.?) ?(\d{1,2})(?![\d%]|[.,]\d| ?[€$£%])/gi;
+
+const isUsualRate = (digits: string) => STANDARD_RATES.includes(Number(digits));
+
+/** The text with each bare rate blanked (same length, so positions still match the line's words). */
+function withoutBareRates(text: string): string {
+  return text.replace(BARE_RATE, (all, name: string, digits: string) =>
+    isUsualRate(digits) ? name.padEnd(all.length) : all,
+  );
+}
+
+/** The rate printed in a text: a percent ("21 %"), else a bare rate after the tax's name ("IVA 21"). */
+function printedRate(text: string): number | undefined {
+  const percent = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+  if (percent) return Number(percent[1]!.replace(',', '.'));
+  const bare = [...text.matchAll(BARE_RATE)].find((b) => isUsualRate(b[2]!));
+  return bare ? Number(bare[2]) : undefined;
+}
+
+/**
+ * What an exclusion is tested on: the label's own cell in a row of labels (nothing when this reading of
+ * the row garbled the label: its other cells are other labels), else the whole line.
+ */
+function ownCell(text: string, label: RegExp): string {
+  if (!isHeaderRow(text)) return text;
+  const m = label.exec(text);
+  return m ? labelCell(text, m.index ?? 0) : '';
+}
+
+/** The cell (3-space separated) of `text` holding position `at`. */
+function labelCell(text: string, at: number): string {
+  const start = text.lastIndexOf('   ', at);
+  const end = text.indexOf('   ', at);
+  return text.slice(start < 0 ? 0 : start + 3, end < 0 ? text.length : end);
+}
