@@ -151,6 +151,22 @@ describe('line VAT rates from a row of VAT labels', () => {
   });
 });
 
+describe('line VAT rates from the VAT summary', () => {
+  it('gives a rate its rows once another rate took the rows that made it ambiguous', () => {
+    const { ctx } = readingContext([page(['Ticket'])], 'ocr');
+    const rows = ['10.00', '20.00', '5.00', '6.30', '4.00'].map((line_total, k) => ({
+      description: `Artículo ${k + 1}`,
+      line_total,
+    }));
+    // 21 %: rows 1+2 make its base, rows 1+2+4 its base + VAT; 10 %: only rows 3+4+5 make its base.
+    fillLineRates(ctx, rows, [
+      { rate: '21', base: '30.00', amount: '6.30' },
+      { rate: '10', base: '15.30', amount: '1.53' },
+    ]);
+    expect(rows.map((r) => r.vat_rate)).toEqual(['21', '21', '10', '10', '10']);
+  });
+});
+
 describe('OCR misreads around a one-rate table', () => {
   it('takes an unnamed column as the amount when it closes, and a rate whose % was lost from the VAT under it', () => {
     const { ctx } = readingContext(
@@ -253,6 +269,36 @@ function tablePage(rows: string[]): PageText {
   }
   return p;
 }
+
+describe('ticket rows OCR ran together or broke apart', () => {
+  it("takes the amount OCR set on a wrapped row's first line, and a decimal mark it lost", () => {
+    const got = items([
+      page([
+        'FACTURA SIMPLIFICADA',
+        '1 x Cinta aislante   1,15',
+        '3 x Manguera jardín riego 12,90',
+        '25 m',
+        '4 x Tuerca hexagonal M8',
+        '                                 5 72',
+        'bolsa 50',
+        'TOTAL   19,77',
+      ]),
+    ]);
+    expect(got).toEqual([
+      { description: 'Cinta aislante', quantity: '1', line_total: '1.15', unit_price: '1.15' },
+      { description: 'Manguera jardín riego 25 m', quantity: '3', line_total: '12.90', unit_price: '4.3' },
+      { description: 'Tuerca hexagonal M8 bolsa 50', quantity: '4', line_total: '5.72', unit_price: '1.43' },
+    ]);
+  });
+
+  it("leaves a text layer's single-spaced number in the description", () => {
+    const got = items(
+      [page(['1 x Cinta aislante   1,15', '2 x Brida   0,40', '3 x Manguera jardín 12,90', '25 m'], 'text')],
+      'text',
+    );
+    expect(got.map((i) => i.description)).toEqual(['Cinta aislante', 'Brida']);
+  });
+});
 
 describe('tables in more shapes', () => {
   it('leaves a unit-of-measure column out of the description', () => {

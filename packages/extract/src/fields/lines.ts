@@ -610,6 +610,51 @@ function headerText(line: Line): string {
 const COUNTED_ROW =
   /^\s*(\d{1,3}(?:[.,]\d{1,3})?)\s*[x×*]\s+(\p{L}.*?)\s{3}(?:([-−]?\d[\d.,]*)\s*€?\s{3})?([-−]?\d[\d.,]*\d)\s*€?\s*$/u;
 
+/** A ticket row's start: a count and "x" ("3 x …"). */
+const COUNTED_START = /^\s*\d{1,3}(?:[.,]\d{1,3})?\s*[x×*]\s/;
+
+/**
+ * A ticket row wrapped over the lines under its first one (line `i`): its amount, on a line of its own or
+ * after the description's end ("5 L   53,20"), and the wording around it. `amount` is one already read
+ * on the first line; then only wording is taken. `end` is the first line not part of the row.
+ */
+function wrappedRow(
+  ctx: Ctx,
+  i: number,
+  first: string,
+  amount: string | null,
+): { desc: string; amount: string | null; end: number } {
+  const lines = ctx.lines;
+  let desc = first;
+  let j = i + 1;
+  for (; j < Math.min(lines.length, i + 3); j++) {
+    const next = lines[j]!;
+    if (next.page !== lines[i]!.page || next.y - lines[j - 1]!.y > 0.03) break;
+    let t = next.text.trim();
+    // The decimal mark OCR lost between an amount's digits ("5 72"), on a line of its own.
+    if (ctx.ocr && !amount && /^\d{1,5} \d{2}$/.test(t)) t = t.replace(' ', ',');
+    // The description's end and the amount on one line ("5 L   53,20").
+    const tail = amount ? null : /^(\S.*?)\s{2,}([-−]?\d[\d.,]*[.,]\d{2})\s*€?$/u.exec(t);
+    if (!amount && /^[-−]?\d[\d.,]*[.,]\d{2}\s*€?$/.test(t)) amount = t.replace(/\s*€$/, '');
+    else if (tail && tail[1]!.length < 40 && !STOP_ROW.test(tail[1]!) && !COUNTED_START.test(tail[1]!)) {
+      desc = `${desc} ${tail[1]}`;
+      amount = tail[2]!;
+      j++;
+      break;
+    } else if (
+      amount &&
+      !COUNTED_ROW.test(t) &&
+      !COUNTED_START.test(t) &&
+      !STOP_ROW.test(t) &&
+      /\p{L}/u.test(t) &&
+      t.length < 40
+    )
+      desc = `${desc} ${t}`;
+    else break;
+  }
+  return { desc, amount, end: j };
+}
+
 /**
  * Rows of a table with no header: a count, "x", a description and the amount. Two or more in a row make a
  * table; where quantity × unit price = the amount, the unit price is kept (read or derived exactly).
@@ -628,33 +673,14 @@ function countedLines(ctx: Ctx): LineItem[] {
     // A row wrapped by a narrow ticket: "3 x Cable eléctrico 2,5 mm rollo" / "38,91" / "100 m".
     const head = m ? null : /^\s*(\d{1,3}(?:[.,]\d{1,3})?)\s*[x×*]\s+(\p{L}.*?)\s*$/u.exec(line.text);
     if (head) {
-      let desc = head[2]!;
-      let amount: string | null = null;
-      let j = i + 1;
-      for (; j < Math.min(lines.length, i + 3); j++) {
-        const next = lines[j]!;
-        if (next.page !== line.page || next.y - lines[j - 1]!.y > 0.03) break;
-        const t = next.text.trim();
-        // The description's end and the amount on one line ("5 L   53,20").
-        const tail = amount ? null : /^(\S.*?)\s{2,}([-−]?\d[\d.,]*[.,]\d{2})\s*€?$/u.exec(t);
-        if (!amount && /^[-−]?\d[\d.,]*[.,]\d{2}\s*€?$/.test(t)) amount = t.replace(/\s*€$/, '');
-        else if (
-          tail &&
-          tail[1]!.length < 40 &&
-          !STOP_ROW.test(tail[1]!) &&
-          !/^\d{1,3}\s*[x×*]\s/.test(tail[1]!)
-        ) {
-          desc = `${desc} ${tail[1]}`;
-          amount = tail[2]!;
-          j++;
-          break;
-        } else if (amount && !COUNTED_ROW.test(t) && !STOP_ROW.test(t) && /\p{L}/u.test(t) && t.length < 40)
-          desc = `${desc} ${t}`;
-        else break;
-      }
-      if (amount) {
-        m = COUNTED_ROW.exec(`${head[1]} x ${desc}   ${amount}`);
-        i = j - 1;
+      let row = wrappedRow(ctx, i, head[2]!, null);
+      // The amount OCR set on the description's first line, a word's width from its end ("… rollo 38,91"),
+      // taken only when no line under it carries one.
+      const own = ctx.ocr ? /^(.*\p{L}.*?)\s+([-−]?\d[\d.,]*[.,]\d{2})$/u.exec(head[2]!) : null;
+      if (!row.amount && own) row = wrappedRow(ctx, i, own[1]!, own[2]!);
+      if (row.amount) {
+        m = COUNTED_ROW.exec(`${head[1]} x ${row.desc}   ${row.amount}`);
+        i = row.end - 1;
       }
     }
     if (!m || STOP_ROW.test(m[2]!)) {
@@ -716,28 +742,44 @@ export function fillLineRates(ctx: Ctx, items: LineItem[], breakdown: VatBreakdo
   if (missing.length > 14) return;
   const totals = missing.map((i) => cents(i.line_total)!);
   let free = (1 << missing.length) - 1;
-  for (const r of rates) {
-    const rate = Number(r.rate);
-    const base = cents(r.base);
-    const vat = cents(r.amount);
-    const closes = (sum: number) =>
-      (base != null && (Math.abs(sum - base) <= 1 || (vat != null && Math.abs(sum - base - vat) <= 1))) ||
-      (base == null && vat != null && Math.abs(Math.round((sum * rate) / 100) - vat) <= 1);
-    let found = -1;
-    let count = 0;
-    for (let mask = free; mask > 0; mask = (mask - 1) & free) {
-      let sum = 0;
-      for (let k = 0; k < missing.length; k++) if (mask & (1 << k)) sum += totals[k]!;
-      if (closes(sum)) {
-        found = mask;
-        if (++count > 1) break;
-      }
-    }
-    if (count !== 1) continue;
-    for (let k = 0; k < missing.length; k++)
-      if (found & (1 << k)) missing[k]!.vat_rate = minimalDecimal(rate);
-    free &= ~found;
+  // A rate two sets of rows close on may have one left once the other rates took theirs: passes until
+  // none gives a rate its rows.
+  let open = rates;
+  for (let progress = true; progress && open.length; ) {
+    progress = false;
+    open = open.filter((r) => {
+      const found = uniqueClosingSet(r, totals, free);
+      if (found == null) return true;
+      for (let k = 0; k < missing.length; k++)
+        if (found & (1 << k)) missing[k]!.vat_rate = minimalDecimal(Number(r.rate));
+      free &= ~found;
+      progress = true;
+      return false;
+    });
   }
+}
+
+/**
+ * The one set of rows, among those still `free` (a bit mask over `totals`, in cents), whose amounts close
+ * on the rate's base (prices before VAT), its base + VAT (prices with VAT), or its VAT (amounts × rate);
+ * null when none or more than one does.
+ */
+function uniqueClosingSet(r: VatBreakdownEntry, totals: number[], free: number): number | null {
+  const rate = Number(r.rate);
+  const base = cents(r.base);
+  const vat = cents(r.amount);
+  const closes = (sum: number) =>
+    (base != null && (Math.abs(sum - base) <= 1 || (vat != null && Math.abs(sum - base - vat) <= 1))) ||
+    (base == null && vat != null && Math.abs(Math.round((sum * rate) / 100) - vat) <= 1);
+  let found: number | null = null;
+  for (let mask = free; mask > 0; mask = (mask - 1) & free) {
+    let sum = 0;
+    for (let k = 0; k < totals.length; k++) if (mask & (1 << k)) sum += totals[k]!;
+    if (!closes(sum)) continue;
+    if (found != null) return null;
+    found = mask;
+  }
+  return found;
 }
 
 /**
