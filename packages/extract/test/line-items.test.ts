@@ -347,6 +347,24 @@ describe('tables in more shapes', () => {
     ]);
   });
 
+  it("takes the other engine's reading of a quantity when only it closes with price and amount", () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Tubo cobre', '1', '4,00', '28,00'),
+      row('Codo latón', '3', '2,00', '6,00'),
+    ]);
+    // "7" read as "1" by the chosen engine, the other one right; on the second row the chosen reading closes.
+    p.lines[1]!.words[2]!.alternatives = [
+      { engine: 'ppocr', text: '1', conf: 0.9 },
+      { engine: 'tesseract', text: '7', conf: 0.6 },
+    ];
+    p.lines[2]!.words[2]!.alternatives = [
+      { engine: 'ppocr', text: '3', conf: 0.9 },
+      { engine: 'tesseract', text: '8', conf: 0.6 },
+    ];
+    expect(items([p]).map((i) => i.quantity)).toEqual(['7', '3']);
+  });
+
   it("takes the other engine's reading of a description word run together or read as a rule", () => {
     const p = tablePage([
       row('Descripción', 'Cant.', 'Precio', 'Importe'),

@@ -384,6 +384,8 @@ function readRow(
   if (!cells.size || !desc || !/\p{L}{2,}/u.test(desc)) return out;
   const item: LineItem = { description: desc };
   let qty: number | null = glued != null ? parseAmount(glued, { decimalsHint: ',' }) : null;
+  // Every engine's reading of the quantity, the chosen one first: the one that closes is taken.
+  const qtys: number[] = [];
   let prices: number[] = [];
   let totals: number[] = [];
   let disc = 0;
@@ -400,11 +402,9 @@ function readRow(
       for (const r of raws) {
         const raw = r.replace(/\s*\p{L}+\.?$/u, '');
         const v = parseAmount(raw, { decimalsHint: raw.includes(',') ? ',' : '.' });
-        if (v != null) {
-          qty = v;
-          break;
-        }
+        if (v != null && !qtys.includes(v)) qtys.push(v);
       }
+      qty = qtys[0] ?? qty;
     } else if (col.kind === 'price') {
       prices = [...new Set(raws.flatMap((r) => amountReadings(r, ctx.ocr)))];
     } else if (col.kind === 'total') {
@@ -431,11 +431,15 @@ function readRow(
   }
   let closes = false;
   if (qty != null && prices.length && totals.length) {
-    const hit = closingReadings(qty, prices, totals, disc);
-    if (hit) {
+    // The chosen reading of the quantity first, the other engine's when only it closes.
+    for (const q of qtys.length && qtys[0] === qty ? qtys : [qty]) {
+      const hit = closingReadings(q, prices, totals, disc);
+      if (!hit) continue;
+      qty = q;
       prices = [hit.price];
       totals = [hit.total];
       closes = true;
+      break;
     }
   }
   if (qty != null) item.quantity = minimalDecimal(qty);
