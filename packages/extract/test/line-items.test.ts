@@ -365,6 +365,46 @@ describe('tables in more shapes', () => {
     expect(items([p]).map((i) => i.quantity)).toEqual(['7', '3']);
   });
 
+  it('joins a row OCR cut in two on a skewed scan: the quantity set on a line of its own inside the row', () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Aceite oliva', '', '76,25', '1.525,00'),
+      row('', '20'),
+      row('Pan de molde', '3', '2,00', '6,00'),
+    ]);
+    const [, cut, qty] = p.lines;
+    // The row is tall (skew), the quantity's line lies within it; both engines read "20".
+    cut!.h = 0.03;
+    qty!.y = cut!.y + 0.01;
+    qty!.h = 0.012;
+    qty!.words[0]!.alternatives = [
+      { engine: 'ppocr', text: '20', conf: 0.9 },
+      { engine: 'tesseract', text: '20', conf: 0.9 },
+    ];
+    p.lines[3]!.y = cut!.y + 0.04;
+    expect(items([p])).toEqual([
+      { description: 'Aceite oliva', quantity: '20', unit_price: '76.25', line_total: '1525.00' },
+      { description: 'Pan de molde', quantity: '3', unit_price: '2', line_total: '6.00' },
+    ]);
+    // A line only one engine saw there is dirt: the row stays without its quantity.
+    qty!.words[0]!.alternatives = [{ engine: 'tesseract', text: '20', conf: 0.5 }];
+    expect(items([p])[0]).not.toHaveProperty('quantity');
+  });
+
+  it('takes the amount whose decimal mark OCR lost, or whose minus it lost, when it closes', () => {
+    const got = items([
+      page([
+        'Descripción   Cant.   Precio   Importe',
+        'Pan de molde   27   57,16   1.54332€',
+        'Leche entera   -19   21,37   406,03',
+      ]),
+    ]);
+    expect(got.map((i) => [i.quantity, i.line_total])).toEqual([
+      ['27', '1543.32'],
+      ['-19', '-406.03'],
+    ]);
+  });
+
   it("takes the other engine's reading of a description word run together or read as a rule", () => {
     const p = tablePage([
       row('Descripción', 'Cant.', 'Precio', 'Importe'),

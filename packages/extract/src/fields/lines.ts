@@ -1,6 +1,6 @@
 /** Line items: a table under a header row (description and amount columns), rows read by column. */
 
-import type { Line } from '../text/layout.ts';
+import { joinWords, type Line } from '../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal, parseAmount } from '../text/numbers.ts';
 import type { LineItem, VatBreakdownEntry } from '../types.ts';
 import { type Ctx, LEGAL_FOOTER, ocrAmounts, splitCells } from './context.ts';
@@ -227,6 +227,9 @@ function amountReadings(raw: string, ocr: boolean): number[] {
   const extra = /^(-?[\d.,]*[.,]\d{2})\d$/.exec(t);
   if (extra) push(amountReadings(extra[1]!, false)[0] ?? null);
   if (/^-?\d{3,7}$/.test(t)) push(Number(t) / 100);
+  // The thousands mark kept, the decimal mark lost ("1.54332" for 1.543,32).
+  const lost = /^(-?\d{1,3})[.,](\d{3})(\d{2})$/.exec(t);
+  if (lost) push(Number(`${lost[1]}${lost[2]}.${lost[3]}`));
   push(plain);
   return out;
 }
@@ -248,6 +251,13 @@ function descReading(w: Line['words'][number]): string {
   }
   return text;
 }
+
+/**
+ * A speck one engine read with little confidence, the other engine seeing nothing there: on the fitting
+ * scans such words alone are almost never a word of the document (a table rule, dirt, a letter's ghost).
+ */
+const isSpeck = (w: Line['words'][number]) =>
+  w.conf < 0.3 && !(w.alternatives ?? []).some((a) => a.engine !== w.engine);
 
 /** A row's words by column: the description's words and, per numeric column, its text and other readings. */
 function rowCells(
@@ -276,8 +286,7 @@ function rowCells(
   for (const w of row.words) {
     const text = ocr ? descReading(w) : w.text.trim();
     if (!text || NOISE.test(text)) continue;
-    // A speck one engine read with no confidence at all, the other engine seeing nothing there.
-    if (ocr && w.conf < 0.05 && !(w.alternatives ?? []).some((a) => a.engine !== w.engine)) continue;
+    if (ocr && isSpeck(w)) continue;
     const cx = w.x + w.w / 2;
     const num = numericText(text, ocr);
     const zone = zoneOf(cx);
@@ -429,6 +438,11 @@ function readRow(
   if (qty != null && qty > 0 && totals[0] != null && totals[0] < 0 && prices.some((p) => p > 0)) {
     if (closingReadings(-qty, prices, [totals[0]], disc)) qty = -qty;
   }
+  // The minus the amount lost ("-19" by "406,03"): on a scan, the amount takes the quantity's sign when
+  // it closes so.
+  if (ctx.ocr && qty != null && qty < 0 && totals[0] != null && totals[0] > 0 && prices.some((p) => p > 0)) {
+    if (closingReadings(qty, prices, [-totals[0]], disc)) totals = totals.map((t) => -t);
+  }
   let closes = false;
   if (qty != null && prices.length && totals.length) {
     // The chosen reading of the quantity first, the other engine's when only it closes.
@@ -447,6 +461,34 @@ function readRow(
   if (totals.length) item.line_total = centsToString(toCentsNum(totals[0]!));
   if (item.line_total == null && item.unit_price == null) return out;
   return { item, desc, numbers: cells.size, closes };
+}
+
+/**
+ * A table row OCR cut into lines (a skewed scan's quantity, a description's first word set apart): the
+ * lines after `lines[j]` that lie within its height, their words beside its words, not under them, join
+ * it. `last` is the last line joined.
+ */
+function joinSplitRow(lines: Line[], j: number): { row: Line; last: number } {
+  let row = lines[j]!;
+  let k = j;
+  for (let next = lines[k + 1]; next; next = lines[k + 1]) {
+    const within = next.y >= row.y - next.h * 0.25 && next.y + next.h <= row.y + row.h + next.h * 0.25;
+    // A line no word of which both engines saw is dirt, not part of the row.
+    const read = next.words.some((w) => new Set((w.alternatives ?? []).map((a) => a.engine)).size > 1);
+    if (next.page !== row.page || !within || !read) break;
+    // Rules and specks ("|", "f———") may lie anywhere: only words of substance decide.
+    const solid = (w: Line['words'][number]) => !isSpeck(w) && /[\p{L}\d]{2}|^\d$/u.test(w.text.trim());
+    const under = next.words
+      .filter(solid)
+      .some((w) => row.words.filter(solid).some((v) => w.x < v.x + v.w && v.x < w.x + w.w));
+    if (under) break;
+    const words = [...row.words, ...next.words].sort((a, b) => a.x - b.x);
+    const x = Math.min(row.x, next.x);
+    const right = Math.max(row.x + row.w, next.x + next.w);
+    row = { ...row, words, x, w: right - x, text: joinWords(words, row.aspect) };
+    k++;
+  }
+  return { row, last: k };
 }
 
 export function findLineItems(ctx: Ctx): LineItem[] {
@@ -477,7 +519,9 @@ export function findLineItems(ctx: Ctx): LineItem[] {
     let carried = false;
     let prev: Line = header;
     for (let j = i + 1; j < ctx.lines.length; j++) {
-      const row = ctx.lines[j]!;
+      const joined = ctx.ocr ? joinSplitRow(ctx.lines, j) : { row: ctx.lines[j]!, last: j };
+      const row = joined.row;
+      j = joined.last;
       if (row.page !== page) {
         // The table reached the page's end: it may go on at the top of the next page.
         if (row.page !== page + 1 || !ctx.ocr) break;
