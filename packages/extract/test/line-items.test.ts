@@ -405,6 +405,34 @@ describe('tables in more shapes', () => {
     ]);
   });
 
+  it('reads a price whose € OCR read as a C, and an amount whose mark it read as a %, by the other engine', () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Aceite oliva', '2', '85,81C', '171,62'),
+      row('Papel A4', '10', '47,13', '4713%€'),
+    ]);
+    p.lines[2]!.words[p.lines[2]!.words.length - 1]!.alternatives = [
+      { engine: 'tesseract', text: '4713%€', conf: 0.6 },
+      { engine: 'ppocr', text: '471,3', conf: 0.9 },
+    ];
+    expect(items([p]).map((i) => [i.unit_price, i.line_total])).toEqual([
+      ['85.81', '171.62'],
+      ['47.13', '471.30'],
+    ]);
+  });
+
+  it("takes the other engine's spaced reading of a cell one engine read in one gulp, letters dropped", () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Botellaguminl)', '9', '26,75', '240,75'),
+    ]);
+    p.lines[1]!.words[0]!.alternatives = [
+      { engine: 'ppocr', text: 'Botellaguminl)', conf: 0.5 },
+      { engine: 'tesseract', text: 'Botella agua mineral 1,5 L (35)', conf: 0.8 },
+    ];
+    expect(items([p])[0]!.description).toBe('Botella agua mineral 1,5 L (35)');
+  });
+
   it("takes the other engine's reading of a description word run together or read as a rule", () => {
     const p = tablePage([
       row('Descripción', 'Cant.', 'Precio', 'Importe'),

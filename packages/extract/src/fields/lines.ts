@@ -185,7 +185,7 @@ function numericText(raw: string, ocr = true): string {
   // A long dash before a number is a rule or a minus: dropped, the sign is the amount's (see readRow).
   t = t.replace(/^[—–~]+(?=\d)/, '');
   // The euro sign read as a C before an amount ("C24.27").
-  t = t.replace(/^[Cc](?=\d[\d.,]*\d$)/, '€');
+  t = t.replace(/^[Cc](?=\d[\d.,]*\d$)/, '€').replace(/(?<=\d[.,]\d{2})[Cc]$/, '€');
   // letters read for digits, only where they touch a digit
   t = t.replace(/[Oo](?=[\d.,])|(?<=[\d.,])[Oo]/g, '0').replace(/[lI|](?=[\d.,])|(?<=[\d.,])[lI|]/g, '1');
   if (/^[B]$/.test(t)) t = '8';
@@ -193,7 +193,7 @@ function numericText(raw: string, ocr = true): string {
 }
 
 const NUMERIC_CELL =
-  /^[-−(]?\s?[€$£]?\s?-?[\d.,\s]+\s?(?:%|€|EUR|\$|pcs|pc|uds?|st(?:k|ck)?|x|units?|h)?\.?\)?$/i;
+  /^[-−(]?\s?[€$£]?\s?-?[\d.,\s]+\s?(?:%|%?€|EUR|\$|pcs|pc|uds?|st(?:k|ck)?|x|units?|h)?\.?\)?$/i;
 
 function isNumericCell(text: string): boolean {
   return NUMERIC_CELL.test(text.trim()) && /\d/.test(text);
@@ -237,6 +237,17 @@ function amountReadings(raw: string, ocr: boolean): number[] {
 type Cell = { raw: string; readings: string[] };
 
 /**
+ * `short` is `long` with characters dropped, no more than half of them ("Botellaguminl)" from
+ * "Botellaaguamineral1,5L(35)"): an engine that read a cramped cell in one gulp.
+ */
+function droppedFrom(short: string, long: string): boolean {
+  if (long.length <= short.length || long.length > short.length * 2) return false;
+  let k = 0;
+  for (const c of long) if (c === short[k]) k++;
+  return k === short.length;
+}
+
+/**
  * A word's reading for the row, when one engine did better than the chosen text: a rule or speck ("|")
  * the other engine read as a letter or digit ("L"), or words run together ("Arrozredondo1kg") the other
  * engine read with their spaces, the same characters give or take two.
@@ -246,7 +257,11 @@ function descReading(w: Line['words'][number]): string {
   const alts = (w.alternatives ?? []).map((a) => a.text.trim()).filter(Boolean);
   if (NOISE.test(text)) return alts.find((a) => /^[\p{L}\d]$/u.test(a)) ?? text;
   if (text.length >= 10 && !/\s/.test(text) && /\p{L}{3}/u.test(text)) {
-    const spaced = alts.find((a) => /\s/.test(a) && editDistance(a.replace(/\s+/g, ''), text, 2) <= 2);
+    const spaced = alts.find(
+      (a) =>
+        /\s/.test(a) &&
+        (editDistance(a.replace(/\s+/g, ''), text, 2) <= 2 || droppedFrom(text, a.replace(/\s+/g, ''))),
+    );
     if (spaced) return spaced;
   }
   return text;
@@ -399,8 +414,15 @@ function readRow(
   let totals: number[] = [];
   let disc = 0;
   for (const [col, cell] of cells) {
-    const raws = [cell.raw, ...cell.readings];
-    if (col.kind === 'rate' || (/%/.test(cell.raw) && col.kind !== 'disc' && item.vat_rate == null)) {
+    let raws = [cell.raw, ...cell.readings];
+    // A price or an amount OCR read with a "%" for its mark ("4713%€"): the engine's reading without it.
+    const markAsPercent =
+      (col.kind === 'price' || col.kind === 'total') &&
+      /%/.test(cell.raw) &&
+      cell.readings.some((r) => !/%/.test(r));
+    if (markAsPercent) raws = cell.readings.filter((r) => !/%/.test(r));
+    const percent = /%/.test(cell.raw) && !markAsPercent;
+    if (col.kind === 'rate' || (percent && col.kind !== 'disc' && item.vat_rate == null)) {
       if (col.kind !== 'rate' && col.kind !== 'other') continue;
       const v = parseAmount(cell.raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
       if (v != null && v >= 0 && v <= 30) item.vat_rate = minimalDecimal(v);
