@@ -264,7 +264,8 @@ function descReading(w: Line['words'][number]): string {
     );
     if (spaced) return spaced;
   }
-  return text;
+  // A word and the number after it run together ("liquido3L"): the space goes back before the number.
+  return text.replace(/(?<=\p{Ll}{3})(?=\d)/gu, ' ');
 }
 
 /**
