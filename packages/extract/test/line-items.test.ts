@@ -434,14 +434,12 @@ describe('tables in more shapes', () => {
   });
 
   it('puts back the space OCR lost between a word and the number after it, not inside a code', () => {
-    const got = items([
-      page([
-        'Descripción   Cant.   Precio   Importe',
-        'Detergente liquido3L   2   4,00   8,00',
-        'Papel A4   1   3,00   3,00',
-      ]),
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Detergente liquido3L', '2', '4,00', '8,00'),
+      row('Papel A4', '1', '3,00', '3,00'),
     ]);
-    expect(got.map((i) => i.description)).toEqual(['Detergente liquido 3L', 'Papel A4']);
+    expect(items([p]).map((i) => i.description)).toEqual(['Detergente liquido 3L', 'Papel A4']);
   });
 
   it("takes the other engine's reading of a description word run together or read as a rule", () => {
