@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/ctx.ts';
 import { readingContext } from '../src/fields/index.ts';
-import { fillLineRates, findLineItems } from '../src/fields/lines.ts';
+import { fillLineRates, findLineItems } from '../src/fields/lines/index.ts';
 import { MAX_OCR_PAGES, planOcrPages } from '../src/pipeline.ts';
 import type { PageText } from '../src/text/layout.ts';
+import type { LineItem } from '../src/types.ts';
 import { page } from './text-page.ts';
 
 const items = (pages: PageText[], source: 'ocr' | 'text' = 'ocr') =>
@@ -154,7 +155,7 @@ describe('line VAT rates from a row of VAT labels', () => {
 describe('line VAT rates from the VAT summary', () => {
   it('gives a rate its rows once another rate took the rows that made it ambiguous', () => {
     const { ctx } = readingContext([page(['Ticket'])], 'ocr');
-    const rows = ['10.00', '20.00', '5.00', '6.30', '4.00'].map((line_total, k) => ({
+    const rows: LineItem[] = ['10.00', '20.00', '5.00', '6.30', '4.00'].map((line_total, k) => ({
       description: `Artículo ${k + 1}`,
       line_total,
     }));
