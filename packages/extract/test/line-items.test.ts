@@ -443,6 +443,28 @@ describe('tables in more shapes', () => {
     expect(items([p]).map((i) => i.description)).toEqual(['Detergente liquido 3L', 'Papel A4']);
   });
 
+  it('cuts words OCR ran together into words the document prints apart elsewhere', () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Arrozredondo1kg', '8', '2,00', '16,00'),
+      row('Arroz redondo 1 kg (2)', '6', '3,00', '18,00'),
+      row('Cajaherramientas', '1', '9,00', '9,00'),
+    ]);
+    const both = (w: PageText['lines'][number]['words'][number]) => {
+      w.alternatives = [
+        { engine: 'ppocr', text: w.text, conf: 0.9 },
+        { engine: 'tesseract', text: w.text, conf: 0.9 },
+      ];
+    };
+    p.lines[2]!.words.forEach(both);
+    // "Caja" and "herramientas" are printed apart nowhere: that word stays as read.
+    expect(items([p]).map((i) => i.description)).toEqual([
+      'Arroz redondo 1kg',
+      'Arroz redondo 1 kg (2)',
+      'Cajaherramientas',
+    ]);
+  });
+
   it("takes the other engine's reading of a description word run together or read as a rule", () => {
     const p = tablePage([
       row('Descripción', 'Cant.', 'Precio', 'Importe'),

@@ -1,5 +1,6 @@
 /** A table row's cells: the description's words, each numeric column's readings, and the arithmetic that picks. */
 
+import { isReadByBoth } from '../../ocr/fuse.ts';
 import type { Line } from '../../text/layout.ts';
 import { parseAmount } from '../../text/numbers.ts';
 import { type Column, editDistance, NOISE } from './header.ts';
@@ -87,7 +88,38 @@ function droppedFrom(short: string, long: string): boolean {
  * the other engine read as a letter or digit ("L"), or words run together ("Arrozredondo1kg") the other
  * engine read with their spaces, the same characters give or take two.
  */
-function descReading(w: Line['words'][number]): string {
+/** Words of three letters or more both OCR engines read alike: the document's own wording. */
+export function documentWords(lines: Line[]): Set<string> {
+  const memo = WORDS.get(lines);
+  if (memo) return memo;
+  const out = new Set<string>();
+  for (const l of lines)
+    for (const w of l.words)
+      if (/^\p{L}{3,}$/u.test(w.text) && isReadByBoth(w)) out.add(w.text.toLowerCase());
+  WORDS.set(lines, out);
+  return out;
+}
+const WORDS = new WeakMap<Line[], Set<string>>();
+
+/** Letters OCR ran together ("Arrozredondo") cut into words the document prints apart elsewhere, or null. */
+function splitGlued(run: string, words: ReadonlySet<string>): string | null {
+  const s = run.toLowerCase();
+  // parts[i]: s.slice(0, i) as document words, the last one as long as can be
+  const parts: (string[] | null)[] = [[]];
+  for (let i = 1; i <= s.length; i++) {
+    parts[i] = null;
+    for (let k = 0; k <= i - 3; k++) {
+      if (parts[k] && words.has(s.slice(k, i))) {
+        parts[i] = [...parts[k]!, run.slice(k, i)];
+        break;
+      }
+    }
+  }
+  const found = parts[s.length];
+  return found && found.length > 1 ? found.join(' ') : null;
+}
+
+function descReading(w: Line['words'][number], words: ReadonlySet<string>): string {
   const text = w.text.trim();
   const alts = (w.alternatives ?? []).map((a) => a.text.trim()).filter(Boolean);
   if (NOISE.test(text)) return alts.find((a) => /^[\p{L}\d]$/u.test(a)) ?? text;
@@ -99,8 +131,12 @@ function descReading(w: Line['words'][number]): string {
     );
     if (spaced) return spaced;
   }
+  // Words run together that the document prints apart elsewhere ("Arrozredondo1kg").
+  const run = /^\p{L}{6,}/u.exec(text)?.[0];
+  const apart = run && !/\s/.test(text) ? splitGlued(run, words) : null;
+  const spacedOut = apart ? apart + text.slice(run!.length) : text;
   // A word and the number after it run together ("liquido3L"): the space goes back before the number.
-  return text.replace(/(?<=\p{Ll}{3})(?=\d)/gu, ' ');
+  return spacedOut.replace(/(?<=\p{Ll}{3})(?=\d)/gu, ' ');
 }
 
 /**
@@ -116,6 +152,7 @@ export function rowCells(
   cols: Column[],
   descCol: Column | undefined,
   ocr: boolean,
+  words: ReadonlySet<string>,
 ): { desc: string; cells: Map<Column, Cell> } {
   const numeric = cols.filter((c) => c.kind !== 'desc' && c.kind !== 'ref').sort((a, b) => a.x - b.x);
   const refCol = cols.find((c) => c.kind === 'ref' && descCol && c.right <= descCol.x);
@@ -135,7 +172,7 @@ export function rowCells(
   // Where the values right of the description begin: words left of it are the description's.
   const valuesX = Math.min(...numeric.filter((c) => !descCol || c.x > descCol.x).map((c) => c.x), 1);
   for (const w of row.words) {
-    const text = ocr ? descReading(w) : w.text.trim();
+    const text = ocr ? descReading(w, words) : w.text.trim();
     if (!text || NOISE.test(text)) continue;
     if (ocr && isSpeck(w)) continue;
     const cx = w.x + w.w / 2;

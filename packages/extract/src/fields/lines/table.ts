@@ -4,7 +4,15 @@ import { joinWords, type Line } from '../../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal, parseAmount } from '../../text/numbers.ts';
 import type { LineItem } from '../../types.ts';
 import { type Ctx, LEGAL_FOOTER, splitCells } from '../context.ts';
-import { amountReadings, closingReadings, isSpeck, rowCells, STOP_ROW, toCentsNum } from './cells.ts';
+import {
+  amountReadings,
+  closingReadings,
+  documentWords,
+  isSpeck,
+  rowCells,
+  STOP_ROW,
+  toCentsNum,
+} from './cells.ts';
 import { type Column, HEADER_DESC, headerColumns, isHeader } from './header.ts';
 import { closingRows, countedLines } from './headerless.ts';
 
@@ -16,7 +24,7 @@ function readRow(
   descCol: Column | undefined,
   qtyInDesc: boolean,
 ): { item: LineItem | null; desc: string; numbers: number; closes: boolean } {
-  const { desc: rawDesc, cells } = rowCells(row, cols, descCol, ctx.ocr);
+  const { desc: rawDesc, cells } = rowCells(row, cols, descCol, ctx.ocr, documentWords(ctx.lines));
   let desc = rawDesc;
   // "Menge Beschreibung" in one header cell: the quantity is printed at the start of the description.
   let glued: string | null = null;
