@@ -141,10 +141,11 @@ function descReading(w: Line['words'][number], words: ReadonlySet<string>): stri
 
 /**
  * A speck one engine read with little confidence, the other engine seeing nothing there: on the fitting
- * scans such words alone are almost never a word of the document (a table rule, dirt, a letter's ghost).
+ * scans such words of letters are almost never a word of the document (a table rule, dirt, a letter's
+ * ghost). A number is dropped only when read with no confidence at all: an amount lost costs the row.
  */
 export const isSpeck = (w: Line['words'][number]) =>
-  w.conf < 0.3 && !(w.alternatives ?? []).some((a) => a.engine !== w.engine);
+  w.conf < (/\d/.test(w.text) ? 0.05 : 0.3) && !(w.alternatives ?? []).some((a) => a.engine !== w.engine);
 
 /** A row's words by column: the description's words and, per numeric column, its text and other readings. */
 export function rowCells(
