@@ -132,30 +132,39 @@ type Line = {
   vat_rate?: string;
 };
 
-/** Lines matched by description (fuzzy), then every amount the truth gives must agree. */
+/** A predicted line stands for a true one: description alike (fuzzy) and every amount the truth gives agrees. */
+function lineMatches(t: Line, x: Line): boolean {
+  if (tokenSetRatio(t.description ?? '', x.description ?? '') < 0.8) return false;
+  return (['quantity', 'unit_price', 'line_total', 'vat_rate'] as const).every(
+    (k) => t[k] == null || (x[k] != null && Math.abs(Number(t[k]) - Number(x[k])) < 0.005),
+  );
+}
+
+/**
+ * Lines matched one to one, as many as can be: a maximum matching over the pairs `lineMatches` accepts
+ * (augmenting paths). A greedy pass by best description undercounts near-duplicate rows ("Licencia
+ * mensual" twice, at two prices): the first true row may take the second's prediction and leave it none.
+ */
 export function scoreLines(
   truth: Line[],
   pred: Line[] | undefined,
 ): { correct: number; truth: number; pred: number } {
-  const p = [...(pred ?? [])];
-  let correct = 0;
-  for (const t of truth) {
-    let bestI = -1;
-    let best = 0;
-    p.forEach((x, i) => {
-      const r = tokenSetRatio(t.description ?? '', x.description ?? '');
-      if (r > best) {
-        best = r;
-        bestI = i;
+  const p = pred ?? [];
+  const fits = truth.map((t) => p.flatMap((x, i) => (lineMatches(t, x) ? [i] : [])));
+  const owner: (number | undefined)[] = new Array(p.length);
+  const augment = (ti: number, seen: Set<number>): boolean => {
+    for (const pi of fits[ti]!) {
+      if (seen.has(pi)) continue;
+      seen.add(pi);
+      const held = owner[pi];
+      if (held === undefined || augment(held, seen)) {
+        owner[pi] = ti;
+        return true;
       }
-    });
-    if (bestI < 0 || best < 0.8) continue;
-    const x = p[bestI]!;
-    const ok = (['quantity', 'unit_price', 'line_total', 'vat_rate'] as const).every(
-      (k) => t[k] == null || (x[k] != null && Math.abs(Number(t[k]) - Number(x[k])) < 0.005),
-    );
-    if (ok) correct++;
-    p.splice(bestI, 1);
-  }
-  return { correct, truth: truth.length, pred: pred?.length ?? 0 };
+    }
+    return false;
+  };
+  let correct = 0;
+  for (let ti = 0; ti < truth.length; ti++) if (augment(ti, new Set())) correct++;
+  return { correct, truth: truth.length, pred: p.length };
 }

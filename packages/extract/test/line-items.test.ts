@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/ctx.ts';
 import { readingContext } from '../src/fields/index.ts';
-import { fillLineRates, findLineItems } from '../src/fields/lines.ts';
+import { fillLineRates, findLineItems } from '../src/fields/lines/index.ts';
 import { MAX_OCR_PAGES, planOcrPages } from '../src/pipeline.ts';
 import type { PageText } from '../src/text/layout.ts';
+import type { LineItem } from '../src/types.ts';
 import { page } from './text-page.ts';
 
 const items = (pages: PageText[], source: 'ocr' | 'text' = 'ocr') =>
@@ -151,6 +152,22 @@ describe('line VAT rates from a row of VAT labels', () => {
   });
 });
 
+describe('line VAT rates from the VAT summary', () => {
+  it('gives a rate its rows once another rate took the rows that made it ambiguous', () => {
+    const { ctx } = readingContext([page(['Ticket'])], 'ocr');
+    const rows: LineItem[] = ['10.00', '20.00', '5.00', '6.30', '4.00'].map((line_total, k) => ({
+      description: `Artículo ${k + 1}`,
+      line_total,
+    }));
+    // 21 %: rows 1+2 make its base, rows 1+2+4 its base + VAT; 10 %: only rows 3+4+5 make its base.
+    fillLineRates(ctx, rows, [
+      { rate: '21', base: '30.00', amount: '6.30' },
+      { rate: '10', base: '15.30', amount: '1.53' },
+    ]);
+    expect(rows.map((r) => r.vat_rate)).toEqual(['21', '21', '10', '10', '10']);
+  });
+});
+
 describe('OCR misreads around a one-rate table', () => {
   it('takes an unnamed column as the amount when it closes, and a rate whose % was lost from the VAT under it', () => {
     const { ctx } = readingContext(
@@ -254,6 +271,36 @@ function tablePage(rows: string[]): PageText {
   return p;
 }
 
+describe('ticket rows OCR ran together or broke apart', () => {
+  it("takes the amount OCR set on a wrapped row's first line, and a decimal mark it lost", () => {
+    const got = items([
+      page([
+        'FACTURA SIMPLIFICADA',
+        '1 x Cinta aislante   1,15',
+        '3 x Manguera jardín riego 12,90',
+        '25 m',
+        '4 x Tuerca hexagonal M8',
+        '                                 5 72',
+        'bolsa 50',
+        'TOTAL   19,77',
+      ]),
+    ]);
+    expect(got).toEqual([
+      { description: 'Cinta aislante', quantity: '1', line_total: '1.15', unit_price: '1.15' },
+      { description: 'Manguera jardín riego 25 m', quantity: '3', line_total: '12.90', unit_price: '4.3' },
+      { description: 'Tuerca hexagonal M8 bolsa 50', quantity: '4', line_total: '5.72', unit_price: '1.43' },
+    ]);
+  });
+
+  it("leaves a text layer's single-spaced number in the description", () => {
+    const got = items(
+      [page(['1 x Cinta aislante   1,15', '2 x Brida   0,40', '3 x Manguera jardín 12,90', '25 m'], 'text')],
+      'text',
+    );
+    expect(got.map((i) => i.description)).toEqual(['Cinta aislante', 'Brida']);
+  });
+});
+
 describe('tables in more shapes', () => {
   it('leaves a unit-of-measure column out of the description', () => {
     const got = items([
@@ -298,6 +345,123 @@ describe('tables in more shapes', () => {
     expect(got).toEqual([
       { description: 'Licencia anual', quantity: '-3', unit_price: '879.11', line_total: '-2637.33' },
       { description: 'Soporte', quantity: '2', unit_price: '50', line_total: '100.00' },
+    ]);
+  });
+
+  it("takes the other engine's reading of a quantity when only it closes with price and amount", () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Tubo cobre', '1', '4,00', '28,00'),
+      row('Codo latón', '3', '2,00', '6,00'),
+    ]);
+    // "7" read as "1" by the chosen engine, the other one right; on the second row the chosen reading closes.
+    p.lines[1]!.words[2]!.alternatives = [
+      { engine: 'ppocr', text: '1', conf: 0.9 },
+      { engine: 'tesseract', text: '7', conf: 0.6 },
+    ];
+    p.lines[2]!.words[2]!.alternatives = [
+      { engine: 'ppocr', text: '3', conf: 0.9 },
+      { engine: 'tesseract', text: '8', conf: 0.6 },
+    ];
+    expect(items([p]).map((i) => i.quantity)).toEqual(['7', '3']);
+  });
+
+  it('joins a row OCR cut in two on a skewed scan: the quantity set on a line of its own inside the row', () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Aceite oliva', '', '76,25', '1.525,00'),
+      row('', '20'),
+      row('Pan de molde', '3', '2,00', '6,00'),
+    ]);
+    const [, cut, qty] = p.lines;
+    // The row is tall (skew), the quantity's line lies within it; both engines read "20".
+    cut!.h = 0.03;
+    qty!.y = cut!.y + 0.01;
+    qty!.h = 0.012;
+    qty!.words[0]!.alternatives = [
+      { engine: 'ppocr', text: '20', conf: 0.9 },
+      { engine: 'tesseract', text: '20', conf: 0.9 },
+    ];
+    p.lines[3]!.y = cut!.y + 0.04;
+    expect(items([p])).toEqual([
+      { description: 'Aceite oliva', quantity: '20', unit_price: '76.25', line_total: '1525.00' },
+      { description: 'Pan de molde', quantity: '3', unit_price: '2', line_total: '6.00' },
+    ]);
+    // A line only one engine saw there is dirt: the row stays without its quantity.
+    qty!.words[0]!.alternatives = [{ engine: 'tesseract', text: '20', conf: 0.5 }];
+    expect(items([p])[0]).not.toHaveProperty('quantity');
+  });
+
+  it('takes the amount whose decimal mark OCR lost, or whose minus it lost, when it closes', () => {
+    const got = items([
+      page([
+        'Descripción   Cant.   Precio   Importe',
+        'Pan de molde   27   57,16   1.54332€',
+        'Leche entera   -19   21,37   406,03',
+      ]),
+    ]);
+    expect(got.map((i) => [i.quantity, i.line_total])).toEqual([
+      ['27', '1543.32'],
+      ['-19', '-406.03'],
+    ]);
+  });
+
+  it('reads a price whose € OCR read as a C, and an amount whose mark it read as a %, by the other engine', () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Aceite oliva', '2', '85,81C', '171,62'),
+      row('Papel A4', '10', '47,13', '4713%€'),
+    ]);
+    p.lines[2]!.words[p.lines[2]!.words.length - 1]!.alternatives = [
+      { engine: 'tesseract', text: '4713%€', conf: 0.6 },
+      { engine: 'ppocr', text: '471,3', conf: 0.9 },
+    ];
+    expect(items([p]).map((i) => [i.unit_price, i.line_total])).toEqual([
+      ['85.81', '171.62'],
+      ['47.13', '471.30'],
+    ]);
+  });
+
+  it("takes the other engine's spaced reading of a cell one engine read in one gulp, letters dropped", () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Botellaguminl)', '9', '26,75', '240,75'),
+    ]);
+    p.lines[1]!.words[0]!.alternatives = [
+      { engine: 'ppocr', text: 'Botellaguminl)', conf: 0.5 },
+      { engine: 'tesseract', text: 'Botella agua mineral 1,5 L (35)', conf: 0.8 },
+    ];
+    expect(items([p])[0]!.description).toBe('Botella agua mineral 1,5 L (35)');
+  });
+
+  it('puts back the space OCR lost between a word and the number after it, not inside a code', () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Detergente liquido3L', '2', '4,00', '8,00'),
+      row('Papel A4', '1', '3,00', '3,00'),
+    ]);
+    expect(items([p]).map((i) => i.description)).toEqual(['Detergente liquido 3L', 'Papel A4']);
+  });
+
+  it('cuts words OCR ran together into words the document prints apart elsewhere', () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Arrozredondo1kg', '8', '2,00', '16,00'),
+      row('Arroz redondo 1 kg (2)', '6', '3,00', '18,00'),
+      row('Cajaherramientas', '1', '9,00', '9,00'),
+    ]);
+    const both = (w: PageText['lines'][number]['words'][number]) => {
+      w.alternatives = [
+        { engine: 'ppocr', text: w.text, conf: 0.9 },
+        { engine: 'tesseract', text: w.text, conf: 0.9 },
+      ];
+    };
+    p.lines[2]!.words.forEach(both);
+    // "Caja" and "herramientas" are printed apart nowhere: that word stays as read.
+    expect(items([p]).map((i) => i.description)).toEqual([
+      'Arroz redondo 1kg',
+      'Arroz redondo 1 kg (2)',
+      'Cajaherramientas',
     ]);
   });
 

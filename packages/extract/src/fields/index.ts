@@ -21,7 +21,7 @@ import {
 } from './amounts/index.ts';
 import { type Ctx, wordHeight } from './context.ts';
 import { findDateFields } from './dates.ts';
-import { fillLineRates, findLineItems } from './lines.ts';
+import { fillLineRates, findLineItems } from './lines/index.ts';
 import { findInvoiceNumber } from './number.ts';
 import { findIban, findParties, type TaxIdCand } from './parties.ts';
 import { detectCurrency, detectLanguage, detectRegion, isMonthFirst } from './region.ts';

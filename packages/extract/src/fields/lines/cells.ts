@@ -1,0 +1,259 @@
+/** A table row's cells: the description's words, each numeric column's readings, and the arithmetic that picks. */
+
+import { isReadByBoth } from '../../ocr/fuse.ts';
+import type { Line } from '../../text/layout.ts';
+import { parseAmount } from '../../text/numbers.ts';
+import { type Column, editDistance, NOISE } from './header.ts';
+
+/** A row that ends the table (its totals, payment terms, notes). */
+export const STOP_ROW =
+  /\b(?:base\s*imponible|subtotal|subtotaal|sub-total|total|totaal|suma|summe|netto|exclusief|iva\s*\d|vat\s*\d|btw\s*\d|forma\s*de\s*pago|payment|observaciones|notes?|iban|vencimiento)\b/i;
+
+/** A unit of measure printed in a column of its own. */
+const UNIT_WORD =
+  /^(?:uds?|u|unid|und|ud\/s|h|hrs?|horas?|kg|g|gr|t|m|m2|m²|m3|m³|ml|l|lt|cm|mm|km|pcs?|pza|pzas|st|stk|hr|hours?|days?|d[íi]as?)\.?$/i;
+
+/** A cell's text in numeric form, rules stripped; on OCR, letters read for digits (O, l, B), ¢ for €. */
+export function numericText(raw: string, ocr = true): string {
+  let t = raw.replace(/^[|[\]{}'"`]+|[|[\]{}'"`]+$/g, '').trim();
+  if (!ocr || !/\d/.test(t)) return t;
+  t = t.replace(/¢/g, '€').replace(/€+/g, '€');
+  // A long dash before a number is a rule or a minus: dropped, the sign is the amount's (see readRow).
+  t = t.replace(/^[—–~]+(?=\d)/, '');
+  // The euro sign read as a C before an amount ("C24.27").
+  t = t.replace(/^[Cc](?=\d[\d.,]*\d$)/, '€').replace(/(?<=\d[.,]\d{2})[Cc]$/, '€');
+  // letters read for digits, only where they touch a digit
+  t = t.replace(/[Oo](?=[\d.,])|(?<=[\d.,])[Oo]/g, '0').replace(/[lI|](?=[\d.,])|(?<=[\d.,])[lI|]/g, '1');
+  if (/^[B]$/.test(t)) t = '8';
+  return t;
+}
+
+const NUMERIC_CELL =
+  /^[-−(]?\s?[€$£]?\s?-?[\d.,\s]+\s?(?:%|%?€|EUR|\$|pcs|pc|uds?|st(?:k|ck)?|x|units?|h)?\.?\)?$/i;
+
+export function isNumericCell(text: string): boolean {
+  return NUMERIC_CELL.test(text.trim()) && /\d/.test(text);
+}
+
+/**
+ * An amount as printed, with the readings OCR leaves when it loses or misreads a mark: every separator
+ * a comma or every one a point ("2,057,28" for 2.057,28), the currency sign read as a digit ("884,396" for
+ * 884,39 €), the decimal mark dropped ("6032€" for 60,32 €), most likely first (the plain reading, or a
+ * lost mark where digits end in a currency sign). All but the first are only taken when quantity × price =
+ * amount says so.
+ */
+export function amountReadings(raw: string, ocr: boolean): number[] {
+  const t = raw
+    .replace(/[€$£]|EUR/gi, '')
+    .replace(/\s+/g, '')
+    .replace(/\.$/, '');
+  const out: number[] = [];
+  const push = (v: number | null) => {
+    if (v != null && Number.isFinite(v) && !out.includes(v)) out.push(v);
+  };
+  // Digits and a currency sign, no mark ("6032€"): printed money has cents, so the mark was lost.
+  if (ocr && /^-?\d{3,7}$/.test(t) && /[€$£]|EUR/i.test(raw)) push(Number(t) / 100);
+  const plain = parseAmount(t, { decimalsHint: t.includes(',') ? ',' : '.' });
+  // A reading in fractions of a cent is a misread; it stays last.
+  const fractional = plain != null && Math.abs(plain * 100 - Math.round(plain * 100)) > 1e-6;
+  if (!fractional || !ocr) push(plain);
+  if (!ocr) return out;
+  const m = /^(-?)([\d.,]*?)[.,](\d{2})$/.exec(t);
+  if (m) push(Number(`${m[1]}${m[2]!.replace(/[.,]/g, '')}.${m[3]}`));
+  const extra = /^(-?[\d.,]*[.,]\d{2})\d$/.exec(t);
+  if (extra) push(amountReadings(extra[1]!, false)[0] ?? null);
+  if (/^-?\d{3,7}$/.test(t)) push(Number(t) / 100);
+  // The thousands mark kept, the decimal mark lost ("1.54332" for 1.543,32).
+  const lost = /^(-?\d{1,3})[.,](\d{3})(\d{2})$/.exec(t);
+  if (lost) push(Number(`${lost[1]}${lost[2]}.${lost[3]}`));
+  push(plain);
+  return out;
+}
+
+type Cell = { raw: string; readings: string[] };
+
+/**
+ * `short` is `long` with characters dropped, no more than half of them ("Botellaguminl)" from
+ * "Botellaaguamineral1,5L(35)"): an engine that read a cramped cell in one gulp.
+ */
+function droppedFrom(short: string, long: string): boolean {
+  if (long.length <= short.length || long.length > short.length * 2) return false;
+  let k = 0;
+  for (const c of long) if (c === short[k]) k++;
+  return k === short.length;
+}
+
+/**
+ * A word's reading for the row, when one engine did better than the chosen text: a rule or speck ("|")
+ * the other engine read as a letter or digit ("L"), or words run together ("Arrozredondo1kg") the other
+ * engine read with their spaces, the same characters give or take two.
+ */
+/** Words of three letters or more both OCR engines read alike: the document's own wording. */
+export function documentWords(lines: Line[]): Set<string> {
+  const memo = WORDS.get(lines);
+  if (memo) return memo;
+  const out = new Set<string>();
+  for (const l of lines)
+    for (const w of l.words)
+      if (/^\p{L}{3,}$/u.test(w.text) && isReadByBoth(w)) out.add(w.text.toLowerCase());
+  WORDS.set(lines, out);
+  return out;
+}
+const WORDS = new WeakMap<Line[], Set<string>>();
+
+/** Letters OCR ran together ("Arrozredondo") cut into words the document prints apart elsewhere, or null. */
+function splitGlued(run: string, words: ReadonlySet<string>): string | null {
+  const s = run.toLowerCase();
+  // parts[i]: s.slice(0, i) as document words, the last one as long as can be
+  const parts: (string[] | null)[] = [[]];
+  for (let i = 1; i <= s.length; i++) {
+    parts[i] = null;
+    for (let k = 0; k <= i - 3; k++) {
+      if (parts[k] && words.has(s.slice(k, i))) {
+        parts[i] = [...parts[k]!, run.slice(k, i)];
+        break;
+      }
+    }
+  }
+  const found = parts[s.length];
+  return found && found.length > 1 ? found.join(' ') : null;
+}
+
+function descReading(w: Line['words'][number], words: ReadonlySet<string>): string {
+  const text = w.text.trim();
+  const alts = (w.alternatives ?? []).map((a) => a.text.trim()).filter(Boolean);
+  if (NOISE.test(text)) return alts.find((a) => /^[\p{L}\d]$/u.test(a)) ?? text;
+  if (text.length >= 10 && !/\s/.test(text) && /\p{L}{3}/u.test(text)) {
+    const spaced = alts.find(
+      (a) =>
+        /\s/.test(a) &&
+        (editDistance(a.replace(/\s+/g, ''), text, 2) <= 2 || droppedFrom(text, a.replace(/\s+/g, ''))),
+    );
+    if (spaced) return spaced;
+  }
+  // Words run together that the document prints apart elsewhere ("Arrozredondo1kg").
+  const run = /^\p{L}{6,}/u.exec(text)?.[0];
+  const apart = run && !/\s/.test(text) ? splitGlued(run, words) : null;
+  const spacedOut = apart ? apart + text.slice(run!.length) : text;
+  // A word and the number after it run together ("liquido3L"): the space goes back before the number.
+  return spacedOut.replace(/(?<=\p{Ll}{3})(?=\d)/gu, ' ');
+}
+
+/**
+ * A speck one engine read with little confidence, the other engine seeing nothing there: on the fitting
+ * scans such words of letters are almost never a word of the document (a table rule, dirt, a letter's
+ * ghost). A number is dropped only when read with no confidence at all: an amount lost costs the row.
+ */
+export const isSpeck = (w: Line['words'][number]) =>
+  w.conf < (/\d/.test(w.text) ? 0.05 : 0.3) && !(w.alternatives ?? []).some((a) => a.engine !== w.engine);
+
+/** A row's words by column: the description's words and, per numeric column, its text and other readings. */
+export function rowCells(
+  row: Line,
+  cols: Column[],
+  descCol: Column | undefined,
+  ocr: boolean,
+  words: ReadonlySet<string>,
+): { desc: string; cells: Map<Column, Cell> } {
+  const numeric = cols.filter((c) => c.kind !== 'desc' && c.kind !== 'ref').sort((a, b) => a.x - b.x);
+  const refCol = cols.find((c) => c.kind === 'ref' && descCol && c.right <= descCol.x);
+  // Zone edges: halfway between neighbouring header columns.
+  const sorted = [...cols].sort((a, b) => a.x - b.x);
+  const zoneOf = (cx: number): Column | undefined => {
+    for (let k = 0; k < sorted.length; k++) {
+      const next = sorted[k + 1];
+      if (!next || cx < (sorted[k]!.right + next.x) / 2) return sorted[k];
+    }
+    return sorted[sorted.length - 1];
+  };
+  const descParts: string[] = [];
+  type Group = { x: number; right: number; raw: string; readings: string[] };
+  const groups: Group[] = [];
+  const firstNumX = Math.min(...numeric.map((c) => c.x), 1);
+  // Where the values right of the description begin: words left of it are the description's.
+  const valuesX = Math.min(...numeric.filter((c) => !descCol || c.x > descCol.x).map((c) => c.x), 1);
+  for (const w of row.words) {
+    const text = ocr ? descReading(w, words) : w.text.trim();
+    if (!text || NOISE.test(text)) continue;
+    if (ocr && isSpeck(w)) continue;
+    const cx = w.x + w.w / 2;
+    const num = numericText(text, ocr);
+    const zone = zoneOf(cx);
+    const inDescZone = !zone || zone.kind === 'desc' || zone.kind === 'ref';
+    // Words left of the first numeric column's edge belong to the description ("5 L", "100 m").
+    const leftOfNumbers = w.x + w.w < firstNumX - 0.02;
+    if (refCol && descCol && cx < (refCol.right + descCol.x) / 2) continue;
+    const sign = /^(?:[€$£%]|EUR)$/i.test(num);
+    if ((isNumericCell(num) || sign) && zone && !inDescZone && !leftOfNumbers) {
+      const last = groups[groups.length - 1];
+      // A currency sign or "%" set apart from its number is part of that cell.
+      if (sign && last && (w.x - last.right) * row.aspect < w.h * 1.5) {
+        last.raw += num;
+        last.right = w.x + w.w;
+        continue;
+      }
+      if (sign) continue;
+      const alts = (w.alternatives ?? []).map((a) => numericText(a.text.trim(), ocr)).filter(isNumericCell);
+      groups.push({ x: w.x, right: w.x + w.w, raw: num, readings: alts });
+    } else if (UNIT_WORD.test(text) && descCol && !inDescZone && !leftOfNumbers && cx > valuesX) {
+      // A unit of measure in its own column, right of the description ("ud", "h", "kg"): not the description's.
+    } else if (inDescZone || leftOfNumbers || !descCol || zone?.kind === 'other' || cx < valuesX - 0.02) {
+      descParts.push(text.replace(/^[|[\]{}]+|[|[\]{}]+$/g, ''));
+    }
+  }
+  const cells = new Map<Column, Cell>();
+  const put = (col: Column, g: Group) => {
+    const cell = cells.get(col) ?? { raw: '', readings: [] };
+    cell.raw = `${cell.raw} ${g.raw}`.trim();
+    cell.readings.push(...g.readings);
+    cells.set(col, cell);
+  };
+  if (groups.length === numeric.length) {
+    // One number per numeric column: by order, whatever a skewed scan does to their x.
+    groups.forEach((g, k) => {
+      put(numeric[k]!, g);
+    });
+  } else {
+    for (const g of groups) {
+      // The column whose header overlaps the number most, else the nearest one.
+      let best = numeric[0]!;
+      let bestD = Number.POSITIVE_INFINITY;
+      for (const c of numeric) {
+        const d = Math.max(c.x - g.right, g.x - c.right, -Math.min(g.right, c.right) + Math.max(g.x, c.x));
+        if (d < bestD) {
+          bestD = d;
+          best = c;
+        }
+      }
+      put(best, g);
+    }
+  }
+  const desc = descParts.join(' ').replace(/\s+/g, ' ').trim();
+  return { desc, cells };
+}
+
+export const toCentsNum = (v: number) => Math.round(v * 100);
+
+/**
+ * Quantity × unit price (less a discount) = amount, to the cent or within the rounding of a unit price
+ * printed to the cent: the readings of price and amount that close, when some do.
+ */
+export function closingReadings(
+  qty: number,
+  prices: number[],
+  totals: number[],
+  disc: number,
+): { price: number; total: number } | null {
+  let best: { price: number; total: number; score: number } | null = null;
+  for (const [i, p] of prices.entries()) {
+    for (const [k, t] of totals.entries()) {
+      if (!p || !t) continue;
+      const off = Math.abs(toCentsNum(qty * p * (1 - disc / 100)) - toCentsNum(t));
+      if (off > Math.max(1, Math.abs(qty) * 0.5)) continue;
+      // Exact first, then the readings nearest the plain one.
+      const score = (off > 1 ? 100 : 0) + i + k;
+      if (!best || score < best.score) best = { price: p, total: t, score };
+    }
+  }
+  return best;
+}

@@ -1,0 +1,247 @@
+/** Line items: a table under a header row (description and amount columns), rows read by column. */
+
+import { joinWords, type Line } from '../../text/layout.ts';
+import { centsToString, findAmounts, minimalDecimal, parseAmount } from '../../text/numbers.ts';
+import type { LineItem } from '../../types.ts';
+import { type Ctx, LEGAL_FOOTER, splitCells } from '../context.ts';
+import {
+  amountReadings,
+  closingReadings,
+  documentWords,
+  isSpeck,
+  rowCells,
+  STOP_ROW,
+  toCentsNum,
+} from './cells.ts';
+import { type Column, HEADER_DESC, headerColumns, isHeader } from './header.ts';
+import { closingRows, countedLines } from './headerless.ts';
+
+/** One table row read by column, or null when it carries no amount. */
+function readRow(
+  ctx: Ctx,
+  row: Line,
+  cols: Column[],
+  descCol: Column | undefined,
+  qtyInDesc: boolean,
+): { item: LineItem | null; desc: string; numbers: number; closes: boolean } {
+  const { desc: rawDesc, cells } = rowCells(row, cols, descCol, ctx.ocr, documentWords(ctx.lines));
+  let desc = rawDesc;
+  // "Menge Beschreibung" in one header cell: the quantity is printed at the start of the description.
+  let glued: string | null = null;
+  const hasQty = [...cells.keys()].some((c) => c.kind === 'qty');
+  if (qtyInDesc && !hasQty) {
+    const q = /^(\d{1,4}(?:[.,]\d{1,3})?)\s+(?=\p{L})/u.exec(desc);
+    if (q) {
+      glued = q[1]!;
+      desc = desc.slice(q[0].length);
+    }
+  }
+  const out = { item: null, desc, numbers: cells.size, closes: false };
+  if (!cells.size || !desc || !/\p{L}{2,}/u.test(desc)) return out;
+  const item: LineItem = { description: desc };
+  let qty: number | null = glued != null ? parseAmount(glued, { decimalsHint: ',' }) : null;
+  // Every engine's reading of the quantity, the chosen one first: the one that closes is taken.
+  const qtys: number[] = [];
+  let prices: number[] = [];
+  let totals: number[] = [];
+  let disc = 0;
+  for (const [col, cell] of cells) {
+    let raws = [cell.raw, ...cell.readings];
+    // A price or an amount OCR read with a "%" for its mark ("4713%€"): the engine's reading without it.
+    const markAsPercent =
+      (col.kind === 'price' || col.kind === 'total') &&
+      /%/.test(cell.raw) &&
+      cell.readings.some((r) => !/%/.test(r));
+    if (markAsPercent) raws = cell.readings.filter((r) => !/%/.test(r));
+    const percent = /%/.test(cell.raw) && !markAsPercent;
+    if (col.kind === 'rate' || (percent && col.kind !== 'disc' && item.vat_rate == null)) {
+      if (col.kind !== 'rate' && col.kind !== 'other') continue;
+      const v = parseAmount(cell.raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
+      if (v != null && v >= 0 && v <= 30) item.vat_rate = minimalDecimal(v);
+    } else if (col.kind === 'disc') {
+      const v = parseAmount(cell.raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
+      if (v != null && v > 0 && v < 100) disc = v;
+    } else if (col.kind === 'qty') {
+      for (const r of raws) {
+        const raw = r.replace(/\s*\p{L}+\.?$/u, '');
+        const v = parseAmount(raw, { decimalsHint: raw.includes(',') ? ',' : '.' });
+        if (v != null && !qtys.includes(v)) qtys.push(v);
+      }
+      qty = qtys[0] ?? qty;
+    } else if (col.kind === 'price') {
+      prices = [...new Set(raws.flatMap((r) => amountReadings(r, ctx.ocr)))];
+    } else if (col.kind === 'total') {
+      totals = [...new Set(raws.flatMap((r) => amountReadings(r, ctx.ocr)))];
+    }
+  }
+  // A column the header does not name ("oty" for "Qty", "INPORTE"): its number is the quantity, or the
+  // amount, when quantity × price = amount closes with it.
+  for (const [col, cell] of cells) {
+    if (col.kind !== 'other' || /%/.test(cell.raw) || !prices.length) continue;
+    if (qty == null && totals.length) {
+      const v = parseAmount(cell.raw, { decimalsHint: ',' });
+      if (v != null && v > 0 && closingReadings(v, prices, totals, disc)) qty = v;
+    } else if (qty != null && !totals.length) {
+      const readings = [cell.raw, ...cell.readings].flatMap((r) => amountReadings(r, ctx.ocr));
+      const hit = closingReadings(qty, prices, readings, disc);
+      if (hit) totals = [hit.total];
+    }
+  }
+  // A minus the quantity lost ("3" by "-2.637,33" on a credit note): the amount as read keeps its sign
+  // when minus the quantity × price closes on it.
+  if (qty != null && qty > 0 && totals[0] != null && totals[0] < 0 && prices.some((p) => p > 0)) {
+    if (closingReadings(-qty, prices, [totals[0]], disc)) qty = -qty;
+  }
+  // The minus the amount lost ("-19" by "406,03"): on a scan, the amount takes the quantity's sign when
+  // it closes so.
+  if (ctx.ocr && qty != null && qty < 0 && totals[0] != null && totals[0] > 0 && prices.some((p) => p > 0)) {
+    if (closingReadings(qty, prices, [-totals[0]], disc)) totals = totals.map((t) => -t);
+  }
+  let closes = false;
+  if (qty != null && prices.length && totals.length) {
+    // The chosen reading of the quantity first, the other engine's when only it closes.
+    for (const q of qtys.length && qtys[0] === qty ? qtys : [qty]) {
+      const hit = closingReadings(q, prices, totals, disc);
+      if (!hit) continue;
+      qty = q;
+      prices = [hit.price];
+      totals = [hit.total];
+      closes = true;
+      break;
+    }
+  }
+  if (qty != null) item.quantity = minimalDecimal(qty);
+  if (prices.length) item.unit_price = minimalDecimal(prices[0]!);
+  if (totals.length) item.line_total = centsToString(toCentsNum(totals[0]!));
+  if (item.line_total == null && item.unit_price == null) return out;
+  return { item, desc, numbers: cells.size, closes };
+}
+
+/**
+ * A table row OCR cut into lines (a skewed scan's quantity, a description's first word set apart): the
+ * lines after `lines[j]` that lie within its height, their words beside its words, not under them, join
+ * it. `last` is the last line joined.
+ */
+function joinSplitRow(lines: Line[], j: number): { row: Line; last: number } {
+  let row = lines[j]!;
+  let k = j;
+  for (let next = lines[k + 1]; next; next = lines[k + 1]) {
+    const within = next.y >= row.y - next.h * 0.25 && next.y + next.h <= row.y + row.h + next.h * 0.25;
+    // A line no word of which both engines saw is dirt, not part of the row.
+    const read = next.words.some((w) => new Set((w.alternatives ?? []).map((a) => a.engine)).size > 1);
+    if (next.page !== row.page || !within || !read) break;
+    // Rules and specks ("|", "f———") may lie anywhere: only words of substance decide.
+    const solid = (w: Line['words'][number]) => !isSpeck(w) && /[\p{L}\d]{2}|^\d$/u.test(w.text.trim());
+    const under = next.words
+      .filter(solid)
+      .some((w) => row.words.filter(solid).some((v) => w.x < v.x + v.w && v.x < w.x + w.w));
+    if (under) break;
+    const words = [...row.words, ...next.words].sort((a, b) => a.x - b.x);
+    const x = Math.min(row.x, next.x);
+    const right = Math.max(row.x + row.w, next.x + next.w);
+    row = { ...row, words, x, w: right - x, text: joinWords(words, row.aspect) };
+    k++;
+  }
+  return { row, last: k };
+}
+
+export function findLineItems(ctx: Ctx): LineItem[] {
+  const items: LineItem[] = [];
+  // One table per page; a table continued on the next page repeats its header there, or (a scan cut
+  // into pages) goes on under the same columns.
+  let lastTablePage = 0;
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const header = ctx.lines[i]!;
+    if (!isHeader(header)) continue;
+    const cols = headerColumns(header);
+    if (!cols.some((c) => c.kind === 'total' || c.kind === 'price')) continue;
+    if (items.length && header.page <= lastTablePage) continue;
+    const descCol = cols.find((c) => c.kind === 'desc');
+    // "Menge Beschreibung" in one header cell, or a quantity column just left of the description's: the
+    // quantity is printed at the start of the description.
+    const qtyCol = cols.find((c) => c.kind === 'qty');
+    const qtyInDesc =
+      splitCells(header).some(
+        (c) => HEADER_DESC.test(c.text) && /cant|qty|quantity|menge|aantal|hoeveelheid/i.test(c.text),
+      ) ||
+      (!!qtyCol && !!descCol && qtyCol.right <= descCol.x);
+    lastTablePage = header.page;
+    let pending: LineItem | null = null;
+    let lead: string | null = null;
+    let page = header.page;
+    // On a page the table goes on to without a header: rows only once one reads as a full row.
+    let carried = false;
+    let prev: Line = header;
+    for (let j = i + 1; j < ctx.lines.length; j++) {
+      const joined = ctx.ocr ? joinSplitRow(ctx.lines, j) : { row: ctx.lines[j]!, last: j };
+      const row = joined.row;
+      j = joined.last;
+      if (row.page !== page) {
+        // The table reached the page's end: it may go on at the top of the next page.
+        if (row.page !== page + 1 || !ctx.ocr) break;
+        page = row.page;
+        carried = true;
+        pending = null;
+      } else if (!carried && row.y - (prev.y + prev.h) > 0.08) break;
+      if (carried && isHeader(row)) break;
+      if (STOP_ROW.test(row.text) && findAmounts(row.text).length <= 2 && !/^\s*\d/.test(row.text)) break;
+      const read = readRow(ctx, row, cols, descCol, qtyInDesc);
+      if (carried) {
+        // Letterhead repeated at the top of the page: skipped until a row closes (quantity × price =
+        // amount) or fills two numeric columns; past the top third, the table is not there.
+        if (!read.item || !(read.closes || read.numbers >= 3)) {
+          if (row.y > 0.35) break;
+          continue;
+        }
+        carried = false;
+        lastTablePage = page;
+      }
+      if (!read.numbers) {
+        // continuation of the previous description
+        if (LEGAL_FOOTER.test(row.text)) break;
+        const desc = read.desc;
+        const inColumn =
+          (!descCol || row.x >= descCol.x - 0.02) &&
+          (!ctx.ocr || row.x + row.w < Math.min(...cols.filter((c) => c.x > row.x).map((c) => c.x), 1));
+        // Specks read as letters: a line far flatter than the print, or one engine's unsure reading alone.
+        const speck =
+          ctx.ocr &&
+          (row.h < ctx.medH * 0.4 ||
+            row.words.every((w) => w.conf < 0.5 && (w.alternatives ?? []).length <= 1));
+        const wording =
+          !speck &&
+          !!desc &&
+          inColumn &&
+          desc.length < 80 &&
+          !/^(?:ref|sku|art)/i.test(desc) &&
+          (!ctx.ocr || /\p{L}{3,}/u.test(desc));
+        // The first line of the next row's description, printed above its numbers: the row right under
+        // it carries an amount, and it sits nearer that row than the row before (or no row is before).
+        const next = ctx.lines[j + 1];
+        const leads =
+          wording &&
+          !!next &&
+          next.page === row.page &&
+          next.y - row.y < 0.03 &&
+          (!pending || next.y - row.y < row.y - prev.y - 0.003) &&
+          readRow(ctx, next, cols, descCol, qtyInDesc).item != null;
+        if (leads) lead = desc;
+        else if (pending && wording && row.y - prev.y < 0.03 && items.length < 200) {
+          if (pending.description.length < 160) pending.description = `${pending.description} ${desc}`.trim();
+        }
+        prev = row;
+        continue;
+      }
+      prev = row;
+      const before = lead;
+      lead = null;
+      if (!read.item) continue;
+      if (before) read.item.description = `${before} ${read.item.description}`;
+      items.push(read.item);
+      pending = read.item;
+    }
+  }
+  if (items.length) return items;
+  const counted = countedLines(ctx);
+  return counted.length ? counted : closingRows(ctx);
+}
