@@ -1,6 +1,6 @@
 import type { Labels } from '../labels/index.ts';
 import { findDates } from '../text/dates.ts';
-import { type Line, lineAsReadBy, type PageText, type Word } from '../text/layout.ts';
+import { joinWords, type Line, lineAsReadBy, type PageText, type Word } from '../text/layout.ts';
 import type { Box, Source } from '../types.ts';
 import type { Region } from './region.ts';
 
@@ -210,6 +210,65 @@ export function lineReadings(ctx: Ctx, line: Line): Line[] {
   for (const engine of ['ppocr', 'tesseract'] as const) {
     const alt = lineAsReadBy(line, engine);
     if (alt && !out.some((l) => l.text === alt.text)) out.push(alt);
+  }
+  return out;
+}
+
+/** A label's last word that asks for more ("Número de", "Date of"): the label goes on below it. */
+const CONNECTOR_END = /\b(?:de|del|of|du|des|der|van|von)$/i;
+
+/**
+ * Labels wrapped in a narrow cell ("Número de" over "factura:", "Date of" over "issue:"): a label-only cell
+ * and the cell at the head of the same column below it join into one word on the upper line (its box
+ * covers both), when together they make a longer label than the upper cell alone and the lower one
+ * continues it (begins in lower case, or the upper one ends in a connector such as "de" or "of"). Values
+ * printed beside the wrapped label stay where they are.
+ */
+export function joinWrappedLabels(lines: Line[], labels: RegExp[]): Line[] {
+  const out = [...lines];
+  const labelEnd = (text: string) => {
+    let end = -1;
+    for (const re of labels) {
+      const m = new RegExp(re.source, re.flags.replace('g', '')).exec(text);
+      if (m && !text.slice(0, m.index).trim()) end = Math.max(end, m.index + m[0].trimEnd().length);
+    }
+    return end;
+  };
+  for (let i = 0; i < out.length - 1; i++) {
+    const line = out[i]!;
+    const head = splitCells(line).find(
+      (c) => /^\p{L}[\p{L}.º°]*(?: \p{L}[\p{L}.º°]*){0,2}$/u.test(c.text) && labelEnd(c.text) < c.text.length,
+    );
+    if (!head) continue;
+    const headWords = line.words.filter((w) => w.x >= head.x - 1e-6 && w.x + w.w <= head.x + head.w + 1e-6);
+    // The head of the column below: skip lines with nothing under the cell (a value centred beside it).
+    for (let j = i + 1; j < Math.min(out.length, i + 3); j++) {
+      const below = out[j]!;
+      if (below.page !== line.page || below.y - (line.y + line.h) > line.h * 2) break;
+      const under = below.words.filter((w) => w.x < head.x + head.w && w.x + w.w > head.x);
+      if (!under.length) continue;
+      const tail = splitCells(below)[0]!;
+      if (Math.abs(tail.x - head.x) > line.h || tail.text.split(' ').length > 3) break;
+      if (!/^\p{Ll}/u.test(tail.text) && !CONNECTOR_END.test(head.text)) break;
+      if (/\d/.test(tail.text) || labelEnd(`${head.text} ${tail.text}`) <= head.text.length + 1) break;
+      const tailWords = below.words.filter(
+        (w) => w.x >= tail.x - 1e-6 && w.x + w.w <= tail.x + tail.w + 1e-6,
+      );
+      const all = [...headWords, ...tailWords];
+      const joined: Word = {
+        ...headWords[0]!,
+        text: `${head.text} ${tail.text}`,
+        w: Math.max(...all.map((w) => w.x + w.w)) - head.x,
+        h: Math.max(...all.map((w) => w.y + w.h)) - line.y,
+        alternatives: undefined,
+      };
+      const words = [joined, ...line.words.filter((w) => !headWords.includes(w))].sort((a, b) => a.x - b.x);
+      out[i] = { ...line, words, text: joinWords(words, line.aspect) };
+      const rest = below.words.filter((w) => !tailWords.includes(w));
+      if (rest.length) out[j] = { ...below, words: rest, text: joinWords(rest, below.aspect) };
+      else out.splice(j, 1);
+      break;
+    }
   }
   return out;
 }

@@ -127,15 +127,17 @@ const NAMED_MDY_OCR = new RegExp(
 );
 
 /**
- * A named-month date cut before its year where a narrow cell wraps: `5 de octubre de`, `12 Oct`,
- * `March 3,`. The caller looks for the year at the head of the same cell on the next line.
+ * A date cut before its year where a narrow cell wraps: `5 de octubre de`, `12 Oct`, `March 3,`, or a
+ * numeric day and month with the separator that led to the year (`09-10-`, `9/10/`). The caller looks
+ * for the year at the head of the same cell on the next line.
  */
 const YEARLESS = new RegExp(
   `(?:(?<![\\p{L}\\d])\\d{1,2}(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s+|[-/]|\\s)?(?:${MONTH_NAMES})\\.?,?(?:\\s*(?:de|del|[-/]))?|(?<![\\p{L}])(?:${MONTH_NAMES})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\s*,?)\\s*$`,
   'iu',
 );
+const YEARLESS_NUMERIC = /(?<![\d./-])\d{1,2}([./-])\d{1,2}\1\s*$/;
 export function endsWithYearlessDate(text: string): boolean {
-  return YEARLESS.test(text) && !findDates(text).length;
+  return (YEARLESS.test(text) || YEARLESS_NUMERIC.test(text)) && !findDates(text).length;
 }
 
 /**
