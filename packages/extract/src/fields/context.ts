@@ -182,8 +182,13 @@ export function findLabeled(
       for (let j = i + 1; j < Math.min(ctx.lines.length, i + 4); j++) {
         const below = ctx.lines[j]!;
         if (below.page !== line.page || below.y - (line.y + line.h) > line.h * 3) break;
+        const under = (x: number, w: number) =>
+          x < labelBox.x + labelBox.w + 0.08 && x + w > labelBox.x - 0.03;
+        // Whole cells that begin under the label ("June 21, 2024" under "Date of issue:"), and the words
+        // of wider cells that reach under it.
+        const cells = splitCells(below).filter((c) => under(c.x, 0));
         const words = below.words.filter(
-          (w) => w.x < labelBox.x + labelBox.w + 0.08 && w.x + w.w > labelBox.x - 0.03,
+          (w) => under(w.x, w.w) || cells.some((c) => w.x >= c.x - 1e-6 && w.x + w.w <= c.x + c.w + 1e-6),
         );
         if (!words.length) continue;
         const text = words.map((w) => w.text).join(' ');
