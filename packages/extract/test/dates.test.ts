@@ -76,6 +76,8 @@ describe('OCR misreadings of a date', () => {
     expect(read('9 de novi embre de 2023')).toEqual([['2023-11-09', '9 de novi embre de 2023', true]]);
     expect(read('Invoice date: March7,2023')).toEqual([['2023-03-07', 'March7,2023', true]]);
     expect(read('Fecha: 9 de mayo de2023.')).toEqual([['2023-05-09', '9 de mayo de2023', true]]);
+    expect(read('Datum: 27. 03. 2018 10:45')).toEqual([['2018-03-27', '27. 03. 2018', true]]);
+    expect(read('DATE 7.03. 2018')).toEqual([['2018-03-07', '7.03. 2018', true]]);
     // The order the document prints its dates in still decides day and month.
     expect(read('04- 05-2024', true)).toEqual([['2024-04-05', '04- 05-2024', true]]);
     expect(read('04/05:2024', true)).toEqual([['2024-04-05', '04/05:2024', false]]);
@@ -89,6 +91,8 @@ describe('OCR misreadings of a date', () => {
   it('repairs nothing in a text layer, nor in amounts, phone numbers and codes', () => {
     expect(findDates('12- 01-19 0703/2024 I9/O3/2O24 0c t 9, 2023')).toEqual([]);
     expect(read('1.50 - 2.00')).toEqual([]);
+    expect(read('2. 50. 2018 x 1.00')).toEqual([]);
+    expect(read('Total 12. 03. 20181')).toEqual([]);
     expect(read('Tel 03-1234 5678')).toEqual([]);
     expect(read('Ref AB1203/2024')).toEqual([]);
     expect(read('SKU 4411-2028')).toEqual([]);
