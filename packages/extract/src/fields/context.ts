@@ -219,6 +219,24 @@ export function lineReadings(ctx: Ctx, line: Line): Line[] {
   return out;
 }
 
+/**
+ * The continuation of a cell wrapped onto the lines below: the next of the two lines below with words in
+ * the cell's column (a line of another column may come between, when the cell is taller than its
+ * neighbours), close enough under it, and those words. Null when there is none.
+ */
+export function wrappedBelow(
+  lines: Line[],
+  i: number,
+  cell: { x: number; w: number },
+): { j: number; words: Word[] } | null {
+  const line = lines[i]!;
+  const inColumn = (l: Line) => l.words.filter((w) => w.x < cell.x + cell.w && w.x + w.w > cell.x - line.h);
+  const j = [i + 1, i + 2].find((k) => lines[k] && inColumn(lines[k]!).length);
+  const below = j === undefined ? undefined : lines[j];
+  if (!below || below.page !== line.page || below.y - (line.y + line.h) > line.h * 1.5) return null;
+  return { j: j!, words: inColumn(below) };
+}
+
 /** A label's last word that asks for more ("Número de", "Date of"): the label goes on below it. */
 const CONNECTOR_END = /\b(?:de|del|of|du|des|der|van|von)$/i;
 

@@ -17,6 +17,7 @@ import {
   lineBox,
   lineReadings,
   splitCells,
+  wrappedBelow,
 } from './context.ts';
 import { type Features, scoreFeatures, topProbability } from './ranker.ts';
 
@@ -60,19 +61,14 @@ export function joinWrappedDates(lines: Line[]): Line[] {
       const cellWords = line.words.filter((w) => w.x >= cell.x - 1e-6 && w.x + w.w <= cell.x + cell.w + 1e-6);
       const last = cellWords[cellWords.length - 1];
       if (!last) continue;
-      // The year: the first word of the next line with words inside the cell's column (a line of another
-      // column may come between, when the cell is taller than its neighbours).
-      const inColumn = (l: Line) =>
-        l.words.filter((w) => w.x < cell.x + cell.w && w.x + w.w > cell.x - line.h);
-      const j = [i + 1, i + 2].find((k) => out[k] && inColumn(out[k]!).length);
-      const below = j === undefined ? undefined : out[j];
-      if (!below || below.page !== line.page || below.y - (line.y + line.h) > line.h * 1.5) continue;
-      const year = inColumn(below)[0];
+      // The year: the first word of the cell's column on the lines below.
+      const below = wrappedBelow(out, i, cell);
+      const year = below?.words[0];
       if (!year || !/^'?(?:\d{4}|\d{2})[.,]?$/.test(year.text.trim())) continue;
-      if (!findDates(`${cell.text}${/[./-]$/.test(cell.text) ? '' : ' '}${year.text.trim()}`).length)
-        continue;
       // "09-10-" and "2023" join as they were printed; "5 de octubre de" and "2023" with a space.
-      pullWordUp(out, i, last, year, /[./-]$/.test(cell.text) ? '' : ' ', j);
+      const sep = /[./-]$/.test(cell.text) ? '' : ' ';
+      if (!findDates(`${cell.text}${sep}${year.text.trim()}`).length) continue;
+      pullWordUp(out, i, last, year, sep, below!.j);
       i--; // the line again: a second wrapped date beside this one
       break;
     }

@@ -4,7 +4,7 @@ import { checkTaxId } from '../checks/tax-id.ts';
 import type { FieldMap } from '../evidence.ts';
 import { findDates } from '../text/dates.ts';
 import { joinWords, type Line, pullWordUp, type Word } from '../text/layout.ts';
-import { type Ctx, findLabeled, joinWrappedLabels, splitCells } from './context.ts';
+import { type Ctx, findLabeled, joinWrappedLabels, splitCells, wrappedBelow } from './context.ts';
 
 const INVOICE_NUMBER_RE = /(?<![\w-])([A-Z0-9][A-Z0-9\-/._]{1,30}[A-Z0-9]|[0-9]{1,3})(?![\w-])/i;
 
@@ -39,20 +39,19 @@ export function joinWrappedNumbers(lines: Line[]): Line[] {
       if (!single && !/^[A-Z0-9][A-Z0-9._/-]*\d[A-Z0-9._/-]*[-/]$/i.test(tailText)) continue;
       const last = line.words.find((w) => Math.abs(w.x + w.w - (cell.x + cell.w)) < 1e-6);
       if (!last || last.text.trim() !== tailText) continue;
-      // The next line with words in the column: a label centred beside the number may come between.
-      const inColumn = (l: Line) =>
-        l.words.filter((w) => w.x < cell.x + cell.w && w.x + w.w > cell.x - line.h);
-      const j = [i + 1, i + 2].find((k) => out[k] && inColumn(out[k]!).length);
-      const below = j === undefined ? undefined : out[j];
-      if (!below || below.page !== line.page || below.y - (line.y + line.h) > line.h * 1.5) continue;
-      const tail = inColumn(below)[0];
+      // The head of the column below: a label centred beside the number may come between.
+      const wrapped = wrappedBelow(out, i, cell);
+      if (!wrapped) continue;
+      const { j } = wrapped;
+      const below = out[j]!;
+      const tail = wrapped.words[0];
       if (!tail || !/^[A-Z0-9][A-Z0-9._/-]*$/i.test(tail.text.trim()) || !/\d/.test(tail.text)) continue;
       // Only the leftmost word of the column below (nothing of another cell before it).
       if (below.words.some((w) => w !== tail && w.x < tail.x && w.x + w.w > cell.x - line.h)) continue;
       const count = out.length;
       pullWordUp(out, i, last, tail, '', j);
       // Lone: to the line between (the label), or to the tail's line when that one is still there.
-      if (line.words.length === 1 && (j! > i + 1 || out.length === count)) pushLoneWordDown(out, i);
+      if (line.words.length === 1 && (j > i + 1 || out.length === count)) pushLoneWordDown(out, i);
       break;
     }
   }
