@@ -94,7 +94,7 @@ export function collectFeatures(docs: TrainingDoc[], all = false): FeatureFile {
     };
     if (typeof d.truth.issuer_name === 'string') {
       const { issuerId, clientId } = taxIdsWithRoles(ctx);
-      const names = issuerNameCandidates(ctx, ctx.lines, issuerId?.line, clientId?.line, ctx.ocr);
+      const names = issuerNameCandidates(ctx, ctx.lines, issuerId, clientId, ctx.ocr);
       push(
         'issuer_name',
         names.map((c) => [

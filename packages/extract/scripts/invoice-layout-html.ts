@@ -46,9 +46,27 @@ function invoiceHtml(lc: LayoutCase, qr: string | null): string {
             `<div style="border:1px solid #bbb;padding:5px 9px"><div style="font-size:10px;color:#666">${esc(k)}</div><div style="font-weight:bold">${esc(v)}</div></div>`,
         )
         .join('')}</div>`;
+    if (L.meta === 'title-box') {
+      const [numberLabel, number] = rows[0]!;
+      const rest = rows.slice(1);
+      return `<div style="display:inline-block;border:2px solid ${accent};padding:8px 14px;margin-top:4px"><div style="font-size:20px;font-weight:bold;color:${accent}">${esc(T.title)} ${esc(numberLabel)} ${esc(number)}</div>${rest.map(([k, v]) => `<div style="font-weight:bold">${esc(k)} ${esc(v)}</div>`).join('')}</div>`;
+    }
+    if (L.meta === 'table')
+      return `<table style="width:auto;margin-top:8px"><tr>${rows.map(([k]) => `<th style="border:1px solid #888;background:#eee;padding:3px 10px;font-size:11px;text-align:left">${esc(k)}</th>`).join('')}</tr><tr>${rows.map(([, v]) => `<td style="border:1px solid #888;padding:3px 10px">${esc(v)}</td>`).join('')}</tr></table>`;
+    if (L.meta === 'captions')
+      return `<div style="display:flex;gap:22px;margin-top:8px">${rows
+        .map(
+          ([k, v]) =>
+            `<div><div style="font-weight:bold;font-size:14px">${esc(v)}</div><div style="border-top:1px solid #999;font-size:9px;color:#666;padding-top:1px">${esc(k)}</div></div>`,
+        )
+        .join('')}</div>`;
     return `<table style="width:auto">${rows.map(([k, v]) => `<tr><td style="padding:1px 10px 1px 0">${esc(k)}:</td><td style="padding:1px 0"><b>${esc(v)}</b></td></tr>`).join('')}</table>`;
   };
-  const title = `<div style="font-size:26px;font-weight:bold;letter-spacing:1px;color:${accent}">${esc(T.title)}</div>`;
+  // A title block carries the title itself ("FACTURA Nº …").
+  const title =
+    L.meta === 'title-box'
+      ? ''
+      : `<div style="font-size:26px;font-weight:bold;letter-spacing:1px;color:${accent}">${esc(T.title)}</div>`;
 
   // Header: issuer, title, meta and (for some places) the client.
   let header = '';

@@ -53,7 +53,12 @@ export type LayoutDef = {
   table?: 'ruled' | 'grid' | 'plain' | 'striped' | 'header-rule' | 'dashes';
   columns?: 'std' | 'code' | 'qty-first' | 'hours';
   totals?: 'stack' | 'vat-table' | 'inline' | 'boxed';
-  meta?: 'rows' | 'inline' | 'boxes';
+  /**
+   * How number and dates are printed: label-value rows, one inline line, label-over-value boxes, a
+   * bordered title block ("FACTURA Nº … / FECHA …"), a ruled table (labels row, values row under it), or
+   * values with their captions printed under them.
+   */
+  meta?: 'rows' | 'inline' | 'boxes' | 'title-box' | 'table' | 'captions';
   font?: string;
   accent?: string;
   rates?: 'single' | 'mixed' | 'maybe';
@@ -515,6 +520,99 @@ export const LAYOUTS: LayoutDef[] = [
     idStyle: 'es',
     table: 'plain',
     totals: 'stack',
+  },
+  {
+    id: 'es-lateral-datos',
+    family: 'invoice',
+    lang: 'es',
+    issuerPlace: 'top-right',
+    clientPlace: 'sidebar',
+    clientLabel: 'Facturado a',
+    issuerIdLabel: 'NIF',
+    clientIdLabel: 'NIF',
+    idStyle: 'dotted',
+    table: 'header-rule',
+    totals: 'vat-table',
+    accent: '#2e6b3a',
+    labels: { number: 'Número de factura', date: 'Fecha de expedición' },
+  },
+  {
+    id: 'es-titulo-recuadro',
+    family: 'invoice',
+    lang: 'es',
+    issuerPlace: 'top-left',
+    clientPlace: 'below',
+    clientLabel: 'Cliente',
+    issuerIdLabel: 'CIF',
+    clientIdLabel: 'CIF',
+    idStyle: 'bare',
+    table: 'grid',
+    totals: 'stack',
+    meta: 'title-box',
+    rates: 'maybe',
+    labels: { number: 'Nº', date: 'FECHA', due: 'VENCIMIENTO' },
+  },
+  {
+    id: 'es-datos-en-tabla',
+    family: 'invoice',
+    lang: 'es',
+    issuerPlace: 'center',
+    clientPlace: 'bottom',
+    clientLabel: 'Cliente',
+    issuerIdLabel: 'C.I.F.',
+    clientIdLabel: 'N.I.F.',
+    idStyle: 'dash',
+    table: 'ruled',
+    totals: 'boxed',
+    meta: 'table',
+    labels: { number: 'Nº factura', date: 'Fecha', due: 'Vencimiento' },
+  },
+  {
+    id: 'es-valores-con-pie',
+    family: 'invoice',
+    lang: 'es',
+    issuerPlace: 'top-right',
+    clientPlace: 'box-right',
+    clientLabel: 'Señores',
+    issuerIdLabel: 'NIF',
+    clientIdLabel: 'NIF',
+    idStyle: 'es',
+    table: 'striped',
+    totals: 'stack',
+    meta: 'captions',
+    font: "'DejaVu Serif', serif",
+    labels: { number: 'Número', date: 'Fecha de factura' },
+  },
+  {
+    id: 'es-emisor-al-pie-tabla',
+    family: 'freelancer',
+    lang: 'es',
+    issuer: 'freelancer',
+    personId: 'nif',
+    issuerPlace: 'footer',
+    clientPlace: 'below',
+    clientLabel: 'Datos del cliente',
+    issuerIdLabel: 'NIF',
+    clientIdLabel: 'CIF',
+    idStyle: 'bare',
+    table: 'plain',
+    totals: 'vat-table',
+    meta: 'table',
+  },
+  {
+    id: 'en-invoice-to-sidebar',
+    family: 'english',
+    lang: 'en',
+    issuer: 'company',
+    issuerPlace: 'top-left',
+    clientPlace: 'sidebar',
+    clientLabel: 'Invoice to',
+    issuerIdLabel: 'VAT No.',
+    clientIdLabel: 'VAT No.',
+    idStyle: 'es-space',
+    table: 'header-rule',
+    totals: 'stack',
+    labels: { number: 'Invoice #', date: 'Date of issue' },
   },
 ];
 

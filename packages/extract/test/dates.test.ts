@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { joinWrappedLabels } from '../src/fields/context.ts';
 import { joinWrappedDates } from '../src/fields/dates.ts';
 import { extractFromText, readingContext } from '../src/fields/index.ts';
 import { joinSplitLabels, joinWrappedNumbers, withoutRules } from '../src/fields/number.ts';
+import { buildLabels } from '../src/labels/index.ts';
 import { endsWithYearlessDate, findDates } from '../src/text/dates.ts';
 import { page } from './text-page.ts';
 
@@ -74,6 +76,8 @@ describe('OCR misreadings of a date', () => {
     expect(read('9 de novi embre de 2023')).toEqual([['2023-11-09', '9 de novi embre de 2023', true]]);
     expect(read('Invoice date: March7,2023')).toEqual([['2023-03-07', 'March7,2023', true]]);
     expect(read('Fecha: 9 de mayo de2023.')).toEqual([['2023-05-09', '9 de mayo de2023', true]]);
+    expect(read('Datum: 27. 03. 2018 10:45')).toEqual([['2018-03-27', '27. 03. 2018', true]]);
+    expect(read('DATE 7.03. 2018')).toEqual([['2018-03-07', '7.03. 2018', true]]);
     // The order the document prints its dates in still decides day and month.
     expect(read('04- 05-2024', true)).toEqual([['2024-04-05', '04- 05-2024', true]]);
     expect(read('04/05:2024', true)).toEqual([['2024-04-05', '04/05:2024', false]]);
@@ -87,6 +91,8 @@ describe('OCR misreadings of a date', () => {
   it('repairs nothing in a text layer, nor in amounts, phone numbers and codes', () => {
     expect(findDates('12- 01-19 0703/2024 I9/O3/2O24 0c t 9, 2023')).toEqual([]);
     expect(read('1.50 - 2.00')).toEqual([]);
+    expect(read('2. 50. 2018 x 1.00')).toEqual([]);
+    expect(read('Total 12. 03. 20181')).toEqual([]);
     expect(read('Tel 03-1234 5678')).toEqual([]);
     expect(read('Ref AB1203/2024')).toEqual([]);
     expect(read('SKU 4411-2028')).toEqual([]);
@@ -151,6 +157,57 @@ describe('a number under a bare "Número" header cell', () => {
       'Número   Fecha de emisión   Fecha de vencimiento',
       '20240107   16/03/2024   15/04/2024',
       'Total   121,00 €',
+    ]);
+  });
+});
+
+describe('labels wrapped in a narrow cell', () => {
+  it('joins "Fecha de" over "expedición:" and a numeric date wrapped before its year', () => {
+    const p = page(
+      [
+        '@0.05 Papelería Norte S.L.',
+        '@0.25 Fecha de   09-10-',
+        '@0.27 expedición:   2023',
+        '@0.30 Vencimiento:   08-11-2023',
+        '@0.35 Total   121,00 €',
+      ],
+      'text',
+    );
+    const r = extractFromText([p], 'text');
+    expect(r.fields.issue_date?.value).toBe('2023-10-09');
+    expect(r.fields.due_date?.value).toBe('2023-11-08');
+    expect(endsWithYearlessDate('09-10-')).toBe(true);
+    expect(endsWithYearlessDate('Lote 12-')).toBe(false);
+  });
+
+  it('reads a date centred beside a label wrapped over two lines', () => {
+    const p = page(
+      [
+        '@0.05 Tecnologías Cuadrante S.A.',
+        '@0.10 Order   15/05/2024',
+        '@0.25 Date of',
+        '@0.26           June 21, 2024',
+        '@0.27 issue:',
+      ],
+      'text',
+    );
+    const r = extractFromText([p], 'text');
+    expect(r.fields.issue_date?.value).toBe('2024-06-21');
+  });
+
+  it('joins nothing that does not continue the label: a new capitalised label, or a cell with digits', () => {
+    const L = buildLabels();
+    const labels = [...L.issueDate, ...L.dueDate];
+    const p = page(
+      ['Fecha envío   01/02/2024', 'Vencimiento   01/03/2024', 'Fecha de', 'entrega 12'],
+      'text',
+    );
+    expect(joinWrappedLabels(p.lines, labels).map((l) => l.text)).toEqual(p.lines.map((l) => l.text));
+    const wrapped = page(['Fecha de', 'Vencimiento:   01/03/2024'], 'text');
+    // The joined label stays on the upper line; the value is then read under it.
+    expect(joinWrappedLabels(wrapped.lines, labels).map((l) => l.text)).toEqual([
+      'Fecha de Vencimiento:',
+      '01/03/2024',
     ]);
   });
 });

@@ -188,3 +188,46 @@ describe('seller and buyer blocks with "Name:" rows', () => {
     expect(r.fields.issuer_tax_id?.value).toBe('DE123456788');
   });
 });
+
+describe('number and date blocks the fitted layouts print', () => {
+  it('reads a number wrapped inside a title block ("FACTURA Nº A-2025-" over "00062")', () => {
+    const p = page(
+      [
+        'Suministros Industriales del',
+        'Norte S.A.   FACTURA Nº A-2025-',
+        'CIF: A1234   00062',
+        'Gran Vía 1   FECHA 17-04-2025',
+        '@0.30 Total   121,00 €',
+      ],
+      'text',
+    );
+    const r = extractFromText([p], 'text');
+    expect(r.fields.invoice_number?.value).toBe('A-2025-00062');
+    expect(r.fields.issue_date?.value).toBe('2025-04-17');
+  });
+
+  it('reads a number wrapped around the label it is centred beside, and a label wrapped in its cell', () => {
+    const centred = page(
+      [
+        '@0.05 Tecnologías Cuadrante S.A.',
+        '@0.20              FRA-2024-',
+        '@0.21 Invoice #:',
+        '@0.22              00362',
+        '@0.30 Total   121,00 €',
+      ],
+      'text',
+    );
+    expect(extractFromText([centred], 'text').fields.invoice_number?.value).toBe('FRA-2024-00362');
+    const label = page(
+      [
+        '@0.05 Tecnologías Cuadrante S.A.',
+        '@0.20 Número de',
+        '@0.21             F2024/0207',
+        '@0.22 factura:',
+        '@0.30 Total   121,00 €',
+      ],
+      'text',
+    );
+    expect(extractFromText([label], 'text').fields.invoice_number?.value).toBe('F2024/0207');
+  });
+});

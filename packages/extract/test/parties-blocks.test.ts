@@ -183,9 +183,7 @@ describe('parties read by OCR', () => {
     expect(r.fields.issuer_name?.value).toBe('Suministros Industriales del Norte S.A.');
     const { ctx } = readingContext([page(rows, 'ocr')], 'ocr');
     const { issuerId, clientId } = taxIdsWithRoles(ctx);
-    const names = issuerNameCandidates(ctx, ctx.lines, issuerId?.line, clientId?.line, true).map(
-      (c) => c.text,
-    );
+    const names = issuerNameCandidates(ctx, ctx.lines, issuerId, clientId, true).map((c) => c.text);
     expect(names).toContain('Suministros Industriales del Norte S.A.');
     expect(names).not.toContain('Norte S.A.');
   });

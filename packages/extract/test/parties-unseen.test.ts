@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { makeCif, makeNie, rng } from '../scripts/invoice-cases.ts';
+import { makeCif, makeNie, makeNif, rng } from '../scripts/invoice-cases.ts';
 import { checkTaxIds } from '../src/checks/consistency.ts';
 import { extractFromText } from '../src/fields/index.ts';
 import { page } from './text-page.ts';
 
 const issuerCif = makeCif(rng(21), 'B');
 const clientCif = makeCif(rng(22), 'A');
+const personNif = makeNif(rng(23));
 /** The id with its last character changed: its check character no longer passes. */
 const misread = (id: string) => `${id.slice(0, -1)}${id.endsWith('1') ? '2' : '1'}`;
 
@@ -43,6 +44,25 @@ describe('parties on layouts never fitted on', () => {
     expect(r.fields.issuer_tax_id?.value).toBe(issuerCif);
     expect(r.fields.client_tax_id?.value).toBe(clientCif);
     expect(r.fields.client_name?.value).toBe('Comercial Norte S.A.');
+  });
+
+  it('reads a letterhead on the right beside a client sidebar sharing its lines', () => {
+    // The issuer's id is printed on the line of the client's name: nearness counts from the id's own cell.
+    const right = (text: string) => `${' '.repeat(30)}${text}`;
+    const rows = [
+      `@0.040 ${right('María López García')}`,
+      '@0.052 Facturado a',
+      `@0.061 Frutas Hermanos Ruiz${' '.repeat(10)}NIF: ${personNif}`,
+      `@0.074 S.L.${' '.repeat(26)}Gran Vía, 57`,
+      `@0.088 NIF: ${clientCif}${' '.repeat(11)}08007 Barcelona`,
+      '@0.15 Factura nº A-17   Fecha: 02/01/2025',
+      '@0.17 Total   121,00 €',
+    ];
+    const r = extractFromText([page(rows, 'text')], 'text');
+    expect(r.fields.issuer_name?.value).toBe('María López García');
+    expect(r.fields.issuer_tax_id?.value).toBe(personNif);
+    expect(r.fields.client_tax_id?.value).toBe(clientCif);
+    expect(r.fields.client_name?.value).toBe('Frutas Hermanos Ruiz S.L.');
   });
 
   it('reads ids written with dots and dashes, and a client under "Sr./Sres."', () => {

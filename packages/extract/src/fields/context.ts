@@ -1,6 +1,6 @@
 import type { Labels } from '../labels/index.ts';
 import { findDates } from '../text/dates.ts';
-import { type Line, lineAsReadBy, type PageText, type Word } from '../text/layout.ts';
+import { joinWords, type Line, lineAsReadBy, type PageText, type Word } from '../text/layout.ts';
 import type { Box, Source } from '../types.ts';
 import type { Region } from './region.ts';
 
@@ -182,8 +182,13 @@ export function findLabeled(
       for (let j = i + 1; j < Math.min(ctx.lines.length, i + 4); j++) {
         const below = ctx.lines[j]!;
         if (below.page !== line.page || below.y - (line.y + line.h) > line.h * 3) break;
+        const under = (x: number, w: number) =>
+          x < labelBox.x + labelBox.w + 0.08 && x + w > labelBox.x - 0.03;
+        // Whole cells that begin under the label ("June 21, 2024" under "Date of issue:"), and the words
+        // of wider cells that reach under it.
+        const cells = splitCells(below).filter((c) => under(c.x, 0));
         const words = below.words.filter(
-          (w) => w.x < labelBox.x + labelBox.w + 0.08 && w.x + w.w > labelBox.x - 0.03,
+          (w) => under(w.x, w.w) || cells.some((c) => w.x >= c.x - 1e-6 && w.x + w.w <= c.x + c.w + 1e-6),
         );
         if (!words.length) continue;
         const text = words.map((w) => w.text).join(' ');
@@ -210,6 +215,83 @@ export function lineReadings(ctx: Ctx, line: Line): Line[] {
   for (const engine of ['ppocr', 'tesseract'] as const) {
     const alt = lineAsReadBy(line, engine);
     if (alt && !out.some((l) => l.text === alt.text)) out.push(alt);
+  }
+  return out;
+}
+
+/**
+ * The continuation of a cell wrapped onto the lines below: the next of the two lines below with words in
+ * the cell's column (a line of another column may come between, when the cell is taller than its
+ * neighbours), close enough under it, and those words. Null when there is none.
+ */
+export function wrappedBelow(
+  lines: Line[],
+  i: number,
+  cell: { x: number; w: number },
+): { j: number; words: Word[] } | null {
+  const line = lines[i]!;
+  const inColumn = (l: Line) => l.words.filter((w) => w.x < cell.x + cell.w && w.x + w.w > cell.x - line.h);
+  const j = [i + 1, i + 2].find((k) => lines[k] && inColumn(lines[k]!).length);
+  const below = j === undefined ? undefined : lines[j];
+  if (!below || below.page !== line.page || below.y - (line.y + line.h) > line.h * 1.5) return null;
+  return { j: j!, words: inColumn(below) };
+}
+
+/** A label's last word that asks for more ("Número de", "Date of"): the label goes on below it. */
+const CONNECTOR_END = /\b(?:de|del|of|du|des|der|van|von)$/i;
+
+/**
+ * Labels wrapped in a narrow cell ("Número de" over "factura:", "Date of" over "issue:"): a label-only cell
+ * and the cell at the head of the same column below it join into one word on the upper line (its box
+ * covers both), when together they make a longer label than the upper cell alone and the lower one
+ * continues it (begins in lower case, or the upper one ends in a connector such as "de" or "of"). Values
+ * printed beside the wrapped label stay where they are.
+ */
+export function joinWrappedLabels(lines: Line[], labels: RegExp[]): Line[] {
+  const out = [...lines];
+  const labelEnd = (text: string) => {
+    let end = -1;
+    for (const re of labels) {
+      const m = new RegExp(re.source, re.flags.replace('g', '')).exec(text);
+      if (m && !text.slice(0, m.index).trim()) end = Math.max(end, m.index + m[0].trimEnd().length);
+    }
+    return end;
+  };
+  for (let i = 0; i < out.length - 1; i++) {
+    const line = out[i]!;
+    const head = splitCells(line).find(
+      (c) => /^\p{L}[\p{L}.º°]*(?: \p{L}[\p{L}.º°]*){0,2}$/u.test(c.text) && labelEnd(c.text) < c.text.length,
+    );
+    if (!head) continue;
+    const headWords = line.words.filter((w) => w.x >= head.x - 1e-6 && w.x + w.w <= head.x + head.w + 1e-6);
+    // The head of the column below: skip lines with nothing under the cell (a value centred beside it).
+    for (let j = i + 1; j < Math.min(out.length, i + 3); j++) {
+      const below = out[j]!;
+      if (below.page !== line.page || below.y - (line.y + line.h) > line.h * 2) break;
+      const under = below.words.filter((w) => w.x < head.x + head.w && w.x + w.w > head.x);
+      if (!under.length) continue;
+      const tail = splitCells(below)[0]!;
+      if (Math.abs(tail.x - head.x) > line.h || tail.text.split(' ').length > 3) break;
+      if (!/^\p{Ll}/u.test(tail.text) && !CONNECTOR_END.test(head.text)) break;
+      if (/\d/.test(tail.text) || labelEnd(`${head.text} ${tail.text}`) <= head.text.length + 1) break;
+      const tailWords = below.words.filter(
+        (w) => w.x >= tail.x - 1e-6 && w.x + w.w <= tail.x + tail.w + 1e-6,
+      );
+      const all = [...headWords, ...tailWords];
+      const joined: Word = {
+        ...headWords[0]!,
+        text: `${head.text} ${tail.text}`,
+        w: Math.max(...all.map((w) => w.x + w.w)) - head.x,
+        h: Math.max(...all.map((w) => w.y + w.h)) - line.y,
+        alternatives: undefined,
+      };
+      const words = [joined, ...line.words.filter((w) => !headWords.includes(w))].sort((a, b) => a.x - b.x);
+      out[i] = { ...line, words, text: joinWords(words, line.aspect) };
+      const rest = below.words.filter((w) => !tailWords.includes(w));
+      if (rest.length) out[j] = { ...below, words: rest, text: joinWords(rest, below.aspect) };
+      else out.splice(j, 1);
+      break;
+    }
   }
   return out;
 }

@@ -13,9 +13,11 @@ import {
   boxOf,
   type Ctx,
   findLabeled,
+  joinWrappedLabels,
   lineBox,
   lineReadings,
   splitCells,
+  wrappedBelow,
 } from './context.ts';
 import { type Features, scoreFeatures, topProbability } from './ranker.ts';
 
@@ -59,14 +61,14 @@ export function joinWrappedDates(lines: Line[]): Line[] {
       const cellWords = line.words.filter((w) => w.x >= cell.x - 1e-6 && w.x + w.w <= cell.x + cell.w + 1e-6);
       const last = cellWords[cellWords.length - 1];
       if (!last) continue;
-      const below = out[i + 1]!;
-      if (below.page !== line.page || below.y - (line.y + line.h) > line.h * 1.5) continue;
-      // The year: the first word of the next line inside the cell's column.
-      const inColumn = below.words.filter((w) => w.x < cell.x + cell.w && w.x + w.w > cell.x - line.h);
-      const year = inColumn[0];
+      // The year: the first word of the cell's column on the lines below.
+      const below = wrappedBelow(out, i, cell);
+      const year = below?.words[0];
       if (!year || !/^'?(?:\d{4}|\d{2})[.,]?$/.test(year.text.trim())) continue;
-      if (!findDates(`${cell.text} ${year.text.trim()}`).length) continue;
-      pullWordUp(out, i, last, year, ' ');
+      // "09-10-" and "2023" join as they were printed; "5 de octubre de" and "2023" with a space.
+      const sep = /[./-]$/.test(cell.text) ? '' : ' ';
+      if (!findDates(`${cell.text}${sep}${year.text.trim()}`).length) continue;
+      pullWordUp(out, i, last, year, sep, below!.j);
       i--; // the line again: a second wrapped date beside this one
       break;
     }
@@ -74,10 +76,14 @@ export function joinWrappedDates(lines: Line[]): Line[] {
   return out;
 }
 
+/** The lines with wrapped date labels and wrapped dates each joined (idempotent). */
+const dateLines = (ctx: Ctx): Line[] =>
+  joinWrappedDates(joinWrappedLabels(ctx.lines, [...ctx.L.issueDate, ...ctx.L.dueDate]));
+
 /** Every date printed on the page as an issue-date candidate, one per line and value, with features. */
 export function dateCandidates(ctx: Ctx): DateCand[] {
   const { L } = ctx;
-  const lines = joinWrappedDates(ctx.lines);
+  const lines = dateLines(ctx);
   const out: DateCand[] = [];
   let rank = 0;
   const labelOnly = (l: Line | undefined) =>
@@ -169,7 +175,7 @@ function columnLabel(ctx: Ctx, lines: Line[], i: number, box: Box | null): 'due'
 }
 
 export function findDateFields(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
-  const ctx: Ctx = { ...docCtx, lines: joinWrappedDates(docCtx.lines) };
+  const ctx: Ctx = { ...docCtx, lines: dateLines(docCtx) };
   const { L, source } = ctx;
   const due = findLabeled(ctx, L.dueDate, null, undefined, (t) => findDates(t, ctx)[0]?.iso ?? null);
   if (due) fields.due_date = { ...due, confidence: baseConf * due.q };

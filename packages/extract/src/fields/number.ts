@@ -4,7 +4,7 @@ import { checkTaxId } from '../checks/tax-id.ts';
 import type { FieldMap } from '../evidence.ts';
 import { findDates } from '../text/dates.ts';
 import { joinWords, type Line, pullWordUp, type Word } from '../text/layout.ts';
-import { type Ctx, findLabeled, splitCells } from './context.ts';
+import { type Ctx, findLabeled, joinWrappedLabels, splitCells, wrappedBelow } from './context.ts';
 
 const INVOICE_NUMBER_RE = /(?<![\w-])([A-Z0-9][A-Z0-9\-/._]{1,30}[A-Z0-9]|[0-9]{1,3})(?![\w-])/i;
 
@@ -22,29 +22,49 @@ function cleanNumber(v: string): string {
 }
 
 /**
- * Numbers wrapped in a narrow cell ("FAC-2024-" over "00554"): a one-word cell ending in a hyphen or a
- * slash takes the word at the head of the same column on the next line (its box grows to cover both),
- * which leaves the line below. Other lines are returned as they are.
+ * Numbers wrapped in a narrow cell ("FAC-2024-" over "00554", "FACTURA Nº A-2025-" over "00062"): a cell
+ * ending in a hyphen or a slash (a word of its own, or a word with a digit after other words) takes the
+ * word at the head of the same column on the next line (its box grows to cover both), which leaves the
+ * line below. A number alone on its line, centred beside a label on the next line, goes down to that line
+ * instead. Other lines are returned as they are.
  */
 export function joinWrappedNumbers(lines: Line[]): Line[] {
   const out = [...lines];
   for (let i = 0; i < out.length - 1; i++) {
     const line = out[i]!;
     for (const cell of splitCells(line)) {
-      if (!/^[A-Z0-9][A-Z0-9._/-]*\d[A-Z0-9._/-]*[-/]$|^[A-Z]{1,5}[-/]$/i.test(cell.text)) continue;
-      const last = line.words.find((w) => Math.abs(w.x - cell.x) < 1e-6);
-      if (!last || last.text.trim() !== cell.text) continue;
-      const below = out[i + 1]!;
-      if (below.page !== line.page || below.y - (line.y + line.h) > line.h * 1.5) continue;
-      const tail = below.words.find((w) => w.x < cell.x + cell.w && w.x + w.w > cell.x - line.h);
+      const tailText = cell.text.split(' ').pop()!;
+      const single = tailText === cell.text;
+      if (single && !/^[A-Z0-9][A-Z0-9._/-]*\d[A-Z0-9._/-]*[-/]$|^[A-Z]{1,5}[-/]$/i.test(cell.text)) continue;
+      if (!single && !/^[A-Z0-9][A-Z0-9._/-]*\d[A-Z0-9._/-]*[-/]$/i.test(tailText)) continue;
+      const last = line.words.find((w) => Math.abs(w.x + w.w - (cell.x + cell.w)) < 1e-6);
+      if (!last || last.text.trim() !== tailText) continue;
+      // The head of the column below: a label centred beside the number may come between.
+      const wrapped = wrappedBelow(out, i, cell);
+      if (!wrapped) continue;
+      const { j } = wrapped;
+      const below = out[j]!;
+      const tail = wrapped.words[0];
       if (!tail || !/^[A-Z0-9][A-Z0-9._/-]*$/i.test(tail.text.trim()) || !/\d/.test(tail.text)) continue;
       // Only the leftmost word of the column below (nothing of another cell before it).
       if (below.words.some((w) => w !== tail && w.x < tail.x && w.x + w.w > cell.x - line.h)) continue;
-      pullWordUp(out, i, last, tail, '');
+      const count = out.length;
+      pullWordUp(out, i, last, tail, '', j);
+      // Lone: to the line between (the label), or to the tail's line when that one is still there.
+      if (line.words.length === 1 && (j > i + 1 || out.length === count)) pushLoneWordDown(out, i);
       break;
     }
   }
   return out;
+}
+
+/** The one word of `out[i]` joins the next line, in its place by x; the emptied line goes. */
+function pushLoneWordDown(out: Line[], i: number): void {
+  const [word] = out[i]!.words;
+  const below = out[i + 1]!;
+  const words = [...below.words, word!].sort((a, b) => a.x - b.x);
+  out[i + 1] = { ...below, words, text: joinWords(words, below.aspect) };
+  out.splice(i, 1);
 }
 
 /**
@@ -85,7 +105,8 @@ export function withoutRules(lines: Line[]): Line[] {
 }
 
 export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
-  const wrapped = joinWrappedNumbers(docCtx.ocr ? withoutRules(docCtx.lines) : docCtx.lines);
+  const ruled = docCtx.ocr ? withoutRules(docCtx.lines) : docCtx.lines;
+  const wrapped = joinWrappedNumbers(joinWrappedLabels(ruled, docCtx.L.number.slice(0, 3)));
   const ctx: Ctx = { ...docCtx, lines: docCtx.ocr ? joinSplitLabels(docCtx, wrapped) : wrapped };
   const { L } = ctx;
   const number = findLabeled(

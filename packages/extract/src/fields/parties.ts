@@ -110,9 +110,7 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
     };
 
   // Names
-  const issuerName = bestIssuerName(
-    issuerNameCandidates(ctx, lines, issuerId?.line, clientId?.line, ctx.ocr),
-  );
+  const issuerName = bestIssuerName(issuerNameCandidates(ctx, lines, issuerId, clientId, ctx.ocr));
   if (issuerName) {
     fields.issuer_name = {
       value: ctx.ocr ? withAccents(issuerName.line, issuerName.text) : issuerName.text,
@@ -457,14 +455,26 @@ const JOINING_END = /\s(?:de|del|la|las|los|y|e|i|and|of|&|und|et|van|der)$/i;
 
 const LEGAL_WORD = /\b(?:SDN|BHD|S\.L\.?|S\.A\.?|GmbH|Ltd|Inc)\b/i;
 
+/**
+ * Where a tax id is printed, to compare with a name's place: on a text layer its own cell (blocks side by
+ * side share lines: "Cliente Uno S.L.   NIF: B12345678" holds the client's name and the issuer's id), read
+ * by OCR its line (receipts' wide lines split into cells anywhere).
+ */
+function idPlace(id: TaxIdCand | undefined, ocr: boolean): Line | undefined {
+  if (!id || ocr) return id?.line;
+  return { ...id.line, x: id.cell.x, w: id.cell.w };
+}
+
 export function issuerNameCandidates(
   ctx: Ctx,
   lines: Line[],
-  idLine: Line | undefined,
-  clientIdLine: Line | undefined,
+  issuerId: TaxIdCand | undefined,
+  clientId: TaxIdCand | undefined,
   ocr = false,
 ): NameCand[] {
   const { L } = ctx;
+  const idLine = idPlace(issuerId, ocr);
+  const clientIdLine = idPlace(clientId, ocr);
   const COMPANY_SUFFIX = companySuffix(ctx.region);
   const SUFFIX_ONLY = suffixOnly(ctx.region);
   const candidates: NameCand[] = [];
@@ -532,7 +542,11 @@ export function issuerNameCandidates(
     rank++;
     if (idLine && idLine.page === line.page) {
       const dy = idLine.y - line.y;
-      if (dy >= 0 && dy < 0.12 && Math.abs(idLine.x - line.x) < 0.2) f.nearIssuerId = 2 - dy * 10;
+      // Left-aligned with the name, or right-aligned in a letterhead on the right.
+      const aligned =
+        Math.abs(idLine.x - line.x) < 0.2 ||
+        (!ocr && Math.abs(idLine.x + idLine.w - (line.x + line.w)) < 0.03);
+      if (dy >= 0 && dy < 0.12 && aligned) f.nearIssuerId = 2 - dy * 10;
     }
     if (clientIdLine && clientIdLine.page === line.page) {
       const dy = clientIdLine.y - line.y;

@@ -50,8 +50,9 @@ export const ES: LabelWords = {
   clientBlock: [
     [
       'cliente',
-      // "Facturar a", never "Factura   Alcalá, 59" (a title beside an address) nor "Factura A-17".
+      // "Facturar a" / "Facturado a", never "Factura   Alcalá, 59" (a title beside an address) nor "Factura A-17".
       'facturar\\s*a(?![a-zà-ÿ\\d-])',
+      'facturado\\s*a(?![a-zà-ÿ\\d-])',
       'factura\\s*a(?=\\s*:|\\s*$|\\s{2,})',
       'destinatario',
       'datos\\s*(?:del\\s*)?cliente',

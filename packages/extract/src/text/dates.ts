@@ -127,23 +127,27 @@ const NAMED_MDY_OCR = new RegExp(
 );
 
 /**
- * A named-month date cut before its year where a narrow cell wraps: `5 de octubre de`, `12 Oct`,
- * `March 3,`. The caller looks for the year at the head of the same cell on the next line.
+ * A date cut before its year where a narrow cell wraps: `5 de octubre de`, `12 Oct`, `March 3,`, or a
+ * numeric day and month with the separator that led to the year (`09-10-`, `9/10/`). The caller looks
+ * for the year at the head of the same cell on the next line.
  */
 const YEARLESS = new RegExp(
   `(?:(?<![\\p{L}\\d])\\d{1,2}(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s+|[-/]|\\s)?(?:${MONTH_NAMES})\\.?,?(?:\\s*(?:de|del|[-/]))?|(?<![\\p{L}])(?:${MONTH_NAMES})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\s*,?)\\s*$`,
   'iu',
 );
+const YEARLESS_NUMERIC = /(?<![\d./-])\d{1,2}([./-])\d{1,2}\1\s*$/;
 export function endsWithYearlessDate(text: string): boolean {
-  return YEARLESS.test(text) && !findDates(text).length;
+  return (YEARLESS.test(text) || YEARLESS_NUMERIC.test(text)) && !findDates(text).length;
 }
 
 /**
  * More OCR misreadings of a numeric date, tried on OCR text only (each gives a `repaired` date):
- * a space beside a separator (`12- 01-19`, `2 -04- 2018`); the first or the second separator lost
+ * a space beside a separator (`12- 01-19`, `2 -04- 2018`, `27. 03. 2018`); the first or the second separator lost
  * (`2703/2018`, `27/032018`); letters for digits (`O`→0, `I`/`l`/`|`→1, `S`→5, `B`→8, `Z`→2).
  */
 const SPACED = /(?<![\d./-])(\d{1,2}) ?([/-]) ?(\d{1,2}) ?\2 ?(\d{4}|\d{2})(?![\d./:-]|\s?[/-]\s?\d)/g;
+/** Dots with a space after them (`27. 03. 2018`, `27.03. 2018`): a four-digit year only, amounts look alike. */
+const SPACED_DOTS = /(?<![\d.,])(\d{1,2})\. ?(\d{1,2})\. ?((?:19|20)\d{2})(?!\d|[.,]\d)/g;
 const SEPARATOR_LOST = /(?<![\w./-])(?:(\d{2})\/(\d{2})(20\d{2})|(\d{4})[/-](20\d{2}))(?!\d|[./-]\d)/g;
 const LETTER_DIGITS =
   /(?<![\p{L}\d])[\dOoIl|SBZ]{1,4}[/.-][\dOoIl|SBZ]{1,2}[/.-][\dOoIl|SBZ]{2,4}(?![\p{L}\d])/gu;
@@ -193,6 +197,8 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
     for (const m of text.matchAll(SLASH_MISREAD)) add(m, dayFirst(m[1]!, m[2]!, m[3]!, opts), true);
     for (const m of text.matchAll(SPACED))
       if (/\s/.test(m[0])) add(m, dayFirst(m[1]!, m[3]!, m[4]!, opts), true);
+    for (const m of text.matchAll(SPACED_DOTS))
+      if (/\s/.test(m[0])) add(m, dayFirst(m[1]!, m[2]!, m[3]!, opts), true);
     for (const m of text.matchAll(SEPARATOR_LOST)) {
       const [, a, b, c, d, e] = m;
       add(m, a ? dayFirst(a, b!, c!, opts) : dayFirst(d!.slice(0, 2), d!.slice(2), e!, opts), true);

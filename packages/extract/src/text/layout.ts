@@ -71,13 +71,13 @@ export function wordsToLines(words: Word[], page: number, aspect: number): Line[
 
 /** A row's words (left to right) as one text: column gaps (wider than ~1.2 word heights) as three spaces. */
 /**
- * A value wrapped in a narrow cell: `tail`, a word of the line below (`out[i + 1]`), joins `last`, a word of
+ * A value wrapped in a narrow cell: `tail`, a word of a line below, joins `last`, a word of
  * `out[i]`, with `sep` between them; the joined word's box covers both, and the word leaves the line below
- * (which goes when it is left empty). Changes `out` in place.
+ * (`out[j]`, by default the next; it goes when it is left empty). Changes `out` in place.
  */
-export function pullWordUp(out: Line[], i: number, last: Word, tail: Word, sep: string): void {
+export function pullWordUp(out: Line[], i: number, last: Word, tail: Word, sep: string, j = i + 1): void {
   const line = out[i]!;
-  const below = out[i + 1]!;
+  const below = out[j]!;
   const joined: Word = {
     ...last,
     text: `${last.text.trim()}${sep}${tail.text.trim()}`,
@@ -88,8 +88,8 @@ export function pullWordUp(out: Line[], i: number, last: Word, tail: Word, sep: 
   const words = line.words.map((w) => (w === last ? joined : w));
   out[i] = { ...line, words, text: joinWords(words, line.aspect) };
   const rest = below.words.filter((w) => w !== tail);
-  if (rest.length) out[i + 1] = { ...below, words: rest, text: joinWords(rest, below.aspect) };
-  else out.splice(i + 1, 1);
+  if (rest.length) out[j] = { ...below, words: rest, text: joinWords(rest, below.aspect) };
+  else out.splice(j, 1);
 }
 
 export function joinWords(row: Word[], aspect: number): string {
