@@ -86,6 +86,21 @@ describe('invoice generator: layouts and truth', () => {
   });
 });
 
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The number printed whole, or wrapped in a narrow cell after one of its dashes: the head ends a line and
+ * the tail begins a cell of the next ('FACTURA Nº A-2025-' / 'CIF: …   00062').
+ */
+function printsNumber(text: string, number: string): boolean {
+  if (text.includes(number)) return true;
+  return [...number.matchAll(/-/g)].some((dash) => {
+    const head = number.slice(0, dash.index + 1);
+    const tail = number.slice(dash.index + 1);
+    return new RegExp(`${escape(head)}\\n[^\\n]*(^|\\s)${escape(tail)}(\\s|$)`, 'm').test(text);
+  });
+}
+
 describe.skipIf(!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))(
   'invoice generator: rendering',
   () => {
@@ -104,7 +119,7 @@ describe.skipIf(!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))(
             text += (await pdfPageText(pdf, p)).lines.map((l) => l.text).join('\n');
           const flat = text.replace(/[\s.-]/g, '');
           const f = d.truth.fields;
-          expect(text, d.id).toContain(String(f.invoice_number));
+          expect(printsNumber(text, String(f.invoice_number)), d.id).toBe(true);
           expect(flat, d.id).toContain(String(f.issuer_tax_id).replace(/^ES/, ''));
           if (f.client_tax_id) expect(flat, d.id).toContain(String(f.client_tax_id).replace(/^ES/, ''));
         } finally {
