@@ -104,8 +104,36 @@ export function withoutRules(lines: Line[]): Line[] {
   });
 }
 
+/** "Nº" as OCR reads it on its own: N, then at most two marks that are no digit ("Nº", "N°", "N?*", "No"). */
+const NUMBER_SIGN = /^N[^\s\d]{0,2}$/;
+
+/**
+ * One engine glues "Nº" to the number ("N920230736", º read as 9); where the other engine reads the sign
+ * apart ("N?* 20230736") and the glued word is that sign's N plus that number, the word is "Nº" and the
+ * number. Only on the other engine's word: a number that starts with N is left alone.
+ */
+export function splitGluedNumberSigns(lines: Line[]): Line[] {
+  return lines.map((line) => {
+    let changed = false;
+    const words = line.words.map((w) => {
+      for (const alt of w.alternatives ?? []) {
+        if (alt.engine === w.engine) continue;
+        const [sign, number, ...more] = alt.text.trim().split(/\s+/);
+        if (more.length || !sign || !number || !NUMBER_SIGN.test(sign) || !/\d/.test(number)) continue;
+        const text = w.text.trim();
+        const head = text.slice(0, text.length - number.length);
+        if (!text.endsWith(number) || !/^N\d?$/.test(head)) continue;
+        changed = true;
+        return { ...w, text: `Nº ${number}` };
+      }
+      return w;
+    });
+    return changed ? { ...line, words, text: joinWords(words, line.aspect) } : line;
+  });
+}
+
 export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
-  const ruled = docCtx.ocr ? withoutRules(docCtx.lines) : docCtx.lines;
+  const ruled = docCtx.ocr ? splitGluedNumberSigns(withoutRules(docCtx.lines)) : docCtx.lines;
   const wrapped = joinWrappedNumbers(joinWrappedLabels(ruled, docCtx.L.number.slice(0, 3)));
   const ctx: Ctx = { ...docCtx, lines: docCtx.ocr ? joinSplitLabels(docCtx, wrapped) : wrapped };
   const { L } = ctx;

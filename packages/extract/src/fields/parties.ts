@@ -187,6 +187,9 @@ function alternativeIds(line: Line): { check: IdMatch['check']; x: number }[] {
   return out;
 }
 
+/** A Spanish id label as OCR glues it to the id, some letters lost: "NIF", "NF", "IF", "NIE", "DNI". */
+const GLUED_ID_LABEL = /\b(N?I?F|NIE|DNI)(?=\d{8}[A-Z]\b|[XYZ]\d{7}[A-Z]\b)/g;
+
 const ID_LABEL = /\b(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|TVA|USt|IVA|TAX|UID|BTW|GST|ID)\b/i;
 
 function findTaxIds(lines: Line[]): TaxIdCand[] {
@@ -232,9 +235,12 @@ function findTaxIds(lines: Line[]): TaxIdCand[] {
       }
     }
     // OCR reads a final J as a bracket ("Z-7.236.659-]"): on a labelled line holding no valid id, the id
-    // with J in the bracket's place, when its check character then passes. Never verified: a repair.
-    if (labeled && !found.some((f) => f.valid)) {
-      const repaired = line.text.replace(/(?<=[\d.-])[\])](?=\s|$)/g, 'J');
+    // with J in the bracket's place; and OCR glues a label, letters lost, to the id ("NF47049470A" for
+    // "NIF 47049470A"): the id after the label. Either when its check character then passes. Never
+    // verified: a repair.
+    if (!found.some((f) => f.valid)) {
+      let repaired = line.text.replace(GLUED_ID_LABEL, '$1 ');
+      if (labeled) repaired = repaired.replace(/(?<=[\d.-])[\])](?=\s|$)/g, 'J');
       if (repaired !== line.text)
         for (const m of idsIn(repaired)) {
           if (!m.check.valid || !m.check.checkable) continue;
@@ -740,6 +746,13 @@ export function issuerNameCandidates(
         (c.line === client.line && flat(client.text).length >= 6 && flat(c.text).includes(flat(client.text)))
       )
         c.features.clientName = 1;
+  // Under the client's label, over the client's id, and the name the client's block holds: three readings
+  // agree it is the client's, so it is never the issuer's while another candidate is left (a letterhead in
+  // the footer, read by OCR, weighs less than the client's legal form at the top).
+  const isClients = (c: NameCand) =>
+    c.features.afterClientLabel && c.features.nearClientId && c.features.clientName;
+  if (candidates.some((c) => !isClients(c)))
+    for (let k = candidates.length - 1; k >= 0; k--) if (isClients(candidates[k]!)) candidates.splice(k, 1);
   // Letterheads read by OCR (receipts, scans) and printed in a text layer (digital invoices) differ:
   // each has its own weights, so fitting on one cannot unlearn the other.
   if (!ocr) for (const c of candidates) c.features = withPrefix(c.features, 'pdf.');
@@ -748,7 +761,7 @@ export function issuerNameCandidates(
 
 /** The segment before a tax-id label on its line, when it reads as a name ("Empresa S.L. · NIF B1…"). */
 function nameOnIdLine(line: Line, COMPANY_SUFFIX: Tester): string | null {
-  const ID = '(?:N\\.?I\\.?F|C\\.?I\\.?F|N\\.?I\\.?E|DNI|VAT|NIF-IVA)(?![A-Za-z])';
+  const ID = `(?:N\\.?I\\.?F|C\\.?I\\.?F|N\\.?I\\.?E|DNI|VAT|NIF-IVA|${GLUED_ID_LABEL.source})(?![A-Za-z])`;
   const m = new RegExp(`^(.*?)(?:\\s+[·|•–-]\\s+|\\s{3}|,\\s+)${ID}`, 'i').exec(line.text);
   // OCR drops the separator dot ("Empresa S.A. CIF A1…"): a plain space, after a legal form.
   const plain = new RegExp(`^(.*?)\\s+${ID}`, 'i').exec(line.text);
