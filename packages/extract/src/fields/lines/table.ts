@@ -23,9 +23,11 @@ function readRow(
   cols: Column[],
   descCol: Column | undefined,
   qtyInDesc: boolean,
+  lead: string | null = null,
 ): { item: LineItem | null; desc: string; numbers: number; closes: boolean } {
   const { desc: rawDesc, cells } = rowCells(row, cols, descCol, ctx.ocr, documentWords(ctx.lines));
-  let desc = rawDesc;
+  // Numbers with no words of their own: the description is the line printed above them.
+  let desc = rawDesc || lead || '';
   // "Menge Beschreibung" in one header cell: the quantity is printed at the start of the description.
   let glued: string | null = null;
   const hasQty = [...cells.keys()].some((c) => c.kind === 'qty');
@@ -145,6 +147,36 @@ function joinSplitRow(lines: Line[], j: number): { row: Line; last: number } {
   return { row, last: k };
 }
 
+/** Past this share of the page's width a table's header leaves room for a sidebar at its left. */
+const INSET_TABLE_X = 0.3;
+
+/**
+ * A sidebar beside the table ("Número de   A2023/0207" left of "Descripción   Cantidad …"): when the
+ * header's first named column is the description's and only unnamed cells come before it, those cells and
+ * the words under them (from halfway to the description leftwards) are no part of the table; under a
+ * header that starts past INSET_TABLE_X, neither are words that end left of it (0.02: a gutter). A row
+ * left empty is skipped.
+ */
+function besideSidebar(header: Line, cols: Column[]): { cols: Column[]; clip: (row: Line) => Line | null } {
+  const first = cols.findIndex((c) => c.kind !== 'other');
+  const sidebarCells = first >= 1 && cols[first]!.kind === 'desc';
+  const keep = sidebarCells
+    ? (w: Line['words'][number]) => w.x >= (cols[first - 1]!.right + cols[first]!.x) / 2
+    : header.x > INSET_TABLE_X
+      ? (w: Line['words'][number]) => w.x + w.w > header.x - 0.02
+      : null;
+  if (!keep) return { cols, clip: (row) => row };
+  const clip = (row: Line): Line | null => {
+    const words = row.words.filter(keep);
+    if (words.length === row.words.length) return row;
+    if (!words.length) return null;
+    const x = words[0]!.x;
+    const right = Math.max(...words.map((w) => w.x + w.w));
+    return { ...row, words, x, w: right - x, text: joinWords(words, row.aspect) };
+  };
+  return { cols: sidebarCells ? cols.slice(first) : cols, clip };
+}
+
 export function findLineItems(ctx: Ctx): LineItem[] {
   const items: LineItem[] = [];
   // One table per page; a table continued on the next page repeats its header there, or (a scan cut
@@ -153,9 +185,10 @@ export function findLineItems(ctx: Ctx): LineItem[] {
   for (let i = 0; i < ctx.lines.length; i++) {
     const header = ctx.lines[i]!;
     if (!isHeader(header)) continue;
-    const cols = headerColumns(header);
-    if (!cols.some((c) => c.kind === 'total' || c.kind === 'price')) continue;
+    const headerCols = headerColumns(header);
+    if (!headerCols.some((c) => c.kind === 'total' || c.kind === 'price')) continue;
     if (items.length && header.page <= lastTablePage) continue;
+    const { cols, clip } = besideSidebar(header, headerCols);
     const descCol = cols.find((c) => c.kind === 'desc');
     // "Menge Beschreibung" in one header cell, or a quantity column just left of the description's: the
     // quantity is printed at the start of the description.
@@ -174,8 +207,9 @@ export function findLineItems(ctx: Ctx): LineItem[] {
     let prev: Line = header;
     for (let j = i + 1; j < ctx.lines.length; j++) {
       const joined = ctx.ocr ? joinSplitRow(ctx.lines, j) : { row: ctx.lines[j]!, last: j };
-      const row = joined.row;
       j = joined.last;
+      const row = clip(joined.row);
+      if (!row) continue;
       if (row.page !== page) {
         // The table reached the page's end: it may go on at the top of the next page.
         if (row.page !== page + 1 || !ctx.ocr) break;
@@ -185,7 +219,7 @@ export function findLineItems(ctx: Ctx): LineItem[] {
       } else if (!carried && row.y - (prev.y + prev.h) > 0.08) break;
       if (carried && isHeader(row)) break;
       if (STOP_ROW.test(row.text) && findAmounts(row.text).length <= 2 && !/^\s*\d/.test(row.text)) break;
-      const read = readRow(ctx, row, cols, descCol, qtyInDesc);
+      const read = readRow(ctx, row, cols, descCol, qtyInDesc, lead);
       if (carried) {
         // Letterhead repeated at the top of the page: skipped until a row closes (quantity × price =
         // amount) or fills two numeric columns; past the top third, the table is not there.
@@ -224,7 +258,7 @@ export function findLineItems(ctx: Ctx): LineItem[] {
           next.page === row.page &&
           next.y - row.y < 0.03 &&
           (!pending || next.y - row.y < row.y - prev.y - 0.003) &&
-          readRow(ctx, next, cols, descCol, qtyInDesc).item != null;
+          readRow(ctx, clip(next) ?? next, cols, descCol, qtyInDesc, desc).item != null;
         if (leads) lead = desc;
         else if (pending && wording && row.y - prev.y < 0.03 && items.length < 200) {
           if (pending.description.length < 160) pending.description = `${pending.description} ${desc}`.trim();
@@ -236,7 +270,8 @@ export function findLineItems(ctx: Ctx): LineItem[] {
       const before = lead;
       lead = null;
       if (!read.item) continue;
-      if (before) read.item.description = `${before} ${read.item.description}`;
+      if (before && read.item.description !== before)
+        read.item.description = `${before} ${read.item.description}`;
       items.push(read.item);
       pending = read.item;
     }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { readingContext } from '../src/fields/index.ts';
+import { findLineItems } from '../src/fields/lines/index.ts';
+import type { PageText } from '../src/text/layout.ts';
+import { page } from './text-page.ts';
+
+/** A row: the sidebar's text, then the table's cells (description, then 8-character columns). */
+const row = (side: string, desc = '', ...numbers: string[]) => {
+  let s = side.padEnd(22) + desc.padEnd(20);
+  for (const n of numbers) s += `   ${n}`.padEnd(8);
+  return s.trimEnd();
+};
+
+/** A page of rows narrowed to fit the page's width. */
+function sidebarPage(rows: string[], source: 'ocr' | 'text'): PageText {
+  const p = page(rows, source);
+  for (const l of p.lines) {
+    for (const w of l.words) {
+      w.x *= 0.65;
+      w.w *= 0.65;
+    }
+    l.x *= 0.65;
+    l.w *= 0.65;
+  }
+  return p;
+}
+
+const items = (p: PageText, source: 'ocr' | 'text') =>
+  findLineItems(readingContext([p], source).ctx).map((i) => [i.description, i.quantity, i.line_total]);
+
+describe('line items beside a sidebar', () => {
+  for (const source of ['ocr', 'text'] as const)
+    it(`leaves the sidebar's labels and values sharing the table's lines out of the rows (${source})`, () => {
+      const rows = [
+        `@0.150 ${row('Número de')}`,
+        `@0.160 ${row('factura:   F-24/18', 'Descripción', 'Cant.', 'Precio', 'Importe')}`,
+        `@0.180 ${row('Fecha de')}`,
+        `@0.190 ${row('12/03/2024', 'Tubo cobre 15 mm')}`,
+        `@0.197 ${row('expedición:', '', '2', '4,00', '8,00')}`,
+        `@0.215 ${row('Vencimiento:   12/04/2024')}`,
+        `@0.230 ${row('', 'Codo latón', '3', '2,00', '6,00')}`,
+        `@0.280 ${row('', 'Total', '', '', '14,00')}`,
+      ];
+      expect(items(sidebarPage(rows, source), source)).toEqual([
+        ['Tubo cobre 15 mm', '2', '8.00'],
+        ['Codo latón', '3', '6.00'],
+      ]);
+    });
+
+  it('leaves out lines of a sidebar left of a table set in from the left margin', () => {
+    const rows = [
+      `@0.160 ${row('', 'Descripción', 'Cant.', 'Precio', 'Importe')}`,
+      `@0.172 ${row('Fecha de')}`,
+      `@0.176 ${row('expedición:   12/03/2024')}`,
+      `@0.190 ${row('', 'Tubo cobre 15 mm', '2', '4,00', '8,00')}`,
+      `@0.196 ${row('Vencimiento:   12/04/2024')}`,
+      `@0.210 ${row('', 'Codo latón', '3', '2,00', '6,00')}`,
+      `@0.280 ${row('', 'Total', '', '', '14,00')}`,
+    ];
+    expect(items(sidebarPage(rows, 'ocr'), 'ocr')).toEqual([
+      ['Tubo cobre 15 mm', '2', '8.00'],
+      ['Codo latón', '3', '6.00'],
+    ]);
+  });
+});
