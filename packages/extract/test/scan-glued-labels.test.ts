@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCif, makeNif, rng } from '../scripts/invoice-cases.ts';
+import { makeCif, makeIban, makeNif, rng } from '../scripts/invoice-cases.ts';
 import { extractFromText } from '../src/fields/index.ts';
 import { page } from './text-page.ts';
 
@@ -82,5 +82,59 @@ describe('scans: labels OCR glues or misreads', () => {
     word.engine = 'ppocr';
     word.alternatives = [{ engine: 'tesseract', text: 'N920240736', conf: 0.9 }];
     expect(extractFromText([p], 'ocr').fields.invoice_number?.value).toBe('N920240736');
+  });
+});
+
+describe('scans: an id only the other engine read', () => {
+  it('takes an id whose label only the other engine read, when its check character passes', () => {
+    const issuerCif = makeCif(rng(43), 'B');
+    const rows = [
+      '@0.04 FACTURA   Talleres Ribera S.L.',
+      '@0.06 20240122   x',
+      '@0.14 Señores',
+      '@0.16 Ferreterías Alcántara del Sur S.A.',
+      `@0.175 NIF: ${clientCif}`,
+      '@0.38 TOTAL FACTURA   121,00 €',
+    ];
+    const p = page(rows);
+    const word = p.lines[1]!.words.find((w) => w.text === 'x')!;
+    word.engine = 'tesseract';
+    word.alternatives = [
+      { engine: 'tesseract', text: 'x', conf: 0.4 },
+      { engine: 'ppocr', text: `NIF:${issuerCif}`, conf: 0.8 },
+    ];
+    const r = extractFromText([p], 'ocr');
+    expect(r.fields.issuer_tax_id?.value).toBe(issuerCif);
+    expect(r.fields.issuer_tax_id?.verified).toBe(false);
+    // Unlabelled in both readings: not taken.
+    word.alternatives[1]!.text = issuerCif;
+    expect(extractFromText([p], 'ocr').fields.issuer_tax_id?.value).not.toBe(issuerCif);
+  });
+});
+
+describe('scans: an IBAN OCR misread', () => {
+  const iban = makeIban(rng(44));
+  const grouped = iban.replace(/(.{4})(?=.)/g, '$1 ');
+  const ibanOf = (line: string, source: 'ocr' | 'text' = 'ocr') =>
+    extractFromText([page(['@0.05 FACTURA   20240122', `@0.40 ${line}`], source)], source).fields.iban;
+
+  it('reads "S" of the country code read as "5", and the label glued to it, never verified', () => {
+    for (const line of [
+      `Forma de pago: transferencia. IBAN E5${grouped.slice(2)}`,
+      `Forma de pago: transferencia.IBAN${iban}`,
+      `Forma de pago: transferencia.BANE5${iban.slice(2)}`,
+    ]) {
+      expect(ibanOf(line)?.value).toBe(iban);
+      expect(ibanOf(line)?.verified).toBe(false);
+    }
+  });
+
+  it('reads "B" for "8" in a Spanish account only where mod-97 then passes', () => {
+    const at = iban.indexOf('8', 4);
+    if (at < 0) throw new Error('the seed gives an IBAN with an 8');
+    expect(ibanOf(`IBAN ${iban.slice(0, at)}B${iban.slice(at + 1)}`)?.value).toBe(iban);
+    // A "B" where no 8 was printed: the repaired account fails mod-97.
+    const k = iban[10] === '8' ? 11 : 10;
+    expect(ibanOf(`IBAN ${iban.slice(0, k)}B${iban.slice(k + 1)}`)).toBeUndefined();
   });
 });

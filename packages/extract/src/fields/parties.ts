@@ -169,8 +169,8 @@ function idsIn(text: string): IdMatch[] {
  * Ids as the other OCR engine read them: for each word with an alternative reading, the line's text with
  * that reading in its place. Only ids whose check character passes, with the word they came from.
  */
-function alternativeIds(line: Line): { check: IdMatch['check']; x: number }[] {
-  const out: { check: IdMatch['check']; x: number }[] = [];
+function alternativeIds(line: Line): { check: IdMatch['check']; x: number; labeled: boolean }[] {
+  const out: { check: IdMatch['check']; x: number; labeled: boolean }[] = [];
   let pos = 0;
   for (const w of line.words) {
     const at = line.text.indexOf(w.text, pos);
@@ -181,7 +181,7 @@ function alternativeIds(line: Line): { check: IdMatch['check']; x: number }[] {
       const variant = `${line.text.slice(0, at)}${alt.text.trim()}${line.text.slice(at + w.text.length)}`;
       for (const m of idsIn(variant))
         if (m.check.valid && m.index <= at + alt.text.length && m.index + m.length >= at)
-          out.push({ check: m.check, x: w.x });
+          out.push({ check: m.check, x: w.x, labeled: ID_LABEL.test(alt.text) });
     }
   }
   return out;
@@ -219,7 +219,8 @@ function findTaxIds(lines: Line[]): TaxIdCand[] {
         const cell = cellOf(line, alt.x);
         const clash = found.find((f) => Math.abs(f.cell.x - cell.x) < 1e-4);
         if (clash?.valid) continue;
-        if (!clash && !labeled) continue;
+        // Labelled in either reading: the other engine may have read the label the chosen one lost.
+        if (!clash && !labeled && !alt.labeled) continue;
         const cand: TaxIdCand = {
           id: alt.check.normalized,
           valid: true,
@@ -938,27 +939,39 @@ function nameAboveId(
   return best;
 }
 
+/** OCR's digit-for-letter misreadings: in an IBAN's country code, letters; in Spain's account, digits. */
+const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+const AS_DIGIT: Record<string, string> = { O: '0', I: '1', L: '1', B: '8', S: '5', Z: '2' };
+
 /**
- * The IBAN: the first that passes mod-97, as printed or with OCR's O/I/L read as digits. The check
- * proves a well-formed account, not that this reading is the printed one: `verified` needs the exact text
- * layer or both OCR engines reading it alike, and never a repaired reading.
+ * The IBAN: the first that passes mod-97, as printed or with OCR's misread characters put right (a digit
+ * for a letter of the country code, "E5" for "ES"; O/I/L/B/S/Z for digits) and the label OCR glued to it
+ * ("IBANES12…") split off. The check proves a well-formed account, not that this reading is the printed
+ * one: `verified` needs the exact text layer or both OCR engines reading it alike, and never a repair.
  */
 export function findIban(ctx: Ctx, fields: FieldMap): void {
   const { lines, source } = ctx;
   ibanSearch: for (const line of lines) {
-    const re = /\b([A-Z]{2}[0-9OIL]{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b/g;
-    for (const m of line.text.toUpperCase().matchAll(re)) {
+    const re = /\b([A-Z][A-Z0-9][0-9OIL]{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b/g;
+    const text = line.text.toUpperCase();
+    const unglued = text.replace(/\bI?BAN(?=[A-Z][A-Z0-9][0-9OIL]{2}[A-Z0-9]{8})/g, 'IBAN ');
+    const matches = [
+      ...[...text.matchAll(re)].map((m) => ({ m, glued: false })),
+      // Split off the label: one character on for the space put in, and never verified.
+      ...(unglued === text ? [] : [...unglued.matchAll(re)].map((m) => ({ m, glued: true }))),
+    ];
+    for (const { m, glued } of matches) {
       const raw = normalizeIban(m[1]!);
-      // OCR reads 0 as O and 1 as I/L; mod-97 decides whether the repaired digits are right.
-      const digits = (x: string) => x.replace(/O/g, '0').replace(/[IL]/g, '1');
+      const swap = (x: string, map: Record<string, string>) => x.replace(/./g, (c) => map[c] ?? c);
+      const country = swap(raw.slice(0, 2), AS_LETTER);
       const repaired =
-        raw.slice(0, 2) +
-        digits(raw.slice(2, 4)) +
-        (raw.startsWith('ES') ? digits(raw.slice(4)) : raw.slice(4));
+        country +
+        swap(raw.slice(2, 4), AS_DIGIT) +
+        (country === 'ES' ? swap(raw.slice(4), AS_DIGIT) : raw.slice(4));
       for (const candidate of [raw, repaired]) {
         if (!isValidIban(candidate)) continue;
-        const box = boxOf(line, m.index ?? 0, m[0].length);
-        const verified = candidate === raw && (source === 'text' || enginesAgreeOn(line, box));
+        const box = boxOf(line, Math.max(0, (m.index ?? 0) - (glued ? 1 : 0)), m[0].length);
+        const verified = !glued && candidate === raw && (source === 'text' || enginesAgreeOn(line, box));
         fields.iban = { value: candidate, confidence: 0.95, source, verified, box };
         break ibanSearch;
       }
