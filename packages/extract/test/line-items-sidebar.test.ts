@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readingContext } from '../src/fields/index.ts';
 import { findLineItems } from '../src/fields/lines/index.ts';
 import type { PageText } from '../src/text/layout.ts';
-import { page } from './text-page.ts';
+import { narrowed, page } from './text-page.ts';
 
 /** A row: the sidebar's text, then the table's cells (description, then 8-character columns). */
 const row = (side: string, desc = '', ...numbers: string[]) => {
@@ -12,18 +12,7 @@ const row = (side: string, desc = '', ...numbers: string[]) => {
 };
 
 /** A page of rows narrowed to fit the page's width. */
-function sidebarPage(rows: string[], source: 'ocr' | 'text'): PageText {
-  const p = page(rows, source);
-  for (const l of p.lines) {
-    for (const w of l.words) {
-      w.x *= 0.65;
-      w.w *= 0.65;
-    }
-    l.x *= 0.65;
-    l.w *= 0.65;
-  }
-  return p;
-}
+const sidebarPage = (rows: string[], source: 'ocr' | 'text'): PageText => narrowed(page(rows, source), 0.65);
 
 const items = (p: PageText, source: 'ocr' | 'text') =>
   findLineItems(readingContext([p], source).ctx).map((i) => [i.description, i.quantity, i.line_total]);

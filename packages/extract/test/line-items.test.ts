@@ -5,7 +5,7 @@ import { fillLineRates, findLineItems } from '../src/fields/lines/index.ts';
 import { MAX_OCR_PAGES, planOcrPages } from '../src/pipeline.ts';
 import type { PageText } from '../src/text/layout.ts';
 import type { LineItem } from '../src/types.ts';
-import { page } from './text-page.ts';
+import { narrowed, page } from './text-page.ts';
 
 const items = (pages: PageText[], source: 'ocr' | 'text' = 'ocr') =>
   findLineItems(readingContext(pages, source).ctx);
@@ -258,18 +258,7 @@ const row = (...cells: string[]) => {
 };
 
 /** A page of table rows narrowed to fit the page's width. */
-function tablePage(rows: string[]): PageText {
-  const p = page(rows);
-  for (const l of p.lines) {
-    for (const w of l.words) {
-      w.x *= 0.7;
-      w.w *= 0.7;
-    }
-    l.x *= 0.7;
-    l.w *= 0.7;
-  }
-  return p;
-}
+const tablePage = (rows: string[]): PageText => narrowed(page(rows), 0.7);
 
 describe('ticket rows OCR ran together or broke apart', () => {
   it("takes the amount OCR set on a wrapped row's first line, and a decimal mark it lost", () => {

@@ -39,3 +39,16 @@ export function page(rows: string[], source: 'ocr' | 'text' = 'ocr'): PageText {
   });
   return { page: 1, width: 1000, height: 2000, lines, source };
 }
+
+/** The page narrowed to `factor` of its width (rows wider than the page fit in it). */
+export function narrowed(p: PageText, factor: number): PageText {
+  for (const l of p.lines) {
+    for (const w of l.words) {
+      w.x *= factor;
+      w.w *= factor;
+    }
+    l.x *= factor;
+    l.w *= factor;
+  }
+  return p;
+}
