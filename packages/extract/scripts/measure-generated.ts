@@ -23,6 +23,7 @@ const FIELDS = [
   'withholding_total',
   'surcharge_total',
   'total',
+  'vat_breakdown',
 ] as const;
 
 type Tally = { right: number; of: number };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkBreakdown, preferRoundedTotal, reconcileAmounts } from '../src/checks/consistency.ts';
+import type { FieldMap } from '../src/evidence.ts';
 import { breakdownRow } from '../src/fields/amounts/index.ts';
 import { extractFromText } from '../src/fields/index.ts';
 import { parseAmount } from '../src/text/numbers.ts';
@@ -325,5 +326,37 @@ describe('receipts: a grand total over taxed and untaxed goods', () => {
     ]);
     expect(fields.total?.value).toBe('33.05');
     expect(fields.total?.verified).toBe(false);
+  });
+});
+
+describe('a VAT breakdown is verified only with the recargo the document charges', () => {
+  it('puts a stacked recargo on its VAT rate’s line when it is the base at that rate’s recargo', () => {
+    const { fields } = read([
+      'Base imponible   2.387,44 €',
+      'IVA 21%   501,36 €',
+      'Recargo de equivalencia   124,15 €',
+      'TOTAL FACTURA   3.012,95 €',
+    ]);
+    expect(fields.surcharge_total).toMatchObject({ value: '124.15', verified: true });
+    expect(fields.vat_breakdown?.value).toEqual([
+      { rate: '21', base: '2387.44', amount: '501.36', surcharge_rate: '5.2', surcharge_amount: '124.15' },
+    ]);
+    expect(fields.vat_breakdown?.verified).toBe(true);
+  });
+
+  it('leaves unverified a breakdown whose lines carry no recargo while the document charges one', () => {
+    const fields: FieldMap = {
+      tax_base: { value: '2387.44', confidence: 0.97, source: 'ocr', verified: true },
+      vat_total: { value: '501.36', confidence: 0.97, source: 'ocr', verified: true },
+      surcharge_total: { value: '124.15', confidence: 0.97, source: 'ocr', verified: true },
+      vat_breakdown: {
+        value: [{ rate: '21', base: '2387.44', amount: '501.36' }],
+        confidence: 0.95,
+        source: 'computed',
+        verified: true,
+      },
+    };
+    checkBreakdown(fields, () => {});
+    expect(fields.vat_breakdown?.verified).toBe(false);
   });
 });

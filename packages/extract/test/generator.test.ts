@@ -86,7 +86,7 @@ describe('invoice generator: layouts and truth', () => {
   });
 });
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The number printed whole, or wrapped in a narrow cell after one of its dashes: the head ends a line and
@@ -97,7 +97,7 @@ function printsNumber(text: string, number: string): boolean {
   return [...number.matchAll(/-/g)].some((dash) => {
     const head = number.slice(0, dash.index + 1);
     const tail = number.slice(dash.index + 1);
-    return new RegExp(`${escape(head)}\\n[^\\n]*(^|\\s)${escape(tail)}(\\s|$)`, 'm').test(text);
+    return new RegExp(`${escapeRegExp(head)}\\n[^\\n]*(^|\\s)${escapeRegExp(tail)}(\\s|$)`, 'm').test(text);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Evidence, FieldMap } from '../evidence.ts';
 import type { AmountCand } from '../fields/index.ts';
 import { centsToString, toCents } from '../text/numbers.ts';
-import type { ExtractWarning, QrInfo } from '../types.ts';
+import type { ExtractWarning, QrInfo, VatBreakdownEntry } from '../types.ts';
 import { isValidIban } from './iban.ts';
 import { checkTaxId, normalizeTaxId } from './tax-id.ts';
 
@@ -12,6 +12,8 @@ type Cands = Record<
 >;
 
 const TOL = 1; // cent: printed figures are rounded per line
+/** The recargo de equivalencia that goes with each VAT rate (Ley 37/1992, art. 161). */
+const RECARGO_OF_VAT: Readonly<Record<string, number>> = { '21': 5.2, '10': 1.4, '4': 0.5 };
 /** Score of a sum formed here (breakdown bases, recargo lines): a middling candidate on the ranker's scale. */
 const SUM_SCORE = 0.75;
 /** Score taken from an amount read as a minus lost: a reading of its own, behind the printed sign. */
@@ -147,13 +149,22 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     // One rate printed next to the VAT amount and base × rate = VAT: the breakdown follows.
     const rate = best.v.rate;
     if (!breakdown.length && rate != null && Math.abs((best.b.cents * rate) / 100 - best.v.cents) <= TOL) {
+      const entry: VatBreakdownEntry = {
+        rate: String(rate),
+        base: centsToString(best.b.cents),
+        amount: centsToString(best.v.cents),
+      };
+      // The recargo joins its rate's line when it is the base at that rate's recargo.
+      const reRate = RECARGO_OF_VAT[String(rate)];
+      if (best.r && reRate && Math.abs((best.b.cents * reRate) / 100 - best.r.cents) <= TOL) {
+        entry.surcharge_rate = String(reRate);
+        entry.surcharge_amount = centsToString(best.r.cents);
+      }
       fields.vat_breakdown = {
-        value: [
-          { rate: String(rate), base: centsToString(best.b.cents), amount: centsToString(best.v.cents) },
-        ],
+        value: [entry],
         confidence: 0.95,
         source: 'computed',
-        verified: true,
+        verified: !best.r || entry.surcharge_amount != null,
       };
     }
     return;
@@ -382,6 +393,14 @@ export function checkBreakdown(fields: FieldMap, warn: Warn): void {
   const sum = ev.value.reduce((s, e) => s + (toCents(e.amount) ?? 0), 0);
   const base = toCents(fields.tax_base?.value);
   const bSum = ev.value.reduce((s, e) => s + (toCents(e.base) ?? 0), 0);
+  // A breakdown that leaves out recargo the document charges is incomplete, however well its VAT closes.
+  const surcharge = toCents(fields.surcharge_total?.value) ?? 0;
+  const sSum = ev.value.reduce((s, e) => s + (toCents(e.surcharge_amount) ?? 0), 0);
+  if (Math.abs(surcharge - sSum) > TOL) {
+    ev.verified = false;
+    ev.confidence = Math.min(ev.confidence, 0.7);
+    return;
+  }
   if (ok && vat != null && Math.abs(vat - sum) <= TOL && base != null && Math.abs(base - bSum) <= TOL) {
     ev.verified = true;
     ev.confidence = 0.95;
