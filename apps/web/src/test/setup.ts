@@ -15,4 +15,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // One jsdom document serves every test of a file: a <title> React hoisted into <head> for an unmounted
+  // page must not name the next test's page.
+  for (const title of document.head.querySelectorAll('title')) title.remove();
 });

@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { routes } from '../../router';
@@ -44,7 +44,9 @@ describe('an article page', () => {
   it('sets its metadata: title, description, canonical, article tags and JSON-LD', async () => {
     renderRoutes(routes, '/blog/how-to-automate-invoices');
     await screen.findByRole('heading', { level: 1 });
-    expect(document.title).toBe('How to Automate Your Invoices Under VeriFactu and E-invoicing · Cuadra');
+    await waitFor(() =>
+      expect(document.title).toBe('How to Automate Your Invoices Under VeriFactu and E-invoicing · Cuadra'),
+    );
     const canonical = document.head.querySelector('link[rel="canonical"]')?.getAttribute('href');
     expect(canonical).toMatch(/^https?:\/\/[^/]+\/blog\/how-to-automate-invoices$/);
     expect(document.head.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('article');
