@@ -21,6 +21,9 @@ function cleanNumber(v: string): string {
   return v.replace(/^[#:.\s]+/, '').replace(/[.,;:]+$/, '');
 }
 
+/** The head of a number that wraps: a digit somewhere, a hyphen or slash at the end ("A-2025-"). */
+const WRAPPED_NUMBER_HEAD = /^[A-Z0-9][A-Z0-9._/-]*\d[A-Z0-9._/-]*[-/]$/i;
+
 /**
  * Numbers wrapped in a narrow cell ("FAC-2024-" over "00554", "FACTURA Nº A-2025-" over "00062"): a cell
  * ending in a hyphen or a slash (a word of its own, or a word with a digit after other words) takes the
@@ -34,9 +37,9 @@ export function joinWrappedNumbers(lines: Line[]): Line[] {
     const line = out[i]!;
     for (const cell of splitCells(line)) {
       const tailText = cell.text.split(' ').pop()!;
-      const single = tailText === cell.text;
-      if (single && !/^[A-Z0-9][A-Z0-9._/-]*\d[A-Z0-9._/-]*[-/]$|^[A-Z]{1,5}[-/]$/i.test(cell.text)) continue;
-      if (!single && !/^[A-Z0-9][A-Z0-9._/-]*\d[A-Z0-9._/-]*[-/]$/i.test(tailText)) continue;
+      // A series prefix alone ("FAC-") wraps only as a cell of its own.
+      const isPrefixCell = tailText === cell.text && /^[A-Z]{1,5}[-/]$/i.test(cell.text);
+      if (!WRAPPED_NUMBER_HEAD.test(tailText) && !isPrefixCell) continue;
       const last = line.words.find((w) => Math.abs(w.x + w.w - (cell.x + cell.w)) < 1e-6);
       if (!last || last.text.trim() !== tailText) continue;
       // The head of the column below: a label centred beside the number may come between.
