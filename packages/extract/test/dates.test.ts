@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { joinWrappedLabels } from '../src/fields/context.ts';
-import { joinWrappedDates } from '../src/fields/dates.ts';
+import { joinWrappedDates, spacedLabelledDate } from '../src/fields/dates.ts';
 import { extractFromText, readingContext } from '../src/fields/index.ts';
 import { joinSplitLabels, joinWrappedNumbers, withoutRules } from '../src/fields/number.ts';
 import { buildLabels } from '../src/labels/index.ts';
@@ -86,6 +86,8 @@ describe('OCR misreadings of a date', () => {
 
   it('reads a year run into the time after it, in any text', () => {
     expect(findDates('Date 09/11/20237:02:54 PM')).toMatchObject([{ iso: '2023-11-09', raw: '09/11/2023' }]);
+    // OCR dropped the spaces after the time as well.
+    expect(findDates('09/03/201821:200001')).toMatchObject([{ iso: '2018-03-09', raw: '09/03/2018' }]);
   });
 
   it('repairs nothing in a text layer, nor in amounts, phone numbers and codes', () => {
@@ -106,6 +108,25 @@ describe('compact receipt dates', () => {
       'ocr',
     );
     expect(r.fields.issue_date?.value).toBe('2023-11-09');
+  });
+});
+
+describe('a labelled date with its separators read as spaces', () => {
+  it('reads day, month and a four-digit year after a date label, the time run into the year', () => {
+    const r = extractFromText(
+      [page(['KEDAI CONTOH', 'Date   5 3 201822 52 33', 'TOTAL   12.30', 'CASH   20.00'])],
+      'ocr',
+    );
+    expect(r.fields.issue_date?.value).toBe('2018-03-05');
+    const L = buildLabels().issueDate;
+    expect(spacedLabelledDate('DATE: 05 03.2018', L)?.iso).toBe('2018-03-05');
+  });
+
+  it('reads nothing without a label, a space or a four-digit year', () => {
+    const L = buildLabels().issueDate;
+    expect(spacedLabelledDate('Tel 5 3 2018', L)).toBeNull();
+    expect(spacedLabelledDate('Date 5 3 18', L)).toBeNull();
+    expect(spacedLabelledDate('Date 12 3 20181', L)).toBeNull();
   });
 });
 

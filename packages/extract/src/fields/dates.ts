@@ -48,6 +48,28 @@ function compactDate(text: string, labels: RegExp[] = []): { iso: string; raw: s
 }
 
 /**
+ * A date right after a date label whose separators OCR lost or read as spaces (`Date   5 3 2018`,
+ * `DATE: 05 03.2018`), its year maybe run into the time after it (`5 3 201822 52 33`). Only after a
+ * label and with a four-digit year: free text has too many numbers spaced like this.
+ */
+export function spacedLabelledDate(
+  text: string,
+  labels: RegExp[],
+  monthFirst = false,
+): { iso: string; raw: string } | null {
+  const label = labels.map((re) => re.exec(text)).find((m) => m);
+  if (!label) return null;
+  const m =
+    /^[\s:.]*((\d{1,2})(?:\s*[./-]\s*|\s+)(\d{1,2})(?:\s*[./-]\s*|\s+)((?:19|20)\d{2}))(?=\D|$|\d{1,2}[\s:.]\d{2})/.exec(
+      text.slice(label.index + label[0].length),
+    );
+  if (!m || !/\s/.test(m[1]!)) return null;
+  const [day, month] = monthFirst ? [m[3]!, m[2]!] : [m[2]!, m[3]!];
+  const iso = parseDateValue(`${m[4]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`);
+  return iso ? { iso, raw: m[1]! } : null;
+}
+
+/**
  * Dates wrapped in a narrow cell ("5 de octubre de" over "2023"): the year at the head of the same column
  * on the next line joins the date's last word (its box grows to cover both), and leaves the line below.
  * Other lines are returned as they are.
@@ -101,6 +123,14 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
           index: line.text.indexOf(compact.raw),
           raw: compact.raw,
           compact: true,
+        });
+      const spaced = dates.length ? null : spacedLabelledDate(line.text, L.issueDate, ctx.monthFirst);
+      if (spaced)
+        dates.push({
+          iso: spaced.iso,
+          index: line.text.indexOf(spaced.raw),
+          raw: spaced.raw,
+          repaired: true,
         });
       for (const d of dates) {
         if (found.some((c) => c.iso === d.iso)) continue;

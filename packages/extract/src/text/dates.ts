@@ -90,9 +90,9 @@ function iso(y: number, m: number, d: number): string | null {
 }
 
 // Not inside a longer dotted/dashed number (phone numbers such as 01.23.45.67.89).
-// A four-digit year may run into the time printed after it on a receipt: `03/06/20175:02:54 PM`.
-const NUMERIC =
-  /(?<!\d[./-]?)(\d{1,4})([./-])(\d{1,2})\2(\d{4}(?=\d{1,2}:\d{2}(?!\d))|\d{2,4}(?!\d|[./-]\d))/g;
+// A four-digit year may run into the time printed after it on a receipt: `03/06/20175:02:54 PM`, and OCR
+// may drop the spaces after that time too (`09/03/201821:200001`).
+const NUMERIC = /(?<!\d[./-]?)(\d{1,4})([./-])(\d{1,2})\2(\d{4}(?=\d{1,2}:\d{2})|\d{2,4}(?!\d|[./-]\d))/g;
 /** OCR reads the second slash or dash of a date as a colon: `18/03:18`. */
 const NUMERIC_OCR = /(?<!\d[./:-]?)(\d{1,2})([/-])(\d{1,2}):(\d{2}|\d{4})(?!\d|[./:-]\d)/g;
 /**
