@@ -38,6 +38,11 @@ describe('receipt header', () => {
   it('repairs OCR spellings of legal forms and drops registration numbers', () => {
     expect(normalizeCompanyName('ABC TRADING SON BHD')).toBe('ABC TRADING SDN BHD');
     expect(normalizeCompanyName('XYZ SDH. BHZ')).toBe('XYZ SDN BHD');
+    expect(normalizeCompanyName('Kedai Contoh S d n B h d')).toBe('Kedai Contoh Sdn Bhd');
+    expect(normalizeCompanyName('KEDAI CONTOH SÓN BHD')).toBe('KEDAI CONTOH SDN BHD');
+    expect(normalizeCompanyName('Kedai Contoh Sdn hd')).toBe('Kedai Contoh Sdn Bhd');
+    // A name's own words that only look alike stay as printed.
+    expect(normalizeCompanyName('LEE SON HO TRADING')).toBe('LEE SON HO TRADING');
     expect(normalizeCompanyName('LAMP 6 LIGHT HOUSE')).toBe('LAMP & LIGHT HOUSE');
     expect(stripRegistration('FOO BAR SDN BHD (98765-K)')).toBe('FOO BAR SDN BHD');
     expect(isRegistrationLine('(0001234567-K)')).toBe(true);
@@ -65,6 +70,21 @@ describe('receipt header', () => {
     const r = extractFromText([p], 'ocr');
     expect(r.fields.issuer_name?.value).toBe('PASAR MURAH BESTARI SDN BHD');
     expect(addressAfter(p.lines, p.lines[0]!, 2)?.text).toBe('LOT 5, JALAN BESAR, 81200 JOHOR BAHRU');
+  });
+});
+
+describe('a receipt courtesy line above the name', () => {
+  it('never takes a "for shopping" line for the issuer', () => {
+    const p = page([
+      'TQ FOR SHOPPING AT KEDAIKU.COM',
+      'KEDAI RUNCIT MAJU JAYA',
+      'NO. 12, JALAN MAWAR 3,',
+      '47000 SUNGAI BULOH, SELANGOR',
+      'TEL: 03-1234 5678',
+      'TOTAL   12.30',
+    ]);
+    const r = extractFromText([p], 'ocr');
+    expect(r.fields.issuer_name?.value).toBe('KEDAI RUNCIT MAJU JAYA');
   });
 });
 

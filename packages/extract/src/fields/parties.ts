@@ -433,7 +433,7 @@ function legalFormDots(text: string): string {
  * that dropped the spaces: `VIVOPACMARKETING`).
  */
 const COURTESY =
-  /\b(?:thank(?:s|\s*you)?|please|again|welcome|visit|goods\s*sold|returnable|gracias|vuelva|bienvenid[oa]s?|danke|merci)\b/i;
+  /\b(?:thank(?:s|\s*you)?|please|again|welcome|visit|goods\s*sold|returnable|gracias|vuelva|bienvenid[oa]s?|danke|merci)\b|for\s*shopping\b/i;
 const TABLE_HEADER_WORD =
   /\b(?:qty|quantity|price|amount|a[mo]?ount|desc(?:ription)?|item|total|tax\s*code|cant(?:idad)?|precio|importe|descripci[óo]n)\b/gi;
 

@@ -17,10 +17,16 @@ export const ADDRESS_STOP =
   /\b(?:g[s5]t|id\.?\s*no|tel|telf|tlf|tel[ée]fono|telephone|phone|ph|fax|h\/?p|hp|mobile|m[óo]vil|gst|sst|vat|tax|iva|nif|cif|e-?mail|www|http|(?:tax\s*)?invoice|receipt|cash\s*bill|bill|factura|ticket|date|fecha|cashier|order|table|slip|trans|counter|pos)\b|@/i;
 const PHONE_ONLY = /^[\s(+]*\d[\d\s\-()/.,]{6,}$/;
 
-/** OCR spellings of the Malaysian `SDN BHD` (`SON BHD`, `SDH. BHZ`, `SDN 8HD`), and `&` read as 6 or 8. */
+/**
+ * OCR spellings of the Malaysian `SDN BHD` (`SON BHD`, `SÓN BHD`, `SDH. BHZ`, `SDN 8HD`, `Sdn hd`, letter-spaced
+ * `S d n B h d`), and `&` read as 6 or 8.
+ */
 export function normalizeCompanyName(text: string): string {
   return text
-    .replace(/\b[S5][DO0U][NH]\.?\s*[B8]H[DZ0O]\b\.?/gi, (m) => (/[a-z]/.test(m) ? 'Sdn Bhd' : 'SDN BHD'))
+    .replace(
+      /(?<![\p{L}\d])[S5] ?(?:[DO0UÓ] ?[NH]\.?\s*[B8] ?|D ?N\.?\s*)H ?[DZ0O](?![\p{L}\d])\.?/giu,
+      (m) => (/[a-z]/.test(m) ? 'Sdn Bhd' : 'SDN BHD'),
+    )
     .replace(/(?<=\p{Lu}{2,}) [68] (?=\p{Lu}{2,})/gu, ' & ')
     .replace(/^[^\p{L}\d(]+/u, '')
     .replace(/\s+/g, ' ')
