@@ -78,6 +78,9 @@ describe('OCR misreadings of a date', () => {
     expect(read('Fecha: 9 de mayo de2023.')).toEqual([['2023-05-09', '9 de mayo de2023', true]]);
     expect(read('Datum: 27. 03. 2018 10:45')).toEqual([['2018-03-27', '27. 03. 2018', true]]);
     expect(read('DATE 7.03. 2018')).toEqual([['2018-03-07', '7.03. 2018', true]]);
+    expect(read('Date: 2018- 03- 18 13:18:48')).toEqual([['2018-03-18', '2018- 03- 18', true]]);
+    expect(read('09:13am,21 Manch,2018')).toEqual([['2018-03-21', '21 Manch,2018', true]]);
+    expect(read('Decenber 3, 2018')).toEqual([['2018-12-03', 'Decenber 3, 2018', true]]);
     // The order the document prints its dates in still decides day and month.
     expect(read('04- 05-2024', true)).toEqual([['2024-04-05', '04- 05-2024', true]]);
     expect(read('04/05:2024', true)).toEqual([['2024-04-05', '04/05:2024', false]]);
@@ -98,6 +101,9 @@ describe('OCR misreadings of a date', () => {
     expect(read('Tel 03-1234 5678')).toEqual([]);
     expect(read('Ref AB1203/2024')).toEqual([]);
     expect(read('SKU 4411-2028')).toEqual([]);
+    expect(read('Ref 2018- 03- 1845')).toEqual([]);
+    // A word two letters from a month, or as close to two months, is no month.
+    expect(read('Room 12 Mangos 2018')).toEqual([]);
   });
 });
 

@@ -51,6 +51,19 @@ describe('every engine reading of a line', () => {
   });
 });
 
+describe('a date label only the other engine read', () => {
+  it('labels the date of the reading that garbled the label', () => {
+    // PP-OCR read "Data" for "Date"; Tesseract read the label but misread the day.
+    const p = fusedPage(['SHOP ENTERPRISE', 'Data   16/02/2018 12:04', 'TOTAL   9.40'], {
+      1: { 0: 'Date', 1: '15/02/2018' },
+    });
+    const { ctx } = readingContext([p], 'ocr');
+    const own = dateCandidates(ctx).find((c) => c.iso === '2018-02-16');
+    expect(own?.features.label1).toBe(1);
+    expect(extractFromText([p], 'ocr').fields.issue_date?.value).toBe('2018-02-16');
+  });
+});
+
 describe('issue-date candidates', () => {
   it('mark a date glued to a product code, a time beside a date, and a date printed twice', () => {
     const { ctx } = readingContext(

@@ -112,6 +112,7 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
     !!l && L.issueDate.some((re) => re.test(l.text)) && !findDates(l.text, ctx).length;
   for (let i = 0; i < lines.length; i++) {
     const readings = lineReadings(ctx, lines[i]!);
+    const tiers = readings.map((r) => issueLabelTier(ctx, r.text));
     const found: DateCand[] = [];
     readings.forEach((line, r) => {
       const dates: { iso: string; index: number; raw: string; compact?: boolean; repaired?: boolean }[] =
@@ -147,6 +148,8 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
         if (dueAt > issueAt || (issueAt < 0 && above === 'due')) f.dueLabel = 1;
         else if (label0) f.label0 = 1;
         else if (label1) f.label1 = 1;
+        else if (tiers[r] == null && tiers.some((t) => t != null))
+          f[tiers.find((t) => t != null) === 0 ? 'label0' : 'label1'] = 1;
         else if (above === 'issue' || labelOnly(lines[i - 1]) || labelOnly(lines[i - 2])) f.labelAbove = 1;
         if (!label0 && !f.dueLabel && issueAt < 0 && L.dueDate.some((re) => re.test(line.text)))
           f.dueLabel = 1;
@@ -174,6 +177,16 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
   // The same date printed on another line too (a receipt's header and its payment slip).
   for (const c of out) if (out.some((o) => o.iso === c.iso && o.line !== c.line)) c.features.repeated = 1;
   return out;
+}
+
+/**
+ * The tier of the issue-date label a line's reading holds (0 or 1), null with none or with a due label:
+ * another engine may have read the label a date's own reading garbled (`Data & time` for `Date & time`).
+ */
+function issueLabelTier(ctx: Ctx, text: string): 0 | 1 | null {
+  if (ctx.L.dueDate.some((re) => re.test(text))) return null;
+  if (ctx.L.issueDate[0]!.test(text)) return 0;
+  return ctx.L.issueDate[1]!.test(text) ? 1 : null;
 }
 
 /** Where the last of these labels starts in the text, or -1. */

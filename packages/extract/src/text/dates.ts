@@ -127,6 +127,24 @@ const NAMED_MDY_OCR = new RegExp(
 );
 
 /**
+ * A month name with one letter misread (`21 Manch,2018`, `Decenber 3, 2018`): a word of five letters or
+ * more between a day and a four-digit year, one letter away from exactly one month name of its length.
+ */
+const FUZZY_DMY = /(?<![\p{L}\d])(\d{1,2})\s*[-/]?\s*(\p{L}{5,10})\.?,?\s*[-/]?\s*((?:19|20)\d{2})(?!\d)/gu;
+const FUZZY_MDY = /(?<![\p{L}\d])(\p{L}{5,10})\.?\s*(\d{1,2})\s*,?\s*((?:19|20)\d{2})(?!\d)/gu;
+
+/** The month a word misreads by one letter, when only one month name is that close. */
+function misreadMonth(word: string): number | null {
+  const w = word.toLowerCase();
+  if (MONTHS[w]) return null;
+  const close = Object.keys(MONTHS).filter(
+    (k) => k.length === w.length && [...k].filter((ch, i) => ch !== w[i]).length === 1,
+  );
+  const months = new Set(close.map((k) => MONTHS[k]));
+  return months.size === 1 ? MONTHS[close[0]!]! : null;
+}
+
+/**
  * A date cut before its year where a narrow cell wraps: `5 de octubre de`, `12 Oct`, `March 3,`, or a
  * numeric day and month with the separator that led to the year (`09-10-`, `9/10/`). The caller looks
  * for the year at the head of the same cell on the next line.
@@ -146,6 +164,8 @@ export function endsWithYearlessDate(text: string): boolean {
  * (`2703/2018`, `27/032018`); letters for digits (`O`→0, `I`/`l`/`|`→1, `S`→5, `B`→8, `Z`→2).
  */
 const SPACED = /(?<![\d./-])(\d{1,2}) ?([/-]) ?(\d{1,2}) ?\2 ?(\d{4}|\d{2})(?![\d./:-]|\s?[/-]\s?\d)/g;
+/** The same, year first (`2018- 03- 18 13:18`): a four-digit year only. */
+const SPACED_YMD = /(?<![\d./-])((?:19|20)\d{2}) ?([/-]) ?(\d{1,2}) ?\2 ?(\d{1,2})(?![\d./:-])/g;
 /** Dots with a space after them (`27. 03. 2018`, `27.03. 2018`): a four-digit year only, amounts look alike. */
 const SPACED_DOTS = /(?<![\d.,])(\d{1,2})\. ?(\d{1,2})\. ?((?:19|20)\d{2})(?!\d|[.,]\d)/g;
 const SEPARATOR_LOST = /(?<![\w./-])(?:(\d{2})\/(\d{2})(20\d{2})|(\d{4})[/-](20\d{2}))(?!\d|[./-]\d)/g;
@@ -197,6 +217,8 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
     for (const m of text.matchAll(SLASH_MISREAD)) add(m, dayFirst(m[1]!, m[2]!, m[3]!, opts), true);
     for (const m of text.matchAll(SPACED))
       if (/\s/.test(m[0])) add(m, dayFirst(m[1]!, m[3]!, m[4]!, opts), true);
+    for (const m of text.matchAll(SPACED_YMD))
+      if (/\s/.test(m[0])) add(m, dayFirst(m[1]!, m[3]!, m[4]!, opts), true);
     for (const m of text.matchAll(SPACED_DOTS))
       if (/\s/.test(m[0])) add(m, dayFirst(m[1]!, m[2]!, m[3]!, opts), true);
     for (const m of text.matchAll(SEPARATOR_LOST)) {
@@ -239,6 +261,15 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
     };
     for (const m of letters.matchAll(NAMED_DMY_OCR)) add(m, m[2]!, m[3]!, m[1]!);
     for (const m of letters.matchAll(NAMED_MDY_OCR)) add(m, m[1]!, m[3]!, m[2]!);
+    const fuzzy = (m: RegExpMatchArray, word: string, y: string, d: string) => {
+      const month = misreadMonth(word);
+      const index = m.index ?? 0;
+      const value = month ? iso(Number(y), month, Number(d)) : null;
+      if (value && !out.some((o) => index < o.index + o.raw.length && o.index < index + m[0].length))
+        out.push({ iso: value, index, raw: m[0], repaired: true });
+    };
+    for (const m of text.matchAll(FUZZY_DMY)) fuzzy(m, m[2]!, m[3]!, m[1]!);
+    for (const m of text.matchAll(FUZZY_MDY)) fuzzy(m, m[1]!, m[3]!, m[2]!);
   }
   // ISO compact 20240315 is not searched in free text (too many false positives).
   return out.sort((x, y) => x.index - y.index);
