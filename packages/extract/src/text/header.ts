@@ -19,18 +19,23 @@ const PHONE_ONLY = /^[\s(+]*\d[\d\s\-()/.,]{6,}$/;
 
 /**
  * OCR spellings of the Malaysian `SDN BHD` (`SON BHD`, `SÓN BHD`, `SDH. BHZ`, `SDN 8HD`, `Sdn hd`, letter-spaced
- * `S d n B h d`), and `&` read as 6 or 8.
+ * `S d n B h d`), `&` read as 6 or 8, and words spaced out letter by letter.
  */
 export function normalizeCompanyName(text: string): string {
-  return text
-    .replace(
-      /(?<![\p{L}\d])[S5] ?(?:[DO0UÓ] ?[NH]\.?\s*[B8] ?|D ?N\.?\s*)H ?[DZ0O](?![\p{L}\d])\.?/giu,
-      (m) => (/[a-z]/.test(m) ? 'Sdn Bhd' : 'SDN BHD'),
-    )
-    .replace(/(?<=\p{Lu}{2,}) [68] (?=\p{Lu}{2,})/gu, ' & ')
-    .replace(/^[^\p{L}\d(]+/u, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(
+        /(?<![\p{L}\d])[S5] ?(?:[DO0UÓ] ?[NH]\.?\s*[B8] ?|D ?N\.?\s*)H ?[DZ0O](?![\p{L}\d])\.?/giu,
+        (m) => (/[a-z]/.test(m) ? 'Sdn Bhd' : 'SDN BHD'),
+      )
+      .replace(/(?<=\p{Lu}{2,}) [68] (?=\p{Lu}{2,})/gu, ' & ')
+      // A word OCR spaced out letter by letter (`Q e r b a n g`): lower case after the first letter, so no
+      // initials (`K F C`).
+      .replace(/(?<!\S)\p{L}(?: \p{Ll}){2,}(?!\S)/gu, (m) => m.replace(/ /g, ''))
+      .replace(/^[^\p{L}\d(]+/u, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The name without registration numbers printed after it. */
