@@ -72,19 +72,35 @@ export async function readPages(
   return { pages: ctx.pages, qr: ctx.qr, kind: ctx.kind };
 }
 
+export type SourceDoc = { id: string; kind: string; file: string; truth: Record<string, unknown> };
+
+/** A bench manifest's documents, each with its file's path and its truth's fields. */
+export function manifestDocs(manifestFile: string): SourceDoc[] {
+  const root = path.dirname(manifestFile);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    documents: { id: string; kind: string; file: string; truth: string }[];
+  };
+  return manifest.documents.map((d) => ({
+    id: d.id,
+    kind: d.kind,
+    file: path.join(root, d.file),
+    truth: JSON.parse(readFileSync(path.join(root, d.truth), 'utf8')).fields,
+  }));
+}
+
+/** The value after `name` on the command line, if given. */
+export function cliOption(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
 /** Adds to `out` (a JSON cache) every document not yet in it: a bench manifest's, or a generated dir's. */
 export async function readPagesInto(
   out: string,
-  from: {
-    manifest?: string;
-    dir?: string;
-    docs?: { id: string; kind: string; file: string; truth: Record<string, unknown> }[];
-  },
+  from: { manifest?: string; dir?: string; docs?: SourceDoc[] },
   limit = 0,
 ): Promise<void> {
-  const docs: { id: string; kind: string; file: string; truth: Record<string, unknown> }[] = [
-    ...(from.docs ?? []),
-  ];
+  const docs: SourceDoc[] = [...(from.docs ?? [])];
   let skipped = 0;
   if (from.dir) {
     for (const f of readdirSync(from.dir)
@@ -103,16 +119,7 @@ export async function readPagesInto(
         truth: e.truth,
       });
     }
-  } else if (from.manifest) {
-    const root = path.dirname(from.manifest);
-    const manifest = JSON.parse(readFileSync(from.manifest, 'utf8')) as {
-      documents: { id: string; kind: string; file: string; truth: string }[];
-    };
-    for (const d of manifest.documents) {
-      const truth = JSON.parse(readFileSync(path.join(root, d.truth), 'utf8'));
-      docs.push({ id: d.id, kind: d.kind, file: path.join(root, d.file), truth: truth.fields });
-    }
-  }
+  } else if (from.manifest) docs.push(...manifestDocs(from.manifest));
   if (skipped) console.log(`${from.dir}: ${skipped} held-apart document(s) left out`);
   const done: CachedDoc[] = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : [];
   assertNoHeldApart(done, out);
@@ -138,10 +145,7 @@ export async function readPagesInto(
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
+  const opt = (name: string) => cliOption(args, name);
   const here = path.dirname(fileURLToPath(import.meta.url));
   const out = opt('--out');
   if (!out) throw new Error('--out FILE is required');

@@ -16,7 +16,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { extractFromPages } from '../bench/fitting-set.ts';
 import { fieldCorrect } from '../bench/score.ts';
 import { closeOcr } from '../src/index.ts';
-import { type CachedDoc, readPagesInto } from './fit-cache-pages.ts';
+import { type CachedDoc, cliOption, manifestDocs, readPagesInto, type SourceDoc } from './fit-cache-pages.ts';
 import { rng } from './invoice-cases.ts';
 
 const SCORED = ['issue_date', 'total', 'issuer_name'] as const;
@@ -53,26 +53,10 @@ export async function perturbReceipt(bytes: Uint8Array, seed: number): Promise<U
   return new Uint8Array(out.toBuffer('image/jpeg', Math.round(25 + r() * 15)));
 }
 
-type TrainDoc = { id: string; kind: string; file: string; truth: Record<string, unknown> };
-
-function trainDocs(benchDir: string): TrainDoc[] {
-  const manifest = JSON.parse(readFileSync(path.join(benchDir, 'train-manifest.json'), 'utf8')) as {
-    documents: { id: string; kind: string; file: string; truth: string }[];
-  };
-  return manifest.documents.map((d) => ({
-    id: d.id,
-    kind: d.kind,
-    file: path.join(benchDir, d.file),
-    truth: (
-      JSON.parse(readFileSync(path.join(benchDir, d.truth), 'utf8')) as { fields: Record<string, unknown> }
-    ).fields,
-  }));
-}
-
 /** Writes the degraded copies of `docs` for `seed` into `dir` (once) and returns them as documents. */
-async function perturbedDocs(docs: TrainDoc[], seed: number, dir: string): Promise<TrainDoc[]> {
+async function perturbedDocs(docs: SourceDoc[], seed: number, dir: string): Promise<SourceDoc[]> {
   mkdirSync(dir, { recursive: true });
-  const out: TrainDoc[] = [];
+  const out: SourceDoc[] = [];
   for (const [i, d] of docs.entries()) {
     const file = path.join(dir, `${d.id}.jpg`);
     if (!existsSync(file))
@@ -84,15 +68,12 @@ async function perturbedDocs(docs: TrainDoc[], seed: number, dir: string): Promi
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
+  const opt = (name: string) => cliOption(args, name);
   const here = path.dirname(fileURLToPath(import.meta.url));
   const benchDir = process.env.BENCH_DIR ?? path.resolve(here, '../../../../shared/bench');
   const seed = Number(opt('--seed') ?? 1);
   const only = opt('--only')?.split(',');
-  let docs = trainDocs(benchDir);
+  let docs = manifestDocs(path.join(benchDir, 'train-manifest.json'));
   if (only) docs = docs.filter((d) => only.includes(d.id));
   const limit = Number(opt('--limit') ?? 0);
   if (limit) docs = docs.slice(0, limit);
