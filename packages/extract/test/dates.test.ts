@@ -72,6 +72,7 @@ describe('OCR misreadings of a date', () => {
     expect(read('07/032024')).toEqual([['2024-03-07', '07/032024', true]]);
     expect(read('DATE: 09/1172023')).toEqual([['2023-11-09', '09/1172023', true]]);
     expect(read('I9/O3/2O24 10:00')).toEqual([['2024-03-19', 'I9/O3/2O24', true]]);
+    expect(read('D-09/C3/2018')).toEqual([['2018-03-09', '09/C3/2018', true]]);
     expect(read('Date: 0c t 9, 2023 12:16 PM')).toEqual([['2023-10-09', '0c t 9, 2023', true]]);
     expect(read('9 de novi embre de 2023')).toEqual([['2023-11-09', '9 de novi embre de 2023', true]]);
     expect(read('Invoice date: March7,2023')).toEqual([['2023-03-07', 'March7,2023', true]]);

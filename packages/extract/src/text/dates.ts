@@ -161,7 +161,7 @@ export function endsWithYearlessDate(text: string): boolean {
 /**
  * More OCR misreadings of a numeric date, tried on OCR text only (each gives a `repaired` date):
  * a space beside a separator (`12- 01-19`, `2 -04- 2018`, `27. 03. 2018`); the first or the second separator lost
- * (`2703/2018`, `27/032018`); letters for digits (`O`→0, `I`/`l`/`|`→1, `S`→5, `B`→8, `Z`→2).
+ * (`2703/2018`, `27/032018`); letters for digits (`O`/`C`→0, `I`/`l`/`|`→1, `S`→5, `B`→8, `Z`→2).
  */
 const SPACED = /(?<![\d./-])(\d{1,2}) ?([/-]) ?(\d{1,2}) ?\2 ?(\d{4}|\d{2})(?![\d./:-]|\s?[/-]\s?\d)/g;
 /** The same, year first (`2018- 03- 18 13:18`): a four-digit year only. */
@@ -170,10 +170,11 @@ const SPACED_YMD = /(?<![\d./-])((?:19|20)\d{2}) ?([/-]) ?(\d{1,2}) ?\2 ?(\d{1,2
 const SPACED_DOTS = /(?<![\d.,])(\d{1,2})\. ?(\d{1,2})\. ?((?:19|20)\d{2})(?!\d|[.,]\d)/g;
 const SEPARATOR_LOST = /(?<![\w./-])(?:(\d{2})\/(\d{2})(20\d{2})|(\d{4})[/-](20\d{2}))(?!\d|[./-]\d)/g;
 const LETTER_DIGITS =
-  /(?<![\p{L}\d])[\dOoIl|SBZ]{1,4}[/.-][\dOoIl|SBZ]{1,2}[/.-][\dOoIl|SBZ]{2,4}(?![\p{L}\d])/gu;
+  /(?<![\p{L}\d])[\dOoCIl|SBZ]{1,4}[/.-][\dOoCIl|SBZ]{1,2}[/.-][\dOoCIl|SBZ]{2,4}(?![\p{L}\d])/gu;
 const LETTER_DIGIT: Record<string, string> = {
   O: '0',
   o: '0',
+  C: '0',
   I: '1',
   l: '1',
   '|': '1',
