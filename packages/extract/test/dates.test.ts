@@ -82,6 +82,8 @@ describe('OCR misreadings of a date', () => {
     expect(read('Date: 2018- 03- 18 13:18:48')).toEqual([['2018-03-18', '2018- 03- 18', true]]);
     expect(read('09:13am,21 Manch,2018')).toEqual([['2018-03-21', '21 Manch,2018', true]]);
     expect(read('Decenber 3, 2018')).toEqual([['2018-12-03', 'Decenber 3, 2018', true]]);
+    expect(read('25/Fe0/2017 07 43:54')).toEqual([['2017-02-25', '25/Fe0/2017', true]]);
+    expect(read('Date 0405/20177:19: AM')).toEqual([['2017-05-04', '0405/2017', true]]);
     // The order the document prints its dates in still decides day and month.
     expect(read('04- 05-2024', true)).toEqual([['2024-04-05', '04- 05-2024', true]]);
     expect(read('04/05:2024', true)).toEqual([['2024-04-05', '04/05:2024', false]]);
@@ -105,6 +107,7 @@ describe('OCR misreadings of a date', () => {
     expect(read('Ref 2018- 03- 1845')).toEqual([]);
     // A word two letters from a month, or as close to two months, is no month.
     expect(read('Room 12 Mangos 2018')).toEqual([]);
+    expect(read('12/Jen/2018')).toEqual([]);
   });
 });
 

@@ -128,10 +128,13 @@ const NAMED_MDY_OCR = new RegExp(
 
 /**
  * A month name with one letter misread (`21 Manch,2018`, `Decenber 3, 2018`): a word of five letters or
- * more between a day and a four-digit year, one letter away from exactly one month name of its length.
+ * more between a day and a four-digit year (three between a date's separators, below), one letter away
+ * from exactly one month name of its length.
  */
 const FUZZY_DMY = /(?<![\p{L}\d])(\d{1,2})\s*[-/]?\s*(\p{L}{5,10})\.?,?\s*[-/]?\s*((?:19|20)\d{2})(?!\d)/gu;
 const FUZZY_MDY = /(?<![\p{L}\d])(\p{L}{5,10})\.?\s*(\d{1,2})\s*,?\s*((?:19|20)\d{2})(?!\d)/gu;
+/** A three-letter month between a date's separators with one character misread (`25/Fe0/2017`). */
+const FUZZY_ABBR = /(?<![\p{L}\d])(\d{1,2})([/-])(\p{L}[\p{L}\d]{2})\2((?:19|20)\d{2})(?!\d)/gu;
 
 /** The month a word misreads by one letter, when only one month name is that close. */
 function misreadMonth(word: string): number | null {
@@ -168,7 +171,8 @@ const SPACED = /(?<![\d./-])(\d{1,2}) ?([/-]) ?(\d{1,2}) ?\2 ?(\d{4}|\d{2})(?![\
 const SPACED_YMD = /(?<![\d./-])((?:19|20)\d{2}) ?([/-]) ?(\d{1,2}) ?\2 ?(\d{1,2})(?![\d./:-])/g;
 /** Dots with a space after them (`27. 03. 2018`, `27.03. 2018`): a four-digit year only, amounts look alike. */
 const SPACED_DOTS = /(?<![\d.,])(\d{1,2})\. ?(\d{1,2})\. ?((?:19|20)\d{2})(?!\d|[.,]\d)/g;
-const SEPARATOR_LOST = /(?<![\w./-])(?:(\d{2})\/(\d{2})(20\d{2})|(\d{4})[/-](20\d{2}))(?!\d|[./-]\d)/g;
+const SEPARATOR_LOST =
+  /(?<![\w./-])(?:(\d{2})\/(\d{2})(20\d{2})|(\d{4})[/-](20\d{2}))(?=\d{1,2}:\d{2}|(?!\d|[./-]\d))/g;
 const LETTER_DIGITS =
   /(?<![\p{L}\d])[\dOoCIl|SBZ]{1,4}[/.-][\dOoCIl|SBZ]{1,2}[/.-][\dOoCIl|SBZ]{2,4}(?![\p{L}\d])/gu;
 const LETTER_DIGIT: Record<string, string> = {
@@ -271,6 +275,7 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
     };
     for (const m of text.matchAll(FUZZY_DMY)) fuzzy(m, m[2]!, m[3]!, m[1]!);
     for (const m of text.matchAll(FUZZY_MDY)) fuzzy(m, m[1]!, m[3]!, m[2]!);
+    for (const m of text.matchAll(FUZZY_ABBR)) fuzzy(m, m[3]!, m[4]!, m[1]!);
   }
   // ISO compact 20240315 is not searched in free text (too many false positives).
   return out.sort((x, y) => x.index - y.index);
