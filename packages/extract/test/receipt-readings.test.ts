@@ -77,6 +77,11 @@ describe('issue-date candidates', () => {
     expect(date?.features).toMatchObject({ label1: 1, withTime: 1, fullYear: 1, repeated: 1 });
   });
 
+  it('mark a time run into the year, its digits glued on, as a time beside the date', () => {
+    const { ctx } = readingContext([page(['SHOP', '09/03/201821:200001'])], 'ocr');
+    expect(dateCandidates(ctx).find((c) => c.iso === '2018-03-09')?.features.withTime).toBe(1);
+  });
+
   it('reads a compact date printed before a time', () => {
     const { ctx } = readingContext([page(['SHOP', '00440010036 25032018 13:11:54 0003'])], 'ocr');
     expect(dateCandidates(ctx).map((c) => c.iso)).toContain('2018-03-25');

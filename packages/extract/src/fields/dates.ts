@@ -155,7 +155,9 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
           f.dueLabel = 1;
         const rest =
           line.text.slice(0, d.index) + ' '.repeat(d.raw.length) + line.text.slice(d.index + d.raw.length);
-        if (TIME.test(rest)) f.withTime = 1;
+        // A time run into the date's year, its own digits glued on too (`09/03/201821:200001`), is a time.
+        const after = line.text.slice(d.index + d.raw.length);
+        if (TIME.test(rest) || /^\s?\d{1,2}:\d{2}/.test(after)) f.withTime = 1;
         if (/\d{4}|\p{L}{3}/u.test(d.raw.replace(/^\d{4}(?=[./-])/, '')) || /^\d{4}[./-]/.test(d.raw))
           f.fullYear = 1;
         if (/[\p{L}]$/u.test(before)) f.glued = 1;
