@@ -41,6 +41,7 @@ describe('receipt header', () => {
     expect(normalizeCompanyName('Kedai Contoh S d n B h d')).toBe('Kedai Contoh Sdn Bhd');
     expect(normalizeCompanyName('KEDAI CONTOH SÓN BHD')).toBe('KEDAI CONTOH SDN BHD');
     expect(normalizeCompanyName('Kedai Contoh Sdn hd')).toBe('Kedai Contoh Sdn Bhd');
+    expect(normalizeCompanyName('Kedai Contoh Son Hhd')).toBe('Kedai Contoh Sdn Bhd');
     expect(normalizeCompanyName('K e d a i Contoh Sdn Bhd')).toBe('Kedai Contoh Sdn Bhd');
     // Initials stay apart; a name's own words that only look alike stay as printed.
     expect(normalizeCompanyName('K F C CORNER')).toBe('K F C CORNER');

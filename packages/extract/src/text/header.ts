@@ -18,14 +18,14 @@ export const ADDRESS_STOP =
 const PHONE_ONLY = /^[\s(+]*\d[\d\s\-()/.,]{6,}$/;
 
 /**
- * OCR spellings of the Malaysian `SDN BHD` (`SON BHD`, `SÓN BHD`, `SDH. BHZ`, `SDN 8HD`, `Sdn hd`, letter-spaced
+ * OCR spellings of the Malaysian `SDN BHD` (`SON BHD`, `SÓN BHD`, `SDH. BHZ`, `SDN 8HD`, `Son Hhd`, `Sdn hd`, letter-spaced
  * `S d n B h d`), `&` read as 6 or 8, and words spaced out letter by letter.
  */
 export function normalizeCompanyName(text: string): string {
   return (
     text
       .replace(
-        /(?<![\p{L}\d])[S5] ?(?:[DO0UÓ] ?[NH]\.?\s*[B8] ?|D ?N\.?\s*)H ?[DZ0O](?![\p{L}\d])\.?/giu,
+        /(?<![\p{L}\d])[S5] ?(?:[DO0UÓ] ?[NH]\.?\s*[B8H] ?|D ?N\.?\s*)H ?[DZ0O](?![\p{L}\d])\.?/giu,
         (m) => (/[a-z]/.test(m) ? 'Sdn Bhd' : 'SDN BHD'),
       )
       .replace(/(?<=\p{Lu}{2,}) [68] (?=\p{Lu}{2,})/gu, ' & ')
