@@ -18,8 +18,8 @@ export const ADDRESS_STOP =
 const PHONE_ONLY = /^[\s(+]*\d[\d\s\-()/.,]{6,}$/;
 
 /**
- * OCR spellings of the Malaysian `SDN BHD` (`SON BHD`, `SÓN BHD`, `SDH. BHZ`, `SDN 8HD`, `Son Hhd`, `Sdn hd`, letter-spaced
- * `S d n B h d`), `&` read as 6 or 8, and words spaced out letter by letter.
+ * OCR spellings of the Malaysian `SDN BHD` (`SON BHD`, `SÓN BHD`, `SDH. BHZ`, `SDN 8HD`, `Son Hhd`, `Sdn hd`,
+ * letter-spaced `S d n B h d`), `&` read as 6 or 8, and words spaced out letter by letter.
  */
 export function normalizeCompanyName(text: string): string {
   return (
