@@ -132,6 +132,14 @@ describe('a labelled date with its separators read as spaces', () => {
     expect(spacedLabelledDate('DATE: 05 03.2018', L)?.iso).toBe('2018-03-05');
   });
 
+  it('takes a date label whose D OCR read as B, C or T', () => {
+    const r = extractFromText(
+      [page(['KEDAI CONTOH', 'Bate   04 05/20177:19:47 AM', 'TOTAL   12.30'])],
+      'ocr',
+    );
+    expect(r.fields.issue_date?.value).toBe('2017-05-04');
+  });
+
   it('reads nothing without a label, a space or a four-digit year', () => {
     const L = buildLabels().issueDate;
     expect(spacedLabelledDate('Tel 5 3 2018', L)).toBeNull();

@@ -102,10 +102,14 @@ export function joinWrappedDates(lines: Line[]): Line[] {
 const dateLines = (ctx: Ctx): Line[] =>
   joinWrappedDates(joinWrappedLabels(ctx.lines, [...ctx.L.issueDate, ...ctx.L.dueDate]));
 
+const MISREAD_DATE_LABEL = /\b[BCT]ate\b\s*:?/i;
+
 /** Every date printed on the page as an issue-date candidate, one per line and value, with features. */
 export function dateCandidates(ctx: Ctx): DateCand[] {
   const { L } = ctx;
   const lines = dateLines(ctx);
+  // The labels a repaired date may follow: OCR reads the D of `Date` as B, C or T too.
+  const repairLabels = ctx.ocr ? [...L.issueDate, MISREAD_DATE_LABEL] : L.issueDate;
   const out: DateCand[] = [];
   let rank = 0;
   const labelOnly = (l: Line | undefined) =>
@@ -117,7 +121,7 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
     readings.forEach((line, r) => {
       const dates: { iso: string; index: number; raw: string; compact?: boolean; repaired?: boolean }[] =
         findDates(line.text, ctx);
-      const compact = compactDate(line.text, L.issueDate);
+      const compact = compactDate(line.text, repairLabels);
       if (compact && !dates.length)
         dates.push({
           iso: compact.iso,
@@ -125,7 +129,7 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
           raw: compact.raw,
           compact: true,
         });
-      const spaced = dates.length ? null : spacedLabelledDate(line.text, L.issueDate, ctx.monthFirst);
+      const spaced = dates.length ? null : spacedLabelledDate(line.text, repairLabels, ctx.monthFirst);
       if (spaced)
         dates.push({
           iso: spaced.iso,
