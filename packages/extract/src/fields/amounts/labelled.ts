@@ -183,7 +183,7 @@ function amountsAfterLabel(
     }
     // Cells of table rules alone ("|", "[") are no cells.
     const labelled = splitCells(line).filter((c) => /[\p{L}\d]/u.test(c.text));
-    if (a.length > 1 && headerRow && labelled.every((c) => allLabels.some((re) => re.test(c.text)))) {
+    if (a.length > 1 && headerRow && labelled.every((c) => isRowLabel(ctx, allLabels, c.text))) {
       // A row of labels with their values in the row below ("Base imponible   IVA 21%   IVA 10%   Total"):
       // the value cell under each cell this label names (one per VAT rate).
       const labelCells = splitCells(line);
@@ -213,6 +213,14 @@ function amountsAfterLabel(
     }
   }
   return out;
+}
+
+/**
+ * A cell of a row of amount labels: any amount label, or a bare total word ("Base imponible   IVA 21%
+ * TOTAL"), which in a row where every other cell is an amount label can only name the total.
+ */
+function isRowLabel(ctx: Ctx, allLabels: RegExp[], text: string): boolean {
+  return allLabels.some((re) => re.test(text)) || ctx.L.total.some((re) => re.test(text));
 }
 
 /** A row of labels alone ("Base imponible   IVA 21%   Total"): several cells and no amount. */
