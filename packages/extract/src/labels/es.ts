@@ -14,6 +14,8 @@ export const ES: LabelWords = {
     ['factura\\s*(?:\\(\\d{3}\\)\\s*)?(?:nr\\.?|no\\.?|n[°º]\\.?|#)(?=\\s)'],
     [
       'factura\\s*simplificada',
+      // "Fra." is the usual short form of "factura".
+      'fra\\.?\\s*simplificada',
       'ticket',
       'n[ºo°]\\s*ticket',
       'n[ºo°]\\s*documento',
@@ -45,7 +47,14 @@ export const ES: LabelWords = {
   tendered: [['efectivo', 'entregado', 'tarjeta']],
   change: [['cambio', 'devoluci[óo]n']],
   withholding: [['retenci[óo]n', 'i\\.?r\\.?p\\.?f\\.?', 'retención\\s*irpf']],
-  surcharge: [['recargo(?:\\s*de)?\\s*equivalencia', 'recargo', 'r\\.?\\s*e\\.?\\s*(?=\\d|\\s*\\()']],
+  surcharge: [
+    [
+      'recargo(?:\\s*de)?\\s*equivalencia',
+      'rec\\.\\s*(?:de\\s*)?equiv(?:alencia|\\.)',
+      'recargo',
+      'r\\.?\\s*e\\.?\\s*(?=\\d|\\s*\\()',
+    ],
+  ],
   issuerBlock: [['emisor', 'proveedor', 'vendedor']],
   clientBlock: [
     [
