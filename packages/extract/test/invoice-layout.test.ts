@@ -231,3 +231,33 @@ describe('number and date blocks the fitted layouts print', () => {
     expect(extractFromText([label], 'text').fields.invoice_number?.value).toBe('F2024/0207');
   });
 });
+
+describe('numbers of simplified invoices and credit notes', () => {
+  it('reads the number after "Fra. simplificada:", the short form of "factura"', () => {
+    const r = extractFromText(
+      [
+        page(
+          ['Bar Central S.L.', 'C.I.F. B-71.409.783', 'Fra. simplificada: T23-456666', 'TOTAL   12,10 EUR'],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(r.fields.invoice_number?.value).toBe('T23-456666');
+  });
+
+  it('never takes the number of the invoice a credit note corrects for its own', () => {
+    const rows = (sign: string) => [
+      'Consultoría Atlántica S.L.U.',
+      'FACTURA RECTIFICATIVA',
+      `${sign} rectificativa:   RECT2025/0022`,
+      'Fecha:   03/04/2025',
+      'Factura rectificada:   F2025/0820',
+      '@0.40 TOTAL A DEVOLVER   (121,00 €)',
+    ];
+    const read = (sign: string) => extractFromText([page(rows(sign), 'ocr')], 'ocr').fields.invoice_number;
+    expect(read('Nº')?.value).toBe('RECT2025/0022');
+    // OCR garbled the own number's label: no number rather than the corrected invoice's.
+    expect(read('Ne')?.value).not.toBe('F2025/0820');
+  });
+});

@@ -135,6 +135,9 @@ export function splitGluedNumberSigns(lines: Line[]): Line[] {
   });
 }
 
+/** The label of the invoice a credit note corrects ("Factura rectificada:", "Rectifica a la factura"), not its own. */
+const CORRECTED_INVOICE = /\b(?:rectificad[ao]|rectifica\s*a|origen|original|corrects|corrected)\b/i;
+
 export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
   const ruled = docCtx.ocr ? splitGluedNumberSigns(withoutRules(docCtx.lines)) : docCtx.lines;
   const wrapped = joinWrappedNumbers(joinWrappedLabels(ruled, docCtx.L.number.slice(0, 3)));
@@ -146,8 +149,13 @@ export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: numbe
     INVOICE_NUMBER_RE,
     (v) => isPlausibleNumber(v),
     undefined,
-    (line) =>
-      !/\b(?:total|importe|base|iva|vat|subtotal|fecha|date)\b[^:]*$/i.test(line.text.split(/ {3}/)[0] ?? ''),
+    (line) => {
+      const cell = line.text.split(/ {3}/)[0] ?? '';
+      return (
+        !/\b(?:total|importe|base|iva|vat|subtotal|fecha|date)\b[^:]*$/i.test(cell) &&
+        !CORRECTED_INVOICE.test(cell)
+      );
+    },
   );
   if (number)
     fields.invoice_number = { ...number, value: cleanNumber(number.value), confidence: baseConf * number.q };
