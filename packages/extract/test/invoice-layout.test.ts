@@ -257,7 +257,21 @@ describe('numbers of simplified invoices and credit notes', () => {
     ];
     const read = (sign: string) => extractFromText([page(rows(sign), 'ocr')], 'ocr').fields.invoice_number;
     expect(read('Nº')?.value).toBe('RECT2025/0022');
-    // OCR garbled the own number's label: no number rather than the corrected invoice's.
+    // OCR garbled the own number's label: never the corrected invoice's number.
     expect(read('Ne')?.value).not.toBe('F2025/0820');
+  });
+
+  it('reads a credit note\'s number after "Nº abono:" / "Nº rectificativa:" as OCR reads the sign', () => {
+    for (const label of ['N? rectificativa:', 'N   abono:', 'Nº abono:']) {
+      const rows = [
+        'Consultoría Atlántica S.L.U.',
+        'FACTURA DE ABONO',
+        `${label}   R/24/914`,
+        'S/Factura origen:   F2024/0917',
+        '@0.40 TOTAL   121,00-',
+      ];
+      const r = extractFromText([page(rows, 'ocr')], 'ocr');
+      expect(r.fields.invoice_number?.value, label).toBe('R/24/914');
+    }
   });
 });

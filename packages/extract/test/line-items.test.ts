@@ -563,46 +563,49 @@ describe('line items in the shapes of unseen documents', () => {
     expect(got.map((x) => x.vat_rate)).toEqual(['4', '10']);
   });
 
-  it('reads a till roll: each description over its "count x price" line, a count or measure ending a long one', () => {
-    const got = items(
-      [
-        page(
-          [
-            'Artículo                        Importe',
-            'Aceite de oliva virgen extra 5 L (2)',
-            '  4 x 14,46                       57,84',
-            'Cable eléctrico 2,5 mm rollo 100 m',
-            '  3 x 8,27                        24,81',
-            'Tornillos acero inox. caja 100 uds',
-            '  1 x 3,50                         3,50',
-            'TOTAL                         86,15 EUR',
-          ],
-          'text',
-        ),
-      ],
-      'text',
-    );
-    expect(got).toEqual([
-      {
-        description: 'Aceite de oliva virgen extra 5 L (2)',
-        quantity: '4',
-        unit_price: '14.46',
-        line_total: '57.84',
-      },
-      {
-        description: 'Cable eléctrico 2,5 mm rollo 100 m',
-        quantity: '3',
-        unit_price: '8.27',
-        line_total: '24.81',
-      },
-      {
-        description: 'Tornillos acero inox. caja 100 uds',
-        quantity: '1',
-        unit_price: '3.5',
-        line_total: '3.50',
-      },
-    ]);
-  });
+  it.each(['text', 'ocr'] as const)(
+    'reads a till roll (%s): each description over its "count x price" line, a count or measure ending a long one',
+    (source) => {
+      const got = items(
+        [
+          page(
+            [
+              'Artículo                        Importe',
+              'Aceite de oliva virgen extra 5 L (2)',
+              '  4 x 14,46                       57,84',
+              'Cable eléctrico 2,5 mm rollo 100 m',
+              '  3 x 8,27                        24,81',
+              'Tornillos acero inox. caja 100 uds',
+              '  1 x 3,50                         3,50',
+              'TOTAL                         86,15 EUR',
+            ],
+            source,
+          ),
+        ],
+        source,
+      );
+      expect(got).toEqual([
+        {
+          description: 'Aceite de oliva virgen extra 5 L (2)',
+          quantity: '4',
+          unit_price: '14.46',
+          line_total: '57.84',
+        },
+        {
+          description: 'Cable eléctrico 2,5 mm rollo 100 m',
+          quantity: '3',
+          unit_price: '8.27',
+          line_total: '24.81',
+        },
+        {
+          description: 'Tornillos acero inox. caja 100 uds',
+          quantity: '1',
+          unit_price: '3.5',
+          line_total: '3.50',
+        },
+      ]);
+    },
+  );
 
   it('reads on past the running sum a paginated table carries ("Suma y sigue", "Suma anterior")', () => {
     const header = 'Descripción        Cantidad   Precio   IVA   Importe';

@@ -18,6 +18,8 @@ export const ES: LabelWords = {
       'fra\\.?\\s*simplificada',
       'ticket',
       'n[ºo°]\\s*ticket',
+      // A credit note's own number ("Nº abono:", OCR's "N? rectificativa:"), never its title alone.
+      'n[^\\s\\d]{0,2}\\s*(?:abono|rectificativa)(?=\\s*:)',
       'n[ºo°]\\s*documento',
       'n[ºo°]\\s*doc\\.?',
       'serie\\s*y\\s*n[úu]mero',
