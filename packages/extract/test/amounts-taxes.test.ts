@@ -391,3 +391,22 @@ describe('recargo de equivalencia under a short label', () => {
     expect(fields.total).toMatchObject({ value: '1114.00', verified: true });
   });
 });
+
+describe('a total label wrapped around its value', () => {
+  it('reads "TOTAL" over "FACTURA   8.753,85 €" as the total, never a VAT line under a bare "Total"', () => {
+    const { fields } = readScan([
+      'Base imponible   % IVA   Cuota IVA',
+      '3.624,76 €   21%   761,20 €',
+      '2.980,41 €   10%   298,04 €',
+      '1.047,54 €   4%   41,90 €',
+      'TOTAL',
+      'FACTURA   8.753,85 €',
+    ]);
+    expect(fields.total).toMatchObject({ value: '8753.85', verified: true });
+    const r = extractFromText(
+      [page(['Base imponible   1.000,00 €', 'Total', 'IVA 21%   210,00 €', 'A pagar   1.210,00 €'], 'ocr')],
+      'ocr',
+    );
+    expect(r.amountCandidates.total.map((c) => c.cents)).not.toContain(21000);
+  });
+});
