@@ -261,6 +261,19 @@ describe('numbers of simplified invoices and credit notes', () => {
     expect(read('Ne')?.value).not.toBe('F2025/0820');
   });
 
+  it('still reads a number beside a copy mark ("ORIGINAL"), which names no corrected invoice', () => {
+    const r = extractFromText(
+      [
+        page(
+          ['Consultoría Atlántica S.L.U.', 'ORIGINAL   Nº Factura:   F2024/0001', '@0.40 TOTAL   121,00 €'],
+          'ocr',
+        ),
+      ],
+      'ocr',
+    );
+    expect(r.fields.invoice_number?.value).toBe('F2024/0001');
+  });
+
   it('reads a credit note\'s number after "Nº abono:" / "Nº rectificativa:" as OCR reads the sign', () => {
     for (const label of ['N? rectificativa:', 'N   abono:', 'Nº abono:']) {
       const rows = [

@@ -135,8 +135,12 @@ export function splitGluedNumberSigns(lines: Line[]): Line[] {
   });
 }
 
-/** The label of the invoice a credit note corrects ("Factura rectificada:", "Rectifica a la factura"), not its own. */
-const CORRECTED_INVOICE = /\b(?:rectificad[ao]|rectifica\s*a|origen|original|corrects|corrected)\b/i;
+/**
+ * The label of the invoice a credit note corrects ("Factura rectificada:", "Rectifica a la factura",
+ * "S/Factura origen"), not its own. A copy mark alone ("ORIGINAL") is no such label.
+ */
+const CORRECTED_INVOICE =
+  /\b(?:rectificad[ao]|rectifica\s*a|factura\s*(?:de\s*)?(?:origen|original)|corrects|corrected)\b/i;
 
 export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
   const ruled = docCtx.ocr ? splitGluedNumberSigns(withoutRules(docCtx.lines)) : docCtx.lines;

@@ -260,20 +260,20 @@ export function findLineItems(ctx: Ctx): LineItem[] {
           ctx.ocr &&
           (row.h < ctx.medH * 0.4 ||
             row.words.every((w) => w.conf < 0.5 && (w.alternatives ?? []).length <= 1));
-        const words =
+        const wordy =
           !speck &&
           !!desc &&
           desc.length < 80 &&
           !/^(?:ref|sku|art)/i.test(desc) &&
           (!ctx.ocr || /\p{L}{3,}/u.test(desc));
-        const wording = words && inColumn;
+        const wording = wordy && inColumn;
         // The first line of the next row's description, printed above its numbers: the row right under
         // it carries an amount, and it sits nearer that row than the row before (or no row is before), or
         // that row is the count times the price ("4 x 14,93"), which never goes on from a row above (on a
         // till roll a long description runs under the amount's column).
         const next = ctx.lines[j + 1];
         const below =
-          words && next && next.page === row.page && next.y - row.y < 0.03
+          wordy && next && next.page === row.page && next.y - row.y < 0.03
             ? readRow(ctx, clip(next) ?? next, cols, descCol, qtyInDesc, desc)
             : null;
         const leads =
