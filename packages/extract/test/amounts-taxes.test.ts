@@ -410,3 +410,19 @@ describe('a total label wrapped around its value', () => {
     expect(r.amountCandidates.total.map((c) => c.cents)).not.toContain(21000);
   });
 });
+
+describe('a recargo line whose decimal comma OCR lost', () => {
+  it('joins its VAT rate when base × its rate says where the comma was ("948€" for 9,48 €)', () => {
+    const { fields } = readScan([
+      'Base imponible   1.896,75 €',
+      'IVA 4% (base 1.896,75 €)   75,87 €',
+      'Rec. equivalencia 0,5%   948€',
+      'TOTAL FACTURA   1.982,10 €',
+    ]);
+    expect(fields.vat_breakdown?.value[0]).toMatchObject({
+      rate: '4',
+      surcharge_rate: '0.5',
+      surcharge_amount: '9.48',
+    });
+  });
+});
