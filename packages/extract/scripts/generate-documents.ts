@@ -28,6 +28,7 @@ import {
   type LayoutCase,
   layoutTruthFields,
   makeLayoutCase,
+  paperOf,
 } from './invoice-layouts.ts';
 
 export { HELD_APART, isHeldApart, LAYOUTS, makeLayoutCase };
@@ -186,9 +187,9 @@ async function renderCase(r: Renderer, lc: LayoutCase, output: DocumentOutput): 
     ? await QRCode.toDataURL(verifactuUrl(lc.c), { margin: 1, width: 240, errorCorrectionLevel: 'M' })
     : null;
   const html = renderLayoutHtml(lc, qr);
-  const ticket = lc.layout.family === 'ticket';
-  const narrow = ticket && (lc.layout.legacy === 'ticket' || lc.layout.pricesIncludeVat);
-  const width = narrow ? 302 : ticket ? 560 : 794;
+  const paper = paperOf(lc.layout);
+  const narrow = paper === 'roll';
+  const width = narrow ? 302 : paper === 'a5' ? 560 : 794;
   const page = await r.page(output === 'pdf' ? 1 : narrow ? 2.2 : 1.5);
   await page.setViewportSize({ width, height: narrow ? 700 : 1123 });
   await page.setContent(html, { waitUntil: 'load' });
@@ -197,7 +198,7 @@ async function renderCase(r: Renderer, lc: LayoutCase, output: DocumentOutput): 
     const multi = isMultiPage(lc);
     const pdf = narrow
       ? await page.pdf({ width: '80mm', height: '240mm', printBackground: true, pageRanges: '1' })
-      : ticket
+      : paper === 'a5'
         ? await page.pdf({ format: 'A5', printBackground: true, pageRanges: '1' })
         : await page.pdf({ format: 'A4', printBackground: true, ...(multi ? {} : { pageRanges: '1' }) });
     return new Uint8Array(pdf);

@@ -31,7 +31,17 @@ import {
 
 export type Family = 'invoice' | 'freelancer' | 'recargo' | 'credit' | 'multipage' | 'ticket' | 'english';
 export type IdStyle = 'bare' | 'dash' | 'dotted' | 'spaced' | 'es' | 'es-space' | 'es-dash';
-export type ClientPlace = 'right' | 'below' | 'box-right' | 'two-col' | 'sidebar' | 'bottom' | 'none';
+export type ClientPlace =
+  | 'right'
+  | 'below'
+  | 'box-right'
+  | 'two-col'
+  | 'sidebar'
+  | 'bottom'
+  | 'bill-ship'
+  | 'none';
+/** The sheet: A4, A5 (half a page), or an 80 mm till roll. */
+export type Paper = 'a4' | 'a5' | 'roll';
 
 export type LayoutDef = {
   id: string;
@@ -44,14 +54,16 @@ export type LayoutDef = {
   personId?: 'nif' | 'nie';
   /** A private person as the client (a DNI), instead of a company. */
   clientKind?: 'company' | 'person';
-  issuerPlace?: 'top-left' | 'top-right' | 'center' | 'footer';
+  /** `logo`: the name set large and centred like a logo, the id and address centred under it. */
+  issuerPlace?: 'top-left' | 'top-right' | 'center' | 'footer' | 'logo';
   clientPlace?: ClientPlace;
   clientLabel?: string | null;
   issuerIdLabel?: string;
   clientIdLabel?: string;
   idStyle?: IdStyle;
   table?: 'ruled' | 'grid' | 'plain' | 'striped' | 'header-rule' | 'dashes';
-  columns?: 'std' | 'code' | 'qty-first' | 'hours';
+  /** `recargo`: the recargo de equivalencia rate is a column of the items table. */
+  columns?: 'std' | 'code' | 'qty-first' | 'hours' | 'recargo';
   totals?: 'stack' | 'vat-table' | 'inline' | 'boxed';
   /**
    * How number and dates are printed: label-value rows, one inline line, label-over-value boxes, a
@@ -66,6 +78,16 @@ export type LayoutDef = {
   /** Ticket prices include VAT (the breakdown is printed below). */
   pricesIncludeVat?: boolean;
   qr?: boolean;
+  /** A4 unless said; tickets that print VAT-inclusive prices are rolls, other tickets A5. */
+  paper?: Paper;
+  /** How a negative amount is printed: `-1,00`, `(1,00)` or `1,00-` (ERP style). */
+  negatives?: 'minus' | 'parens' | 'trailing';
+  /** The currency as a symbol (`1,00 €`), as its code (`EUR 1.00`), or not at all (said once above the table). */
+  currency?: 'symbol' | 'code' | 'none';
+  /** Multi-page: each page ends with a "Suma y sigue" carry line and the next opens with it. */
+  carry?: boolean;
+  /** Ticket items: one line each, or the description over a `qty x price` line. */
+  ticketItems?: 'one-line' | 'two-line';
   labels?: Partial<Labels>;
 };
 
@@ -83,6 +105,8 @@ export type Labels = {
   quantity: string;
   price: string;
   amount: string;
+  /** The label of the invoice a credit note corrects. */
+  corrects: string;
 };
 
 export const ES_LABELS: Labels = {
@@ -99,6 +123,7 @@ export const ES_LABELS: Labels = {
   quantity: 'Cantidad',
   price: 'Precio',
   amount: 'Importe',
+  corrects: 'Rectifica a la factura',
 };
 export const EN_LABELS: Labels = {
   title: 'INVOICE',
@@ -114,6 +139,7 @@ export const EN_LABELS: Labels = {
   quantity: 'Qty',
   price: 'Unit price',
   amount: 'Amount',
+  corrects: 'Corrects invoice',
 };
 
 /** Every layout, by id. The first four are the original generator's. */
@@ -614,6 +640,140 @@ export const LAYOUTS: LayoutDef[] = [
     totals: 'stack',
     labels: { number: 'Invoice #', date: 'Date of issue' },
   },
+  {
+    id: 'ticket-rollo-80mm',
+    family: 'ticket',
+    lang: 'es',
+    issuer: 'company',
+    clientPlace: 'none',
+    issuerIdLabel: 'C.I.F.',
+    idStyle: 'dotted',
+    paper: 'roll',
+    pricesIncludeVat: true,
+    ticketItems: 'two-line',
+    rates: 'mixed',
+  },
+  {
+    id: 'es-a5-compacta',
+    family: 'invoice',
+    lang: 'es',
+    paper: 'a5',
+    issuerPlace: 'top-left',
+    clientPlace: 'below',
+    clientLabel: 'Cliente',
+    issuerIdLabel: 'NIF',
+    clientIdLabel: 'NIF',
+    idStyle: 'bare',
+    table: 'ruled',
+    totals: 'vat-table',
+    rates: 'maybe',
+    labels: { number: 'Factura', date: 'Fecha' },
+  },
+  {
+    id: 'es-multipagina-suma-sigue',
+    family: 'multipage',
+    lang: 'es',
+    issuer: 'company',
+    issuerPlace: 'top-right',
+    clientPlace: 'below',
+    clientLabel: 'Cliente',
+    issuerIdLabel: 'CIF',
+    clientIdLabel: 'CIF',
+    idStyle: 'bare',
+    table: 'grid',
+    totals: 'stack',
+    rates: 'maybe',
+    carry: true,
+  },
+  {
+    id: 'es-recargo-columna',
+    family: 'recargo',
+    lang: 'es',
+    issuer: 'company',
+    recargo: 'always',
+    issuerPlace: 'top-right',
+    clientPlace: 'right',
+    clientLabel: 'Cliente',
+    issuerIdLabel: 'N.I.F.',
+    clientIdLabel: 'N.I.F.',
+    idStyle: 'dotted',
+    table: 'ruled',
+    columns: 'recargo',
+    totals: 'boxed',
+    rates: 'mixed',
+    labels: { re: 'Rec. equivalencia' },
+  },
+  {
+    id: 'es-rectificativa-parentesis',
+    family: 'credit',
+    lang: 'es',
+    issuer: 'company',
+    issuerPlace: 'top-left',
+    clientPlace: 'box-right',
+    clientLabel: 'Cliente',
+    issuerIdLabel: 'CIF',
+    clientIdLabel: 'CIF',
+    idStyle: 'bare',
+    table: 'striped',
+    totals: 'stack',
+    negatives: 'parens',
+    labels: {
+      title: 'FACTURA RECTIFICATIVA',
+      number: 'Nº rectificativa',
+      total: 'TOTAL A DEVOLVER',
+      corrects: 'Factura rectificada',
+    },
+  },
+  {
+    id: 'es-abono-signo-final',
+    family: 'credit',
+    lang: 'es',
+    issuer: 'company',
+    issuerPlace: 'top-left',
+    clientPlace: 'right',
+    clientLabel: 'CLIENTE',
+    issuerIdLabel: 'C.I.F.',
+    clientIdLabel: 'C.I.F.',
+    idStyle: 'bare',
+    table: 'dashes',
+    totals: 'inline',
+    negatives: 'trailing',
+    currency: 'none',
+    font: "'DejaVu Sans Mono', monospace",
+    labels: { title: 'ABONO', number: 'Nº abono', total: 'TOTAL', corrects: 'S/Factura origen' },
+  },
+  {
+    id: 'en-bill-ship-to',
+    family: 'english',
+    lang: 'en',
+    issuer: 'company',
+    issuerPlace: 'top-right',
+    clientPlace: 'bill-ship',
+    clientLabel: 'Bill to',
+    issuerIdLabel: 'VAT No.',
+    clientIdLabel: 'VAT No.',
+    idStyle: 'es',
+    table: 'header-rule',
+    totals: 'boxed',
+    currency: 'code',
+    labels: { number: 'Invoice number', date: 'Date', total: 'Balance due' },
+  },
+  {
+    id: 'es-logo-centrado',
+    family: 'invoice',
+    lang: 'es',
+    issuerPlace: 'logo',
+    clientPlace: 'box-right',
+    clientLabel: 'Cliente',
+    issuerIdLabel: 'CIF',
+    clientIdLabel: 'NIF',
+    idStyle: 'spaced',
+    table: 'plain',
+    totals: 'stack',
+    meta: 'rows',
+    rates: 'maybe',
+    accent: '#8a4b08',
+  },
 ];
 
 /**
@@ -689,7 +849,16 @@ export type LayoutCase = {
   labels: Labels;
   /** Ticket lines printed with VAT included: gross cents per line. */
   grossLines: number[] | null;
+  /** Where the goods go, when the layout prints a "Ship to" block beside "Bill to". */
+  shipTo: string[] | null;
 };
+
+/** The sheet a layout prints on. */
+export function paperOf(layout: LayoutDef): Paper {
+  if (layout.paper) return layout.paper;
+  if (layout.family !== 'ticket') return 'a4';
+  return layout.legacy === 'ticket' || layout.pricesIncludeVat ? 'roll' : 'a5';
+}
 
 function hashId(id: string): number {
   let h = 2166136261;
@@ -762,6 +931,7 @@ export function makeLayoutCase(layoutId: string, seed: number): LayoutCase {
       clientIdPrinted: c.client ? String(t.client_tax_id) : null,
       labels,
       grossLines: null,
+      shipTo: null,
     };
   }
   const r = rng(seed ^ hashId(layout.id));
@@ -880,6 +1050,8 @@ export function makeLayoutCase(layoutId: string, seed: number): LayoutCase {
     iban: ticket ? null : makeIban(r),
     totals,
   };
+  // Drawn last so that adding it changed no other layout's case.
+  const shipTo = layout.clientPlace === 'bill-ship' ? address(r) : null;
   return {
     layout,
     seed,
@@ -890,6 +1062,7 @@ export function makeLayoutCase(layoutId: string, seed: number): LayoutCase {
     clientIdPrinted: client ? formatTaxId(client.taxId, style) : null,
     labels,
     grossLines,
+    shipTo,
   };
 }
 

@@ -3,7 +3,7 @@ import { checkBreakdown, preferRoundedTotal, reconcileAmounts } from '../src/che
 import type { FieldMap } from '../src/evidence.ts';
 import { breakdownRow } from '../src/fields/amounts/index.ts';
 import { extractFromText } from '../src/fields/index.ts';
-import { parseAmount } from '../src/text/numbers.ts';
+import { findAmounts, parseAmount } from '../src/text/numbers.ts';
 import { page } from './text-page.ts';
 
 /** Reads a digital invoice from rows and runs the amount checks the pipeline runs. */
@@ -213,6 +213,24 @@ describe('scans: rows of labels with the values below', () => {
 });
 
 describe('credit notes', () => {
+  it('reads each trailing minus of a row of accounting amounts, but not a range', () => {
+    expect(findAmounts('1.808,39-   379,76-   2.188,15-').map((a) => a.value)).toEqual([
+      -1808.39, -379.76, -2188.15,
+    ]);
+    expect(findAmounts('1,50-2,00   3,00').some((a) => a.value < 0)).toBe(false);
+  });
+
+  it('reads a row of labels ending in a bare TOTAL over the amounts under them', () => {
+    const { fields } = read([
+      'ABONO',
+      'Base imponible      IVA 21%          TOTAL',
+      '     1.808,39-      379,76-      2.188,15-',
+    ]);
+    expect(fields.tax_base).toMatchObject({ value: '-1808.39', verified: true });
+    expect(fields.vat_total?.value).toBe('-379.76');
+    expect(fields.total).toMatchObject({ value: '-2188.15', verified: true });
+  });
+
   it('gives the withholding the sign of the base and closes the sum', () => {
     const { fields } = read([
       'FACTURA RECTIFICATIVA',
@@ -358,5 +376,53 @@ describe('a VAT breakdown is verified only with the recargo the document charges
     };
     checkBreakdown(fields, () => {});
     expect(fields.vat_breakdown?.verified).toBe(false);
+  });
+});
+
+describe('recargo de equivalencia under a short label', () => {
+  it('reads "Rec. equivalencia 1,4%" as the recargo, and the total it closes', () => {
+    const { fields } = read([
+      'Base imponible   1.000,00 €',
+      'IVA 10%   100,00 €',
+      'Rec. equivalencia 1,4%   14,00 €',
+      'TOTAL FACTURA   1.114,00 €',
+    ]);
+    expect(fields.surcharge_total).toMatchObject({ value: '14.00', verified: true });
+    expect(fields.total).toMatchObject({ value: '1114.00', verified: true });
+  });
+});
+
+describe('a total label wrapped around its value', () => {
+  it('reads "TOTAL" over "FACTURA   8.753,85 €" as the total, never a VAT line under a bare "Total"', () => {
+    const { fields } = readScan([
+      'Base imponible   % IVA   Cuota IVA',
+      '3.624,76 €   21%   761,20 €',
+      '2.980,41 €   10%   298,04 €',
+      '1.047,54 €   4%   41,90 €',
+      'TOTAL',
+      'FACTURA   8.753,85 €',
+    ]);
+    expect(fields.total).toMatchObject({ value: '8753.85', verified: true });
+    const r = extractFromText(
+      [page(['Base imponible   1.000,00 €', 'Total', 'IVA 21%   210,00 €', 'A pagar   1.210,00 €'], 'ocr')],
+      'ocr',
+    );
+    expect(r.amountCandidates.total.map((c) => c.cents)).not.toContain(21000);
+  });
+});
+
+describe('a recargo line whose decimal comma OCR lost', () => {
+  it('joins its VAT rate when base × its rate says where the comma was ("948€" for 9,48 €)', () => {
+    const { fields } = readScan([
+      'Base imponible   1.896,75 €',
+      'IVA 4% (base 1.896,75 €)   75,87 €',
+      'Rec. equivalencia 0,5%   948€',
+      'TOTAL FACTURA   1.982,10 €',
+    ]);
+    expect(fields.vat_breakdown?.value[0]).toMatchObject({
+      rate: '4',
+      surcharge_rate: '0.5',
+      surcharge_amount: '9.48',
+    });
   });
 });

@@ -231,3 +231,60 @@ describe('number and date blocks the fitted layouts print', () => {
     expect(extractFromText([label], 'text').fields.invoice_number?.value).toBe('F2024/0207');
   });
 });
+
+describe('numbers of simplified invoices and credit notes', () => {
+  it('reads the number after "Fra. simplificada:", the short form of "factura"', () => {
+    const r = extractFromText(
+      [
+        page(
+          ['Bar Central S.L.', 'C.I.F. B-71.409.783', 'Fra. simplificada: T23-456666', 'TOTAL   12,10 EUR'],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(r.fields.invoice_number?.value).toBe('T23-456666');
+  });
+
+  it('never takes the number of the invoice a credit note corrects for its own', () => {
+    const rows = (sign: string) => [
+      'Consultoría Atlántica S.L.U.',
+      'FACTURA RECTIFICATIVA',
+      `${sign} rectificativa:   RECT2025/0022`,
+      'Fecha:   03/04/2025',
+      'Factura rectificada:   F2025/0820',
+      '@0.40 TOTAL A DEVOLVER   (121,00 €)',
+    ];
+    const read = (sign: string) => extractFromText([page(rows(sign), 'ocr')], 'ocr').fields.invoice_number;
+    expect(read('Nº')?.value).toBe('RECT2025/0022');
+    // OCR garbled the own number's label: never the corrected invoice's number.
+    expect(read('Ne')?.value).not.toBe('F2025/0820');
+  });
+
+  it('still reads a number beside a copy mark ("ORIGINAL"), which names no corrected invoice', () => {
+    const r = extractFromText(
+      [
+        page(
+          ['Consultoría Atlántica S.L.U.', 'ORIGINAL   Nº Factura:   F2024/0001', '@0.40 TOTAL   121,00 €'],
+          'ocr',
+        ),
+      ],
+      'ocr',
+    );
+    expect(r.fields.invoice_number?.value).toBe('F2024/0001');
+  });
+
+  it('reads a credit note\'s number after "Nº abono:" / "Nº rectificativa:" as OCR reads the sign', () => {
+    for (const label of ['N? rectificativa:', 'N   abono:', 'Nº abono:']) {
+      const rows = [
+        'Consultoría Atlántica S.L.U.',
+        'FACTURA DE ABONO',
+        `${label}   R/24/914`,
+        'S/Factura origen:   F2024/0917',
+        '@0.40 TOTAL   121,00-',
+      ];
+      const r = extractFromText([page(rows, 'ocr')], 'ocr');
+      expect(r.fields.invoice_number?.value, label).toBe('R/24/914');
+    }
+  });
+});

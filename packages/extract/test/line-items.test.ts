@@ -524,3 +524,114 @@ describe('tables in more shapes', () => {
     ]);
   });
 });
+
+describe('line items in the shapes of unseen documents', () => {
+  it('reads quantities and amounts with a trailing minus (accounting print)', () => {
+    const got = items(
+      [
+        page(
+          [
+            'Descripción              Cantidad   Precio   IVA     Importe',
+            'Botella agua mineral          24-    57,61   21%   1.382,64-',
+            'Pan de molde integral         15-    20,97   21%     314,55-',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(got.map((x) => [x.quantity, x.line_total])).toEqual([
+      ['-24', '-1382.64'],
+      ['-15', '-314.55'],
+    ]);
+  });
+
+  it("takes the line's VAT rate from the VAT column, never from the recargo's ('% R.E.')", () => {
+    const got = items(
+      [
+        page(
+          [
+            'Descripción        Cant.   Precio   % IVA   % R.E.    Importe',
+            'Leche entera 1 L       9    49,59      4%     0,5%     446,31',
+            'Aceite de oliva       22    55,54     10%     1,4%   1.221,88',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(got.map((x) => x.vat_rate)).toEqual(['4', '10']);
+  });
+
+  it.each(['text', 'ocr'] as const)(
+    'reads a till roll (%s): each description over its "count x price" line, a count or measure ending a long one',
+    (source) => {
+      const got = items(
+        [
+          page(
+            [
+              'Artículo                        Importe',
+              'Aceite de oliva virgen extra 5 L (2)',
+              '  4 x 14,46                       57,84',
+              'Cable eléctrico 2,5 mm rollo 100 m',
+              '  3 x 8,27                        24,81',
+              'Tornillos acero inox. caja 100 uds',
+              '  1 x 3,50                         3,50',
+              'TOTAL                         86,15 EUR',
+            ],
+            source,
+          ),
+        ],
+        source,
+      );
+      expect(got).toEqual([
+        {
+          description: 'Aceite de oliva virgen extra 5 L (2)',
+          quantity: '4',
+          unit_price: '14.46',
+          line_total: '57.84',
+        },
+        {
+          description: 'Cable eléctrico 2,5 mm rollo 100 m',
+          quantity: '3',
+          unit_price: '8.27',
+          line_total: '24.81',
+        },
+        {
+          description: 'Tornillos acero inox. caja 100 uds',
+          quantity: '1',
+          unit_price: '3.5',
+          line_total: '3.50',
+        },
+      ]);
+    },
+  );
+
+  it('reads on past the running sum a paginated table carries ("Suma y sigue", "Suma anterior")', () => {
+    const header = 'Descripción        Cantidad   Precio   IVA   Importe';
+    const got = items(
+      [
+        page(
+          [
+            header,
+            'Arroz redondo 1 kg        2     1,50   4%      3,00',
+            'Suma y sigue                                  3,00',
+          ],
+          'text',
+        ),
+        pageN(
+          [
+            header,
+            'Suma anterior                                 3,00',
+            'Pan integral              3     2,00   4%      6,00',
+            'Base imponible   9,00',
+          ],
+          2,
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(got.map((x) => x.description)).toEqual(['Arroz redondo 1 kg', 'Pan integral']);
+  });
+});

@@ -188,3 +188,20 @@ describe('parties read by OCR', () => {
     expect(names).not.toContain('Norte S.A.');
   });
 });
+
+describe('a "Bill to" block beside a "Ship to" block', () => {
+  it('takes the name under "Bill to", never the label of the block beside it', () => {
+    const rows = [
+      '@0.04 Tecnologías Cuadrante S.A.',
+      `@0.06 VAT No.: ES${issuerCif}`,
+      '@0.10 INVOICE',
+      '@0.12 Invoice number:   F2023/0853',
+      `@0.16 ${two('Bill to', 'Ship to')}`,
+      `@0.18 ${two('Reformas Integrales Sevilla S.L.', 'Reformas Integrales Sevilla S.L.', 36)}`,
+      `@0.20 ${two(`VAT No.: ES${clientCif}`, 'Gran Vía, 102', 36)}`,
+      '@0.30 Balance due   EUR 121.00',
+    ];
+    const r = extractFromText([page(rows, 'text')], 'text');
+    expect(r.fields.client_name?.value).toBe('Reformas Integrales Sevilla S.L.');
+  });
+});

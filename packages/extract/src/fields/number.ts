@@ -135,6 +135,13 @@ export function splitGluedNumberSigns(lines: Line[]): Line[] {
   });
 }
 
+/**
+ * The label of the invoice a credit note corrects ("Factura rectificada:", "Rectifica a la factura",
+ * "S/Factura origen"), not its own. A copy mark alone ("ORIGINAL") is no such label.
+ */
+const CORRECTED_INVOICE =
+  /\b(?:rectificad[ao]|rectifica\s*a|factura\s*(?:de\s*)?(?:origen|original)|corrects|corrected)\b/i;
+
 export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
   const ruled = docCtx.ocr ? splitGluedNumberSigns(withoutRules(docCtx.lines)) : docCtx.lines;
   const wrapped = joinWrappedNumbers(joinWrappedLabels(ruled, docCtx.L.number.slice(0, 3)));
@@ -146,8 +153,13 @@ export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: numbe
     INVOICE_NUMBER_RE,
     (v) => isPlausibleNumber(v),
     undefined,
-    (line) =>
-      !/\b(?:total|importe|base|iva|vat|subtotal|fecha|date)\b[^:]*$/i.test(line.text.split(/ {3}/)[0] ?? ''),
+    (line) => {
+      const cell = line.text.split(/ {3}/)[0] ?? '';
+      return (
+        !/\b(?:total|importe|base|iva|vat|subtotal|fecha|date)\b[^:]*$/i.test(cell) &&
+        !CORRECTED_INVOICE.test(cell)
+      );
+    },
   );
   if (number)
     fields.invoice_number = { ...number, value: cleanNumber(number.value), confidence: baseConf * number.q };

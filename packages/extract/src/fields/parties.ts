@@ -860,7 +860,7 @@ function findClientName(
     const m = L.clientBlock.map((re) => re.exec(line.text)).find(Boolean);
     if (!m) continue;
     const rest = cleanName(line.text.slice((m.index ?? 0) + m[0].length));
-    if (rest && isNameLike(rest) && !LABELISH.test(rest) && rest !== issuerName)
+    if (rest && isNameLike(rest) && !LABELISH.test(rest) && !isBlockLabel(L, rest) && rest !== issuerName)
       return { text: rest, line, conf: 0.6 };
     const labelWord = line.words.find((w) => L.clientBlock.some((re) => re.test(w.text)));
     for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) {
@@ -891,6 +891,14 @@ function findClientName(
     }
   }
   return null;
+}
+
+/** A block's label alone ("Ship to" beside "Bill to"): the heading of the block beside, not a name. */
+function isBlockLabel(L: Labels, text: string): boolean {
+  const bare = text.replace(/:\s*$/, '').trim();
+  return [...L.clientBlock, ...L.issuerBlock].some(
+    (re) => re.exec(bare)?.[0].replace(/:\s*$/, '').trim() === bare,
+  );
 }
 
 const WRAPPED_SUFFIX = new RegExp(`^(?:${SUFFIX_ONLY_BASE})$`, 'i');

@@ -14,8 +14,12 @@ export const ES: LabelWords = {
     ['factura\\s*(?:\\(\\d{3}\\)\\s*)?(?:nr\\.?|no\\.?|n[°º]\\.?|#)(?=\\s)'],
     [
       'factura\\s*simplificada',
+      // "Fra." is the usual short form of "factura".
+      'fra\\.?\\s*simplificada',
       'ticket',
       'n[ºo°]\\s*ticket',
+      // A credit note's own number ("Nº abono:", OCR's "N? rectificativa:"), never its title alone.
+      'n[^\\s\\d]{0,2}\\s*(?:abono|rectificativa)(?=\\s*:)',
       'n[ºo°]\\s*documento',
       'n[ºo°]\\s*doc\\.?',
       'serie\\s*y\\s*n[úu]mero',
@@ -45,7 +49,14 @@ export const ES: LabelWords = {
   tendered: [['efectivo', 'entregado', 'tarjeta']],
   change: [['cambio', 'devoluci[óo]n']],
   withholding: [['retenci[óo]n', 'i\\.?r\\.?p\\.?f\\.?', 'retención\\s*irpf']],
-  surcharge: [['recargo(?:\\s*de)?\\s*equivalencia', 'recargo', 'r\\.?\\s*e\\.?\\s*(?=\\d|\\s*\\()']],
+  surcharge: [
+    [
+      'recargo(?:\\s*de)?\\s*equivalencia',
+      'rec\\.\\s*(?:de\\s*)?equiv(?:alencia|\\.)',
+      'recargo',
+      'r\\.?\\s*e\\.?\\s*(?=\\d|\\s*\\()',
+    ],
+  ],
   issuerBlock: [['emisor', 'proveedor', 'vendedor']],
   clientBlock: [
     [

@@ -59,12 +59,14 @@ export function parseAmount(raw: string, opts: { decimalsHint?: ',' | '.' } = {}
 
 /**
  * Finds amount-looking tokens in a text line, left to right. A minus may lead (also an en dash, as OCR
- * reads a minus sign) or trail ("235,84-", accounting print).
+ * reads a minus sign) or trail ("235,84-", accounting print). A trailing minus followed by a digit is a
+ * range or a subtraction ("1,50-2,00", "12,00 - 3"), unless a column gap comes first: a row of
+ * accounting amounts ("1.808,39-   379,76-") prints each with its own minus.
  */
 export function findAmounts(line: string): { value: number; raw: string; index: number }[] {
   const out: { value: number; raw: string; index: number }[] = [];
   const re =
-    /(?<![\w.,/-])[-−–(]?\s?(?:[€$£]\s?)?-?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{1,2})(?:\s?[€$£])?\)?(?:-(?!\s*\d))?(?![\w,./-]*\d)|(?<![\w.,/-])[-−–(]?\s?(?:[€$£]\s?)?-?\d+(?:[.,]\d{1,2})?(?:\s?[€$£])?\)?(?![\w.,/%-]*\d)(?!\s?%)/g;
+    /(?<![\w.,/-])[-−–(]?\s?(?:[€$£]\s?)?-?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{1,2})(?:\s?[€$£])?\)?(?:-(?!\s?\d))?(?![\w,./-]*\d)|(?<![\w.,/-])[-−–(]?\s?(?:[€$£]\s?)?-?\d+(?:[.,]\d{1,2})?(?:\s?[€$£])?\)?(?![\w.,/%-]*\d)(?!\s?%)/g;
   for (const m of line.matchAll(re)) {
     const raw = m[0].trim();
     const value = parseAmount(raw.replace(/(?<=\d)\s(?=\d{3}\b)/g, ''));

@@ -17,6 +17,16 @@ const RECARGO_RATES = [5.2, 1.4, 0.5, 1.75];
 const PERCENT = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g;
 
 /**
+ * An amount in cents, and, where OCR may have lost its decimal comma (`lossy`: read by OCR beside a
+ * printed rate, an integer of three digits or more, "948€" for 9,48 €), the reading with it put back.
+ */
+function centsReadings(a: { value: number; raw: string }, lossy: boolean): number[] {
+  const cents = Math.round(a.value * 100);
+  const lostComma = lossy && !/[.,]\d{1,2}\b/.test(a.raw) && Math.abs(cents) >= 10_000;
+  return lostComma ? [cents, cents / 100] : [cents];
+}
+
+/**
  * One row of a VAT summary ("IVA 21% (base 2.675,62 €)   561,88 €", "3.546,84 €   21%   744,84 €   5,2%
  * 184,44 €"): the VAT rate, base and amount (base × rate = amount), and the recargo printed beside them
  * (base × its rate = its amount). Amounts keep their sign only when base and VAT carry the same one (a
@@ -26,11 +36,9 @@ const PERCENT = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g;
  */
 export function breakdownRow(text: string, ocr = false): VatBreakdownEntry | null {
   const percents = [...text.matchAll(PERCENT)].map((m) => Number(m[1]!.replace(',', '.')));
-  const readings = findAmounts(text.replace(PERCENT, (m) => ' '.repeat(m.length))).map((a) => {
-    const cents = Math.round(a.value * 100);
-    const lostComma = ocr && percents.length > 0 && !/[.,]\d{1,2}\b/.test(a.raw) && Math.abs(cents) >= 10_000;
-    return lostComma ? [cents, cents / 100] : [cents];
-  });
+  const readings = findAmounts(text.replace(PERCENT, (m) => ' '.repeat(m.length))).map((a) =>
+    centsReadings(a, ocr && percents.length > 0),
+  );
   if (readings.length < 2) return null;
   const fits = (base: number, rate: number, amount: number) =>
     Math.abs((Math.abs(base) * rate) / 100 - Math.abs(amount)) <= 1.01;
@@ -139,15 +147,15 @@ function attachSurchargeLines(ctx: Ctx, entries: VatBreakdownEntry[]): void {
     const reRate = Number(m[1]!.replace(',', '.'));
     const amount = findAmounts(text.replace(m[0], ' ')).at(-1);
     if (!amount) continue;
-    const cents = Math.round(amount.value * 100);
-    const entry = entries.find(
-      (e) =>
-        e.surcharge_amount == null &&
-        Math.abs((Math.abs(toCents(e.base) ?? 0) * reRate) / 100 - Math.abs(cents)) <= 1.01,
-    );
-    if (!entry) continue;
-    const sign = (toCents(entry.base) ?? 0) < 0 ? -1 : 1;
-    entry.surcharge_rate = minimalDecimal(reRate);
-    entry.surcharge_amount = centsToString(sign * Math.abs(cents));
+    const fits = (e: VatBreakdownEntry, cents: number) =>
+      Math.abs((Math.abs(toCents(e.base) ?? 0) * reRate) / 100 - Math.abs(cents)) <= 1.01;
+    // The reading as printed first; on a scan, the one with a lost decimal comma put back.
+    const hit = centsReadings(amount, ctx.ocr)
+      .map((cents) => ({ cents, entry: entries.find((e) => e.surcharge_amount == null && fits(e, cents)) }))
+      .find((h) => h.entry);
+    if (!hit?.entry) continue;
+    const sign = (toCents(hit.entry.base) ?? 0) < 0 ? -1 : 1;
+    hit.entry.surcharge_rate = minimalDecimal(reRate);
+    hit.entry.surcharge_amount = centsToString(sign * Math.abs(hit.cents));
   }
 }

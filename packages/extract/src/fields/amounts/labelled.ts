@@ -84,7 +84,7 @@ export function collectAmounts(
       // Every engine's reading of the line, the chosen one first; one candidate per value.
       const found: AmountCand[] = [];
       readings.forEach((line, r) => {
-        for (const c of amountsAfterLabel(ctx, label, li, line, i, allLabels)) {
+        for (const c of amountsAfterLabel(ctx, labels, li, line, i, allLabels)) {
           const same = found.find((x) => x.cents === c.cents);
           if (same) continue;
           if (r > 0) c.features = { ...c.features, altReading: 1 };
@@ -99,13 +99,14 @@ export function collectAmounts(
 /** The amounts one reading of line `i` gives after `label` (or on the next line). */
 function amountsAfterLabel(
   ctx: Ctx,
-  label: RegExp,
+  family: RegExp[],
   li: number,
   line: Line,
   i: number,
   allLabels: RegExp[],
 ): AmountCand[] {
   const out: AmountCand[] = [];
+  const label = family[li]!;
   const m = label.exec(line.text);
   if (!m) return out;
   const fullTail = withoutBareRates(line.text).slice((m.index ?? 0) + m[0].length);
@@ -168,7 +169,8 @@ function amountsAfterLabel(
   for (const nextLine of lineReadings(ctx, next)) {
     const nextText = ocrAmounts(ctx, nextLine.text);
     const a = findAmounts(nextText);
-    if (a.length === 1 && nextText.replace(a[0]!.raw, '').trim().length < 4) {
+    const rest = a.length === 1 ? nextText.replace(a[0]!.raw, '').trim() : '';
+    if (a.length === 1 && (rest.length < 4 || wrapsLabel(family, line.text, rest))) {
       const box = lineBox(nextLine);
       out.push({
         cents: Math.round(a[0]!.value * 100),
@@ -183,7 +185,7 @@ function amountsAfterLabel(
     }
     // Cells of table rules alone ("|", "[") are no cells.
     const labelled = splitCells(line).filter((c) => /[\p{L}\d]/u.test(c.text));
-    if (a.length > 1 && headerRow && labelled.every((c) => allLabels.some((re) => re.test(c.text)))) {
+    if (a.length > 1 && headerRow && labelled.every((c) => isRowLabel(ctx, allLabels, c.text))) {
       // A row of labels with their values in the row below ("Base imponible   IVA 21%   IVA 10%   Total"):
       // the value cell under each cell this label names (one per VAT rate).
       const labelCells = splitCells(line);
@@ -213,6 +215,24 @@ function amountsAfterLabel(
     }
   }
   return out;
+}
+
+/**
+ * The words beside the value on the next line finish the label ("TOTAL" over "FACTURA   8.753,85 €",
+ * a narrow cell's label wrapped around its value): together they make a label of the same family the
+ * line alone is not.
+ */
+function wrapsLabel(family: RegExp[], text: string, rest: string): boolean {
+  const joined = `${text.trim()} ${rest}`;
+  return family.some((re) => re.test(joined) && !re.test(text));
+}
+
+/**
+ * A cell of a row of amount labels: any amount label, or a bare total word ("Base imponible   IVA 21%
+ * TOTAL"), which in a row where every other cell is an amount label can only name the total.
+ */
+function isRowLabel(ctx: Ctx, allLabels: RegExp[], text: string): boolean {
+  return allLabels.some((re) => re.test(text)) || ctx.L.total.some((re) => re.test(text));
 }
 
 /** A row of labels alone ("Base imponible   IVA 21%   Total"): several cells and no amount. */

@@ -28,8 +28,9 @@ export function numericText(raw: string, ocr = true): string {
   return t;
 }
 
+/** A minus may trail the number, as accounting print puts it ("24-", "1.382,64-"). */
 const NUMERIC_CELL =
-  /^[-−(]?\s?[€$£]?\s?-?[\d.,\s]+\s?(?:%|%?€|EUR|\$|pcs|pc|uds?|st(?:k|ck)?|x|units?|h)?\.?\)?$/i;
+  /^[-−(]?\s?[€$£]?\s?-?[\d.,\s]+\s?(?:%|%?€|EUR|\$|pcs|pc|uds?|st(?:k|ck)?|x|units?|h)?\.?\)?-?$/i;
 
 export function isNumericCell(text: string): boolean {
   return NUMERIC_CELL.test(text.trim()) && /\d/.test(text);
@@ -172,7 +173,10 @@ export function rowCells(
   const firstNumX = Math.min(...numeric.map((c) => c.x), 1);
   // Where the values right of the description begin: words left of it are the description's.
   const valuesX = Math.min(...numeric.filter((c) => !descCol || c.x > descCol.x).map((c) => c.x), 1);
-  for (const w of row.words) {
+  let descRight: number | null = null;
+  const spaced = (a: { x: number; w: number }, b: { x: number; h: number }) =>
+    (b.x - (a.x + a.w)) * row.aspect < b.h;
+  for (const [k, w] of row.words.entries()) {
     const text = ocr ? descReading(w, words) : w.text.trim();
     if (!text || NOISE.test(text)) continue;
     if (ocr && isSpeck(w)) continue;
@@ -184,7 +188,17 @@ export function rowCells(
     const leftOfNumbers = w.x + w.w < firstNumX - 0.02;
     if (refCol && descCol && cx < (refCol.right + descCol.x) / 2) continue;
     const sign = /^(?:[€$£%]|EUR)$/i.test(num);
-    if ((isNumericCell(num) || sign) && zone && !inDescZone && !leftOfNumbers) {
+    // A count in parentheses, a unit or a measure ("100 m") a word space after the description's last
+    // word ("… 5 L (2)", "… caja 100 uds", "… rollo 100 m") ends the description, even where a long one
+    // runs under a number column.
+    const after = row.words[k + 1];
+    const measure =
+      /^\d+(?:[.,]\d+)?$/.test(num) && !!after && UNIT_WORD.test(after.text.trim()) && spaced(w, after);
+    const descTail =
+      descRight != null &&
+      (/^\(\d{1,3}\)$/.test(num) || UNIT_WORD.test(text) || measure) &&
+      spaced({ x: descRight, w: 0 }, w);
+    if ((isNumericCell(num) || sign) && zone && !inDescZone && !leftOfNumbers && !descTail) {
       const last = groups[groups.length - 1];
       // A currency sign or "%" set apart from its number is part of that cell.
       if (sign && last && (w.x - last.right) * row.aspect < w.h * 1.5) {
@@ -195,10 +209,25 @@ export function rowCells(
       if (sign) continue;
       const alts = (w.alternatives ?? []).map((a) => numericText(a.text.trim(), ocr)).filter(isNumericCell);
       groups.push({ x: w.x, right: w.x + w.w, raw: num, readings: alts });
-    } else if (UNIT_WORD.test(text) && descCol && !inDescZone && !leftOfNumbers && cx > valuesX) {
+    } else if (
+      UNIT_WORD.test(text) &&
+      descCol &&
+      !inDescZone &&
+      !leftOfNumbers &&
+      !descTail &&
+      cx > valuesX
+    ) {
       // A unit of measure in its own column, right of the description ("ud", "h", "kg"): not the description's.
-    } else if (inDescZone || leftOfNumbers || !descCol || zone?.kind === 'other' || cx < valuesX - 0.02) {
+    } else if (
+      inDescZone ||
+      leftOfNumbers ||
+      descTail ||
+      !descCol ||
+      zone?.kind === 'other' ||
+      cx < valuesX - 0.02
+    ) {
       descParts.push(text.replace(/^[|[\]{}]+|[|[\]{}]+$/g, ''));
+      descRight = w.x + w.w;
     }
   }
   const cells = new Map<Column, Cell>();

@@ -85,6 +85,8 @@ function columnKind(text: string): ColKind {
   if (HEADER_DESC.test(t)) return 'desc';
   if (/cant|qty|quantity|uds|unid|menge|qt[ée]|aantal|hoeveelheid|units?$|hours|horas/.test(t)) return 'qty';
   if (/rabatt|discount|descuento|dto\.?|korting|remise/.test(t)) return 'disc';
+  // The recargo de equivalencia's rate ("% R.E.", "Rec. eq."): a percent, but not the line's VAT rate.
+  if (/\br\.\s?e\.|recargo|\brec\.?\s*eq/.test(t)) return 'other';
   if (/%|iva|vat|tax|mwst|tva|btw/.test(t) && !/total|importe|amount|prijs|preis|price|incl/.test(t))
     return 'rate';
   if (/precio|price|unit|p\.\s*u|prix|rate|tarifa|pvp|per\s*stuk|einzel|stückpreis/.test(t)) return 'price';

@@ -16,6 +16,16 @@ import {
 import { type Column, HEADER_DESC, headerColumns, isHeader } from './header.ts';
 import { closingRows, countedLines } from './headerless.ts';
 
+/**
+ * The running sum a paginated table carries from page to page ("Suma y sigue", "Suma anterior",
+ * "Carried forward"): no item, and not the table's end.
+ */
+const CARRY_ROW =
+  /\b(?:suma\s*y\s*sigue|suma\s*anterior|a\s*trasladar|carried\s*forward|brought\s*forward|übertrag)\b/i;
+
+/** A receipt item's second line, under its description: the count times the unit price ("4 x 14,93"). */
+const COUNT_TIMES_PRICE = /^(\d{1,4}(?:[.,]\d{1,3})?)\s*[x×*]\s*(\d[\d.,]*[.,]\d{2})\s*€?$/u;
+
 /** One table row read by column, or null when it carries no amount. */
 function readRow(
   ctx: Ctx,
@@ -24,10 +34,12 @@ function readRow(
   descCol: Column | undefined,
   qtyInDesc: boolean,
   lead: string | null = null,
-): { item: LineItem | null; desc: string; numbers: number; closes: boolean } {
+): { item: LineItem | null; desc: string; numbers: number; closes: boolean; counted?: boolean } {
   const { desc: rawDesc, cells } = rowCells(row, cols, descCol, ctx.ocr, documentWords(ctx.lines));
-  // Numbers with no words of their own: the description is the line printed above them.
-  let desc = rawDesc || lead || '';
+  // Numbers with no words of their own: the description is the line printed above them. So is it for
+  // "4 x 14,93" in the description's column: the count and the unit price of the line above.
+  const times = lead ? COUNT_TIMES_PRICE.exec(rawDesc.trim()) : null;
+  let desc = times ? lead! : rawDesc || lead || '';
   // "Menge Beschreibung" in one header cell: the quantity is printed at the start of the description.
   let glued: string | null = null;
   const hasQty = [...cells.keys()].some((c) => c.kind === 'qty');
@@ -41,7 +53,8 @@ function readRow(
   const out = { item: null, desc, numbers: cells.size, closes: false };
   if (!cells.size || !desc || !/\p{L}{2,}/u.test(desc)) return out;
   const item: LineItem = { description: desc };
-  let qty: number | null = glued != null ? parseAmount(glued, { decimalsHint: ',' }) : null;
+  const count = glued ?? times?.[1];
+  let qty: number | null = count != null ? parseAmount(count, { decimalsHint: ',' }) : null;
   // Every engine's reading of the quantity, the chosen one first: the one that closes is taken.
   const qtys: number[] = [];
   let prices: number[] = [];
@@ -76,6 +89,7 @@ function readRow(
       totals = [...new Set(raws.flatMap((r) => amountReadings(r, ctx.ocr)))];
     }
   }
+  if (times && !prices.length) prices = amountReadings(times[2]!, ctx.ocr);
   // A column the header does not name ("oty" for "Qty", "INPORTE"): its number is the quantity, or the
   // amount, when quantity × price = amount closes with it.
   for (const [col, cell] of cells) {
@@ -116,7 +130,7 @@ function readRow(
   if (prices.length) item.unit_price = minimalDecimal(prices[0]!);
   if (totals.length) item.line_total = centsToString(toCentsNum(totals[0]!));
   if (item.line_total == null && item.unit_price == null) return out;
-  return { item, desc, numbers: cells.size, closes };
+  return { item, desc, numbers: cells.size, closes, counted: !!times };
 }
 
 /**
@@ -218,6 +232,10 @@ export function findLineItems(ctx: Ctx): LineItem[] {
         pending = null;
       } else if (!carried && row.y - (prev.y + prev.h) > 0.08) break;
       if (carried && isHeader(row)) break;
+      if (CARRY_ROW.test(row.text)) {
+        prev = row;
+        continue;
+      }
       if (STOP_ROW.test(row.text) && findAmounts(row.text).length <= 2 && !/^\s*\d/.test(row.text)) break;
       const read = readRow(ctx, row, cols, descCol, qtyInDesc, lead);
       if (carried) {
@@ -242,23 +260,25 @@ export function findLineItems(ctx: Ctx): LineItem[] {
           ctx.ocr &&
           (row.h < ctx.medH * 0.4 ||
             row.words.every((w) => w.conf < 0.5 && (w.alternatives ?? []).length <= 1));
-        const wording =
+        const wordy =
           !speck &&
           !!desc &&
-          inColumn &&
           desc.length < 80 &&
           !/^(?:ref|sku|art)/i.test(desc) &&
           (!ctx.ocr || /\p{L}{3,}/u.test(desc));
+        const wording = wordy && inColumn;
         // The first line of the next row's description, printed above its numbers: the row right under
-        // it carries an amount, and it sits nearer that row than the row before (or no row is before).
+        // it carries an amount, and it sits nearer that row than the row before (or no row is before), or
+        // that row is the count times the price ("4 x 14,93"), which never goes on from a row above (on a
+        // till roll a long description runs under the amount's column).
         const next = ctx.lines[j + 1];
+        const below =
+          wordy && next && next.page === row.page && next.y - row.y < 0.03
+            ? readRow(ctx, clip(next) ?? next, cols, descCol, qtyInDesc, desc)
+            : null;
         const leads =
-          wording &&
-          !!next &&
-          next.page === row.page &&
-          next.y - row.y < 0.03 &&
-          (!pending || next.y - row.y < row.y - prev.y - 0.003) &&
-          readRow(ctx, clip(next) ?? next, cols, descCol, qtyInDesc, desc).item != null;
+          !!below?.item &&
+          (below.counted || (wording && (!pending || next!.y - row.y < row.y - prev.y - 0.003)));
         if (leads) lead = desc;
         else if (pending && wording && row.y - prev.y < 0.03 && items.length < 200) {
           if (pending.description.length < 160) pending.description = `${pending.description} ${desc}`.trim();
