@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeCif, makeIban, makeNif, rng } from '../scripts/invoice-cases.ts';
 import { extractFromText } from '../src/fields/index.ts';
+import type { Word } from '../src/text/layout.ts';
 import { page } from './text-page.ts';
 
 const freelancerNif = makeNif(rng(41));
@@ -53,6 +54,56 @@ describe('scans: labels OCR glues or misreads', () => {
       'ocr',
     );
     expect(r.fields.issuer_tax_id?.value).not.toBe(wrong);
+  });
+
+  it('takes the name before an id label OCR glued to the id or cut, the separators lost', () => {
+    for (const footer of [
+      `Irene Soto Vidal NIF${freelancerNif} - Calle Real, 5, 41004 Sevilla`,
+      `Irene Soto Vidal, NI F${freelancerNif} - Calle Real, 5, 41004 Sevilla`,
+    ]) {
+      const r = extractFromText([page(footerIssuerScan(footer))], 'ocr');
+      expect(r.fields.issuer_name?.value).toBe('Irene Soto Vidal');
+      expect(r.fields.client_name?.value).toBe('Ferreterías Alcántara del Sur S.A.');
+    }
+  });
+
+  it('takes the name before an id label glued to a misread id (no valid id on the line)', () => {
+    const misread = `X${freelancerNif.slice(1, 8)}`;
+    const r = extractFromText(
+      [page(footerIssuerScan(`Irene Soto Vidal CIF${misread} CalleReal541004Sevilla`))],
+      'ocr',
+    );
+    expect(r.fields.issuer_name?.value).toBe('Irene Soto Vidal');
+    // A name with no id label after it is no legal line.
+    const plain = extractFromText(
+      [page(footerIssuerScan(`Irene Soto Vidal ${misread} CalleReal541004Sevilla`))],
+      'ocr',
+    );
+    expect(plain.fields.issuer_name?.value).not.toBe('Irene Soto Vidal');
+  });
+
+  it("never takes the client's name for the issuer's, however the other engine misread its line", () => {
+    const col = (left: string, right: string) => `${left.padEnd(30)}${right}`;
+    const n = freelancerNif;
+    const dotted = `${n.slice(0, 2)}.${n.slice(2, 5)}.${n.slice(5, 8)}-${n[8]}`;
+    const rows = [
+      `@0.047 ${col('', 'Irene Soto Vidal')}`,
+      '@0.057 Facturado a',
+      `@0.066 ${col('Ferreterías Alcántara á', `NIF: ${dotted}`)}`,
+      `@0.077 ${col('S.A.', 'Calle Real, 5')}`,
+      `@0.092 ${col(`CIF: ${clientCif}`, '41004 Sevilla')}`,
+      '@0.38 TOTAL FACTURA   1.210,00 €',
+    ];
+    const p = page(rows);
+    p.lines[0]!.h = 0.03;
+    // Each engine reads the name otherwise: a speck read as "á", the first word garbled.
+    const [first, second, speck] = p.lines[2]!.words as [Word, Word, Word];
+    first.alternatives = [{ engine: 'tesseract', text: 'rimescdas', conf: 0 }];
+    for (const w of [second, speck]) w.alternatives = [{ engine: 'ppocr', text: 'Alcantara', conf: 0.9 }];
+    expect(extractFromText([p], 'ocr').fields.issuer_name?.value).toBe('Irene Soto Vidal');
+    // The block label alone on its line is no name either.
+    const unnamed = { ...p, lines: p.lines.slice(1) };
+    expect(extractFromText([unnamed], 'ocr').fields.issuer_name?.value).not.toBe('Facturado a');
   });
 
   const titleBox = (number: string) => [

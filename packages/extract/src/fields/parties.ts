@@ -504,7 +504,8 @@ export function issuerNameCandidates(
     if (text.startsWith('_')) text = text.slice(1);
     // The letterhead is printed above the items table: its header row ends the search.
     if (rank > 0 && (line.text.match(TABLE_HEADER_WORD) ?? []).length >= 2) break;
-    if (!nameLike || LABELISH.test(text)) continue;
+    // A block label alone ("Facturado a", "Emisor") heads a name; it is none.
+    if (!nameLike || LABELISH.test(text) || isBlockLabel(L, text)) continue;
     if (line.y > 0.45) break;
     // OCR specks and logos: low confidence or hardly any letters; registration numbers.
     if (ocr && (line.conf < 0.5 || (text.match(/\p{L}/gu) ?? []).length < 4 || isRegistrationLine(line.text)))
@@ -587,6 +588,8 @@ export function issuerNameCandidates(
       candidates.push({ text: altText + suffix, line, score: 0, lineCount, features: g });
     }
   }
+  // Every reading of a line's first cell: the same printed name (or the name with the rest of the line).
+  const firstCells = new Set(candidates);
   // Text layer: a letterhead in a right-hand column shares its lines with the left column ("FACTURA   Empresa
   // del"), and a long name wraps onto the next line of its column ("Norte S.A."). Its cell is a candidate
   // when no client label or client id heads that column.
@@ -662,7 +665,9 @@ export function issuerNameCandidates(
     candidates.push({ text: returnAddr.text, line: returnAddr.line, score: 0, features });
   }
   // "Empresa S.A. · CIF A12345678 · Calle …": a name printed on the issuer's own id line, before the id.
-  const onIdLine = idLine && nameOnIdLine(idLine, COMPANY_SUFFIX);
+  // Read by OCR, the separators and the label may be lost or garbled ("Javier Martín Sánchez NIF2031…").
+  const onIdLine =
+    idLine && (nameOnIdLine(idLine, COMPANY_SUFFIX) ?? (ocr ? nameBeforeIdShape(idLine) : null));
   if (onIdLine && !candidates.some((c) => sameName(c.text, onIdLine))) {
     const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(onIdLine) ? { legalForm: 1 } : {}) };
     candidates.push({ text: onIdLine, line: idLine!, score: 0, features });
@@ -671,9 +676,13 @@ export function issuerNameCandidates(
   // a company name before an id label, low on the page, on no client id's line.
   for (const line of firstPage) {
     if (line.y < 0.35 || line === idLine || line === clientIdLine) continue;
-    const name = nameOnIdLine(line, COMPANY_SUFFIX);
-    if (!name || !COMPANY_SUFFIX.test(name) || candidates.some((c) => sameName(c.text, name))) continue;
-    candidates.push({ text: name, line, score: 0, features: { footer: 1, legalForm: 1 } });
+    const separated = nameOnIdLine(line, COMPANY_SUFFIX);
+    // Without a legal form, only read by OCR before an id label that an id-shaped token follows.
+    const name =
+      separated && COMPANY_SUFFIX.test(separated) ? separated : ocr ? nameBeforeIdShape(line) : null;
+    if (!name || candidates.some((c) => sameName(c.text, name))) continue;
+    const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(name) ? { legalForm: 1 } : {}) };
+    candidates.push({ text: name, line, score: 0, features });
   }
   for (const x of footerNames) {
     if (candidates.some((c) => sameName(c.text, x.text))) continue;
@@ -740,11 +749,17 @@ export function issuerNameCandidates(
       .replace(/[^\p{L}\d]+/gu, '')
       .replace(/5/g, 's')
       .replace(/0/g, 'o');
+  // The client's name opens its line: every engine's reading of that line's first cell is the client's
+  // name, however garbled (the first letters compared: a wrapped legal form may follow the name).
+  const clientOpensLine = client != null && flat(client.line.text).startsWith(flat(client.text).slice(0, 8));
   if (client)
     for (const c of candidates)
       if (
         flat(c.text) === flat(client.text) ||
-        (c.line === client.line && flat(client.text).length >= 6 && flat(c.text).includes(flat(client.text)))
+        (c.line === client.line &&
+          flat(client.text).length >= 6 &&
+          flat(c.text).includes(flat(client.text))) ||
+        (c.line === client.line && clientOpensLine && firstCells.has(c))
       )
         c.features.clientName = 1;
   // Under the client's label, over the client's id, and the name the client's block holds: three readings
@@ -772,6 +787,25 @@ function nameOnIdLine(line: Line, COMPANY_SUFFIX: Tester): string | null {
   return text && isNameLike(text) && !LABELISH.test(text) && !/[·|•]/.test(text) ? text : null;
 }
 
+/**
+ * An id label as OCR garbles it on small print, right before a token shaped like a Spanish id: whole or
+ * cut ("CI F2586…"), glued to the id ("CIFA706…", "NIF2031…"), the id itself misread ("B9234614L").
+ */
+const LABEL_BEFORE_ID_SHAPE =
+  /^(.*?)\s+(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|CI|NI|NF|IF)[.:]?\s?(?=[A-Z]?\d{7,8}[A-Z]?(?![\p{L}\d]))/u;
+
+/**
+ * The name on a legal line whose separators OCR lost ("Javier Martín Sánchez NIF2031…", "Empresa 5. CIFA706…
+ * Calle…"): the text before an id label that precedes an id-shaped token. The id need not pass its check
+ * (a misread id still marks where the name ends).
+ */
+function nameBeforeIdShape(line: Line): string | null {
+  const m = LABEL_BEFORE_ID_SHAPE.exec(line.text);
+  if (!m) return null;
+  const text = cleanName(m[1]!.replace(/[\s,;·|•–-]+$/, ''));
+  return text && isNameLike(text) && !LABELISH.test(text) && !/[·|•]/.test(text) ? text : null;
+}
+
 function withPrefix(f: Features, prefix: string): Features {
   return Object.fromEntries(Object.entries(f).map(([k, v]) => [`${prefix}${k}`, v]));
 }
@@ -790,6 +824,12 @@ function bestIssuerName(candidates: NameCand[]): (NameCand & { conf: number }) |
 
 /** A row label in a name/address block whose value is the next cell. */
 const ROW_LABEL = /^(?:name|nombre|nom|firma|company|raz[óo]n\s*social)\s*:$/i;
+
+/** A client or issuer block label alone on its line. */
+function isBlockLabel(L: Labels, text: string): boolean {
+  const rest = [...L.clientBlock, ...L.issuerBlock].reduce((t, re) => t.replace(re, ''), text);
+  return rest.length < text.length && !/\p{L}{2,}/u.test(rest);
+}
 
 const sameName = (a: string, b: string) =>
   a.toLowerCase().replace(/[^\p{L}\d]+/gu, '') === b.toLowerCase().replace(/[^\p{L}\d]+/gu, '');
