@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCif, makeIban, makeNif, rng } from '../scripts/invoice-cases.ts';
+import { nifLetter } from '../src/checks/tax-id.ts';
 import { extractFromText } from '../src/fields/index.ts';
 import type { Word } from '../src/text/layout.ts';
 import { page } from './text-page.ts';
@@ -80,6 +81,37 @@ describe('scans: labels OCR glues or misreads', () => {
       'ocr',
     );
     expect(plain.fields.issuer_name?.value).not.toBe('Irene Soto Vidal');
+  });
+
+  it('reads a NIF whose control letter OCR read as a digit, or whose first 8 it read as B, when the check passes', () => {
+    // Digits whose NIF letter is Q (read as 0) and whose first digit is 8 (read as B).
+    const digits = Array.from({ length: 500 }, (_, k) => String(89234000 + k)).find(
+      (d) => nifLetter(d) === 'Q',
+    )!;
+    for (const misread of [`${digits}0`, `B${digits.slice(1)}Q`]) {
+      const r = extractFromText(
+        [page(footerIssuerScan(`Irene Soto Vidal - NIF ${misread} - Calle Real, 5, 41004 Sevilla`))],
+        'ocr',
+      );
+      expect(r.fields.issuer_tax_id?.value).toBe(`${digits}Q`);
+      expect(r.fields.issuer_tax_id?.verified).toBe(false);
+    }
+    // A digit no look-alike letter of the check: nothing read.
+    const r = extractFromText(
+      [page(footerIssuerScan(`Irene Soto Vidal - NIF ${digits}3 - Calle Real, 5, 41004 Sevilla`))],
+      'ocr',
+    );
+    expect(r.fields.issuer_tax_id).toBeUndefined();
+  });
+
+  it('reads a CIF whose B OCR read as 8 when the check passes', () => {
+    const cif = makeCif(rng(45), 'B');
+    const r = extractFromText(
+      [page(footerIssuerScan(`Talleres Ribera S.L. - CIF 8${cif.slice(1)} - Calle Real, 5, 41004 Sevilla`))],
+      'ocr',
+    );
+    expect(r.fields.issuer_tax_id?.value).toBe(cif);
+    expect(r.fields.issuer_tax_id?.verified).toBe(false);
   });
 
   it("never takes the client's name for the issuer's, however the other engine misread its line", () => {

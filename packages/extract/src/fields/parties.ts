@@ -187,6 +187,36 @@ function alternativeIds(line: Line): { check: IdMatch['check']; x: number; label
   return out;
 }
 
+/** Letters OCR reads as a digit: a NIF's control letter read as the digit it looks like. */
+const LETTERS_LIKE_DIGIT: Readonly<Record<string, string>> = {
+  '0': 'DQ',
+  '1': 'LT',
+  '2': 'Z',
+  '4': 'A',
+  '5': 'S',
+  '6': 'G',
+  '7': 'T',
+  '8': 'B',
+};
+
+/**
+ * A Spanish id with one character OCR confuses with its look-alike, put right where the check then passes
+ * (the text keeps its length): a NIF's control letter read as a digit ("696523420" for "…Q"), its first
+ * digit 8 read as B ("B9234614L"), a CIF's B read as 8 ("825862210"). A repair: never verified.
+ */
+function lookalikeRepairs(text: string): string {
+  const valid = (id: string) => checkTaxId(id)?.valid === true;
+  return text
+    .replace(/(?<![\p{L}\d.-])(\d{8})(\d)(?![\p{L}\d])/gu, (all, digits: string, last: string) => {
+      const letter = [...(LETTERS_LIKE_DIGIT[last] ?? '')].find((l) => valid(digits + l));
+      if (letter) return digits + letter;
+      return all[0] === '8' && valid(`B${all.slice(1)}`) ? `B${all.slice(1)}` : all;
+    })
+    .replace(/(?<![\p{L}\d.-])B(\d{7}[A-Z])(?![\p{L}\d])/gu, (all, rest: string) =>
+      valid(`8${rest}`) ? `8${rest}` : all,
+    );
+}
+
 /** A Spanish id label as OCR glues it to the id, some letters lost: "NIF", "NF", "IF", "NIE", "DNI". */
 const GLUED_ID_LABEL = /\b(N?I?F|NIE|DNI)(?=\d{8}[A-Z]\b|[XYZ]\d{7}[A-Z]\b)/g;
 
@@ -241,11 +271,11 @@ function findTaxIds(lines: Line[]): TaxIdCand[] {
     // verified: a repair.
     if (!found.some((f) => f.valid)) {
       let repaired = line.text.replace(GLUED_ID_LABEL, '$1 ');
-      if (labeled) repaired = repaired.replace(/(?<=[\d.-])[\])](?=\s|$)/g, 'J');
+      if (labeled) repaired = lookalikeRepairs(repaired.replace(/(?<=[\d.-])[\])](?=\s|$)/g, 'J'));
       if (repaired !== line.text)
         for (const m of idsIn(repaired)) {
           if (!m.check.valid || !m.check.checkable) continue;
-          found.push({
+          const cand: TaxIdCand = {
             id: m.check.normalized,
             valid: true,
             checkable: true,
@@ -254,7 +284,11 @@ function findTaxIds(lines: Line[]): TaxIdCand[] {
             role: null,
             sure: false,
             fromAlternative: true,
-          });
+          };
+          // The misread id the repair replaces is no id of its own.
+          const misread = found.findIndex((f) => !f.valid && Math.abs(f.cell.x - cand.cell.x) < 1e-4);
+          if (misread >= 0) found.splice(misread, 1, cand);
+          else found.push(cand);
         }
     }
     for (const t of found) {
