@@ -168,6 +168,23 @@ describe('scans: VAT amounts OCR misreads', () => {
     expect(fields.total).toMatchObject({ value: '986.60', verified: true });
   });
 
+  it('reads the total beside the second line of a label wrapped in a narrow cell ("TOTAL" / "FACTURA")', () => {
+    const pad = ' '.repeat(28);
+    const rows = (second: string) => [
+      '@0.05 FACTURA',
+      `@0.30 ${pad}Base imponible   1.914,48 €`,
+      `@0.31 ${pad}IVA 21%   402,04 €`,
+      `@0.328 ${pad}TOTAL`,
+      `@0.335 ${pad}${second}`,
+    ];
+    expect(readScan(rows('FACTURA   2.316,52 €')).fields.total).toMatchObject({
+      value: '2316.52',
+      verified: true,
+    });
+    // Words with a number beside them are a row of their own, not the label's second line.
+    expect(readScan(rows('Pedido 12   2.316,52 €')).fields.total?.value).toBeUndefined();
+  });
+
   it('reads a euro sign misread as a digit after the amount ("5.983,78 6") as no amount', () => {
     const { fields } = readScan([
       'FACTURA',

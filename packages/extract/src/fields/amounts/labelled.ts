@@ -181,6 +181,19 @@ function amountsAfterLabel(
       });
       break;
     }
+    const wrapped = a.length === 1 ? valueBesideWrappedLabel(line, nextLine, nextText, a[0]!) : null;
+    if (wrapped) {
+      out.push({
+        cents: Math.round(a[0]!.value * 100),
+        score: 0,
+        box: wrapped,
+        rate,
+        line: i + 1,
+        integer: !/[.,]\d{1,2}\b/.test(a[0]!.raw),
+        features: { ...f, nextLine: 1, ...readingFeatures(nextLine, wrapped) },
+      });
+      break;
+    }
     // Cells of table rules alone ("|", "[") are no cells.
     const labelled = splitCells(line).filter((c) => /[\p{L}\d]/u.test(c.text));
     if (a.length > 1 && headerRow && labelled.every((c) => allLabels.some((re) => re.test(c.text)))) {
@@ -213,6 +226,25 @@ function amountsAfterLabel(
     }
   }
   return out;
+}
+
+/**
+ * A label wrapped in a narrow cell ("TOTAL" over "FACTURA   2.316,52 €"): the label alone on its line, the
+ * next line the label's second part (words only, in the label's column) and the value beside it. The
+ * value's box, or null.
+ */
+function valueBesideWrappedLabel(
+  line: Line,
+  next: Line,
+  nextText: string,
+  amount: { raw: string },
+): Box | null {
+  if (line.text.includes('   ') || /\d/.test(line.text)) return null;
+  const [rest, ...values] = nextText.split(/ {3}/);
+  const first = next.words[0];
+  if (!rest || !values.length || /\d/.test(rest) || !first || Math.abs(first.x - line.x) > 0.02) return null;
+  if (values.join(' ').replace(amount.raw, '').trim().length >= 4) return null;
+  return boxOf(next, nextText.lastIndexOf(amount.raw), amount.raw.length);
 }
 
 /** A row of labels alone ("Base imponible   IVA 21%   Total"): several cells and no amount. */
