@@ -64,6 +64,17 @@ describe('VAT breakdown rows', () => {
     expect(breakdownRow('IVA 21% (base 10.063,85 €)   211341€')).toBeNull();
   });
 
+  it('reads a base whose decimal comma OCR dropped after its thousands dot ("1.97941€"), on scans only', () => {
+    expect(breakdownRow('1.97941€   10%   197,94€ |   1,4%   27,71', true)).toEqual({
+      rate: '10',
+      base: '1979.41',
+      amount: '197.94',
+      surcharge_rate: '1.4',
+      surcharge_amount: '27.71',
+    });
+    expect(breakdownRow('1.97941€   10%   197,94€ |   1,4%   27,71')).toBeNull();
+  });
+
   it('never takes a recargo rate for the VAT rate when the VAT percent was lost', () => {
     expect(breakdownRow('3.546,84 €   744,84 €   5,2%   184,44 €')).toEqual({
       rate: '21',
