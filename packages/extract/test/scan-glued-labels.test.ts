@@ -114,6 +114,21 @@ describe('scans: labels OCR glues or misreads', () => {
     expect(r.fields.issuer_tax_id?.verified).toBe(false);
   });
 
+  it("never takes the label's first words, read on the line below its last, for the client's name", () => {
+    const rows = [
+      '@0.05 Irene Soto Vidal   FACTURA',
+      `@0.07 NIF: ${freelancerNif}`,
+      `@0.133 ${' '.repeat(24)}——— cliente`,
+      `@0.144 ${' '.repeat(25)}Datos del`,
+      `@0.16 ${' '.repeat(25)}Ferreterías Alcántara del Sur S.A.`,
+      `@0.173 ${' '.repeat(25)}CIF: ${clientCif}`,
+      '@0.38 TOTAL FACTURA   1.210,00 €',
+    ];
+    expect(extractFromText([page(rows)], 'ocr').fields.client_name?.value).toBe(
+      'Ferreterías Alcántara del Sur S.A.',
+    );
+  });
+
   it("never takes the client's name for the issuer's, however the other engine misread its line", () => {
     const col = (left: string, right: string) => `${left.padEnd(30)}${right}`;
     const n = freelancerNif;

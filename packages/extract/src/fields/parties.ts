@@ -947,6 +947,8 @@ function findClientName(
           (c.x >= labelWord.x - 0.02 && c.x < labelWord.x + 0.3),
       );
       const text = cleanName(cell?.text ?? '');
+      // The label's own first words, read by OCR on the line below ("cliente" over "Datos del").
+      if (isBlockLabel(L, `${text} ${m[0].trim()}`)) continue;
       if (cell && text && isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
         return { text: withWrappedSuffix(lines, j, cell, text), line: below, conf: 0.6 };
     }
