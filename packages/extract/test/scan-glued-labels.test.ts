@@ -96,6 +96,12 @@ describe('scans: labels OCR glues or misreads', () => {
       expect(r.fields.issuer_tax_id?.value).toBe(`${digits}Q`);
       expect(r.fields.issuer_tax_id?.verified).toBe(false);
     }
+    // A number after another label (a phone) is no id, whatever the check says.
+    const phone = extractFromText(
+      [page(footerIssuerScan(`Irene Soto Vidal - NIF - Tel ${digits}0 - Calle Real, 5, 41004 Sevilla`))],
+      'ocr',
+    );
+    expect(phone.fields.issuer_tax_id?.value).not.toBe(`${digits}Q`);
     // A digit no look-alike letter of the check: nothing read.
     const r = extractFromText(
       [page(footerIssuerScan(`Irene Soto Vidal - NIF ${digits}3 - Calle Real, 5, 41004 Sevilla`))],

@@ -199,6 +199,13 @@ const LETTERS_LIKE_DIGIT: Readonly<Record<string, string>> = {
   '8': 'B',
 };
 
+/** A token of `shape` right after a Spanish id label ("NIF: …", "CIF …"), a word of its own. */
+const SPANISH_ID_AFTER_LABEL = (shape: RegExp) =>
+  new RegExp(
+    `(?<=\\b(?:N\\.?I\\.?F|C\\.?I\\.?F|N\\.?I\\.?E|DNI)[.:]?\\s?)${shape.source}(?![\\p{L}\\d])`,
+    'gu',
+  );
+
 /**
  * A Spanish id with one character OCR confuses with its look-alike, put right where the check then passes
  * (the text keeps its length): a NIF's control letter read as a digit ("696523420" for "…Q"), its first
@@ -207,12 +214,12 @@ const LETTERS_LIKE_DIGIT: Readonly<Record<string, string>> = {
 function lookalikeRepairs(text: string): string {
   const valid = (id: string) => checkTaxId(id)?.valid === true;
   return text
-    .replace(/(?<![\p{L}\d.-])(\d{8})(\d)(?![\p{L}\d])/gu, (all, digits: string, last: string) => {
+    .replace(SPANISH_ID_AFTER_LABEL(/(\d{8})(\d)/), (all, digits: string, last: string) => {
       const letter = [...(LETTERS_LIKE_DIGIT[last] ?? '')].find((l) => valid(digits + l));
       if (letter) return digits + letter;
       return all[0] === '8' && valid(`B${all.slice(1)}`) ? `B${all.slice(1)}` : all;
     })
-    .replace(/(?<![\p{L}\d.-])B(\d{7}[A-Z])(?![\p{L}\d])/gu, (all, rest: string) =>
+    .replace(SPANISH_ID_AFTER_LABEL(/B(\d{7}[A-Z])/), (all, rest: string) =>
       valid(`8${rest}`) ? `8${rest}` : all,
     );
 }
