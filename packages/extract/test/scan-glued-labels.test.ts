@@ -68,6 +68,29 @@ describe('scans: labels OCR glues or misreads', () => {
     }
   });
 
+  it('takes the name before a "+" read for the separator and an id with its letter in lower case', () => {
+    const id = `${freelancerNif.slice(0, 8)}${freelancerNif[8]!.toLowerCase()}`;
+    const r = extractFromText(
+      [page(footerIssuerScan(`Irene Soto Vidal + NIF ${id} - Calle Real, 5, 41004 Sevilla`))],
+      'ocr',
+    );
+    expect(r.fields.issuer_name?.value).toBe('Irene Soto Vidal');
+  });
+
+  it('takes a name without legal form before "- NIF" on a scan whose id OCR cut short', () => {
+    const r = extractFromText(
+      [page(footerIssuerScan(`Irene Soto Vidal - NIF${freelancerNif.slice(1)}allReal5,41004Sevila`))],
+      'ocr',
+    );
+    expect(r.fields.issuer_name?.value).toBe('Irene Soto Vidal');
+  });
+
+  it('never takes a document-number label with a speck before it for a name ("i NºFactura")', () => {
+    const rows = footerIssuerScan(`Irene Soto Vidal - NIF ${freelancerNif} + Calle Real, 5, 41004 Sevilla`);
+    rows[1] = '@0.08 i NeFactura   Fecha';
+    expect(extractFromText([page(rows)], 'ocr').fields.issuer_name?.value).toBe('Irene Soto Vidal');
+  });
+
   it('takes the name before an id label glued to a misread id (no valid id on the line)', () => {
     const misread = `X${freelancerNif.slice(1, 8)}`;
     const r = extractFromText(

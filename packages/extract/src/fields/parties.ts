@@ -403,8 +403,9 @@ function cleanName(text: string): string {
     .trim();
 }
 
+// A speck OCR read as a letter may open the label ("i NeFactura").
 const LABEL_WORDS =
-  /^(?:n[oºe°]?)?(?:factura|facturasimplificada|invoice|taxinvoice|receipt|recibo|ticket|albar[áa]n|rechnung|facture|factuur|presupuesto|abono|facturarectificativa)$/i;
+  /^[a-z]?(?:n[oºe°]?)?(?:factura|facturasimplificada|invoice|taxinvoice|receipt|recibo|ticket|albar[áa]n|rechnung|facture|factuur|presupuesto|abono|facturarectificativa)$/i;
 
 function isNameLike(text: string): boolean {
   const t = cleanName(text);
@@ -718,9 +719,9 @@ export function issuerNameCandidates(
   for (const line of firstPage) {
     if (line.y < 0.35 || line === idLine || line === clientIdLine) continue;
     const separated = nameOnIdLine(line, COMPANY_SUFFIX);
-    // Without a legal form, only read by OCR before an id label that an id-shaped token follows.
+    // Without a legal form, only read by OCR: a scan's legal line is a person's name as often as a company's.
     const name =
-      separated && COMPANY_SUFFIX.test(separated) ? separated : ocr ? nameBeforeIdShape(line) : null;
+      separated && (ocr || COMPANY_SUFFIX.test(separated)) ? separated : ocr ? nameBeforeIdShape(line) : null;
     if (!name || candidates.some((c) => sameName(c.text, name))) continue;
     const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(name) ? { legalForm: 1 } : {}) };
     candidates.push({ text: name, line, score: 0, features });
@@ -833,7 +834,7 @@ function nameOnIdLine(line: Line, COMPANY_SUFFIX: Tester): string | null {
  * cut ("CI F2586…"), glued to the id ("CIFA706…", "NIF2031…"), the id itself misread ("B9234614L").
  */
 const LABEL_BEFORE_ID_SHAPE =
-  /^(.*?)\s+(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|CI|NI|NF|IF)[.:]?\s?(?=[A-Z]?\d{7,8}[A-Z]?(?![\p{L}\d]))/u;
+  /^(.*?)\s+(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|CI|NI|NF|IF)[.:]?\s?(?=[A-Z]?\d{7,8}[A-Za-z]?(?![\p{L}\d]))/u;
 
 /**
  * The name on a legal line whose separators OCR lost ("Javier Martín Sánchez NIF2031…", "Empresa 5. CIFA706…
@@ -843,7 +844,7 @@ const LABEL_BEFORE_ID_SHAPE =
 function nameBeforeIdShape(line: Line): string | null {
   const m = LABEL_BEFORE_ID_SHAPE.exec(line.text);
   if (!m) return null;
-  const text = cleanName(m[1]!.replace(/[\s,;·|•–-]+$/, ''));
+  const text = cleanName(m[1]!.replace(/[\s,;·|•–+-]+$/, ''));
   return text && isNameLike(text) && !LABELISH.test(text) && !/[·|•]/.test(text) ? text : null;
 }
 
