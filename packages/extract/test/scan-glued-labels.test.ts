@@ -158,6 +158,24 @@ describe('scans: labels OCR glues or misreads', () => {
     );
   });
 
+  it('takes the issuer named beside the client label on a line OCR merged across side-by-side blocks', () => {
+    const issuerCif = makeCif(rng(46), 'B');
+    // The right-hand block right-aligned, as printed.
+    const col = (left: string, right: string) => `${left.padEnd(52 - right.length)}${right}`;
+    const rows = [
+      `@0.056 ${col('Facturado a', 'Talleres Ribera S.L.')}`,
+      `@0.074 ${col('', `NIF: ${issuerCif}`)}`,
+      `@0.078 ${col('Ferreterías Alcántara', 'Calle Real, 5')}`,
+      '@0.088 S.A.',
+      `@0.10 ${col(`NIF: ${clientCif}`, '28013 Madrid')}`,
+      '@0.124 41004 Sevilla   FACTURA',
+      '@0.38 TOTAL FACTURA   1.210,00 €',
+    ];
+    const r = extractFromText([page(rows)], 'ocr');
+    expect(r.fields.issuer_name?.value).toBe('Talleres Ribera S.L.');
+    expect(r.fields.client_name?.value).toBe('Ferreterías Alcántara S.A.');
+  });
+
   it("never takes the client's name for the issuer's, however the other engine misread its line", () => {
     const col = (left: string, right: string) => `${left.padEnd(30)}${right}`;
     const n = freelancerNif;

@@ -641,9 +641,10 @@ export function issuerNameCandidates(
       const line = firstPage[i]!;
       if (line.y > 0.3) break;
       const cells = splitCells(line);
-      // Read by OCR, only beside a document title ("FACTURA   Empresa del"): receipts' wide lines split
-      // into cells anywhere.
-      if (ocr && !LABEL_WORDS.test((cells[0]?.text ?? '').replace(/[^\p{L}]/gu, ''))) continue;
+      // Read by OCR, only beside a document title ("FACTURA   Empresa del") or a block label ("Facturado a
+      // Empresa S.L.", the blocks side by side): receipts' wide lines split into cells anywhere.
+      const head = cells[0]?.text ?? '';
+      if (ocr && !LABEL_WORDS.test(head.replace(/[^\p{L}]/gu, '')) && !isBlockLabel(L, head)) continue;
       for (const cell of cells.slice(1)) {
         if (cell.x < 0.4) continue;
         let text = cleanName(cell.text);
