@@ -64,6 +64,17 @@ describe('VAT breakdown rows', () => {
     expect(breakdownRow('IVA 21% (base 10.063,85 €)   211341€')).toBeNull();
   });
 
+  it('reads a base whose decimal comma OCR dropped after its thousands dot ("1.97941€"), on scans only', () => {
+    expect(breakdownRow('1.97941€   10%   197,94€ |   1,4%   27,71', true)).toEqual({
+      rate: '10',
+      base: '1979.41',
+      amount: '197.94',
+      surcharge_rate: '1.4',
+      surcharge_amount: '27.71',
+    });
+    expect(breakdownRow('1.97941€   10%   197,94€ |   1,4%   27,71')).toBeNull();
+  });
+
   it('never takes a recargo rate for the VAT rate when the VAT percent was lost', () => {
     expect(breakdownRow('3.546,84 €   744,84 €   5,2%   184,44 €')).toEqual({
       rate: '21',
@@ -166,6 +177,23 @@ describe('scans: VAT amounts OCR misreads', () => {
     ]);
     expect(fields.vat_total).toMatchObject({ value: '85.32', verified: true });
     expect(fields.total).toMatchObject({ value: '986.60', verified: true });
+  });
+
+  it('reads the total beside the second line of a label wrapped in a narrow cell ("TOTAL" / "FACTURA")', () => {
+    const pad = ' '.repeat(28);
+    const rows = (second: string) => [
+      '@0.05 FACTURA',
+      `@0.30 ${pad}Base imponible   1.914,48 €`,
+      `@0.31 ${pad}IVA 21%   402,04 €`,
+      `@0.328 ${pad}TOTAL`,
+      `@0.335 ${pad}${second}`,
+    ];
+    expect(readScan(rows('FACTURA   2.316,52 €')).fields.total).toMatchObject({
+      value: '2316.52',
+      verified: true,
+    });
+    // Words with a number beside them are a row of their own, not the label's second line.
+    expect(readScan(rows('Pedido 12   2.316,52 €')).fields.total?.value).toBeUndefined();
   });
 
   it('reads a euro sign misread as a digit after the amount ("5.983,78 6") as no amount', () => {

@@ -187,6 +187,43 @@ function alternativeIds(line: Line): { check: IdMatch['check']; x: number; label
   return out;
 }
 
+/** Letters OCR reads as a digit: a NIF's control letter read as the digit it looks like. */
+const LETTERS_LIKE_DIGIT: Readonly<Record<string, string>> = {
+  '0': 'DQ',
+  '1': 'LT',
+  '2': 'Z',
+  '4': 'A',
+  '5': 'S',
+  '6': 'G',
+  '7': 'T',
+  '8': 'B',
+};
+
+/** A token of `shape` right after a Spanish id label ("NIF: …", "CIF …"), a word of its own. */
+const SPANISH_ID_AFTER_LABEL = (shape: RegExp) =>
+  new RegExp(
+    `(?<=\\b(?:N\\.?I\\.?F|C\\.?I\\.?F|N\\.?I\\.?E|DNI)[.:]?\\s?)${shape.source}(?![\\p{L}\\d])`,
+    'gu',
+  );
+
+/**
+ * A Spanish id with one character OCR confuses with its look-alike, put right where the check then passes
+ * (the text keeps its length): a NIF's control letter read as a digit ("696523420" for "…Q"), its first
+ * digit 8 read as B ("B9234614L"), a CIF's B read as 8 ("825862210"). A repair: never verified.
+ */
+function lookalikeRepairs(text: string): string {
+  const valid = (id: string) => checkTaxId(id)?.valid === true;
+  return text
+    .replace(SPANISH_ID_AFTER_LABEL(/(\d{8})(\d)/), (all, digits: string, last: string) => {
+      const letter = [...(LETTERS_LIKE_DIGIT[last] ?? '')].find((l) => valid(digits + l));
+      if (letter) return digits + letter;
+      return all[0] === '8' && valid(`B${all.slice(1)}`) ? `B${all.slice(1)}` : all;
+    })
+    .replace(SPANISH_ID_AFTER_LABEL(/B(\d{7}[A-Z])/), (all, rest: string) =>
+      valid(`8${rest}`) ? `8${rest}` : all,
+    );
+}
+
 /** A Spanish id label as OCR glues it to the id, some letters lost: "NIF", "NF", "IF", "NIE", "DNI". */
 const GLUED_ID_LABEL = /\b(N?I?F|NIE|DNI)(?=\d{8}[A-Z]\b|[XYZ]\d{7}[A-Z]\b)/g;
 
@@ -241,11 +278,11 @@ function findTaxIds(lines: Line[]): TaxIdCand[] {
     // verified: a repair.
     if (!found.some((f) => f.valid)) {
       let repaired = line.text.replace(GLUED_ID_LABEL, '$1 ');
-      if (labeled) repaired = repaired.replace(/(?<=[\d.-])[\])](?=\s|$)/g, 'J');
+      if (labeled) repaired = lookalikeRepairs(repaired.replace(/(?<=[\d.-])[\])](?=\s|$)/g, 'J'));
       if (repaired !== line.text)
         for (const m of idsIn(repaired)) {
           if (!m.check.valid || !m.check.checkable) continue;
-          found.push({
+          const cand: TaxIdCand = {
             id: m.check.normalized,
             valid: true,
             checkable: true,
@@ -254,7 +291,11 @@ function findTaxIds(lines: Line[]): TaxIdCand[] {
             role: null,
             sure: false,
             fromAlternative: true,
-          });
+          };
+          // The misread id the repair replaces is no id of its own.
+          const misread = found.findIndex((f) => !f.valid && Math.abs(f.cell.x - cand.cell.x) < 1e-4);
+          if (misread >= 0) found.splice(misread, 1, cand);
+          else found.push(cand);
         }
     }
     for (const t of found) {
@@ -362,8 +403,9 @@ function cleanName(text: string): string {
     .trim();
 }
 
+// A speck OCR read as a letter may open the label ("i NeFactura").
 const LABEL_WORDS =
-  /^(?:n[oºe°]?)?(?:factura|facturasimplificada|invoice|taxinvoice|receipt|recibo|ticket|albar[áa]n|rechnung|facture|factuur|presupuesto|abono|facturarectificativa)$/i;
+  /^[a-z]?(?:n[oºe°]?)?(?:factura|facturasimplificada|invoice|taxinvoice|receipt|recibo|ticket|albar[áa]n|rechnung|facture|factuur|presupuesto|abono|facturarectificativa)$/i;
 
 function isNameLike(text: string): boolean {
   const t = cleanName(text);
@@ -504,7 +546,8 @@ export function issuerNameCandidates(
     if (text.startsWith('_')) text = text.slice(1);
     // The letterhead is printed above the items table: its header row ends the search.
     if (rank > 0 && (line.text.match(TABLE_HEADER_WORD) ?? []).length >= 2) break;
-    if (!nameLike || LABELISH.test(text)) continue;
+    // A block label alone ("Facturado a", "Emisor") heads a name; it is none.
+    if (!nameLike || LABELISH.test(text) || isBlockLabel(L, text)) continue;
     if (line.y > 0.45) break;
     // OCR specks and logos: low confidence or hardly any letters; registration numbers.
     if (ocr && (line.conf < 0.5 || (text.match(/\p{L}/gu) ?? []).length < 4 || isRegistrationLine(line.text)))
@@ -587,6 +630,8 @@ export function issuerNameCandidates(
       candidates.push({ text: altText + suffix, line, score: 0, lineCount, features: g });
     }
   }
+  // Every reading of a line's first cell: the same printed name (or the name with the rest of the line).
+  const firstCells = new Set(candidates);
   // Text layer: a letterhead in a right-hand column shares its lines with the left column ("FACTURA   Empresa
   // del"), and a long name wraps onto the next line of its column ("Norte S.A."). Its cell is a candidate
   // when no client label or client id heads that column.
@@ -596,9 +641,10 @@ export function issuerNameCandidates(
       const line = firstPage[i]!;
       if (line.y > 0.3) break;
       const cells = splitCells(line);
-      // Read by OCR, only beside a document title ("FACTURA   Empresa del"): receipts' wide lines split
-      // into cells anywhere.
-      if (ocr && !LABEL_WORDS.test((cells[0]?.text ?? '').replace(/[^\p{L}]/gu, ''))) continue;
+      // Read by OCR, only beside a document title ("FACTURA   Empresa del") or a block label ("Facturado a
+      // Empresa S.L.", the blocks side by side): receipts' wide lines split into cells anywhere.
+      const head = cells[0]?.text ?? '';
+      if (ocr && !LABEL_WORDS.test(head.replace(/[^\p{L}]/gu, '')) && !isBlockLabel(L, head)) continue;
       for (const cell of cells.slice(1)) {
         if (cell.x < 0.4) continue;
         let text = cleanName(cell.text);
@@ -662,7 +708,9 @@ export function issuerNameCandidates(
     candidates.push({ text: returnAddr.text, line: returnAddr.line, score: 0, features });
   }
   // "Empresa S.A. · CIF A12345678 · Calle …": a name printed on the issuer's own id line, before the id.
-  const onIdLine = idLine && nameOnIdLine(idLine, COMPANY_SUFFIX);
+  // Read by OCR, the separators and the label may be lost or garbled ("Javier Martín Sánchez NIF2031…").
+  const onIdLine =
+    idLine && (nameOnIdLine(idLine, COMPANY_SUFFIX) ?? (ocr ? nameBeforeIdShape(idLine) : null));
   if (onIdLine && !candidates.some((c) => sameName(c.text, onIdLine))) {
     const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(onIdLine) ? { legalForm: 1 } : {}) };
     candidates.push({ text: onIdLine, line: idLine!, score: 0, features });
@@ -671,9 +719,13 @@ export function issuerNameCandidates(
   // a company name before an id label, low on the page, on no client id's line.
   for (const line of firstPage) {
     if (line.y < 0.35 || line === idLine || line === clientIdLine) continue;
-    const name = nameOnIdLine(line, COMPANY_SUFFIX);
-    if (!name || !COMPANY_SUFFIX.test(name) || candidates.some((c) => sameName(c.text, name))) continue;
-    candidates.push({ text: name, line, score: 0, features: { footer: 1, legalForm: 1 } });
+    const separated = nameOnIdLine(line, COMPANY_SUFFIX);
+    // Without a legal form, only read by OCR: a scan's legal line is a person's name as often as a company's.
+    const name =
+      separated && (ocr || COMPANY_SUFFIX.test(separated)) ? separated : ocr ? nameBeforeIdShape(line) : null;
+    if (!name || candidates.some((c) => sameName(c.text, name))) continue;
+    const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(name) ? { legalForm: 1 } : {}) };
+    candidates.push({ text: name, line, score: 0, features });
   }
   for (const x of footerNames) {
     if (candidates.some((c) => sameName(c.text, x.text))) continue;
@@ -740,11 +792,17 @@ export function issuerNameCandidates(
       .replace(/[^\p{L}\d]+/gu, '')
       .replace(/5/g, 's')
       .replace(/0/g, 'o');
+  // The client's name opens its line: every engine's reading of that line's first cell is the client's
+  // name, however garbled (the first letters compared: a wrapped legal form may follow the name).
+  const clientOpensLine = client != null && flat(client.line.text).startsWith(flat(client.text).slice(0, 8));
   if (client)
     for (const c of candidates)
       if (
         flat(c.text) === flat(client.text) ||
-        (c.line === client.line && flat(client.text).length >= 6 && flat(c.text).includes(flat(client.text)))
+        (c.line === client.line &&
+          flat(client.text).length >= 6 &&
+          flat(c.text).includes(flat(client.text))) ||
+        (c.line === client.line && clientOpensLine && firstCells.has(c))
       )
         c.features.clientName = 1;
   // Under the client's label, over the client's id, and the name the client's block holds: three readings
@@ -772,6 +830,25 @@ function nameOnIdLine(line: Line, COMPANY_SUFFIX: Tester): string | null {
   return text && isNameLike(text) && !LABELISH.test(text) && !/[·|•]/.test(text) ? text : null;
 }
 
+/**
+ * An id label as OCR garbles it on small print, right before a token shaped like a Spanish id: whole or
+ * cut ("CI F2586…"), glued to the id ("CIFA706…", "NIF2031…"), the id itself misread ("B9234614L").
+ */
+const LABEL_BEFORE_ID_SHAPE =
+  /^(.*?)\s+(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|CI|NI|NF|IF)[.:]?\s?(?=[A-Z]?\d{7,8}[A-Za-z]?(?![\p{L}\d]))/u;
+
+/**
+ * The name on a legal line whose separators OCR lost ("Javier Martín Sánchez NIF2031…", "Empresa 5. CIFA706…
+ * Calle…"): the text before an id label that precedes an id-shaped token. The id need not pass its check
+ * (a misread id still marks where the name ends).
+ */
+function nameBeforeIdShape(line: Line): string | null {
+  const m = LABEL_BEFORE_ID_SHAPE.exec(line.text);
+  if (!m) return null;
+  const text = cleanName(m[1]!.replace(/[\s,;·|•–+-]+$/, ''));
+  return text && isNameLike(text) && !LABELISH.test(text) && !/[·|•]/.test(text) ? text : null;
+}
+
 function withPrefix(f: Features, prefix: string): Features {
   return Object.fromEntries(Object.entries(f).map(([k, v]) => [`${prefix}${k}`, v]));
 }
@@ -790,6 +867,12 @@ function bestIssuerName(candidates: NameCand[]): (NameCand & { conf: number }) |
 
 /** A row label in a name/address block whose value is the next cell. */
 const ROW_LABEL = /^(?:name|nombre|nom|firma|company|raz[óo]n\s*social)\s*:$/i;
+
+/** A client or issuer block label alone on its line, or beside another ("Bill to   Ship to"). */
+function isBlockLabel(L: Labels, text: string): boolean {
+  const rest = [...L.clientBlock, ...L.issuerBlock].reduce((t, re) => t.replace(re, ''), text);
+  return rest.length < text.length && !/\p{L}{2,}/u.test(rest);
+}
 
 const sameName = (a: string, b: string) =>
   a.toLowerCase().replace(/[^\p{L}\d]+/gu, '') === b.toLowerCase().replace(/[^\p{L}\d]+/gu, '');
@@ -873,6 +956,8 @@ function findClientName(
           (c.x >= labelWord.x - 0.02 && c.x < labelWord.x + 0.3),
       );
       const text = cleanName(cell?.text ?? '');
+      // The label's own first words, read by OCR on the line below ("cliente" over "Datos del").
+      if (isBlockLabel(L, `${text} ${m[0].trim()}`)) continue;
       if (cell && text && isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
         return { text: withWrappedSuffix(lines, j, cell, text), line: below, conf: 0.6 };
     }
@@ -891,14 +976,6 @@ function findClientName(
     }
   }
   return null;
-}
-
-/** A block's label alone ("Ship to" beside "Bill to"): the heading of the block beside, not a name. */
-function isBlockLabel(L: Labels, text: string): boolean {
-  const bare = text.replace(/:\s*$/, '').trim();
-  return [...L.clientBlock, ...L.issuerBlock].some(
-    (re) => re.exec(bare)?.[0].replace(/:\s*$/, '').trim() === bare,
-  );
 }
 
 const WRAPPED_SUFFIX = new RegExp(`^(?:${SUFFIX_ONLY_BASE})$`, 'i');

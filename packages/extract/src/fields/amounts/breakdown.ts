@@ -31,10 +31,12 @@ function centsReadings(a: { value: number; raw: string }, lossy: boolean): numbe
  * 184,44 €"): the VAT rate, base and amount (base × rate = amount), and the recargo printed beside them
  * (base × its rate = its amount). Amounts keep their sign only when base and VAT carry the same one (a
  * credit note); a parenthesis or a stray minus on one of them does not flip it alone. Read by OCR (`ocr`),
- * an integer of three digits or more may have lost its decimal comma ("321€" for 3,21 €): with a printed
- * rate, it is read both ways and base × rate = amount tells which.
+ * an integer of three digits or more may have lost its decimal comma ("321€" for 3,21 €, "1.97941" for
+ * 1.979,41): with a printed rate, it is read both ways and base × rate = amount tells which.
  */
-export function breakdownRow(text: string, ocr = false): VatBreakdownEntry | null {
+export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | null {
+  // A thousands group then five digits ("1.97941" for 1.979,41): the decimal comma lost after the dot.
+  const text = ocr ? printed.replace(/(?<![\d.,])(\d{1,3})[.,](\d{5})(?![\d.,])/g, '$1$2') : printed;
   const percents = [...text.matchAll(PERCENT)].map((m) => Number(m[1]!.replace(',', '.')));
   const readings = findAmounts(text.replace(PERCENT, (m) => ' '.repeat(m.length))).map((a) =>
     centsReadings(a, ocr && percents.length > 0),
