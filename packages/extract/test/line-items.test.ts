@@ -195,6 +195,26 @@ describe('OCR misreads around a one-rate table', () => {
   });
 });
 
+describe('line VAT rates from a label one OCR engine misread', () => {
+  it("reads the rate by the label as the other engine read it ('TVA 21%' for 'IVA 21%')", () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Papel A4', '4', '74,63', '298,52'),
+      'Base imponible   TVA 21%   TOTAL',
+      '298,52   62,69   361,21',
+    ]);
+    const label = p.lines[2]!.words.find((w) => w.text === 'TVA')!;
+    label.alternatives = [
+      { engine: 'tesseract', text: 'TVA', conf: 0.94 },
+      { engine: 'ppocr', text: 'IVA', conf: 0.82 },
+    ];
+    const { ctx } = readingContext([p], 'ocr');
+    const got = findLineItems(ctx);
+    fillLineRates(ctx, got, []);
+    expect(got.map((i) => i.vat_rate)).toEqual(['21']);
+  });
+});
+
 describe('scanned PDF pages to read', () => {
   const ctx = (missing: number[]) =>
     ({
@@ -421,6 +441,42 @@ describe('tables in more shapes', () => {
       { engine: 'tesseract', text: 'Botella agua mineral 1,5 L (35)', conf: 0.8 },
     ];
     expect(items([p])[0]!.description).toBe('Botella agua mineral 1,5 L (35)');
+  });
+
+  it('reads a header cell naming two columns around a rule OCR read as a letter, its columns by their names', () => {
+    const p = tablePage([
+      `${'Descripción'.padEnd(22)}E ${'Cant.'.padEnd(11)}Precio | IVA I   Importe`,
+      `${'Traducción jurada'.padEnd(24)}${'2'.padEnd(11)}${'732,37'.padEnd(9)}${'21%'.padEnd(8)}1.464,74`,
+      `${'Traducción jurada (2)'.padEnd(24)}${'2'.padEnd(11)}${'537,21'.padEnd(9)}${'21%'.padEnd(8)}1.074,42`,
+    ]);
+    expect(
+      items([p]).map((i) => [i.description, i.quantity, i.unit_price, i.line_total, i.vat_rate]),
+    ).toEqual([
+      ['Traducción jurada', '2', '732.37', '1464.74', '21'],
+      // "(2)" ends before the quantity's name, the "E" beside it no part of the column.
+      ['Traducción jurada (2)', '2', '537.21', '1074.42', '21'],
+    ]);
+  });
+
+  it("reads a number the chosen reading garbled by the other engine's reading of it", () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Menú del día', '18', '2;37:€', '42,66'),
+      row('Diseño web', '→', '1.596,78', '1.596,78'),
+    ]);
+    const [, menu, web] = p.lines;
+    menu!.words[4]!.alternatives = [
+      { engine: 'tesseract', text: '2;37:€', conf: 0.02 },
+      { engine: 'ppocr', text: '2,37', conf: 0.84 },
+    ];
+    web!.words[2]!.alternatives = [
+      { engine: 'ppocr', text: '→', conf: 0.25 },
+      { engine: 'tesseract', text: '1', conf: 0.68 },
+    ];
+    expect(items([p]).map((i) => [i.quantity, i.unit_price, i.line_total])).toEqual([
+      ['18', '2.37', '42.66'],
+      ['1', '1596.78', '1596.78'],
+    ]);
   });
 
   it('puts back the space OCR lost between a word and the number after it, not inside a code', () => {

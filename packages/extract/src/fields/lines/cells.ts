@@ -147,6 +147,20 @@ function descReading(w: Line['words'][number], words: ReadonlySet<string>): stri
 export const isSpeck = (w: Line['words'][number]) =>
   w.conf < (/\d/.test(w.text) ? 0.05 : 0.3) && !(w.alternatives ?? []).some((a) => a.engine !== w.engine);
 
+/** A currency sign or a percent sign standing alone: part of the number beside it. */
+const SIGN = /^(?:[€$£%]|EUR)$/i;
+
+/**
+ * A word in a numeric column as a number: the chosen reading, or, when that is no number ("2;37:€", an
+ * arrow for a "1"), the other engine's reading that is one.
+ */
+function cellNumber(w: Line['words'][number], text: string): string {
+  const num = numericText(text);
+  if (isNumericCell(num) || SIGN.test(num)) return num;
+  const other = (w.alternatives ?? []).map((a) => numericText(a.text.trim())).find(isNumericCell);
+  return other ?? num;
+}
+
 /** A row's words by column: the description's words and, per numeric column, its text and other readings. */
 export function rowCells(
   row: Line,
@@ -177,13 +191,13 @@ export function rowCells(
     if (!text || NOISE.test(text)) continue;
     if (ocr && isSpeck(w)) continue;
     const cx = w.x + w.w / 2;
-    const num = numericText(text, ocr);
     const zone = zoneOf(cx);
     const inDescZone = !zone || zone.kind === 'desc' || zone.kind === 'ref';
     // Words left of the first numeric column's edge belong to the description ("5 L", "100 m").
     const leftOfNumbers = w.x + w.w < firstNumX - 0.02;
+    const num = ocr && !inDescZone && !leftOfNumbers ? cellNumber(w, text) : numericText(text, ocr);
     if (refCol && descCol && cx < (refCol.right + descCol.x) / 2) continue;
-    const sign = /^(?:[€$£%]|EUR)$/i.test(num);
+    const sign = SIGN.test(num);
     if ((isNumericCell(num) || sign) && zone && !inDescZone && !leftOfNumbers) {
       const last = groups[groups.length - 1];
       // A currency sign or "%" set apart from its number is part of that cell.

@@ -234,9 +234,12 @@ export function findLineItems(ctx: Ctx): LineItem[] {
         // continuation of the previous description
         if (LEGAL_FOOTER.test(row.text)) break;
         const desc = read.desc;
+        // Within the description's column (a skewed scan may start it a little left of its header) and
+        // clear of the next column right of it.
+        const nextCols = cols.filter((c) => c !== descCol && c.x > row.x);
         const inColumn =
           (!descCol || row.x >= descCol.x - 0.02) &&
-          (!ctx.ocr || row.x + row.w < Math.min(...cols.filter((c) => c.x > row.x).map((c) => c.x), 1));
+          (!ctx.ocr || row.x + row.w < Math.min(...nextCols.map((c) => c.x), 1));
         // Specks read as letters: a line far flatter than the print, or one engine's unsure reading alone.
         const speck =
           ctx.ocr &&
