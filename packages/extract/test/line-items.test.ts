@@ -479,6 +479,69 @@ describe('tables in more shapes', () => {
     ]);
   });
 
+  it('reads a wrapped last row whose second line one engine ran into its first, under the line that leads it', () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      `@0.100 ${row('Traducción jurada de')}`,
+      `@0.110 ${row('', '2', '542,50', '1.085,00')}`,
+      `@0.120 ${row('documentos')}`,
+      `@0.140 ${row('Diseño de página web')}`,
+      `@0.150 ${row('Disenocorpo')}`,
+      `@0.152 ${row('', '2', '400,91', '801,82')}`,
+    ]);
+    const [tall, numbers] = [p.lines[5]!, p.lines[6]!];
+    // PP-OCR read the two lines of the description as one word, two lines tall; Tesseract the second.
+    tall.h = 0.03;
+    Object.assign(tall.words[0]!, {
+      h: 0.03,
+      engine: 'ppocr',
+      alternatives: [
+        { engine: 'ppocr', text: 'Disenocorpo', conf: 0.98 },
+        { engine: 'tesseract', text: 'corporativa', conf: 0.96 },
+      ],
+    });
+    numbers.words[0]!.alternatives = [
+      { engine: 'ppocr', text: '2', conf: 0.9 },
+      { engine: 'tesseract', text: '2', conf: 0.9 },
+    ];
+    expect(items([p]).map((i) => [i.description, i.line_total])).toEqual([
+      ['Traducción jurada de documentos', '1085.00'],
+      ['Diseño de página web corporativa', '801.82'],
+    ]);
+  });
+
+  for (const source of ['ocr', 'text'] as const)
+    it(`takes a description line ending in a number by the next column as the row under it (${source})`, () => {
+      const p = narrowed(
+        page(
+          [
+            row('Descripción', 'Cant.', 'Precio', 'Importe'),
+            '@0.100 Cable eléctrico rollo 1000',
+            `@0.107 ${row('', '25', '61,42', '1.535,50')}`,
+            `@0.114 ${row('cobre')}`,
+            `@0.130 ${row('Aceite de oliva', '3', '55,49', '166,47')}`,
+          ],
+          source,
+        ),
+        0.7,
+      );
+      expect(items([p], source).map((i) => [i.description, i.quantity, i.line_total])).toEqual([
+        ['Cable eléctrico rollo 1000 cobre', '25', '1535.50'],
+        ['Aceite de oliva', '3', '166.47'],
+      ]);
+    });
+
+  it('reads a number OCR gave twice (a word inside the longer word of the same print) once', () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'IVA', 'Importe'),
+      row('Desarrollo web', '1', '1.567,88', '21%', '1.567,88'),
+    ]);
+    const words = p.lines[1]!.words;
+    const rate = words.find((w) => w.text === '21%')!;
+    words.splice(words.indexOf(rate), 0, { ...rate, text: '2', w: rate.w / 3 });
+    expect(items([p])[0]).toMatchObject({ quantity: '1', vat_rate: '21', line_total: '1567.88' });
+  });
+
   it('puts back the space OCR lost between a word and the number after it, not inside a code', () => {
     const p = tablePage([
       row('Descripción', 'Cant.', 'Precio', 'Importe'),

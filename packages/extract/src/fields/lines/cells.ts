@@ -161,6 +161,37 @@ function cellNumber(w: Line['words'][number], text: string): string {
   return other ?? num;
 }
 
+/**
+ * A word OCR gave twice: most of its box inside a longer word of the row that holds its text ("2" over
+ * "21%", the other engine's word of the same print).
+ */
+function readTwice(w: Line['words'][number], words: Line['words']): boolean {
+  const text = w.text.trim();
+  return words.some((o) => {
+    const inside = Math.min(w.x + w.w, o.x + o.w) - Math.max(w.x, o.x);
+    const level = Math.min(w.y + w.h, o.y + o.h) > Math.max(w.y, o.y);
+    return (
+      o !== w && o.text.trim().length > text.length && o.text.includes(text) && inside > w.w * 0.6 && level
+    );
+  });
+}
+
+/** The median height of a row's words: the print's. */
+function medianHeight(row: Line): number {
+  const hs = row.words.map((w) => w.h).sort((a, b) => a - b);
+  return hs[Math.floor(hs.length / 2)] ?? 0;
+}
+
+/**
+ * A word one engine read from a box two printed lines tall (a wrapped description's two lines run
+ * together: "Disenocorpo"): the other engine's reading of letters there, or null.
+ */
+function twoLinesTall(w: Line['words'][number], printH: number): string | null {
+  if (w.h < printH * 1.8 || (w.alternatives ?? []).length < 2) return null;
+  const other = w.alternatives!.find((a) => a.engine !== w.engine && /^\p{L}{3,}/u.test(a.text.trim()));
+  return other?.text.trim() ?? null;
+}
+
 /** A row's words by column: the description's words and, per numeric column, its text and other readings. */
 export function rowCells(
   row: Line,
@@ -186,10 +217,11 @@ export function rowCells(
   const firstNumX = Math.min(...numeric.map((c) => c.x), 1);
   // Where the values right of the description begin: words left of it are the description's.
   const valuesX = Math.min(...numeric.filter((c) => !descCol || c.x > descCol.x).map((c) => c.x), 1);
+  const printH = medianHeight(row);
   for (const w of row.words) {
-    const text = ocr ? descReading(w, words) : w.text.trim();
+    const text = ocr ? (twoLinesTall(w, printH) ?? descReading(w, words)) : w.text.trim();
     if (!text || NOISE.test(text)) continue;
-    if (ocr && isSpeck(w)) continue;
+    if (ocr && (isSpeck(w) || readTwice(w, row.words))) continue;
     const cx = w.x + w.w / 2;
     const zone = zoneOf(cx);
     const inDescZone = !zone || zone.kind === 'desc' || zone.kind === 'ref';

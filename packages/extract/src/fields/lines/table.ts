@@ -13,7 +13,7 @@ import {
   STOP_ROW,
   toCentsNum,
 } from './cells.ts';
-import { type Column, HEADER_DESC, headerColumns, isHeader } from './header.ts';
+import { type Column, HEADER_DESC, headerColumns, isHeader, NOISE } from './header.ts';
 import { closingRows, countedLines } from './headerless.ts';
 
 /** One table row read by column, or null when it carries no amount. */
@@ -147,6 +147,13 @@ function joinSplitRow(lines: Line[], j: number): { row: Line; last: number } {
   return { row, last: k };
 }
 
+/** A line's words as one text, rules and specks left out. */
+const wordsOf = (row: Line) =>
+  row.words
+    .map((w) => w.text.trim())
+    .filter((t) => t && !NOISE.test(t))
+    .join(' ');
+
 /** Past this share of the page's width a table's header leaves room for a sidebar at its left. */
 const INSET_TABLE_X = 0.3;
 
@@ -230,10 +237,12 @@ export function findLineItems(ctx: Ctx): LineItem[] {
         carried = false;
         lastTablePage = page;
       }
-      if (!read.numbers) {
+      // A description line ending in a number set near the next column ("… rollo 100"), no row of its own.
+      const wordsEndingInNumber = !read.item && read.numbers === 1 && /\p{L}{3,}/u.test(read.desc);
+      if (!read.numbers || wordsEndingInNumber) {
         // continuation of the previous description
         if (LEGAL_FOOTER.test(row.text)) break;
-        const desc = read.desc;
+        const desc = wordsEndingInNumber ? wordsOf(row) : read.desc;
         // Within the description's column (a skewed scan may start it a little left of its header) and
         // clear of the next column right of it.
         const nextCols = cols.filter((c) => c !== descCol && c.x > row.x);
@@ -254,7 +263,9 @@ export function findLineItems(ctx: Ctx): LineItem[] {
           (!ctx.ocr || /\p{L}{3,}/u.test(desc));
         // The first line of the next row's description, printed above its numbers: the row right under
         // it carries an amount, and it sits nearer that row than the row before (or no row is before).
-        const next = ctx.lines[j + 1];
+        // That row as OCR may have cut it (its numbers on a line of their own inside a taller word's).
+        const next =
+          j + 1 < ctx.lines.length && ctx.ocr ? joinSplitRow(ctx.lines, j + 1).row : ctx.lines[j + 1];
         const leads =
           wording &&
           !!next &&
