@@ -531,6 +531,38 @@ describe('tables in more shapes', () => {
       ]);
     });
 
+  it("takes the other engine's far surer reading of an unsure word of letters, once for the words it covers, not for accents", () => {
+    const p = tablePage([
+      row('Description', 'Qty', 'Price', 'Amount'),
+      row('Cloud hats er B', '23', '53.90', '1239.70'),
+      row('Design workéhop', '22', '24.27', '533.94'),
+      row('Traducción jurada', '2', '10,00', '20,00'),
+    ]);
+    const unsure = (
+      w: PageText['lines'][number]['words'][number],
+      conf: number,
+      other: string,
+      otherConf: number,
+    ) =>
+      Object.assign(w, {
+        engine: 'tesseract',
+        conf,
+        alternatives: [
+          { engine: 'tesseract', text: w.text, conf },
+          { engine: 'ppocr', text: other, conf: otherConf },
+        ],
+      });
+    const [cloud, design, translation] = [p.lines[1]!.words, p.lines[2]!.words, p.lines[3]!.words];
+    for (const w of cloud.slice(1, 4)) unsure(w, 0.05, 'hosting (monthly)', 0.5);
+    unsure(design[1]!, 0.48, 'workshop', 0.99);
+    unsure(translation[0]!, 0.33, 'Traduccion', 0.98);
+    expect(items([p]).map((i) => i.description)).toEqual([
+      'Cloud hosting (monthly)',
+      'Design workshop',
+      'Traducción jurada',
+    ]);
+  });
+
   it('reads a number OCR gave twice (a word inside the longer word of the same print) once', () => {
     const p = tablePage([
       row('Descripción', 'Cant.', 'Precio', 'IVA', 'Importe'),

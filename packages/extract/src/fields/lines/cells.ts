@@ -192,6 +192,45 @@ function twoLinesTall(w: Line['words'][number], printH: number): string | null {
   return other?.text.trim() ?? null;
 }
 
+/** Letters without their accents, lower case: readings that differ only so are the same word. */
+const folded = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The other engine's reading of a word of letters one engine read unsure ("workéhop" at 0.48 by
+ * "workshop" at 0.99; "hats er B" by "hosting (monthly)"), when it is far surer (SURER) and differs by
+ * more than accents (PP-OCR drops them), or null.
+ */
+function surerReading(w: Line['words'][number]): string | null {
+  if (w.engine === 'fused' || /\d/.test(w.text)) return null;
+  const other = (w.alternatives ?? []).find(
+    (a) =>
+      a.engine !== w.engine &&
+      a.conf >= w.conf + SURER &&
+      /\p{L}{3,}/u.test(a.text) &&
+      folded(a.text.trim()) !== folded(w.text.trim()),
+  );
+  return other?.text.trim() ?? null;
+}
+
+/** How much surer (confidence) the other engine's reading of a word of letters must be to replace it. */
+const SURER = 0.3;
+
+/**
+ * Each word's text for the row (null: a word the one before it already stands for): a word read two
+ * lines tall or unsure, the other engine's reading, once for the words it covers; else `descReading`.
+ */
+function wordReadings(row: Line, words: ReadonlySet<string>): (string | null)[] {
+  const printH = medianHeight(row);
+  let prev: string | null = null;
+  return row.words.map((w) => {
+    const surer = surerReading(w);
+    const repeated = surer != null && surer === prev;
+    prev = surer;
+    if (repeated) return null;
+    return twoLinesTall(w, printH) ?? surer ?? descReading(w, words);
+  });
+}
+
 /** A row's words by column: the description's words and, per numeric column, its text and other readings. */
 export function rowCells(
   row: Line,
@@ -217,9 +256,9 @@ export function rowCells(
   const firstNumX = Math.min(...numeric.map((c) => c.x), 1);
   // Where the values right of the description begin: words left of it are the description's.
   const valuesX = Math.min(...numeric.filter((c) => !descCol || c.x > descCol.x).map((c) => c.x), 1);
-  const printH = medianHeight(row);
-  for (const w of row.words) {
-    const text = ocr ? (twoLinesTall(w, printH) ?? descReading(w, words)) : w.text.trim();
+  const texts = ocr ? wordReadings(row, words) : row.words.map((w) => w.text.trim());
+  for (const [k, w] of row.words.entries()) {
+    const text = texts[k];
     if (!text || NOISE.test(text)) continue;
     if (ocr && (isSpeck(w) || readTwice(w, row.words))) continue;
     const cx = w.x + w.w / 2;
