@@ -563,6 +563,18 @@ describe('tables in more shapes', () => {
     ]);
   });
 
+  it('spaces words one engine ran together where the other engine, unsure of some letters, spaced them', () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Serviciosdeconsultoria', '1', '1.353,33', '1.353,33'),
+    ]);
+    p.lines[1]!.words[0]!.alternatives = [
+      { engine: 'ppocr', text: 'Serviciosdeconsultoria', conf: 0.77 },
+      { engine: 'tesseract', text: 'Servicios Ue consultona', conf: 0.46 },
+    ];
+    expect(items([p])[0]!.description).toBe('Servicios de consultoria');
+  });
+
   it('reads a number OCR gave twice (a word inside the longer word of the same print) once', () => {
     const p = tablePage([
       row('Descripción', 'Cant.', 'Precio', 'IVA', 'Importe'),

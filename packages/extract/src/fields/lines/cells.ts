@@ -83,11 +83,6 @@ function droppedFrom(short: string, long: string): boolean {
   return k === short.length;
 }
 
-/**
- * A word's reading for the row, when one engine did better than the chosen text: a rule or speck ("|")
- * the other engine read as a letter or digit ("L"), or words run together ("Arrozredondo1kg") the other
- * engine read with their spaces, the same characters give or take two.
- */
 /** Words of three letters or more both OCR engines read alike: the document's own wording. */
 export function documentWords(lines: Line[]): Set<string> {
   const memo = WORDS.get(lines);
@@ -119,6 +114,47 @@ function splitGlued(run: string, words: ReadonlySet<string>): string | null {
   return found && found.length > 1 ? found.join(' ') : null;
 }
 
+/**
+ * `glued`, a run of letters one engine read without spaces ("Serviciosdeconsultoria"), spaced where
+ * `other`, the other engine's reading with spaces ("Servicios Ue consultona"), puts them, the two aligned
+ * letter by letter; null unless `other` has spaces and its letters differ by a quarter of them at most.
+ */
+export function spacedLike(glued: string, other: string): string | null {
+  if (glued.length < 10 || /\s/.test(glued) || !/\s/.test(other) || !/^\p{L}+$/u.test(glued)) return null;
+  const a = other.replace(/\s+/g, '');
+  const max = Math.floor(glued.length / 4);
+  if (editDistance(a.toLowerCase(), glued.toLowerCase(), max) > max) return null;
+  // Edit distances of every pair of prefixes, then the path back: where each of `a`'s prefixes ends in `glued`.
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: glued.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const same = (i: number, j: number) => a[i - 1]!.toLowerCase() === glued[j - 1]!.toLowerCase();
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= glued.length; j++)
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (same(i, j) ? 0 : 1));
+  const endsAt = new Array<number>(a.length + 1).fill(0);
+  for (let i = a.length, j = glued.length; i > 0; ) {
+    endsAt[i] = Math.max(endsAt[i]!, j);
+    if (j > 0 && d[i]![j] === d[i - 1]![j - 1]! + (same(i, j) ? 0 : 1)) [i, j] = [i - 1, j - 1];
+    else if (d[i]![j] === d[i - 1]![j]! + 1) i--;
+    else j--;
+  }
+  const cuts = new Set<number>();
+  let k = 0;
+  for (const word of other.trim().split(/\s+/).slice(0, -1)) {
+    k += word.length;
+    const at = endsAt[k]!;
+    if (at > 0 && at < glued.length) cuts.add(at);
+  }
+  if (!cuts.size) return null;
+  return [...glued].map((c, j) => (cuts.has(j) ? ` ${c}` : c)).join('');
+}
+
+/**
+ * A word's reading for the row, when one engine did better than the chosen text: a rule or speck ("|")
+ * the other engine read as a letter or digit ("L"), or words run together ("Arrozredondo1kg") the other
+ * engine read with their spaces, the same characters give or take two.
+ */
 function descReading(w: Line['words'][number], words: ReadonlySet<string>): string {
   const text = w.text.trim();
   const alts = (w.alternatives ?? []).map((a) => a.text.trim()).filter(Boolean);
@@ -134,7 +170,9 @@ function descReading(w: Line['words'][number], words: ReadonlySet<string>): stri
   // Words run together that the document prints apart elsewhere ("Arrozredondo1kg").
   const run = /^\p{L}{6,}/u.exec(text)?.[0];
   const apart = run && !/\s/.test(text) ? splitGlued(run, words) : null;
-  const spacedOut = apart ? apart + text.slice(run!.length) : text;
+  // Else spaced where the other engine, unsure of some letters, put its spaces.
+  const aligned = apart ? null : (alts.map((a) => spacedLike(text, a)).find((x) => x != null) ?? null);
+  const spacedOut = apart ? apart + text.slice(run!.length) : (aligned ?? text);
   // A word and the number after it run together ("liquido3L"): the space goes back before the number.
   return spacedOut.replace(/(?<=\p{Ll}{3})(?=\d)/gu, ' ');
 }
