@@ -575,6 +575,19 @@ describe('tables in more shapes', () => {
     expect(items([p])[0]!.description).toBe('Servicios de consultoria');
   });
 
+  for (const source of ['ocr', 'text'] as const)
+    it(`keeps a count in brackets after the description's last word in the description (${source})`, () => {
+      const numbers = row('', '26', '9,76', '253,76');
+      const rows = [
+        row('Descripción', 'Cant.', 'Precio', 'Importe'),
+        `Aceite de oliva virgen (4)${numbers.slice(26)}`,
+      ];
+      const got = items([narrowed(page(rows, source), 0.7)], source);
+      expect(got.map((i) => [i.description, i.quantity, i.line_total])).toEqual([
+        ['Aceite de oliva virgen (4)', '26', '253.76'],
+      ]);
+    });
+
   it('reads a number OCR gave twice (a word inside the longer word of the same print) once', () => {
     const p = tablePage([
       row('Descripción', 'Cant.', 'Precio', 'IVA', 'Importe'),

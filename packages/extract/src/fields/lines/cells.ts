@@ -295,6 +295,7 @@ export function rowCells(
   // Where the values right of the description begin: words left of it are the description's.
   const valuesX = Math.min(...numeric.filter((c) => !descCol || c.x > descCol.x).map((c) => c.x), 1);
   const texts = ocr ? wordReadings(row, words) : row.words.map((w) => w.text.trim());
+  let descRight: number | null = null;
   for (const [k, w] of row.words.entries()) {
     const text = texts[k];
     if (!text || NOISE.test(text)) continue;
@@ -307,7 +308,11 @@ export function rowCells(
     const num = ocr && !inDescZone && !leftOfNumbers ? cellNumber(w, text) : numericText(text, ocr);
     if (refCol && descCol && cx < (refCol.right + descCol.x) / 2) continue;
     const sign = SIGN.test(num);
-    if ((isNumericCell(num) || sign) && zone && !inDescZone && !leftOfNumbers) {
+    // A count in brackets right after the description's last word, no column gap between ("… 5 L (4)"):
+    // the description's, not a negative number.
+    const bracketed =
+      /^\(\d{1,3}\)$/.test(text) && descRight != null && (w.x - descRight) * row.aspect < w.h * 1.2;
+    if ((isNumericCell(num) || sign) && zone && !inDescZone && !leftOfNumbers && !bracketed) {
       const last = groups[groups.length - 1];
       // A currency sign or "%" set apart from its number is part of that cell.
       if (sign && last && (w.x - last.right) * row.aspect < w.h * 1.5) {
@@ -320,8 +325,16 @@ export function rowCells(
       groups.push({ x: w.x, right: w.x + w.w, raw: num, readings: alts });
     } else if (UNIT_WORD.test(text) && descCol && !inDescZone && !leftOfNumbers && cx > valuesX) {
       // A unit of measure in its own column, right of the description ("ud", "h", "kg"): not the description's.
-    } else if (inDescZone || leftOfNumbers || !descCol || zone?.kind === 'other' || cx < valuesX - 0.02) {
+    } else if (
+      bracketed ||
+      inDescZone ||
+      leftOfNumbers ||
+      !descCol ||
+      zone?.kind === 'other' ||
+      cx < valuesX - 0.02
+    ) {
       descParts.push(text.replace(/^[|[\]{}]+|[|[\]{}]+$/g, ''));
+      descRight = w.x + w.w;
     }
   }
   const cells = new Map<Column, Cell>();
