@@ -588,6 +588,22 @@ describe('tables in more shapes', () => {
       ]);
     });
 
+  it('reads a header OCR cut in two lines on a skewed scan', () => {
+    const p = tablePage([
+      `@0.100 ${row('Ref.', 'Uds.', 'Precio', 'Importe')}`,
+      '@0.103       Concepto',
+      `@0.130 ${row('11 Menú del día', '15', '1,16', '17,40')}`,
+    ]);
+    const name = p.lines[1]!.words[0]!;
+    name.alternatives = [
+      { engine: 'ppocr', text: 'Concepto', conf: 0.9 },
+      { engine: 'tesseract', text: 'Concepto', conf: 0.9 },
+    ];
+    expect(items([p])).toEqual([
+      { description: 'Menú del día', quantity: '15', unit_price: '1.16', line_total: '17.40' },
+    ]);
+  });
+
   it('reads a number OCR gave twice (a word inside the longer word of the same print) once', () => {
     const p = tablePage([
       row('Descripción', 'Cant.', 'Precio', 'IVA', 'Importe'),

@@ -190,7 +190,15 @@ export function findLineItems(ctx: Ctx): LineItem[] {
   // into pages) goes on under the same columns.
   let lastTablePage = 0;
   for (let i = 0; i < ctx.lines.length; i++) {
-    const header = ctx.lines[i]!;
+    let header = ctx.lines[i]!;
+    // A header OCR cut in two lines on a skewed scan ("Concepto" set just under "Ref.   Uds. …").
+    if (!isHeader(header) && ctx.ocr) {
+      const joined = joinSplitRow(ctx.lines, i);
+      if (joined.last > i && isHeader(joined.row)) {
+        header = joined.row;
+        i = joined.last;
+      }
+    }
     if (!isHeader(header)) continue;
     const headerCols = headerColumns(header);
     if (!headerCols.some((c) => c.kind === 'total' || c.kind === 'price')) continue;
