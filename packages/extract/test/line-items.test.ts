@@ -602,6 +602,16 @@ describe('tables in more shapes', () => {
     expect(items([p])).toEqual([
       { description: 'Menú del día', quantity: '15', unit_price: '1.16', line_total: '17.40' },
     ]);
+    // A header whole without the name set under it, which it still takes.
+    const q = tablePage([
+      `@0.100 ${row('Descripción', 'Cant.', '', 'Importe')}`,
+      `@0.103 ${row('', '', 'Precio')}`,
+      `@0.130 ${row('Menú del día', '15', '1,16', '17,40')}`,
+    ]);
+    q.lines[1]!.words[0]!.alternatives = name.alternatives;
+    expect(items([q])).toEqual([
+      { description: 'Menú del día', quantity: '15', unit_price: '1.16', line_total: '17.40' },
+    ]);
   });
 
   it('reads a number OCR gave twice (a word inside the longer word of the same print) once', () => {

@@ -191,8 +191,9 @@ export function findLineItems(ctx: Ctx): LineItem[] {
   let lastTablePage = 0;
   for (let i = 0; i < ctx.lines.length; i++) {
     let header = ctx.lines[i]!;
-    // A header OCR cut in two lines on a skewed scan ("Concepto" set just under "Ref.   Uds. …").
-    if (!isHeader(header) && ctx.ocr) {
+    // A header OCR cut in two lines on a skewed scan ("Concepto" set just under "Ref.   Uds. …", "Precio"
+    // under "Descripción   Cantidad   Importe").
+    if (ctx.ocr) {
       const joined = joinSplitRow(ctx.lines, i);
       if (joined.last > i && isHeader(joined.row)) {
         header = joined.row;
