@@ -51,4 +51,22 @@ describe('line items beside a sidebar', () => {
       ['Codo latón', '3', '6.00'],
     ]);
   });
+
+  it('takes a description line set a little left of its header (skew) as the row under it', () => {
+    const rows = [
+      `@0.160 ${row('', 'Descripción', 'Cant.', 'Precio', 'Importe')}`,
+      `@0.187 ${row('expedición:', 'Tornillos caja 100')}`,
+      `@0.198 ${row('Vence: 12/04/24', '', '26', '7,62', '198,12')}`,
+      `@0.205 ${row('', 'uds')}`,
+      `@0.230 ${row('', 'Codo latón', '3', '2,00', '6,00')}`,
+      `@0.280 ${row('', 'Total', '', '', '204,12')}`,
+    ];
+    const p = sidebarPage(rows, 'ocr');
+    // The skewed scan starts the description's first line left of the header's "Descripción".
+    for (const w of p.lines[1]!.words.filter((w) => w.x > 0.2)) w.x -= 0.006;
+    expect(items(p, 'ocr')).toEqual([
+      ['Tornillos caja 100 uds', '26', '198.12'],
+      ['Codo latón', '3', '6.00'],
+    ]);
+  });
 });

@@ -195,6 +195,26 @@ describe('OCR misreads around a one-rate table', () => {
   });
 });
 
+describe('line VAT rates from a label one OCR engine misread', () => {
+  it("reads the rate by the label as the other engine read it ('TVA 21%' for 'IVA 21%')", () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Papel A4', '4', '74,63', '298,52'),
+      'Base imponible   TVA 21%   TOTAL',
+      '298,52   62,69   361,21',
+    ]);
+    const label = p.lines[2]!.words.find((w) => w.text === 'TVA')!;
+    label.alternatives = [
+      { engine: 'tesseract', text: 'TVA', conf: 0.94 },
+      { engine: 'ppocr', text: 'IVA', conf: 0.82 },
+    ];
+    const { ctx } = readingContext([p], 'ocr');
+    const got = findLineItems(ctx);
+    fillLineRates(ctx, got, []);
+    expect(got.map((i) => i.vat_rate)).toEqual(['21']);
+  });
+});
+
 describe('scanned PDF pages to read', () => {
   const ctx = (missing: number[]) =>
     ({
@@ -421,6 +441,188 @@ describe('tables in more shapes', () => {
       { engine: 'tesseract', text: 'Botella agua mineral 1,5 L (35)', conf: 0.8 },
     ];
     expect(items([p])[0]!.description).toBe('Botella agua mineral 1,5 L (35)');
+  });
+
+  it('reads a header cell naming two columns around a rule OCR read as a letter, its columns by their names', () => {
+    const p = tablePage([
+      `${'Descripción'.padEnd(22)}E ${'Cant.'.padEnd(11)}Precio | IVA I   Importe`,
+      `${'Traducción jurada'.padEnd(24)}${'2'.padEnd(11)}${'732,37'.padEnd(9)}${'21%'.padEnd(8)}1.464,74`,
+      `${'Traducción jurada (2)'.padEnd(24)}${'2'.padEnd(11)}${'537,21'.padEnd(9)}${'21%'.padEnd(8)}1.074,42`,
+    ]);
+    expect(
+      items([p]).map((i) => [i.description, i.quantity, i.unit_price, i.line_total, i.vat_rate]),
+    ).toEqual([
+      ['Traducción jurada', '2', '732.37', '1464.74', '21'],
+      // "(2)" ends before the quantity's name, the "E" beside it no part of the column.
+      ['Traducción jurada (2)', '2', '537.21', '1074.42', '21'],
+    ]);
+  });
+
+  it("reads a number the chosen reading garbled by the other engine's reading of it", () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Menú del día', '18', '2;37:€', '42,66'),
+      row('Diseño web', '→', '1.596,78', '1.596,78'),
+    ]);
+    const [, menu, web] = p.lines;
+    menu!.words[4]!.alternatives = [
+      { engine: 'tesseract', text: '2;37:€', conf: 0.02 },
+      { engine: 'ppocr', text: '2,37', conf: 0.84 },
+    ];
+    web!.words[2]!.alternatives = [
+      { engine: 'ppocr', text: '→', conf: 0.25 },
+      { engine: 'tesseract', text: '1', conf: 0.68 },
+    ];
+    expect(items([p]).map((i) => [i.quantity, i.unit_price, i.line_total])).toEqual([
+      ['18', '2.37', '42.66'],
+      ['1', '1596.78', '1596.78'],
+    ]);
+  });
+
+  it('reads a wrapped last row whose second line one engine ran into its first, under the line that leads it', () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      `@0.100 ${row('Traducción jurada de')}`,
+      `@0.110 ${row('', '2', '542,50', '1.085,00')}`,
+      `@0.120 ${row('documentos')}`,
+      `@0.140 ${row('Diseño de página web')}`,
+      `@0.150 ${row('Disenocorpo')}`,
+      `@0.152 ${row('', '2', '400,91', '801,82')}`,
+    ]);
+    const [tall, numbers] = [p.lines[5]!, p.lines[6]!];
+    // PP-OCR read the two lines of the description as one word, two lines tall; Tesseract the second.
+    tall.h = 0.03;
+    Object.assign(tall.words[0]!, {
+      h: 0.03,
+      engine: 'ppocr',
+      alternatives: [
+        { engine: 'ppocr', text: 'Disenocorpo', conf: 0.98 },
+        { engine: 'tesseract', text: 'corporativa', conf: 0.96 },
+      ],
+    });
+    numbers.words[0]!.alternatives = [
+      { engine: 'ppocr', text: '2', conf: 0.9 },
+      { engine: 'tesseract', text: '2', conf: 0.9 },
+    ];
+    expect(items([p]).map((i) => [i.description, i.line_total])).toEqual([
+      ['Traducción jurada de documentos', '1085.00'],
+      ['Diseño de página web corporativa', '801.82'],
+    ]);
+  });
+
+  for (const source of ['ocr', 'text'] as const)
+    it(`takes a description line ending in a number by the next column as the row under it (${source})`, () => {
+      const p = narrowed(
+        page(
+          [
+            row('Descripción', 'Cant.', 'Precio', 'Importe'),
+            '@0.100 Cable eléctrico rollo 1000',
+            `@0.107 ${row('', '25', '61,42', '1.535,50')}`,
+            `@0.114 ${row('cobre')}`,
+            `@0.130 ${row('Aceite de oliva', '3', '55,49', '166,47')}`,
+          ],
+          source,
+        ),
+        0.7,
+      );
+      expect(items([p], source).map((i) => [i.description, i.quantity, i.line_total])).toEqual([
+        ['Cable eléctrico rollo 1000 cobre', '25', '1535.50'],
+        ['Aceite de oliva', '3', '166.47'],
+      ]);
+    });
+
+  it("takes the other engine's far surer reading of an unsure word of letters, once for the words it covers, not for accents", () => {
+    const p = tablePage([
+      row('Description', 'Qty', 'Price', 'Amount'),
+      row('Cloud hats er B', '23', '53.90', '1239.70'),
+      row('Design workéhop', '22', '24.27', '533.94'),
+      row('Traducción jurada', '2', '10,00', '20,00'),
+    ]);
+    const unsure = (
+      w: PageText['lines'][number]['words'][number],
+      conf: number,
+      other: string,
+      otherConf: number,
+    ) =>
+      Object.assign(w, {
+        engine: 'tesseract',
+        conf,
+        alternatives: [
+          { engine: 'tesseract', text: w.text, conf },
+          { engine: 'ppocr', text: other, conf: otherConf },
+        ],
+      });
+    const [cloud, design, translation] = [p.lines[1]!.words, p.lines[2]!.words, p.lines[3]!.words];
+    for (const w of cloud.slice(1, 4)) unsure(w, 0.05, 'hosting (monthly)', 0.5);
+    unsure(design[1]!, 0.48, 'workshop', 0.99);
+    unsure(translation[0]!, 0.33, 'Traduccion', 0.98);
+    expect(items([p]).map((i) => i.description)).toEqual([
+      'Cloud hosting (monthly)',
+      'Design workshop',
+      'Traducción jurada',
+    ]);
+  });
+
+  it('spaces words one engine ran together where the other engine, unsure of some letters, spaced them', () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'Importe'),
+      row('Serviciosdeconsultoria', '1', '1.353,33', '1.353,33'),
+    ]);
+    p.lines[1]!.words[0]!.alternatives = [
+      { engine: 'ppocr', text: 'Serviciosdeconsultoria', conf: 0.77 },
+      { engine: 'tesseract', text: 'Servicios Ue consultona', conf: 0.46 },
+    ];
+    expect(items([p])[0]!.description).toBe('Servicios de consultoria');
+  });
+
+  for (const source of ['ocr', 'text'] as const)
+    it(`keeps a count in brackets after the description's last word in the description (${source})`, () => {
+      const numbers = row('', '26', '9,76', '253,76');
+      const rows = [
+        row('Descripción', 'Cant.', 'Precio', 'Importe'),
+        `Aceite de oliva virgen (4)${numbers.slice(26)}`,
+      ];
+      const got = items([narrowed(page(rows, source), 0.7)], source);
+      expect(got.map((i) => [i.description, i.quantity, i.line_total])).toEqual([
+        ['Aceite de oliva virgen (4)', '26', '253.76'],
+      ]);
+    });
+
+  it('reads a header OCR cut in two lines on a skewed scan', () => {
+    const p = tablePage([
+      `@0.100 ${row('Ref.', 'Uds.', 'Precio', 'Importe')}`,
+      '@0.103       Concepto',
+      `@0.130 ${row('11 Menú del día', '15', '1,16', '17,40')}`,
+    ]);
+    const name = p.lines[1]!.words[0]!;
+    name.alternatives = [
+      { engine: 'ppocr', text: 'Concepto', conf: 0.9 },
+      { engine: 'tesseract', text: 'Concepto', conf: 0.9 },
+    ];
+    expect(items([p])).toEqual([
+      { description: 'Menú del día', quantity: '15', unit_price: '1.16', line_total: '17.40' },
+    ]);
+    // A header whole without the name set under it, which it still takes.
+    const q = tablePage([
+      `@0.100 ${row('Descripción', 'Cant.', '', 'Importe')}`,
+      `@0.103 ${row('', '', 'Precio')}`,
+      `@0.130 ${row('Menú del día', '15', '1,16', '17,40')}`,
+    ]);
+    q.lines[1]!.words[0]!.alternatives = name.alternatives;
+    expect(items([q])).toEqual([
+      { description: 'Menú del día', quantity: '15', unit_price: '1.16', line_total: '17.40' },
+    ]);
+  });
+
+  it('reads a number OCR gave twice (a word inside the longer word of the same print) once', () => {
+    const p = tablePage([
+      row('Descripción', 'Cant.', 'Precio', 'IVA', 'Importe'),
+      row('Desarrollo web', '1', '1.567,88', '21%', '1.567,88'),
+    ]);
+    const words = p.lines[1]!.words;
+    const rate = words.find((w) => w.text === '21%')!;
+    words.splice(words.indexOf(rate), 0, { ...rate, text: '2', w: rate.w / 3 });
+    expect(items([p])[0]).toMatchObject({ quantity: '1', vat_rate: '21', line_total: '1567.88' });
   });
 
   it('puts back the space OCR lost between a word and the number after it, not inside a code', () => {

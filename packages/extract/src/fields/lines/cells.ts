@@ -84,11 +84,6 @@ function droppedFrom(short: string, long: string): boolean {
   return k === short.length;
 }
 
-/**
- * A word's reading for the row, when one engine did better than the chosen text: a rule or speck ("|")
- * the other engine read as a letter or digit ("L"), or words run together ("Arrozredondo1kg") the other
- * engine read with their spaces, the same characters give or take two.
- */
 /** Words of three letters or more both OCR engines read alike: the document's own wording. */
 export function documentWords(lines: Line[]): Set<string> {
   const memo = WORDS.get(lines);
@@ -120,6 +115,47 @@ function splitGlued(run: string, words: ReadonlySet<string>): string | null {
   return found && found.length > 1 ? found.join(' ') : null;
 }
 
+/**
+ * `glued`, a run of letters one engine read without spaces ("Serviciosdeconsultoria"), spaced where
+ * `other`, the other engine's reading with spaces ("Servicios Ue consultona"), puts them, the two aligned
+ * letter by letter; null unless `other` has spaces and its letters differ by a quarter of them at most.
+ */
+export function spacedLike(glued: string, other: string): string | null {
+  if (glued.length < 10 || /\s/.test(glued) || !/\s/.test(other) || !/^\p{L}+$/u.test(glued)) return null;
+  const a = other.replace(/\s+/g, '');
+  const max = Math.floor(glued.length / 4);
+  if (editDistance(a.toLowerCase(), glued.toLowerCase(), max) > max) return null;
+  // Edit distances of every pair of prefixes, then the path back: where each of `a`'s prefixes ends in `glued`.
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: glued.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const same = (i: number, j: number) => a[i - 1]!.toLowerCase() === glued[j - 1]!.toLowerCase();
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= glued.length; j++)
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (same(i, j) ? 0 : 1));
+  const endsAt = new Array<number>(a.length + 1).fill(0);
+  for (let i = a.length, j = glued.length; i > 0; ) {
+    endsAt[i] = Math.max(endsAt[i]!, j);
+    if (j > 0 && d[i]![j] === d[i - 1]![j - 1]! + (same(i, j) ? 0 : 1)) [i, j] = [i - 1, j - 1];
+    else if (d[i]![j] === d[i - 1]![j]! + 1) i--;
+    else j--;
+  }
+  const cuts = new Set<number>();
+  let k = 0;
+  for (const word of other.trim().split(/\s+/).slice(0, -1)) {
+    k += word.length;
+    const at = endsAt[k]!;
+    if (at > 0 && at < glued.length) cuts.add(at);
+  }
+  if (!cuts.size) return null;
+  return [...glued].map((c, j) => (cuts.has(j) ? ` ${c}` : c)).join('');
+}
+
+/**
+ * A word's reading for the row, when one engine did better than the chosen text: a rule or speck ("|")
+ * the other engine read as a letter or digit ("L"), or words run together ("Arrozredondo1kg") the other
+ * engine read with their spaces, the same characters give or take two.
+ */
 function descReading(w: Line['words'][number], words: ReadonlySet<string>): string {
   const text = w.text.trim();
   const alts = (w.alternatives ?? []).map((a) => a.text.trim()).filter(Boolean);
@@ -135,7 +171,9 @@ function descReading(w: Line['words'][number], words: ReadonlySet<string>): stri
   // Words run together that the document prints apart elsewhere ("Arrozredondo1kg").
   const run = /^\p{L}{6,}/u.exec(text)?.[0];
   const apart = run && !/\s/.test(text) ? splitGlued(run, words) : null;
-  const spacedOut = apart ? apart + text.slice(run!.length) : text;
+  // Else spaced where the other engine, unsure of some letters, put its spaces.
+  const aligned = apart ? null : (alts.map((a) => spacedLike(text, a)).find((x) => x != null) ?? null);
+  const spacedOut = apart ? apart + text.slice(run!.length) : (aligned ?? text);
   // A word and the number after it run together ("liquido3L"): the space goes back before the number.
   return spacedOut.replace(/(?<=\p{Ll}{3})(?=\d)/gu, ' ');
 }
@@ -147,6 +185,90 @@ function descReading(w: Line['words'][number], words: ReadonlySet<string>): stri
  */
 export const isSpeck = (w: Line['words'][number]) =>
   w.conf < (/\d/.test(w.text) ? 0.05 : 0.3) && !(w.alternatives ?? []).some((a) => a.engine !== w.engine);
+
+/** A currency sign or a percent sign standing alone: part of the number beside it. */
+const SIGN = /^(?:[€$£%]|EUR)$/i;
+
+/**
+ * A word in a numeric column as a number: the chosen reading, or, when that is no number ("2;37:€", an
+ * arrow for a "1"), the other engine's reading that is one.
+ */
+function cellNumber(w: Line['words'][number], text: string): string {
+  const num = numericText(text);
+  if (isNumericCell(num) || SIGN.test(num)) return num;
+  const other = (w.alternatives ?? []).map((a) => numericText(a.text.trim())).find(isNumericCell);
+  return other ?? num;
+}
+
+/**
+ * A word OCR gave twice: most of its box inside a longer word of the row that holds its text ("2" over
+ * "21%", the other engine's word of the same print).
+ */
+function readTwice(w: Line['words'][number], words: Line['words']): boolean {
+  const text = w.text.trim();
+  return words.some((o) => {
+    const inside = Math.min(w.x + w.w, o.x + o.w) - Math.max(w.x, o.x);
+    const level = Math.min(w.y + w.h, o.y + o.h) > Math.max(w.y, o.y);
+    return (
+      o !== w && o.text.trim().length > text.length && o.text.includes(text) && inside > w.w * 0.6 && level
+    );
+  });
+}
+
+/** The median height of a row's words: the print's. */
+function medianHeight(row: Line): number {
+  const hs = row.words.map((w) => w.h).sort((a, b) => a - b);
+  return hs[Math.floor(hs.length / 2)] ?? 0;
+}
+
+/**
+ * A word one engine read from a box two printed lines tall (a wrapped description's two lines run
+ * together: "Disenocorpo"): the other engine's reading of letters there, or null.
+ */
+function twoLinesTall(w: Line['words'][number], printH: number): string | null {
+  if (w.h < printH * 1.8 || (w.alternatives ?? []).length < 2) return null;
+  const other = w.alternatives!.find((a) => a.engine !== w.engine && /^\p{L}{3,}/u.test(a.text.trim()));
+  return other?.text.trim() ?? null;
+}
+
+/** Letters without their accents, lower case: readings that differ only so are the same word. */
+const folded = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The other engine's reading of a word of letters one engine read unsure ("workéhop" at 0.48 by
+ * "workshop" at 0.99; "hats er B" by "hosting (monthly)"), when it is far surer (SURER) and differs by
+ * more than accents (PP-OCR drops them), or null.
+ */
+function surerReading(w: Line['words'][number]): string | null {
+  if (w.engine === 'fused' || /\d/.test(w.text)) return null;
+  const other = (w.alternatives ?? []).find(
+    (a) =>
+      a.engine !== w.engine &&
+      a.conf >= w.conf + SURER &&
+      /\p{L}{3,}/u.test(a.text) &&
+      folded(a.text.trim()) !== folded(w.text.trim()),
+  );
+  return other?.text.trim() ?? null;
+}
+
+/** How much surer (confidence) the other engine's reading of a word of letters must be to replace it. */
+const SURER = 0.3;
+
+/**
+ * Each word's text for the row (null: a word the one before it already stands for): a word read two
+ * lines tall or unsure, the other engine's reading, once for the words it covers; else `descReading`.
+ */
+function wordReadings(row: Line, words: ReadonlySet<string>): (string | null)[] {
+  const printH = medianHeight(row);
+  let prev: string | null = null;
+  return row.words.map((w) => {
+    const surer = surerReading(w);
+    const repeated = surer != null && surer === prev;
+    prev = surer;
+    if (repeated) return null;
+    return twoLinesTall(w, printH) ?? surer ?? descReading(w, words);
+  });
+}
 
 /** A row's words by column: the description's words and, per numeric column, its text and other readings. */
 export function rowCells(
@@ -173,21 +295,22 @@ export function rowCells(
   const firstNumX = Math.min(...numeric.map((c) => c.x), 1);
   // Where the values right of the description begin: words left of it are the description's.
   const valuesX = Math.min(...numeric.filter((c) => !descCol || c.x > descCol.x).map((c) => c.x), 1);
+  const texts = ocr ? wordReadings(row, words) : row.words.map((w) => w.text.trim());
   let descRight: number | null = null;
   const spaced = (a: { x: number; w: number }, b: { x: number; h: number }) =>
     (b.x - (a.x + a.w)) * row.aspect < b.h;
   for (const [k, w] of row.words.entries()) {
-    const text = ocr ? descReading(w, words) : w.text.trim();
+    const text = texts[k];
     if (!text || NOISE.test(text)) continue;
-    if (ocr && isSpeck(w)) continue;
+    if (ocr && (isSpeck(w) || readTwice(w, row.words))) continue;
     const cx = w.x + w.w / 2;
-    const num = numericText(text, ocr);
     const zone = zoneOf(cx);
     const inDescZone = !zone || zone.kind === 'desc' || zone.kind === 'ref';
     // Words left of the first numeric column's edge belong to the description ("5 L", "100 m").
     const leftOfNumbers = w.x + w.w < firstNumX - 0.02;
+    const num = ocr && !inDescZone && !leftOfNumbers ? cellNumber(w, text) : numericText(text, ocr);
     if (refCol && descCol && cx < (refCol.right + descCol.x) / 2) continue;
-    const sign = /^(?:[€$£%]|EUR)$/i.test(num);
+    const sign = SIGN.test(num);
     // A count in parentheses, a unit or a measure ("100 m") a word space after the description's last
     // word ("… 5 L (2)", "… caja 100 uds", "… rollo 100 m") ends the description, even where a long one
     // runs under a number column.
@@ -196,7 +319,7 @@ export function rowCells(
       /^\d+(?:[.,]\d+)?$/.test(num) && !!after && UNIT_WORD.test(after.text.trim()) && spaced(w, after);
     const descTail =
       descRight != null &&
-      (/^\(\d{1,3}\)$/.test(num) || UNIT_WORD.test(text) || measure) &&
+      (/^\(\d{1,3}\)$/.test(text) || UNIT_WORD.test(text) || measure) &&
       spaced({ x: descRight, w: 0 }, w);
     if ((isNumericCell(num) || sign) && zone && !inDescZone && !leftOfNumbers && !descTail) {
       const last = groups[groups.length - 1];

@@ -112,6 +112,10 @@ const COLUMN_WORDS: [ColKind, string][] = [
 ];
 const COLUMN_SCAN = new RegExp(COLUMN_WORDS.map(([k, w]) => `(?<${k}>${w})`).join('|'), 'giu');
 
+/** One character that names no column ("I", "E" where a rule or a cell's shading is): no word of the header. */
+const isRuleLetter = (w: Line['words'][number]) =>
+  w.text.trim().length === 1 && columnKind(w.text) === 'other';
+
 /**
  * The header's columns. A cell whose words name different columns ("Ref. Descripción", "P.unit. Dto.",
  * run together by OCR or a tight layout) is split into one column per word; a cell OCR read letter by
@@ -152,7 +156,8 @@ export function headerColumns(line: Line): Column[] {
         continue;
       }
     }
-    const named = inCell.filter((w) => !NOISE.test(w.text));
+    // A table rule OCR read as a letter ("Precio | IVA I"): one character naming no column names nothing.
+    const named = inCell.filter((w) => !NOISE.test(w.text) && !isRuleLetter(w));
     const kinds = named.map(kindOf);
     // "Menge Beschreibung": the quantity is printed at the start of the description, one column.
     const qtyThenDesc = kinds.length === 2 && kinds[0] === 'qty' && kinds[1] === 'desc';
@@ -165,7 +170,10 @@ export function headerColumns(line: Line): Column[] {
       // "Prec io": a name OCR cut in two
       if (whole === 'other') whole = columnKind(named.map((w) => w.text).join(''));
       const kind = whole === 'other' && named.length === 1 ? kindOf(named[0]!) : whole;
-      cols.push({ kind, x: cell.x, right: cell.x + cell.w });
+      // The column spans its name, not the rules and specks beside it in the cell.
+      const x = named.length ? named[0]!.x : cell.x;
+      const right = named.length ? Math.max(...named.map((w) => w.x + w.w)) : cell.x + cell.w;
+      cols.push({ kind, x, right });
     }
   }
   return cols;

@@ -1,8 +1,12 @@
 /** Line items' VAT rates, when the rows print none: from the VAT summary, or the rates printed by the VAT labels. */
 
+import type { Line } from '../../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal } from '../../text/numbers.ts';
 import type { LineItem, VatBreakdownEntry } from '../../types.ts';
-import { type Ctx, ocrAmounts, splitCells } from '../context.ts';
+import { type Ctx, lineReadings, ocrAmounts, splitCells } from '../context.ts';
+
+/** A VAT label and the rate printed after it ("IVA 21%", "VAT (10"): the rate, and its % if printed. */
+const VAT_LABEL_RATE = /\b(?:i\.?v\.?a|vat)\b\s*\(?(\d{1,2}(?:[.,]\d{1,2})?)\s*(%?)/gi;
 
 const cents = (v: string | undefined) => (v == null ? null : Math.round(Number(v) * 100));
 
@@ -15,12 +19,17 @@ export function fillLineRates(ctx: Ctx, items: LineItem[], breakdown: VatBreakdo
   const missing = items.filter((i) => i.vat_rate == null && i.line_total != null);
   let rates = breakdown.filter((b) => b.rate != null && !b.tax_type);
   if (!rates.length) {
-    // No summary table: the rates printed beside the VAT labels ("IVA 21%").
+    // No summary table: the rates printed beside the VAT labels ("IVA 21%"); on a line where the chosen
+    // reading has none, as the other OCR engine read it ("TVA 21%" one engine, "IVA 21%" the other).
     const printed = new Map<number, string | undefined>();
     ctx.lines.forEach((line, i) => {
-      for (const m of line.text.matchAll(/\b(?:i\.?v\.?a|vat)\b\s*\(?(\d{1,2}(?:[.,]\d{1,2})?)\s*(%?)/gi)) {
+      const labelled = lineReadings(ctx, line)
+        .map((reading) => ({ reading, found: [...reading.text.matchAll(VAT_LABEL_RATE)] }))
+        .find((r) => r.found.length);
+      if (!labelled) return;
+      for (const m of labelled.found) {
         const rate = Number(m[1]!.replace(',', '.'));
-        const below = amountBelow(ctx, i, m);
+        const below = amountBelow(ctx, i, labelled.reading, m);
         // "IVA 21" with the % lost (OCR): a rate only if the VAT under it is that rate of the lines' sum.
         if (!m[2] && !(ctx.ocr && below != null && closesOnAll(items, rate, below))) continue;
         if (!printed.has(rate) || printed.get(rate) == null) printed.set(rate, below);
@@ -79,9 +88,9 @@ function uniqueClosingSet(r: VatBreakdownEntry, totals: number[], free: number):
 /**
  * The amount printed under a label in a row of labels ("Base imponible   IVA 21%   IVA 10%   TOTAL" over
  * their amounts): the one number on the next line that lies under the label's cell, or undefined.
+ * `line` is line `i` as one engine read it.
  */
-function amountBelow(ctx: Ctx, i: number, m: RegExpMatchArray): string | undefined {
-  const line = ctx.lines[i]!;
+function amountBelow(ctx: Ctx, i: number, line: Line, m: RegExpMatchArray): string | undefined {
   const next = ctx.lines[i + 1];
   if (!next || next.page !== line.page || next.y - (line.y + line.h) > line.h * 2) return undefined;
   const cell = splitCells(line).find((c) => c.text.includes(m[0].trim()));

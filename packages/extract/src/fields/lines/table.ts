@@ -13,7 +13,7 @@ import {
   STOP_ROW,
   toCentsNum,
 } from './cells.ts';
-import { type Column, HEADER_DESC, headerColumns, isHeader } from './header.ts';
+import { type Column, HEADER_DESC, headerColumns, isHeader, NOISE } from './header.ts';
 import { closingRows, countedLines } from './headerless.ts';
 
 /**
@@ -161,6 +161,13 @@ function joinSplitRow(lines: Line[], j: number): { row: Line; last: number } {
   return { row, last: k };
 }
 
+/** A line's words as one text, rules and specks left out. */
+const wordsOf = (row: Line) =>
+  row.words
+    .map((w) => w.text.trim())
+    .filter((t) => t && !NOISE.test(t))
+    .join(' ');
+
 /** Past this share of the page's width a table's header leaves room for a sidebar at its left. */
 const INSET_TABLE_X = 0.3;
 
@@ -197,7 +204,16 @@ export function findLineItems(ctx: Ctx): LineItem[] {
   // into pages) goes on under the same columns.
   let lastTablePage = 0;
   for (let i = 0; i < ctx.lines.length; i++) {
-    const header = ctx.lines[i]!;
+    let header = ctx.lines[i]!;
+    // A header OCR cut in two lines on a skewed scan ("Concepto" set just under "Ref.   Uds. …", "Precio"
+    // under "Descripción   Cantidad   Importe").
+    if (ctx.ocr) {
+      const joined = joinSplitRow(ctx.lines, i);
+      if (joined.last > i && isHeader(joined.row)) {
+        header = joined.row;
+        i = joined.last;
+      }
+    }
     if (!isHeader(header)) continue;
     const headerCols = headerColumns(header);
     if (!headerCols.some((c) => c.kind === 'total' || c.kind === 'price')) continue;
@@ -248,13 +264,18 @@ export function findLineItems(ctx: Ctx): LineItem[] {
         carried = false;
         lastTablePage = page;
       }
-      if (!read.numbers) {
+      // A description line ending in a number set near the next column ("… rollo 100"), no row of its own.
+      const wordsEndingInNumber = !read.item && read.numbers === 1 && /\p{L}{3,}/u.test(read.desc);
+      if (!read.numbers || wordsEndingInNumber) {
         // continuation of the previous description
         if (LEGAL_FOOTER.test(row.text)) break;
-        const desc = read.desc;
+        const desc = wordsEndingInNumber ? wordsOf(row) : read.desc;
+        // Within the description's column (a skewed scan may start it a little left of its header) and
+        // clear of the next column right of it.
+        const nextCols = cols.filter((c) => c !== descCol && c.x > row.x);
         const inColumn =
           (!descCol || row.x >= descCol.x - 0.02) &&
-          (!ctx.ocr || row.x + row.w < Math.min(...cols.filter((c) => c.x > row.x).map((c) => c.x), 1));
+          (!ctx.ocr || row.x + row.w < Math.min(...nextCols.map((c) => c.x), 1));
         // Specks read as letters: a line far flatter than the print, or one engine's unsure reading alone.
         const speck =
           ctx.ocr &&
@@ -270,8 +291,10 @@ export function findLineItems(ctx: Ctx): LineItem[] {
         // The first line of the next row's description, printed above its numbers: the row right under
         // it carries an amount, and it sits nearer that row than the row before (or no row is before), or
         // that row is the count times the price ("4 x 14,93"), which never goes on from a row above (on a
-        // till roll a long description runs under the amount's column).
-        const next = ctx.lines[j + 1];
+        // till roll a long description runs under the amount's column). That row as OCR may have cut it (its
+        // numbers on a line of their own inside a taller word's).
+        const next =
+          j + 1 < ctx.lines.length && ctx.ocr ? joinSplitRow(ctx.lines, j + 1).row : ctx.lines[j + 1];
         const below =
           wordy && next && next.page === row.page && next.y - row.y < 0.03
             ? readRow(ctx, clip(next) ?? next, cols, descCol, qtyInDesc, desc)
