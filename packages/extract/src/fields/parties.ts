@@ -943,8 +943,13 @@ function findClientName(
     const m = L.clientBlock.map((re) => re.exec(line.text)).find(Boolean);
     if (!m) continue;
     const rest = cleanName(line.text.slice((m.index ?? 0) + m[0].length));
-    if (rest && isNameLike(rest) && !LABELISH.test(rest) && !isBlockLabel(L, rest) && rest !== issuerName)
-      return { text: rest, line, conf: 0.6 };
+    const beside =
+      rest && isNameLike(rest) && !LABELISH.test(rest) && !isBlockLabel(L, rest) && rest !== issuerName
+        ? { text: rest, line, conf: 0.6 }
+        : null;
+    // A name far across a column gap may be the block beside's, on a line OCR merged across both blocks:
+    // the name under the label comes first then.
+    if (beside && !acrossColumnGap(L, line)) return beside;
     const labelWord = line.words.find((w) => L.clientBlock.some((re) => re.test(w.text)));
     for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) {
       const below = lines[j]!;
@@ -961,6 +966,7 @@ function findClientName(
       if (cell && text && isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
         return { text: withWrappedSuffix(lines, j, cell, text), line: below, conf: 0.6 };
     }
+    if (beside) return beside;
   }
   // No client label: the top of the client id's own block, in its column (side-by-side blocks share lines).
   const above = clientId && nameAboveId(L, lines, clientId, issuerName);
@@ -976,6 +982,15 @@ function findClientName(
     }
   }
   return null;
+}
+
+/** The cell after the client label's starts more than a quarter of the page to its right. */
+function acrossColumnGap(L: Labels, line: Line): boolean {
+  const cells = splitCells(line);
+  const k = cells.findIndex((c) => L.clientBlock.some((re) => re.test(c.text)));
+  const label = cells[k];
+  const next = cells[k + 1];
+  return !!label && !!next && next.x - (label.x + label.w) > 0.25;
 }
 
 const WRAPPED_SUFFIX = new RegExp(`^(?:${SUFFIX_ONLY_BASE})$`, 'i');
