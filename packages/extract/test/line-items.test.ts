@@ -86,6 +86,31 @@ describe('line items read by column', () => {
     ]);
   });
 
+  it('reads past a speck one engine alone read as a word between two column names', () => {
+    const p = page([
+      'Descripción NU Cantidad   Precio   Importe',
+      'Papel A4 hojas        3     68,75   206,25',
+    ]);
+    const speck = p.lines[0]!.words.find((w) => w.text === 'NU')!;
+    speck.conf = 0.32;
+    speck.alternatives = [{ engine: 'tesseract', text: 'NU', conf: 0.32 }];
+    expect(items([p])).toEqual([
+      { description: 'Papel A4 hojas', quantity: '3', unit_price: '68.75', line_total: '206.25' },
+    ]);
+  });
+
+  it('reads a mark OCR saw in place of the quantity as one when the price is the amount', () => {
+    const p = page([
+      'Descripción   Cantidad   Precio   Importe',
+      'Tornillos caja      √      6,61     6,61',
+      'Cable rollo         √      5,00    10,00',
+    ]);
+    expect(items([p])).toEqual([
+      { description: 'Tornillos caja', quantity: '1', unit_price: '6.61', line_total: '6.61' },
+      { description: 'Cable rollo', unit_price: '5', line_total: '10.00' },
+    ]);
+  });
+
   it('goes on with the same columns on the next scanned page, which has no header', () => {
     const got = items([
       pageN(['Descripción   Cant.   Precio   Importe', 'Menú del día   2   10,00   20,00'], 1),

@@ -117,6 +117,13 @@ const isRuleLetter = (w: Line['words'][number]) =>
   w.text.trim().length === 1 && columnKind(w.text) === 'other';
 
 /**
+ * A speck or shading one OCR engine alone read as letters, unsure ("NU" between "Descripción" and
+ * "Cantidad"): no word of the header, so it does not hold the columns around it in one cell.
+ */
+const isUnsureSpeck = (w: Line['words'][number]) =>
+  w.conf < 0.5 && (w.alternatives ?? []).length <= 1 && columnKind(w.text) === 'other';
+
+/**
  * The header's columns. A cell whose words name different columns ("Ref. Descripción", "P.unit. Dto.",
  * run together by OCR or a tight layout) is split into one column per word; a cell OCR read letter by
  * letter ("I m p o r t e") is read as one word and split by the column names in it, each placed by its
@@ -157,7 +164,7 @@ export function headerColumns(line: Line): Column[] {
       }
     }
     // A table rule OCR read as a letter ("Precio | IVA I"): one character naming no column names nothing.
-    const named = inCell.filter((w) => !NOISE.test(w.text) && !isRuleLetter(w));
+    const named = inCell.filter((w) => !NOISE.test(w.text) && !isRuleLetter(w) && !isUnsureSpeck(w));
     const kinds = named.map(kindOf);
     // "Menge Beschreibung": the quantity is printed at the start of the description, one column.
     const qtyThenDesc = kinds.length === 2 && kinds[0] === 'qty' && kinds[1] === 'desc';

@@ -26,6 +26,21 @@ const CARRY_ROW =
 /** A receipt item's second line, under its description: the count times the unit price ("4 x 14,93"). */
 const COUNT_TIMES_PRICE = /^(\d{1,4}(?:[.,]\d{1,3})?)\s*[x×*]\s*(\d[\d.,]*[.,]\d{2})\s*€?$/u;
 
+/**
+ * A word under the quantity's name (its name's extent, 0.01 either side) with no digit in any engine's
+ * reading, no rule: a quantity OCR saw but could not read. False when the header names no quantity.
+ */
+function markInQuantity(row: Line, cols: Column[]): boolean {
+  const qtyCol = cols.find((c) => c.kind === 'qty');
+  if (!qtyCol) return false;
+  return row.words.some((w) => {
+    const cx = w.x + w.w / 2;
+    const readings = [w.text, ...(w.alternatives ?? []).map((a) => a.text)];
+    const under = cx >= qtyCol.x - 0.01 && cx <= qtyCol.right + 0.01;
+    return under && !NOISE.test(w.text.trim()) && !readings.some((r) => /\d/.test(r));
+  });
+}
+
 /** One table row read by column, or null when it carries no amount. */
 function readRow(
   ctx: Ctx,
@@ -103,6 +118,8 @@ function readRow(
       if (hit) totals = [hit.total];
     }
   }
+  // A "1" OCR read as a mark ("√") under the quantity's name: when the price is the amount, it is one.
+  if (qty == null && !disc && prices.some((p) => totals.includes(p)) && markInQuantity(row, cols)) qty = 1;
   // A minus the quantity lost ("3" by "-2.637,33" on a credit note): the amount as read keeps its sign
   // when minus the quantity × price closes on it.
   if (qty != null && qty > 0 && totals[0] != null && totals[0] < 0 && prices.some((p) => p > 0)) {
