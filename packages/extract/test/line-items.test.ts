@@ -111,6 +111,25 @@ describe('line items read by column', () => {
     ]);
   });
 
+  it('reads a rate OCR cut after its first digit as one rate', () => {
+    const p = page([
+      'Descripción   Cant.   Precio   IVA   Importe',
+      'Aceite 5 L   15   41,47   2 1%   622,05',
+    ]);
+    const words = p.lines[1]!.words;
+    const cut = words.findIndex((w) => w.text === '1%');
+    words[cut]!.x = words[cut - 1]!.x + words[cut - 1]!.w + 0.002;
+    expect(items([p])).toEqual([
+      {
+        description: 'Aceite 5 L',
+        quantity: '15',
+        unit_price: '41.47',
+        line_total: '622.05',
+        vat_rate: '21',
+      },
+    ]);
+  });
+
   it('goes on with the same columns on the next scanned page, which has no header', () => {
     const got = items([
       pageN(['Descripción   Cant.   Precio   Importe', 'Menú del día   2   10,00   20,00'], 1),

@@ -330,6 +330,13 @@ export function rowCells(
         continue;
       }
       if (sign) continue;
+      // A percentage OCR cut after its first digit ("2" "1%" for "21%"): one cell.
+      if (last && /^\d$/.test(last.raw) && /^\d%$/.test(num) && (w.x - last.right) * row.aspect < w.h * 0.5) {
+        last.raw += num;
+        last.right = w.x + w.w;
+        last.readings = [];
+        continue;
+      }
       const alts = (w.alternatives ?? []).map((a) => numericText(a.text.trim(), ocr)).filter(isNumericCell);
       groups.push({ x: w.x, right: w.x + w.w, raw: num, readings: alts });
     } else if (
