@@ -20,6 +20,18 @@ function readAlso(p: PageText, line: number, word: number, text: string, engine:
   ];
 }
 
+/** An invoice with a client block at the top and the issuer's legal line, `footer`, at the foot. */
+function withFooter(footer: string): PageText {
+  return page([
+    'Factura nº A-17',
+    'Cliente',
+    'Comercial Norte S.A.',
+    `CIF: ${clientCif}`,
+    '@0.30 Total   121,00 €',
+    `@0.60 ${footer}`,
+  ]);
+}
+
 /** A B-CIF whose "8"-for-"B" misreading no NIF look-alike repair also turns into a valid id. */
 function cifOnlyBRepairs(): string {
   for (let seed = 1; ; seed++) {
@@ -57,14 +69,7 @@ describe('tax ids OCR garbled', () => {
 
   it('reads a CIF glued to its label, letters of the label lost ("CFB…"), unverified', () => {
     const cif = makeCif(rng(33), 'B');
-    const p = page([
-      'Factura nº A-17',
-      'Cliente',
-      'Comercial Norte S.A.',
-      `CIF: ${clientCif}`,
-      '@0.30 Total   121,00 €',
-      `@0.60 Ejemplo Servicios S.L. - CF${cif}. Calle Mayor 1, 46002 Valencia`,
-    ]);
+    const p = withFooter(`Ejemplo Servicios S.L. - CF${cif}. Calle Mayor 1, 46002 Valencia`);
     const r = extractFromText([p], 'ocr');
     checkTaxIds(r.fields, () => {});
     expect(r.fields.issuer_tax_id).toMatchObject({ value: cif, verified: false });
@@ -72,15 +77,8 @@ describe('tax ids OCR garbled', () => {
 
   it('repairs the other engine’s labelled reading of a CIF whose B it read as 8, unverified', () => {
     const cif = cifOnlyBRepairs();
-    const p = page([
-      'Factura nº A-17',
-      'Cliente',
-      'Comercial Norte S.A.',
-      `CIF: ${clientCif}`,
-      '@0.30 Total   121,00 €',
-      // The chosen engine lost the B; the other kept the label apart and read the B as 8.
-      `@0.60 Ejemplo Servicios S.L. - CIF${cif.slice(1)} Calle Mayor 1`,
-    ]);
+    // The chosen engine lost the B; the other kept the label apart and read the B as 8.
+    const p = withFooter(`Ejemplo Servicios S.L. - CIF${cif.slice(1)} Calle Mayor 1`);
     readAlso(p, 5, 4, `CIF 8${cif.slice(1)} -`, 'tesseract');
     const r = extractFromText([p], 'ocr');
     checkTaxIds(r.fields, () => {});
