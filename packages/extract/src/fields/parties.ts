@@ -15,7 +15,7 @@ import {
   normalizeCompanyName,
   stripRegistration,
 } from '../text/header.ts';
-import type { Line } from '../text/layout.ts';
+import { type Line, lineAsReadBy } from '../text/layout.ts';
 import { findAmounts } from '../text/numbers.ts';
 import {
   bothEnginesRead,
@@ -179,7 +179,9 @@ function alternativeIds(line: Line): { check: IdMatch['check']; x: number; label
     for (const alt of w.alternatives ?? []) {
       if (alt.text.trim() === w.text.trim() || !/\d/.test(alt.text)) continue;
       const variant = `${line.text.slice(0, at)}${alt.text.trim()}${line.text.slice(at + w.text.length)}`;
-      for (const m of idsIn(variant))
+      // The other engine read the label but misread a look-alike character of the id ("CIF 8399…"):
+      // its reading repaired, the same repair the chosen reading gets.
+      for (const m of idsIn(ID_LABEL.test(alt.text) ? lookalikeRepairs(variant) : variant))
         if (m.check.valid && m.index <= at + alt.text.length && m.index + m.length >= at)
           out.push({ check: m.check, x: w.x, labeled: ID_LABEL.test(alt.text) });
     }
@@ -188,7 +190,7 @@ function alternativeIds(line: Line): { check: IdMatch['check']; x: number; label
 }
 
 /** Letters OCR reads as a digit: a NIF's control letter read as the digit it looks like. */
-const LETTERS_LIKE_DIGIT: Readonly<Record<string, string>> = {
+export const LETTERS_LIKE_DIGIT: Readonly<Record<string, string>> = {
   '0': 'DQ',
   '1': 'LT',
   '2': 'Z',
@@ -215,9 +217,11 @@ function lookalikeRepairs(text: string): string {
   const valid = (id: string) => checkTaxId(id)?.valid === true;
   return text
     .replace(SPANISH_ID_AFTER_LABEL(/(\d{8})(\d)/), (all, digits: string, last: string) => {
-      const letter = [...(LETTERS_LIKE_DIGIT[last] ?? '')].find((l) => valid(digits + l));
-      if (letter) return digits + letter;
-      return all[0] === '8' && valid(`B${all.slice(1)}`) ? `B${all.slice(1)}` : all;
+      const repairs = [...(LETTERS_LIKE_DIGIT[last] ?? '')].map((l) => digits + l);
+      if (all[0] === '8') repairs.push(`B${all.slice(1)}`);
+      // Two repairs that both pass say nothing of which one was printed: keep the misreading.
+      const passing = repairs.filter(valid);
+      return passing.length === 1 ? passing[0]! : all;
     })
     .replace(SPANISH_ID_AFTER_LABEL(/B(\d{7}[A-Z])/), (all, rest: string) =>
       valid(`8${rest}`) ? `8${rest}` : all,
@@ -226,6 +230,20 @@ function lookalikeRepairs(text: string): string {
 
 /** A Spanish id label as OCR glues it to the id, some letters lost: "NIF", "NF", "IF", "NIE", "DNI". */
 const GLUED_ID_LABEL = /\b(N?I?F|NIE|DNI)(?=\d{8}[A-Z]\b|[XYZ]\d{7}[A-Z]\b)/g;
+
+/** A CIF label glued to the CIF, letters lost ("CFB8…"): the CIF's own letter then starts no word. */
+const GLUED_CIF_LABEL = /\b(C?I?F)(?=[A-HJNP-SUVW]\d{7}[0-9A-J]\b)/g;
+
+/**
+ * The line as another OCR engine read it holds an id label: the label may sit in a word the chosen
+ * reading garbled ("4.48" for "CIF:"), or in the other engine's reading of a neighbouring word.
+ */
+function labeledInOtherReading(line: Line): boolean {
+  return (['ppocr', 'tesseract'] as const).some((engine) => {
+    const read = lineAsReadBy(line, engine);
+    return read != null && ID_LABEL.test(read.text);
+  });
+}
 
 const ID_LABEL = /\b(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|TVA|USt|IVA|TAX|UID|BTW|GST|ID)\b/i;
 
@@ -257,7 +275,7 @@ function findTaxIds(lines: Line[]): TaxIdCand[] {
         const clash = found.find((f) => Math.abs(f.cell.x - cell.x) < 1e-4);
         if (clash?.valid) continue;
         // Labelled in either reading: the other engine may have read the label the chosen one lost.
-        if (!clash && !labeled && !alt.labeled) continue;
+        if (!clash && !labeled && !alt.labeled && !labeledInOtherReading(line)) continue;
         const cand: TaxIdCand = {
           id: alt.check.normalized,
           valid: true,
@@ -277,7 +295,7 @@ function findTaxIds(lines: Line[]): TaxIdCand[] {
     // "NIF 47049470A"): the id after the label. Either when its check character then passes. Never
     // verified: a repair.
     if (!found.some((f) => f.valid)) {
-      let repaired = line.text.replace(GLUED_ID_LABEL, '$1 ');
+      let repaired = line.text.replace(GLUED_ID_LABEL, '$1 ').replace(GLUED_CIF_LABEL, '$1 ');
       if (labeled) repaired = lookalikeRepairs(repaired.replace(/(?<=[\d.-])[\])](?=\s|$)/g, 'J'));
       if (repaired !== line.text)
         for (const m of idsIn(repaired)) {
