@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from './i18n/i18n';
 import { routes } from './router';
@@ -115,6 +115,6 @@ describe('routes', () => {
   it('names the tab after the page', async () => {
     renderRoutes(routes, '/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy policy' });
-    expect(document.title).toBe('Privacy policy · Cuadra');
+    await waitFor(() => expect(document.title).toBe('Privacy policy · Cuadra'));
   });
 });

@@ -1,5 +1,5 @@
 import { PACKS, savingPercent } from '@cuadra/shared';
-import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { routes } from '../../router';
@@ -57,7 +57,10 @@ describe('the landing page', () => {
       expect(screen.getByRole('heading', { name }), name).toBeTruthy();
     }
     expect(screen.getByRole('img', { name: 'Invoices and receipts flowing into Cuadra' })).toBeTruthy();
-    expect(document.title).toBe('Cuadra — invoice capture for accountants and freelancers in Spain');
+    // The page's <title> is hoisted into <head> after the page renders (late on a busy machine).
+    await waitFor(() =>
+      expect(document.title).toBe('Cuadra — invoice capture for accountants and freelancers in Spain'),
+    );
   });
 
   it('prices the packs from the shared catalogue: badge, struck-through original, saving', async () => {
