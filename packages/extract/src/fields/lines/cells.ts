@@ -123,8 +123,6 @@ function splitGlued(run: string, words: ReadonlySet<string>): string | null {
 export function spacedLike(glued: string, other: string): string | null {
   if (glued.length < 10 || /\s/.test(glued) || !/\s/.test(other) || !/^\p{L}+$/u.test(glued)) return null;
   const a = other.replace(/\s+/g, '');
-  const max = Math.floor(glued.length / 4);
-  if (editDistance(a.toLowerCase(), glued.toLowerCase(), max) > max) return null;
   // Edit distances of every pair of prefixes, then the path back: where each of `a`'s prefixes ends in `glued`.
   const d = Array.from({ length: a.length + 1 }, (_, i) =>
     Array.from({ length: glued.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
@@ -133,6 +131,7 @@ export function spacedLike(glued: string, other: string): string | null {
   for (let i = 1; i <= a.length; i++)
     for (let j = 1; j <= glued.length; j++)
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (same(i, j) ? 0 : 1));
+  if (d[a.length]![glued.length]! > Math.floor(glued.length / 4)) return null;
   const endsAt = new Array<number>(a.length + 1).fill(0);
   for (let i = a.length, j = glued.length; i > 0; ) {
     endsAt[i] = Math.max(endsAt[i]!, j);
