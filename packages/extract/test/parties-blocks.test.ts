@@ -30,6 +30,24 @@ describe('issuer and client blocks', () => {
     expect(r.fields.client_tax_id?.value).toBe(clientCif);
   });
 
+  it('reads "Cliente   CIF: A…" as the client\'s id, the issuer\'s being only in the footer', () => {
+    const rows = [
+      '@0.04 Reformas Integrales Sevilla S.L.',
+      '@0.06 Calle Mayor 5, Sevilla',
+      '@0.12 FACTURA   Nº 2024-0031',
+      '@0.14 Fecha   12/03/2024',
+      '@0.18 Cliente   Suministros del Norte S.A.',
+      `@0.20 Cliente   CIF: ${clientCif}`,
+      '@0.30 Total   121,00 €',
+      `@0.95 Reformas Integrales Sevilla S.L. · CIF ${issuerCif} · Registro Mercantil de Sevilla`,
+    ];
+    for (const source of ['text', 'ocr'] as const) {
+      const r = extractFromText([page(rows, source)], source);
+      expect(r.fields.issuer_tax_id?.value).toBe(issuerCif);
+      expect(r.fields.client_tax_id?.value).toBe(clientCif);
+    }
+  });
+
   it('joins a legal form wrapped onto the next line of its own column, on either side', () => {
     const rows = [
       `@0.040 ${two('Reformas Integrales Sevilla', 'CLIENTE')}`,

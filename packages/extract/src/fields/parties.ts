@@ -328,6 +328,7 @@ function findTaxIds(lines: Line[]): TaxIdCand[] {
 /**
  * The text of the cell holding x, and the cell before it when that is a short row label: side-by-side
  * issuer and client blocks share text lines, so a label elsewhere on the line says nothing of this id.
+ * The id leads its cell when only its own label comes before it ("Cliente   CIF: A…").
  */
 function cellOf(line: Line, x: number): { text: string; x: number; w: number } {
   const cells = splitCells(line);
@@ -335,11 +336,24 @@ function cellOf(line: Line, x: number): { text: string; x: number; w: number } {
   const own = cells[at];
   if (!own) return { text: line.text, x: line.x, w: line.w };
   const prev = cells[at - 1];
-  const idFirst = Math.abs(own.x - x) < 1e-4;
+  const ahead = line.words
+    .filter((w) => w.x >= own.x - 1e-4 && w.x < x - 1e-4)
+    .map((w) => w.text)
+    .join(' ');
+  // Behind its own label, only a client row label counts: a name there is the other block's.
+  const rowLabel = prev?.text ?? '';
+  const idFirst =
+    !ahead || (ONLY_ID_LABEL.test(ahead) && CLIENT_ID_LABEL.test(rowLabel) && !/\d/.test(rowLabel));
   if (prev && idFirst && (/:\s*$/.test(prev.text) || prev.text.length <= 20))
     return { text: `${prev.text} ${own.text}`, x: prev.x, w: own.x + own.w - prev.x };
   return own;
 }
+
+/** A tax id's label and nothing else ("CIF:", "N.I.F.", "VAT ID", "VAT No."). */
+const ONLY_ID_LABEL = new RegExp(
+  `^(?:\\s*(?:${ID_LABEL.source})\\.?)+\\s*(?:n[º°o]\\.?|no\\.?|number)?\\s*:?\\s*$`,
+  'i',
+);
 
 const CLIENT_ID_LABEL =
   /\b(?:cliente|client|customer|buyer|comprador|destinatario)\b|\b(?:uw|your|votre|ihre?|su)\s+(?:btw|vat|tva|ust|nif|cif)/i;
