@@ -15,6 +15,7 @@ import {
 } from './cells.ts';
 import { type Column, HEADER_DESC, headerColumns, isHeader, NOISE } from './header.ts';
 import { closingRows, countedLines } from './headerless.ts';
+import { unstackDigits } from './stacked.ts';
 
 /**
  * The running sum a paginated table carries from page to page ("Suma y sigue", "Suma anterior",
@@ -217,15 +218,17 @@ function besideSidebar(header: Line, cols: Column[]): { cols: Column[]; clip: (r
 
 export function findLineItems(ctx: Ctx): LineItem[] {
   const items: LineItem[] = [];
+  // A column's digits OCR read as one word across rows: one digit per row.
+  const lines = ctx.ocr ? unstackDigits(ctx.lines) : ctx.lines;
   // One table per page; a table continued on the next page repeats its header there, or (a scan cut
   // into pages) goes on under the same columns.
   let lastTablePage = 0;
-  for (let i = 0; i < ctx.lines.length; i++) {
-    let header = ctx.lines[i]!;
+  for (let i = 0; i < lines.length; i++) {
+    let header = lines[i]!;
     // A header OCR cut in two lines on a skewed scan ("Concepto" set just under "Ref.   Uds. …", "Precio"
     // under "Descripción   Cantidad   Importe").
     if (ctx.ocr) {
-      const joined = joinSplitRow(ctx.lines, i);
+      const joined = joinSplitRow(lines, i);
       if (joined.last > i && isHeader(joined.row)) {
         header = joined.row;
         i = joined.last;
@@ -252,8 +255,8 @@ export function findLineItems(ctx: Ctx): LineItem[] {
     // On a page the table goes on to without a header: rows only once one reads as a full row.
     let carried = false;
     let prev: Line = header;
-    for (let j = i + 1; j < ctx.lines.length; j++) {
-      const joined = ctx.ocr ? joinSplitRow(ctx.lines, j) : { row: ctx.lines[j]!, last: j };
+    for (let j = i + 1; j < lines.length; j++) {
+      const joined = ctx.ocr ? joinSplitRow(lines, j) : { row: lines[j]!, last: j };
       j = joined.last;
       const row = clip(joined.row);
       if (!row) continue;
@@ -310,8 +313,7 @@ export function findLineItems(ctx: Ctx): LineItem[] {
         // that row is the count times the price ("4 x 14,93"), which never goes on from a row above (on a
         // till roll a long description runs under the amount's column). That row as OCR may have cut it (its
         // numbers on a line of their own inside a taller word's).
-        const next =
-          j + 1 < ctx.lines.length && ctx.ocr ? joinSplitRow(ctx.lines, j + 1).row : ctx.lines[j + 1];
+        const next = j + 1 < lines.length && ctx.ocr ? joinSplitRow(lines, j + 1).row : lines[j + 1];
         const below =
           wordy && next && next.page === row.page && next.y - row.y < 0.03
             ? readRow(ctx, clip(next) ?? next, cols, descCol, qtyInDesc, desc)

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { readingContext } from '../src/fields/index.ts';
+import { findLineItems } from '../src/fields/lines/index.ts';
+import type { PageText } from '../src/text/layout.ts';
+import { page } from './text-page.ts';
+
+/**
+ * `rows` as OCR read them, but the quantities of rows `a` and `a + 1` (one digit each, in their own
+ * column) read as one word as tall as both rows: `stacked`, placed where the lower row's digit is.
+ */
+function stackedPage(rows: string[], a: number, stacked: string): PageText {
+  const p = page(rows);
+  const upper = p.lines[a]!;
+  const lower = p.lines[a + 1]!;
+  const qtyOf = (l: typeof upper) => l.words.find((w) => /^\d$/.test(w.text))!;
+  const digit = qtyOf(lower);
+  upper.words = upper.words.filter((w) => w !== qtyOf(upper));
+  lower.words = lower.words.map((w) =>
+    w === digit
+      ? { ...w, text: stacked, y: upper.y, h: lower.y + lower.h - upper.y, engine: 'ppocr' as const }
+      : w,
+  );
+  return p;
+}
+
+describe('digits of a column read as one word across rows', () => {
+  it('gives each row its own digit, the order chosen by quantity × price = amount', () => {
+    const p = stackedPage(
+      [
+        'Descripción             Cantidad   Precio     Importe',
+        'Consultoría fiscal         2        387,29     774,58',
+        'Mantenimiento mensual      3       1254,74    3764,22',
+        'Traducción jurada          2       1156,89    2313,78',
+      ],
+      1,
+      '32',
+    );
+    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    expect(got.map((i) => [i.description, i.quantity])).toEqual([
+      ['Consultoría fiscal', '2'],
+      ['Mantenimiento mensual', '3'],
+      ['Traducción jurada', '2'],
+    ]);
+  });
+});
