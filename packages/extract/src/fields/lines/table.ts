@@ -42,6 +42,18 @@ function markInQuantity(row: Line, cols: Column[]): boolean {
   });
 }
 
+/**
+ * A row's VAT rate: the first reading of its cell that is a rate (30 % at most); the other engine's when
+ * the chosen one is none ("218" for "21%", the sign read as a digit).
+ */
+function rateReading(raws: string[]): number | null {
+  for (const raw of raws) {
+    const v = parseAmount(raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
+    if (v != null && v >= 0 && v <= 30) return v;
+  }
+  return null;
+}
+
 /** One table row read by column, or null when it carries no amount. */
 function readRow(
   ctx: Ctx,
@@ -87,8 +99,8 @@ function readRow(
     const percent = /%/.test(cell.raw) && !markAsPercent;
     if (col.kind === 'rate' || (percent && col.kind !== 'disc' && item.vat_rate == null)) {
       if (col.kind !== 'rate' && col.kind !== 'other') continue;
-      const v = parseAmount(cell.raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
-      if (v != null && v >= 0 && v <= 30) item.vat_rate = minimalDecimal(v);
+      const v = rateReading([cell.raw, ...cell.readings]);
+      if (v != null) item.vat_rate = minimalDecimal(v);
     } else if (col.kind === 'disc') {
       const v = parseAmount(cell.raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
       if (v != null && v > 0 && v < 100) disc = v;

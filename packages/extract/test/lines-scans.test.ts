@@ -43,3 +43,19 @@ describe('digits of a column read as one word across rows', () => {
     ]);
   });
 });
+
+describe('a rate one engine misread', () => {
+  it("takes the other engine's rate when the chosen reading is none ('218' for '21%')", () => {
+    const p = page([
+      'Descripción        Cantidad   Precio   IVA   Importe',
+      'Botella de agua       3        26,78   218     80,34',
+    ]);
+    const rate = p.lines[1]!.words.find((w) => w.text === '218')!;
+    rate.alternatives = [
+      { engine: 'ppocr', text: '218', conf: 0.7 },
+      { engine: 'tesseract', text: '21%', conf: 0.96 },
+    ];
+    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    expect(got[0]).toMatchObject({ quantity: '3', line_total: '80.34', vat_rate: '21' });
+  });
+});
