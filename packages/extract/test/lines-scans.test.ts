@@ -59,3 +59,31 @@ describe('a rate one engine misread', () => {
     expect(got[0]).toMatchObject({ quantity: '3', line_total: '80.34', vat_rate: '21' });
   });
 });
+
+describe('a header OCR cut in lines', () => {
+  it('takes a column name set on a line of its own past a speck one engine alone read', () => {
+    const p = page([
+      '@0.100 Descripción          Cantidad   Precio          Importe',
+      '@0.105                    E',
+      '@0.110                                          IVA',
+      '@0.130 Aceite de oliva        13       61,00     21%   793,00',
+    ]);
+    const [header, speck, iva] = p.lines;
+    header!.h = 0.03;
+    speck!.words[0]!.alternatives = [{ engine: 'tesseract', text: 'E', conf: 0.69 }];
+    iva!.words[0]!.alternatives = [
+      { engine: 'ppocr', text: 'IVA', conf: 0.95 },
+      { engine: 'tesseract', text: 'IVA', conf: 0.9 },
+    ];
+    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    expect(got).toEqual([
+      {
+        description: 'Aceite de oliva',
+        quantity: '13',
+        unit_price: '61',
+        line_total: '793.00',
+        vat_rate: '21',
+      },
+    ]);
+  });
+});

@@ -171,11 +171,14 @@ function readRow(
 function joinSplitRow(lines: Line[], j: number): { row: Line; last: number } {
   let row = lines[j]!;
   let k = j;
-  for (let next = lines[k + 1]; next; next = lines[k + 1]) {
+  for (let n = j + 1; n < lines.length; n++) {
+    const next = lines[n]!;
     const within = next.y >= row.y - next.h * 0.25 && next.y + next.h <= row.y + row.h + next.h * 0.25;
-    // A line no word of which both engines saw is dirt, not part of the row.
+    if (next.page !== row.page || !within) break;
+    // A line no word of which both engines saw is dirt, not part of the row; a line past it may be ("IVA"
+    // under the header's line, a speck read as "E" between them).
     const read = next.words.some((w) => new Set((w.alternatives ?? []).map((a) => a.engine)).size > 1);
-    if (next.page !== row.page || !within || !read) break;
+    if (!read) continue;
     // Rules and specks ("|", "f———") may lie anywhere: only words of substance decide.
     const solid = (w: Line['words'][number]) => !isSpeck(w) && /[\p{L}\d]{2}|^\d$/u.test(w.text.trim());
     const under = next.words
@@ -186,7 +189,7 @@ function joinSplitRow(lines: Line[], j: number): { row: Line; last: number } {
     const x = Math.min(row.x, next.x);
     const right = Math.max(row.x + row.w, next.x + next.w);
     row = { ...row, words, x, w: right - x, text: joinWords(words, row.aspect) };
-    k++;
+    k = n;
   }
   return { row, last: k };
 }
