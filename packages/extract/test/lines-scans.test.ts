@@ -87,3 +87,22 @@ describe('a header OCR cut in lines', () => {
     ]);
   });
 });
+
+describe('a rate whose sign OCR read as a character', () => {
+  const rows = (rate: string) => [
+    'Descripción        Cantidad   Precio   IVA   Importe',
+    `Detergente 3 L       22        18,51   ${rate}    407,22`,
+    'Papel A4             8         30,98   21%     247,84',
+  ];
+
+  it('reads the rate before it when the document prints that rate with its sign', () => {
+    const got = findLineItems(readingContext([page(rows('218'))], 'ocr').ctx);
+    expect(got[0]).toMatchObject({ quantity: '22', line_total: '407.22', vat_rate: '21' });
+  });
+
+  it('reads no rate when the document prints none such', () => {
+    const got = findLineItems(readingContext([page(rows('218').slice(0, 2))], 'ocr').ctx);
+    expect(got[0]).toMatchObject({ quantity: '22', line_total: '407.22' });
+    expect(got[0]!.vat_rate).toBeUndefined();
+  });
+});

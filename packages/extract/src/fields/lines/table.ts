@@ -42,14 +42,43 @@ function markInQuantity(row: Line, cols: Column[]): boolean {
   });
 }
 
+/** A rate as printed: up to 30 %. */
+const asRate = (raw: string) => {
+  const v = parseAmount(raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
+  return v != null && v >= 0 && v <= 30 ? v : null;
+};
+
+/** The rates a document prints with their sign ("21%"), by any engine. */
+function printedRates(lines: Line[]): Set<number> {
+  const memo = RATES.get(lines);
+  if (memo) return memo;
+  const out = new Set<number>();
+  for (const l of lines)
+    for (const w of l.words)
+      for (const t of [w.text, ...(w.alternatives ?? []).map((a) => a.text)]) {
+        const v = /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/.test(t.trim()) ? asRate(t) : null;
+        if (v != null) out.add(v);
+      }
+  RATES.set(lines, out);
+  return out;
+}
+const RATES = new WeakMap<Line[], Set<number>>();
+
 /**
  * A row's VAT rate: the first reading of its cell that is a rate (30 % at most); the other engine's when
- * the chosen one is none ("218" for "21%", the sign read as a digit).
+ * the chosen one is none ("218" for "21%", the sign read as a digit). With no reading a rate, one whose
+ * last character is the sign misread ("219", "21$") gives the rest, when the document prints that rate
+ * with its sign elsewhere.
  */
-function rateReading(raws: string[]): number | null {
+function rateReading(raws: string[], printed: ReadonlySet<number>): number | null {
   for (const raw of raws) {
-    const v = parseAmount(raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
-    if (v != null && v >= 0 && v <= 30) return v;
+    const v = asRate(raw);
+    if (v != null) return v;
+  }
+  for (const raw of raws) {
+    const t = raw.trim();
+    const v = /^\d{1,2}\S$/.test(t) ? asRate(t.slice(0, -1)) : null;
+    if (v != null && printed.has(v)) return v;
   }
   return null;
 }
@@ -99,7 +128,7 @@ function readRow(
     const percent = /%/.test(cell.raw) && !markAsPercent;
     if (col.kind === 'rate' || (percent && col.kind !== 'disc' && item.vat_rate == null)) {
       if (col.kind !== 'rate' && col.kind !== 'other') continue;
-      const v = rateReading([cell.raw, ...cell.readings]);
+      const v = rateReading([cell.raw, ...cell.readings], printedRates(ctx.lines));
       if (v != null) item.vat_rate = minimalDecimal(v);
     } else if (col.kind === 'disc') {
       const v = parseAmount(cell.raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
