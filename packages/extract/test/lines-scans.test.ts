@@ -106,3 +106,18 @@ describe('a rate whose sign OCR read as a character', () => {
     expect(got[0]!.vat_rate).toBeUndefined();
   });
 });
+
+describe("a ticket's rows with no header", () => {
+  it('reads on past a speck OCR read as a mark between two rows', () => {
+    const got = findLineItems(
+      readingContext(
+        [page(['3 x Aceite de oliva 5 L      36,66', '’', '2 x Cable eléctrico rollo   1,12'])],
+        'ocr',
+      ).ctx,
+    );
+    expect(got.map((i) => [i.description, i.quantity, i.line_total])).toEqual([
+      ['Aceite de oliva 5 L', '3', '36.66'],
+      ['Cable eléctrico rollo', '2', '1.12'],
+    ]);
+  });
+});

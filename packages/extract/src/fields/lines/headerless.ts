@@ -120,6 +120,8 @@ export function countedLines(ctx: Ctx): LineItem[] {
   const lines = ctx.lines;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    // A speck OCR read as a mark ("’") between two rows does not end them.
+    if (!/[\p{L}\d]/u.test(line.text)) continue;
     let m = COUNTED_ROW.exec(line.text);
     // A row wrapped by a narrow ticket: "3 x Cable eléctrico 2,5 mm rollo" / "38,91" / "100 m".
     const head = m ? null : /^\s*(\d{1,3}(?:[.,]\d{1,3})?)\s*[x×*]\s+(\p{L}.*?)\s*$/u.exec(line.text);
