@@ -121,3 +121,14 @@ describe("a ticket's rows with no header", () => {
     ]);
   });
 });
+
+describe('a euro sign OCR read as a letter', () => {
+  it("reads a price whose € OCR read as an 'e' ('7.76e')", () => {
+    const p = page([
+      'Descripción        Cantidad   Precio   IVA   Importe',
+      'Cable eléctrico      -7        7.76e   21%    -54,32€',
+    ]);
+    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    expect(got[0]).toMatchObject({ quantity: '-7', unit_price: '7.76', line_total: '-54.32' });
+  });
+});
