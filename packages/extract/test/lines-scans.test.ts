@@ -132,3 +132,20 @@ describe('a euro sign OCR read as a letter', () => {
     expect(got[0]).toMatchObject({ quantity: '-7', unit_price: '7.76', line_total: '-54.32' });
   });
 });
+
+describe('a quantity and a price OCR read as one word', () => {
+  it('reads them as two numbers when the space between them is no thousands mark', () => {
+    const p = page([
+      'Descripción          Cantidad   Precio   IVA   Importe',
+      'Botella agua mineral       @@@@@@@@@@@   21%   1.430,25 €',
+    ]);
+    const word = p.lines[1]!.words.find((w) => w.text.startsWith('@'))!;
+    word.text = '25:57,21€';
+    word.alternatives = [
+      { engine: 'tesseract', text: '25:57,21€', conf: 0.37 },
+      { engine: 'ppocr', text: '25 57,21', conf: 0.79 },
+    ];
+    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    expect(got[0]).toMatchObject({ quantity: '25', unit_price: '57.21', line_total: '1430.25' });
+  });
+});

@@ -185,6 +185,17 @@ function descReading(w: Line['words'][number], words: ReadonlySet<string>): stri
 export const isSpeck = (w: Line['words'][number]) =>
   w.conf < (/\d/.test(w.text) ? 0.05 : 0.3) && !(w.alternatives ?? []).some((a) => a.engine !== w.engine);
 
+/**
+ * Two numbers OCR read as one word, a space between them ("25 57,21": a quantity and a price run
+ * together), or null: a space is a thousands mark only before three digits ("1 430,25").
+ */
+function twoNumbers(num: string): [string, string] | null {
+  const parts = num.split(/\s+/);
+  if (parts.length !== 2 || !parts.every(isNumericCell) || SIGN.test(parts[1]!)) return null;
+  if (/^\d{3}(?:[.,]\d+)?\D*$/.test(parts[1]!)) return null;
+  return [parts[0]!, parts[1]!];
+}
+
 /** A currency sign or a percent sign standing alone: part of the number beside it. */
 const SIGN = /^(?:[€$£%]|EUR)$/i;
 
@@ -334,6 +345,14 @@ export function rowCells(
         last.raw += num;
         last.right = w.x + w.w;
         last.readings = [];
+        continue;
+      }
+      const pair = ocr ? twoNumbers(num) : null;
+      if (pair) {
+        // Each number where its share of the characters puts it.
+        const mid = w.x + (w.w * pair[0].length) / num.length;
+        groups.push({ x: w.x, right: mid, raw: pair[0], readings: [] });
+        groups.push({ x: mid, right: w.x + w.w, raw: pair[1], readings: [] });
         continue;
       }
       const alts = (w.alternatives ?? []).map((a) => numericText(a.text.trim(), ocr)).filter(isNumericCell);
