@@ -131,6 +131,15 @@ describe('a euro sign OCR read as a letter', () => {
     const got = findLineItems(readingContext([p], 'ocr').ctx);
     expect(got[0]).toMatchObject({ quantity: '-7', unit_price: '7.76', line_total: '-54.32' });
   });
+
+  it("reads a price whose € OCR read as an 'E' ('80,04E')", () => {
+    const p = page([
+      'Descripción        Cantidad   Precio    IVA   Importe',
+      'Botella de agua       1       80,04E    21%    80,04 €',
+    ]);
+    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    expect(got[0]).toMatchObject({ quantity: '1', unit_price: '80.04', line_total: '80.04' });
+  });
 });
 
 describe('a quantity and a price OCR read as one word', () => {

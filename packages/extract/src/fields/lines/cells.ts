@@ -20,8 +20,8 @@ export function numericText(raw: string, ocr = true): string {
   t = t.replace(/¢/g, '€').replace(/€+/g, '€');
   // A long dash before a number is a rule or a minus: dropped, the sign is the amount's (see readRow).
   t = t.replace(/^[—–~]+(?=\d)/, '');
-  // The euro sign read as a C before an amount ("C24.27"), or a C or an e after one ("7.76e").
-  t = t.replace(/^[Cc](?=\d[\d.,]*\d$)/, '€').replace(/(?<=\d[.,]\d{2})[Cce]$/, '€');
+  // The euro sign read as a C before an amount ("C24.27"), or a C or an E after one ("7.76e", "80,04E").
+  t = t.replace(/^[Cc](?=\d[\d.,]*\d$)/, '€').replace(/(?<=\d[.,]\d{2})[CcEe]$/, '€');
   // letters read for digits, only where they touch a digit
   t = t.replace(/[Oo](?=[\d.,])|(?<=[\d.,])[Oo]/g, '0').replace(/[lI|](?=[\d.,])|(?<=[\d.,])[lI|]/g, '1');
   if (/^[B]$/.test(t)) t = '8';
