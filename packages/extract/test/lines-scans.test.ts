@@ -158,3 +158,23 @@ describe('a quantity and a price OCR read as one word', () => {
     expect(got[0]).toMatchObject({ quantity: '25', unit_price: '57.21', line_total: '1430.25' });
   });
 });
+
+describe("the other engine's reading of an unsure word", () => {
+  it('is not taken when it also covers words read sure (the description would repeat them)', () => {
+    const p = page([
+      'Descripción                        Cantidad   Precio   Importe',
+      'Cable eléctrico 2,5 mm rollo 100m     25       27,12    678,00',
+    ]);
+    const glued = 'electrico2,5mmrollo100m';
+    for (const w of p.lines[1]!.words.slice(1, 7)) {
+      w.engine = 'tesseract';
+      w.conf = w.text === 'rollo' ? 0.31 : 0.8;
+      w.alternatives = [
+        { engine: 'tesseract', text: w.text, conf: w.conf },
+        { engine: 'ppocr', text: glued, conf: 0.76 },
+      ];
+    }
+    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    expect(got[0]).toMatchObject({ description: 'Cable eléctrico 2,5 mm rollo 100m', quantity: '25' });
+  });
+});

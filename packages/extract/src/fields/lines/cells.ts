@@ -264,15 +264,24 @@ function surerReading(w: Line['words'][number]): string | null {
 /** How much surer (confidence) the other engine's reading of a word of letters must be to replace it. */
 const SURER = 0.3;
 
+/** `w` has `text` for the other engine's reading: that reading covers it. */
+const coveredBy = (w: Line['words'][number], text: string) =>
+  (w.alternatives ?? []).some((a) => a.engine !== w.engine && a.text.trim() === text);
+
 /**
  * Each word's text for the row (null: a word the one before it already stands for): a word read two
  * lines tall or unsure, the other engine's reading, once for the words it covers; else `descReading`.
+ * A reading that also covers words read sure ("electrico2,5mmrollo100m" over "eléctrico … rollo 100m",
+ * only "rollo" unsure) would repeat them: it is not taken.
  */
 function wordReadings(row: Line, words: ReadonlySet<string>): (string | null)[] {
   const printH = medianHeight(row);
+  const surers = row.words.map(surerReading);
+  const sure = row.words.filter((_, k) => surers[k] == null);
   let prev: string | null = null;
-  return row.words.map((w) => {
-    const surer = surerReading(w);
+  return row.words.map((w, k) => {
+    const own = surers[k] ?? null;
+    const surer = own != null && !sure.some((v) => coveredBy(v, own)) ? own : null;
     const repeated = surer != null && surer === prev;
     prev = surer;
     if (repeated) return null;
