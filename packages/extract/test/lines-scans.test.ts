@@ -178,3 +178,22 @@ describe("the other engine's reading of an unsure word", () => {
     expect(got[0]).toMatchObject({ description: 'Cable eléctrico 2,5 mm rollo 100m', quantity: '25' });
   });
 });
+
+describe('a surcharge column run together with the next name', () => {
+  it("reads the amount's column in '%R.E. Importe', the surcharge's rate no VAT rate", () => {
+    const p = page([
+      'Descripción          Cant.   Precio   %IVA   %R.E. Importe',
+      'Papel A4 paquete      14     69,21     21%    5,2%  968,94',
+    ]);
+    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    expect(got).toEqual([
+      {
+        description: 'Papel A4 paquete',
+        quantity: '14',
+        unit_price: '69.21',
+        line_total: '968.94',
+        vat_rate: '21',
+      },
+    ]);
+  });
+});
