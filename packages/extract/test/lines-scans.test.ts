@@ -197,3 +197,15 @@ describe('a surcharge column run together with the next name', () => {
     ]);
   });
 });
+
+describe("a ticket row's amount OCR read with spaces inside", () => {
+  it("puts '1 1, 21' back together as 11,21, and leaves two cells apart", () => {
+    const got = findLineItems(
+      readingContext([page(['1 x Menú del día   1 1, 21', '2 x Café solo   1,20   2,40'])], 'ocr').ctx,
+    );
+    expect(got.map((i) => [i.description, i.quantity, i.line_total])).toEqual([
+      ['Menú del día', '1', '11.21'],
+      ['Café solo', '2', '2.40'],
+    ]);
+  });
+});
