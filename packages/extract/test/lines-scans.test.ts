@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readingContext } from '../src/fields/index.ts';
 import { findLineItems } from '../src/fields/lines/index.ts';
-import type { PageText } from '../src/text/layout.ts';
+import type { Line, PageText } from '../src/text/layout.ts';
 import { page } from './text-page.ts';
 
 /**
@@ -206,6 +206,27 @@ describe("a ticket row's amount OCR read with spaces inside", () => {
     expect(got.map((i) => [i.description, i.quantity, i.line_total])).toEqual([
       ['Menú del día', '1', '11.21'],
       ['Café solo', '2', '2.40'],
+    ]);
+  });
+});
+
+describe('a speck as tall as several rows', () => {
+  it("leaves out the speck that pulled a lower row's words into its line, and keeps the rows in order", () => {
+    const p = page([
+      '@0.050 Descripción          Cantidad   Precio    Importe',
+      '@0.070 Papel A4 paquete        17       41,81     710,77',
+      '@0.090 Arroz redondo 1 kg      18       58,02    1044,36',
+    ]);
+    const [header, papel, arroz] = p.lines as [Line, Line, Line];
+    // OCR's line: the speck's top, the lower row's words.
+    const speck = { ...arroz.words[0]!, text: 'E', x: 0.5, w: 0.02, y: 0.062, h: 0.1, conf: 0.23 };
+    speck.alternatives = [{ engine: 'tesseract', text: 'E', conf: 0.23 }];
+    const pulled = { ...arroz, y: 0.062, h: 0.1, words: [...arroz.words, speck].sort((a, b) => a.x - b.x) };
+    p.lines = [header, pulled, papel];
+    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    expect(got.map((i) => [i.description, i.quantity, i.line_total])).toEqual([
+      ['Papel A4 paquete', '17', '710.77'],
+      ['Arroz redondo 1 kg', '18', '1044.36'],
     ]);
   });
 });

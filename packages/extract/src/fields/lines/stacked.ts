@@ -83,3 +83,35 @@ export function unstackDigits(lines: Line[]): Line[] {
   }
   return lines;
 }
+
+/** How much taller than its line's print a speck must be to be dropped. */
+const SPECK_TALL = 3;
+
+/**
+ * A speck OCR read as a mark or a letter as tall as several rows (a table rule: "E", h five rows), one
+ * engine alone and unsure: it pulls a lower row's words up into its line, out of order. Dropped, and the
+ * line it leaves goes back to its place among the lines by height.
+ */
+export function dropTallSpecks(lines: Line[]): Line[] {
+  let out = lines;
+  for (const line of lines) {
+    const print = median(line.words.map((w) => w.h));
+    const tall = line.words.filter(
+      (w) =>
+        w.h > print * SPECK_TALL &&
+        w.conf < 0.5 &&
+        !/\d/.test(w.text) &&
+        new Set((w.alternatives ?? []).map((a) => a.engine)).size <= 1,
+    );
+    if (!tall.length) continue;
+    const rest = withWords(
+      line,
+      line.words.filter((w) => !tall.includes(w)),
+    );
+    out = out.filter((l) => l !== line);
+    if (!rest) continue;
+    const at = out.findIndex((l) => l.page > rest.page || (l.page === rest.page && l.y > rest.y));
+    out.splice(at < 0 ? out.length : at, 0, rest);
+  }
+  return out;
+}

@@ -15,7 +15,7 @@ import {
 } from './cells.ts';
 import { type Column, HEADER_DESC, headerColumns, isHeader, NOISE } from './header.ts';
 import { closingRows, countedLines } from './headerless.ts';
-import { unstackDigits } from './stacked.ts';
+import { dropTallSpecks, unstackDigits } from './stacked.ts';
 
 /**
  * The running sum a paginated table carries from page to page ("Suma y sigue", "Suma anterior",
@@ -262,8 +262,8 @@ function besideSidebar(header: Line, cols: Column[]): { cols: Column[]; clip: (r
 
 export function findLineItems(ctx: Ctx): LineItem[] {
   const items: LineItem[] = [];
-  // A column's digits OCR read as one word across rows: one digit per row.
-  const lines = ctx.ocr ? unstackDigits(ctx.lines) : ctx.lines;
+  // Specks as tall as several rows left out; a column's digits OCR read as one word across rows: one per row.
+  const lines = ctx.ocr ? unstackDigits(dropTallSpecks(ctx.lines)) : ctx.lines;
   // One table per page; a table continued on the next page repeats its header there, or (a scan cut
   // into pages) goes on under the same columns.
   let lastTablePage = 0;
