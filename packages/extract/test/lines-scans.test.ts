@@ -230,3 +230,17 @@ describe('a speck as tall as several rows', () => {
     ]);
   });
 });
+
+describe('a number OCR cut in two words', () => {
+  it("reads '2' '8' with no space between them as 28", () => {
+    const p = page([
+      'Descripción          Cantidad   Precio   IVA   Importe',
+      'Leche entera 1 L         2 8     53,61   21%   1.501,08',
+    ]);
+    const row = p.lines[1]!;
+    const [two, eight] = [row.words.find((w) => w.text === '2')!, row.words.find((w) => w.text === '8')!];
+    eight.x = two.x + two.w + 0.001;
+    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    expect(got[0]).toMatchObject({ quantity: '28', unit_price: '53.61', line_total: '1501.08' });
+  });
+});

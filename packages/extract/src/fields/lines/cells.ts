@@ -349,8 +349,13 @@ export function rowCells(
         continue;
       }
       if (sign) continue;
-      // A percentage OCR cut after its first digit ("2" "1%" for "21%"): one cell.
-      if (last && /^\d$/.test(last.raw) && /^\d%$/.test(num) && (w.x - last.right) * row.aspect < w.h * 0.5) {
+      // A number OCR cut in two with no space between ("2" "8" for "28"; "2" "1%" for "21%"): one cell.
+      const touching = last && (w.x - last.right) * row.aspect < w.h * 0.3;
+      const cutNumber = touching && /^\d+$/.test(last.raw) && /^\d+$/.test(num);
+      if (
+        cutNumber ||
+        (last && /^\d$/.test(last.raw) && /^\d%$/.test(num) && (w.x - last.right) * row.aspect < w.h * 0.5)
+      ) {
         last.raw += num;
         last.right = w.x + w.w;
         last.readings = [];
