@@ -244,3 +244,14 @@ describe('a number OCR cut in two words', () => {
     expect(got[0]).toMatchObject({ quantity: '28', unit_price: '53.61', line_total: '1501.08' });
   });
 });
+
+describe('an amount OCR read short of its last digit', () => {
+  it("reads '771,1' as 771,12 when quantity × price is that with one more digit", () => {
+    const p = page([
+      'Descripción          Cantidad   Precio   IVA   Importe',
+      'Tornillos caja 100       28      27,54   21%     771,1',
+    ]);
+    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    expect(got[0]).toMatchObject({ quantity: '28', unit_price: '27.54', line_total: '771.12' });
+  });
+});

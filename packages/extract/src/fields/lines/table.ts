@@ -83,6 +83,16 @@ function rateReading(raws: string[], printed: ReadonlySet<number>): number | nul
   return null;
 }
 
+/**
+ * An amount OCR read short of its last digit ("771,1" for 771,12): one decimal printed, and quantity ×
+ * price (`exact`) is that reading with one more digit.
+ */
+function cutShort(raw: string, exact: number, read: number): boolean {
+  if (!/^-?[\d.,]*[.,]\d$/.test(raw.replace(/[€\s]/g, ''))) return false;
+  const cents = toCentsNum(exact);
+  return cents !== toCentsNum(read) && Math.trunc(cents / 10) * 10 === toCentsNum(read);
+}
+
 /** One table row read by column, or null when it carries no amount. */
 function readRow(
   ctx: Ctx,
@@ -117,6 +127,7 @@ function readRow(
   let prices: number[] = [];
   let totals: number[] = [];
   let disc = 0;
+  let totalRaw = '';
   for (const [col, cell] of cells) {
     let raws = [cell.raw, ...cell.readings];
     // A price or an amount OCR read with a "%" for its mark ("4713%€"): the engine's reading without it.
@@ -144,6 +155,7 @@ function readRow(
       prices = [...new Set(raws.flatMap((r) => amountReadings(r, ctx.ocr)))];
     } else if (col.kind === 'total') {
       totals = [...new Set(raws.flatMap((r) => amountReadings(r, ctx.ocr)))];
+      totalRaw = cell.raw;
     }
   }
   if (times && !prices.length) prices = amountReadings(times[2]!, ctx.ocr);
@@ -185,6 +197,8 @@ function readRow(
       break;
     }
   }
+  if (closes && ctx.ocr && cutShort(totalRaw, qty! * prices[0]! * (1 - disc / 100), totals[0]!))
+    totals = [toCentsNum(qty! * prices[0]! * (1 - disc / 100)) / 100];
   if (qty != null) item.quantity = minimalDecimal(qty);
   if (prices.length) item.unit_price = minimalDecimal(prices[0]!);
   if (totals.length) item.line_total = centsToString(toCentsNum(totals[0]!));
