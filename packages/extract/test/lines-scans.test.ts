@@ -255,3 +255,25 @@ describe('an amount OCR read short of its last digit', () => {
     expect(got[0]).toMatchObject({ quantity: '28', unit_price: '27.54', line_total: '771.12' });
   });
 });
+
+describe("a till roll's description under the amount's column", () => {
+  it("keeps a measure ('100 m') in the description when the unit's box is lower-case short", () => {
+    const p = page([
+      'Artículo                      Importe',
+      'Cable eléctrico 2,5 mm rollo 100 m',
+      '    4 x 1,50                     6,00',
+      'Pan de molde integral',
+      '    2 x 15,06                   30,12',
+    ]);
+    const unit = p.lines[1]!.words.find((w) => w.text === 'm')!;
+    unit.h = 0.009;
+    unit.y += 0.006;
+    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    expect(got[0]).toMatchObject({
+      description: 'Cable eléctrico 2,5 mm rollo 100 m',
+      quantity: '4',
+      unit_price: '1.5',
+      line_total: '6.00',
+    });
+  });
+});

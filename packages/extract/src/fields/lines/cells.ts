@@ -316,8 +316,10 @@ export function rowCells(
   const valuesX = Math.min(...numeric.filter((c) => !descCol || c.x > descCol.x).map((c) => c.x), 1);
   const texts = ocr ? wordReadings(row, words) : row.words.map((w) => w.text.trim());
   let descRight: number | null = null;
+  // A word space: less than the print's height (a lower-case word's box, "m", is shorter than that).
+  const printH = ocr ? medianHeight(row) : 0;
   const spaced = (a: { x: number; w: number }, b: { x: number; h: number }) =>
-    (b.x - (a.x + a.w)) * row.aspect < b.h;
+    (b.x - (a.x + a.w)) * row.aspect < Math.max(b.h, printH);
   for (const [k, w] of row.words.entries()) {
     const text = texts[k];
     if (!text || NOISE.test(text)) continue;
