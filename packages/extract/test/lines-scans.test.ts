@@ -4,6 +4,9 @@ import { findLineItems } from '../src/fields/lines/index.ts';
 import type { Line, PageText } from '../src/text/layout.ts';
 import { page } from './text-page.ts';
 
+/** The line items read from a page as OCR gives it. */
+const items = (p: PageText) => findLineItems(readingContext([p], 'ocr').ctx);
+
 /**
  * `rows` as OCR read them, but the quantities of rows `a` and `a + 1` (one digit each, in their own
  * column) read as one word as tall as both rows: `stacked`, placed where the lower row's digit is.
@@ -35,7 +38,7 @@ describe('digits of a column read as one word across rows', () => {
       1,
       '32',
     );
-    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    const got = items(p);
     expect(got.map((i) => [i.description, i.quantity])).toEqual([
       ['Consultoría fiscal', '2'],
       ['Mantenimiento mensual', '3'],
@@ -55,7 +58,7 @@ describe('a rate one engine misread', () => {
       { engine: 'ppocr', text: '218', conf: 0.7 },
       { engine: 'tesseract', text: '21%', conf: 0.96 },
     ];
-    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    const got = items(p);
     expect(got[0]).toMatchObject({ quantity: '3', line_total: '80.34', vat_rate: '21' });
   });
 });
@@ -75,7 +78,7 @@ describe('a header OCR cut in lines', () => {
       { engine: 'ppocr', text: 'IVA', conf: 0.95 },
       { engine: 'tesseract', text: 'IVA', conf: 0.9 },
     ];
-    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    const got = items(p);
     expect(got).toEqual([
       {
         description: 'Aceite de oliva',
@@ -96,12 +99,12 @@ describe('a rate whose sign OCR read as a character', () => {
   ];
 
   it('reads the rate before it when the document prints that rate with its sign', () => {
-    const got = findLineItems(readingContext([page(rows('218'))], 'ocr').ctx);
+    const got = items(page(rows('218')));
     expect(got[0]).toMatchObject({ quantity: '22', line_total: '407.22', vat_rate: '21' });
   });
 
   it('reads no rate when the document prints none such', () => {
-    const got = findLineItems(readingContext([page(rows('218').slice(0, 2))], 'ocr').ctx);
+    const got = items(page(rows('218').slice(0, 2)));
     expect(got[0]).toMatchObject({ quantity: '22', line_total: '407.22' });
     expect(got[0]!.vat_rate).toBeUndefined();
   });
@@ -109,12 +112,7 @@ describe('a rate whose sign OCR read as a character', () => {
 
 describe("a ticket's rows with no header", () => {
   it('reads on past a speck OCR read as a mark between two rows', () => {
-    const got = findLineItems(
-      readingContext(
-        [page(['3 x Aceite de oliva 5 L      36,66', '’', '2 x Cable eléctrico rollo   1,12'])],
-        'ocr',
-      ).ctx,
-    );
+    const got = items(page(['3 x Aceite de oliva 5 L      36,66', '’', '2 x Cable eléctrico rollo   1,12']));
     expect(got.map((i) => [i.description, i.quantity, i.line_total])).toEqual([
       ['Aceite de oliva 5 L', '3', '36.66'],
       ['Cable eléctrico rollo', '2', '1.12'],
@@ -128,7 +126,7 @@ describe('a euro sign OCR read as a letter', () => {
       'Descripción        Cantidad   Precio   IVA   Importe',
       'Cable eléctrico      -7        7.76e   21%    -54,32€',
     ]);
-    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    const got = items(p);
     expect(got[0]).toMatchObject({ quantity: '-7', unit_price: '7.76', line_total: '-54.32' });
   });
 
@@ -137,7 +135,7 @@ describe('a euro sign OCR read as a letter', () => {
       'Descripción        Cantidad   Precio    IVA   Importe',
       'Botella de agua       1       80,04E    21%    80,04 €',
     ]);
-    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    const got = items(p);
     expect(got[0]).toMatchObject({ quantity: '1', unit_price: '80.04', line_total: '80.04' });
   });
 });
@@ -154,7 +152,7 @@ describe('a quantity and a price OCR read as one word', () => {
       { engine: 'tesseract', text: '25:57,21€', conf: 0.37 },
       { engine: 'ppocr', text: '25 57,21', conf: 0.79 },
     ];
-    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    const got = items(p);
     expect(got[0]).toMatchObject({ quantity: '25', unit_price: '57.21', line_total: '1430.25' });
   });
 });
@@ -174,7 +172,7 @@ describe("the other engine's reading of an unsure word", () => {
         { engine: 'ppocr', text: glued, conf: 0.76 },
       ];
     }
-    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    const got = items(p);
     expect(got[0]).toMatchObject({ description: 'Cable eléctrico 2,5 mm rollo 100m', quantity: '25' });
   });
 });
@@ -185,7 +183,7 @@ describe('a surcharge column run together with the next name', () => {
       'Descripción          Cant.   Precio   %IVA   %R.E. Importe',
       'Papel A4 paquete      14     69,21     21%    5,2%  968,94',
     ]);
-    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    const got = items(p);
     expect(got).toEqual([
       {
         description: 'Papel A4 paquete',
@@ -200,9 +198,7 @@ describe('a surcharge column run together with the next name', () => {
 
 describe("a ticket row's amount OCR read with spaces inside", () => {
   it("puts '1 1, 21' back together as 11,21, and leaves two cells apart", () => {
-    const got = findLineItems(
-      readingContext([page(['1 x Menú del día   1 1, 21', '2 x Café solo   1,20   2,40'])], 'ocr').ctx,
-    );
+    const got = items(page(['1 x Menú del día   1 1, 21', '2 x Café solo   1,20   2,40']));
     expect(got.map((i) => [i.description, i.quantity, i.line_total])).toEqual([
       ['Menú del día', '1', '11.21'],
       ['Café solo', '2', '2.40'],
@@ -223,7 +219,7 @@ describe('a speck as tall as several rows', () => {
     speck.alternatives = [{ engine: 'tesseract', text: 'E', conf: 0.23 }];
     const pulled = { ...arroz, y: 0.062, h: 0.1, words: [...arroz.words, speck].sort((a, b) => a.x - b.x) };
     p.lines = [header, pulled, papel];
-    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    const got = items(p);
     expect(got.map((i) => [i.description, i.quantity, i.line_total])).toEqual([
       ['Papel A4 paquete', '17', '710.77'],
       ['Arroz redondo 1 kg', '18', '1044.36'],
@@ -240,7 +236,7 @@ describe('a number OCR cut in two words', () => {
     const row = p.lines[1]!;
     const [two, eight] = [row.words.find((w) => w.text === '2')!, row.words.find((w) => w.text === '8')!];
     eight.x = two.x + two.w + 0.001;
-    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    const got = items(p);
     expect(got[0]).toMatchObject({ quantity: '28', unit_price: '53.61', line_total: '1501.08' });
   });
 });
@@ -251,7 +247,7 @@ describe('an amount OCR read short of its last digit', () => {
       'Descripción          Cantidad   Precio   IVA   Importe',
       'Tornillos caja 100       28      27,54   21%     771,1',
     ]);
-    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    const got = items(p);
     expect(got[0]).toMatchObject({ quantity: '28', unit_price: '27.54', line_total: '771.12' });
   });
 });
@@ -268,7 +264,7 @@ describe("a till roll's description under the amount's column", () => {
     const unit = p.lines[1]!.words.find((w) => w.text === 'm')!;
     unit.h = 0.009;
     unit.y += 0.006;
-    const got = findLineItems(readingContext([p], 'ocr').ctx);
+    const got = items(p);
     expect(got[0]).toMatchObject({
       description: 'Cable eléctrico 2,5 mm rollo 100 m',
       quantity: '4',
