@@ -239,6 +239,29 @@ describe('a number OCR cut in two words', () => {
     const got = items(p);
     expect(got[0]).toMatchObject({ quantity: '28', unit_price: '53.61', line_total: '1501.08' });
   });
+
+  it("reads '459,' '34€' with no space between them as 459,34", () => {
+    const p = page([
+      'Descripción          Cantidad   Precio   IVA   Importe',
+      'Botella de agua          7       65,62   10%   459, 34€',
+    ]);
+    const row = p.lines[1]!;
+    const [head, tail] = [
+      row.words.find((w) => w.text === '459,')!,
+      row.words.find((w) => w.text === '34€')!,
+    ];
+    tail.x = head.x + head.w + 0.001;
+    // A skewed scan: the rate under the price's name.
+    row.words.find((w) => w.text === '65,62')!.x -= 0.05;
+    row.words.find((w) => w.text === '10%')!.x -= 0.07;
+    const got = items(p);
+    expect(got[0]).toMatchObject({
+      quantity: '7',
+      unit_price: '65.62',
+      line_total: '459.34',
+      vat_rate: '10',
+    });
+  });
 });
 
 describe('an amount OCR read short of its last digit', () => {

@@ -351,9 +351,10 @@ export function rowCells(
         continue;
       }
       if (sign) continue;
-      // A number OCR cut in two with no space between ("2" "8" for "28"; "2" "1%" for "21%"): one cell.
+      // A number OCR cut in two with no space between ("2" "8" for "28", "459," "34€" for "459,34 €",
+      // "2" "1%" for "21%"): one cell.
       const touching = last && (w.x - last.right) * row.aspect < w.h * 0.3;
-      const cutNumber = touching && /^\d+$/.test(last.raw) && /^\d+$/.test(num);
+      const cutNumber = touching && /^-?\d[\d.,]*$/.test(last.raw) && /^\d/.test(num);
       if (
         cutNumber ||
         (last && /^\d$/.test(last.raw) && /^\d%$/.test(num) && (w.x - last.right) * row.aspect < w.h * 0.5)
