@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readingContext } from '../src/fields/index.ts';
 import { findLineItems } from '../src/fields/lines/index.ts';
-import type { Line, PageText } from '../src/text/layout.ts';
+import type { Line, PageText, Word } from '../src/text/layout.ts';
 import { page } from './text-page.ts';
 
 /** The line items read from a page as OCR gives it. */
@@ -238,6 +238,30 @@ describe('a number OCR cut in two words', () => {
     eight.x = two.x + two.w + 0.001;
     const got = items(p);
     expect(got[0]).toMatchObject({ quantity: '28', unit_price: '53.61', line_total: '1501.08' });
+  });
+
+  it("leaves an amount with its cents whole when the word touching it is another engine's number ('S' as '1.4058')", () => {
+    const p = page(['QTY  DESCRIPTION        PRICE    AMOUNT', '1    Comida             1.40     1.40 S']);
+    // As a receipt's scan places them: the tax code touching the amount, both under the amount's name.
+    const place = (w: { x: number; w: number }, x: number, width: number) =>
+      Object.assign(w, { x, w: width });
+    const [, , priceName, amountName] = p.lines[0]!.words as [Word, Word, Word, Word];
+    const [, , price, amount, code] = p.lines[1]!.words as [Word, Word, Word, Word, Word];
+    place(priceName, 0.566, 0.093);
+    place(amountName, 0.72, 0.11);
+    place(price, 0.571, 0.072);
+    place(amount, 0.718, 0.081);
+    place(code, 0.804, 0.03);
+    // One engine read the amount and the code as one word.
+    amount.alternatives = [
+      { engine: 'ppocr', text: '1.40', conf: 0.9 },
+      { engine: 'tesseract', text: '1.4058', conf: 0.5 },
+    ];
+    code.alternatives = [
+      { engine: 'ppocr', text: 'S', conf: 0.9 },
+      { engine: 'tesseract', text: '1.4058', conf: 0.5 },
+    ];
+    expect(items(p)[0]).toMatchObject({ quantity: '1', unit_price: '1.4', line_total: '1.40' });
   });
 
   it("reads '459,' '34€' with no space between them as 459,34", () => {

@@ -354,7 +354,13 @@ export function rowCells(
       // A number OCR cut in two with no space between ("2" "8" for "28", "459," "34€" for "459,34 €",
       // "2" "1%" for "21%"): one cell.
       const touching = last && (w.x - last.right) * row.aspect < w.h * 0.3;
-      const cutNumber = touching && /^-?\d[\d.,]*$/.test(last.raw) && /^\d/.test(num);
+      // Both as their engine read them (not another reading put in), the first no amount with cents already.
+      const cutNumber =
+        touching &&
+        num === numericText(text, ocr) &&
+        /^-?\d[\d.,]*$/.test(last.raw) &&
+        !/[.,]\d{1,2}$/.test(last.raw) &&
+        /^\d/.test(num);
       if (
         cutNumber ||
         (last && /^\d$/.test(last.raw) && /^\d%$/.test(num) && (w.x - last.right) * row.aspect < w.h * 0.5)
