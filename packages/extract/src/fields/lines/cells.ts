@@ -20,8 +20,8 @@ export function numericText(raw: string, ocr = true): string {
   t = t.replace(/¢/g, '€').replace(/€+/g, '€');
   // A long dash before a number is a rule or a minus: dropped, the sign is the amount's (see readRow).
   t = t.replace(/^[—–~]+(?=\d)/, '');
-  // The euro sign read as a C before an amount ("C24.27").
-  t = t.replace(/^[Cc](?=\d[\d.,]*\d$)/, '€').replace(/(?<=\d[.,]\d{2})[Cc]$/, '€');
+  // The euro sign read as a C before an amount ("C24.27"), or a C or an E after one ("7.76e", "80,04E").
+  t = t.replace(/^[Cc](?=\d[\d.,]*\d$)/, '€').replace(/(?<=\d[.,]\d{2})[CcEe]$/, '€');
   // letters read for digits, only where they touch a digit
   t = t.replace(/[Oo](?=[\d.,])|(?<=[\d.,])[Oo]/g, '0').replace(/[lI|](?=[\d.,])|(?<=[\d.,])[lI|]/g, '1');
   if (/^[B]$/.test(t)) t = '8';
@@ -185,6 +185,17 @@ function descReading(w: Line['words'][number], words: ReadonlySet<string>): stri
 export const isSpeck = (w: Line['words'][number]) =>
   w.conf < (/\d/.test(w.text) ? 0.05 : 0.3) && !(w.alternatives ?? []).some((a) => a.engine !== w.engine);
 
+/**
+ * Two numbers OCR read as one word, a space between them ("25 57,21": a quantity and a price run
+ * together), or null: a space is a thousands mark only before three digits ("1 430,25").
+ */
+function twoNumbers(num: string): [string, string] | null {
+  const parts = num.split(/\s+/);
+  if (parts.length !== 2 || !parts.every(isNumericCell) || SIGN.test(parts[1]!)) return null;
+  if (/^\d{3}(?:[.,]\d+)?\D*$/.test(parts[1]!)) return null;
+  return [parts[0]!, parts[1]!];
+}
+
 /** A currency sign or a percent sign standing alone: part of the number beside it. */
 const SIGN = /^(?:[€$£%]|EUR)$/i;
 
@@ -253,15 +264,24 @@ function surerReading(w: Line['words'][number]): string | null {
 /** How much surer (confidence) the other engine's reading of a word of letters must be to replace it. */
 const SURER = 0.3;
 
+/** `w` has `text` for the other engine's reading: that reading covers it. */
+const coveredBy = (w: Line['words'][number], text: string) =>
+  (w.alternatives ?? []).some((a) => a.engine !== w.engine && a.text.trim() === text);
+
 /**
  * Each word's text for the row (null: a word the one before it already stands for): a word read two
  * lines tall or unsure, the other engine's reading, once for the words it covers; else `descReading`.
+ * A reading that also covers words read sure ("electrico2,5mmrollo100m" over "eléctrico … rollo 100m",
+ * only "rollo" unsure) would repeat them: it is not taken.
  */
 function wordReadings(row: Line, words: ReadonlySet<string>): (string | null)[] {
   const printH = medianHeight(row);
+  const surers = row.words.map(surerReading);
+  const sure = row.words.filter((_, k) => surers[k] == null);
   let prev: string | null = null;
-  return row.words.map((w) => {
-    const surer = surerReading(w);
+  return row.words.map((w, k) => {
+    const own = surers[k] ?? null;
+    const surer = own != null && !sure.some((v) => coveredBy(v, own)) ? own : null;
     const repeated = surer != null && surer === prev;
     prev = surer;
     if (repeated) return null;
@@ -296,8 +316,10 @@ export function rowCells(
   const valuesX = Math.min(...numeric.filter((c) => !descCol || c.x > descCol.x).map((c) => c.x), 1);
   const texts = ocr ? wordReadings(row, words) : row.words.map((w) => w.text.trim());
   let descRight: number | null = null;
+  // A word space: less than the print's height (a lower-case word's box, "m", is shorter than that).
+  const printH = ocr ? medianHeight(row) : 0;
   const spaced = (a: { x: number; w: number }, b: { x: number; h: number }) =>
-    (b.x - (a.x + a.w)) * row.aspect < b.h;
+    (b.x - (a.x + a.w)) * row.aspect < Math.max(b.h, printH);
   for (const [k, w] of row.words.entries()) {
     const text = texts[k];
     if (!text || NOISE.test(text)) continue;
@@ -329,11 +351,31 @@ export function rowCells(
         continue;
       }
       if (sign) continue;
-      // A percentage OCR cut after its first digit ("2" "1%" for "21%"): one cell.
-      if (last && /^\d$/.test(last.raw) && /^\d%$/.test(num) && (w.x - last.right) * row.aspect < w.h * 0.5) {
+      // A number OCR cut in two with no space between ("2" "8" for "28", "459," "34€" for "459,34 €",
+      // "2" "1%" for "21%"): one cell.
+      const touching = last && (w.x - last.right) * row.aspect < w.h * 0.3;
+      // Both as their engine read them (not another reading put in), the first no amount with cents already.
+      const cutNumber =
+        touching &&
+        num === numericText(text, ocr) &&
+        /^-?\d[\d.,]*$/.test(last.raw) &&
+        !/[.,]\d{1,2}$/.test(last.raw) &&
+        /^\d/.test(num);
+      if (
+        cutNumber ||
+        (last && /^\d$/.test(last.raw) && /^\d%$/.test(num) && (w.x - last.right) * row.aspect < w.h * 0.5)
+      ) {
         last.raw += num;
         last.right = w.x + w.w;
         last.readings = [];
+        continue;
+      }
+      const pair = ocr ? twoNumbers(num) : null;
+      if (pair) {
+        // Each number where its share of the characters puts it.
+        const mid = w.x + (w.w * pair[0].length) / num.length;
+        groups.push({ x: w.x, right: mid, raw: pair[0], readings: [] });
+        groups.push({ x: mid, right: w.x + w.w, raw: pair[1], readings: [] });
         continue;
       }
       const alts = (w.alternatives ?? []).map((a) => numericText(a.text.trim(), ocr)).filter(isNumericCell);

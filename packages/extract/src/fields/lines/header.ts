@@ -8,7 +8,7 @@ export const HEADER_DESC =
 const HEADER_AMOUNT =
   /\b(?:importe|total|amount|precio|price|betrag|gesamt|montant|prix|bedrag|prijs|subtotal|unit|uds|cantidad|qty|quantity|aantal|menge|preis)\b/i;
 
-type ColKind = 'qty' | 'price' | 'total' | 'rate' | 'desc' | 'disc' | 'ref' | 'other';
+type ColKind = 'qty' | 'price' | 'total' | 'rate' | 'desc' | 'disc' | 'ref' | 'surcharge' | 'other';
 export type Column = { kind: ColKind; x: number; right: number };
 
 /** Table rules and specks OCR reads as characters. */
@@ -85,8 +85,9 @@ function columnKind(text: string): ColKind {
   if (HEADER_DESC.test(t)) return 'desc';
   if (/cant|qty|quantity|uds|unid|menge|qt[ée]|aantal|hoeveelheid|units?$|hours|horas/.test(t)) return 'qty';
   if (/rabatt|discount|descuento|dto\.?|korting|remise/.test(t)) return 'disc';
-  // The recargo de equivalencia's rate ("% R.E.", "Rec. eq."): a percent, but not the line's VAT rate.
-  if (/\br\.\s?e\.|recargo|\brec\.?\s*eq/.test(t)) return 'other';
+  // The recargo de equivalencia's rate ("% R.E.", "Rec. eq."): a percent, but not the line's VAT rate; a
+  // column of its own, so a cell OCR ran together with the next name ("%R.E. Importe") is split.
+  if (/\br\.\s?e\.|recargo|\brec\.?\s*eq/.test(t)) return 'surcharge';
   if (/%|iva|vat|tax|mwst|tva|btw/.test(t) && !/total|importe|amount|prijs|preis|price|incl/.test(t))
     return 'rate';
   if (/precio|price|unit|p\.\s*u|prix|rate|tarifa|pvp|per\s*stuk|einzel|stückpreis/.test(t)) return 'price';

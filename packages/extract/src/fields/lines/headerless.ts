@@ -107,6 +107,18 @@ function wrappedRow(
 }
 
 /**
+ * A line's last cell, an amount OCR read with spaces between its characters ("1 x Menú   1 1, 21"), put
+ * back together; single spaces only, so two cells ("1,20   2,40") stay apart.
+ */
+function unspacedAmount(text: string): string {
+  return text.replace(
+    /(?<=\S {3})([-−]?\d(?:[\d.,]| (?! ))*\d)(\s*€?\s*)$/u,
+    (_, num: string, end: string) =>
+      /^[-−]?\d{1,3}(?: \d{3})*(?:,\d{2})?$/.test(num) ? num + end : num.replace(/ /g, '') + end,
+  );
+}
+
+/**
  * Rows of a table with no header: a count, "x", a description and the amount. Two or more in a row make a
  * table; where quantity × unit price = the amount, the unit price is kept (read or derived exactly).
  */
@@ -120,9 +132,12 @@ export function countedLines(ctx: Ctx): LineItem[] {
   const lines = ctx.lines;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    let m = COUNTED_ROW.exec(line.text);
+    // A speck OCR read as a mark ("’") between two rows does not end them.
+    if (!/[\p{L}\d]/u.test(line.text)) continue;
+    const text = ctx.ocr ? unspacedAmount(line.text) : line.text;
+    let m = COUNTED_ROW.exec(text);
     // A row wrapped by a narrow ticket: "3 x Cable eléctrico 2,5 mm rollo" / "38,91" / "100 m".
-    const head = m ? null : /^\s*(\d{1,3}(?:[.,]\d{1,3})?)\s*[x×*]\s+(\p{L}.*?)\s*$/u.exec(line.text);
+    const head = m ? null : /^\s*(\d{1,3}(?:[.,]\d{1,3})?)\s*[x×*]\s+(\p{L}.*?)\s*$/u.exec(text);
     if (head) {
       let row = wrappedRow(ctx, i, head[2]!, null);
       // The amount OCR set on the description's first line, a word's width from its end ("… rollo 38,91"),

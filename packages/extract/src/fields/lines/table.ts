@@ -15,6 +15,7 @@ import {
 } from './cells.ts';
 import { type Column, HEADER_DESC, headerColumns, isHeader, NOISE } from './header.ts';
 import { closingRows, countedLines } from './headerless.ts';
+import { dropTallSpecks, unstackDigits } from './stacked.ts';
 
 /**
  * The running sum a paginated table carries from page to page ("Suma y sigue", "Suma anterior",
@@ -39,6 +40,57 @@ function markInQuantity(row: Line, cols: Column[]): boolean {
     const under = cx >= qtyCol.x - 0.01 && cx <= qtyCol.right + 0.01;
     return under && !NOISE.test(w.text.trim()) && !readings.some((r) => /\d/.test(r));
   });
+}
+
+/** A rate as printed: up to 30 %. */
+const asRate = (raw: string) => {
+  const v = parseAmount(raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
+  return v != null && v >= 0 && v <= 30 ? v : null;
+};
+
+/** The rates a document prints with their sign ("21%"), by any engine. */
+function printedRates(lines: Line[]): Set<number> {
+  const memo = RATES.get(lines);
+  if (memo) return memo;
+  const out = new Set<number>();
+  for (const l of lines)
+    for (const w of l.words)
+      for (const t of [w.text, ...(w.alternatives ?? []).map((a) => a.text)]) {
+        const v = /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/.test(t.trim()) ? asRate(t) : null;
+        if (v != null) out.add(v);
+      }
+  RATES.set(lines, out);
+  return out;
+}
+const RATES = new WeakMap<Line[], Set<number>>();
+
+/**
+ * A row's VAT rate: the first reading of its cell that is a rate (30 % at most); the other engine's when
+ * the chosen one is none ("218" for "21%", the sign read as a digit). With no reading a rate, one whose
+ * last character is the sign misread ("219", "21$") gives the rest, when the document prints that rate
+ * with its sign elsewhere.
+ */
+function rateReading(raws: string[], printed: ReadonlySet<number>): number | null {
+  for (const raw of raws) {
+    const v = asRate(raw);
+    if (v != null) return v;
+  }
+  for (const raw of raws) {
+    const t = raw.trim();
+    const v = /^\d{1,2}\S$/.test(t) ? asRate(t.slice(0, -1)) : null;
+    if (v != null && printed.has(v)) return v;
+  }
+  return null;
+}
+
+/**
+ * An amount OCR read short of its last digit ("771,1" for 771,12): one decimal printed, and quantity ×
+ * price (`exact`) is that reading with one more digit.
+ */
+function cutShort(raw: string, exact: number, read: number): boolean {
+  if (!/^-?[\d.,]*[.,]\d$/.test(raw.replace(/[€\s]/g, ''))) return false;
+  const cents = toCentsNum(exact);
+  return cents !== toCentsNum(read) && Math.trunc(cents / 10) * 10 === toCentsNum(read);
 }
 
 /** One table row read by column, or null when it carries no amount. */
@@ -75,6 +127,7 @@ function readRow(
   let prices: number[] = [];
   let totals: number[] = [];
   let disc = 0;
+  let totalRaw = '';
   for (const [col, cell] of cells) {
     let raws = [cell.raw, ...cell.readings];
     // A price or an amount OCR read with a "%" for its mark ("4713%€"): the engine's reading without it.
@@ -86,8 +139,8 @@ function readRow(
     const percent = /%/.test(cell.raw) && !markAsPercent;
     if (col.kind === 'rate' || (percent && col.kind !== 'disc' && item.vat_rate == null)) {
       if (col.kind !== 'rate' && col.kind !== 'other') continue;
-      const v = parseAmount(cell.raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
-      if (v != null && v >= 0 && v <= 30) item.vat_rate = minimalDecimal(v);
+      const v = rateReading([cell.raw, ...cell.readings], printedRates(ctx.lines));
+      if (v != null) item.vat_rate = minimalDecimal(v);
     } else if (col.kind === 'disc') {
       const v = parseAmount(cell.raw.replace(/%/g, '').trim(), { decimalsHint: ',' });
       if (v != null && v > 0 && v < 100) disc = v;
@@ -102,6 +155,7 @@ function readRow(
       prices = [...new Set(raws.flatMap((r) => amountReadings(r, ctx.ocr)))];
     } else if (col.kind === 'total') {
       totals = [...new Set(raws.flatMap((r) => amountReadings(r, ctx.ocr)))];
+      totalRaw = cell.raw;
     }
   }
   if (times && !prices.length) prices = amountReadings(times[2]!, ctx.ocr);
@@ -143,6 +197,8 @@ function readRow(
       break;
     }
   }
+  if (closes && ctx.ocr && cutShort(totalRaw, qty! * prices[0]! * (1 - disc / 100), totals[0]!))
+    totals = [toCentsNum(qty! * prices[0]! * (1 - disc / 100)) / 100];
   if (qty != null) item.quantity = minimalDecimal(qty);
   if (prices.length) item.unit_price = minimalDecimal(prices[0]!);
   if (totals.length) item.line_total = centsToString(toCentsNum(totals[0]!));
@@ -158,11 +214,14 @@ function readRow(
 function joinSplitRow(lines: Line[], j: number): { row: Line; last: number } {
   let row = lines[j]!;
   let k = j;
-  for (let next = lines[k + 1]; next; next = lines[k + 1]) {
+  for (let n = j + 1; n < lines.length; n++) {
+    const next = lines[n]!;
     const within = next.y >= row.y - next.h * 0.25 && next.y + next.h <= row.y + row.h + next.h * 0.25;
-    // A line no word of which both engines saw is dirt, not part of the row.
+    if (next.page !== row.page || !within) break;
+    // A line no word of which both engines saw is dirt, not part of the row; a line past it may be ("IVA"
+    // under the header's line, a speck read as "E" between them).
     const read = next.words.some((w) => new Set((w.alternatives ?? []).map((a) => a.engine)).size > 1);
-    if (next.page !== row.page || !within || !read) break;
+    if (!read) continue;
     // Rules and specks ("|", "f———") may lie anywhere: only words of substance decide.
     const solid = (w: Line['words'][number]) => !isSpeck(w) && /[\p{L}\d]{2}|^\d$/u.test(w.text.trim());
     const under = next.words
@@ -173,7 +232,7 @@ function joinSplitRow(lines: Line[], j: number): { row: Line; last: number } {
     const x = Math.min(row.x, next.x);
     const right = Math.max(row.x + row.w, next.x + next.w);
     row = { ...row, words, x, w: right - x, text: joinWords(words, row.aspect) };
-    k++;
+    k = n;
   }
   return { row, last: k };
 }
@@ -217,15 +276,17 @@ function besideSidebar(header: Line, cols: Column[]): { cols: Column[]; clip: (r
 
 export function findLineItems(ctx: Ctx): LineItem[] {
   const items: LineItem[] = [];
+  // Specks as tall as several rows left out; a column's digits OCR read as one word across rows: one per row.
+  const lines = ctx.ocr ? unstackDigits(dropTallSpecks(ctx.lines)) : ctx.lines;
   // One table per page; a table continued on the next page repeats its header there, or (a scan cut
   // into pages) goes on under the same columns.
   let lastTablePage = 0;
-  for (let i = 0; i < ctx.lines.length; i++) {
-    let header = ctx.lines[i]!;
+  for (let i = 0; i < lines.length; i++) {
+    let header = lines[i]!;
     // A header OCR cut in two lines on a skewed scan ("Concepto" set just under "Ref.   Uds. …", "Precio"
     // under "Descripción   Cantidad   Importe").
     if (ctx.ocr) {
-      const joined = joinSplitRow(ctx.lines, i);
+      const joined = joinSplitRow(lines, i);
       if (joined.last > i && isHeader(joined.row)) {
         header = joined.row;
         i = joined.last;
@@ -252,8 +313,8 @@ export function findLineItems(ctx: Ctx): LineItem[] {
     // On a page the table goes on to without a header: rows only once one reads as a full row.
     let carried = false;
     let prev: Line = header;
-    for (let j = i + 1; j < ctx.lines.length; j++) {
-      const joined = ctx.ocr ? joinSplitRow(ctx.lines, j) : { row: ctx.lines[j]!, last: j };
+    for (let j = i + 1; j < lines.length; j++) {
+      const joined = ctx.ocr ? joinSplitRow(lines, j) : { row: lines[j]!, last: j };
       j = joined.last;
       const row = clip(joined.row);
       if (!row) continue;
@@ -310,8 +371,7 @@ export function findLineItems(ctx: Ctx): LineItem[] {
         // that row is the count times the price ("4 x 14,93"), which never goes on from a row above (on a
         // till roll a long description runs under the amount's column). That row as OCR may have cut it (its
         // numbers on a line of their own inside a taller word's).
-        const next =
-          j + 1 < ctx.lines.length && ctx.ocr ? joinSplitRow(ctx.lines, j + 1).row : ctx.lines[j + 1];
+        const next = j + 1 < lines.length && ctx.ocr ? joinSplitRow(lines, j + 1).row : lines[j + 1];
         const below =
           wordy && next && next.page === row.page && next.y - row.y < 0.03
             ? readRow(ctx, clip(next) ?? next, cols, descCol, qtyInDesc, desc)
