@@ -84,6 +84,8 @@ describe('OCR misreadings of a date', () => {
     expect(read('Decenber 3, 2018')).toEqual([['2018-12-03', 'Decenber 3, 2018', true]]);
     expect(read('25/Fe0/2017 07 43:54')).toEqual([['2017-02-25', '25/Fe0/2017', true]]);
     expect(read('Date 0405/20177:19: AM')).toEqual([['2017-05-04', '0405/2017', true]]);
+    expect(read('10:42   16709/19')).toEqual([['2019-09-16', '16709/19', true]]);
+    expect(read('Date: 07l11/2023')).toEqual([['2023-11-07', '07l11/2023', true]]);
     // The order the document prints its dates in still decides day and month.
     expect(read('04- 05-2024', true)).toEqual([['2024-04-05', '04- 05-2024', true]]);
     expect(read('04/05:2024', true)).toEqual([['2024-04-05', '04/05:2024', false]]);
@@ -103,6 +105,7 @@ describe('OCR misreadings of a date', () => {
     expect(read('Total 12. 03. 20181')).toEqual([]);
     expect(read('Tel 03-1234 5678')).toEqual([]);
     expect(read('Ref AB1203/2024')).toEqual([]);
+    expect(read('Ref A16709/19 Qty 1207/24')).toEqual([]);
     expect(read('SKU 4411-2028')).toEqual([]);
     expect(read('Ref 2018- 03- 1845')).toEqual([]);
     // A word two letters from a month, or as close to two months, is no month.

@@ -100,6 +100,8 @@ const NUMERIC_OCR = /(?<!\d[./:-]?)(\d{1,2})([/-])(\d{1,2}):(\d{2}|\d{4})(?!\d|[
  * Only a two-digit month and a year of this century, so a longer number is not taken for a date.
  */
 const SLASH_MISREAD = /(?<![\d./:-])(\d{1,2})\/(\d{2})[71lI|](20\d{2})(?!\d|[./:-]\d)/g;
+/** The first slash misread the same way (`24705/18`, `24l05/2018`): a two-digit day and month only. */
+const FIRST_SLASH_MISREAD = /(?<![\w./:-])(\d{2})[71lI|](\d{2})\/(20\d{2}|\d{2})(?!\d|[./:-]\d)/g;
 const NAMED_DMY = new RegExp(
   `(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s+|[-/]|\\s)?(${MONTH_NAMES})\\.?,?\\s*(?:de\\s+|del\\s+|[-/])?'?(\\d{4}(?=\\d{1,2}:\\d{2})|(?:\\d{4}|\\d{2})(?!\\d))`,
   'giu',
@@ -220,6 +222,7 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
     };
     for (const m of text.matchAll(NUMERIC_OCR)) add(m, dayFirst(m[1]!, m[3]!, m[4]!, opts), false);
     for (const m of text.matchAll(SLASH_MISREAD)) add(m, dayFirst(m[1]!, m[2]!, m[3]!, opts), true);
+    for (const m of text.matchAll(FIRST_SLASH_MISREAD)) add(m, dayFirst(m[1]!, m[2]!, m[3]!, opts), true);
     for (const m of text.matchAll(SPACED))
       if (/\s/.test(m[0])) add(m, dayFirst(m[1]!, m[3]!, m[4]!, opts), true);
     for (const m of text.matchAll(SPACED_YMD))
