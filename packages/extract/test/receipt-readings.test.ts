@@ -64,6 +64,28 @@ describe('a date label only the other engine read', () => {
   });
 });
 
+describe('a date the two engines read differently', () => {
+  it("is outvoted when the other engine's reading is printed elsewhere on the page", () => {
+    // PP-OCR read the footer's year 2018 as 2016; Tesseract read 2018, as the header prints it.
+    const p = fusedPage(['SHOP ENTERPRISE', '10:22am, 14 May, 2018', 'TOTAL   9.40', '14/05/2016 10:22:31'], {
+      3: { 0: '14/05/2018' },
+    });
+    const { ctx } = readingContext([p], 'ocr');
+    const cands = dateCandidates(ctx);
+    expect(cands.find((c) => c.iso === '2016-05-14')?.features.outvoted).toBe(1);
+    // The header's own date, and the footer's reading that agrees with it, are not outvoted.
+    expect(cands.filter((c) => c.iso === '2018-05-14').map((c) => c.features.outvoted ?? 0)).toEqual([0, 0]);
+  });
+
+  it('is not outvoted when neither reading is printed elsewhere', () => {
+    const p = fusedPage(['SHOP ENTERPRISE', 'TOTAL   9.40', '14/05/2016 10:22:31'], {
+      2: { 0: '14/05/2018' },
+    });
+    const { ctx } = readingContext([p], 'ocr');
+    expect(dateCandidates(ctx).some((c) => c.features.outvoted)).toBe(false);
+  });
+});
+
 describe('issue-date candidates', () => {
   it('mark a date glued to a product code, a time beside a date, and a date printed twice', () => {
     const { ctx } = readingContext(
