@@ -77,6 +77,18 @@ describe('a date the two engines read differently', () => {
     expect(cands.filter((c) => c.iso === '2018-05-14').map((c) => c.features.outvoted ?? 0)).toEqual([0, 0]);
   });
 
+  it('is not outvoted by the same misreading set on the label line above it', () => {
+    // Tesseract misread the day and set its reading over the label row too (one box over both rows).
+    const p = fusedPage(['SHOP ENTERPRISE', 'Date   Time', '26/02/18 08.28', 'TOTAL   9.40'], {
+      1: { 0: '28/02/18' },
+      2: { 0: '28/02/18' },
+    });
+    const { ctx } = readingContext([p], 'ocr');
+    const own = dateCandidates(ctx).find((c) => c.iso === '2018-02-26');
+    expect(own?.features.labelAbove).toBe(1);
+    expect(own?.features.outvoted).toBeUndefined();
+  });
+
   it('is not outvoted when neither reading is printed elsewhere', () => {
     const p = fusedPage(['SHOP ENTERPRISE', 'TOTAL   9.40', '14/05/2016 10:22:31'], {
       2: { 0: '14/05/2018' },

@@ -200,11 +200,13 @@ function rivalDates(datesOf: ReadDate[][], r: number, iso: string): string[] {
 
 /**
  * The engines disagree on a date and the page sides with the other one: a rival reading of its line is
- * printed on another line too (a receipt's date in its header and its footer), and this one is not.
+ * printed on another line too (a receipt's date in its header and its footer), and this one is not. That
+ * line's own reading must hold it: an engine that misread the date may set the same misreading on the
+ * label line above it too (one box over both), which is no second print.
  */
 function outvoted(c: DateCand, rivals: string[], all: DateCand[]): boolean {
   if (c.features.repeated) return false;
-  return rivals.some((iso) => all.some((o) => o.iso === iso && o.line !== c.line));
+  return rivals.some((iso) => all.some((o) => o.iso === iso && o.line !== c.line && !o.features.altReading));
 }
 
 /**
