@@ -96,6 +96,11 @@ describe('OCR misreadings of a date', () => {
     expect(findDates('Date 09/11/20237:02:54 PM')).toMatchObject([{ iso: '2023-11-09', raw: '09/11/2023' }]);
     // OCR dropped the spaces after the time as well.
     expect(findDates('09/03/201821:200001')).toMatchObject([{ iso: '2018-03-09', raw: '09/03/2018' }]);
+    // Month first, as day first.
+    expect(findDates('Date: Nov 9, 20237:02:54 PM')).toMatchObject([
+      { iso: '2023-11-09', raw: 'Nov 9, 2023' },
+    ]);
+    expect(read('Date: N o v 9, 202307:02:54 PM')).toEqual([['2023-11-09', 'N o v 9, 2023', true]]);
   });
 
   it('repairs nothing in a text layer, nor in amounts, phone numbers and codes', () => {

@@ -106,8 +106,9 @@ const NAMED_DMY = new RegExp(
   `(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s+|[-/]|\\s)?(${MONTH_NAMES})\\.?,?\\s*(?:de\\s+|del\\s+|[-/])?'?(\\d{4}(?=\\d{1,2}:\\d{2})|(?:\\d{4}|\\d{2})(?!\\d))`,
   'giu',
 );
+/** Month first (`March 3, 2023`); its year, as day-first, may run into the time (`Oct 3, 201612:16:25`). */
 const NAMED_MDY = new RegExp(
-  `(?<![\\p{L}])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`,
+  `(?<![\\p{L}])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4}(?=\\d{1,2}:\\d{2})|\\d{4}(?!\\d))`,
   'giu',
 );
 
@@ -124,7 +125,7 @@ const NAMED_DMY_OCR = new RegExp(
   'giu',
 );
 const NAMED_MDY_OCR = new RegExp(
-  `(?<![\\p{L}])(${MONTH_NAMES_OCR})\\.?\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`,
+  `(?<![\\p{L}])(${MONTH_NAMES_OCR})\\.?\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4}(?=\\d{1,2}:\\d{2})|\\d{4}(?!\\d))`,
   'giu',
 );
 
