@@ -83,6 +83,8 @@ describe('OCR misreadings of a date', () => {
     expect(read('09:13am,21 Manch,2018')).toEqual([['2018-03-21', '21 Manch,2018', true]]);
     expect(read('Decenber 3, 2018')).toEqual([['2018-12-03', 'Decenber 3, 2018', true]]);
     expect(read('25/Fe0/2017 07 43:54')).toEqual([['2017-02-25', '25/Fe0/2017', true]]);
+    expect(read('Date: 0 ot 9, 202312:16:25 PM')).toEqual([['2023-10-09', '0 ot 9, 2023', true]]);
+    expect(read('Dated Nuv 9, 2023')).toEqual([['2023-11-09', 'Nuv 9, 2023', true]]);
     expect(read('Date 0405/20177:19: AM')).toEqual([['2017-05-04', '0405/2017', true]]);
     expect(read('10:42   16709/19')).toEqual([['2019-09-16', '16709/19', true]]);
     expect(read('Date: 07l11/2023')).toEqual([['2023-11-07', '07l11/2023', true]]);
@@ -116,6 +118,8 @@ describe('OCR misreadings of a date', () => {
     // A word two letters from a month, or as close to two months, is no month.
     expect(read('Room 12 Mangos 2018')).toEqual([]);
     expect(read('12/Jen/2018')).toEqual([]);
+    // A three-letter word so close to a month only with the comma a month-first date prints.
+    expect(read('Day 9 2023 Lot 9, 2023')).toEqual([]);
   });
 });
 

@@ -136,6 +136,12 @@ const NAMED_MDY_OCR = new RegExp(
  */
 const FUZZY_DMY = /(?<![\p{L}\d])(\d{1,2})\s*[-/]?\s*(\p{L}{5,10})\.?,?\s*[-/]?\s*((?:19|20)\d{2})(?!\d)/gu;
 const FUZZY_MDY = /(?<![\p{L}\d])(\p{L}{5,10})\.?\s*(\d{1,2})\s*,?\s*((?:19|20)\d{2})(?!\d)/gu;
+/**
+ * A three-letter month first, one letter misread, maybe letter-spaced or with 0 for O (`Oot 3, 2016`,
+ * `0 ot 3, 2016`): only with the comma after the day and a four-digit year (maybe run into the time).
+ */
+const FUZZY_MDY_ABBR =
+  /(?<![\p{L}\d])(\p{L}(?: ?\p{L}){2})\.? ?(\d{1,2}),\s*((?:19|20)\d{2}(?=\d{1,2}:\d{2})|(?:19|20)\d{2}(?!\d))/gu;
 /** A three-letter month between a date's separators with one character misread (`25/Fe0/2017`). */
 const FUZZY_ABBR = /(?<![\p{L}\d])(\d{1,2})([/-])(\p{L}[\p{L}\d]{2})\2((?:19|20)\d{2})(?!\d)/gu;
 
@@ -271,15 +277,16 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
     for (const m of letters.matchAll(NAMED_DMY_OCR)) add(m, m[2]!, m[3]!, m[1]!);
     for (const m of letters.matchAll(NAMED_MDY_OCR)) add(m, m[1]!, m[3]!, m[2]!);
     const fuzzy = (m: RegExpMatchArray, word: string, y: string, d: string) => {
-      const month = misreadMonth(word);
+      const month = misreadMonth(word.replace(/\s/g, ''));
       const index = m.index ?? 0;
       const value = month ? iso(Number(y), month, Number(d)) : null;
       if (value && !out.some((o) => index < o.index + o.raw.length && o.index < index + m[0].length))
-        out.push({ iso: value, index, raw: m[0], repaired: true });
+        out.push({ iso: value, index, raw: text.slice(index, index + m[0].length), repaired: true });
     };
     for (const m of text.matchAll(FUZZY_DMY)) fuzzy(m, m[2]!, m[3]!, m[1]!);
     for (const m of text.matchAll(FUZZY_MDY)) fuzzy(m, m[1]!, m[3]!, m[2]!);
     for (const m of text.matchAll(FUZZY_ABBR)) fuzzy(m, m[3]!, m[4]!, m[1]!);
+    for (const m of letters.matchAll(FUZZY_MDY_ABBR)) fuzzy(m, m[1]!, m[3]!, m[2]!);
   }
   // ISO compact 20240315 is not searched in free text (too many false positives).
   return out.sort((x, y) => x.index - y.index);
