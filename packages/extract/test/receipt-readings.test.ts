@@ -89,6 +89,20 @@ describe('a date the two engines read differently', () => {
     expect(own?.features.outvoted).toBeUndefined();
   });
 
+  it('is not outvoted by a second date on its line that both engines read alike', () => {
+    // Tesseract misread the issue date's year; both read the due date, printed again on the payment slip.
+    const p = fusedPage(
+      ['SHOP ENTERPRISE', 'Date 14/05/2018   Due 14/06/2018', 'TOTAL   9.40', 'Pay by 14/06/2018'],
+      {
+        1: { 1: '14/05/2016' },
+      },
+    );
+    const { ctx } = readingContext([p], 'ocr');
+    const cands = dateCandidates(ctx);
+    expect(cands.find((c) => c.iso === '2018-05-14')?.features.outvoted).toBeUndefined();
+    expect(cands.find((c) => c.iso === '2016-05-14')?.features.outvoted).toBeUndefined();
+  });
+
   it('is not outvoted when neither reading is printed elsewhere', () => {
     const p = fusedPage(['SHOP ENTERPRISE', 'TOTAL   9.40', '14/05/2016 10:22:31'], {
       2: { 0: '14/05/2018' },

@@ -190,12 +190,14 @@ function readingDates(ctx: Ctx, text: string, repairLabels: RegExp[]): ReadDate[
 
 /**
  * The dates another OCR engine read on this line where this one is not among them (`21/03/2016` against
- * `21/03/2018`): the engines disagree, and one of the two readings is wrong.
+ * `21/03/2018`): the engines disagree, and one of the two readings is wrong. A date both read (a due date
+ * beside it) is no rival.
  */
 function rivalDates(datesOf: ReadDate[][], r: number, iso: string): string[] {
   const others = datesOf.filter((_, k) => k !== r);
   if (others.some((dates) => dates.some((d) => d.iso === iso))) return [];
-  return others.flatMap((dates) => dates.map((d) => d.iso));
+  const own = new Set(datesOf[r]!.map((d) => d.iso));
+  return others.flatMap((dates) => dates.map((d) => d.iso)).filter((other) => !own.has(other));
 }
 
 /**
