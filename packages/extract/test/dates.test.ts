@@ -98,6 +98,8 @@ describe('OCR misreadings of a date', () => {
     expect(findDates('Date 09/11/20237:02:54 PM')).toMatchObject([{ iso: '2023-11-09', raw: '09/11/2023' }]);
     // OCR dropped the spaces after the time as well.
     expect(findDates('09/03/201821:200001')).toMatchObject([{ iso: '2018-03-09', raw: '09/03/2018' }]);
+    // Year first: the day runs into the time.
+    expect(findDates('Date:2023-11-0907:02:54')).toMatchObject([{ iso: '2023-11-09', raw: '2023-11-09' }]);
     // Month first, as day first.
     expect(findDates('Date: Nov 9, 20237:02:54 PM')).toMatchObject([
       { iso: '2023-11-09', raw: 'Nov 9, 2023' },

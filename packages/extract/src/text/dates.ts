@@ -93,6 +93,8 @@ function iso(y: number, m: number, d: number): string | null {
 // A four-digit year may run into the time printed after it on a receipt: `03/06/20175:02:54 PM`, and OCR
 // may drop the spaces after that time too (`09/03/201821:200001`).
 const NUMERIC = /(?<!\d[./-]?)(\d{1,4})([./-])(\d{1,2})\2(\d{4}(?=\d{1,2}:\d{2})|\d{2,4}(?!\d|[./-]\d))/g;
+/** Year first, the day run into the time after it (`2018-03-1813:18:48`): a two-digit day only. */
+const YMD_TIME = /(?<!\d[./-]?)((?:19|20)\d{2})([./-])(\d{1,2})\2(\d{2})(?=\d{1,2}:\d{2})/g;
 /** OCR reads the second slash or dash of a date as a colon: `18/03:18`. */
 const NUMERIC_OCR = /(?<!\d[./:-]?)(\d{1,2})([/-])(\d{1,2}):(\d{2}|\d{4})(?!\d|[./:-]\d)/g;
 /**
@@ -220,6 +222,10 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
       else value = iso(nc, nb, na) ?? iso(nc, na, nb);
     }
     if (value) out.push({ iso: value, index: m.index ?? 0, raw });
+  }
+  for (const m of text.matchAll(YMD_TIME)) {
+    const value = iso(Number(m[1]), Number(m[3]), Number(m[4]));
+    if (value) out.push({ iso: value, index: m.index ?? 0, raw: m[0] });
   }
   if (opts.ocr) {
     const add = (m: RegExpMatchArray, value: string | null, repaired: boolean) => {
