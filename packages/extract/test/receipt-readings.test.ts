@@ -130,6 +130,14 @@ describe('issue-date candidates', () => {
     expect(dateCandidates(ctx).find((c) => c.iso === '2018-03-09')?.features.withTime).toBe(1);
   });
 
+  it('reads a labelled one-digit day and month whose separators OCR lost', () => {
+    const { ctx } = readingContext([page(['SHOP', 'Date : 742019 10 22 31', 'Ref 742019'])], 'ocr');
+    const cands = dateCandidates(ctx);
+    expect(cands.find((c) => c.iso === '2019-04-07')?.features.label1).toBe(1);
+    // Unlabelled, the same digits are no date.
+    expect(cands.filter((c) => c.line === 2)).toEqual([]);
+  });
+
   it('reads a compact date printed before a time', () => {
     const { ctx } = readingContext([page(['SHOP', '00440010036 25032018 13:11:54 0003'])], 'ocr');
     expect(dateCandidates(ctx).map((c) => c.iso)).toContain('2018-03-25');

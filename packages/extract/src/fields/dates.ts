@@ -28,24 +28,27 @@ const TIME = /(?<![\d.])\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:\s*[AP]M)?(?![\d.])/i;
 
 /**
  * A receipt's compact date, ddmmyyyy or yyyymmdd: at the start of a line, just before a time
- * (`20180428 19:12`, `20180428/191204`), or right after a date label (`DATE/TIME : 20180428`).
+ * (`20180428 19:12`, `20180428/191204`), or right after a date label (`DATE/TIME : 20180428`). After a
+ * label also a one-digit day and month whose separators OCR lost (`Date : 532018` for `5/3/2018`).
  */
 function compactDate(text: string, labels: RegExp[] = []): { iso: string; raw: string } | null {
   const label = labels.map((re) => re.exec(text)).find((m) => m);
   const afterLabel = label
-    ? /^[\s:./-]*(?:time\b[\s:./-]*)?(\d{8})(?!\d)/i.exec(text.slice(label.index + label[0].length))
+    ? /^[\s:./-]*(?:time\b[\s:./-]*)?(\d{8}|[1-9]{2}(?:19|20)\d{2})(?!\d)/i.exec(
+        text.slice(label.index + label[0].length),
+      )
     : null;
   const m =
     /^\s*(\d{8})(?!\d)/.exec(text) ??
     /(?<![\d.,])(\d{8})(?=\s+\d{1,2}:\d{2}(?!\d)|\s*\/\s*\d{4}(?:\d{2})?(?!\d))/.exec(text) ??
     afterLabel;
   if (!m) return null;
-  const d = m[1]!;
+  const d = m[1]!.length === 6 ? `0${m[1]![0]}0${m[1]![1]}${m[1]!.slice(2)}` : m[1]!;
   const iso =
     parseDateValue(`${d.slice(4)}-${d.slice(2, 4)}-${d.slice(0, 2)}`) ??
     (/^20[0-3]\d/.test(d) ? parseDateValue(d) : null);
   if (!iso || iso < '2000-01-01' || iso > '2039-12-31') return null;
-  return { iso, raw: d };
+  return { iso, raw: m[1]! };
 }
 
 /**
