@@ -83,7 +83,11 @@ describe('OCR misreadings of a date', () => {
     expect(read('09:13am,21 Manch,2018')).toEqual([['2018-03-21', '21 Manch,2018', true]]);
     expect(read('Decenber 3, 2018')).toEqual([['2018-12-03', 'Decenber 3, 2018', true]]);
     expect(read('25/Fe0/2017 07 43:54')).toEqual([['2017-02-25', '25/Fe0/2017', true]]);
+    expect(read('Date: 0 ot 9, 202312:16:25 PM')).toEqual([['2023-10-09', '0 ot 9, 2023', true]]);
+    expect(read('Dated Nuv 9, 2023')).toEqual([['2023-11-09', 'Nuv 9, 2023', true]]);
     expect(read('Date 0405/20177:19: AM')).toEqual([['2017-05-04', '0405/2017', true]]);
+    expect(read('10:42   16709/19')).toEqual([['2019-09-16', '16709/19', true]]);
+    expect(read('Date: 07l11/2023')).toEqual([['2023-11-07', '07l11/2023', true]]);
     // The order the document prints its dates in still decides day and month.
     expect(read('04- 05-2024', true)).toEqual([['2024-04-05', '04- 05-2024', true]]);
     expect(read('04/05:2024', true)).toEqual([['2024-04-05', '04/05:2024', false]]);
@@ -94,6 +98,13 @@ describe('OCR misreadings of a date', () => {
     expect(findDates('Date 09/11/20237:02:54 PM')).toMatchObject([{ iso: '2023-11-09', raw: '09/11/2023' }]);
     // OCR dropped the spaces after the time as well.
     expect(findDates('09/03/201821:200001')).toMatchObject([{ iso: '2018-03-09', raw: '09/03/2018' }]);
+    // Year first: the day runs into the time.
+    expect(findDates('Date:2023-11-0907:02:54')).toMatchObject([{ iso: '2023-11-09', raw: '2023-11-09' }]);
+    // Month first, as day first.
+    expect(findDates('Date: Nov 9, 20237:02:54 PM')).toMatchObject([
+      { iso: '2023-11-09', raw: 'Nov 9, 2023' },
+    ]);
+    expect(read('Date: N o v 9, 202307:02:54 PM')).toEqual([['2023-11-09', 'N o v 9, 2023', true]]);
   });
 
   it('repairs nothing in a text layer, nor in amounts, phone numbers and codes', () => {
@@ -103,11 +114,14 @@ describe('OCR misreadings of a date', () => {
     expect(read('Total 12. 03. 20181')).toEqual([]);
     expect(read('Tel 03-1234 5678')).toEqual([]);
     expect(read('Ref AB1203/2024')).toEqual([]);
+    expect(read('Ref A16709/19 Qty 1207/24')).toEqual([]);
     expect(read('SKU 4411-2028')).toEqual([]);
     expect(read('Ref 2018- 03- 1845')).toEqual([]);
     // A word two letters from a month, or as close to two months, is no month.
     expect(read('Room 12 Mangos 2018')).toEqual([]);
     expect(read('12/Jen/2018')).toEqual([]);
+    // A three-letter word so close to a month only with the comma a month-first date prints.
+    expect(read('Day 9 2023 Lot 9, 2023')).toEqual([]);
   });
 });
 

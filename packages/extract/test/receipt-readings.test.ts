@@ -64,6 +64,54 @@ describe('a date label only the other engine read', () => {
   });
 });
 
+describe('a date the two engines read differently', () => {
+  it("is outvoted when the other engine's reading is printed elsewhere on the page", () => {
+    // PP-OCR read the footer's year 2018 as 2016; Tesseract read 2018, as the header prints it.
+    const p = fusedPage(['SHOP ENTERPRISE', '10:22am, 14 May, 2018', 'TOTAL   9.40', '14/05/2016 10:22:31'], {
+      3: { 0: '14/05/2018' },
+    });
+    const { ctx } = readingContext([p], 'ocr');
+    const cands = dateCandidates(ctx);
+    expect(cands.find((c) => c.iso === '2016-05-14')?.features.outvoted).toBe(1);
+    // The header's own date, and the footer's reading that agrees with it, are not outvoted.
+    expect(cands.filter((c) => c.iso === '2018-05-14').map((c) => c.features.outvoted ?? 0)).toEqual([0, 0]);
+  });
+
+  it('is not outvoted by the same misreading set on the label line above it', () => {
+    // Tesseract misread the day and set its reading over the label row too (one box over both rows).
+    const p = fusedPage(['SHOP ENTERPRISE', 'Date   Time', '26/02/18 08.28', 'TOTAL   9.40'], {
+      1: { 0: '28/02/18' },
+      2: { 0: '28/02/18' },
+    });
+    const { ctx } = readingContext([p], 'ocr');
+    const own = dateCandidates(ctx).find((c) => c.iso === '2018-02-26');
+    expect(own?.features.labelAbove).toBe(1);
+    expect(own?.features.outvoted).toBeUndefined();
+  });
+
+  it('is not outvoted by a second date on its line that both engines read alike', () => {
+    // Tesseract misread the issue date's year; both read the due date, printed again on the payment slip.
+    const p = fusedPage(
+      ['SHOP ENTERPRISE', 'Date 14/05/2018   Due 14/06/2018', 'TOTAL   9.40', 'Pay by 14/06/2018'],
+      {
+        1: { 1: '14/05/2016' },
+      },
+    );
+    const { ctx } = readingContext([p], 'ocr');
+    const cands = dateCandidates(ctx);
+    expect(cands.find((c) => c.iso === '2018-05-14')?.features.outvoted).toBeUndefined();
+    expect(cands.find((c) => c.iso === '2016-05-14')?.features.outvoted).toBeUndefined();
+  });
+
+  it('is not outvoted when neither reading is printed elsewhere', () => {
+    const p = fusedPage(['SHOP ENTERPRISE', 'TOTAL   9.40', '14/05/2016 10:22:31'], {
+      2: { 0: '14/05/2018' },
+    });
+    const { ctx } = readingContext([p], 'ocr');
+    expect(dateCandidates(ctx).some((c) => c.features.outvoted)).toBe(false);
+  });
+});
+
 describe('issue-date candidates', () => {
   it('mark a date glued to a product code, a time beside a date, and a date printed twice', () => {
     const { ctx } = readingContext(
@@ -80,6 +128,14 @@ describe('issue-date candidates', () => {
   it('mark a time run into the year, its digits glued on, as a time beside the date', () => {
     const { ctx } = readingContext([page(['SHOP', '09/03/201821:200001'])], 'ocr');
     expect(dateCandidates(ctx).find((c) => c.iso === '2018-03-09')?.features.withTime).toBe(1);
+  });
+
+  it('reads a labelled one-digit day and month whose separators OCR lost', () => {
+    const { ctx } = readingContext([page(['SHOP', 'Date : 742019 10 22 31', 'Ref 742019'])], 'ocr');
+    const cands = dateCandidates(ctx);
+    expect(cands.find((c) => c.iso === '2019-04-07')?.features.label1).toBe(1);
+    // Unlabelled, the same digits are no date.
+    expect(cands.filter((c) => c.line === 2)).toEqual([]);
   });
 
   it('reads a compact date printed before a time', () => {

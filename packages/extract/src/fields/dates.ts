@@ -2,7 +2,8 @@
  * Issue and due dates. The due date is the one labelled as such. The issue date is ranked: every date
  * printed on the page, in every OCR engine's reading of its line, is a candidate with features (its label
  * and tier, a label just above it, its rank in reading order, a time printed beside it, a four-digit
- * year, glued to a product code, read by one engine only, printed twice), scored by the fitted model.
+ * year, glued to a product code, read by one engine only, outvoted by the other engine's reading printed
+ * elsewhere, printed twice), scored by the fitted model.
  */
 import type { FieldMap } from '../evidence.ts';
 import { endsWithYearlessDate, findDates, parseDateValue } from '../text/dates.ts';
@@ -27,24 +28,27 @@ const TIME = /(?<![\d.])\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:\s*[AP]M)?(?![\d.])/i;
 
 /**
  * A receipt's compact date, ddmmyyyy or yyyymmdd: at the start of a line, just before a time
- * (`20180428 19:12`, `20180428/191204`), or right after a date label (`DATE/TIME : 20180428`).
+ * (`20180428 19:12`, `20180428/191204`), or right after a date label (`DATE/TIME : 20180428`). After a
+ * label also a one-digit day and month whose separators OCR lost (`Date : 532018` for `5/3/2018`).
  */
 function compactDate(text: string, labels: RegExp[] = []): { iso: string; raw: string } | null {
   const label = labels.map((re) => re.exec(text)).find((m) => m);
   const afterLabel = label
-    ? /^[\s:./-]*(?:time\b[\s:./-]*)?(\d{8})(?!\d)/i.exec(text.slice(label.index + label[0].length))
+    ? /^[\s:./-]*(?:time\b[\s:./-]*)?(\d{8}|[1-9]{2}(?:19|20)\d{2})(?!\d)/i.exec(
+        text.slice(label.index + label[0].length),
+      )
     : null;
   const m =
     /^\s*(\d{8})(?!\d)/.exec(text) ??
     /(?<![\d.,])(\d{8})(?=\s+\d{1,2}:\d{2}(?!\d)|\s*\/\s*\d{4}(?:\d{2})?(?!\d))/.exec(text) ??
     afterLabel;
   if (!m) return null;
-  const d = m[1]!;
+  const d = m[1]!.length === 6 ? `0${m[1]![0]}0${m[1]![1]}${m[1]!.slice(2)}` : m[1]!;
   const iso =
     parseDateValue(`${d.slice(4)}-${d.slice(2, 4)}-${d.slice(0, 2)}`) ??
     (/^20[0-3]\d/.test(d) ? parseDateValue(d) : null);
   if (!iso || iso < '2000-01-01' || iso > '2039-12-31') return null;
-  return { iso, raw: d };
+  return { iso, raw: m[1]! };
 }
 
 /**
@@ -111,6 +115,7 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
   // The labels a repaired date may follow: OCR reads the D of `Date` as B, C or T too.
   const repairLabels = ctx.ocr ? [...L.issueDate, MISREAD_DATE_LABEL] : L.issueDate;
   const out: DateCand[] = [];
+  const rivals = new Map<DateCand, string[]>();
   let rank = 0;
   const labelOnly = (l: Line | undefined) =>
     !!l && L.issueDate.some((re) => re.test(l.text)) && !findDates(l.text, ctx).length;
@@ -118,25 +123,9 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
     const readings = lineReadings(ctx, lines[i]!);
     const tiers = readings.map((r) => issueLabelTier(ctx, r.text));
     const found: DateCand[] = [];
+    const datesOf = readings.map((line) => readingDates(ctx, line.text, repairLabels));
     readings.forEach((line, r) => {
-      const dates: { iso: string; index: number; raw: string; compact?: boolean; repaired?: boolean }[] =
-        findDates(line.text, ctx);
-      const compact = compactDate(line.text, repairLabels);
-      if (compact && !dates.length)
-        dates.push({
-          iso: compact.iso,
-          index: line.text.indexOf(compact.raw),
-          raw: compact.raw,
-          compact: true,
-        });
-      const spaced = dates.length ? null : spacedLabelledDate(line.text, repairLabels, ctx.monthFirst);
-      if (spaced)
-        dates.push({
-          iso: spaced.iso,
-          index: line.text.indexOf(spaced.raw),
-          raw: spaced.raw,
-          repaired: true,
-        });
+      const dates = datesOf[r]!;
       for (const d of dates) {
         if (found.some((c) => c.iso === d.iso)) continue;
         const f: Features = {};
@@ -174,7 +163,9 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
           const words = line.words.filter((w) => w.x + w.w > box.x - 1e-4 && w.x < box.x + box.w + 1e-4);
           if (ctx.ocr && words.length && words.every(bothEnginesRead)) f.enginesAgree = 1;
         }
-        found.push({ iso: d.iso, line: i, box: r > 0 ? lineBox(lines[i]!) : box, score: 0, features: f });
+        const cand = { iso: d.iso, line: i, box: r > 0 ? lineBox(lines[i]!) : box, score: 0, features: f };
+        rivals.set(cand, rivalDates(datesOf, r, d.iso));
+        found.push(cand);
       }
     });
     if (found.length) rank++;
@@ -182,7 +173,45 @@ export function dateCandidates(ctx: Ctx): DateCand[] {
   }
   // The same date printed on another line too (a receipt's header and its payment slip).
   for (const c of out) if (out.some((o) => o.iso === c.iso && o.line !== c.line)) c.features.repeated = 1;
+  for (const c of out) if (outvoted(c, rivals.get(c) ?? [], out)) c.features.outvoted = 1;
   return out;
+}
+
+type ReadDate = { iso: string; index: number; raw: string; compact?: boolean; repaired?: boolean };
+
+/** The dates in one reading of a line: those `findDates` reads, else a compact or a spaced labelled date. */
+function readingDates(ctx: Ctx, text: string, repairLabels: RegExp[]): ReadDate[] {
+  const dates: ReadDate[] = findDates(text, ctx);
+  const compact = compactDate(text, repairLabels);
+  if (compact && !dates.length)
+    dates.push({ iso: compact.iso, index: text.indexOf(compact.raw), raw: compact.raw, compact: true });
+  const spaced = dates.length ? null : spacedLabelledDate(text, repairLabels, ctx.monthFirst);
+  if (spaced)
+    dates.push({ iso: spaced.iso, index: text.indexOf(spaced.raw), raw: spaced.raw, repaired: true });
+  return dates;
+}
+
+/**
+ * The dates another OCR engine read on this line where this one is not among them (`21/03/2016` against
+ * `21/03/2018`): the engines disagree, and one of the two readings is wrong. A date both read (a due date
+ * beside it) is no rival.
+ */
+function rivalDates(datesOf: ReadDate[][], r: number, iso: string): string[] {
+  const others = datesOf.filter((_, k) => k !== r);
+  if (others.some((dates) => dates.some((d) => d.iso === iso))) return [];
+  const own = new Set(datesOf[r]!.map((d) => d.iso));
+  return others.flatMap((dates) => dates.map((d) => d.iso)).filter((other) => !own.has(other));
+}
+
+/**
+ * The engines disagree on a date and the page sides with the other one: a rival reading of its line is
+ * printed on another line too (a receipt's date in its header and its footer), and this one is not. That
+ * line's own reading must hold it: an engine that misread the date may set the same misreading on the
+ * label line above it too (one box over both), which is no second print.
+ */
+function outvoted(c: DateCand, rivals: string[], all: DateCand[]): boolean {
+  if (c.features.repeated) return false;
+  return rivals.some((iso) => all.some((o) => o.iso === iso && o.line !== c.line && !o.features.altReading));
 }
 
 /**

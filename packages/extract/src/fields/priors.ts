@@ -81,6 +81,8 @@ const ISSUE_DATE = {
   withTime: 0,
   fullYear: 0,
   altReading: -1 * P,
+  /** The other OCR engine read another date on its line, and that one is printed elsewhere on the page. */
+  outvoted: -8 * P,
   enginesAgree: 0,
   repeated: 0,
 };

@@ -93,6 +93,8 @@ function iso(y: number, m: number, d: number): string | null {
 // A four-digit year may run into the time printed after it on a receipt: `03/06/20175:02:54 PM`, and OCR
 // may drop the spaces after that time too (`09/03/201821:200001`).
 const NUMERIC = /(?<!\d[./-]?)(\d{1,4})([./-])(\d{1,2})\2(\d{4}(?=\d{1,2}:\d{2})|\d{2,4}(?!\d|[./-]\d))/g;
+/** Year first, the day run into the time after it (`2018-03-1813:18:48`): a two-digit day only. */
+const YMD_TIME = /(?<!\d[./-]?)((?:19|20)\d{2})([./-])(\d{1,2})\2(\d{2})(?=\d{1,2}:\d{2})/g;
 /** OCR reads the second slash or dash of a date as a colon: `18/03:18`. */
 const NUMERIC_OCR = /(?<!\d[./:-]?)(\d{1,2})([/-])(\d{1,2}):(\d{2}|\d{4})(?!\d|[./:-]\d)/g;
 /**
@@ -100,12 +102,15 @@ const NUMERIC_OCR = /(?<!\d[./:-]?)(\d{1,2})([/-])(\d{1,2}):(\d{2}|\d{4})(?!\d|[
  * Only a two-digit month and a year of this century, so a longer number is not taken for a date.
  */
 const SLASH_MISREAD = /(?<![\d./:-])(\d{1,2})\/(\d{2})[71lI|](20\d{2})(?!\d|[./:-]\d)/g;
+/** The first slash misread the same way (`24705/18`, `24l05/2018`): a two-digit day and month only. */
+const FIRST_SLASH_MISREAD = /(?<![\w./:-])(\d{2})[71lI|](\d{2})\/(20\d{2}|\d{2})(?!\d|[./:-]\d)/g;
 const NAMED_DMY = new RegExp(
   `(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|º|st|nd|rd|th)?\\s*(?:de\\s+|[-/]|\\s)?(${MONTH_NAMES})\\.?,?\\s*(?:de\\s+|del\\s+|[-/])?'?(\\d{4}(?=\\d{1,2}:\\d{2})|(?:\\d{4}|\\d{2})(?!\\d))`,
   'giu',
 );
+/** Month first (`March 3, 2023`); its year, as day-first, may run into the time (`Oct 3, 201612:16:25`). */
 const NAMED_MDY = new RegExp(
-  `(?<![\\p{L}])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`,
+  `(?<![\\p{L}])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4}(?=\\d{1,2}:\\d{2})|\\d{4}(?!\\d))`,
   'giu',
 );
 
@@ -122,7 +127,7 @@ const NAMED_DMY_OCR = new RegExp(
   'giu',
 );
 const NAMED_MDY_OCR = new RegExp(
-  `(?<![\\p{L}])(${MONTH_NAMES_OCR})\\.?\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`,
+  `(?<![\\p{L}])(${MONTH_NAMES_OCR})\\.?\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4}(?=\\d{1,2}:\\d{2})|\\d{4}(?!\\d))`,
   'giu',
 );
 
@@ -133,6 +138,12 @@ const NAMED_MDY_OCR = new RegExp(
  */
 const FUZZY_DMY = /(?<![\p{L}\d])(\d{1,2})\s*[-/]?\s*(\p{L}{5,10})\.?,?\s*[-/]?\s*((?:19|20)\d{2})(?!\d)/gu;
 const FUZZY_MDY = /(?<![\p{L}\d])(\p{L}{5,10})\.?\s*(\d{1,2})\s*,?\s*((?:19|20)\d{2})(?!\d)/gu;
+/**
+ * A three-letter month first, one letter misread, maybe letter-spaced or with 0 for O (`Oot 3, 2016`,
+ * `0 ot 3, 2016`): only with the comma after the day and a four-digit year (maybe run into the time).
+ */
+const FUZZY_MDY_ABBR =
+  /(?<![\p{L}\d])(\p{L}(?: ?\p{L}){2})\.? ?(\d{1,2}),\s*((?:19|20)\d{2}(?=\d{1,2}:\d{2})|(?:19|20)\d{2}(?!\d))/gu;
 /** A three-letter month between a date's separators with one character misread (`25/Fe0/2017`). */
 const FUZZY_ABBR = /(?<![\p{L}\d])(\d{1,2})([/-])(\p{L}[\p{L}\d]{2})\2((?:19|20)\d{2})(?!\d)/gu;
 
@@ -212,6 +223,10 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
     }
     if (value) out.push({ iso: value, index: m.index ?? 0, raw });
   }
+  for (const m of text.matchAll(YMD_TIME)) {
+    const value = iso(Number(m[1]), Number(m[3]), Number(m[4]));
+    if (value) out.push({ iso: value, index: m.index ?? 0, raw: m[0] });
+  }
   if (opts.ocr) {
     const add = (m: RegExpMatchArray, value: string | null, repaired: boolean) => {
       const index = m.index ?? 0;
@@ -220,6 +235,7 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
     };
     for (const m of text.matchAll(NUMERIC_OCR)) add(m, dayFirst(m[1]!, m[3]!, m[4]!, opts), false);
     for (const m of text.matchAll(SLASH_MISREAD)) add(m, dayFirst(m[1]!, m[2]!, m[3]!, opts), true);
+    for (const m of text.matchAll(FIRST_SLASH_MISREAD)) add(m, dayFirst(m[1]!, m[2]!, m[3]!, opts), true);
     for (const m of text.matchAll(SPACED))
       if (/\s/.test(m[0])) add(m, dayFirst(m[1]!, m[3]!, m[4]!, opts), true);
     for (const m of text.matchAll(SPACED_YMD))
@@ -267,15 +283,16 @@ export function findDates(text: string, opts: { monthFirst?: boolean; ocr?: bool
     for (const m of letters.matchAll(NAMED_DMY_OCR)) add(m, m[2]!, m[3]!, m[1]!);
     for (const m of letters.matchAll(NAMED_MDY_OCR)) add(m, m[1]!, m[3]!, m[2]!);
     const fuzzy = (m: RegExpMatchArray, word: string, y: string, d: string) => {
-      const month = misreadMonth(word);
+      const month = misreadMonth(word.replace(/\s/g, ''));
       const index = m.index ?? 0;
       const value = month ? iso(Number(y), month, Number(d)) : null;
       if (value && !out.some((o) => index < o.index + o.raw.length && o.index < index + m[0].length))
-        out.push({ iso: value, index, raw: m[0], repaired: true });
+        out.push({ iso: value, index, raw: text.slice(index, index + m[0].length), repaired: true });
     };
     for (const m of text.matchAll(FUZZY_DMY)) fuzzy(m, m[2]!, m[3]!, m[1]!);
     for (const m of text.matchAll(FUZZY_MDY)) fuzzy(m, m[1]!, m[3]!, m[2]!);
     for (const m of text.matchAll(FUZZY_ABBR)) fuzzy(m, m[3]!, m[4]!, m[1]!);
+    for (const m of letters.matchAll(FUZZY_MDY_ABBR)) fuzzy(m, m[1]!, m[3]!, m[2]!);
   }
   // ISO compact 20240315 is not searched in free text (too many false positives).
   return out.sort((x, y) => x.index - y.index);
