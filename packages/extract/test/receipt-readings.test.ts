@@ -51,6 +51,24 @@ describe('every engine reading of a line', () => {
   });
 });
 
+describe('arithmetic over a reading fusion set aside', () => {
+  const totalOf = (p: ReturnType<typeof fusedPage>) => {
+    const r = extractFromText([p], 'ocr');
+    reconcileAmounts(r.fields, r.amountCandidates, () => {});
+    return r.fields.total;
+  };
+
+  it('proves nothing when only the set-aside reading of an amount makes the sum close', () => {
+    // Tesseract alone lost the subtotal's first digit: its "2.50" + 1.50 = 4.00 closes on a total both
+    // engines misread the same way.
+    const rows = ['SHOP', 'Total Excl GST   92.50', 'GST 6%   1.50', 'Total Incl GST   RM 4.00'];
+    expect(totalOf(fusedPage(rows, { 1: { 3: '2.50' } }))).toMatchObject({ value: '4.00', verified: false });
+    // The same amounts read alike by both engines prove the total.
+    const agreed = rows.with(1, 'Total Excl GST   2.50');
+    expect(totalOf(fusedPage(agreed, {}))).toMatchObject({ value: '4.00', verified: true });
+  });
+});
+
 describe('a date label only the other engine read', () => {
   it('labels the date of the reading that garbled the label', () => {
     // PP-OCR read "Data" for "Date"; Tesseract read the label but misread the day.

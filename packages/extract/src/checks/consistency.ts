@@ -119,8 +119,14 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
         !c.features.belowTaxSummary &&
         c.line !== t.line,
     );
+    // Nor with an amount only the reading fusion set aside holds ("2.50" where the other engine read
+    // "92.50"): among every reading's amounts, a sum that closes by chance is likelier than a misreading.
+    const setAside = [best.b, best.v, t, best.w, best.r].some((c) => c?.setAside);
     const proves =
-      !(ocr && best.off > 0) && !(ocr && totals[0] && totals[0].cents !== t.cents) && !(ocr && larger);
+      !(ocr && best.off > 0) &&
+      !(ocr && totals[0] && totals[0].cents !== t.cents) &&
+      !(ocr && larger) &&
+      !setAside;
     const set = (
       name: 'tax_base' | 'vat_total' | 'total' | 'withholding_total' | 'surcharge_total',
       c: AmountCand,

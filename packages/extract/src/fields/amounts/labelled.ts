@@ -31,6 +31,11 @@ export type AmountCand = {
   integer?: boolean;
   /** The payable total after cash rounding ("TOTAL ROUNDED", "Rounding  RM …", a bare line after "Rounding adj."). */
   rounded?: boolean;
+  /**
+   * Only a reading fusion set aside holds this amount on its line ("2.50" where the chosen reading has
+   * "92.50"): a candidate, but no proof in arithmetic.
+   */
+  setAside?: boolean;
   /** What the ranker sees (absent for sums the consistency checks form). */
   features?: Features;
 };
@@ -83,17 +88,29 @@ export function collectAmounts(
         continue;
       // Every engine's reading of the line, the chosen one first; one candidate per value.
       const found: AmountCand[] = [];
+      const chosen = amountsIn(ctx, readings[0]!.text);
       readings.forEach((line, r) => {
         for (const c of amountsAfterLabel(ctx, labels, li, line, i, allLabels)) {
           const same = found.find((x) => x.cents === c.cents);
           if (same) continue;
-          if (r > 0) c.features = { ...c.features, altReading: 1 };
+          if (r > 0) {
+            c.features = { ...c.features, altReading: 1 };
+            const cents = Math.abs(c.cents);
+            if (!chosen.has(cents) && amountsIn(ctx, line.text).has(cents)) c.setAside = true;
+          }
           found.push(c);
         }
       });
       out.push(...found);
     }
   }
+}
+
+/** The amounts a line's text holds, as cents without sign. */
+function amountsIn(ctx: Ctx, text: string): Set<number> {
+  return new Set(
+    findAmounts(blankDates(ocrAmounts(ctx, text))).map((a) => Math.round(Math.abs(a.value) * 100)),
+  );
 }
 
 /** The amounts one reading of line `i` gives after `label` (or on the next line). */
