@@ -10,7 +10,7 @@
  * held-apart layout or seed by `isHeldApart`): `--dir` skips them, and a cache that holds one is refused.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ctx } from '../src/ctx.ts';
@@ -121,6 +121,7 @@ export async function readPagesInto(
     }
   } else if (from.manifest) docs.push(...manifestDocs(from.manifest));
   if (skipped) console.log(`${from.dir}: ${skipped} held-apart document(s) left out`);
+  mkdirSync(path.dirname(out), { recursive: true });
   const done: CachedDoc[] = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : [];
   assertNoHeldApart(done, out);
   const have = new Set(done.map((d) => d.id));
