@@ -193,31 +193,36 @@ function PdfPage({
   useEffect(() => {
     let cancelled = false;
     let task: { cancel(): void; promise: Promise<void> } | null = null;
-    void pdf.getPage(pageNumber).then((page) => {
-      if (cancelled || !holder.current || !canvas.current) return;
-      const base = page.getViewport({ scale: 1 });
-      setAspect(base.height / base.width);
-      const cssWidth = holder.current.clientWidth || base.width;
-      const scale = (cssWidth / base.width) * (window.devicePixelRatio || 1);
-      const viewport = page.getViewport({ scale });
-      // Drawn off screen, then copied in one step: the old picture stays until the new one is whole.
-      const offscreen = document.createElement('canvas');
-      offscreen.width = Math.ceil(viewport.width);
-      offscreen.height = Math.ceil(viewport.height);
-      const render = page.render({ canvas: offscreen, viewport });
-      task = render;
-      render.promise.then(
-        () => {
-          const target = canvas.current;
-          if (cancelled || !target) return;
-          target.width = offscreen.width;
-          target.height = offscreen.height;
-          target.getContext('2d')?.drawImage(offscreen, 0, 0);
-          target.dataset.rendered = String(zoom);
-        },
-        () => {},
-      );
-    });
+    void pdf.getPage(pageNumber).then(
+      (page) => {
+        if (cancelled || !holder.current || !canvas.current) return;
+        const base = page.getViewport({ scale: 1 });
+        setAspect(base.height / base.width);
+        const cssWidth = holder.current.clientWidth || base.width;
+        const scale = (cssWidth / base.width) * (window.devicePixelRatio || 1);
+        const viewport = page.getViewport({ scale });
+        // Drawn off screen, then copied in one step: the old picture stays until the new one is whole.
+        const offscreen = document.createElement('canvas');
+        offscreen.width = Math.ceil(viewport.width);
+        offscreen.height = Math.ceil(viewport.height);
+        const render = page.render({ canvas: offscreen, viewport });
+        task = render;
+        render.promise.then(
+          () => {
+            const target = canvas.current;
+            if (cancelled || !target) return;
+            target.width = offscreen.width;
+            target.height = offscreen.height;
+            target.getContext('2d')?.drawImage(offscreen, 0, 0);
+            target.dataset.rendered = String(zoom);
+          },
+          () => {},
+        );
+      },
+      () => {
+        // The document was closed meanwhile (the reviewer moved to the next invoice): nothing to draw.
+      },
+    );
     return () => {
       cancelled = true;
       task?.cancel();
