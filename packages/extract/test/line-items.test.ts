@@ -77,6 +77,24 @@ describe('line items read by column', () => {
     expect(got).toEqual([{ description: 'Leche 1 L', quantity: '28', line_total: '1209.60' }]);
   });
 
+  it('reads a column name OCR read letter by letter with a letter misread ("P re c lo")', () => {
+    const got = items([
+      page([
+        'Descripción   Cantidad   P re c lo   IVA   Importe',
+        'Leche 1 L           3    767,26 €    21%   2.301,78 €',
+      ]),
+    ]);
+    expect(got).toEqual([
+      {
+        description: 'Leche 1 L',
+        quantity: '3',
+        unit_price: '767.26',
+        line_total: '2301.78',
+        vat_rate: '21',
+      },
+    ]);
+  });
+
   it('reads a column name OCR cut in two, and a column it misread as the quantity when it closes', () => {
     const got = items([
       page(['Descripción   oty   Prec io   Importe', 'Leche 1 L     28   43,20   1.209,60']),

@@ -151,7 +151,8 @@ export function headerColumns(line: Line): Column[] {
     const inCell = words.filter((w) => w.x >= cell.x - 1e-9 && w.x + w.w <= cell.x + cell.w + 1e-9);
     const short = inCell.filter((w) => w.text.trim().length <= 2).length;
     if (inCell.length >= 3 && short >= inCell.length * 0.6) {
-      const text = inCell.map((w) => w.text.trim()).join('');
+      // Joined up, a name OCR misread by a letter is still a name ("P re c lo": "Precio").
+      const text = headerWords(inCell.map((w) => w.text.trim()).join(''));
       const found = [...text.matchAll(COLUMN_SCAN)];
       if (found.length) {
         const per = cell.w / text.length;
