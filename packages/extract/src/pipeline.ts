@@ -168,6 +168,8 @@ export const STEPS: Step[] = [
             timeoutMs: timeLeft(ctx),
           });
           let best = await recognize(image, ocrOpts());
+          // Quarter turns the upload was read at (the small-print re-read is turned the same way).
+          let turn = 0;
           // Sideways or upside-down scan: few confident words. Orientation is settled once, with one
           // engine alone (PP-OCR unless only Tesseract is on); then both read the winner.
           if ((best.words.length < 12 || best.meanConf < 0.55) && ctx.mediaType !== 'application/pdf') {
@@ -186,6 +188,7 @@ export const STEPS: Step[] = [
             if (top.angle && timeLeft(ctx) > 1000) {
               best = await recognize(top.image, ocrOpts());
               image = top.image;
+              turn = top.angle;
               ctx.images.set(p, image);
               warn(ctx)({ code: 'ROTATED', message: `Image read rotated by ${top.angle}°` });
             }
@@ -201,7 +204,7 @@ export const STEPS: Step[] = [
             best.meanConf < 0.85 &&
             timeLeft(ctx) > 5000
           ) {
-            const big = await prepareImageForOcr(ctx.bytes, 0, 2);
+            const big = await prepareImageForOcr(ctx.bytes, turn, 2);
             if (big.width > image.width * 1.3) {
               // Only Tesseract gains from the enlargement; PP-OCR's first reading is fused again.
               const r = await recognize(big, { ...ocrOpts(), reusePpOcr: best.ppocr });

@@ -319,4 +319,20 @@ describe("a till roll's description under the amount's column", () => {
       line_total: '6.00',
     });
   });
+
+  it('keeps a count in parentheses and a unit a monospace word space apart in the description', () => {
+    const p = page([
+      'Artículo                         Importe',
+      'Tornillos acero inox. caja 100 uds',
+      '    2 x 13,05                      26,10',
+      'Papel A4 80 g paquete 500 hojas (7)',
+      '    2 x 1,14                        2,28',
+    ]);
+    // Till-roll print whose words' boxes are shorter than a monospace space with its side bearings.
+    for (const l of [p.lines[1]!, p.lines[3]!]) for (const w of l.words) w.h = 0.009;
+    expect(items(p).map((i) => [i.description, i.line_total])).toEqual([
+      ['Tornillos acero inox. caja 100 uds', '26.10'],
+      ['Papel A4 80 g paquete 500 hojas (7)', '2.28'],
+    ]);
+  });
 });

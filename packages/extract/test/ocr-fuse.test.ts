@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseReading, fuseWords, isNumericLike, isReadByBoth } from '../src/ocr/fuse.ts';
+import { chooseReading, fuseWords, isAcrossRows, isNumericLike, isReadByBoth } from '../src/ocr/fuse.ts';
 import { boxesFromMap, convexHull, minAreaRect } from '../src/ocr/ppocr.ts';
 import type { Word } from '../src/text/layout.ts';
 
@@ -46,6 +46,20 @@ describe('OCR fusion: alignment', () => {
     const out = fuseWords([word('IVA', 0.1, 0.3, 0.05)], [word('IVA', 0.1, 0.33, 0.05)], DICT);
     expect(out).toHaveLength(2);
     expect(out.every((w) => w.engine !== 'fused')).toBe(true);
+  });
+
+  it("drops an unsure reading as tall as several of the other engine's rows (a tilted table rule)", () => {
+    const rows = [
+      word('Pan', 0.1, 0.3, 0.05),
+      word('Leche', 0.1, 0.33, 0.06),
+      word('Arroz', 0.1, 0.36, 0.06),
+    ];
+    const rule = word('Ee', 0.08, 0.295, 0.3, 0.2, 0.09);
+    const out = fuseWords([rule], rows, DICT);
+    expect(out.map((w) => w.text)).toEqual(['Pan', 'Leche', 'Arroz']);
+    // Read sure, or over one row only, it stays.
+    expect(isAcrossRows({ ...rule, conf: 0.9 }, rows)).toBe(false);
+    expect(isAcrossRows(word('Pan', 0.1, 0.298, 0.05, 0.3, 0.025), rows)).toBe(false);
   });
 
   it("cuts PP-OCR's unspaced line at Tesseract's word boundaries when the characters line up", () => {

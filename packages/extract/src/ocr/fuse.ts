@@ -76,6 +76,22 @@ export function sameplace(a: Word, b: Word): boolean {
   return ox >= Math.min(a.w, b.w) * 0.3;
 }
 
+/**
+ * A word read unsure over words the other engine read on two rows or more (their boxes one above the
+ * other): a table rule or a speck on a tilted grid read as letters. The other engine read that place as
+ * separate lines, so this reading goes; kept, it would align the rows' words into one cluster.
+ */
+export function isAcrossRows(w: Word, other: Word[]): boolean {
+  if (w.conf >= UNSURE) return false;
+  const inside = other.filter((o) => {
+    const mid = o.y + o.h / 2;
+    return mid > w.y && mid < w.y + w.h && o.x < w.x + w.w && o.x + o.w > w.x;
+  });
+  return inside.some((a) => inside.some((b) => a.y + a.h <= b.y));
+}
+
+const UNSURE = 0.5;
+
 const reading = (w: Word, engine: Engine): WordReading => ({ text: w.text, conf: w.conf, engine });
 const meanConf = (ws: Word[]) => (ws.length ? ws.reduce((s, w) => s + w.conf, 0) / ws.length : 0);
 const byX = (a: Word, b: Word) => a.x - b.x;
@@ -84,7 +100,9 @@ const byX = (a: Word, b: Word) => a.x - b.x;
  * Fuses Tesseract's and PP-OCR's words. Inputs are not modified. A word only one engine saw is kept with
  * that engine.
  */
-export function fuseWords(tess: Word[], pp: Word[], dict: ReadonlySet<string>): Word[] {
+export function fuseWords(tessRead: Word[], ppRead: Word[], dict: ReadonlySet<string>): Word[] {
+  const tess = tessRead.filter((w) => !isAcrossRows(w, ppRead));
+  const pp = ppRead.filter((w) => !isAcrossRows(w, tessRead));
   const n = tess.length;
   const parent = Array.from({ length: n + pp.length }, (_, i) => i);
   const find = (i: number): number => {

@@ -40,6 +40,10 @@ export type OcrResult = {
   ppocr?: { words: Word[]; slope: number | null; ms: number };
 };
 
+/** Tilts under 0.3 % need no correction; over 20 % the slope is a misreading, not a tilt. */
+const MIN_SLOPE = 0.003;
+const MAX_SLOPE = 0.2;
+
 /**
  * Reads one page image with Tesseract and PP-OCR at once (two cores: Tesseract's worker on one, ONNX on
  * the other), fuses their words by box and deskews the result once. When one engine fails the other's
@@ -90,6 +94,12 @@ export async function recognize(image: OcrImage, options: OcrOptions): Promise<O
   } else if (usePp) {
     engines.ppocr = { words: 0, meanConf: 0, ms: 0, error: String(pp.reason?.message ?? pp.reason) };
   }
+  // Orientation was settled before this call; skew is measured once, on PP-OCR's fitted line boxes
+  // when there are enough, else on Tesseract's lines, and taken out of both engines' words alike before
+  // they are aligned: on a tilted page a long word's box spans the rows above and below it.
+  const skew = ppSlope ?? skewFromLines(tessLines, image);
+  straighten(tessWords, skew, image);
+  straighten(ppWords, skew, image);
   let words: Word[];
   if (tess.status === 'fulfilled' && pp.status === 'fulfilled') {
     words = fuseWords(tessWords, ppWords, await ppOcrDictionary());
@@ -99,12 +109,6 @@ export async function recognize(image: OcrImage, options: OcrOptions): Promise<O
       alternatives: [{ text: w.text, conf: w.conf, engine: w.engine as 'tesseract' | 'ppocr' }],
     }));
   }
-  // Orientation was settled before this call; skew is measured once, on PP-OCR's fitted line boxes
-  // when there are enough, else on Tesseract's lines, and sheared out of all words alike.
-  const skew = ppSlope ?? skewFromLines(tessLines, image);
-  shear(words, skew, image);
-  shear(tessWords, skew, image);
-  shear(ppWords, skew, image);
   return {
     words,
     meanConf: mean(words.map((w) => w.conf)),
@@ -177,13 +181,17 @@ export function skewFromLines(lines: Word[][], image: { width: number; height: n
 
 /**
  * Scans are rarely straight. Word positions are sheared back (y' = y − slope·x, in pixels) so that later
- * row grouping sees level lines. In place; slopes under 0.3 % or over 20 % are left alone.
+ * row grouping sees level lines, and each box loses the height the tilt gave it (a word w pixels wide
+ * rises slope·w across its box), keeping its middle: the box is the print's again. In place.
  */
-export function shear(words: Word[], slope: number, image: { width: number; height: number }): void {
-  if (Math.abs(slope) < 0.003 || Math.abs(slope) > 0.2) return;
+export function straighten(words: Word[], slope: number, image: { width: number; height: number }): void {
+  if (Math.abs(slope) < MIN_SLOPE || Math.abs(slope) > MAX_SLOPE) return;
   for (const w of words) {
     const cx = (w.x + w.w / 2) * image.width;
-    w.y -= (slope * cx) / image.height;
+    const mid = w.y + w.h / 2 - (slope * cx) / image.height;
+    const rise = (Math.abs(slope) * w.w * image.width) / image.height;
+    w.h = Math.max(w.h - rise, w.h * 0.4);
+    w.y = mid - w.h / 2;
   }
 }
 

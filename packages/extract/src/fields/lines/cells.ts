@@ -289,6 +289,12 @@ function wordReadings(row: Line, words: ReadonlySet<string>): (string | null)[] 
   });
 }
 
+/**
+ * The widest word space, in print heights: a till roll's monospace space with the glyphs' side bearings
+ * is as wide as its words are tall; a column gap is three spaces or more.
+ */
+const WORD_SPACE = 1.5;
+
 /** A row's words by column: the description's words and, per numeric column, its text and other readings. */
 export function rowCells(
   row: Line,
@@ -316,10 +322,10 @@ export function rowCells(
   const valuesX = Math.min(...numeric.filter((c) => !descCol || c.x > descCol.x).map((c) => c.x), 1);
   const texts = ocr ? wordReadings(row, words) : row.words.map((w) => w.text.trim());
   let descRight: number | null = null;
-  // A word space: less than the print's height (a lower-case word's box, "m", is shorter than that).
+  // A word space: under WORD_SPACE print heights (a lower-case word's box, "m", is shorter than its print).
   const printH = ocr ? medianHeight(row) : 0;
   const spaced = (a: { x: number; w: number }, b: { x: number; h: number }) =>
-    (b.x - (a.x + a.w)) * row.aspect < Math.max(b.h, printH);
+    (b.x - (a.x + a.w)) * row.aspect < Math.max(b.h, printH) * WORD_SPACE;
   for (const [k, w] of row.words.entries()) {
     const text = texts[k];
     if (!text || NOISE.test(text)) continue;
