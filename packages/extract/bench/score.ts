@@ -133,7 +133,7 @@ type Line = {
 };
 
 /** A predicted line stands for a true one: description alike (fuzzy) and every amount the truth gives agrees. */
-export function lineMatches(t: Line, x: Line): boolean {
+function lineMatches(t: Line, x: Line): boolean {
   if (tokenSetRatio(t.description ?? '', x.description ?? '') < 0.8) return false;
   return (['quantity', 'unit_price', 'line_total', 'vat_rate'] as const).every(
     (k) => t[k] == null || (x[k] != null && Math.abs(Number(t[k]) - Number(x[k])) < 0.005),
