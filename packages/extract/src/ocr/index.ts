@@ -190,6 +190,7 @@ export function straighten(words: Word[], slope: number, image: { width: number;
     const cx = (w.x + w.w / 2) * image.width;
     const mid = w.y + w.h / 2 - (slope * cx) / image.height;
     const rise = (Math.abs(slope) * w.w * image.width) / image.height;
+    // Never below 0.4 of the box: a slope misjudged on a short page must not flatten its words.
     w.h = Math.max(w.h - rise, w.h * 0.4);
     w.y = mid - w.h / 2;
   }
