@@ -17,7 +17,7 @@ import { recognize } from './ocr/index.ts';
 import { openPdf, pdfAttachments, pdfPageText, renderPdfPage } from './pdf.ts';
 import { parseInvoiceQr, readQrCodes } from './qr.ts';
 import { imageDimensions } from './sniff.ts';
-import { wordsToLines } from './text/layout.ts';
+import { type Word, wordsToLines } from './text/layout.ts';
 import type { ExtractWarning } from './types.ts';
 import { readEInvoice } from './xml/index.ts';
 
@@ -172,7 +172,10 @@ export const STEPS: Step[] = [
           let turn = 0;
           // Sideways or upside-down scan: few confident words. Orientation is settled once, with one
           // engine alone (PP-OCR unless only Tesseract is on); then both read the winner.
-          if ((best.words.length < 12 || best.meanConf < 0.55) && ctx.mediaType !== 'application/pdf') {
+          if (
+            (best.words.length < 12 || best.meanConf < 0.55 || readSideways(best.words, image)) &&
+            ctx.mediaType !== 'application/pdf'
+          ) {
             const probe = ctx.options.ocrEngines === 'tesseract' ? 'tesseract' : 'ppocr';
             const score = (r: typeof best) => {
               const e = r.engines[probe];
@@ -331,6 +334,19 @@ export const STEPS: Step[] = [
  * Scanned pages read at most, per document: the first ones and the last. A longer scan is rarely one
  * invoice, and each page costs seconds of OCR.
  */
+/**
+ * Text read across the grain: most words of three characters or more have boxes taller than wide, as
+ * lines printed along the image's height do. An upright page has almost none (a word is wider than its
+ * letters are tall), so a sideways photo that both engines still read with some confidence, reading each
+ * line's crop turned, is caught here.
+ */
+export function readSideways(words: Word[], image: { width: number; height: number }): boolean {
+  const long = words.filter((w) => w.text.trim().length >= 3);
+  if (long.length < 4) return false;
+  const tall = long.filter((w) => w.h * image.height > 1.5 * w.w * image.width);
+  return tall.length > long.length / 2;
+}
+
 export const MAX_OCR_PAGES = 8;
 
 /**
