@@ -134,7 +134,7 @@ describe('orientation in the pipeline', () => {
     t.fillRect(0, 0, ticket.width, ticket.height);
     t.fillStyle = '#111';
     t.font = `${px}px "DejaVu Sans"`;
-    rows.forEach((row, i) => t.fillText(row, px, px * 2 * (i + 1) + px));
+    for (const [i, row] of rows.entries()) t.fillText(row, px, px * 2 * (i + 1) + px);
     const sideways = createCanvas(ticket.height, ticket.width);
     const s = sideways.getContext('2d');
     s.translate(sideways.width / 2, sideways.height / 2);
