@@ -170,10 +170,12 @@ export const STEPS: Step[] = [
           let best = await recognize(image, ocrOpts());
           // Quarter turns the upload was read at (the small-print re-read is turned the same way).
           let turn = 0;
-          // Sideways or upside-down scan: few confident words. Orientation is settled once, with one
-          // engine alone (PP-OCR unless only Tesseract is on); then both read the winner.
+          // Sideways or upside-down scan: few confident words, or words in tall boxes (sideways, so only
+          // the quarter turns are tried). Orientation is settled once, with one engine alone (PP-OCR
+          // unless only Tesseract is on); then both read the winner.
+          const sideways = readSideways(best.words, image);
           if (
-            (best.words.length < 12 || best.meanConf < 0.55 || readSideways(best.words, image)) &&
+            (best.words.length < 12 || best.meanConf < 0.55 || sideways) &&
             ctx.mediaType !== 'application/pdf'
           ) {
             const probe = ctx.options.ocrEngines === 'tesseract' ? 'tesseract' : 'ppocr';
@@ -182,7 +184,7 @@ export const STEPS: Step[] = [
               return e ? e.words * e.meanConf : 0;
             };
             let top = { angle: 0, score: score(best), image };
-            for (const angle of [90, 180, 270]) {
+            for (const angle of sideways ? [90, 270] : [90, 180, 270]) {
               if (timeLeft(ctx) <= 2000) break;
               const rotated = await prepareImageForOcr(ctx.bytes, angle);
               const s = score(await recognize(rotated, ocrOpts(probe)));
