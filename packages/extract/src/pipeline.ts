@@ -333,10 +333,6 @@ export const STEPS: Step[] = [
 ];
 
 /**
- * Scanned pages read at most, per document: the first ones and the last. A longer scan is rarely one
- * invoice, and each page costs seconds of OCR.
- */
-/**
  * Text read across the grain: most words of three characters or more have boxes taller than wide, as
  * lines printed along the image's height do. An upright page has almost none (a word is wider than its
  * letters are tall), so a sideways photo that both engines still read with some confidence, reading each
@@ -349,6 +345,10 @@ export function readSideways(words: Word[], image: { width: number; height: numb
   return tall.length > long.length / 2;
 }
 
+/**
+ * Scanned pages read at most, per document: the first ones and the last. A longer scan is rarely one
+ * invoice, and each page costs seconds of OCR.
+ */
 export const MAX_OCR_PAGES = 8;
 
 /**
