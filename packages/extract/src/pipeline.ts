@@ -172,12 +172,11 @@ export const STEPS: Step[] = [
           let turn = 0;
           // Sideways or upside-down scan: few confident words, or words in tall boxes (sideways, so only
           // the quarter turns are tried). Orientation is settled once, with one engine alone (PP-OCR
-          // unless only Tesseract is on); then both read the winner.
+          // unless only Tesseract is on); then both read the winner. A PDF's page is turned from its
+          // rendering, and only when it reads sideways: a poor scan in a PDF is rarely upside down.
+          const isPdf = ctx.mediaType === 'application/pdf';
           const sideways = readSideways(best.words, image);
-          if (
-            (best.words.length < 12 || best.meanConf < 0.55 || sideways) &&
-            ctx.mediaType !== 'application/pdf'
-          ) {
+          if (sideways || (!isPdf && (best.words.length < 12 || best.meanConf < 0.55))) {
             const probe = ctx.options.ocrEngines === 'tesseract' ? 'tesseract' : 'ppocr';
             const score = (r: typeof best) => {
               const e = r.engines[probe];
@@ -186,7 +185,7 @@ export const STEPS: Step[] = [
             let top = { angle: 0, score: score(best), image };
             for (const angle of sideways ? [90, 270] : [90, 180, 270]) {
               if (timeLeft(ctx) <= 2000) break;
-              const rotated = await prepareImageForOcr(ctx.bytes, angle);
+              const rotated = await prepareImageForOcr(isPdf ? first.png : ctx.bytes, angle);
               const s = score(await recognize(rotated, ocrOpts(probe)));
               if (s > top.score * 1.5) top = { angle, score: s, image: rotated };
             }
@@ -202,7 +201,7 @@ export const STEPS: Step[] = [
           const heights = best.words.map((w) => w.h * image.height).sort((a, b) => a - b);
           const medianPx = heights[Math.floor(heights.length / 2)] ?? 0;
           if (
-            ctx.mediaType !== 'application/pdf' &&
+            !isPdf &&
             heights.length >= 12 &&
             medianPx > 0 &&
             medianPx < 15 &&

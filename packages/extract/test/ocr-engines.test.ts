@@ -94,6 +94,38 @@ describe('a tilted page straightened', () => {
   });
 });
 
+/** A till ticket in 11 px print, photographed sideways. */
+function sidewaysTicket() {
+  const rows = [
+    'FACTURA SIMPLIFICADA A-2024/0173',
+    'Fecha 14/03/2024',
+    'Cafe con leche 1 1,80',
+    'Tostada tomate 1 2,50',
+    'Zumo naranja 1 3,20',
+    'Agua mineral 2 2,40',
+    'Croissant 1 1,60',
+    'Base imponible 10,45',
+    'IVA 10% 1,05',
+    'TOTAL 11,50',
+    'Efectivo 20,00',
+    'Cambio 8,50',
+  ];
+  const px = 11;
+  const ticket = createCanvas(px * 30, px * 2 * rows.length + px * 4);
+  const t = ticket.getContext('2d');
+  t.fillStyle = '#fff';
+  t.fillRect(0, 0, ticket.width, ticket.height);
+  t.fillStyle = '#111';
+  t.font = `${px}px "DejaVu Sans"`;
+  for (const [i, row] of rows.entries()) t.fillText(row, px, px * 2 * (i + 1) + px);
+  const sideways = createCanvas(ticket.height, ticket.width);
+  const s = sideways.getContext('2d');
+  s.translate(sideways.width / 2, sideways.height / 2);
+  s.rotate(Math.PI / 2);
+  s.drawImage(ticket, -ticket.width / 2, -ticket.height / 2);
+  return sideways;
+}
+
 describe('orientation in the pipeline', () => {
   it('finds a sideways scan with one engine, then reads it upright with both', async () => {
     const upright = page();
@@ -111,39 +143,24 @@ describe('orientation in the pipeline', () => {
   }, 300_000);
 
   it('turns a sideways ticket that both engines still read with some confidence, line by line turned', async () => {
-    // A till ticket in 11 px print photographed sideways: each line's crop is read turned, so the
-    // engines' confidence alone does not say the page lies on its side; the words' tall boxes do.
-    const rows = [
-      'FACTURA SIMPLIFICADA A-2024/0173',
-      'Fecha 14/03/2024',
-      'Cafe con leche 1 1,80',
-      'Tostada tomate 1 2,50',
-      'Zumo naranja 1 3,20',
-      'Agua mineral 2 2,40',
-      'Croissant 1 1,60',
-      'Base imponible 10,45',
-      'IVA 10% 1,05',
-      'TOTAL 11,50',
-      'Efectivo 20,00',
-      'Cambio 8,50',
-    ];
-    const px = 11;
-    const ticket = createCanvas(px * 30, px * 2 * rows.length + px * 4);
-    const t = ticket.getContext('2d');
-    t.fillStyle = '#fff';
-    t.fillRect(0, 0, ticket.width, ticket.height);
-    t.fillStyle = '#111';
-    t.font = `${px}px "DejaVu Sans"`;
-    for (const [i, row] of rows.entries()) t.fillText(row, px, px * 2 * (i + 1) + px);
-    const sideways = createCanvas(ticket.height, ticket.width);
-    const s = sideways.getContext('2d');
-    s.translate(sideways.width / 2, sideways.height / 2);
-    s.rotate(Math.PI / 2);
-    s.drawImage(ticket, -ticket.width / 2, -ticket.height / 2);
-    const bytes = new Uint8Array(sideways.toBuffer('image/png'));
+    // Each line's crop is read turned, so the engines' confidence alone does not say the page lies on
+    // its side; the words' tall boxes do.
+    const bytes = new Uint8Array(sidewaysTicket().toBuffer('image/png'));
     const result = await extractDocument({ bytes, filename: 'ticket.png' }, { qr: 'never' });
     expect(result.warnings.map((w) => w.code)).toContain('ROTATED');
     expect(result.fields.total).toBe('11.50');
     expect(result.fields.invoice_number).toBe('A-2024/0173');
+  }, 300_000);
+
+  it('turns a sideways page scanned into a PDF', async () => {
+    const { PDFDocument } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    const png = await pdf.embedPng(sidewaysTicket().toBuffer('image/png'));
+    // 72 dpi: the ticket's 11 px print is 11 pt, rendered at 200 dpi for OCR.
+    pdf.addPage([png.width, png.height]).drawImage(png, { x: 0, y: 0, width: png.width, height: png.height });
+    const bytes = await pdf.save();
+    const result = await extractDocument({ bytes, filename: 'scan.pdf' }, { qr: 'never' });
+    expect(result.warnings.map((w) => w.code)).toContain('ROTATED');
+    expect(result.fields.total).toBe('11.50');
   }, 300_000);
 });
