@@ -58,6 +58,7 @@ export async function extractFromPages(
     pdf: null,
     pages: doc.pages,
     images: new Map(),
+    turns: new Map(),
     textPagesMissing: [],
     fields: {},
     text: null,

@@ -53,6 +53,7 @@ export async function readPages(
     pdf: null,
     pages: [],
     images: new Map(),
+    turns: new Map(),
     textPagesMissing: [],
     fields: {},
     text: null,

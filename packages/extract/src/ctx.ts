@@ -29,6 +29,8 @@ export type Ctx = {
   pages: PageText[];
   /** Rendered page images (PDF pages without text, or the uploaded image), for OCR and QR. */
   images: Map<number, OcrImage>;
+  /** The quarter turn (degrees clockwise) a page's image was read at, when orientation turned it. */
+  turns: Map<number, number>;
   textPagesMissing: number[];
   fields: FieldMap;
   text: TextExtraction | null;

@@ -4,6 +4,7 @@ import type { FieldMap } from './evidence.ts';
 import { runSteps } from './pipeline.ts';
 import { sniffMediaType } from './sniff.ts';
 import {
+  type Box,
   type ExtractionResult,
   ExtractionResultSchema,
   type ExtractOptions,
@@ -75,6 +76,7 @@ export async function extractDocument(
     pdf: null,
     pages: [],
     images: new Map(),
+    turns: new Map(),
     textPagesMissing: [],
     fields: {},
     text: null,
@@ -90,6 +92,19 @@ export async function extractDocument(
 
 const KEY_FIELDS = ['invoice_number', 'issue_date', 'issuer_tax_id', 'total'] as const;
 
+/**
+ * A box on a page image read turned `turn` degrees clockwise, as a box on the page as uploaded (what the
+ * review desk draws over): turned back by as much.
+ */
+export function turnBack(box: Box, turn: number): Box {
+  const { page, x, y, w, h } = box;
+  const edge = (n: number) => Math.round(n * 10000) / 10000; // boxes are given to 4 decimals
+  if (turn === 90) return { page, x: y, y: edge(1 - x - w), w: h, h: w };
+  if (turn === 180) return { page, x: edge(1 - x - w), y: edge(1 - y - h), w, h };
+  if (turn === 270) return { page, x: edge(1 - y - h), y: x, w: h, h: w };
+  return box;
+}
+
 function buildResult(ctx: Ctx): ExtractionResult {
   const fields: Record<string, unknown> = {};
   const confidence: Record<string, number> = {};
@@ -103,7 +118,8 @@ function buildResult(ctx: Ctx): ExtractionResult {
     confidence[name] = Math.round(Math.max(0, Math.min(1, c)) * 1000) / 1000;
     verified[name] = ev.verified;
     source[name] = ev.source;
-    if (ev.box && [ev.box.x, ev.box.y, ev.box.w, ev.box.h].every(Number.isFinite)) boxes[name] = ev.box;
+    if (ev.box && [ev.box.x, ev.box.y, ev.box.w, ev.box.h].every(Number.isFinite))
+      boxes[name] = turnBack(ev.box, ctx.turns.get(ev.box.page) ?? 0);
   }
   const key = KEY_FIELDS.map((k) => confidence[k] ?? 0);
   const result = {

@@ -194,6 +194,7 @@ export const STEPS: Step[] = [
               image = top.image;
               turn = top.angle;
               ctx.images.set(p, image);
+              ctx.turns.set(p, turn);
               warn(ctx)({ code: 'ROTATED', message: `Image read rotated by ${top.angle}°` });
             }
           }

@@ -1,5 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
+import { turnBack } from '../src/extract.ts';
 import { extractDocument } from '../src/index.ts';
 import { isReadByBoth } from '../src/ocr/fuse.ts';
 import { closeOcr, recognize, straighten } from '../src/ocr/index.ts';
@@ -94,7 +95,10 @@ describe('a tilted page straightened', () => {
   });
 });
 
-/** A till ticket in 11 px print, photographed sideways. */
+/**
+ * A till ticket in 11 px print, photographed sideways (turned a quarter clockwise), and where its total's
+ * amount lies in the sideways image (0–1 fractions).
+ */
 function sidewaysTicket() {
   const rows = [
     'FACTURA SIMPLIFICADA A-2024/0173',
@@ -117,16 +121,41 @@ function sidewaysTicket() {
   t.fillRect(0, 0, ticket.width, ticket.height);
   t.fillStyle = '#111';
   t.font = `${px}px "DejaVu Sans"`;
-  for (const [i, row] of rows.entries()) t.fillText(row, px, px * 2 * (i + 1) + px);
+  const baseline = (i: number) => px * 2 * (i + 1) + px;
+  for (const [i, row] of rows.entries()) t.fillText(row, px, baseline(i));
+  // The amount on the ticket: x from after "TOTAL " for the width of "11,50", y over its cap height.
+  const x0 = px + t.measureText('TOTAL ').width;
+  const x1 = x0 + t.measureText('11,50').width;
+  const y1 = baseline(rows.indexOf('TOTAL 11,50'));
+  const y0 = y1 - px * 0.75;
   const sideways = createCanvas(ticket.height, ticket.width);
   const s = sideways.getContext('2d');
   s.translate(sideways.width / 2, sideways.height / 2);
   s.rotate(Math.PI / 2);
   s.drawImage(ticket, -ticket.width / 2, -ticket.height / 2);
-  return sideways;
+  // A quarter turn clockwise takes the ticket's (x, y) to (height − y, x).
+  const amount = {
+    x0: (ticket.height - y1) / sideways.width,
+    x1: (ticket.height - y0) / sideways.width,
+    y0: x0 / sideways.height,
+    y1: x1 / sideways.height,
+  };
+  return { png: sideways.toBuffer('image/png'), amount };
 }
 
 describe('orientation in the pipeline', () => {
+  it('gives boxes read on a turned image back on the page as uploaded, for each quarter turn', () => {
+    // A box on the upload and where it lands once the upload is turned clockwise by 90, 180 and 270°.
+    const box = { page: 1, x: 0.1, y: 0.2, w: 0.3, h: 0.05 };
+    const turned: Record<number, typeof box> = {
+      90: { page: 1, x: 0.75, y: 0.1, w: 0.05, h: 0.3 },
+      180: { page: 1, x: 0.6, y: 0.75, w: 0.3, h: 0.05 },
+      270: { page: 1, x: 0.2, y: 0.6, w: 0.05, h: 0.3 },
+    };
+    for (const [turn, read] of Object.entries(turned)) expect(turnBack(read, Number(turn))).toEqual(box);
+    expect(turnBack(box, 0)).toBe(box);
+  });
+
   it('finds a sideways scan with one engine, then reads it upright with both', async () => {
     const upright = page();
     const canvas = createCanvas(upright.height, upright.width);
@@ -145,17 +174,27 @@ describe('orientation in the pipeline', () => {
   it('turns a sideways ticket that both engines still read with some confidence, line by line turned', async () => {
     // Each line's crop is read turned, so the engines' confidence alone does not say the page lies on
     // its side; the words' tall boxes do.
-    const bytes = new Uint8Array(sidewaysTicket().toBuffer('image/png'));
-    const result = await extractDocument({ bytes, filename: 'ticket.png' }, { qr: 'never' });
+    const { png, amount } = sidewaysTicket();
+    const result = await extractDocument(
+      { bytes: new Uint8Array(png), filename: 'ticket.png' },
+      { qr: 'never' },
+    );
     expect(result.warnings.map((w) => w.code)).toContain('ROTATED');
     expect(result.fields.total).toBe('11.50');
+    // Its box is on the image as uploaded, where the review desk draws it: over the sideways amount.
+    const box = result.boxes.total!;
+    const slack = 0.02;
+    expect(box.x).toBeGreaterThan(amount.x0 - slack);
+    expect(box.x + box.w).toBeLessThan(amount.x1 + slack);
+    expect(box.y).toBeGreaterThan(amount.y0 - slack);
+    expect(box.y + box.h).toBeLessThan(amount.y1 + slack);
     expect(result.fields.invoice_number).toBe('A-2024/0173');
   }, 300_000);
 
   it('turns a sideways page scanned into a PDF', async () => {
     const { PDFDocument } = await import('pdf-lib');
     const pdf = await PDFDocument.create();
-    const png = await pdf.embedPng(sidewaysTicket().toBuffer('image/png'));
+    const png = await pdf.embedPng(sidewaysTicket().png);
     // 72 dpi: the ticket's 11 px print is 11 pt, rendered at 200 dpi for OCR.
     pdf.addPage([png.width, png.height]).drawImage(png, { x: 0, y: 0, width: png.width, height: png.height });
     const bytes = await pdf.save();
