@@ -60,6 +60,12 @@ const LABELS: Record<TextField, string> = {
   total: 'total',
 };
 
+/** What the reading of the file said that the accountant should know before checking the fields. */
+const EXTRACTION_NOTICES = [
+  ['MULTIPLE_INVOICES', 'review.multipleInvoices'],
+  ['LOW_OCR_CONFIDENCE', 'review.hardToRead'],
+] as const;
+
 const ITEM_FIELDS = ['description', 'quantity', 'unitPrice', 'lineTotal', 'vatRate', 'irpfRate'] as const;
 
 /**
@@ -134,14 +140,17 @@ export function InvoiceEditor({
         aria-describedby={saveError ? `${formId}-save-error` : undefined}
         className="space-y-6"
       >
-        {invoice.extractionWarnings.includes('MULTIPLE_INVOICES') ? (
-          <p
-            role="status"
-            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-          >
-            {t('review.multipleInvoices')}
-          </p>
-        ) : null}
+        {EXTRACTION_NOTICES.filter(([code]) => invoice.extractionWarnings.includes(code)).map(
+          ([code, key]) => (
+            <p
+              key={code}
+              role="status"
+              className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              {t(key)}
+            </p>
+          ),
+        )}
         <fieldset aria-describedby={errors.type ? typeErrorId : undefined}>
           <legend className="text-sm font-semibold text-slate-900">
             {mode === 'review' ? t('review.typeLegend') : t('fields.type')}

@@ -340,6 +340,15 @@ describe('reviewing a new invoice', () => {
     renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
     await screen.findByRole('button', { name: 'Save invoice' });
     expect(screen.getByText(/only the first was read/)).toBeTruthy();
+    expect(screen.queryByText(/hard to read/)).toBeNull();
+  });
+
+  it('says when the scan was hard to read, so every field is checked against the original', async () => {
+    stubApi({ invoice: testInvoice({ extractionWarnings: ['LOW_OCR_CONFIDENCE', 'ROTATED'] }) });
+    renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
+    await screen.findByRole('button', { name: 'Save invoice' });
+    expect(screen.getByText(/hard to read: check every field/).getAttribute('role')).toBe('status');
+    expect(screen.queryByText(/only the first was read/)).toBeNull();
   });
 });
 
