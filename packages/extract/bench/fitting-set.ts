@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Ctx } from '../src/ctx.ts';
+import { newCtx } from '../src/ctx.ts';
 import type { FieldMap } from '../src/evidence.ts';
 import { DEFAULT_OPTIONS } from '../src/extract.ts';
 import { STEPS } from '../src/pipeline.ts';
@@ -47,26 +47,16 @@ export type CachedDoc = {
 export async function extractFromPages(
   doc: CachedDoc,
 ): Promise<{ fields: Record<string, unknown>; verified: Record<string, boolean> }> {
-  const ctx: Ctx = {
+  const ctx = newCtx({
     bytes: new Uint8Array(),
     mediaType: 'application/pdf',
     options: { ...DEFAULT_OPTIONS, today: '2030-01-01' },
     deadline: Date.now() + 60_000,
     kind: 'digital_pdf',
-    format: null,
     pageCount: doc.pages.length,
-    pdf: null,
     pages: doc.pages,
-    images: new Map(),
-    turns: new Map(),
-    textPagesMissing: [],
-    fields: {},
-    text: null,
     qr: doc.qr,
-    language: null,
-    warnings: [],
-    timingsMs: {},
-  };
+  });
   for (const step of STEPS) if (step.name === 'fields' || step.name === 'checks') await step.run(ctx);
   const fields: Record<string, unknown> = {};
   const verified: Record<string, boolean> = {};

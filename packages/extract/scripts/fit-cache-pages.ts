@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Ctx } from '../src/ctx.ts';
+import { newCtx } from '../src/ctx.ts';
 import { DEFAULT_OPTIONS } from '../src/extract.ts';
 import { closeOcr } from '../src/index.ts';
 import { STEPS } from '../src/pipeline.ts';
@@ -42,26 +42,13 @@ export async function readPages(
 ): Promise<{ pages: PageText[]; qr: QrInfo | null; kind: string }> {
   const mediaType = sniffMediaType(bytes);
   if (!mediaType) throw new Error('unsupported type');
-  const ctx: Ctx = {
+  const ctx = newCtx({
     bytes,
     mediaType,
     options: { ...DEFAULT_OPTIONS, ignoreEmbeddedXml: true, today: '2030-01-01' },
     deadline: Date.now() + 120_000,
     kind: mediaType === 'application/pdf' ? 'digital_pdf' : 'image',
-    format: null,
-    pageCount: 0,
-    pdf: null,
-    pages: [],
-    images: new Map(),
-    turns: new Map(),
-    textPagesMissing: [],
-    fields: {},
-    text: null,
-    qr: null,
-    language: null,
-    warnings: [],
-    timingsMs: {},
-  };
+  });
   try {
     for (const step of STEPS) {
       if (TEXT_STEPS.has(step.name) || !step.when(ctx)) continue;

@@ -41,3 +41,25 @@ export type Ctx = {
   invoices?: BatchInvoice[];
   timingsMs: Record<string, number>;
 };
+
+/** A context for one document with nothing read yet; what is already known is given in `init`. */
+export function newCtx(
+  init: Pick<Ctx, 'bytes' | 'mediaType' | 'options' | 'deadline' | 'kind'> & Partial<Ctx>,
+): Ctx {
+  return {
+    format: null,
+    pageCount: 0,
+    pdf: null,
+    pages: [],
+    images: new Map(),
+    turns: new Map(),
+    textPagesMissing: [],
+    fields: {},
+    text: null,
+    qr: null,
+    language: null,
+    warnings: [],
+    timingsMs: {},
+    ...init,
+  };
+}

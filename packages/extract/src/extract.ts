@@ -1,4 +1,4 @@
-import type { Ctx, ResolvedOptions } from './ctx.ts';
+import { type Ctx, newCtx, type ResolvedOptions } from './ctx.ts';
 import { ExtractError } from './errors.ts';
 import type { FieldMap } from './evidence.ts';
 import { runSteps } from './pipeline.ts';
@@ -60,7 +60,7 @@ export async function extractDocument(
   if (!mediaType)
     throw new ExtractError('UNSUPPORTED_TYPE', 'Only PDF, JPEG, PNG and e-invoice XML are read');
 
-  const ctx: Ctx = {
+  const ctx = newCtx({
     bytes,
     mediaType,
     options: opts,
@@ -71,20 +71,7 @@ export async function extractDocument(
         : mediaType === 'application/pdf'
           ? 'digital_pdf'
           : 'image',
-    format: null,
-    pageCount: 0,
-    pdf: null,
-    pages: [],
-    images: new Map(),
-    turns: new Map(),
-    textPagesMissing: [],
-    fields: {},
-    text: null,
-    qr: null,
-    language: null,
-    warnings: [],
-    timingsMs: {},
-  };
+  });
   await runSteps(ctx);
   ctx.timingsMs.total = Math.round((performance.now() - started) * 10) / 10;
   return buildResult(ctx);

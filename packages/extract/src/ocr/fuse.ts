@@ -76,6 +76,9 @@ export function sameplace(a: Word, b: Word): boolean {
   return ox >= Math.min(a.w, b.w) * 0.3;
 }
 
+/** Below this confidence a reading is unsure. */
+const UNSURE = 0.5;
+
 /**
  * A word read unsure over words the other engine read on two rows or more (their boxes one above the
  * other): a table rule or a speck on a tilted grid read as letters. The other engine read that place as
@@ -89,8 +92,6 @@ export function isAcrossRows(w: Word, other: Word[]): boolean {
   });
   return inside.some((a) => inside.some((b) => a.y + a.h <= b.y));
 }
-
-const UNSURE = 0.5;
 
 const reading = (w: Word, engine: Engine): WordReading => ({ text: w.text, conf: w.conf, engine });
 const meanConf = (ws: Word[]) => (ws.length ? ws.reduce((s, w) => s + w.conf, 0) / ws.length : 0);
