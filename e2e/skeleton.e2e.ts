@@ -43,6 +43,9 @@ describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
 
     await page.getByLabel('Idioma').selectOption({ label: 'English' });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    // The switch settled (as before the first reload): reloading mid-render detaches the page.
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await page.waitForLoadState('load');
     await page.reload();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.getByLabel('Language').isVisible()).toBe(true);
