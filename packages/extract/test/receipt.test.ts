@@ -294,3 +294,27 @@ describe('cash rounding after an arithmetic total', () => {
     expect(total?.value).toBe('21.22');
   });
 });
+
+describe('a total misread as a rounding or as zero', () => {
+  const total = (rows: string[]) => {
+    const r = extractFromText(
+      [page(['KEDAI CONTOH SDN BHD', 'TEA O   RM2.50', 'NASI LEMAK   RM9.87', ...rows])],
+      'ocr',
+    );
+    reconcileAmounts(r.fields, r.amountCandidates, () => {});
+    preferRoundedTotal(r.fields, r.amountCandidates.total, () => {}, r);
+    checkPayment(r.fields, r.payment, r.amountCandidates.total);
+    return r.fields.total?.value;
+  };
+
+  it('never takes a rounding adjustment whose label OCR misread for the total', () => {
+    expect(
+      total(['Total   12.37', 'Rounding Adrustments   -0.02', 'CASH   50.00', 'CHANGE   37.65']),
+    ).toMatch(/^12\.3[57]$/);
+    expect(total(['Total   12.37', 'ROUNDING   0.00', 'CASH   50.00'])).toBe('12.37');
+  });
+
+  it('takes what was paid when the only total read is zero', () => {
+    expect(total(['TOTAL   RM0.00', 'CASH   RM12.37'])).toBe('12.37');
+  });
+});

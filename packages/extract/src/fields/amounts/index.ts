@@ -9,7 +9,7 @@ import { centsToString, findAmounts, minimalDecimal } from '../../text/numbers.t
 import { blankDates, type Ctx, lineBox, ocrAmounts } from '../context.ts';
 import { FAMILIES, type Features, scoreFeatures, topProbability } from '../ranker.ts';
 import { type AmountCand, type AmountCandidates, collectAmounts, readingFeatures } from './labelled.ts';
-import { closureFeatures, findPayment, type Payment, totalFeatures } from './receipt.ts';
+import { closureFeatures, findPayment, MAX_ROUNDING, type Payment, totalFeatures } from './receipt.ts';
 
 export { breakdownRow, findVatBreakdown } from './breakdown.ts';
 export type { AmountCand, AmountCandidates } from './labelled.ts';
@@ -47,8 +47,11 @@ export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: 
     ...L.taxBase,
     /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*ad[jil1.]|\bad[jil1](?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
   ]);
-  // "Rounding  RM 12.30" after a rounding adjustment is the rounded total.
-  collectAmounts(ctx, [/^\W*round(?:ing|ed)?\b(?!\s*ad[jil1.])/i], cands.total, [/\bad[jil1.]/i]);
+  // "Rounding  RM 12.30" after a rounding adjustment is the rounded total; the adjustment itself
+  // ("Rounding Adjustments -0.02", its label misread) is under ten cents in every currency.
+  const rounded: AmountCand[] = [];
+  collectAmounts(ctx, [/^\W*round(?:ing|ed)?\b(?!\s*ad[jil1.])/i], rounded, [/\bad[jil1.]/i]);
+  cands.total.push(...rounded.filter((c) => Math.abs(c.cents) >= MAX_ROUNDING));
   // A receipt's subtotal is often the payable total (prices include tax): a weak candidate.
   const subtotals: AmountCand[] = [];
   collectAmounts(ctx, [/\bsub\s*-?\s*t[o0u]t[a4]l?\b/i], subtotals, []);

@@ -6,6 +6,9 @@ import { findAmounts } from '../../text/numbers.ts';
 import { blankDates, type Ctx, lineBox, ocrAmounts } from '../context.ts';
 import type { AmountCand, AmountCandidates } from './labelled.ts';
 
+/** A cash rounding moves less than this many cents (5-cent rounding at most 2, 10-cent at most 5). */
+export const MAX_ROUNDING = 10;
+
 export type Payment = { tendered: number; change: number | null; paid: number; line: number };
 
 /**
@@ -28,7 +31,7 @@ export function roundingAndPrinted(
     if (rounding == null && beforePayment && /\bround(?:ing)?\b|\bredondeo\b/i.test(line.text)) {
       const last = amounts.at(-1);
       const c = last ? Math.round(last.value * 100) : 0;
-      if (c !== 0 && Math.abs(c) < 10) rounding = c;
+      if (c !== 0 && Math.abs(c) < MAX_ROUNDING) rounding = c;
     }
   }
   return { rounding, printedCents: [...printed].sort((a, b) => a - b) };
@@ -99,9 +102,10 @@ export function totalFeatures(
     if (included.some((v) => Math.abs(inc(v) - v.cents) <= Math.max(1.5, v.cents * 0.015)))
       f.includedTaxMatches = 1;
   }
-  if (payment && (payment.change != null || !totals.length)) {
+  if (payment && (payment.change != null || !totals.some((c) => c.cents > 0))) {
     // What was paid (tendered − change): a candidate of its own, for when no labelled total can be read;
-    // with no change printed, only when nothing else is labelled as a total.
+    // with no change printed, only when nothing else is labelled as a total (a total read as zero is
+    // a misreading: nothing is paid for nothing).
     const line = ctx.lines[payment.line]!;
     totals.push({
       cents: payment.paid,
