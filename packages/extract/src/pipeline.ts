@@ -173,17 +173,18 @@ export const STEPS: Step[] = [
           // Sideways or upside-down scan: few confident words, or words in tall boxes (sideways, so only
           // the quarter turns are tried). Orientation is settled once, with one engine alone (PP-OCR
           // unless only Tesseract is on); then both read the winner. A PDF's page is turned from its
-          // rendering, and only when it reads sideways: a poor scan in a PDF is rarely upside down.
+          // rendering; unless it reads sideways, only upside down (a page fed to the scanner the wrong
+          // way up), since a PDF's quarter turns show in its words' tall boxes.
           const isPdf = ctx.mediaType === 'application/pdf';
           const sideways = readSideways(best.words, image);
-          if (sideways || (!isPdf && (best.words.length < 12 || best.meanConf < 0.55))) {
+          if (sideways || best.words.length < 12 || best.meanConf < 0.55) {
             const probe = ctx.options.ocrEngines === 'tesseract' ? 'tesseract' : 'ppocr';
             const score = (r: typeof best) => {
               const e = r.engines[probe];
               return e ? e.words * e.meanConf : 0;
             };
             let top = { angle: 0, score: score(best), image };
-            for (const angle of sideways ? [90, 270] : [90, 180, 270]) {
+            for (const angle of sideways ? [90, 270] : isPdf ? [180] : [90, 180, 270]) {
               if (timeLeft(ctx) <= 2000) break;
               const rotated = await prepareImageForOcr(isPdf ? first.png : ctx.bytes, angle);
               const s = score(await recognize(rotated, ocrOpts(probe)));

@@ -96,10 +96,10 @@ describe('a tilted page straightened', () => {
 });
 
 /**
- * A till ticket in 11 px print, photographed sideways (turned a quarter clockwise), and where its total's
- * amount lies in the sideways image (0–1 fractions).
+ * A till ticket in 11 px print, photographed sideways (turned a quarter clockwise) or upside down, and
+ * where its total's amount lies in the turned image (0–1 fractions).
  */
-function sidewaysTicket() {
+function turnedTicket(turn: 90 | 180 = 90) {
   const rows = [
     'FACTURA SIMPLIFICADA A-2024/0173',
     'Fecha 14/03/2024',
@@ -128,19 +128,18 @@ function sidewaysTicket() {
   const x1 = x0 + t.measureText('11,50').width;
   const y1 = baseline(rows.indexOf('TOTAL 11,50'));
   const y0 = y1 - px * 0.75;
-  const sideways = createCanvas(ticket.height, ticket.width);
-  const s = sideways.getContext('2d');
-  s.translate(sideways.width / 2, sideways.height / 2);
-  s.rotate(Math.PI / 2);
+  const [W, H] = turn === 90 ? [ticket.height, ticket.width] : [ticket.width, ticket.height];
+  const turned = createCanvas(W, H);
+  const s = turned.getContext('2d');
+  s.translate(W / 2, H / 2);
+  s.rotate((turn * Math.PI) / 180);
   s.drawImage(ticket, -ticket.width / 2, -ticket.height / 2);
-  // A quarter turn clockwise takes the ticket's (x, y) to (height − y, x).
-  const amount = {
-    x0: (ticket.height - y1) / sideways.width,
-    x1: (ticket.height - y0) / sideways.width,
-    y0: x0 / sideways.height,
-    y1: x1 / sideways.height,
-  };
-  return { png: sideways.toBuffer('image/png'), amount };
+  // A quarter turn clockwise takes the ticket's (x, y) to (height − y, x); a half turn to (W − x, H − y).
+  const amount =
+    turn === 90
+      ? { x0: (ticket.height - y1) / W, x1: (ticket.height - y0) / W, y0: x0 / H, y1: x1 / H }
+      : { x0: (W - x1) / W, x1: (W - x0) / W, y0: (H - y1) / H, y1: (H - y0) / H };
+  return { png: turned.toBuffer('image/png'), amount };
 }
 
 describe('orientation in the pipeline', () => {
@@ -174,7 +173,7 @@ describe('orientation in the pipeline', () => {
   it('turns a sideways ticket that both engines still read with some confidence, line by line turned', async () => {
     // Each line's crop is read turned, so the engines' confidence alone does not say the page lies on
     // its side; the words' tall boxes do.
-    const { png, amount } = sidewaysTicket();
+    const { png, amount } = turnedTicket();
     const result = await extractDocument(
       { bytes: new Uint8Array(png), filename: 'ticket.png' },
       { qr: 'never' },
@@ -194,12 +193,30 @@ describe('orientation in the pipeline', () => {
   it('turns a sideways page scanned into a PDF', async () => {
     const { PDFDocument } = await import('pdf-lib');
     const pdf = await PDFDocument.create();
-    const png = await pdf.embedPng(sidewaysTicket().png);
+    const png = await pdf.embedPng(turnedTicket().png);
     // 72 dpi: the ticket's 11 px print is 11 pt, rendered at 200 dpi for OCR.
     pdf.addPage([png.width, png.height]).drawImage(png, { x: 0, y: 0, width: png.width, height: png.height });
     const bytes = await pdf.save();
     const result = await extractDocument({ bytes, filename: 'scan.pdf' }, { qr: 'never' });
     expect(result.warnings.map((w) => w.code)).toContain('ROTATED');
     expect(result.fields.total).toBe('11.50');
+  }, 300_000);
+
+  it('turns a page fed to the scanner upside down, its boxes back on the page as scanned', async () => {
+    const { PDFDocument } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    const { png: bytesPng, amount } = turnedTicket(180);
+    const png = await pdf.embedPng(bytesPng);
+    pdf.addPage([png.width, png.height]).drawImage(png, { x: 0, y: 0, width: png.width, height: png.height });
+    const bytes = await pdf.save();
+    const result = await extractDocument({ bytes, filename: 'scan.pdf' }, { qr: 'never' });
+    expect(result.warnings.map((w) => w.code)).toContain('ROTATED');
+    expect(result.fields.total).toBe('11.50');
+    const box = result.boxes.total!;
+    const slack = 0.02;
+    expect(box.x).toBeGreaterThan(amount.x0 - slack);
+    expect(box.x + box.w).toBeLessThan(amount.x1 + slack);
+    expect(box.y).toBeGreaterThan(amount.y0 - slack);
+    expect(box.y + box.h).toBeLessThan(amount.y1 + slack);
   }, 300_000);
 });
