@@ -142,6 +142,27 @@ function turnedTicket(turn: 90 | 180 = 90) {
   return { png: turned.toBuffer('image/png'), amount };
 }
 
+/** A one-page PDF holding the image at 72 dpi (11 px print is 11 pt, rendered at 200 dpi for OCR). */
+async function scannedPdf(image: Uint8Array | Buffer): Promise<Uint8Array> {
+  const { PDFDocument } = await import('pdf-lib');
+  const pdf = await PDFDocument.create();
+  const png = await pdf.embedPng(image);
+  pdf.addPage([png.width, png.height]).drawImage(png, { x: 0, y: 0, width: png.width, height: png.height });
+  return pdf.save();
+}
+
+/** The box lies over the printed amount (0–1 fractions), to within 2 % of the page. */
+function expectOver(
+  box: { x: number; y: number; w: number; h: number },
+  amount: ReturnType<typeof turnedTicket>['amount'],
+) {
+  const slack = 0.02;
+  expect(box.x).toBeGreaterThan(amount.x0 - slack);
+  expect(box.x + box.w).toBeLessThan(amount.x1 + slack);
+  expect(box.y).toBeGreaterThan(amount.y0 - slack);
+  expect(box.y + box.h).toBeLessThan(amount.y1 + slack);
+}
+
 describe('orientation in the pipeline', () => {
   it('gives boxes read on a turned image back on the page as uploaded, for each quarter turn', () => {
     // A box on the upload and where it lands once the upload is turned clockwise by 90, 180 and 270°.
@@ -181,42 +202,27 @@ describe('orientation in the pipeline', () => {
     expect(result.warnings.map((w) => w.code)).toContain('ROTATED');
     expect(result.fields.total).toBe('11.50');
     // Its box is on the image as uploaded, where the review desk draws it: over the sideways amount.
-    const box = result.boxes.total!;
-    const slack = 0.02;
-    expect(box.x).toBeGreaterThan(amount.x0 - slack);
-    expect(box.x + box.w).toBeLessThan(amount.x1 + slack);
-    expect(box.y).toBeGreaterThan(amount.y0 - slack);
-    expect(box.y + box.h).toBeLessThan(amount.y1 + slack);
+    expectOver(result.boxes.total!, amount);
     expect(result.fields.invoice_number).toBe('A-2024/0173');
   }, 300_000);
 
   it('turns a sideways page scanned into a PDF', async () => {
-    const { PDFDocument } = await import('pdf-lib');
-    const pdf = await PDFDocument.create();
-    const png = await pdf.embedPng(turnedTicket().png);
-    // 72 dpi: the ticket's 11 px print is 11 pt, rendered at 200 dpi for OCR.
-    pdf.addPage([png.width, png.height]).drawImage(png, { x: 0, y: 0, width: png.width, height: png.height });
-    const bytes = await pdf.save();
-    const result = await extractDocument({ bytes, filename: 'scan.pdf' }, { qr: 'never' });
+    const result = await extractDocument(
+      { bytes: await scannedPdf(turnedTicket().png), filename: 'scan.pdf' },
+      { qr: 'never' },
+    );
     expect(result.warnings.map((w) => w.code)).toContain('ROTATED');
     expect(result.fields.total).toBe('11.50');
   }, 300_000);
 
   it('turns a page fed to the scanner upside down, its boxes back on the page as scanned', async () => {
-    const { PDFDocument } = await import('pdf-lib');
-    const pdf = await PDFDocument.create();
-    const { png: bytesPng, amount } = turnedTicket(180);
-    const png = await pdf.embedPng(bytesPng);
-    pdf.addPage([png.width, png.height]).drawImage(png, { x: 0, y: 0, width: png.width, height: png.height });
-    const bytes = await pdf.save();
-    const result = await extractDocument({ bytes, filename: 'scan.pdf' }, { qr: 'never' });
+    const { png, amount } = turnedTicket(180);
+    const result = await extractDocument(
+      { bytes: await scannedPdf(png), filename: 'scan.pdf' },
+      { qr: 'never' },
+    );
     expect(result.warnings.map((w) => w.code)).toContain('ROTATED');
     expect(result.fields.total).toBe('11.50');
-    const box = result.boxes.total!;
-    const slack = 0.02;
-    expect(box.x).toBeGreaterThan(amount.x0 - slack);
-    expect(box.x + box.w).toBeLessThan(amount.x1 + slack);
-    expect(box.y).toBeGreaterThan(amount.y0 - slack);
-    expect(box.y + box.h).toBeLessThan(amount.y1 + slack);
+    expectOver(result.boxes.total!, amount);
   }, 300_000);
 });
