@@ -1,5 +1,6 @@
 import type { Word } from '../text/layout.ts';
-import { fuseWords } from './fuse.ts';
+import { isDate } from './ctc.ts';
+import { fuseWords, sameplace } from './fuse.ts';
 import { closePpOcr, ppOcrAvailable, ppOcrDictionary, type RgbaImage, recognizePpOcr } from './ppocr.ts';
 import {
   closeTesseract,
@@ -88,7 +89,7 @@ export async function recognize(image: OcrImage, options: OcrOptions): Promise<O
   let ppocr: OcrResult['ppocr'];
   if (pp.status === 'fulfilled') {
     ppocr = { ...pp.value.value, ms: pp.value.ms };
-    ppWords = pp.value.value.words.map((w) => ({ ...w }));
+    ppWords = withShapedDates(pp.value.value.words, tessWords);
     ppSlope = pp.value.value.slope;
     engines.ppocr = { words: ppWords.length, meanConf: mean(ppWords.map((w) => w.conf)), ms: pp.value.ms };
   } else if (usePp) {
@@ -120,11 +121,28 @@ export async function recognize(image: OcrImage, options: OcrOptions): Promise<O
   };
 }
 
-async function readPp(image: OcrImage): Promise<{ words: Word[]; slope: number | null }> {
+/** A PP-OCR word with its almost-date read again as a date, if it has one (see ctc.ts). */
+type PpReadWord = Word & { shaped?: string };
+
+/**
+ * PP-OCR's words with each almost-date read as the date the model rated nearly as likely (`03/0./2018`
+ * as `03/02/2018`), unless Tesseract read a date at that place: a second engine's reading outweighs a
+ * second guess, and a wrong date must not outvote it.
+ */
+export function withShapedDates(pp: PpReadWord[], tess: Word[]): Word[] {
+  return pp.map(({ shaped, ...w }) =>
+    shaped && !tess.some((t) => sameplace(t, w) && readsDate(t.text)) ? { ...w, text: shaped } : w,
+  );
+}
+
+const readsDate = (text: string) => isDate(/\d{1,2}([/.-])\d{1,2}\1\d{2,4}/.exec(text)?.[0] ?? '');
+
+async function readPp(image: OcrImage): Promise<{ words: PpReadWord[]; slope: number | null }> {
   const pixels = image.rgba ? (image as RgbaImage) : await decodePng(image);
   const r = await recognizePpOcr(pixels);
   const { width, height } = image;
-  const words: Word[] = r.words.map((w) => ({
+  const words: PpReadWord[] = r.words.map((w) => ({
+    ...(w.shaped ? { shaped: w.shaped } : {}),
     text: w.text,
     page: 1,
     x: w.x / width,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { type DateRepair, repairDates } from './ctc.ts';
 
 /**
  * PP-OCRv4 (PaddleOCR) on onnxruntime-node: DB text detection → rotated line boxes → CTC recognition.
@@ -10,7 +11,15 @@ import os from 'node:os';
 
 type Ort = typeof import('onnxruntime-node');
 type Session = import('onnxruntime-node').InferenceSession;
-type Models = { ort: Ort; det: Session; rec: Session; dict: string[]; dictSet: Set<string> };
+type Models = {
+  ort: Ort;
+  det: Session;
+  rec: Session;
+  dict: string[];
+  dictSet: Set<string>;
+  /** The classes that write each character, after folding (`０` and `0` both write 0). */
+  classOf: Map<string, number[]>;
+};
 
 /** A pixel image, RGBA, row-major. */
 export type RgbaImage = { rgba: Uint8Array | Uint8ClampedArray; width: number; height: number };
@@ -37,9 +46,21 @@ export type PpLine = {
   cropW: number;
   /** Per crop column: does the text band hold ink there (for word gaps the model did not space). */
   ink: Uint8Array;
+  /** Almost-dates among `chars` read again as dates (see ctc.ts). */
+  repairs: DateRepair[];
 };
 /** A word in image pixels (axis-aligned box), with the line it came from. */
-export type PpWord = { text: string; conf: number; x: number; y: number; w: number; h: number; line: number };
+export type PpWord = {
+  text: string;
+  conf: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  line: number;
+  /** The word with its almost-date read again as a date (`03/0./2018` → `03/02/2018`), if it has one. */
+  shaped?: string;
+};
 export type PpResult = { lines: PpLine[]; words: PpWord[]; timings: { det: number; rec: number } };
 
 export type PpOptions = {
@@ -64,6 +85,12 @@ const REC_MAX_WIDTH = 1920; // 40:1 lines; longer ones are squeezed rather than 
 const MIN_BOX_SIDE = 3;
 /** Dictionary look-alikes that NFKC leaves: CJK 'one' and dashes read on rules and minus signs. */
 const FOLD: Record<string, string> = { 一: '-', '—': '-', '–': '-', '−': '-', '·': '.', '。': '.' };
+
+/** A dictionary entry as printed: NFKC turns the full-width forms （ ： ， into ( : , and FOLD the rest. */
+function fold(entry: string): string {
+  const char = entry.normalize('NFKC');
+  return FOLD[char] ?? char;
+}
 
 let modelsPromise: Promise<Models> | null = null;
 
@@ -105,7 +132,12 @@ export function loadPpOcr(): Promise<Models> {
     const dict = readFileSync(files.dictionaryPath, 'utf8').split(/\r?\n/);
     while (dict.length && dict[dict.length - 1] === '') dict.pop();
     dict.push(' '); // use_space_char: the last class is a space
-    return { ort: rt, det, rec, dict, dictSet: new Set(dict) };
+    const classOf = new Map<string, number[]>();
+    dict.forEach((entry, i) => {
+      const char = fold(entry);
+      classOf.set(char, [...(classOf.get(char) ?? []), i + 1]);
+    });
+    return { ort: rt, det, rec, dict, dictSet: new Set(dict), classOf };
   })();
   modelsPromise.catch(() => {
     modelsPromise = null;
@@ -389,19 +421,19 @@ async function recognizeBoxes(
           last.t1 = t;
           last.conf = Math.max(last.conf, max);
         } else if (arg !== blank) {
-          // NFKC: the Chinese dictionary's full-width forms （ ： ， become ( : , .
-          const char = (m.dict[arg - 1] ?? '').normalize('NFKC');
-          chars.push({ char: FOLD[char] ?? char, t0: t, t1: t, conf: max });
+          chars.push({ char: fold(m.dict[arg - 1] ?? ''), t0: t, t1: t, conf: max });
         }
         prev = arg;
       }
       // Steps that fall in this line's padding say nothing about it.
       const ownSteps = Math.round((steps! * items[i]!.width) / batchW);
       const kept = chars.filter((c) => c.t0 < ownSteps + 1);
+      const post = { p, offset: n * steps! * classes!, steps: steps!, classes: classes! };
+      const repairs = repairDates(kept, post, Math.min(ownSteps + 1, steps!), m.classOf);
       const text = kept.map((c) => c.char).join('');
       const conf = kept.length ? kept.reduce((a, c) => a + c.conf, 0) / kept.length : 0;
       const { box, width } = items[i]!;
-      lines[i] = { box, text, conf, chars: kept, steps: ownSteps, cropW: width, ink: inks[i]! };
+      lines[i] = { box, text, conf, chars: kept, steps: ownSteps, cropW: width, ink: inks[i]!, repairs };
     });
   }
   return lines.filter((l): l is PpLine => l != null && l.text.trim().length > 0);
@@ -470,6 +502,16 @@ function cropLine(
   return ink;
 }
 
+/** The word's text with the line's repaired date in it, when one lies wholly inside the word. */
+function shapedText(line: PpLine, word: PpChar[]): string | null {
+  const start = line.chars.indexOf(word[0]!);
+  const end = start + word.length;
+  const repair = line.repairs.find((r) => r.from >= start && r.to <= end);
+  if (!repair) return null;
+  const chars = [...word.slice(0, repair.from - start), ...repair.chars, ...word.slice(repair.to - start)];
+  return chars.map((c) => c.char).join('');
+}
+
 /**
  * Splits a line into words at spaces (and at wide pauses between characters), placing each word by the
  * CTC time steps of its characters: step t covers crop x ∈ [t, t+1)·(cropW/steps).
@@ -528,7 +570,9 @@ function lineWords(line: PpLine): Omit<PpWord, 'line'>[] {
     }
     const x = Math.min(...xs);
     const y = Math.min(...ys);
+    const shaped = shapedText(line, g);
     return {
+      ...(shaped ? { shaped } : {}),
       text: g.map((c) => c.char).join(''),
       // The least sure character: one doubtful letter is what makes a word doubtful (Tesseract's word
       // confidence behaves the same way, so the two compare).
