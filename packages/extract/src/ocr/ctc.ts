@@ -205,8 +205,12 @@ export function repairDates(
       .map((c) => c.char)
       .join('');
     const digits = text.replace(/\D/g, '').length;
+    // Four to nine digits (a date's eight and one stray: not a phone number), a separator, two if few.
     const almost =
-      (digits >= 6 || (digits >= 4 && /[/.-].*[/.-]/.test(text))) && /[/.-]/.test(text) && text.length <= 12;
+      digits <= 9 &&
+      (digits >= 6 || (digits >= 4 && /[/.-].*[/.-]/.test(text))) &&
+      /[/.-]/.test(text) &&
+      text.length <= 12;
     if (almost && !isDate(text)) {
       const from = i > 0 ? chars[i - 1]!.t1 + 1 : 0;
       const d = decodeDate(post, from, j < chars.length ? chars[j]!.t0 : steps, j - i, classOf);
