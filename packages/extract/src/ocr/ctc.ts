@@ -137,8 +137,8 @@ function greedySteps(post: Posterior, from: number, to: number): Float64Array {
 }
 
 /**
- * The likeliest date-shaped reading of steps [from, to) where greedy read `length` characters, and its cost: how many nats less likely the
- * model found it than its own greedy reading of those steps (0 when greedy already reads a date).
+ * The likeliest date-shaped reading of steps [from, to), where greedy read `length` characters, and its
+ * cost: how many nats less likely the model found it than its own greedy reading of those steps.
  */
 function decodeDate(
   post: Posterior,
@@ -182,9 +182,9 @@ const IS_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(?:\d{2}|\d{4})$/;
 export type DateRepair = { from: number; to: number; chars: DecodedChar[]; cost: number };
 
 /**
- * The line's almost-dates read again: each run of digits and separators with four digits or more that
- * greedy decoding did not read as a valid date (`03/0./2018`), where the model finds a date reading at
- * most `MAX_REPAIR_COST` less likely than what it read.
+ * The line's almost-dates read again: each run of digits and separators that greedy decoding did not
+ * read as a valid date (`03/0./2018`), where the model finds a date reading at most `MAX_REPAIR_COST`
+ * less likely than what it read.
  */
 export function repairDates(
   chars: DecodedChar[],
