@@ -10,15 +10,17 @@ const classOf = new Map(ALPHABET.map((ch, i) => [ch, [i]]));
  * A recogniser's output for a line: each step a distribution over the alphabet, written as the likely
  * characters and their probabilities ('' = blank); the rest of the mass is spread over the others.
  */
-function posterior(steps: Record<string, number>[]): Posterior {
+function posterior(steps: Record<string, number>[]): Posterior & { steps: number } {
   const classes = ALPHABET.length;
   const p = new Float32Array(steps.length * classes);
+  const best = new Float32Array(steps.length);
   steps.forEach((step, t) => {
     const named = Object.values(step).reduce((a, b) => a + b, 0);
     const rest = (1 - named) / (classes - Object.keys(step).length);
     for (let c = 0; c < classes; c++) p[t * classes + c] = step[ALPHABET[c]!] ?? rest;
+    best[t] = Math.max(...p.subarray(t * classes, (t + 1) * classes));
   });
-  return { p, offset: 0, steps: steps.length, classes };
+  return { p, offset: 0, classes, best, steps: steps.length };
 }
 
 /** Steps that print `text`, one sure character a step with a blank between, and `odd` put in at `at`. */
@@ -32,7 +34,7 @@ function printed(text: string, odd: { at: number; probs: Record<string, number> 
 }
 
 /** Greedy decoding of a posterior: each step's likeliest class, repeats and blanks collapsed. */
-function greedy(post: Posterior): DecodedChar[] {
+function greedy(post: Posterior & { steps: number }): DecodedChar[] {
   const out: DecodedChar[] = [];
   let prev = 0;
   for (let t = 0; t < post.steps; t++) {

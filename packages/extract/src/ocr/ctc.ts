@@ -6,12 +6,15 @@
  * and how much less likely the model found it, is what this module returns.
  */
 
-/** A recogniser's softmax output for one line: `steps` rows of `classes` probabilities; class 0 = blank. */
-export type Posterior = { p: Float32Array; offset: number; steps: number; classes: number };
+/**
+ * A recogniser's softmax output for one line: from `offset`, a row of `classes` probabilities per step
+ * (class 0 = blank); `best` holds each step's highest, the one greedy decoding took.
+ */
+export type Posterior = { p: Float32Array; offset: number; classes: number; best: Float32Array };
 export type DecodedChar = { char: string; t0: number; t1: number; conf: number };
 
 /** How much less likely than the greedy reading a repaired date may be: a tenth as likely, at most. */
-export const MAX_REPAIR_COST = Math.log(10);
+const MAX_REPAIR_COST = Math.log(10);
 
 const DIGITS = '0123456789';
 const BLANK = '';
@@ -124,18 +127,6 @@ function decodeShape(
   return { chars, logp };
 }
 
-/** Each step's likeliest class, as a log probability: the greedy path, step by step. */
-function greedySteps(post: Posterior, from: number, to: number): Float64Array {
-  const out = new Float64Array(to - from);
-  for (let t = from; t < to; t++) {
-    const row = post.offset + t * post.classes;
-    let max = 0;
-    for (let c = 0; c < post.classes; c++) max = Math.max(max, post.p[row + c]!);
-    out[t - from] = log(max);
-  }
-  return out;
-}
-
 /**
  * The likeliest date-shaped reading of steps [from, to), where greedy read `length` characters, and its
  * cost: how many nats less likely the model found it than its own greedy reading of those steps.
@@ -147,7 +138,7 @@ function decodeDate(
   length: number,
   classOf: ReadonlyMap<string, number[]>,
 ): { chars: DecodedChar[]; cost: number } | null {
-  const greedy = greedySteps(post, from, to);
+  const greedy = Float64Array.from(post.best.subarray(from, to), log);
   // Each character's (and the blank's) log probability at each step; a step below the greedy one by
   // more than a repair may cost alone is never taken (−∞).
   const lp = new Map<string, Float64Array>();
@@ -179,7 +170,7 @@ const DATE_CHAR = /[\d/.\-OoIlSBZ]/;
 const IS_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(?:\d{2}|\d{4})$/;
 
 /** A stretch of a line's characters, [from, to), read again as a date. */
-export type DateRepair = { from: number; to: number; chars: DecodedChar[]; cost: number };
+export type DateRepair = { from: number; to: number; chars: DecodedChar[] };
 
 /**
  * The line's almost-dates read again: each run of digits and separators that greedy decoding did not
@@ -215,7 +206,7 @@ export function repairDates(
       const from = i > 0 ? chars[i - 1]!.t1 + 1 : 0;
       const d = decodeDate(post, from, j < chars.length ? chars[j]!.t0 : steps, j - i, classOf);
       if (d && d.cost <= MAX_REPAIR_COST && isDate(d.chars.map((c) => c.char).join('')))
-        out.push({ from: i, to: j, chars: d.chars, cost: d.cost });
+        out.push({ from: i, to: j, chars: d.chars });
     }
     i = j;
   }
@@ -223,7 +214,7 @@ export function repairDates(
 }
 
 /** A valid date as printed: d/m/y or m/d/y, one separator twice, a year of two or four digits. */
-export function isDate(text: string): boolean {
+function isDate(text: string): boolean {
   const m = IS_DATE.exec(text);
   if (!m) return false;
   const [a, b] = [Number(m[1]), Number(m[3])];

@@ -1,5 +1,5 @@
+import { findDates } from '../text/dates.ts';
 import type { Word } from '../text/layout.ts';
-import { isDate } from './ctc.ts';
 import { fuseWords, sameplace } from './fuse.ts';
 import { closePpOcr, ppOcrAvailable, ppOcrDictionary, type RgbaImage, recognizePpOcr } from './ppocr.ts';
 import {
@@ -131,11 +131,9 @@ type PpReadWord = Word & { shaped?: string };
  */
 export function withShapedDates(pp: PpReadWord[], tess: Word[]): Word[] {
   return pp.map(({ shaped, ...w }) =>
-    shaped && !tess.some((t) => sameplace(t, w) && readsDate(t.text)) ? { ...w, text: shaped } : w,
+    shaped && !tess.some((t) => sameplace(t, w) && findDates(t.text).length) ? { ...w, text: shaped } : w,
   );
 }
-
-const readsDate = (text: string) => isDate(/\d{1,2}([/.-])\d{1,2}\1\d{2,4}/.exec(text)?.[0] ?? '');
 
 async function readPp(image: OcrImage): Promise<{ words: PpReadWord[]; slope: number | null }> {
   const pixels = image.rgba ? (image as RgbaImage) : await decodePng(image);

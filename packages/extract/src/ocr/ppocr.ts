@@ -405,6 +405,7 @@ async function recognizeBoxes(
     const p = probs.data as Float32Array;
     idx.forEach((i, n) => {
       const chars: PpChar[] = [];
+      const best = new Float32Array(steps!);
       let prev = -1;
       for (let t = 0; t < steps!; t++) {
         const off = (n * steps! + t) * classes!;
@@ -416,6 +417,7 @@ async function recognizeBoxes(
             arg = c;
           }
         }
+        best[t] = max;
         if (arg !== blank && arg === prev && chars.length) {
           const last = chars[chars.length - 1]!;
           last.t1 = t;
@@ -428,7 +430,7 @@ async function recognizeBoxes(
       // Steps that fall in this line's padding say nothing about it.
       const ownSteps = Math.round((steps! * items[i]!.width) / batchW);
       const kept = chars.filter((c) => c.t0 < ownSteps + 1);
-      const post = { p, offset: n * steps! * classes!, steps: steps!, classes: classes! };
+      const post = { p, offset: n * steps! * classes!, classes: classes!, best };
       const repairs = repairDates(kept, post, Math.min(ownSteps + 1, steps!), m.classOf);
       const text = kept.map((c) => c.char).join('');
       const conf = kept.length ? kept.reduce((a, c) => a + c.conf, 0) / kept.length : 0;
