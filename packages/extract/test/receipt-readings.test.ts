@@ -193,6 +193,35 @@ describe('what an OCR sum verifies', () => {
     expect(total?.verified).toBe(false);
   });
 
+  // The ranker preferring the total of the taxed goods, as it did on the scans these come from.
+  it.each([
+    ['the larger total reads with its dash taken for a minus', '25.44', '7.61', 'Total Payable: - 33.05'],
+    [
+      'returned goods make the payable total smaller than the taxed goods',
+      '25.44',
+      '-7.61',
+      'Total Payable   17.83',
+    ],
+  ])('nor when %s', (_, taxed, untaxed, payable) => {
+    const r = extractFromText(
+      [
+        page([
+          'SHOP SDN BHD',
+          'Total 6% supplies (excl. GST)   RM 24.00',
+          'GST   1.44',
+          `Total 6% supplies (Inc. GST)   ${taxed}`,
+          `Total 0% supplies   ${untaxed}`,
+          payable,
+        ]),
+      ],
+      'ocr',
+    );
+    for (const c of r.amountCandidates.total) if (c.cents === 2544) c.score += 10;
+    r.amountCandidates.total.sort((a, b) => b.score - a.score);
+    reconcileAmounts(r.fields, r.amountCandidates, () => {});
+    expect(r.fields.total).toMatchObject({ value: taxed, verified: false });
+  });
+
   it('a verified sum gives way, unverified, to the same total rounded to five cents printed as a total', () => {
     const { total, warnings } = run([
       'SHOP',

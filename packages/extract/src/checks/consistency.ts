@@ -107,13 +107,19 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     // document's (a tax summary's subtotal of the taxed goods, when some goods are untaxed) proves the
     // arithmetic of that table, not the total.
     const ocr = fields.total?.source === 'ocr' || fields.tax_base?.source === 'ocr';
-    // Nor does it prove the total when a larger amount is printed as a total too, above the payment
-    // lines and outside a tax summary: the sum may be of part of the goods.
+    // Nor does it prove the total when another amount is printed as a total too, above the payment lines
+    // and outside a tax summary, and is either larger (the sum may be of part of the goods; larger in
+    // size, as OCR reads the dash of "Total Payable: - 51.88" as a minus) or labelled as the document's
+    // total where the sum's total is not ("Total payable 22.58" under "Total 6% supplies (Inc. GST)
+    // 30.01": returned goods at 0 % come off after the taxed ones). A zero is no rival: a misread total.
     const t = best.t;
-    const larger = cands.total.some(
+    const rival = cands.total.some(
       (c) =>
-        c.cents > t.cents &&
-        (c.features?.tier0 || c.features?.tier1) &&
+        c.cents !== 0 &&
+        Math.abs(c.cents) !== Math.abs(t.cents) &&
+        (Math.abs(c.cents) > Math.abs(t.cents)
+          ? c.features?.tier0 || c.features?.tier1
+          : c.features?.tier0 && !t.features?.tier0) &&
         !c.features.subtotalAsTotal &&
         !c.features.belowPayment &&
         !c.features.belowTaxSummary &&
@@ -125,7 +131,7 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     const proves =
       !(ocr && best.off > 0) &&
       !(ocr && totals[0] && totals[0].cents !== t.cents) &&
-      !(ocr && larger) &&
+      !(ocr && rival) &&
       !setAside;
     const set = (
       name: 'tax_base' | 'vat_total' | 'total' | 'withholding_total' | 'surcharge_total',
