@@ -53,6 +53,37 @@ export async function perturbReceipt(bytes: Uint8Array, seed: number): Promise<U
   return new Uint8Array(out.toBuffer('image/jpeg', Math.round(25 + r() * 15)));
 }
 
+/**
+ * Scores receipts read into a pages cache on date, total and issuer name, as the field stage reads them,
+ * and prints one line per field (with `fails`, each document's misses first).
+ */
+export async function scoreReceipts(title: string, cached: CachedDoc[], fails: boolean): Promise<void> {
+  const stats = Object.fromEntries(SCORED.map((f) => [f, { n: 0, ok: 0, verified: 0, verifiedOk: 0 }]));
+  for (const doc of cached) {
+    const { fields, verified } = await extractFromPages(doc);
+    const wrong: string[] = [];
+    for (const f of SCORED) {
+      if (!(f in doc.truth)) continue;
+      const s = stats[f]!;
+      const ok = fieldCorrect(f, doc.truth[f], fields[f], doc.truth);
+      s.n++;
+      if (ok) s.ok++;
+      if (verified[f] && fields[f] != null) {
+        s.verified++;
+        if (ok) s.verifiedOk++;
+        else wrong.push(`${f}: VERIFIED WRONG`);
+      }
+      if (!ok) wrong.push(`${f}: ${JSON.stringify(fields[f])} ≠ ${JSON.stringify(doc.truth[f])}`);
+    }
+    if (fails && wrong.length) console.log(`${doc.id}\n   ${wrong.join('\n   ')}`);
+  }
+  console.log(`${title}: ${cached.length} documents`);
+  for (const [f, s] of Object.entries(stats))
+    console.log(
+      `   ${f.padEnd(12)} ${s.ok}/${s.n} ${((100 * s.ok) / Math.max(1, s.n)).toFixed(1).padStart(5)} % · verified right ${s.verifiedOk}/${s.verified}`,
+    );
+}
+
 /** Writes the degraded copies of `docs` for `seed` into `dir` (once) and returns them as documents. */
 async function perturbedDocs(docs: SourceDoc[], seed: number, dir: string): Promise<SourceDoc[]> {
   mkdirSync(dir, { recursive: true });
@@ -85,30 +116,7 @@ async function main(): Promise<void> {
   await closeOcr();
   const ids = new Set(variants.map((v) => v.id));
   const cached = (JSON.parse(readFileSync(cache, 'utf8')) as CachedDoc[]).filter((c) => ids.has(c.id));
-  const stats = Object.fromEntries(SCORED.map((f) => [f, { n: 0, ok: 0, verified: 0, verifiedOk: 0 }]));
-  for (const doc of cached) {
-    const { fields, verified } = await extractFromPages(doc);
-    const wrong: string[] = [];
-    for (const f of SCORED) {
-      if (!(f in doc.truth)) continue;
-      const s = stats[f]!;
-      const ok = fieldCorrect(f, doc.truth[f], fields[f], doc.truth);
-      s.n++;
-      if (ok) s.ok++;
-      if (verified[f] && fields[f] != null) {
-        s.verified++;
-        if (ok) s.verifiedOk++;
-        else wrong.push(`${f}: VERIFIED WRONG`);
-      }
-      if (!ok) wrong.push(`${f}: ${JSON.stringify(fields[f])} ≠ ${JSON.stringify(doc.truth[f])}`);
-    }
-    if (args.includes('--fails') && wrong.length) console.log(`${doc.id}\n   ${wrong.join('\n   ')}`);
-  }
-  console.log(`perturbed train receipts, seed ${seed}: ${cached.length} documents`);
-  for (const [f, s] of Object.entries(stats))
-    console.log(
-      `   ${f.padEnd(12)} ${s.ok}/${s.n} ${((100 * s.ok) / Math.max(1, s.n)).toFixed(1).padStart(5)} % · verified right ${s.verifiedOk}/${s.verified}`,
-    );
+  await scoreReceipts(`perturbed train receipts, seed ${seed}`, cached, args.includes('--fails'));
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
