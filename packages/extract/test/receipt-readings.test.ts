@@ -222,6 +222,21 @@ describe('what an OCR sum verifies', () => {
     expect(r.fields.total).toMatchObject({ value: taxed, verified: false });
   });
 
+  it('a verified sum gives way to what was paid, printed a few cents off it, when the rounding line is misread', () => {
+    const { total, warnings } = run([
+      'SHOP',
+      'Total Excl GST   43.90',
+      'GST 6%   2.64',
+      'Total Incl GST   RM 46.54',
+      'Rounding Adj   6.01',
+      'Total After Adj   46.55',
+      'CASH   100.00',
+      'CHANGE   53.45',
+    ]);
+    expect(total).toMatchObject({ value: '46.55', verified: false });
+    expect(warnings).toContain('TOTAL_ROUNDED');
+  });
+
   it('a verified sum gives way, unverified, to the same total rounded to five cents printed as a total', () => {
     const { total, warnings } = run([
       'SHOP',

@@ -120,9 +120,9 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
         (Math.abs(c.cents) > Math.abs(t.cents)
           ? c.features?.tier0 || c.features?.tier1
           : c.features?.tier0 && !t.features?.tier0) &&
-        !c.features.subtotalAsTotal &&
-        !c.features.belowPayment &&
-        !c.features.belowTaxSummary &&
+        !c.features?.subtotalAsTotal &&
+        !c.features?.belowPayment &&
+        !c.features?.belowTaxSummary &&
         c.line !== t.line,
     );
     // Nor with an amount only the reading fusion set aside holds ("2.50" where the other engine read
@@ -295,7 +295,11 @@ export function preferRoundedTotal(
   fields: FieldMap,
   totals: AmountCand[],
   warn: Warn,
-  text?: { rounding: number | null; printedCents: number[]; payment: { paid: number } | null },
+  text?: {
+    rounding: number | null;
+    printedCents: number[];
+    payment: { paid: number; change: number | null } | null;
+  },
 ): void {
   const ev = fields.total;
   const cents = toCents(ev?.value);
@@ -325,6 +329,19 @@ export function preferRoundedTotal(
   const r = totals.find((c) => c.rounded && c.cents !== cents && Math.abs(c.cents - cents) < 10);
   if (r) {
     useRounded(r.cents, 0.8, r.box);
+    return;
+  }
+  // Cash rounding with no adjustment line read (or one misread): what was paid, tendered − change, is a
+  // few cents off the sum and printed on the page too (the rounded total). The paid one is the total.
+  const paid = text?.payment?.change != null ? text.payment.paid : null;
+  if (
+    (ev.verified || ev.fromSum) &&
+    paid != null &&
+    paid !== cents &&
+    Math.abs(paid - cents) < 10 &&
+    text?.printedCents.includes(paid)
+  ) {
+    useRounded(paid, 0.75, ev.box);
     return;
   }
   // Cash rounding to five cents with no adjustment line read: the arithmetic chose the unrounded total,
