@@ -5,9 +5,9 @@
  * issuer name. Measurement only, in two parts fixed before either was scored:
  * - `look` (ids under LOOK_BELOW): failures may be read to understand them;
  * - `apart` (the rest): scored, never looked into, never fitted on.
- * Truth is SROIE's key as printed, made comparable as the bench's truth is: dates day-first (`12/03/18` is
- * 2018-03-12), totals without their currency and thousands
- * separators (`RM367.10` is 367.10, `1,007.50` is 1007.50). The OCR'd pages are cached under
+ * Truth is SROIE's key as printed, made comparable as the bench's truth is: dates read as the engine reads
+ * printed dates, day-first where ambiguous (`12/03/18` is 2018-03-12); totals without their currency and
+ * thousands separators (`RM367.10` is 367.10, `1,007.50` is 1007.50). The OCR'd pages are cached under
  * $TMPDIR, so a field stage change is measured again in seconds.
  *
  *   npx tsx scripts/measure-unseen-receipts.ts --sroie DIR [--limit n] [--fails] [--cached]
@@ -17,27 +17,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeOcr } from '../src/index.ts';
-import { parseDateValue } from '../src/text/dates.ts';
+import { findDates } from '../src/text/dates.ts';
 import { type CachedDoc, cliOption, readPagesInto, type SourceDoc } from './fit-cache-pages.ts';
 import { scoreReceipts } from './perturb-receipts.ts';
 
 /** SROIE ids under this may be looked into; from it on, the part held apart. */
 const LOOK_BELOW = 240;
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-
-/** A SROIE key's date as the bench normalises it: day first, a two-digit year in this century. */
-function sroieDate(raw: string): string | null {
-  const s = raw.trim().toUpperCase();
-  const dmy = /^(\d{1,2})\s*[/.\- ]\s*(\d{1,2}|[A-Z]{3})[A-Z]*\s*[/.\- ]\s*(\d{2}|\d{4})$/.exec(s);
-  if (dmy) {
-    const month = /\d/.test(dmy[2]!) ? Number(dmy[2]) : MONTHS.indexOf(dmy[2]!) + 1;
-    const year = dmy[3]!.length === 2 ? `20${dmy[3]}` : dmy[3]!;
-    return parseDateValue(`${year}-${String(month).padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}`);
-  }
-  const ymd = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/.exec(s);
-  return ymd ? parseDateValue(`${ymd[1]}-${ymd[2]!.padStart(2, '0')}-${ymd[3]!.padStart(2, '0')}`) : null;
-}
-
 /** The SROIE receipts the bench holds (train and docs), by SROIE id. */
 function benchIds(benchDir: string): Set<string> {
   return new Set(
@@ -60,7 +45,7 @@ function unseenDocs(sroieDir: string, benchDir: string): SourceDoc[] {
     const key = JSON.parse(readFileSync(keyFile, 'utf8')) as Record<string, string | undefined>;
     const truth: Record<string, unknown> = {};
     if (key.company) truth.issuer_name = key.company;
-    const date = sroieDate(key.date ?? '');
+    const date = findDates(key.date ?? '')[0]?.iso;
     if (date) truth.issue_date = date;
     const total = (key.total ?? '').replace(/^[^\d-]+/, '').replace(/,(?=\d{3}\b)/g, '');
     if (total) truth.total = total;

@@ -1,5 +1,5 @@
 import type { Evidence, FieldMap } from '../evidence.ts';
-import type { AmountCand } from '../fields/index.ts';
+import type { AmountCand, Payment } from '../fields/index.ts';
 import { centsToString, toCents } from '../text/numbers.ts';
 import type { ExtractWarning, QrInfo, VatBreakdownEntry } from '../types.ts';
 import { isValidIban } from './iban.ts';
@@ -113,18 +113,13 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     // total where the sum's total is not ("Total payable 22.58" under "Total 6% supplies (Inc. GST)
     // 30.01": returned goods at 0 % come off after the taxed ones). A zero is no rival: a misread total.
     const t = best.t;
-    const rival = cands.total.some(
-      (c) =>
-        c.cents !== 0 &&
-        Math.abs(c.cents) !== Math.abs(t.cents) &&
-        (Math.abs(c.cents) > Math.abs(t.cents)
-          ? c.features?.tier0 || c.features?.tier1
-          : c.features?.tier0 && !t.features?.tier0) &&
-        !c.features?.subtotalAsTotal &&
-        !c.features?.belowPayment &&
-        !c.features?.belowTaxSummary &&
-        c.line !== t.line,
-    );
+    const size = (c: AmountCand) => Math.abs(c.cents);
+    const rival = cands.total.some((c) => {
+      const f = c.features ?? {};
+      if (c.cents === 0 || size(c) === size(t) || c.line === t.line) return false;
+      if (f.subtotalAsTotal || f.belowPayment || f.belowTaxSummary) return false;
+      return size(c) > size(t) ? f.tier0 || f.tier1 : f.tier0 && !t.features?.tier0;
+    });
     // Nor with an amount only the reading fusion set aside holds ("2.50" where the other engine read
     // "92.50"): among every reading's amounts, a sum that closes by chance is likelier than a misreading.
     const setAside = [best.b, best.v, t, best.w, best.r].some((c) => c?.setAside);
@@ -295,11 +290,7 @@ export function preferRoundedTotal(
   fields: FieldMap,
   totals: AmountCand[],
   warn: Warn,
-  text?: {
-    rounding: number | null;
-    printedCents: number[];
-    payment: { paid: number; change: number | null } | null;
-  },
+  text?: { rounding: number | null; printedCents: number[]; payment: Payment | null },
 ): void {
   const ev = fields.total;
   const cents = toCents(ev?.value);
