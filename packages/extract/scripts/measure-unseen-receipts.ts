@@ -21,8 +21,13 @@ import { findDates } from '../src/text/dates.ts';
 import { type CachedDoc, cliOption, readPagesInto, type SourceDoc } from './fit-cache-pages.ts';
 import { scoreReceipts } from './perturb-receipts.ts';
 
-/** SROIE ids under this may be looked into; from it on, the part held apart. */
-const LOOK_BELOW = 240;
+/**
+ * SROIE ids under this may be looked into; from it on, the part held apart. It was 240 until the part
+ * from 240 to 443 (half the part held apart, 138 receipts) was measured once more and opened, to read
+ * more failures than the first 140 receipts had; what is held apart now (138 receipts) was scored
+ * before and after, never read.
+ */
+const LOOK_BELOW = 444;
 /** The SROIE receipts the bench holds (train and docs), by SROIE id. */
 function benchIds(benchDir: string): Set<string> {
   return new Set(

@@ -192,8 +192,9 @@ describe('scans: VAT amounts OCR misreads', () => {
       value: '2316.52',
       verified: true,
     });
-    // Words with a number beside them are a row of their own, not the label's second line.
-    expect(readScan(rows('Pedido 12   2.316,52 €')).fields.total?.value).toBeUndefined();
+    // Words with a number beside them are a row of their own, not the label's second line (an amount
+    // that is not base + VAT, which would make it a total of its own).
+    expect(readScan(rows('Pedido 12   2.318,52 €')).fields.total?.value).toBeUndefined();
   });
 
   it('reads a euro sign misread as a digit after the amount ("5.983,78 6") as no amount', () => {
@@ -293,6 +294,16 @@ describe('credit notes', () => {
     ]);
     expect(fields.vat_total?.value).toBe('-49.53');
     expect(fields.total).toMatchObject({ value: '-285.37', verified: true });
+  });
+
+  it('verifies no sign only one amount was read with (a stray dash before the total)', () => {
+    const { fields } = readScan([
+      'FACTURA',
+      'Base imponible   235,84 €',
+      'IVA 21%   49,53 €',
+      'TOTAL   - 285,37 €',
+    ]);
+    expect(fields.total).toMatchObject({ value: '-285.37', verified: false });
   });
 
   it('flips no sign on an invoice read all positive', () => {

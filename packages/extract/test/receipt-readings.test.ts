@@ -184,10 +184,10 @@ describe('what an OCR sum verifies', () => {
   it('a sum over the taxed goods does not verify a total when a larger total is printed above the payment', () => {
     const { total } = run([
       'SHOP SDN BHD',
-      'Total 6% supplies (excl. GST)   RM 24.00',
+      'Total taxed supplies (excl. GST)   RM 24.00',
       'GST   1.44',
-      'Total 6% supplies (Inc. GST)   25.44',
-      'Total 0% supplies   7.61',
+      'Total taxed supplies (Inc. GST)   25.44',
+      'Total untaxed supplies   7.61',
       'Total Payable   33.05',
     ]);
     expect(total?.verified).toBe(false);
@@ -207,10 +207,10 @@ describe('what an OCR sum verifies', () => {
       [
         page([
           'SHOP SDN BHD',
-          'Total 6% supplies (excl. GST)   RM 24.00',
+          'Total taxed supplies (excl. GST)   RM 24.00',
           'GST   1.44',
-          `Total 6% supplies (Inc. GST)   ${taxed}`,
-          `Total 0% supplies   ${untaxed}`,
+          `Total taxed supplies (Inc. GST)   ${taxed}`,
+          `Total untaxed supplies   ${untaxed}`,
           payable,
         ]),
       ],
@@ -220,6 +220,31 @@ describe('what an OCR sum verifies', () => {
     r.amountCandidates.total.sort((a, b) => b.score - a.score);
     reconcileAmounts(r.fields, r.amountCandidates, () => {});
     expect(r.fields.total).toMatchObject({ value: taxed, verified: false });
+  });
+
+  it('the total of the goods at one rate is a part: the payable total reads, negative parts and all', () => {
+    const { total } = run([
+      'SHOP SDN BHD',
+      'Total 0% supplies:   39.01',
+      'Total 6% supplies (excl. GST): -17.73',
+      'GST:   -1.07',
+      'Total 6% supplies (Inc. GST): -18.80',
+      'Total Payable:   20.21',
+    ]);
+    expect(total?.value).toBe('20.21');
+  });
+
+  it('a total whose label OCR garbled is the amount below the base and its tax that is their sum, verified', () => {
+    const { total } = run([
+      'SHOP SDN BHD',
+      'Sub Total   :   RM   68.87',
+      'Service Charge   :   RM   0.00',
+      'GST/TAX 6%   RM   4.13',
+      'TORS, .   RM   73.00',
+      'CA..   RM   73.00',
+      'CHANGE:   RM   0.00',
+    ]);
+    expect(total).toMatchObject({ value: '73.00', verified: true });
   });
 
   it('a verified sum gives way to what was paid, printed a few cents off it, when the rounding line is misread', () => {

@@ -96,6 +96,28 @@ describe('receipt totals', () => {
     expect(repairOcrAmounts('SUBTOTAL   31. 45')).toBe('SUBTOTAL   31.45');
     expect(repairOcrAmounts('Total   RI   54 00')).toBe('Total   RM    54.00');
     expect(repairOcrAmounts('Bread   RM7.20')).toBe('Bread   RM 7.20');
+    // A decimal point read as a dash, beside a currency; a date keeps its dashes.
+    expect(repairOcrAmounts('TOTAL   RM   14-10')).toBe('TOTAL   RM    14.10');
+    expect(repairOcrAmounts('Total   14-10 €', false)).toBe('Total   14.10 €');
+    expect(repairOcrAmounts('Fecha 14-10-2020   € 3,00', false)).toBe('Fecha 14-10-2020   € 3,00');
+  });
+
+  it('reads a grand total whose last letter OCR lost, not the tax included in it', () => {
+    const r = extractFromText(
+      [
+        page([
+          'PIZZA SHOP SDN BHD',
+          'Sub-Total   :   15.60',
+          'Coupon Discount   :   8.90',
+          'Grand Tota.   :   6.70',
+          'Payment   :   50.00',
+          'Change   :   43.30',
+          '*6*   GST Included   :   0.38',
+        ]),
+      ],
+      'ocr',
+    );
+    expect(r.fields.total?.value).toBe('6.70');
   });
 
   it('takes the inclusive total above the payment lines, not the excluding one or the GST summary', () => {

@@ -69,7 +69,8 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
   if ((totals[0]?.cents ?? 0) < 0 || (bases[0]?.cents ?? 0) < 0) {
     for (const list of [bases, vats, totals, surcharges] as AmountCand[][])
       for (const c of [...list])
-        if (c && c.cents > 0) list.push({ ...c, cents: -c.cents, score: c.score - LOST_MINUS_PENALTY });
+        if (c && c.cents > 0)
+          list.push({ ...c, cents: -c.cents, score: c.score - LOST_MINUS_PENALTY, signFlipped: true });
   }
   let best: {
     score: number;
@@ -122,12 +123,18 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     });
     // Nor with an amount only the reading fusion set aside holds ("2.50" where the other engine read
     // "92.50"): among every reading's amounts, a sum that closes by chance is likelier than a misreading.
-    const setAside = [best.b, best.v, t, best.w, best.r].some((c) => c?.setAside);
+    const chosen = [best.b, best.v, t, best.w, best.r];
+    const setAside = chosen.some((c) => c?.setAside);
+    // Nor does it prove a sign only one amount was read with: the others tried negative (a lost minus)
+    // close the sum whatever that one sign is, and a dash or parenthesis misread as a minus happens.
+    const signsRead = chosen.filter((c) => c && c.cents < 0 && !c.signFlipped).length;
+    const signUnproved = chosen.some((c) => c?.signFlipped) && signsRead < 2;
     const proves =
       !(ocr && best.off > 0) &&
       !(ocr && totals[0] && totals[0].cents !== t.cents) &&
       !(ocr && rival) &&
-      !setAside;
+      !setAside &&
+      !signUnproved;
     const set = (
       name: 'tax_base' | 'vat_total' | 'total' | 'withholding_total' | 'surcharge_total',
       c: AmountCand,

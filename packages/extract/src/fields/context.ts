@@ -46,11 +46,15 @@ export function blankDates(text: string): string {
 }
 
 /**
- * OCR spellings of amounts: `12. 30`, `42 00` (the point lost); in a ringgit region also `RM15. 40`,
- * `RM3.90` (the currency glued to the number, or misread as `RN`, `HM`).
+ * OCR spellings of amounts: `12. 30`, `42 00` (the point lost), `RM 14-10`, `14-10 €` (the point read as
+ * a dash, beside a currency, where no date can be); in a ringgit region also `RM15. 40`, `RM3.90` (the
+ * currency glued to the number, or misread as `RN`, `HM`).
  */
 export function repairOcrAmounts(text: string, ringgit = true): string {
   let t = ringgit ? text.replace(/\b(?:R[MNHIX]{1,2}|[HK][MH])(?=\s*-?\d)/g, 'RM ') : text;
+  t = t
+    .replace(/((?:\bRM|\bEUR|[€$£])\s*)(\d{1,4})-(\d{2})(?![\d\-/.,])/g, '$1$2.$3')
+    .replace(/(?<![\d\-/.,])(\d{1,4})-(\d{2})(?=\s*(?:€|\bEUR\b))/g, '$1.$2');
   t = t.replace(/(\d)\s?([.,])\s(\d{2})(?!\d)/g, '$1$2$3');
   if (!/\d[.,]\d{2}(?!\d)/.test(t))
     t = t.replace(/(?<![\d.,])(\d{1,4}) (\d{2})\s*([A-Z*]{0,2})\s*$/, '$1.$2 $3');

@@ -38,6 +38,7 @@ const AMOUNT = {
   belowRounding: 0,
   negative: 0,
   sumOfTotals: 0,
+  printedSum: 0,
 };
 
 const ISSUER_NAME = {

@@ -40,7 +40,7 @@ export const EN: LabelWords = {
       'total\\s*due',
       'amount\\s*due',
       'balance\\s*due',
-      'grand\\s*total',
+      'grand\\s*t[o0]t[a4][l1i]?',
       'total\\s*amount',
       'invoice\\s*total',
       'total\\s*(?:incl\\.?|including)',

@@ -9,7 +9,14 @@ import { centsToString, findAmounts, minimalDecimal } from '../../text/numbers.t
 import { blankDates, type Ctx, lineBox, ocrAmounts } from '../context.ts';
 import { FAMILIES, type Features, scoreFeatures, topProbability } from '../ranker.ts';
 import { type AmountCand, type AmountCandidates, collectAmounts, readingFeatures } from './labelled.ts';
-import { closureFeatures, findPayment, MAX_ROUNDING, type Payment, totalFeatures } from './receipt.ts';
+import {
+  closureFeatures,
+  findPayment,
+  MAX_ROUNDING,
+  type Payment,
+  printedSumTotals,
+  totalFeatures,
+} from './receipt.ts';
 
 export { breakdownRow, findVatBreakdown } from './breakdown.ts';
 export type { AmountCand, AmountCandidates } from './labelled.ts';
@@ -45,6 +52,8 @@ export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: 
   );
   collectAmounts(ctx, L.total, cands.total, [
     ...L.taxBase,
+    // The total of the goods at one rate ("Total 0% supplies", "Total 21 %") is a part of the total.
+    /\btotal\s*\d{1,2}(?:[.,]\d{1,2})?\s*%/i,
     /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*ad[jil1.]|\bad[jil1](?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
   ]);
   // "Rounding  RM 12.30" after a rounding adjustment is the rounded total; the adjustment itself
@@ -80,6 +89,7 @@ export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: 
   }
   if (ctx.ocr) impliedDecimals(cands);
   const payment = findPayment(ctx);
+  if (ctx.ocr) printedSumTotals(ctx, cands, payment);
   totalFeatures(ctx, cands.total, payment, cands.vat_total);
   closureFeatures(ctx, cands, payment);
   // No total label could be read on a receipt: the largest amount printed more than once (total, then

@@ -36,6 +36,8 @@ export type AmountCand = {
    * "92.50"): a candidate, but no proof in arithmetic.
    */
   setAside?: boolean;
+  /** Tried with the opposite sign of its reading (a credit note whose minus OCR may have lost). */
+  signFlipped?: boolean;
   /** What the ranker sees (absent for sums the consistency checks form). */
   features?: Features;
 };

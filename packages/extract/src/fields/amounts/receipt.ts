@@ -4,7 +4,7 @@
  */
 import { findAmounts } from '../../text/numbers.ts';
 import { blankDates, type Ctx, lineBox, ocrAmounts } from '../context.ts';
-import type { AmountCand, AmountCandidates } from './labelled.ts';
+import { type AmountCand, type AmountCandidates, readingFeatures } from './labelled.ts';
 
 /** A cash rounding moves less than this many cents (5-cent rounding at most 2, 10-cent at most 5). */
 export const MAX_ROUNDING = 10;
@@ -151,5 +151,50 @@ export function closureFeatures(ctx: Ctx, cands: AmountCandidates, payment: Paym
       f.sumOfTotals = 1;
     // The total printed just under a cash-rounding line is the rounded, payable one.
     if (roundingLines.some((r) => c.line! > r && c.line! - r <= 2)) f.belowRounding = 1;
+  }
+}
+
+/**
+ * A total whose label OCR could not read ("TORS, .   RM 73. 00" under "Sub Total 68.87" and "GST 4.13"):
+ * the first amount printed below a base and its tax that equals their sum (with the printed cash
+ * rounding, when one is read), on a line with no label that can be read, becomes a total candidate of its
+ * own. Only when no labelled total holds that amount already.
+ */
+export function printedSumTotals(ctx: Ctx, cands: AmountCandidates, payment: Payment | null): void {
+  const { rounding } = roundingAndPrinted(ctx, payment);
+  const bases = cands.tax_base.filter((c) => c.cents > 0 && c.line != null);
+  const vats = cands.vat_total.filter((c) => c.cents > 0 && c.line != null);
+  // A line with a label that can be read is that label's: a tendered amount, a total left out as a
+  // part ("Total 6% supplies (Inc. GST)"), a subtotal.
+  const { L } = ctx;
+  const labels = [...L.total, ...L.taxBase, ...L.vatTotal, ...L.tendered, ...L.change];
+  const sums = new Map<number, number>(); // cents → first line after both parts
+  for (const b of bases)
+    for (const v of vats) {
+      if (b.line === v.line || v.cents >= b.cents) continue;
+      const after = Math.max(b.line!, v.line!) + 1;
+      for (const cents of [b.cents + v.cents, b.cents + v.cents + (rounding ?? 0)])
+        sums.set(cents, Math.min(sums.get(cents) ?? after, after));
+    }
+  for (const [cents, from] of sums) {
+    if (cands.total.some((c) => c.cents === cents && !c.features?.subtotalAsTotal)) continue;
+    for (let i = from; i < ctx.lines.length; i++) {
+      const line = ctx.lines[i]!;
+      const text = ocrAmounts(ctx, line.text);
+      if (labels.some((re) => re.test(text))) continue;
+      const hit = findAmounts(blankDates(text)).find(
+        (a) => /[.,]\d{2}\b/.test(a.raw) && Math.round(a.value * 100) === cents,
+      );
+      if (!hit) continue;
+      const box = lineBox(line);
+      cands.total.push({
+        cents,
+        score: 0,
+        box,
+        line: i,
+        features: { printedSum: 1, ...readingFeatures(line, box) },
+      });
+      break;
+    }
   }
 }
