@@ -365,6 +365,19 @@ describe('receipts: the tendered line', () => {
     expect(paid?.features?.equalsPaidNoChange).toBeUndefined();
   });
 
+  it('reads the change under a label OCR misspelt, and takes the total it was paid for', () => {
+    const { r } = readReceipt([
+      'SHOP ENTERPRISE',
+      'Total Amt Ind GST@ 6%:   7.42',
+      'Roundng Adjustment:   (0.02)',
+      'Total Amt Payable:   7.40',
+      'Paid Amount:   10.00',
+      'Chenge:   2.60',
+    ]);
+    expect(r.payment).toMatchObject({ tendered: 1000, change: 260, paid: 740 });
+    expect(r.fields.total?.value).toBe('7.40');
+  });
+
   it('offers what was tendered as the total when nothing is labelled as one', () => {
     const { r } = readReceipt(['SHOP ENTERPRISE', 'ITEM A   149.00', 'ITEM B   21.00', 'CASH   170.00']);
     expect(r.amountCandidates.total.map((c) => c.cents)).toContain(17000);

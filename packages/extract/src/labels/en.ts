@@ -73,7 +73,7 @@ export const EN: LabelWords = {
       'card',
     ],
   ],
-  change: [['change(?:\\s*due)?']],
+  change: [['ch[ae]n[gq]e(?:\\s*due)?']],
   withholding: [['withholding']],
   surcharge: [[]],
   issuerBlock: [
