@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { preferRoundedTotal, reconcileAmounts } from '../src/checks/consistency.ts';
 import { dateCandidates } from '../src/fields/dates.ts';
 import { extractFromText, readingContext } from '../src/fields/index.ts';
-import { lineAsReadBy } from '../src/text/layout.ts';
+import { lineAsReadBy, type Word, wordsToLines } from '../src/text/layout.ts';
 import { page } from './text-page.ts';
 
 /**
@@ -48,6 +48,40 @@ describe('every engine reading of a line', () => {
     });
     const r = extractFromText([p], 'ocr');
     expect(r.fields.issue_date?.value).toBe('2018-03-10');
+  });
+});
+
+describe('a total in double-height print', () => {
+  const word = (text: string, x: number, y: number, h: number): Word => ({
+    text,
+    page: 1,
+    x,
+    y,
+    w: 0.06,
+    h,
+    conf: 0.9,
+  });
+  const rows = (tall: string) =>
+    wordsToLines(
+      [
+        word('GST', 0.09, 0.574, 0.0162),
+        word('0.42', 0.867, 0.571, 0.0189),
+        word(tall, 0.872, 0.6456, 0.0329),
+        word('NET', 0.091, 0.6633, 0.0167),
+        word('TOTAL', 0.166, 0.6633, 0.0167),
+        word('Cash', 0.089, 0.6851, 0.0158),
+        word('7.40', 0.875, 0.6841, 0.0153),
+      ],
+      1,
+      0.4,
+    ).map((l) => l.text);
+
+  it('shares its label’s line when both stand on one baseline', () => {
+    expect(rows('7.40')).toEqual(['GST   0.42', 'NET TOTAL   7.40', 'Cash   7.40']);
+  });
+
+  it('but a tall word that is no amount keeps a line of its own', () => {
+    expect(rows('SALE')).toEqual(['GST   0.42', 'SALE', 'NET TOTAL', 'Cash   7.40']);
   });
 });
 

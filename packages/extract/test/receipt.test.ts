@@ -96,6 +96,8 @@ describe('receipt totals', () => {
     expect(repairOcrAmounts('SUBTOTAL   31. 45')).toBe('SUBTOTAL   31.45');
     expect(repairOcrAmounts('Total   RI   54 00')).toBe('Total   RM    54.00');
     expect(repairOcrAmounts('Bread   RM7.20')).toBe('Bread   RM 7.20');
+    expect(repairOcrAmounts('Grand Total R29.30')).toBe('Grand Total RM 29.30');
+    expect(repairOcrAmounts('Item R2D2   5.00')).toBe('Item R2D2   5.00');
     // A decimal point read as a dash, beside a currency; a date keeps its dashes.
     expect(repairOcrAmounts('TOTAL   RM   14-10')).toBe('TOTAL   RM    14.10');
     expect(repairOcrAmounts('Total   14-10 €', false)).toBe('Total   14.10 €');

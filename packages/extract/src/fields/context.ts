@@ -48,10 +48,14 @@ export function blankDates(text: string): string {
 /**
  * OCR spellings of amounts: `12. 30`, `42 00` (the point lost), `RM 14-10`, `14-10 €` (the point read as
  * a dash, beside a currency, where no date can be); in a ringgit region also `RM15. 40`, `RM3.90` (the
- * currency glued to the number, or misread as `RN`, `HM`).
+ * currency glued to the number, or misread as `RN`, `HM`, or its M lost: `R29.30`).
  */
 export function repairOcrAmounts(text: string, ringgit = true): string {
-  let t = ringgit ? text.replace(/\b(?:R[MNHIX]{1,2}|[HK][MH])(?=\s*-?\d)/g, 'RM ') : text;
+  let t = ringgit
+    ? text
+        .replace(/\b(?:R[MNHIX]{1,2}|[HK][MH])(?=\s*-?\d)/g, 'RM ')
+        .replace(/\bR(?=\d{1,4}[.,]\d{2}(?![\d.,]))/g, 'RM ')
+    : text;
   t = t
     .replace(/((?:\bRM|\bEUR|[€$£])\s*)(\d{1,4})-(\d{2})(?![\d\-/.,])/g, '$1$2.$3')
     .replace(/(?<![\d\-/.,])(\d{1,4})-(\d{2})(?=\s*(?:€|\bEUR\b))/g, '$1.$2');

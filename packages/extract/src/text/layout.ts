@@ -40,7 +40,10 @@ export function wordsToLines(words: Word[], page: number, aspect: number): Line[
     const row = rows.find((r) => {
       const ref = r[0]!;
       const refMid = r.reduce((s, x) => s + x.y + x.h / 2, 0) / r.length;
-      return Math.abs(refMid - mid) < Math.max(Math.min(ref.h, w.h) * 0.55, 0.002);
+      return (
+        Math.abs(refMid - mid) < Math.max(Math.min(ref.h, w.h) * 0.55, 0.002) ||
+        (r.length > 0 && r.every((x) => onBaseline(x, w)))
+      );
     });
     if (row) row.push(w);
     else rows.push([w]);
@@ -67,6 +70,20 @@ export function wordsToLines(words: Word[], page: number, aspect: number): Line[
     });
   }
   return lines.sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
+/**
+ * An amount in double-height print beside words in the line's own print (a receipt's "NET TOTAL   7.40",
+ * the amount twice as tall): their middles lie apart, but the tall amount spans the short word's middle,
+ * both stand on one baseline, and neither overlaps the other across the page.
+ */
+function onBaseline(a: Word, b: Word): boolean {
+  const [tall, short] = a.h >= b.h ? [a, b] : [b, a];
+  if (tall.h < short.h * 1.6 || tall.h > short.h * 2.6) return false;
+  if (!/^[^\d\s]{0,3}\d[\d.,]*[.,]\d{2}$/.test(tall.text.trim())) return false;
+  if (tall.x < short.x + short.w && short.x < tall.x + tall.w) return false;
+  const mid = short.y + short.h / 2;
+  return tall.y < mid && Math.abs(tall.y + tall.h - (short.y + short.h)) < short.h * 0.25;
 }
 
 /** A row's words (left to right) as one text: column gaps (wider than ~1.2 word heights) as three spaces. */
