@@ -365,6 +365,22 @@ describe('receipts: the tendered line', () => {
     expect(paid?.features?.equalsPaidNoChange).toBeUndefined();
   });
 
+  it('takes no card discount for what was tendered, and the total after the rounding adjustment', () => {
+    const { r } = readReceipt([
+      'SHOP SDN BHD',
+      'Item promo @149.00   -20.00',
+      'Member card DISC   -7.45',
+      'Sub-total   476.81',
+      'Total Sales Incl GST   476.81',
+      'Rounding Adj   -0.01',
+      'Total After Adj Incl GST   476.80',
+      'CASH   500.00',
+      'Item Count 3   Change Amt   23.20',
+    ]);
+    expect(r.payment).toMatchObject({ tendered: 50000, change: 2320, paid: 47680 });
+    expect(r.fields.total?.value).toBe('476.80');
+  });
+
   it('reads the change under a label OCR misspelt, and takes the total it was paid for', () => {
     const { r } = readReceipt([
       'SHOP ENTERPRISE',

@@ -54,7 +54,7 @@ export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: 
     ...L.taxBase,
     // The total of the goods at one rate ("Total 0% supplies", "Total 21 %") is a part of the total.
     /\btotal\s*\d{1,2}(?:[.,]\d{1,2})?\s*%/i,
-    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*ad[jil1.]|\bad[jil1](?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
+    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*ad[jil1.]|(?<!\bafter\s*)\bad[jil1](?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
   ]);
   // "Rounding  RM 12.30" after a rounding adjustment is the rounded total; the adjustment itself
   // ("Rounding Adjustments -0.02", its label misread) is under ten cents in every currency.

@@ -37,6 +37,9 @@ export function roundingAndPrinted(
   return { rounding, printedCents: [...printed].sort((a, b) => a - b) };
 }
 
+/** A discount for paying with something ("Member card disc -7.45"), not what was handed over. */
+const DISCOUNT = /\bdisc(?:ount)?\b|\bdescuento\b|\brabatt\b|\bremise\b|\bkorting\b/i;
+
 /** What is owed, not what was handed over ("Amount to be paid", "Total payable", "Importe a pagar"). */
 const AMOUNT_OWED = /\bto\s*be\s*paid\b|\bpayable\b|\bdue\b|\ba\s*pagar\b/i;
 
@@ -57,6 +60,7 @@ export function findPayment(ctx: Ctx): Payment | null {
       ctx.L.tendered[0]!.test(text) &&
       !ctx.L.change[0]!.test(text) &&
       !AMOUNT_OWED.test(text) &&
+      !DISCOUNT.test(text) &&
       !tendered &&
       cents > 0
     )
