@@ -288,7 +288,7 @@ describe('what an OCR sum verifies', () => {
       'GST 6%   2.64',
       'Total Incl GST   RM 46.54',
       'Rounding Adj   6.01',
-      'Total After Adj   46.55',
+      'Nett   46.55',
       'CASH   100.00',
       'CHANGE   53.45',
     ]);

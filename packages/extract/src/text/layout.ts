@@ -42,7 +42,7 @@ export function wordsToLines(words: Word[], page: number, aspect: number): Line[
       const refMid = r.reduce((s, x) => s + x.y + x.h / 2, 0) / r.length;
       return (
         Math.abs(refMid - mid) < Math.max(Math.min(ref.h, w.h) * 0.55, 0.002) ||
-        (r.length > 0 && r.every((x) => onBaseline(x, w)))
+        r.every((x) => onBaseline(x, w))
       );
     });
     if (row) row.push(w);
@@ -86,7 +86,6 @@ function onBaseline(a: Word, b: Word): boolean {
   return tall.y < mid && Math.abs(tall.y + tall.h - (short.y + short.h)) < short.h * 0.25;
 }
 
-/** A row's words (left to right) as one text: column gaps (wider than ~1.2 word heights) as three spaces. */
 /**
  * A value wrapped in a narrow cell: `tail`, a word of a line below, joins `last`, a word of
  * `out[i]`, with `sep` between them; the joined word's box covers both, and the word leaves the line below
@@ -109,6 +108,7 @@ export function pullWordUp(out: Line[], i: number, last: Word, tail: Word, sep: 
   else out.splice(j, 1);
 }
 
+/** A row's words (left to right) as one text: column gaps (wider than ~1.2 word heights) as three spaces. */
 export function joinWords(row: Word[], aspect: number): string {
   if (!row.length) return '';
   const hMed = [...row].sort((a, b) => a.h - b.h)[Math.floor(row.length / 2)]!.h;

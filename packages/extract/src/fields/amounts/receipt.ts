@@ -177,7 +177,8 @@ export function printedSumTotals(ctx: Ctx, cands: AmountCandidates, payment: Pay
     for (const v of vats) {
       if (b.line === v.line || v.cents >= b.cents) continue;
       const after = Math.max(b.line!, v.line!) + 1;
-      for (const cents of [b.cents + v.cents, b.cents + v.cents + (rounding ?? 0)])
+      const sum = b.cents + v.cents;
+      for (const cents of rounding ? [sum, sum + rounding] : [sum])
         sums.set(cents, Math.min(sums.get(cents) ?? after, after));
     }
   for (const [cents, from] of sums) {
