@@ -24,6 +24,7 @@ import { DEFAULT_OPTIONS } from '../src/extract.ts';
 import { STEPS } from '../src/pipeline.ts';
 import type { PageText } from '../src/text/layout.ts';
 import type { QrInfo } from '../src/types.ts';
+import { fieldCorrect } from './score.ts';
 
 export const FIT_SEED = 1717;
 export const FIT_COUNT = 24;
@@ -66,6 +67,40 @@ export async function extractFromPages(
     verified[k] = ev.verified;
   }
   return { fields, verified };
+}
+
+/** The receipt fields the receipt measurements score. */
+const SCORED = ['issue_date', 'total', 'issuer_name'] as const;
+
+/**
+ * Scores receipts read into a pages cache on date, total and issuer name, as the field stage reads them,
+ * and prints one line per field (with `fails`, each document's misses first).
+ */
+export async function scoreReceipts(title: string, cached: CachedDoc[], fails: boolean): Promise<void> {
+  const stats = Object.fromEntries(SCORED.map((f) => [f, { n: 0, ok: 0, verified: 0, verifiedOk: 0 }]));
+  for (const doc of cached) {
+    const { fields, verified } = await extractFromPages(doc);
+    const wrong: string[] = [];
+    for (const f of SCORED) {
+      if (!(f in doc.truth)) continue;
+      const s = stats[f]!;
+      const ok = fieldCorrect(f, doc.truth[f], fields[f], doc.truth);
+      s.n++;
+      if (ok) s.ok++;
+      if (verified[f] && fields[f] != null) {
+        s.verified++;
+        if (ok) s.verifiedOk++;
+        else wrong.push(`${f}: VERIFIED WRONG`);
+      }
+      if (!ok) wrong.push(`${f}: ${JSON.stringify(fields[f])} ≠ ${JSON.stringify(doc.truth[f])}`);
+    }
+    if (fails && wrong.length) console.log(`${doc.id}\n   ${wrong.join('\n   ')}`);
+  }
+  console.log(`${title}: ${cached.length} documents`);
+  for (const [f, s] of Object.entries(stats))
+    console.log(
+      `   ${f.padEnd(12)} ${s.ok}/${s.n} ${((100 * s.ok) / Math.max(1, s.n)).toFixed(1).padStart(5)} % · verified right ${s.verifiedOk}/${s.verified}`,
+    );
 }
 
 /** Reads the cache files; builds a missing one (train receipts: OCR, a few minutes; generated: Chromium). */

@@ -16,10 +16,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scoreReceipts } from '../bench/fitting-set.ts';
 import { closeOcr } from '../src/index.ts';
 import { findDates } from '../src/text/dates.ts';
 import { type CachedDoc, cliOption, readPagesInto, type SourceDoc } from './fit-cache-pages.ts';
-import { scoreReceipts } from './perturb-receipts.ts';
 
 /**
  * SROIE ids under this may be looked into; from it on, the part held apart. It was 240 until the part

@@ -13,13 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { extractFromPages } from '../bench/fitting-set.ts';
-import { fieldCorrect } from '../bench/score.ts';
+import { scoreReceipts } from '../bench/fitting-set.ts';
 import { closeOcr } from '../src/index.ts';
 import { type CachedDoc, cliOption, manifestDocs, readPagesInto, type SourceDoc } from './fit-cache-pages.ts';
 import { rng } from './invoice-cases.ts';
-
-const SCORED = ['issue_date', 'total', 'issuer_name'] as const;
 
 /** One degraded copy of a receipt image, the same for the same seed. */
 export async function perturbReceipt(bytes: Uint8Array, seed: number): Promise<Uint8Array> {
@@ -51,37 +48,6 @@ export async function perturbReceipt(bytes: Uint8Array, seed: number): Promise<U
     for (let c = 0; c < 3; c++) px[i + c] = 150 + (px[i + c]! - 150) * contrast;
   ctx.putImageData(data, 0, 0);
   return new Uint8Array(out.toBuffer('image/jpeg', Math.round(25 + r() * 15)));
-}
-
-/**
- * Scores receipts read into a pages cache on date, total and issuer name, as the field stage reads them,
- * and prints one line per field (with `fails`, each document's misses first).
- */
-export async function scoreReceipts(title: string, cached: CachedDoc[], fails: boolean): Promise<void> {
-  const stats = Object.fromEntries(SCORED.map((f) => [f, { n: 0, ok: 0, verified: 0, verifiedOk: 0 }]));
-  for (const doc of cached) {
-    const { fields, verified } = await extractFromPages(doc);
-    const wrong: string[] = [];
-    for (const f of SCORED) {
-      if (!(f in doc.truth)) continue;
-      const s = stats[f]!;
-      const ok = fieldCorrect(f, doc.truth[f], fields[f], doc.truth);
-      s.n++;
-      if (ok) s.ok++;
-      if (verified[f] && fields[f] != null) {
-        s.verified++;
-        if (ok) s.verifiedOk++;
-        else wrong.push(`${f}: VERIFIED WRONG`);
-      }
-      if (!ok) wrong.push(`${f}: ${JSON.stringify(fields[f])} ≠ ${JSON.stringify(doc.truth[f])}`);
-    }
-    if (fails && wrong.length) console.log(`${doc.id}\n   ${wrong.join('\n   ')}`);
-  }
-  console.log(`${title}: ${cached.length} documents`);
-  for (const [f, s] of Object.entries(stats))
-    console.log(
-      `   ${f.padEnd(12)} ${s.ok}/${s.n} ${((100 * s.ok) / Math.max(1, s.n)).toFixed(1).padStart(5)} % · verified right ${s.verifiedOk}/${s.verified}`,
-    );
 }
 
 /** Writes the degraded copies of `docs` for `seed` into `dir` (once) and returns them as documents. */

@@ -17,7 +17,6 @@ import {
   findVatBreakdown,
   type Payment,
   rankAmounts,
-  roundingAndPrinted,
 } from './amounts/index.ts';
 import { type Ctx, wordHeight } from './context.ts';
 import { findDateFields } from './dates.ts';
@@ -77,7 +76,7 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
   findDateFields(ctx, fields, baseConf);
   const taxIds = findParties(ctx, fields);
 
-  const { cands, payment } = amountCandidates(ctx);
+  const { cands, payment, rounding, printedCents } = amountCandidates(ctx);
   rankAmounts(cands);
   amountFields(cands, fields, source);
 
@@ -94,7 +93,6 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
 
   findIban(ctx, fields);
 
-  const { rounding, printedCents } = roundingAndPrinted(ctx, payment);
   return { fields, language, amountCandidates: cands, taxIds, fullText, payment, rounding, printedCents };
 }
 

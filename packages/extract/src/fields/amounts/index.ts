@@ -15,15 +15,23 @@ import {
   MAX_ROUNDING,
   type Payment,
   printedSumTotals,
+  roundingAndPrinted,
   totalFeatures,
 } from './receipt.ts';
 
 export { breakdownRow, findVatBreakdown } from './breakdown.ts';
 export type { AmountCand, AmountCandidates } from './labelled.ts';
-export { type Payment, roundingAndPrinted } from './receipt.ts';
+export type { Payment } from './receipt.ts';
 
 /** All amount candidates of the document, with features; not yet ranked. */
-export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: Payment | null } {
+export function amountCandidates(ctx: Ctx): {
+  cands: AmountCandidates;
+  payment: Payment | null;
+  /** The printed cash-rounding adjustment (cents), when not zero. */
+  rounding: number | null;
+  /** Every amount printed (cents, unsigned, ascending). */
+  printedCents: number[];
+} {
   const { L, lines } = ctx;
   const cands: AmountCandidates = {
     tax_base: [],
@@ -89,9 +97,10 @@ export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: 
   }
   if (ctx.ocr) impliedDecimals(cands);
   const payment = findPayment(ctx);
-  if (ctx.ocr) printedSumTotals(ctx, cands, payment);
+  const { rounding, printedCents } = roundingAndPrinted(ctx, payment);
+  if (ctx.ocr) printedSumTotals(ctx, cands, rounding);
   totalFeatures(ctx, cands.total, payment, cands.vat_total);
-  closureFeatures(ctx, cands, payment);
+  closureFeatures(ctx, cands, rounding);
   // No total label could be read on a receipt: the largest amount printed more than once (total, then
   // what was paid) is the best guess, with a low score.
   if (ctx.ocr && !cands.total.length) {
@@ -113,7 +122,7 @@ export function amountCandidates(ctx: Ctx): { cands: AmountCandidates; payment: 
       });
   }
   printedElsewhere(ctx, cands);
-  return { cands, payment };
+  return { cands, payment, rounding, printedCents };
 }
 
 /** OCR drops a decimal point ("3045" for 30.45): an integer of three to six digits is also read as cents. */

@@ -125,8 +125,7 @@ export function totalFeatures(
  * Arithmetic around each total candidate, over amounts read on other lines: a base and a tax that add up
  * to it (or do so with the printed cash rounding), and the largest of the amounts labelled as totals.
  */
-export function closureFeatures(ctx: Ctx, cands: AmountCandidates, payment: Payment | null): void {
-  const { rounding } = roundingAndPrinted(ctx, payment);
+export function closureFeatures(ctx: Ctx, cands: AmountCandidates, rounding: number | null): void {
   const bases = cands.tax_base.filter((c) => c.cents > 0 && c.line != null);
   const vats = cands.vat_total.filter((c) => c.cents > 0 && c.line != null);
   const labelled = cands.total.filter(
@@ -164,8 +163,7 @@ export function closureFeatures(ctx: Ctx, cands: AmountCandidates, payment: Paym
  * rounding, when one is read), on a line with no label that can be read, becomes a total candidate of its
  * own. Only when no labelled total holds that amount already.
  */
-export function printedSumTotals(ctx: Ctx, cands: AmountCandidates, payment: Payment | null): void {
-  const { rounding } = roundingAndPrinted(ctx, payment);
+export function printedSumTotals(ctx: Ctx, cands: AmountCandidates, rounding: number | null): void {
   const bases = cands.tax_base.filter((c) => c.cents > 0 && c.line != null);
   const vats = cands.vat_total.filter((c) => c.cents > 0 && c.line != null);
   // A line with a label that can be read is that label's: a tendered amount, a total left out as a
