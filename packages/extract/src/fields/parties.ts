@@ -5,11 +5,13 @@
  * `client-name.ts`), the IBAN (`iban.ts`).
  */
 import type { FieldMap } from '../evidence.ts';
+import type { Direction } from '../types.ts';
 import { addressAfter } from '../text/header.ts';
 import { type Ctx, lineBox, linesBox } from './context.ts';
 import { findClientName } from './parties/client-name.ts';
 import { bestIssuerName, issuerNameCandidates } from './parties/issuer-name.ts';
-import { legalFormDots, withAccents } from './parties/names.ts';
+import { legalFormDots, sameName, withAccents } from './parties/names.ts';
+import { type KnownOnPage, placeKnownParty } from './parties/known-party.ts';
 import { assignRoles } from './parties/roles.ts';
 import { findTaxIds, readTwice, type TaxIdCand } from './parties/tax-ids.ts';
 
@@ -19,27 +21,46 @@ export { issuerNameCandidates } from './parties/issuer-name.ts';
 export { type NameCand, withAccents } from './parties/names.ts';
 export { LETTERS_LIKE_DIGIT, type TaxIdCand } from './parties/tax-ids.ts';
 
-/** Tax ids with their roles, and the issuer's and the client's. */
+/**
+ * Tax ids with their roles, and the issuer's and the client's; with a known party (`ctx.party`) found on
+ * the page, its place and role.
+ */
 export function taxIdsWithRoles(ctx: Ctx): {
   taxIds: TaxIdCand[];
   issuerId?: TaxIdCand;
   clientId?: TaxIdCand;
+  known: KnownOnPage | null;
 } {
   const taxIds = findTaxIds(ctx.lines);
   assignRoles(taxIds, ctx.lines, ctx.L);
+  const known = placeKnownParty(ctx, taxIds, ctx.party);
+  const knownId = known?.id;
   const issuerId =
-    taxIds.find((t) => t.role === 'issuer') ?? taxIds.find((t) => t.role !== 'client' && t.valid);
-  const clientId = taxIds.find((t) => t.role === 'client' && t.id !== issuerId?.id);
-  return { taxIds, issuerId, clientId };
+    (known?.role === 'issuer' ? knownId : undefined) ??
+    taxIds.find((t) => t.role === 'issuer') ??
+    (known ? undefined : taxIds.find((t) => t.role !== 'client' && t.valid));
+  const clientId =
+    (known?.role === 'client' ? knownId : undefined) ??
+    taxIds.find((t) => t.role === 'client' && t.id !== issuerId?.id);
+  return { taxIds, issuerId, clientId, known };
 }
 
-export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
+/** The page gives some id both roles, or one role to two ids: no party field is certain. */
+const anyConflict = (ids: TaxIdCand[]) => ids.some((t) => t.conflict);
+
+export function findParties(
+  ctx: Ctx,
+  fields: FieldMap,
+): { taxIds: TaxIdCand[]; direction: Direction | null } {
   const { lines, source, L } = ctx;
-  const { taxIds, issuerId, clientId } = taxIdsWithRoles(ctx);
+  const { taxIds, issuerId, clientId, known } = taxIdsWithRoles(ctx);
+  const conflict = anyConflict(taxIds);
+  // The known party's id read on the page equals the one the accountant holds: the value is read twice.
+  const twice = (t: TaxIdCand) => t === known?.id || readTwice(ctx, t);
   if (issuerId)
     fields.issuer_tax_id = {
-      roleSure: issuerId.sure,
-      readTwice: readTwice(ctx, issuerId),
+      roleSure: issuerId.sure && !conflict,
+      readTwice: twice(issuerId),
       value: issuerId.id,
       confidence: issuerId.valid && issuerId.checkable ? 0.9 : 0.5,
       source,
@@ -48,8 +69,8 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
     };
   if (clientId)
     fields.client_tax_id = {
-      roleSure: clientId.sure,
-      readTwice: readTwice(ctx, clientId),
+      roleSure: clientId.sure && !conflict,
+      readTwice: twice(clientId),
       value: clientId.id,
       confidence: clientId.valid && clientId.checkable ? 0.85 : 0.45,
       source,
@@ -57,9 +78,27 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
       box: lineBox(clientId.line),
     };
 
+  // The known party's name as printed, in its role: verified when the page's structure says the role and
+  // the name stands in the known id's block (or under its heading).
+  const knownName = known?.name;
+  const knownNameField = knownName && {
+    value: ctx.ocr ? withAccents(knownName.line, knownName.text) : knownName.text,
+    confidence: 0.9,
+    source,
+    verified: known.sure && knownName.inBlock && !conflict,
+    box: lineBox(knownName.line),
+  };
+  const isKnownName = (text: string | undefined) =>
+    knownName != null && text != null && sameName(text, knownName.text);
+
   // Names
-  const issuerName = bestIssuerName(issuerNameCandidates(ctx, lines, issuerId, clientId, ctx.ocr));
-  if (issuerName) {
+  const issuerCands = issuerNameCandidates(ctx, lines, issuerId, clientId, ctx.ocr).filter(
+    // The known client's name is not the issuer's.
+    (c) => !(known?.role === 'client' && isKnownName(c.text)),
+  );
+  const issuerName = bestIssuerName(issuerCands);
+  if (known?.role === 'issuer' && knownNameField) fields.issuer_name = knownNameField;
+  else if (issuerName)
     fields.issuer_name = {
       value: ctx.ocr ? withAccents(issuerName.line, issuerName.text) : issuerName.text,
       confidence: issuerName.conf,
@@ -67,6 +106,7 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
       verified: false,
       box: lineBox(issuerName.line),
     };
+  if (issuerName && !(known?.role === 'issuer' && knownNameField)) {
     const address = addressAfter(lines, issuerName.line, issuerName.lineCount ?? 1);
     if (address)
       fields.issuer_address = {
@@ -77,8 +117,10 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
         box: linesBox(address.lines),
       };
   }
-  const clientName = findClientName(L, lines, clientId, issuerName?.text);
-  if (clientName)
+  const printedIssuer = fields.issuer_name?.value;
+  const clientName = findClientName(L, lines, clientId, printedIssuer);
+  if (known?.role === 'client' && knownNameField) fields.client_name = knownNameField;
+  else if (clientName && !(known?.role === 'issuer' && isKnownName(clientName.text)))
     fields.client_name = {
       value: ctx.ocr ? legalFormDots(withAccents(clientName.line, clientName.text)) : clientName.text,
       confidence: clientName.conf,
@@ -87,5 +129,6 @@ export function findParties(ctx: Ctx, fields: FieldMap): TaxIdCand[] {
       box: lineBox(clientName.line),
     };
 
-  return taxIds;
+  const direction: Direction | null = known ? (known.role === 'issuer' ? 'issued' : 'received') : null;
+  return { taxIds, direction };
 }

@@ -2,9 +2,20 @@
  * The client's name: under or after a client-block label, else at the top of the client id's block.
  */
 import type { Labels } from '../../labels/index.ts';
+import { PARTY_HEADINGS } from '../../labels/parties.ts';
 import type { Line } from '../../text/layout.ts';
 import { splitCells } from '../context.ts';
-import { cleanName, isBlockLabel, isNameLike, LABELISH, SUFFIX_ONLY_BASE } from './names.ts';
+import {
+  cleanName,
+  inlineName,
+  isBlockLabel,
+  isNameLike,
+  isPartyName,
+  LABELISH,
+  SUFFIX_ONLY_BASE,
+  TABLE_HEADER_WORD,
+} from './names.ts';
+import { partyWordKind } from './roles.ts';
 import type { TaxIdCand } from './tax-ids.ts';
 
 /**
@@ -31,21 +42,26 @@ export function findClientName(
   issuerName: string | undefined,
 ) {
   const idLine = clientId?.line;
+  const labels = [...L.clientBlock, PARTY_HEADINGS.client];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const m = L.clientBlock.map((re) => re.exec(line.text)).find(Boolean);
-    if (!m) continue;
-    const rest = cleanName(line.text.slice((m.index ?? 0) + m[0].length));
+    const m = labels.map((re) => re.exec(line.text)).find(Boolean);
+    // "Atención al cliente", "Nº de cliente": the issuer's service or a number, no client block.
+    if (!m || partyWordKind(line.text, m.index, m[0].length) !== 'heading') continue;
+    // An inline block ("Datos del cliente: Empresa S.L., CIF B1…, Calle …"): the name before the id.
+    const rest = cleanName(inlineName(cleanName(line.text.slice((m.index ?? 0) + m[0].length))));
     const beside =
-      rest && isNameLike(rest) && !LABELISH.test(rest) && !isBlockLabel(L, rest) && rest !== issuerName
+      rest && isPartyName(rest, line) && !isBlockLabel(L, rest) && rest !== issuerName
         ? { text: rest, line, conf: 0.6 }
         : null;
     // A name far across a column gap may be the block beside's, on a line OCR merged across both blocks:
     // the name under the label comes first then.
     if (beside && !acrossColumnGap(L, line)) return beside;
-    const labelWord = line.words.find((w) => L.clientBlock.some((re) => re.test(w.text)));
+    const labelWord = line.words.find((w) => labels.some((re) => re.test(w.text)));
     for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) {
       const below = lines[j]!;
+      // A table's header row ends the block: the rows under it are items.
+      if ((below.text.match(TABLE_HEADER_WORD) ?? []).length >= 2) break;
       // The cell that starts in the label's column, whole (a long name runs past the column).
       const cell = splitCells(below).find(
         (c) =>
@@ -56,7 +72,7 @@ export function findClientName(
       const text = cleanName(cell?.text ?? '');
       // The label's own first words, read by OCR on the line below ("cliente" over "Datos del").
       if (isBlockLabel(L, `${text} ${m[0].trim()}`)) continue;
-      if (cell && text && isNameLike(text) && !LABELISH.test(text) && text !== issuerName)
+      if (cell && text && isPartyName(text, below) && text !== issuerName)
         return { text: withWrappedSuffix(lines, j, cell, text), line: below, conf: 0.6 };
     }
     if (beside) return beside;

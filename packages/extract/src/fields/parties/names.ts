@@ -158,3 +158,47 @@ export function isBlockLabel(L: Labels, text: string): boolean {
 
 export const sameName = (a: string, b: string) =>
   a.toLowerCase().replace(/[^\p{L}\d]+/gu, '') === b.toLowerCase().replace(/[^\p{L}\d]+/gu, '');
+
+/** A street line: its type word first ("Calle", "C/", "Avda.", "Paseo", "Rue", "Straße" …). */
+const STREET =
+  /^(?:c\/|c\.\/|calle|cl\.?|avda?\.?|avenida|av\.|paseo|p[º°]|plaza|pza\.?|pl\.|ronda|rambla|traves[íi]a|camino|ctra\.?|carretera|pol[íi]gono|urb\.?|urbanizaci[óo]n|rue|boulevard|bd\.?|all[ée]e|chemin|via|viale|rua|street|st\.|road|rd\.|avenue|lane)\s/i;
+const STREET_END = /\b(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|straat|laan|plein|street|road|avenue)\s*\d/i;
+/** A postcode and town ("28004 Madrid", "D-10115 Berlin"), or a line that is mostly a number. */
+const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-?)?\d{4,5}\s+\p{L}/u;
+/** Column headings of an items or detail table. */
+const COLUMN_WORD =
+  /^(?:c[óo]digo|codigo|tipo|concepto|descripci[óo]n|cantidad|cant\.?|uds?\.?|unidades|precio|importe|total|iva|dto\.?|ref\.?|referencia|periodo|lectura|consumo|qty|item|description|price|amount|unit|code|type|pos\.?|menge|preis|betrag|bezeichnung|art\.?-?nr\.?)$/i;
+const MONEY_AMOUNT = /\d[.,]\d{2}(?![\d%])/;
+
+/**
+ * A party's name and nothing else: not an item line (it prints an amount), a street or a postcode and town,
+ * a row of column headings, nor letters spaced out one by one (a title OCR read apart).
+ */
+export function isPartyName(text: string, line: Line): boolean {
+  if (!isNameLike(text) || LABELISH.test(text)) return false;
+  if (MONEY_AMOUNT.test(line.text)) return false;
+  if (STREET.test(text) || STREET_END.test(text) || POSTCODE_TOWN.test(text)) return false;
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length && words.every((w) => COLUMN_WORD.test(w.replace(/[:.]+$/, '')) || COLUMN_WORD.test(w)))
+    return false;
+  if ((text.match(TABLE_HEADER_WORD) ?? []).length >= 2) return false;
+  const singles = words.filter((w) => /^\p{L}$/u.test(w)).length;
+  return !(words.length >= 2 && singles >= 1 && singles / words.length >= 1 / 3);
+}
+
+/** The id labels that end a name in an inline block ("Empresa S.L., CIF B1…"). */
+const INLINE_ID_LABEL =
+  /[,;]?\s*\b(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|TVA|USt-?Id\w*|NIF-IVA|Tax\s*ID)\b.*$/i;
+const LEGAL_FORM_ALONE = new RegExp(`^(?:${SUFFIX_ONLY_BASE})$`, 'i');
+
+/**
+ * The name at the head of an inline party block ("Empresa S.L., CIF B1…, Calle …, 95"): the text before
+ * the id label and before the first comma (a legal form after a comma, "Empresa, S.L.", stays with it).
+ */
+export function inlineName(text: string): string {
+  const head = text.replace(INLINE_ID_LABEL, '');
+  const parts = head.split(/,\s+/);
+  let name = parts[0] ?? '';
+  if (parts[1] && LEGAL_FORM_ALONE.test(parts[1].trim())) name = `${name}, ${parts[1].trim()}`;
+  return name.trim();
+}

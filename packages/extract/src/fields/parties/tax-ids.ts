@@ -20,6 +20,10 @@ export type TaxIdCand = {
   sure: boolean;
   /** Read so only in the other OCR engine's alternative (its check character passes, the chosen one's not). */
   fromAlternative?: boolean;
+  /** The id printed again further down (a letterhead's id repeated in the footer's registry line). */
+  repeats: Line[];
+  /** The page gives this id both roles (a client label and the issuer's registry line, say). */
+  conflict?: boolean;
 };
 
 export const TAX_ID_RE =
@@ -129,7 +133,6 @@ export const ID_LABEL = /\b(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI|VAT|TVA|USt|IVA|
 
 export function findTaxIds(lines: Line[]): TaxIdCand[] {
   const out: TaxIdCand[] = [];
-  const seen = new Set<string>();
   for (const line of lines) {
     const labeled = ID_LABEL.test(line.text);
     const found: TaxIdCand[] = [];
@@ -137,6 +140,7 @@ export function findTaxIds(lines: Line[]): TaxIdCand[] {
       const { check } = m;
       if (!check.valid && !labeled) continue;
       if (!check.checkable && !labeled) continue;
+      if (isNotATaxId(line.text, m, labeled)) continue;
       found.push({
         id: check.normalized,
         valid: check.valid,
@@ -145,6 +149,7 @@ export function findTaxIds(lines: Line[]): TaxIdCand[] {
         cell: cellOf(line, boxOf(line, m.index, m.length).x),
         role: null,
         sure: false,
+        repeats: [],
       });
     }
     // Fused OCR: where the chosen reading fails its check character (or holds no id) and the other
@@ -165,6 +170,7 @@ export function findTaxIds(lines: Line[]): TaxIdCand[] {
           role: null,
           sure: false,
           fromAlternative: true,
+          repeats: [],
         };
         if (clash) found[found.indexOf(clash)] = cand;
         else found.push(cand);
@@ -189,6 +195,7 @@ export function findTaxIds(lines: Line[]): TaxIdCand[] {
             role: null,
             sure: false,
             fromAlternative: true,
+            repeats: [],
           };
           // The misread id the repair replaces is no id of its own.
           const misread = found.findIndex((f) => !f.valid && Math.abs(f.cell.x - cand.cell.x) < 1e-4);
@@ -197,8 +204,11 @@ export function findTaxIds(lines: Line[]): TaxIdCand[] {
         }
     }
     for (const t of found) {
-      if (seen.has(t.id)) continue;
-      seen.add(t.id);
+      const first = out.find((o) => o.id === t.id);
+      if (first) {
+        if (first.line !== line) first.repeats.push(line);
+        continue;
+      }
       out.push(t);
     }
   }
@@ -246,4 +256,30 @@ export function readTwice(ctx: Ctx, t: TaxIdCand): boolean {
   const id = flat(t.id);
   const words = t.line.words.filter((w) => flat(w.text).length >= 2 && id.includes(flat(w.text)));
   return words.length > 0 && words.every(bothEnginesRead);
+}
+
+/**
+ * Labels of numbers that are no tax id: phones, bank accounts, references and contract, order or customer
+ * numbers, article codes (GTIN/EAN). The nearest such label before a string, with no tax-id label between,
+ * says the string is that number.
+ */
+const OTHER_NUMBER_LABEL =
+  /\b(?:tel[ée]?f?(?:ono)?|phone|fax|m[óo]vil|mobile|iban|swift|bic|ccc|cuenta|account|konto|compte|ref(?:erencia|erence)?|pedido|order|contrato|contract|p[óo]liza|policy|cups|albar[áa]n|n[ºo°]\s*(?:de\s*)?cliente|customer\s*(?:no|number|id)|kunden-?(?:nr|nummer)|c[óo]d(?:igo)?|code|ean|gtin|upc|art(?:[íi]culo|ikel)?|sku|lote|batch)\b\.?\s*[:#]?/gi;
+
+/** An amount with cents: a line holding one is an item or a total, no party block. */
+const MONEY = /\d[.,]\d{2}(?![\d%])/;
+
+/**
+ * A string shaped like a tax id that is some other number: part of a longer digit run (a GTIN/EAN of 8,
+ * 13 or 14 digits, an IBAN, a phone number), labelled as another number, or on an item line with no
+ * tax-id label (a NIF's check letter passes by chance one time in 23).
+ */
+function isNotATaxId(text: string, m: IdMatch, labeled: boolean): boolean {
+  const before = text.slice(0, m.index);
+  const after = text.slice(m.index + m.length);
+  if (/\d[ .-]?$/.test(before) || /^[ .-]?\d/.test(after)) return true;
+  const labels = [...before.matchAll(OTHER_NUMBER_LABEL)];
+  const other = labels[labels.length - 1];
+  if (other && !ID_LABEL.test(before.slice((other.index ?? 0) + other[0].length))) return true;
+  return !labeled && MONEY.test(text.replace(text.slice(m.index, m.index + m.length), ' '));
 }
