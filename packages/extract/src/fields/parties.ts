@@ -5,13 +5,13 @@
  * `client-name.ts`), the IBAN (`iban.ts`).
  */
 import type { FieldMap } from '../evidence.ts';
-import type { Direction } from '../types.ts';
 import { addressAfter } from '../text/header.ts';
+import type { Direction } from '../types.ts';
 import { type Ctx, lineBox, linesBox } from './context.ts';
 import { findClientName } from './parties/client-name.ts';
 import { bestIssuerName, issuerNameCandidates } from './parties/issuer-name.ts';
-import { legalFormDots, sameName, withAccents } from './parties/names.ts';
 import { type KnownOnPage, placeKnownParty } from './parties/known-party.ts';
+import { legalFormDots, sameName, withAccents } from './parties/names.ts';
 import { assignRoles } from './parties/roles.ts';
 import { findTaxIds, readTwice, type TaxIdCand } from './parties/tax-ids.ts';
 
