@@ -13,6 +13,8 @@ Prints one JSON object per file (one per line; --pretty for indented output).
 Options:
   --format bench|spec   bench field names (default) or the spec's empresa/cliente/factura/conceptos (cents)
   --own-tax-id ID       with --format spec: decides tipo emitida/recibida
+  --party-name NAME     the known party (the accountant's client): found on the page, it sets direction
+  --party-tax-id ID     the known party's tax id (found first; the name is used when it is missing)
   --no-xml              ignore e-invoice XML embedded in PDFs (read the visual document)
   --no-ocr              never run OCR
   --qr auto|always|never
@@ -44,6 +46,8 @@ async function main(argv: string[]): Promise<number> {
       if (v !== 'bench' && v !== 'spec') throw new Error('--format must be bench or spec');
       format = v;
     } else if (a === '--own-tax-id') ownTaxId = next();
+    else if (a === '--party-name') options.party = { ...options.party, name: next() };
+    else if (a === '--party-tax-id') options.party = { ...options.party, taxId: next() };
     else if (a === '--no-xml') options.ignoreEmbeddedXml = true;
     else if (a === '--no-ocr') options.ocr = false;
     else if (a === '--qr') options.qr = next() as ExtractOptions['qr'];

@@ -6,15 +6,20 @@ import type { MediaType } from './sniff.ts';
 import type { PageText } from './text/layout.ts';
 import type {
   BatchInvoice,
+  Direction,
   DocumentKind,
   ExtractOptions,
   ExtractWarning,
+  KnownParty,
   LlmOptions,
   QrInfo,
 } from './types.ts';
 import type { EInvoiceFormat } from './xml/index.ts';
 
-export type ResolvedOptions = Required<Omit<ExtractOptions, 'llm'>> & { llm: LlmOptions | null };
+export type ResolvedOptions = Required<Omit<ExtractOptions, 'llm' | 'party'>> & {
+  llm: LlmOptions | null;
+  party: KnownParty | null;
+};
 
 /** Mutable state the steps share for one document. */
 export type Ctx = {
@@ -39,6 +44,8 @@ export type Ctx = {
   warnings: ExtractWarning[];
   /** Every invoice of a multi-invoice e-invoice file (a Facturae batch); undefined for one invoice. */
   invoices?: BatchInvoice[];
+  /** Issued or received, when the known party was found (see `ExtractOptions.party`). */
+  direction: Direction | null;
   timingsMs: Record<string, number>;
 };
 
@@ -59,6 +66,7 @@ export function newCtx(
     qr: null,
     language: null,
     warnings: [],
+    direction: null,
     timingsMs: {},
     ...init,
   };

@@ -24,6 +24,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   qr: 'auto',
   llm: null,
   today: '',
+  party: null,
 };
 
 /**
@@ -46,6 +47,7 @@ export async function extractDocument(
     ...DEFAULT_OPTIONS,
     ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
     llm: options.llm ?? null,
+    party: options.party ?? null,
     today: options.today ?? new Date().toISOString().slice(0, 10),
   };
   const { bytes } = input;
@@ -126,6 +128,7 @@ function buildResult(ctx: Ctx): ExtractionResult {
     warnings: ctx.warnings,
     timingsMs: ctx.timingsMs,
     ...(ctx.invoices ? { invoices: ctx.invoices } : {}),
+    direction: ctx.direction,
   };
   const parsed = ExtractionResultSchema.safeParse(result);
   if (parsed.success) return parsed.data;

@@ -24,12 +24,14 @@ export {
 } from './split.ts';
 export type {
   Box,
+  Direction,
   DocumentKind,
   ExtractionResult,
   ExtractOptions,
   ExtractWarning,
   FieldName,
   FieldValues,
+  KnownParty,
   LineItem,
   LlmOptions,
   QrInfo,

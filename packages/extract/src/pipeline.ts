@@ -11,6 +11,7 @@ import {
 import type { Ctx } from './ctx.ts';
 import { ExtractError } from './errors.ts';
 import { extractFromText } from './fields/index.ts';
+import { directionFromFields } from './fields/parties/known-party.ts';
 import { prepareImageForOcr } from './image.ts';
 import { llmPass } from './llm.ts';
 import { recognize } from './ocr/index.ts';
@@ -297,7 +298,8 @@ export const STEPS: Step[] = [
     when: (ctx) => !structured(ctx) && ctx.pages.length > 0,
     run: async (ctx) => {
       const source = ctx.pages.every((p) => p.source === 'ocr') ? 'ocr' : 'text';
-      ctx.text = extractFromText(ctx.pages, source);
+      ctx.text = extractFromText(ctx.pages, source, ctx.options.party);
+      ctx.direction = ctx.text.direction;
       ctx.language = ctx.text.language;
       ctx.fields = ctx.text.fields;
     },
@@ -322,6 +324,14 @@ export const STEPS: Step[] = [
       if (!ctx.pages.length && !ctx.qr) {
         w({ code: 'NO_TEXT', message: 'No text could be read from the document' });
       }
+    },
+  },
+  {
+    // An e-invoice names seller and buyer outright: the known party is one of them, or neither.
+    name: 'direction',
+    when: (ctx) => ctx.options.party != null && structured(ctx),
+    run: async (ctx) => {
+      ctx.direction = directionFromFields(ctx.fields, ctx.options.party!);
     },
   },
   {

@@ -118,6 +118,12 @@ export const BatchInvoiceSchema = z.object({
 });
 export type BatchInvoice = z.infer<typeof BatchInvoiceSchema>;
 
+export const DirectionSchema = z.enum(['issued', 'received']);
+export type Direction = z.infer<typeof DirectionSchema>;
+
+/** A party the caller already knows (the accountant's client): its name and tax id, either may be missing. */
+export type KnownParty = { name?: string; taxId?: string };
+
 export const ExtractionResultSchema = z.object({
   schema: z.literal('cuadra-extract/v1'),
   mediaType: z.enum(['application/pdf', 'image/jpeg', 'image/png', 'application/xml']),
@@ -141,6 +147,11 @@ export const ExtractionResultSchema = z.object({
    * being the one the top-level fields describe.
    */
   invoices: z.array(BatchInvoiceSchema).optional(),
+  /**
+   * With a known party (`options.party`): `issued` when that party is the issuer, `received` when it is the
+   * client; null when no party was given or it was not found on the document.
+   */
+  direction: DirectionSchema.nullable(),
 });
 /** The validated output of `extractDocument`. Money is a 2-decimal string; dates are ISO `YYYY-MM-DD`. */
 export type ExtractionResult = z.infer<typeof ExtractionResultSchema>;
@@ -171,6 +182,12 @@ export type ExtractOptions = {
   llm?: LlmOptions | null;
   /** Reference "today" for date plausibility (ISO date). Default: the current date. */
   today?: string;
+  /**
+   * The party the document belongs to (the accountant's client). Found on the page by tax id (else by
+   * name), it takes its role from the page's structure, the other party the other role, and the result's
+   * `direction` says which.
+   */
+  party?: KnownParty | null;
 };
 
 export type LlmOptions = {

@@ -1,7 +1,7 @@
 import type { Labels } from '../labels/index.ts';
 import { findDates } from '../text/dates.ts';
 import { joinWords, type Line, lineAsReadBy, type PageText, type Word } from '../text/layout.ts';
-import type { Box, Source } from '../types.ts';
+import type { Box, KnownParty, Source } from '../types.ts';
 import type { Region } from './region.ts';
 
 /** What every field family reads: the lines in reading order and what the document is. */
@@ -16,6 +16,8 @@ export type Ctx = {
   /** Label expressions for the document's languages and region. */
   L: Labels;
   region: Region;
+  /** The party the caller knows (the accountant's client), to find on the page. */
+  party?: KnownParty | null;
 };
 
 /**

@@ -8,7 +8,7 @@
 import type { Evidence, FieldMap } from '../evidence.ts';
 import { buildLabels } from '../labels/index.ts';
 import type { PageText } from '../text/layout.ts';
-import type { Source } from '../types.ts';
+import type { Direction, KnownParty, Source } from '../types.ts';
 import {
   type AmountCand,
   type AmountCandidates,
@@ -42,12 +42,15 @@ export type TextExtraction = {
   rounding: number | null;
   /** Every amount printed (cents, unsigned, ascending). */
   printedCents: number[];
+  /** With a known party found on the page: whether it issued or received the document. */
+  direction: Direction | null;
 };
 
 /** The shared reading context of a document: lines, language, region and its label expressions. */
 export function readingContext(
   pages: PageText[],
   source: Source,
+  party?: KnownParty | null,
 ): { ctx: Ctx; fullText: string; language: TextExtraction['language'] } {
   const lines = pages.flatMap((p) => p.lines);
   const fullText = lines.map((l) => l.text).join('\n');
@@ -63,18 +66,23 @@ export function readingContext(
     medH: heights[Math.floor(heights.length / 2)] ?? 0.01,
     L: buildLabels(region.my ? ['my'] : []),
     region,
+    party,
   };
   return { ctx, fullText, language };
 }
 
-export function extractFromText(pages: PageText[], source: Source): TextExtraction {
-  const { ctx, fullText, language } = readingContext(pages, source);
+export function extractFromText(
+  pages: PageText[],
+  source: Source,
+  party?: KnownParty | null,
+): TextExtraction {
+  const { ctx, fullText, language } = readingContext(pages, source, party);
   const fields: FieldMap = {};
   const baseConf = source === 'ocr' ? 0.75 : 0.85;
 
   findInvoiceNumber(ctx, fields, baseConf);
   findDateFields(ctx, fields, baseConf);
-  const taxIds = findParties(ctx, fields);
+  const { taxIds, direction } = findParties(ctx, fields);
 
   const { cands, payment, rounding, printedCents } = amountCandidates(ctx);
   rankAmounts(cands);
@@ -93,7 +101,17 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
 
   findIban(ctx, fields);
 
-  return { fields, language, amountCandidates: cands, taxIds, fullText, payment, rounding, printedCents };
+  return {
+    fields,
+    language,
+    amountCandidates: cands,
+    taxIds,
+    fullText,
+    payment,
+    rounding,
+    printedCents,
+    direction,
+  };
 }
 
 export type { Evidence };

@@ -1,3 +1,4 @@
+import type { PartyLabelWords } from './parties.ts';
 import type { LabelWords } from './types.ts';
 
 /** German. */
@@ -49,4 +50,10 @@ export const DE: LabelWords = {
       'lieferadresse',
     ],
   ],
+};
+
+/** German party-block headings beyond `clientBlock`/`issuerBlock` (read by `parties.ts`). */
+export const DE_PARTIES: PartyLabelWords = {
+  client: ['leistungsempf[äa]nger', 'auftraggeber', 'kundendaten'],
+  issuer: ['anbieter', 'leistungserbringer', 'rechnungsersteller'],
 };

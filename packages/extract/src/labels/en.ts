@@ -1,3 +1,4 @@
+import type { PartyLabelWords } from './parties.ts';
 import type { LabelWords } from './types.ts';
 
 /** English (invoices and receipts anywhere English is printed). */
@@ -82,4 +83,10 @@ export const EN: LabelWords = {
   clientBlock: [
     ['client', 'customer', 'bill(?:ed)?\\s*to', 'sold\\s*to', 'invoice\\s*to', 'ship\\s*to', 'buyer'],
   ],
+};
+
+/** English party-block headings beyond `clientBlock`/`issuerBlock` (read by `parties.ts`). */
+export const EN_PARTIES: PartyLabelWords = {
+  client: ['customer\\s*details', 'account\\s*holder\\s*details', 'recipient'],
+  issuer: ['supplier\\s*details', 'billed\\s*by', 'invoiced\\s*by'],
 };

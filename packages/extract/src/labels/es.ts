@@ -1,3 +1,4 @@
+import type { PartyLabelWords } from './parties.ts';
 import type { LabelWords } from './types.ts';
 
 /** Spanish. */
@@ -74,5 +75,23 @@ export const ES: LabelWords = {
       'a\\s*la\\s*atenci[óo]n\\s*de',
       'direcci[óo]n\\s*de\\s*(?:facturaci[óo]n|env[íi]o)',
     ],
+  ],
+};
+
+/**
+ * Spanish party-block headings beyond `clientBlock`/`issuerBlock` (read by `parties.ts`): the holder of a
+ * supply contract is the customer ("Titular", never the account holder of the payee's bank details).
+ */
+export const ES_PARTIES: PartyLabelWords = {
+  client: [
+    'titular(?!\\s*(?:de\\s*(?:la\\s*)?)?cuenta)(?:\\s*del?\\s*(?:contrato|suministro))?',
+    'datos\\s*del\\s*titular',
+    'datos\\s*de\\s*facturaci[óo]n',
+  ],
+  issuer: [
+    'comercializadora',
+    'empresa\\s*comercializadora',
+    'datos\\s*del?\\s*(?:emisor|proveedor|vendedor)',
+    'empresa\\s*emisora',
   ],
 };

@@ -1,3 +1,4 @@
+import type { PartyLabelWords } from './parties.ts';
 import type { LabelWords } from './types.ts';
 
 /** French. */
@@ -25,4 +26,10 @@ export const FR: LabelWords = {
   surcharge: [[]],
   issuerBlock: [['fournisseur', 'vendeur', '[ée]metteur']],
   clientBlock: [['client', 'acheteur', 'factur[ée]\\s*à', 'adresse\\s*de\\s*(?:facturation|livraison)']],
+};
+
+/** French party-block headings beyond `clientBlock`/`issuerBlock` (read by `parties.ts`). */
+export const FR_PARTIES: PartyLabelWords = {
+  client: ['vos\\s*identifiants', 'vos\\s*coordonn[ée]es', 'destinataire', 'titulaire\\s*du\\s*contrat'],
+  issuer: ['prestataire', '[ée]mis\\s*par'],
 };

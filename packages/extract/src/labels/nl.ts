@@ -1,3 +1,4 @@
+import type { PartyLabelWords } from './parties.ts';
 import type { LabelWords } from './types.ts';
 
 /** Dutch. */
@@ -14,4 +15,10 @@ export const NL: LabelWords = {
   surcharge: [[]],
   issuerBlock: [['verkoper']],
   clientBlock: [['factuuradres', 'afleveradres']],
+};
+
+/** Dutch party-block headings beyond `clientBlock`/`issuerBlock` (read by `parties.ts`). */
+export const NL_PARTIES: PartyLabelWords = {
+  client: ['klant', 'klantgegevens', 'afnemer'],
+  issuer: ['leverancier'],
 };

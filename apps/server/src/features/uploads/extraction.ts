@@ -1,5 +1,5 @@
 import { type ExtractionResult, isExtractError } from '@cuadra/extract';
-import { type DocumentErrorCode, PENDING_STATUSES } from '@cuadra/shared';
+import { type DocumentErrorCode, type FieldEvidence, PENDING_STATUSES } from '@cuadra/shared';
 import type { Db } from '../../db/client';
 import { newId } from '../../lib/ids';
 import { PermanentError } from '../../queue/define-job';
@@ -78,9 +78,11 @@ export async function processDocument(services: Services, documentId: string): P
   let result: ExtractionResult;
   try {
     const bytes = await services.files.get(document.fileKey);
+    // The upload's client is the known party: the engine finds it on the page and says issued or received.
+    const client = await findVisibleClient(services.db, document.payerUserId, document.clientId);
     result = await services.extractor.extract(
       { bytes, filename: document.filename },
-      extractOptions(services),
+      { ...extractOptions(services), party: client ? knownParty(client) : null },
     );
   } catch (error) {
     if (isExtractError(error) && error.permanent) throw new PermanentError(error.message, error.code);
@@ -124,8 +126,8 @@ async function settleFirstInvoice(tx: Db, current: DocumentRow, result: Extracti
         clientId: current.clientId,
         documentId,
         sourceSha256: current.sha256,
-        type: client ? suggestInvoiceType(client, invoice) : null,
         ...invoice,
+        ...presetType(client, result, invoice),
       }),
     ));
   if (!inserted) {
@@ -198,8 +200,8 @@ async function settleBatchEntry(
         clientId: parent.clientId,
         documentId: id,
         sourceSha256: null,
-        type: client ? suggestInvoiceType(client, invoice) : null,
         ...invoice,
+        ...presetType(client, result, invoice),
       }),
     ));
   if (!inserted) {
@@ -225,6 +227,34 @@ export async function failDocument(services: Services, documentId: string, error
     await settleHeldCredit(tx, current.payerUserId, creditReference(documentId), 'release');
     await noteDocumentSettled(services, tx, current.batchId);
   });
+}
+
+/** The client as the engine's known party: its name, and its tax id when Cuadra holds one. */
+function knownParty(client: { name: string; taxId: string | null }): { name: string; taxId?: string } {
+  return { name: client.name, ...(client.taxId ? { taxId: client.taxId } : {}) };
+}
+
+/**
+ * The invoice's type, preset: the engine's `direction` (the client found on the page, in its block), else
+ * the client's tax id or name equal to a party read; null when neither says (the reviewer decides). The
+ * evidence entry `type` tells the screen why ("your client is the issuer").
+ */
+function presetType(
+  client: { name: string; taxId: string | null } | null,
+  result: ExtractionResult,
+  invoice: ReturnType<typeof invoiceFromExtraction>['invoice'],
+): { type: 'issued' | 'received' | null; evidence: Record<string, FieldEvidence> } {
+  const evidence = (invoice.evidence ?? {}) as Record<string, FieldEvidence>;
+  const type = result.direction ?? (client ? suggestInvoiceType(client, invoice) : null);
+  if (!type) return { type: null, evidence };
+  const source = result.direction ? 'party' : 'match';
+  return {
+    type,
+    evidence: {
+      ...evidence,
+      type: { confidence: result.direction ? 0.95 : 0.8, verified: false, source, box: null },
+    },
+  };
 }
 
 function extractOptions(services: Services) {

@@ -180,6 +180,12 @@ export function InvoiceEditor({
               {t('review.typeRequired')}
             </p>
           ) : null}
+          {/* Why the type was preset (the upload's client found on the document), while it still holds. */}
+          {invoice.evidence.type && invoice.type && form.type === invoice.type ? (
+            <p className="mt-1 text-sm text-slate-600" data-testid="type-reason">
+              {t(invoice.type === 'issued' ? 'review.typeReasonIssued' : 'review.typeReasonReceived')}
+            </p>
+          ) : null}
         </fieldset>
 
         {SECTIONS.map((section) => (

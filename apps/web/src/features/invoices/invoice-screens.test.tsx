@@ -350,6 +350,39 @@ describe('reviewing a new invoice', () => {
     expect(screen.getByText(/hard to read: check every field/).getAttribute('role')).toBe('status');
     expect(screen.queryByText(/only the first was read/)).toBeNull();
   });
+
+  it('presets the type found from the client on the document and says why, in both languages', async () => {
+    const preset = (type: 'issued' | 'received') =>
+      testInvoice({
+        type,
+        evidence: { type: { confidence: 0.95, verified: false, source: 'party', box: null } },
+      });
+    stubApi({ invoice: preset('issued') });
+    const view = renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
+    await screen.findByRole('button', { name: 'Save invoice' });
+    expect((screen.getByRole('radio', { name: 'Issued' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('type-reason').textContent).toBe('Your client is the issuer');
+    // Once the accountant says otherwise, the reason no longer holds.
+    fireEvent.click(screen.getByRole('radio', { name: 'Received' }));
+    expect(screen.queryByTestId('type-reason')).toBeNull();
+    view.unmount();
+
+    await act(() => i18n.changeLanguage('es'));
+    try {
+      stubApi({ invoice: preset('received') });
+      renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
+      expect((await screen.findByTestId('type-reason')).textContent).toBe('Tu cliente es el destinatario');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it('says nothing of why when the type was not preset', async () => {
+    stubApi();
+    renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
+    await screen.findByRole('button', { name: 'Save invoice' });
+    expect(screen.queryByTestId('type-reason')).toBeNull();
+  });
 });
 
 describe('editing an invoice', () => {

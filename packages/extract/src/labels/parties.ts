@@ -1,0 +1,15 @@
+import { DE_PARTIES } from './de.ts';
+import { EN_PARTIES } from './en.ts';
+import { ES_PARTIES } from './es.ts';
+import { FR_PARTIES } from './fr.ts';
+import { NL_PARTIES } from './nl.ts';
+
+/** Party-block headings of one language that `clientBlock`/`issuerBlock` do not hold. */
+export type PartyLabelWords = { client: string[]; issuer: string[] };
+
+const SETS = [ES_PARTIES, EN_PARTIES, FR_PARTIES, DE_PARTIES, NL_PARTIES];
+const join = (key: keyof PartyLabelWords) =>
+  new RegExp(`\\b(?:${SETS.flatMap((s) => s[key]).join('|')})\\b\\s*:?`, 'i');
+
+/** Headings of the client's and the issuer's blocks, every base language at once. */
+export const PARTY_HEADINGS = { client: join('client'), issuer: join('issuer') } as const;
