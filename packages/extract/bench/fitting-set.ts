@@ -135,7 +135,7 @@ export async function fittingDocs(
       console.warn(`bench: generated fitting documents unavailable (${(e as Error).message})`);
     }
   }
-  if (generated && existsSync(genDir)) await readPagesInto(genFile, { dir: genDir });
+  if (generated && existsSync(genDir)) await readPagesInto(genFile, { dir: genDir }, limit);
   const layoutsDir = path.join(CACHE_DIR, 'gen-layouts');
   if (generated && !existsSync(path.join(layoutsDir, 'complete'))) {
     try {
