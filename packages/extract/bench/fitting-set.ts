@@ -232,6 +232,10 @@ if (isMain) {
     .then(async (docs) => {
       const { closeOcr } = await import('../src/index.ts');
       await closeOcr();
+      if (missingFitDocs.length)
+        console.log(
+          `${missingFitDocs.length} fitting document(s) not read: ${missingFitDocs.slice(0, 3).join('; ')}`,
+        );
       console.log(`${docs.length} fitting documents cached; fit with:`);
       console.log(
         `  npx tsx scripts/fit-ranker.ts ${fittingCacheFiles()
