@@ -55,6 +55,7 @@ export type RealEntry = {
   issuer_key: string;
   category?: string;
   media_type?: string;
+  language?: string;
   direction?: Direction;
   source: SourceRef;
   fields: Truth;
@@ -106,6 +107,17 @@ export function issuersInBothSplits(entries: Pick<RealEntry, 'issuer_key' | 'spl
   const splits = new Map<string, Set<string>>();
   for (const e of entries) splits.set(e.issuer_key, (splits.get(e.issuer_key) ?? new Set()).add(e.split));
   return [...splits].filter(([, s]) => s.size > 1).map(([k]) => k);
+}
+
+/** Languages of Spain's documents: the Spanish targets are measured with the client as known party. */
+const SPANISH_LANGUAGES = new Set(['es', 'ca', 'eu', 'gl']);
+
+/** The known party passed for a real document: its client, when the document is Spanish (or says no language). */
+export function partyFor(entry: {
+  language?: string;
+  fields: Truth;
+}): { name?: string; taxId?: string } | null {
+  return !entry.language || SPANISH_LANGUAGES.has(entry.language) ? knownParty(entry.fields) : null;
 }
 
 /** The known party of a real document: its client, as the accountant holds it (name and tax id). */

@@ -11,6 +11,7 @@ import {
   limitPerKind,
   type Outcome,
   parseBenchArgs,
+  partyFor,
   readRealManifests,
   realEntries,
   realEntrySets,
@@ -81,6 +82,10 @@ describe('bench columns', () => {
     });
     expect(knownParty({ client_name: 'Bar Pepe' })).toEqual({ name: 'Bar Pepe' });
     expect(knownParty({ issuer_name: 'Repsol' })).toBeNull();
+    const fields = { client_tax_id: 'B95506291' };
+    expect(partyFor({ language: 'ca', fields })).toEqual({ taxId: 'B95506291' });
+    expect(partyFor({ fields })).toEqual({ taxId: 'B95506291' });
+    expect(partyFor({ language: 'de', fields })).toBeNull();
     expect(truthDirection({ direction: 'received', fields: {} })).toBe('received');
     expect(truthDirection({ fields: { direction: 'issued' } })).toBe('issued');
     expect(truthDirection({ fields: {} })).toBeNull();
