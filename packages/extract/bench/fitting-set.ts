@@ -8,6 +8,9 @@
  * - gen-layouts: text-layer PDFs of every fitted layout (LAYOUTS less HELD_APART) for FIT_LAYOUT_SEEDS,
  *   the only text-layer documents with the letterheads real invoices have (fast: no OCR). Held-apart
  *   layouts and seeds (`isHeldApart`) are never generated into it, and a cache holding one is refused.
+ * From fetched mirrors (bytes under CACHE_DIR/files, never in the repository): the ZUGFeRD corpus's
+ * fitting documents (bench/zugferd-fit.json, embedded XML ignored) and the hand-labelled real entries with
+ * split `fit` (bench/real/*.json); see `externalFitDocs`.
  * Validation (never fitted on): HOLDOUT_SEED, and the held-apart layouts and seeds.
  *
  * Builds every cache and prints the fitting command (train receipts: OCR, minutes; generated: Chromium):
@@ -23,8 +26,9 @@ import type { FieldMap } from '../src/evidence.ts';
 import { DEFAULT_OPTIONS } from '../src/extract.ts';
 import { STEPS } from '../src/pipeline.ts';
 import type { PageText } from '../src/text/layout.ts';
-import type { QrInfo } from '../src/types.ts';
+import type { ExtractOptions, QrInfo } from '../src/types.ts';
 import { fieldCorrect } from './score.ts';
+import { defaultBenchDir, readRealManifests, type SourceRef, sourceBytes, ZUGFERD_FIT_FILE } from './sets.ts';
 
 export const FIT_SEED = 1717;
 export const FIT_COUNT = 24;
@@ -47,11 +51,12 @@ export type CachedDoc = {
 /** Runs the `fields` and `checks` steps on cached pages: the result `extractDocument` would give. */
 export async function extractFromPages(
   doc: CachedDoc,
-): Promise<{ fields: Record<string, unknown>; verified: Record<string, boolean> }> {
+  options: Partial<ExtractOptions> = {},
+): Promise<{ fields: Record<string, unknown>; verified: Record<string, boolean>; direction: unknown }> {
   const ctx = newCtx({
     bytes: new Uint8Array(),
     mediaType: 'application/pdf',
-    options: { ...DEFAULT_OPTIONS, today: '2030-01-01' },
+    options: { ...DEFAULT_OPTIONS, today: '2030-01-01', ...options },
     deadline: Date.now() + 60_000,
     kind: 'digital_pdf',
     pageCount: doc.pages.length,
@@ -66,7 +71,9 @@ export async function extractFromPages(
     fields[k] = ev.value;
     verified[k] = ev.verified;
   }
-  return { fields, verified };
+  // `direction` lands with the known-party work (issue #34); read loosely so this compiles before it.
+  const direction = (ctx as unknown as { direction?: unknown }).direction ?? fields.direction ?? null;
+  return { fields, verified, direction };
 }
 
 /** The receipt fields the receipt measurements score. */
@@ -104,14 +111,18 @@ export async function scoreReceipts(title: string, cached: CachedDoc[], fails: b
 }
 
 /** Reads the cache files; builds a missing one (train receipts: OCR, a few minutes; generated: Chromium). */
-export async function fittingDocs(benchDir: string, generated = true): Promise<CachedDoc[]> {
+export async function fittingDocs(
+  benchDir: string,
+  generated = true,
+  { external = true, limit = 0 }: { external?: boolean; limit?: number } = {},
+): Promise<CachedDoc[]> {
   mkdirSync(CACHE_DIR, { recursive: true });
   const { assertNoHeldApart, readPagesInto } = await import('../scripts/fit-cache-pages.ts');
   const trainFile = path.join(CACHE_DIR, 'train-pages.json');
   const manifest = path.join(benchDir, 'train-manifest.json');
   if (existsSync(manifest)) {
     console.log(`bench: fitting set, train receipts → ${trainFile}`);
-    await readPagesInto(trainFile, { manifest });
+    await readPagesInto(trainFile, { manifest }, limit);
   }
   const genDir = path.join(CACHE_DIR, 'gen-fit');
   const genFile = path.join(CACHE_DIR, 'gen-fit-pages.json');
@@ -124,7 +135,7 @@ export async function fittingDocs(benchDir: string, generated = true): Promise<C
       console.warn(`bench: generated fitting documents unavailable (${(e as Error).message})`);
     }
   }
-  if (generated && existsSync(genDir)) await readPagesInto(genFile, { dir: genDir });
+  if (generated && existsSync(genDir)) await readPagesInto(genFile, { dir: genDir }, limit);
   const layoutsDir = path.join(CACHE_DIR, 'gen-layouts');
   if (generated && !existsSync(path.join(layoutsDir, 'complete'))) {
     try {
@@ -145,27 +156,86 @@ export async function fittingDocs(benchDir: string, generated = true): Promise<C
   }
   if (generated && existsSync(layoutsDir)) await readPagesInto(layoutsFile, { dir: layoutsDir });
   const docs: CachedDoc[] = [];
-  for (const f of generated ? fittingCacheFiles() : [trainFile])
+  for (const f of generated ? GENERATED_CACHES.map((f) => path.join(CACHE_DIR, f)) : [trainFile])
     if (existsSync(f)) docs.push(...(JSON.parse(readFileSync(f, 'utf8')) as CachedDoc[]));
+  if (external) docs.push(...(await externalFitDocs(readPagesInto)));
   assertNoHeldApart(docs, CACHE_DIR);
   return docs;
 }
 
+/** Documents of the fitting set that a run could not read (no mirror, no file): reasons, one per document. */
+export const missingFitDocs: string[] = [];
+
+type ExternalEntry = { id: string; kind: string; source: SourceRef; fields: Record<string, unknown> };
+
+/**
+ * The fitting documents read from fetched mirrors: the ZUGFeRD corpus's (bench/zugferd-fit.json, read
+ * with the embedded XML ignored: the visible page is what is fitted and measured) and the hand-labelled
+ * real entries with split `fit`. Their bytes are written once under CACHE_DIR/files (outside the
+ * repository), then read into `zugferd-fit-pages.json` and `real-fit-pages.json`. Only the manifests'
+ * current entries are returned, with their current truth (an entry moved to validation leaves the set).
+ */
+async function externalFitDocs(
+  readPagesInto: (
+    out: string,
+    from: { docs: { id: string; kind: string; file: string; truth: Record<string, unknown> }[] },
+  ) => Promise<void>,
+): Promise<CachedDoc[]> {
+  const zugferd: ExternalEntry[] = existsSync(ZUGFERD_FIT_FILE)
+    ? (JSON.parse(readFileSync(ZUGFERD_FIT_FILE, 'utf8')) as { documents: ExternalEntry[] }).documents
+    : [];
+  const real: ExternalEntry[] = readRealManifests().filter((e) => e.split === 'fit');
+  const out: CachedDoc[] = [];
+  const filesDir = path.join(CACHE_DIR, 'files');
+  mkdirSync(filesDir, { recursive: true });
+  for (const [cache, entries] of [
+    [path.join(CACHE_DIR, 'zugferd-fit-pages.json'), zugferd],
+    [path.join(CACHE_DIR, 'real-fit-pages.json'), real],
+  ] as const) {
+    if (!entries.length) continue;
+    const cached = existsSync(cache) ? (JSON.parse(readFileSync(cache, 'utf8')) as CachedDoc[]) : [];
+    const have = new Set(cached.map((d) => d.id));
+    const docs = [];
+    for (const e of entries) {
+      const file = path.join(filesDir, `${e.source.sha256}${path.extname(e.source.path).toLowerCase()}`);
+      if (!have.has(e.id) && !existsSync(file)) {
+        const read = sourceBytes(e.source);
+        if ('missing' in read) {
+          missingFitDocs.push(`${e.id}: ${read.missing}`);
+          continue;
+        }
+        writeFileSync(file, read.bytes);
+      }
+      docs.push({ id: e.id, kind: e.kind, file, truth: e.fields });
+    }
+    if (docs.length) await readPagesInto(cache, { docs });
+    const truth = new Map(docs.map((d) => [d.id, d.truth]));
+    const read = existsSync(cache) ? (JSON.parse(readFileSync(cache, 'utf8')) as CachedDoc[]) : [];
+    for (const d of read) if (truth.has(d.id)) out.push({ ...d, truth: truth.get(d.id)! });
+  }
+  return out;
+}
+
+const GENERATED_CACHES = ['train-pages.json', 'gen-fit-pages.json', 'gen-layouts-pages.json'];
+
 /** The cache files `scripts/fit-ranker.ts --pages` takes, in order. */
 export function fittingCacheFiles(): string[] {
-  return ['train-pages.json', 'gen-fit-pages.json', 'gen-layouts-pages.json'].map((f) =>
+  return [...GENERATED_CACHES, 'zugferd-fit-pages.json', 'real-fit-pages.json'].map((f) =>
     path.join(CACHE_DIR, f),
   );
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const benchDir = process.env.BENCH_DIR ?? path.resolve(here, '../../../../shared/bench');
+  const benchDir = defaultBenchDir();
   fittingDocs(benchDir)
     .then(async (docs) => {
       const { closeOcr } = await import('../src/index.ts');
       await closeOcr();
+      if (missingFitDocs.length)
+        console.log(
+          `${missingFitDocs.length} fitting document(s) not read: ${missingFitDocs.slice(0, 3).join('; ')}`,
+        );
       console.log(`${docs.length} fitting documents cached; fit with:`);
       console.log(
         `  npx tsx scripts/fit-ranker.ts ${fittingCacheFiles()

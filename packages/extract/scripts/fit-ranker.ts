@@ -14,6 +14,9 @@
  *                      holds a held-apart generated document is refused
  *   --lines DIR        SROIE line-level OCR truth (<id>.lines.csv + <id>.truth.json + <id>.jpg), as clean text
  *   --from-features F  refit from a feature file only (what the test does)
+ *   --out FILE         where the model goes (default models/ranker.json)
+ *   --features-out F   where the feature file goes (default models/ranker-features.generated.json);
+ *                      test/fit-ranker-ci.test.ts fits a tiny set into a temporary folder this way
  *
  * Build the caches (bench/fitting-set.ts; it prints this command), then fit:
  *
@@ -309,7 +312,10 @@ async function main(): Promise<void> {
     const docs = [...all('--pages').flatMap(cachedDocs), ...all('--lines').flatMap(lineTruthDocs)];
     if (!docs.length) throw new Error('no training documents: pass --pages FILE and/or --lines DIR');
     features = collectFeatures(docs);
-    writeFileSync(path.join(modelsDir, 'ranker-features.generated.json'), `${JSON.stringify(features)}\n`);
+    writeFileSync(
+      all('--features-out')[0] ?? path.join(modelsDir, 'ranker-features.generated.json'),
+      `${JSON.stringify(features)}\n`,
+    );
   }
   const model = fitRanker(features);
   writeFileSync(all('--out')[0] ?? path.join(modelsDir, 'ranker.json'), stringifyModel(model));
