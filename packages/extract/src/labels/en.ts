@@ -38,8 +38,6 @@ export const EN: LabelWords = {
   total: [
     [
       'total\\s*due',
-      'amount\\s*due',
-      'balance\\s*due',
       'grand\\s*t[o0]t[a4][l1i]?',
       'total\\s*amount',
       'invoice\\s*total',
@@ -58,6 +56,19 @@ export const EN: LabelWords = {
     ],
     ['total', 'amount', 'due'],
   ],
+  amountDue: [
+    [
+      'amount\\s*due',
+      'balance\\s*due',
+      'open\\s*amount',
+      'amount\\s*outstanding',
+      'outstanding\\s*(?:amount|balance)',
+      'remaining\\s*(?:amount|balance)',
+      'balance\\s*(?:to\\s*pay|remaining)',
+      'left\\s*to\\s*pay',
+    ],
+  ],
+  discount: [['discount', 'disc\\.', 'rebate']],
   tendered: [
     [
       'cash',
@@ -81,5 +92,20 @@ export const EN: LabelWords = {
   ],
   clientBlock: [
     ['client', 'customer', 'bill(?:ed)?\\s*to', 'sold\\s*to', 'invoice\\s*to', 'ship\\s*to', 'buyer'],
+  ],
+  otherReference: [
+    [
+      '(?:customer|client|account|contract|order|purchase\\s*order|delivery\\s*note|member|policy|reference|ref\\.?|po)\\s*(?:no\\.?|number|num\\.?|#|nr\\.?|id)',
+      '(?:customer|client|account)\\s*(?:code|ref)',
+    ],
+  ],
+  otherDate: [
+    [
+      'print(?:ed)?\\s*(?:on|date)',
+      'date\\s*printed',
+      '(?:order|delivery|shipping|ship|due|payment|service|contract|start|end)\\s*date',
+      'date\\s*of\\s*(?:order|delivery|supply|service|payment)',
+      '(?:original|corrected|referenced|related)\\s*invoice',
+    ],
   ],
 };
