@@ -87,6 +87,8 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
         if (v.cents === t.cents || (b.cents === t.cents && v.cents !== 0)) continue;
         for (const w of withholdings) {
           for (const r of surcharges) {
+            // Recargo is never more than the VAT of its base.
+            if (r && Math.abs(r.cents) > Math.abs(v.cents)) continue;
             // The withholding is a part of the base: it takes the base's sign (negative on a credit note).
             const sum = b.cents + v.cents - (w ? withheld(b, w) : 0) + (r ? r.cents : 0);
             const off = Math.abs(sum - t.cents);
@@ -103,8 +105,7 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     }
   }
   if (best) {
-    // Read by OCR, a sum one cent off is as likely a misread digit as a rounding: it picks the values but
-    // proves nothing. And a sum that closes on another total than the one the ranker reads as the
+    // A sum that closes on another total than the one the ranker reads as the
     // document's (a tax summary's subtotal of the taxed goods, when some goods are untaxed) proves the
     // arithmetic of that table, not the total.
     const ocr = fields.total?.source === 'ocr' || fields.tax_base?.source === 'ocr';
@@ -129,8 +130,16 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     // close the sum whatever that one sign is, and a dash or parenthesis misread as a minus happens.
     const signsRead = chosen.filter((c) => c && c.cents < 0 && !c.signFlipped).length;
     const signUnproved = chosen.some((c) => c?.signFlipped) && signsRead < 2;
+    // A sum one cent off never proves the total (an "open amount" a cent below it closes as well as a
+    // rounding does): the printed total stands, unverified, and the difference is reported.
+    if (best.off > 0)
+      warn({
+        code: 'AMOUNTS_CENT_DIFFERENCE',
+        message: `Base + taxes differ from the printed total ${centsToString(t.cents)} by ${centsToString(best.off)}`,
+        field: 'total',
+      });
     const proves =
-      !(ocr && best.off > 0) &&
+      best.off === 0 &&
       !(ocr && totals[0] && totals[0].cents !== t.cents) &&
       !(ocr && rival) &&
       !setAside &&
@@ -205,10 +214,30 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     };
     return;
   }
+  perRateTotals(fields, cands, breakdown);
   if (fields.total || fields.tax_base) {
     warn({ code: 'AMOUNTS_UNRECONCILED', message: 'Base + VAT − withholding does not match the total' });
     dropImplausibleVat(fields, warn);
   }
+}
+
+/**
+ * No sum closes, but the VAT is printed once per rate (two lines, or a breakdown of several rates) and no
+ * VAT total is read above them: the VAT total is their sum (and the base the sum of the breakdown's bases,
+ * when no base is labelled), never the last line alone. Unverified.
+ */
+function perRateTotals(fields: FieldMap, cands: Cands, breakdown: VatBreakdownEntry[]): void {
+  const top = cands.vat_total[0];
+  if (!fields.vat_total || fields.vat_total.verified || !top || top.rate == null) return;
+  const sum = perRateSums(cands.vat_total)[0];
+  const bdSum = breakdown.length > 1 ? breakdown.reduce((s, e) => s + (toCents(e.amount) ?? 0), 0) : null;
+  const cents = sum?.cents ?? bdSum;
+  if (cents == null) return;
+  fields.vat_total = { ...fields.vat_total, value: centsToString(cents), confidence: 0.6, box: sum?.box };
+  const base = breakdown.length > 1 ? breakdown.reduce((s, e) => s + (toCents(e.base) ?? 0), 0) : null;
+  const labelledBase = cands.tax_base.some((c) => c.features?.tier0);
+  if (base != null && !labelledBase)
+    fields.tax_base = { value: centsToString(base), confidence: 0.6, source: 'computed', verified: false };
 }
 
 /**
@@ -244,11 +273,13 @@ const READINGS_PER_RATE = 3;
  * comma gives a rate two), best-scored choice first. Empty with fewer than two rates.
  */
 export function perRateSums(vats: AmountCand[]): AmountCand[] {
-  const byRate = new Map<number, AmountCand[]>();
+  // One group per rate, and per base where a line prints its own ("IVA 21% s/100,00", "IVA 21% s/50,00").
+  const byRate = new Map<string, AmountCand[]>();
   for (const c of [...vats].sort((a, b) => b.score - a.score)) {
     if (c.rate == null || c.cents === 0 || c.line == null) continue;
-    const list = byRate.get(c.rate) ?? [];
-    byRate.set(c.rate, list);
+    const key = `${c.rate}|${c.onBase ?? ''}`;
+    const list = byRate.get(key) ?? [];
+    byRate.set(key, list);
     if (list.length < READINGS_PER_RATE && !list.some((o) => o.cents === c.cents)) list.push(c);
   }
   const rates = [...byRate.values()];

@@ -13,6 +13,7 @@ import {
   type AmountCand,
   type AmountCandidates,
   amountCandidates,
+  amountDueField,
   amountFields,
   findVatBreakdown,
   type Payment,
@@ -76,9 +77,10 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
   findDateFields(ctx, fields, baseConf);
   const taxIds = findParties(ctx, fields);
 
-  const { cands, payment, rounding, printedCents } = amountCandidates(ctx);
-  rankAmounts(cands);
+  const { cands, payment, rounding, printedCents, due } = amountCandidates(ctx);
+  rankAmounts(cands, due);
   amountFields(cands, fields, source);
+  amountDueField(due, fields, source);
 
   const breakdown = findVatBreakdown(ctx);
   if (breakdown.length) fields.vat_breakdown = { value: breakdown, confidence: 0.6, source, verified: false };
