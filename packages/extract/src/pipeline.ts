@@ -297,7 +297,7 @@ export const STEPS: Step[] = [
     when: (ctx) => !structured(ctx) && ctx.pages.length > 0,
     run: async (ctx) => {
       const source = ctx.pages.every((p) => p.source === 'ocr') ? 'ocr' : 'text';
-      ctx.text = extractFromText(ctx.pages, source);
+      ctx.text = extractFromText(ctx.pages, source, ctx.options.today);
       ctx.language = ctx.text.language;
       ctx.fields = ctx.text.fields;
     },

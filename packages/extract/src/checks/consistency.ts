@@ -1,4 +1,5 @@
 import type { Evidence, FieldMap } from '../evidence.ts';
+import { issueDateWindow } from '../fields/dates.ts';
 import type { AmountCand, Payment } from '../fields/index.ts';
 import { centsToString, toCents } from '../text/numbers.ts';
 import type { ExtractWarning, QrInfo, VatBreakdownEntry } from '../types.ts';
@@ -25,6 +26,50 @@ const LOST_MINUS_PENALTY = 1;
  * stay, unverified, with a warning.
  */
 export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): void {
+  reconcile(fields, cands, warn);
+  dropImplausibleSurcharge(fields, warn);
+  flagPartialTotal(fields, cands.total, warn);
+}
+
+/**
+ * A total that is a small part of another amount printed as a total (this share of it or less): likely a
+ * subtotal, one rate's total or an instalment. It stays, flagged, for the reviewer.
+ */
+export const SMALL_PART_OF_TOTAL = 0.25;
+
+function flagPartialTotal(fields: FieldMap, totals: AmountCand[], warn: Warn): void {
+  const ev = fields.total;
+  const cents = toCents(ev?.value);
+  if (!ev || ev.verified || cents == null || cents <= 0) return;
+  const larger = totals.find((c) => {
+    const f = c.features ?? {};
+    if (!(f.tier0 || f.tier1) || f.subtotalAsTotal || f.belowPayment || f.paidFallback) return false;
+    return c.cents > 0 && cents <= c.cents * SMALL_PART_OF_TOTAL;
+  });
+  if (!larger) return;
+  ev.confidence = Math.min(ev.confidence, 0.4);
+  warn({
+    code: 'TOTAL_PART_OF_LARGER',
+    message: `Total ${ev.value} is a small part of ${centsToString(larger.cents)}, also printed as a total`,
+    field: 'total',
+  });
+}
+
+/** Recargo is never more than the VAT it goes with: a surcharge read larger than the VAT is a misreading. */
+function dropImplausibleSurcharge(fields: FieldMap, warn: Warn): void {
+  const re = toCents(fields.surcharge_total?.value);
+  const vat = toCents(fields.vat_total?.value);
+  if (re == null || re === 0 || fields.surcharge_total?.verified) return;
+  if (vat != null && Math.abs(re) <= Math.abs(vat)) return;
+  delete fields.surcharge_total;
+  warn({
+    code: 'SURCHARGE_IMPLAUSIBLE',
+    message: 'The equivalence surcharge read is larger than the VAT; it was left out',
+    field: 'surcharge_total',
+  });
+}
+
+function reconcile(fields: FieldMap, cands: Cands, warn: Warn): void {
   const top = (list: AmountCand[], n: number) => dedupe(list).slice(0, n);
   const breakdown = fields.vat_breakdown?.value ?? [];
   const bSum = breakdown.reduce((s, e) => s + (toCents(e.base) ?? 0), 0);
@@ -526,11 +571,11 @@ export function checkTaxIds(fields: FieldMap, warn: Warn): void {
   }
 }
 
-/** Dates: not before 2000, issue not after today (+1 day), due not before issue. */
+/** Dates: issue not more than MAX_ISSUE_YEARS_BACK before today nor after it (+1 day), due not before issue. */
 export function checkDates(fields: FieldMap, today: string, warn: Warn): void {
   const issue = fields.issue_date;
   if (issue && issue.source !== 'xml') {
-    if (issue.value < '2000-01-01' || issue.value > addDays(today, 1)) {
+    if (issue.value < issueDateWindow(today).from || issue.value > addDays(today, 1)) {
       issue.confidence = Math.min(issue.confidence, 0.3);
       warn({
         code: 'DATE_IMPLAUSIBLE',

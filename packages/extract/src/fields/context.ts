@@ -16,6 +16,8 @@ export type Ctx = {
   /** Label expressions for the document's languages and region. */
   L: Labels;
   region: Region;
+  /** The reference date for plausibility (ISO), when the caller gave one; else the clock's. */
+  today?: string;
 };
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { Evidence, FieldMap } from '../evidence.ts';
 import { buildLabels } from '../labels/index.ts';
+import { printedCurrency } from '../text/currency.ts';
 import type { PageText } from '../text/layout.ts';
 import type { Source } from '../types.ts';
 import {
@@ -24,7 +25,7 @@ import { findDateFields } from './dates.ts';
 import { fillLineRates, findLineItems } from './lines/index.ts';
 import { findInvoiceNumber } from './number.ts';
 import { findIban, findParties, type TaxIdCand } from './parties.ts';
-import { detectCurrency, detectLanguage, detectRegion, isMonthFirst } from './region.ts';
+import { detectLanguage, detectRegion, isMonthFirst } from './region.ts';
 
 export { repairOcrAmounts } from './context.ts';
 export { isMonthFirst } from './region.ts';
@@ -49,6 +50,7 @@ export type TextExtraction = {
 export function readingContext(
   pages: PageText[],
   source: Source,
+  today?: string,
 ): { ctx: Ctx; fullText: string; language: TextExtraction['language'] } {
   const lines = pages.flatMap((p) => p.lines);
   const fullText = lines.map((l) => l.text).join('\n');
@@ -64,12 +66,13 @@ export function readingContext(
     medH: heights[Math.floor(heights.length / 2)] ?? 0.01,
     L: buildLabels(region.my ? ['my'] : []),
     region,
+    ...(today ? { today } : {}),
   };
   return { ctx, fullText, language };
 }
 
-export function extractFromText(pages: PageText[], source: Source): TextExtraction {
-  const { ctx, fullText, language } = readingContext(pages, source);
+export function extractFromText(pages: PageText[], source: Source, today?: string): TextExtraction {
+  const { ctx, fullText, language } = readingContext(pages, source, today);
   const fields: FieldMap = {};
   const baseConf = source === 'ocr' ? 0.75 : 0.85;
 
@@ -89,7 +92,7 @@ export function extractFromText(pages: PageText[], source: Source): TextExtracti
   fillLineRates(ctx, items, breakdown);
   if (items.length) fields.line_items = { value: items, confidence: 0.6, source, verified: false };
 
-  const currency = detectCurrency(fullText, language);
+  const currency = printedCurrency(fullText, { ocr: ctx.ocr, malaysia: ctx.region.my });
   if (currency)
     fields.currency = { value: currency.code, confidence: currency.conf, source, verified: false };
 

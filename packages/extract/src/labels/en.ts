@@ -103,8 +103,8 @@ export const EN: LabelWords = {
     [
       'print(?:ed)?\\s*(?:on|date)',
       'date\\s*printed',
-      '(?:order|delivery|shipping|ship|due|payment|service|contract|start|end)\\s*date',
-      'date\\s*of\\s*(?:order|delivery|supply|service|payment)',
+      '(?:order|delivery|shipping|ship|service|contract|start|end)\\s*date',
+      'date\\s*of\\s*(?:order|delivery|supply|service)',
       '(?:original|corrected|referenced|related)\\s*invoice',
     ],
   ],

@@ -1,11 +1,5 @@
 /** The VAT breakdown: one entry per rate (base, amount, and the recargo printed beside them). */
-import {
-  centsToString,
-  findAmounts,
-  minimalDecimal,
-  spaceInlineBase,
-  toCents,
-} from '../../text/numbers.ts';
+import { centsToString, findAmounts, minimalDecimal, spaceInlineBase, toCents } from '../../text/numbers.ts';
 import type { VatBreakdownEntry } from '../../types.ts';
 import { blankDates, type Ctx, ocrAmounts } from '../context.ts';
 

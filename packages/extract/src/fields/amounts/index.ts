@@ -4,9 +4,9 @@
  * arithmetic); the ranker orders them and the consistency checks then pick the combination that adds up.
  */
 import type { FieldMap } from '../../evidence.ts';
-import type { Source } from '../../types.ts';
 import type { Line } from '../../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal } from '../../text/numbers.ts';
+import type { Source } from '../../types.ts';
 import { blankDates, boxOf, type Ctx, lineBox, ocrAmounts } from '../context.ts';
 import { FAMILIES, type Features, scoreFeatures, topProbability } from '../ranker.ts';
 import {
