@@ -40,6 +40,34 @@ describe('amounts: labels and values in every arrangement', () => {
     expect(value(fields.vat_total)).toBe('19.00');
   });
 
+  it('reads a summary table: a header naming some amounts over rows of values, the sums last', () => {
+    const { fields } = read([
+      'Rechnung 2024-5',
+      'Warenwert   Zu-/Abschlag   Fracht   Skonto sofort   Nettobetrag   MwSt-Betrag   MwSt-%   Endbetrag',
+      '326,50      -8,10          3,00                     321,40        61,07         19,0     382,47',
+      '130,70      -3,11                                   127,59        8,93          7,0      136,52',
+      '457,20      -11,21         3,00                     448,99        70,00         EUR      518,99',
+    ]);
+    expect(fields.total).toMatchObject({ value: '518.99', verified: true });
+    expect(value(fields.tax_base)).toBe('448.99');
+    expect(value(fields.vat_total)).toBe('70.00');
+  });
+
+  it('reads no VAT amount from a discount line that names its VAT rate ("MwSt.-% 19,0, Rabattbetrag")', () => {
+    const rows = [
+      'Rechnung 2024-6',
+      'Rechnungsrabatt 1: 2,00% Basisbetrag: 280,00, MwSt.-% 19,0, Rabattbetrag: -5,60',
+      'Transportkosten: MwSt.-% 19,0',
+      'Nettobetrag   274,40',
+      'MwSt 19 %   52,14',
+      'Gesamtbetrag   326,54',
+    ];
+    const vats = extractFromText([page(rows, 'text')], 'text').amountCandidates.vat_total.map((c) => c.cents);
+    expect(vats).not.toContain(-560);
+    expect(vats).not.toContain(1900);
+    expect(read(rows).fields.vat_total).toMatchObject({ value: '52.14', verified: true });
+  });
+
   it('reads the base printed inside the VAT label\'s phrase ("IVA 21 % s/98,02")', () => {
     const { fields } = read([
       'FACTURA SIMPLIFICADA',
@@ -91,6 +119,13 @@ describe('amounts: labels and values in every arrangement', () => {
     ]);
     expect(fields.total).toMatchObject({ value: '1200.00', verified: true });
     expect(value(fields.amount_due)).toBe('699.99');
+  });
+
+  it('gives the total as the amount due when nothing is labelled as due and nothing was paid', () => {
+    const { fields } = read(['Invoice 10', 'Subtotal   80.00', 'VAT 25%   20.00', 'Invoice total   100.00']);
+    expect(fields.amount_due).toMatchObject({ value: '100.00', source: 'computed', verified: false });
+    const paid = read(['Invoice 10', 'Invoice total   100.00', 'Deposit   -40.00']);
+    expect(paid.fields.amount_due).toBeUndefined();
   });
 
   it('takes the amount due as the total when nothing else is labelled as one', () => {

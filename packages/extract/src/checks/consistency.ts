@@ -29,6 +29,11 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
   reconcile(fields, cands, warn);
   dropImplausibleSurcharge(fields, warn);
   flagPartialTotal(fields, cands.total, warn);
+  // An amount due that stands for the total (nothing labelled as due, nothing paid) follows the total chosen.
+  if (fields.amount_due?.source === 'computed') {
+    if (fields.total) fields.amount_due = { ...fields.amount_due, value: fields.total.value };
+    else delete fields.amount_due;
+  }
 }
 
 /**

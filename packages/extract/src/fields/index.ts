@@ -83,7 +83,7 @@ export function extractFromText(pages: PageText[], source: Source, today?: strin
   const { cands, payment, rounding, printedCents, due } = amountCandidates(ctx);
   rankAmounts(cands, due);
   amountFields(cands, fields, source);
-  amountDueField(due, fields, source);
+  amountDueField(ctx, due, fields, source, payment);
 
   const breakdown = findVatBreakdown(ctx);
   if (breakdown.length) fields.vat_breakdown = { value: breakdown, confidence: 0.6, source, verified: false };

@@ -16,6 +16,7 @@ export const CA: LabelWords = {
   vatTotal: [['\\b(?:total\\s*|quota\\s*(?:de\\s*)?)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))']],
   total: [['total\\s*(?:factura|a\\s*pagar)', 'import\\s*total', 'l[íi]quid\\s*a\\s*pagar'], []],
   amountDue: [['import\\s*pendent', 'pendent\\s*de\\s*pagament', 'resta\\s*a\\s*pagar']],
+  prepaid: [['bestreta', 'pagat']],
   discount: [['descompte', 'dte\\.']],
   tendered: [['efectiu', 'lliurat', 'targeta']],
   change: [['canvi']],

@@ -49,7 +49,10 @@ export const DE: LabelWords = {
       'verbleibende[rn]?\\s*betrag',
     ],
   ],
-  discount: [['rabatt', 'skonto', 'nachlass']],
+  prepaid: [
+    ['anzahlung(?:en)?', 'vorauszahlung(?:en)?', 'bereits\\s*(?:bezahlt|gezahlt)', 'abschlagszahlung(?:en)?'],
+  ],
+  discount: [['[a-zäöüß]*rabatt[a-zäöüß]*', 'skonto', '[a-zäöüß]*nachlass']],
   tendered: [[]],
   change: [[]],
   withholding: [[]],

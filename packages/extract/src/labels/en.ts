@@ -68,6 +68,9 @@ export const EN: LabelWords = {
       'left\\s*to\\s*pay',
     ],
   ],
+  prepaid: [
+    ['prepaid', 'paid(?:\\s*(?:on\\s*account|in\\s*advance|to\\s*date))?', 'advance\\s*payment', 'deposit'],
+  ],
   discount: [['discount', 'disc\\.', 'rebate']],
   tendered: [
     [

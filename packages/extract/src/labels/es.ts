@@ -66,6 +66,7 @@ export const ES: LabelWords = {
       'resto\\s*a\\s*pagar',
     ],
   ],
+  prepaid: [['anticipos?', 'entregas?\\s*a\\s*cuenta', 'pagado', 'ya\\s*abonado']],
   discount: [['descuento', 'dto\\.?', 'bonificaci[óo]n', 'rebaja']],
   tendered: [['efectivo', 'entregado', 'tarjeta']],
   change: [['cambio', 'devoluci[óo]n']],

@@ -9,6 +9,7 @@ export const EU: LabelWords = {
   vatTotal: [['\\bbez\\b']],
   total: [['guztira', 'ordaintzeko\\s*guztira', 'zenbateko\\s*osoa'], []],
   amountDue: [['ordaintzeko\\s*dagoena', 'zor\\s*den\\s*zenbatekoa']],
+  prepaid: [['aurrerakina', 'ordainduta']],
   discount: [['deskontua']],
   tendered: [['eskudirua', 'txartela']],
   change: [['itzulia', 'bueltak']],

@@ -51,6 +51,7 @@ export const FR: LabelWords = {
       'restant\\s*d[ûu]',
     ],
   ],
+  prepaid: [['acomptes?', 'd[ée]j[àa]\\s*(?:pay[ée]|r[ée]gl[ée])', 'pay[ée]']],
   discount: [['remise', 'rabais', 'ristourne', 'escompte']],
   tendered: [[]],
   change: [[]],

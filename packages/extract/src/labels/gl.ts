@@ -9,6 +9,7 @@ export const GL: LabelWords = {
   vatTotal: [['\\b(?:total\\s*|cota\\s*(?:de\\s*)?)?i\\.?v\\.?e\\.?(?:\\b|(?=\\d))']],
   total: [['total\\s*(?:factura|a\\s*pagar)', 'importe\\s*total', 'l[íi]quido\\s*a\\s*pagar'], []],
   amountDue: [['importe\\s*pendente', 'pendente\\s*de\\s*pagamento']],
+  prepaid: [['anticipo', 'pagado']],
   discount: [['desconto']],
   tendered: [['efectivo', 'entregado', 'tarxeta']],
   change: [['cambio', 'devoluci[óo]n']],

@@ -52,6 +52,7 @@ const WRAPS: Record<Concept, Wrap[]> = {
   vatTotal: [bare],
   total: [word(), word()],
   amountDue: [word()],
+  prepaid: [word()],
   discount: [word()],
   tendered: [word()],
   change: [word()],

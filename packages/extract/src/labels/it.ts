@@ -25,6 +25,7 @@ export const IT: LabelWords = {
   amountDue: [
     ['importo\\s*(?:residuo|dovuto)', 'saldo\\s*(?:da\\s*pagare|dovuto)', 'residuo\\s*da\\s*pagare'],
   ],
+  prepaid: [['acconto', 'anticipo', 'gi[àa]\\s*pagato']],
   discount: [['sconto', 'abbuono']],
   tendered: [['contanti', 'pagamento', 'carta']],
   change: [['resto']],

@@ -12,6 +12,7 @@ export const MY: LabelWords = {
   vatTotal: [['\\bgst\\b', '\\bsst\\b']],
   total: [['\\(?\\s*(?:gst|sst)\\s*incl\\w*', 'incl(?:usive|uding|\\.)?\\s*(?:of\\s*)?(?:gst|sst)'], []],
   amountDue: [[]],
+  prepaid: [[]],
   discount: [['diskaun']],
   tendered: [[]],
   change: [['kembali']],

@@ -9,6 +9,7 @@ export const NL: LabelWords = {
   vatTotal: [['\\bbtw\\b']],
   total: [['totaal(?:bedrag)?', 'te\\s*betalen', 'factuurbedrag', 'totaal\\s*incl\\.?'], []],
   amountDue: [['openstaand(?:\\s*bedrag)?', 'nog\\s*te\\s*betalen', 'resterend\\s*bedrag']],
+  prepaid: [['aanbetaling', 'vooruitbetaald', 'reeds\\s*betaald']],
   discount: [['korting']],
   tendered: [[]],
   change: [[]],

@@ -33,6 +33,7 @@ export const PT: LabelWords = {
     [],
   ],
   amountDue: [['valor\\s*em\\s*d[íi]vida', 'saldo\\s*(?:devedor|em\\s*aberto)', 'valor\\s*pendente']],
+  prepaid: [['adiantamento', 'sinal', 'j[áa]\\s*pago']],
   discount: [['desconto']],
   tendered: [['numer[áa]rio', 'dinheiro', 'cart[ãa]o']],
   change: [['troco']],

@@ -15,6 +15,8 @@ export type LabelWords = {
    * "Reste à payer", "Zahlbetrag"): its own field, never the invoice total when a total is printed too.
    */
   amountDue: string[][];
+  /** What was paid before or on account (advances, deposits): the amount due is then not the total. */
+  prepaid: string[][];
   /** A discount or rebate line: neither the total nor the base. */
   discount: string[][];
   tendered: string[][];

@@ -49,7 +49,7 @@ export function amountCandidates(ctx: Ctx): {
     withholding_total: [],
     surcharge_total: [],
   };
-  collectAmounts(ctx, L.taxBase, cands.tax_base, []);
+  collectAmounts(ctx, L.taxBase, cands.tax_base, [...L.discount]);
   collectAmounts(ctx, L.withholding, cands.withholding_total, []);
   collectAmounts(ctx, L.surcharge, cands.surcharge_total, []);
   collectAmounts(
@@ -61,6 +61,8 @@ export function amountCandidates(ctx: Ctx): {
       ...L.total.slice(0, 1),
       ...L.withholding,
       ...L.surcharge,
+      // A discount's line names the VAT rate it reduces ("Rabattbetrag: -5,60, MwSt.-% 19,0").
+      ...L.discount,
       // Tax registration numbers ("GST Reg No: 000123456789") and summary tables are not the VAT total.
       /\b(?:g[s5]t|sst|vat|tax)\s*(?:reg(?:istration)?\.?|id|no\.?|number|#)|\bsummary\b/i,
       /\b(?:ust|mwst|vat|tva|btw|iva)\.?\s*-?\s*id|steuer-?\s*n(?:umme)?r|\bhrb\b|handelsregister/i,
@@ -74,7 +76,6 @@ export function amountCandidates(ctx: Ctx): {
   collectAmounts(ctx, L.total, cands.total, [
     ...L.taxBase,
     ...L.amountDue,
-    ...L.discount,
     // The total of the goods at one rate ("Total 0% supplies", "Total 21 %") is a part of the total.
     /\btotal\s*\d{1,2}(?:[.,]\d{1,2})?\s*%/i,
     /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*ad[jil1.]|(?<!\bafter\s*)\bad[jil1](?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
@@ -227,10 +228,25 @@ export function rankAmounts(cands: AmountCandidates, due: AmountCand[] = []): vo
   due.sort((a, b) => b.score - a.score);
 }
 
-/** The amount still to be paid, when one is labelled as such. */
-export function amountDueField(due: AmountCand[], fields: FieldMap, source: Source): void {
+/**
+ * The amount still to be paid: the one labelled as such; with none labelled, nothing paid in advance or
+ * at the till printed, the total (computed, unverified).
+ */
+export function amountDueField(
+  ctx: Ctx,
+  due: AmountCand[],
+  fields: FieldMap,
+  source: Source,
+  payment: Payment | null,
+): void {
   const best = due[0];
-  if (!best) return;
+  if (!best) {
+    const total = fields.total;
+    const prepaid = ctx.lines.some((l) => ctx.L.prepaid.some((re) => re.test(l.text)));
+    if (total && !payment && !prepaid)
+      fields.amount_due = { value: total.value, confidence: 0.5, source: 'computed', verified: false };
+    return;
+  }
   fields.amount_due = {
     value: centsToString(best.cents),
     confidence: Math.min(0.8, 0.35 + 0.45 / (1 + Math.exp(-best.score))),

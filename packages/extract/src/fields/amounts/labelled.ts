@@ -174,7 +174,7 @@ function amountsAfterLabel(
   const tail = inlineCut(allLabels, blankDates(ocrAmounts(ctx, spaceInlineBase(joined))));
   const rate = printedRate(line.text);
   // Read by OCR, one digit just after an amount ("5.983,78 6") is its currency sign misread.
-  const amounts = findAmounts(tail.replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, ' ')).filter(
+  const amounts = findAmounts(tail.replace(PERCENT_AFTER, ' ').replace(PERCENT_BEFORE, ' ')).filter(
     (a, k, all) =>
       !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)) &&
       !(
@@ -262,6 +262,61 @@ function amountsAfterLabel(
       break;
     }
   }
+  if (!out.length && headerRow) out.push(...underTableHeader(ctx, label, line, i, f, allLabels));
+  return out;
+}
+
+/** Rows of values a summary table may print under its header (one per rate, then the sums). */
+const MAX_VALUE_ROWS = 4;
+/** A table header names at least this many amount cells to be read as a summary table's. */
+const MIN_TABLE_LABELS = 2;
+
+/**
+ * A summary table: a header row naming several amounts among other cells ("Warenwert   Zu-/Abschlag
+ * Nettobetrag   MwSt-Betrag   MwSt-%   Endbetrag") over rows of values only (no words: not a goods
+ * table), one per rate and the sums last. Each row's value in this label's column is a candidate, placed
+ * on its own row (the sums, lowest, rank first).
+ */
+function underTableHeader(
+  ctx: Ctx,
+  label: RegExp,
+  line: Line,
+  i: number,
+  f: Features,
+  allLabels: RegExp[],
+): AmountCand[] {
+  const out: AmountCand[] = [];
+  const labelCells = splitCells(line).filter((c) => /[\p{L}\d]/u.test(c.text));
+  const named = labelCells.filter((c) => isRowLabel(ctx, allLabels, c.text)).length;
+  if (labelCells.length < 3 || named < MIN_TABLE_LABELS) return out;
+  const hits = [...line.text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))];
+  let prev = line;
+  for (let j = i + 1; j < Math.min(ctx.lines.length, i + 1 + MAX_VALUE_ROWS); j++) {
+    const row = ctx.lines[j]!;
+    if (row.page !== line.page || row.y - (prev.y + prev.h) >= line.h * VALUE_ROW_GAP) break;
+    const text = ocrAmounts(ctx, row.text);
+    const words = text.replace(/\b(?:euros?|eur|usd|gbp|chf)\b/gi, '');
+    if (/\p{L}{3,}/u.test(words) || findAmounts(blankDates(text)).length < 2) break;
+    prev = row;
+    const cells = splitCells(row).filter((c) => findAmounts(ocrAmounts(ctx, c.text)).length === 1);
+    for (const hit of hits) {
+      const labelBox = boxOf(line, hit.index ?? 0, hit[0].length);
+      const cell = labelCells.find((c) => c.x <= labelBox.x + 1e-4 && labelBox.x < c.x + c.w);
+      const under = cell ? valueUnder(labelCells, cells, cell) : undefined;
+      const value = under && findAmounts(ocrAmounts(ctx, under.text))[0];
+      if (!under || !value) continue;
+      const box = { page: row.page, x: under.x, y: row.y, w: under.w, h: row.h };
+      out.push({
+        cents: Math.round(value.value * 100),
+        score: 0,
+        box,
+        rate: printedRate(labelCell(line.text, hit.index ?? 0)),
+        line: j,
+        integer: !/[.,]\d{1,2}\b/.test(value.raw),
+        features: { ...f, nextLine: 1, lowOnPage: j / ctx.lines.length, ...readingFeatures(row, box) },
+      });
+    }
+  }
   return out;
 }
 
@@ -320,9 +375,14 @@ function withoutBareRates(text: string): string {
   );
 }
 
-/** The rate printed in a text: a percent ("21 %"), else a bare rate after the tax's name ("IVA 21"). */
+/** A rate with its percent sign after it ("21 %"), or before it in a rate label's cell ("MwSt.-% 19,0"). */
+const PERCENT_AFTER = /\d{1,2}(?:[.,]\d{1,2})?\s?%/g;
+const PERCENT_BEFORE = /%\s?:?\s?\d{1,2}(?:[.,]\d{1,2})?(?![\d.,]\d)/g;
+
+/** The rate printed in a text: a percent ("21 %", "% 19,0"), else a bare rate after the tax's name ("IVA 21"). */
 function printedRate(text: string): number | undefined {
-  const percent = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+  const percent =
+    /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text) ?? /%\s?:?\s?(\d{1,2}(?:[.,]\d{1,2})?)(?![\d.,]\d)/.exec(text);
   if (percent) return Number(percent[1]!.replace(',', '.'));
   const bare = [...text.matchAll(BARE_RATE)].find((b) => isUsualRate(b[2]!));
   return bare ? Number(bare[2]) : undefined;
