@@ -144,3 +144,28 @@ describe("issue date: never from a print date or a referenced invoice's date", (
     ).toBe('2024-03-15');
   });
 });
+
+describe('issue date and number printed with the document title', () => {
+  const fields = (rows: string[]) => extractFromText([page(rows, 'text')], 'text', TODAY).fields;
+
+  it('reads "Rechnungskorrektur Nr. X vom <date>", not a stylesheet version date or a delivery date', () => {
+    const f = fields([
+      'Stylesheet-Version: 2.0 vom 18.10.2018',
+      'Rechnungskorrektur Nr. RK21012345 vom 16.09.2018',
+      'Liefer- und Leistungsdatum   : 05.08.2018',
+    ]);
+    expect(f.issue_date?.value).toBe('2018-09-16');
+  });
+
+  it('reads the number after a title of several words ("Rechnung des Versicherers (575) Nr.")', () => {
+    expect(
+      fields(['Rechnung des Versicherers (575) Nr. 01.234.567.8-2018-1 vom 06.12.2018']).invoice_number
+        ?.value,
+    ).toBe('01.234.567.8-2018-1');
+  });
+
+  it('reads slashed dates month first when one of them can only be read so', () => {
+    const f = fields(['Invoice FA-2017-0008', 'Invoice Date   11/03/2017', 'Paid   11/17/2017   623.00 €']);
+    expect(f.issue_date?.value).toBe('2017-11-03');
+  });
+});

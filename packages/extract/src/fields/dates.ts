@@ -6,7 +6,7 @@
  * elsewhere, printed twice), scored by the fitted model.
  */
 import type { FieldMap } from '../evidence.ts';
-import { endsWithYearlessDate, findDates, parseDateValue } from '../text/dates.ts';
+import { endsWithYearlessDate, findDates, parseDateValue, slashesMonthFirst } from '../text/dates.ts';
 import { joinWords, type Line, pullWordUp } from '../text/layout.ts';
 import type { Box } from '../types.ts';
 import {
@@ -310,7 +310,11 @@ function columnLabel(ctx: Ctx, lines: Line[], i: number, box: Box | null): 'due'
   return null;
 }
 
-export function findDateFields(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
+export function findDateFields(pageCtx: Ctx, fields: FieldMap, baseConf: number): void {
+  // A text layer's slashed dates that can only be month first make the ambiguous ones month first too.
+  const text = pageCtx.lines.map((l) => l.text).join('\n');
+  const monthFirst = pageCtx.monthFirst || (!pageCtx.ocr && slashesMonthFirst(text));
+  const docCtx: Ctx = { ...pageCtx, monthFirst };
   const dueCtx: Ctx = { ...docCtx, lines: dateLines(docCtx) };
   const { L, source } = dueCtx;
   const due = findLabeled(dueCtx, L.dueDate, null, undefined, (t) => findDates(t, dueCtx)[0]?.iso ?? null);

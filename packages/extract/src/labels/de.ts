@@ -8,13 +8,24 @@ export const DE: LabelWords = {
     [
       '(?:\\p{L}*rechnung(?:skorrektur)?|gutschrift)\\s*(?:\\(\\d{3}\\)\\s*)?(?:nr\\.?|no\\.?|n[°º]\\.?|#)(?=\\s)',
       'rechnungs?-?\\s*(?:nummer|nr\\.?)',
+      // The title, a few words of it, then the number's label ("Rechnung des Versicherers (575) Nr.").
+      '(?:\\p{L}*rechnung|gutschrift)(?:\\s+[\\p{L}()\\d-]+){1,4}?\\s+(?:nr\\.?|nummer)(?=\\s)',
       'beleg-?\\s*nr\\.?',
     ],
     [],
     [],
     ['rechnung'],
   ],
-  issueDate: [['rechnungsdatum', 'belegdatum', 'beleg-datum'], ['datum']],
+  issueDate: [
+    [
+      'rechnungsdatum',
+      'belegdatum',
+      'beleg-datum',
+      // The title, its number and "vom": "Rechnungskorrektur Nr. RK21012345 vom 16.09.2018".
+      '[a-zäöüß]*(?:rechnung(?:skorrektur)?|gutschrift)\\s*(?:nr\\.?|nummer|no\\.?)?\\s*:?\\s*[a-z0-9][\\w./-]*\\s*vom',
+    ],
+    ['datum'],
+  ],
   dueDate: [['f[äa]llig(?:keit|\\s*am)?', 'zahlbar\\s*bis']],
   taxBase: [
     ['\\bnetto(?:betrag|summe)?', '\\bgesamt\\s*netto', '\\bsumme\\s*netto', 'summe\\s*ohne\\s*(?:ust|mwst)'],
@@ -77,7 +88,10 @@ export const DE: LabelWords = {
   ],
   otherDate: [
     [
-      '(?:druck|bestell|liefer|leistungs|auftrags|vertrags|zahlungs|buchungs)datum',
+      '(?:druck|bestell|liefer|leistungs|auftrags|vertrags|zahlungs|buchungs|lieferschein)-?\\s*datum',
+      '(?:bestellung|auftrag|lieferung|lieferschein)\\s*vom',
+      // A stylesheet's or code list's own version date ("Stylesheet-Version: 2.0 vom 18.10.2018").
+      '[a-z-]*version',
       'gedruckt\\s*am',
       '(?:zur|zu\\s*der|bezogen\\s*auf\\s*die)\\s*rechnung',
       'urspr[üu]ngliche\\s*rechnung',

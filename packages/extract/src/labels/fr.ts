@@ -10,7 +10,7 @@ export const FR: LabelWords = {
       'facture\\s*(?:n[°o]\\.?|num[ée]ro)',
       'num[ée]ro\\s*de\\s*facture',
     ],
-    [],
+    ['facture'],
     [],
     ['facture'],
   ],
