@@ -40,6 +40,26 @@ describe('amounts: labels and values in every arrangement', () => {
     expect(value(fields.vat_total)).toBe('19.00');
   });
 
+  it('pairs a rate cell with its label too, so the base and VAT under theirs are not shifted', () => {
+    const { fields } = read(
+      [
+        'FACTURA SIMPLIFICADA: 3194-010-4030',
+        'TOTAL (€)   6,52',
+        'IVA   BASE IMPONIBLE (€)   — CUOTA (€)',
+        '10%          5,93            0,59',
+      ],
+      'ocr',
+    );
+    expect(fields.tax_base).toMatchObject({ value: '5.93', verified: true });
+    expect(fields.vat_total).toMatchObject({ value: '0.59', verified: true });
+  });
+
+  it("never verifies a base and a VAT read in each other's place", () => {
+    const { fields } = read(['FACTURA 4', 'Base imponible   0,59', 'IVA 10%   5,93', 'TOTAL   6,52']);
+    expect(fields.tax_base?.verified).toBe(false);
+    expect(fields.vat_total?.verified ?? false).toBe(false);
+  });
+
   it('reads a summary table: a header naming some amounts over rows of values, the sums last', () => {
     const { fields } = read([
       'Rechnung 2024-5',

@@ -135,6 +135,8 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn): void {
     for (const b of bases) {
       for (const v of vats) {
         if (v.cents === t.cents || (b.cents === t.cents && v.cents !== 0)) continue;
+        // VAT is never more than its base (base and VAT read in each other's place close the same sum).
+        if (Math.abs(v.cents) > Math.abs(b.cents)) continue;
         for (const w of withholdings) {
           for (const r of surcharges) {
             // Recargo is never more than the VAT of its base.

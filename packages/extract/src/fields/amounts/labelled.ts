@@ -238,14 +238,15 @@ function amountsAfterLabel(
       // A row of labels with their values in the row below ("Base imponible   IVA 21%   IVA 10%   Total"):
       // the value cell under each cell this label names (one per VAT rate).
       const labelCells = splitCells(line).filter((c) => /[\p{L}\d]/u.test(c.text));
-      const cells = splitCells(nextLine).filter((c) => findAmounts(ocrAmounts(ctx, c.text)).length === 1);
+      // Every cell with a figure (a rate too) takes part in pairing; only an amount is read.
+      const cells = splitCells(nextLine).filter((c) => /\d/.test(c.text));
       const seen = new Set<number>();
       for (const hit of line.text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))) {
         const labelBox = boxOf(line, hit.index ?? 0, hit[0].length);
         // The label's whole cell ("Retención IRPF 15%"), not the word matched.
         const cell = labelCells.find((c) => c.x <= labelBox.x + 1e-4 && labelBox.x < c.x + c.w);
         const under = cell ? valueUnder(labelCells, cells, cell) : undefined;
-        const value = under && findAmounts(ocrAmounts(ctx, under.text))[0];
+        const value = under && singleAmount(ctx, under.text);
         if (!under || !value || seen.has(under.x)) continue;
         seen.add(under.x);
         const box = { page: nextLine.page, x: under.x, y: nextLine.y, w: under.w, h: nextLine.h };
@@ -298,12 +299,12 @@ function underTableHeader(
     const words = text.replace(/\b(?:euros?|eur|usd|gbp|chf)\b/gi, '');
     if (/\p{L}{3,}/u.test(words) || findAmounts(blankDates(text)).length < 2) break;
     prev = row;
-    const cells = splitCells(row).filter((c) => findAmounts(ocrAmounts(ctx, c.text)).length === 1);
+    const cells = splitCells(row).filter((c) => /\d/.test(c.text));
     for (const hit of hits) {
       const labelBox = boxOf(line, hit.index ?? 0, hit[0].length);
       const cell = labelCells.find((c) => c.x <= labelBox.x + 1e-4 && labelBox.x < c.x + c.w);
       const under = cell ? valueUnder(labelCells, cells, cell) : undefined;
-      const value = under && findAmounts(ocrAmounts(ctx, under.text))[0];
+      const value = under && singleAmount(ctx, under.text);
       if (!under || !value) continue;
       const box = { page: row.page, x: under.x, y: row.y, w: under.w, h: row.h };
       out.push({
@@ -321,6 +322,12 @@ function underTableHeader(
 }
 
 type Cell = { text: string; x: number; w: number };
+
+/** The one amount a value cell holds (a rate cell, "10%", holds none). */
+function singleAmount(ctx: Ctx, text: string): { value: number; raw: string } | undefined {
+  const found = findAmounts(ocrAmounts(ctx, text));
+  return found.length === 1 ? found[0] : undefined;
+}
 
 /**
  * The value cell of a row of values that belongs to a label cell of the row above: with as many values as
