@@ -125,8 +125,8 @@ const inWindow = (iso: string, w: { from: string; to: string }) => iso >= w.from
 
 /**
  * The lines without the dates other labels name ("Fecha de impresión", "Order date", "zur Rechnung … vom",
- * "Printed on"), label and date both, when an issue-date label is printed elsewhere: those dates are never
- * the issue date. Without an issue-date label the lines are left as they are.
+ * "Printed on"), label and date both: those dates are not the issue date. The issue date is looked for
+ * there first; only a page that prints no other date falls back on them.
  */
 export function withoutOtherDates(ctx: Ctx, lines: Line[]): Line[] {
   const other = ctx.L.otherDate;
@@ -148,8 +148,7 @@ export function withoutOtherDates(ctx: Ctx, lines: Line[]): Line[] {
     if (words === line.words) return line;
     return { ...line, words, text: joinWords(words, line.aspect) };
   });
-  const labelled = out.some((l) => ctx.L.issueDate.some((re) => re.test(withoutDueLabels(ctx, l.text))));
-  return labelled ? out.filter((l) => l.words.length) : lines;
+  return out.filter((l) => l.words.length);
 }
 
 /** The words of a line covering text[from, to). */
@@ -361,7 +360,8 @@ export function findDateFields(pageCtx: Ctx, fields: FieldMap, baseConf: number)
       }
     }
   }
-  const cands = dateCandidates(ctx).filter(plausible);
+  let cands = dateCandidates(ctx).filter(plausible);
+  if (!cands.length) cands = dateCandidates(dueCtx).filter(plausible);
   for (const c of cands) c.score = scoreFeatures('issue_date', c.features);
   cands.sort((a, b) => b.score - a.score || a.line - b.line);
   const best = cands[0];
