@@ -298,7 +298,7 @@ export const STEPS: Step[] = [
     when: (ctx) => !structured(ctx) && ctx.pages.length > 0,
     run: async (ctx) => {
       const source = ctx.pages.every((p) => p.source === 'ocr') ? 'ocr' : 'text';
-      ctx.text = extractFromText(ctx.pages, source, ctx.options.party);
+      ctx.text = extractFromText(ctx.pages, source, { party: ctx.options.party, today: ctx.options.today });
       ctx.direction = ctx.text.direction;
       ctx.language = ctx.text.language;
       ctx.fields = ctx.text.fields;

@@ -28,7 +28,7 @@ function readByBoth(p: PageText): PageText {
 
 /** Fields and checks as the pipeline runs them on a page. */
 function read(p: PageText, party?: KnownParty) {
-  const r = extractFromText([p], p.source, party);
+  const r = extractFromText([p], p.source, { party });
   checkTaxIds(r.fields, () => {});
   return r;
 }

@@ -1,4 +1,5 @@
 import type { Evidence, FieldMap } from '../evidence.ts';
+import { issueDateWindow } from '../fields/dates.ts';
 import type { AmountCand, Payment } from '../fields/index.ts';
 import { centsToString, toCents } from '../text/numbers.ts';
 import type { ExtractWarning, QrInfo, VatBreakdownEntry } from '../types.ts';
@@ -25,6 +26,55 @@ const LOST_MINUS_PENALTY = 1;
  * stay, unverified, with a warning.
  */
 export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): void {
+  reconcile(fields, cands, warn);
+  dropImplausibleSurcharge(fields, warn);
+  flagPartialTotal(fields, cands.total, warn);
+  // An amount due that stands for the total (nothing labelled as due, nothing paid) follows the total chosen.
+  if (fields.amount_due?.source === 'computed') {
+    if (fields.total) fields.amount_due = { ...fields.amount_due, value: fields.total.value };
+    else delete fields.amount_due;
+  }
+}
+
+/**
+ * A total that is a small part of another amount printed as a total (this share of it or less): likely a
+ * subtotal, one rate's total or an instalment. It stays, flagged, for the reviewer.
+ */
+export const SMALL_PART_OF_TOTAL = 0.25;
+
+function flagPartialTotal(fields: FieldMap, totals: AmountCand[], warn: Warn): void {
+  const ev = fields.total;
+  const cents = toCents(ev?.value);
+  if (!ev || ev.verified || cents == null || cents <= 0) return;
+  const larger = totals.find((c) => {
+    const f = c.features ?? {};
+    if (!(f.tier0 || f.tier1) || f.subtotalAsTotal || f.belowPayment || f.paidFallback) return false;
+    return c.cents > 0 && cents <= c.cents * SMALL_PART_OF_TOTAL;
+  });
+  if (!larger) return;
+  ev.confidence = Math.min(ev.confidence, 0.4);
+  warn({
+    code: 'TOTAL_PART_OF_LARGER',
+    message: `Total ${ev.value} is a small part of ${centsToString(larger.cents)}, also printed as a total`,
+    field: 'total',
+  });
+}
+
+/** Recargo is never more than the VAT it goes with: a surcharge read larger than the VAT is a misreading. */
+function dropImplausibleSurcharge(fields: FieldMap, warn: Warn): void {
+  const re = toCents(fields.surcharge_total?.value);
+  const vat = toCents(fields.vat_total?.value);
+  if (re == null || re === 0 || fields.surcharge_total?.verified) return;
+  if (vat != null && Math.abs(re) <= Math.abs(vat)) return;
+  delete fields.surcharge_total;
+  warn({
+    code: 'SURCHARGE_IMPLAUSIBLE',
+    message: 'The equivalence surcharge read is larger than the VAT; it was left out',
+    field: 'surcharge_total',
+  });
+}
+
+function reconcile(fields: FieldMap, cands: Cands, warn: Warn): void {
   const top = (list: AmountCand[], n: number) => dedupe(list).slice(0, n);
   const breakdown = fields.vat_breakdown?.value ?? [];
   const bSum = breakdown.reduce((s, e) => s + (toCents(e.base) ?? 0), 0);
@@ -85,8 +135,12 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     for (const b of bases) {
       for (const v of vats) {
         if (v.cents === t.cents || (b.cents === t.cents && v.cents !== 0)) continue;
+        // VAT is never more than its base (base and VAT read in each other's place close the same sum).
+        if (Math.abs(v.cents) > Math.abs(b.cents)) continue;
         for (const w of withholdings) {
           for (const r of surcharges) {
+            // Recargo is never more than the VAT of its base.
+            if (r && Math.abs(r.cents) > Math.abs(v.cents)) continue;
             // The withholding is a part of the base: it takes the base's sign (negative on a credit note).
             const sum = b.cents + v.cents - (w ? withheld(b, w) : 0) + (r ? r.cents : 0);
             const off = Math.abs(sum - t.cents);
@@ -103,8 +157,7 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     }
   }
   if (best) {
-    // Read by OCR, a sum one cent off is as likely a misread digit as a rounding: it picks the values but
-    // proves nothing. And a sum that closes on another total than the one the ranker reads as the
+    // A sum that closes on another total than the one the ranker reads as the
     // document's (a tax summary's subtotal of the taxed goods, when some goods are untaxed) proves the
     // arithmetic of that table, not the total.
     const ocr = fields.total?.source === 'ocr' || fields.tax_base?.source === 'ocr';
@@ -129,8 +182,16 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     // close the sum whatever that one sign is, and a dash or parenthesis misread as a minus happens.
     const signsRead = chosen.filter((c) => c && c.cents < 0 && !c.signFlipped).length;
     const signUnproved = chosen.some((c) => c?.signFlipped) && signsRead < 2;
+    // A sum one cent off never proves the total (an "open amount" a cent below it closes as well as a
+    // rounding does): the printed total stands, unverified, and the difference is reported.
+    if (best.off > 0)
+      warn({
+        code: 'AMOUNTS_CENT_DIFFERENCE',
+        message: `Base + taxes differ from the printed total ${centsToString(t.cents)} by ${centsToString(best.off)}`,
+        field: 'total',
+      });
     const proves =
-      !(ocr && best.off > 0) &&
+      best.off === 0 &&
       !(ocr && totals[0] && totals[0].cents !== t.cents) &&
       !(ocr && rival) &&
       !setAside &&
@@ -205,10 +266,30 @@ export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): vo
     };
     return;
   }
+  perRateTotals(fields, cands, breakdown);
   if (fields.total || fields.tax_base) {
     warn({ code: 'AMOUNTS_UNRECONCILED', message: 'Base + VAT − withholding does not match the total' });
     dropImplausibleVat(fields, warn);
   }
+}
+
+/**
+ * No sum closes, but the VAT is printed once per rate (two lines, or a breakdown of several rates) and no
+ * VAT total is read above them: the VAT total is their sum (and the base the sum of the breakdown's bases,
+ * when no base is labelled), never the last line alone. Unverified.
+ */
+function perRateTotals(fields: FieldMap, cands: Cands, breakdown: VatBreakdownEntry[]): void {
+  const top = cands.vat_total[0];
+  if (!fields.vat_total || fields.vat_total.verified || !top || top.rate == null) return;
+  const sum = perRateSums(cands.vat_total)[0];
+  const bdSum = breakdown.length > 1 ? breakdown.reduce((s, e) => s + (toCents(e.amount) ?? 0), 0) : null;
+  const cents = sum?.cents ?? bdSum;
+  if (cents == null) return;
+  fields.vat_total = { ...fields.vat_total, value: centsToString(cents), confidence: 0.6, box: sum?.box };
+  const base = breakdown.length > 1 ? breakdown.reduce((s, e) => s + (toCents(e.base) ?? 0), 0) : null;
+  const labelledBase = cands.tax_base.some((c) => c.features?.tier0);
+  if (base != null && !labelledBase)
+    fields.tax_base = { value: centsToString(base), confidence: 0.6, source: 'computed', verified: false };
 }
 
 /**
@@ -244,11 +325,13 @@ const READINGS_PER_RATE = 3;
  * comma gives a rate two), best-scored choice first. Empty with fewer than two rates.
  */
 export function perRateSums(vats: AmountCand[]): AmountCand[] {
-  const byRate = new Map<number, AmountCand[]>();
+  // One group per rate, and per base where a line prints its own ("IVA 21% s/100,00", "IVA 21% s/50,00").
+  const byRate = new Map<string, AmountCand[]>();
   for (const c of [...vats].sort((a, b) => b.score - a.score)) {
     if (c.rate == null || c.cents === 0 || c.line == null) continue;
-    const list = byRate.get(c.rate) ?? [];
-    byRate.set(c.rate, list);
+    const key = `${c.rate}|${c.onBase ?? ''}`;
+    const list = byRate.get(key) ?? [];
+    byRate.set(key, list);
     if (list.length < READINGS_PER_RATE && !list.some((o) => o.cents === c.cents)) list.push(c);
   }
   const rates = [...byRate.values()];
@@ -495,11 +578,11 @@ export function checkTaxIds(fields: FieldMap, warn: Warn): void {
   }
 }
 
-/** Dates: not before 2000, issue not after today (+1 day), due not before issue. */
+/** Dates: issue not more than MAX_ISSUE_YEARS_BACK before today nor after it (+1 day), due not before issue. */
 export function checkDates(fields: FieldMap, today: string, warn: Warn): void {
   const issue = fields.issue_date;
   if (issue && issue.source !== 'xml') {
-    if (issue.value < '2000-01-01' || issue.value > addDays(today, 1)) {
+    if (issue.value < issueDateWindow(today).from || issue.value > addDays(today, 1)) {
       issue.confidence = Math.min(issue.confidence, 0.3);
       warn({
         code: 'DATE_IMPLAUSIBLE',

@@ -18,6 +18,8 @@ export type Ctx = {
   region: Region;
   /** The party the caller knows (the accountant's client), to find on the page. */
   party?: KnownParty | null;
+  /** The reference date for plausibility (ISO), when the caller gave one; else the clock's. */
+  today?: string;
 };
 
 /**

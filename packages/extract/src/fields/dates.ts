@@ -6,8 +6,8 @@
  * elsewhere, printed twice), scored by the fitted model.
  */
 import type { FieldMap } from '../evidence.ts';
-import { endsWithYearlessDate, findDates, parseDateValue } from '../text/dates.ts';
-import { type Line, pullWordUp } from '../text/layout.ts';
+import { endsWithYearlessDate, findDates, parseDateValue, slashesMonthFirst } from '../text/dates.ts';
+import { joinWords, type Line, pullWordUp } from '../text/layout.ts';
 import type { Box } from '../types.ts';
 import {
   bothEnginesRead,
@@ -107,6 +107,63 @@ const dateLines = (ctx: Ctx): Line[] =>
   joinWrappedDates(joinWrappedLabels(ctx.lines, [...ctx.L.issueDate, ...ctx.L.dueDate]));
 
 const MISREAD_DATE_LABEL = /\b[BCT]ate\b\s*:?/i;
+
+/** An issue date more than this many years before today is a misreading ("59" read as 2059 goes the other way). */
+export const MAX_ISSUE_YEARS_BACK = 20;
+/** An invoice is not issued more than this many years after today (a year misread, a validity date). */
+export const MAX_ISSUE_YEARS_AHEAD = 1;
+
+/** The dates an issue date may be: not too far before or after today (the caller's, else the clock's). */
+export function issueDateWindow(today?: string): { from: string; to: string } {
+  const ref = today && /^\d{4}-\d{2}-\d{2}$/.test(today) ? today : new Date().toISOString().slice(0, 10);
+  const year = Number(ref.slice(0, 4));
+  const rest = ref.slice(4);
+  return { from: `${year - MAX_ISSUE_YEARS_BACK}${rest}`, to: `${year + MAX_ISSUE_YEARS_AHEAD}${rest}` };
+}
+
+const inWindow = (iso: string, w: { from: string; to: string }) => iso >= w.from && iso <= w.to;
+
+/**
+ * The lines without the dates other labels name ("Fecha de impresión", "Order date", "zur Rechnung … vom",
+ * "Printed on"), label and date both: those dates are not the issue date. The issue date is looked for
+ * there first; only a page that prints no other date falls back on them.
+ */
+export function withoutOtherDates(ctx: Ctx, lines: Line[]): Line[] {
+  const other = ctx.L.otherDate;
+  if (!other.length || !lines.some((l) => other.some((re) => re.test(l.text)))) return lines;
+  const out = lines.map((line) => {
+    let words = line.words;
+    for (const re of other) {
+      const m = new RegExp(re.source, re.flags.replace('g', '')).exec(line.text);
+      if (!m) continue;
+      // The label's cell: up to the next column gap after the first date following the label.
+      const from = m.index;
+      const cellEnd = line.text.indexOf('   ', from + m[0].length + 1);
+      const cell = line.text.slice(from, cellEnd < 0 ? line.text.length : cellEnd);
+      const date = findDates(cell, ctx)[0];
+      const to = from + (date ? date.index + date.raw.length : m[0].length);
+      const drop = new Set(wordsIn(line, from, to));
+      words = words.filter((w) => !drop.has(w));
+    }
+    if (words === line.words) return line;
+    return { ...line, words, text: joinWords(words, line.aspect) };
+  });
+  return out.filter((l) => l.words.length);
+}
+
+/** The words of a line covering text[from, to). */
+function wordsIn(line: Line, from: number, to: number): Line['words'] {
+  const out: Line['words'] = [];
+  let pos = 0;
+  for (const w of line.words) {
+    const at = line.text.indexOf(w.text.trim(), pos);
+    if (at < 0) continue;
+    const end = at + w.text.trim().length;
+    if (end > from && at < to) out.push(w);
+    pos = end;
+  }
+  return out;
+}
 
 /** Every date printed on the page as an issue-date candidate, one per line and value, with features. */
 export function dateCandidates(ctx: Ctx): DateCand[] {
@@ -252,11 +309,18 @@ function columnLabel(ctx: Ctx, lines: Line[], i: number, box: Box | null): 'due'
   return null;
 }
 
-export function findDateFields(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
-  const ctx: Ctx = { ...docCtx, lines: dateLines(docCtx) };
-  const { L, source } = ctx;
-  const due = findLabeled(ctx, L.dueDate, null, undefined, (t) => findDates(t, ctx)[0]?.iso ?? null);
+export function findDateFields(pageCtx: Ctx, fields: FieldMap, baseConf: number): void {
+  // A text layer's slashed dates that can only be month first make the ambiguous ones month first too.
+  const text = pageCtx.lines.map((l) => l.text).join('\n');
+  const monthFirst = pageCtx.monthFirst || (!pageCtx.ocr && slashesMonthFirst(text));
+  const docCtx: Ctx = { ...pageCtx, monthFirst };
+  const dueCtx: Ctx = { ...docCtx, lines: dateLines(docCtx) };
+  const { L, source } = dueCtx;
+  const due = findLabeled(dueCtx, L.dueDate, null, undefined, (t) => findDates(t, dueCtx)[0]?.iso ?? null);
   if (due) fields.due_date = { ...due, confidence: baseConf * due.q };
+  const ctx: Ctx = { ...dueCtx, lines: withoutOtherDates(dueCtx, dueCtx.lines) };
+  const window = issueDateWindow(ctx.today);
+  const plausible = (d: { iso: string }) => inWindow(d.iso, window);
   // A text layer keeps the labelled rule: the ranker's date weights are fitted on OCR-read receipts.
   if (!ctx.ocr) {
     const issue = findLabeled(
@@ -268,8 +332,8 @@ export function findDateFields(docCtx: Ctx, fields: FieldMap, baseConf: number):
         // "Fecha: 27/10/2025 · Vencimiento: 27/10/2025": the date before the due label is the issue date,
         // even when both are the same day.
         const head = beforeDueLabel(ctx, t);
-        if (head !== t) return findDates(head, ctx)[0]?.iso ?? null;
-        return findDates(t, ctx).find((d) => d.iso !== due?.value)?.iso ?? null;
+        if (head !== t) return findDates(head, ctx).filter(plausible)[0]?.iso ?? null;
+        return findDates(t, ctx).find((d) => d.iso !== due?.value && plausible(d))?.iso ?? null;
       },
       (line) =>
         !L.dueDate.some((re) => re.test(line.text)) ||
@@ -283,7 +347,7 @@ export function findDateFields(docCtx: Ctx, fields: FieldMap, baseConf: number):
     // Then the first plausible date, before any due label on its line.
     for (const line of ctx.lines) {
       const head = beforeDueLabel(ctx, line.text);
-      const d = findDates(head, ctx).find((x) => x.iso >= '2000-01-01');
+      const d = findDates(head, ctx).find((x) => x.iso >= '2000-01-01' && plausible(x));
       if (d) {
         fields.issue_date = {
           value: d.iso,
@@ -296,7 +360,8 @@ export function findDateFields(docCtx: Ctx, fields: FieldMap, baseConf: number):
       }
     }
   }
-  const cands = dateCandidates(ctx);
+  let cands = dateCandidates(ctx).filter(plausible);
+  if (!cands.length) cands = dateCandidates(dueCtx).filter(plausible);
   for (const c of cands) c.score = scoreFeatures('issue_date', c.features);
   cands.sort((a, b) => b.score - a.score || a.line - b.line);
   const best = cands[0];

@@ -7,12 +7,14 @@
  */
 import type { Evidence, FieldMap } from '../evidence.ts';
 import { buildLabels } from '../labels/index.ts';
+import { printedCurrency } from '../text/currency.ts';
 import type { PageText } from '../text/layout.ts';
 import type { Direction, KnownParty, Source } from '../types.ts';
 import {
   type AmountCand,
   type AmountCandidates,
   amountCandidates,
+  amountDueField,
   amountFields,
   findVatBreakdown,
   type Payment,
@@ -23,7 +25,7 @@ import { findDateFields } from './dates.ts';
 import { fillLineRates, findLineItems } from './lines/index.ts';
 import { findInvoiceNumber } from './number.ts';
 import { findIban, findParties, type TaxIdCand } from './parties.ts';
-import { detectCurrency, detectLanguage, detectRegion, isMonthFirst } from './region.ts';
+import { detectLanguage, detectRegion, isMonthFirst } from './region.ts';
 
 export { repairOcrAmounts } from './context.ts';
 export { isMonthFirst } from './region.ts';
@@ -46,11 +48,14 @@ export type TextExtraction = {
   direction: Direction | null;
 };
 
+/** What the caller knows beyond the page: the party it acts for, and the date to judge plausibility by. */
+export type ReadingOptions = { party?: KnownParty | null; today?: string };
+
 /** The shared reading context of a document: lines, language, region and its label expressions. */
 export function readingContext(
   pages: PageText[],
   source: Source,
-  party?: KnownParty | null,
+  { party, today }: ReadingOptions = {},
 ): { ctx: Ctx; fullText: string; language: TextExtraction['language'] } {
   const lines = pages.flatMap((p) => p.lines);
   const fullText = lines.map((l) => l.text).join('\n');
@@ -67,6 +72,7 @@ export function readingContext(
     L: buildLabels(region.my ? ['my'] : []),
     region,
     party,
+    ...(today ? { today } : {}),
   };
   return { ctx, fullText, language };
 }
@@ -74,9 +80,9 @@ export function readingContext(
 export function extractFromText(
   pages: PageText[],
   source: Source,
-  party?: KnownParty | null,
+  options: ReadingOptions = {},
 ): TextExtraction {
-  const { ctx, fullText, language } = readingContext(pages, source, party);
+  const { ctx, fullText, language } = readingContext(pages, source, options);
   const fields: FieldMap = {};
   const baseConf = source === 'ocr' ? 0.75 : 0.85;
 
@@ -84,9 +90,10 @@ export function extractFromText(
   findDateFields(ctx, fields, baseConf);
   const { taxIds, direction } = findParties(ctx, fields);
 
-  const { cands, payment, rounding, printedCents } = amountCandidates(ctx);
-  rankAmounts(cands);
+  const { cands, payment, rounding, printedCents, due } = amountCandidates(ctx);
+  rankAmounts(cands, due);
   amountFields(cands, fields, source);
+  amountDueField(ctx, due, fields, source, payment);
 
   const breakdown = findVatBreakdown(ctx);
   if (breakdown.length) fields.vat_breakdown = { value: breakdown, confidence: 0.6, source, verified: false };
@@ -95,7 +102,7 @@ export function extractFromText(
   fillLineRates(ctx, items, breakdown);
   if (items.length) fields.line_items = { value: items, confidence: 0.6, source, verified: false };
 
-  const currency = detectCurrency(fullText, language);
+  const currency = printedCurrency(fullText, { ocr: ctx.ocr, malaysia: ctx.region.my });
   if (currency)
     fields.currency = { value: currency.code, confidence: currency.conf, source, verified: false };
 

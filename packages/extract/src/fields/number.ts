@@ -142,8 +142,69 @@ export function splitGluedNumberSigns(lines: Line[]): Line[] {
 const CORRECTED_INVOICE =
   /\b(?:rectificad[ao]|rectifica\s*a|factura\s*(?:de\s*)?(?:origen|original)|corrects|corrected)\b/i;
 
+/** Street words (any language read): a "Nº 14" after one is a house number. */
+const STREET =
+  /(?:^|[\s,(])(?:c\/|(?:calle|avda\.?|avenida|av\.|plaza|pza\.?|paseo|p[ºo°]\.|carretera|ctra\.?|camino|ronda|traves[íi]a|pol[íi]gono|carrer|kalea|r[úu]a|rue|boulevard|bd\.?|via|viale|piazza|street|st\.|road|rd\.|avenue|ave\.|lane|\p{L}*stra(?:ß|ss)e|\p{L}*str\.|\p{L}*weg|\p{L}*platz|\p{L}*straat|\p{L}*laan)(?=[\s.,]|$))/iu;
+/** A house number after a street ("C/ Mayor, Nº 14", "Calle Real nº 3-5"). */
+const HOUSE_NUMBER = /(?:^|\s)n[ºo°.]{1,2}\s*\d+[\w/-]*/gi;
+/** A phone or fax number after its label. */
+const PHONE =
+  /\b(?:tel[ée]?f?(?:ono)?|tlf|tfno|phone|fax|m[óo]vil|mobile|t\.)\.?\s*:?\s*\+?\(?\d[\d\s()./-]{6,}\d/gi;
+/** A five-digit postcode and its town ("28001 Madrid", "D-10115 Berlin", "F-75001 Paris"). */
+const POSTCODE_TOWN = /(?:^|\s)(?:[A-Z]{1,2}-)?\d{5}\s+\p{Lu}[\p{L}'-]{2,}/gu;
+
+/**
+ * The lines without what is never the invoice number: another reference and its value ("N° DE CLIENT
+ * 40213", "Kundennummer: 1234", "Pedido nº 77"), a house number after a street, a phone number, a
+ * postcode with its town. Their words go (so no label nor value finds them); a number label before a
+ * postcode-like number in its own cell keeps it.
+ */
+export function withoutOtherNumbers(ctx: Ctx, lines: Line[]): Line[] {
+  return lines.map((line) => {
+    const spans: [number, number][] = [];
+    const text = line.text;
+    for (const re of ctx.L.otherReference) {
+      for (const m of text.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`))) {
+        // The label and the value after it, up to the end of its cell.
+        const after = text.slice(m.index + m[0].length);
+        const value = /^\s*[:#.]?\s*[A-Z0-9][\w./-]*/i.exec(after);
+        spans.push([m.index, m.index + m[0].length + (value ? value[0].length : 0)]);
+      }
+    }
+    const street = STREET.exec(text);
+    if (street)
+      for (const m of text.matchAll(HOUSE_NUMBER))
+        if (m.index > street.index) spans.push([m.index, m.index + m[0].length]);
+    for (const m of text.matchAll(PHONE)) spans.push([m.index, m.index + m[0].length]);
+    for (const m of text.matchAll(POSTCODE_TOWN)) {
+      // Its own cell's text before it: a number label there labels it.
+      const head = text.slice(Math.max(0, text.lastIndexOf('   ', m.index)), m.index);
+      if (!ctx.L.number.some((re) => re.test(head))) spans.push([m.index, m.index + m[0].length]);
+    }
+    if (!spans.length) return line;
+    const drop = new Set(spans.flatMap(([a, b]) => wordsAt(line, a, b)));
+    const words = line.words.filter((w) => !drop.has(w));
+    return { ...line, words, text: joinWords(words, line.aspect) };
+  });
+}
+
+/** The words of a line covering text[from, to). */
+function wordsAt(line: Line, from: number, to: number): Word[] {
+  const out: Word[] = [];
+  let pos = 0;
+  for (const w of line.words) {
+    const at = line.text.indexOf(w.text.trim(), pos);
+    if (at < 0) continue;
+    const end = at + w.text.trim().length;
+    if (end > from && at < to) out.push(w);
+    pos = end;
+  }
+  return out;
+}
+
 export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
-  const ruled = docCtx.ocr ? splitGluedNumberSigns(withoutRules(docCtx.lines)) : docCtx.lines;
+  const kept = withoutOtherNumbers(docCtx, docCtx.lines);
+  const ruled = docCtx.ocr ? splitGluedNumberSigns(withoutRules(kept)) : kept;
   const wrapped = joinWrappedNumbers(joinWrappedLabels(ruled, docCtx.L.number.slice(0, 3)));
   const ctx: Ctx = { ...docCtx, lines: docCtx.ocr ? joinSplitLabels(docCtx, wrapped) : wrapped };
   const { L } = ctx;

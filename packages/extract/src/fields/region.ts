@@ -57,17 +57,3 @@ export function detectLanguage(text: string): 'es' | 'en' | 'other' {
   if (en >= other && en > 0) return 'en';
   return other > 0 ? 'other' : 'en';
 }
-
-export function detectCurrency(text: string, language: string): { code: string; conf: number } | null {
-  const counts: Record<string, number> = {
-    EUR: (text.match(/€|\bEUR\b|\beuros?\b/gi) ?? []).length,
-    USD: (text.match(/\$|\bUSD\b/g) ?? []).length,
-    GBP: (text.match(/£|\bGBP\b/g) ?? []).length,
-    MYR: (text.match(/\bRM\s?\d|\bMYR\b/g) ?? []).length,
-    CHF: (text.match(/\bCHF\b/g) ?? []).length,
-  };
-  const best = Object.entries(counts).sort((a, b) => b[1] - a[1])[0]!;
-  if (best[1] > 0) return { code: best[0], conf: 0.9 };
-  if (language === 'es') return { code: 'EUR', conf: 0.6 };
-  return null;
-}

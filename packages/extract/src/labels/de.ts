@@ -9,13 +9,24 @@ export const DE: LabelWords = {
     [
       '(?:\\p{L}*rechnung(?:skorrektur)?|gutschrift)\\s*(?:\\(\\d{3}\\)\\s*)?(?:nr\\.?|no\\.?|n[°º]\\.?|#)(?=\\s)',
       'rechnungs?-?\\s*(?:nummer|nr\\.?)',
+      // The title, a few words of it, then the number's label ("Rechnung des Versicherers (575) Nr.").
+      '(?:\\p{L}*rechnung|gutschrift)(?:\\s+[\\p{L}()\\d-]+){1,4}?\\s+(?:nr\\.?|nummer)(?=\\s)',
       'beleg-?\\s*nr\\.?',
     ],
     [],
     [],
     ['rechnung'],
   ],
-  issueDate: [['rechnungsdatum', 'belegdatum', 'beleg-datum'], ['datum']],
+  issueDate: [
+    [
+      'rechnungsdatum',
+      'belegdatum',
+      'beleg-datum',
+      // The title, its number and "vom": "Rechnungskorrektur Nr. RK21012345 vom 16.09.2018".
+      '[a-zäöüß]*(?:rechnung(?:skorrektur)?|gutschrift)\\s*(?:nr\\.?|nummer|no\\.?)?\\s*:?\\s*[a-z0-9][\\w./-]*\\s*vom',
+    ],
+    ['datum'],
+  ],
   dueDate: [['f[äa]llig(?:keit|\\s*am)?', 'zahlbar\\s*bis']],
   taxBase: [
     ['\\bnetto(?:betrag|summe)?', '\\bgesamt\\s*netto', '\\bsumme\\s*netto', 'summe\\s*ohne\\s*(?:ust|mwst)'],
@@ -25,16 +36,35 @@ export const DE: LabelWords = {
     [
       'total\\s*inkl\\.?',
       'gesamt(?:betrag|summe)?',
-      'rechnungsbetrag',
+      'rechnungsbetrag(?:\\s*brutto)?',
+      'rechnungssumme(?:\\s*brutto)?',
+      'rechnungsendbetrag',
       'endbetrag',
+      'endsumme',
       'bruttosumme',
       'bruttobetrag',
-      'zahlbetrag',
       'gesamtbrutto',
+      'gesamt\\s*brutto',
+      'summe\\s*brutto',
+      'brutto\\s*gesamt',
       'zu\\s*zahlen(?:der\\s*betrag)?',
     ],
-    ['summe'],
+    ['summe', 'brutto'],
   ],
+  amountDue: [
+    [
+      'zahlbetrag',
+      'offene[rn]?\\s*betrag',
+      'offene[rn]?\\s*(?:rest)?summe',
+      'restbetrag',
+      'noch\\s*zu\\s*zahlen',
+      'verbleibende[rn]?\\s*betrag',
+    ],
+  ],
+  prepaid: [
+    ['anzahlung(?:en)?', 'vorauszahlung(?:en)?', 'bereits\\s*(?:bezahlt|gezahlt)', 'abschlagszahlung(?:en)?'],
+  ],
+  discount: [['[a-zäöüß]*rabatt[a-zäöüß]*', 'skonto', '[a-zäöüß]*nachlass']],
   tendered: [[]],
   change: [[]],
   withholding: [[]],
@@ -48,6 +78,24 @@ export const DE: LabelWords = {
       'leistungsempf[äa]nger',
       'rechnungsadresse',
       'lieferadresse',
+    ],
+  ],
+  otherReference: [
+    [
+      '(?:kunden|vertrags|auftrags|bestell|liefer(?:schein)?|konto|mitglieds|versicherungs|referenz)-?\\s*(?:nummer|nr\\.?|no\\.?)',
+      'ihre\\s*(?:bestellung|referenz|zeichen)',
+      'unser\\s*zeichen',
+    ],
+  ],
+  otherDate: [
+    [
+      '(?:druck|bestell|liefer|leistungs|auftrags|vertrags|zahlungs|buchungs|lieferschein)-?\\s*datum',
+      '(?:bestellung|auftrag|lieferung|lieferschein)\\s*vom',
+      // A stylesheet's or code list's own version date ("Stylesheet-Version: 2.0 vom 18.10.2018").
+      '[a-z-]*version',
+      'gedruckt\\s*am',
+      '(?:zur|zu\\s*der|bezogen\\s*auf\\s*die)\\s*rechnung',
+      'urspr[üu]ngliche\\s*rechnung',
     ],
   ],
 };

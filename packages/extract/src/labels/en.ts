@@ -39,8 +39,6 @@ export const EN: LabelWords = {
   total: [
     [
       'total\\s*due',
-      'amount\\s*due',
-      'balance\\s*due',
       'grand\\s*t[o0]t[a4][l1i]?',
       'total\\s*amount',
       'invoice\\s*total',
@@ -59,6 +57,22 @@ export const EN: LabelWords = {
     ],
     ['total', 'amount', 'due'],
   ],
+  amountDue: [
+    [
+      'amount\\s*due',
+      'balance\\s*due',
+      'open\\s*amount',
+      'amount\\s*outstanding',
+      'outstanding\\s*(?:amount|balance)',
+      'remaining\\s*(?:amount|balance)',
+      'balance\\s*(?:to\\s*pay|remaining)',
+      'left\\s*to\\s*pay',
+    ],
+  ],
+  prepaid: [
+    ['prepaid', 'paid(?:\\s*(?:on\\s*account|in\\s*advance|to\\s*date))?', 'advance\\s*payment', 'deposit'],
+  ],
+  discount: [['discount', 'disc\\.', 'rebate']],
   tendered: [
     [
       'cash',
@@ -82,6 +96,21 @@ export const EN: LabelWords = {
   ],
   clientBlock: [
     ['client', 'customer', 'bill(?:ed)?\\s*to', 'sold\\s*to', 'invoice\\s*to', 'ship\\s*to', 'buyer'],
+  ],
+  otherReference: [
+    [
+      '(?:customer|client|account|contract|order|purchase\\s*order|delivery\\s*note|member|policy|reference|ref\\.?|po)\\s*(?:no\\.?|number|num\\.?|#|nr\\.?|id)',
+      '(?:customer|client|account)\\s*(?:code|ref)',
+    ],
+  ],
+  otherDate: [
+    [
+      'print(?:ed)?\\s*(?:on|date)',
+      'date\\s*printed',
+      '(?:order|delivery|shipping|ship|service|contract|start|end)\\s*date',
+      'date\\s*of\\s*(?:order|delivery|supply|service)',
+      '(?:original|corrected|referenced|related)\\s*invoice',
+    ],
   ],
 };
 

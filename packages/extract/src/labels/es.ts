@@ -46,7 +46,29 @@ export const ES: LabelWords = {
   ],
   // "IVA21%": OCR drops the space before the rate.
   vatTotal: [['\\b(?:total\\s*|cuota\\s*(?:de\\s*)?|importe\\s*)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))']],
-  total: [['total\\s*(?:factura|a\\s*pagar|importe|general|€|eur)', 'importe\\s*total'], ['importe']],
+  total: [
+    [
+      'total\\s*(?:factura|a\\s*pagar|importe|general|€|eur)',
+      'importe\\s*total',
+      'total\\s*(?:de\\s*(?:la\\s*)?)?factura',
+      'l[íi]quido\\s*(?:a\\s*(?:pagar|percibir)|total)',
+      'total\\s*l[íi]quido',
+      'importe\\s*(?:a\\s*pagar|l[íi]quido)',
+    ],
+    // "LÍQUIDO" alone opens its line: inside a line it names goods ("Jabón líquido").
+    ['importe', '(?<=^\\W*)l[íi]quido'],
+  ],
+  amountDue: [
+    [
+      'importe\\s*pendiente(?:\\s*de\\s*pago)?',
+      'pendiente\\s*de\\s*pago',
+      'saldo\\s*pendiente',
+      'importe\\s*adeudado',
+      'resto\\s*a\\s*pagar',
+    ],
+  ],
+  prepaid: [['anticipos?', 'entregas?\\s*a\\s*cuenta', 'pagado', 'ya\\s*abonado']],
+  discount: [['descuento', 'dto\\.?', 'bonificaci[óo]n', 'rebaja']],
   tendered: [['efectivo', 'entregado', 'tarjeta']],
   change: [['cambio', 'devoluci[óo]n']],
   withholding: [['retenci[óo]n', 'i\\.?r\\.?p\\.?f\\.?', 'retención\\s*irpf']],
@@ -74,6 +96,23 @@ export const ES: LabelWords = {
       'señor(?:es)?',
       'a\\s*la\\s*atenci[óo]n\\s*de',
       'direcci[óo]n\\s*de\\s*(?:facturaci[óo]n|env[íi]o)',
+    ],
+  ],
+  otherReference: [
+    [
+      'n[ºo°.]?\\s*(?:de\\s*)?(?:cliente|contrato|pedido|albar[áa]n|abonado|socio|cuenta|p[óo]liza|suministro|expediente)',
+      '(?:c[óo]digo|c[óo]d\\.?|ref\\.?|referencia|n[úu]mero|num\\.?)\\s*(?:de\\s*)?(?:cliente|contrato|pedido|albar[áa]n|abonado|socio|cuenta|p[óo]liza|suministro)',
+      '(?:cliente|contrato|pedido|albar[áa]n|p[óo]liza)\\s*(?:n[ºo°.]|n[úu]m(?:ero)?\\.?|#)',
+      'cups',
+    ],
+  ],
+  otherDate: [
+    [
+      'fecha\\s*(?:de\\s*)?(?:impresi[óo]n|pedido|entrega|albar[áa]n|contrato|alta|nacimiento|pago|cargo|lectura)',
+      'impreso\\s*(?:el|a)',
+      // The invoice a credit note corrects: "Factura rectificada ... de fecha".
+      'factura\\s*(?:rectificada|original|de\\s*origen|asociada|relacionada)',
+      'rectifica\\s*a',
     ],
   ],
 };

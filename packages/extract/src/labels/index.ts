@@ -1,15 +1,31 @@
+import { CA } from './ca.ts';
 import { DE } from './de.ts';
 import { EN } from './en.ts';
 import { ES } from './es.ts';
+import { EU } from './eu.ts';
 import { FR } from './fr.ts';
+import { GL } from './gl.ts';
+import { IT } from './it.ts';
 import { MY } from './ms.ts';
 import { NL } from './nl.ts';
+import { PT } from './pt.ts';
 import type { Concept, LabelWords } from './types.ts';
 
 export type { Concept, LabelWords } from './types.ts';
 
 /** The languages read on every document: EU invoices mix them (an English invoice of a German seller). */
-export const BASE_LANGUAGES: Record<string, LabelWords> = { es: ES, en: EN, de: DE, fr: FR, nl: NL };
+export const BASE_LANGUAGES: Record<string, LabelWords> = {
+  es: ES,
+  ca: CA,
+  eu: EU,
+  gl: GL,
+  en: EN,
+  fr: FR,
+  de: DE,
+  it: IT,
+  pt: PT,
+  nl: NL,
+};
 /** Region words, on only when the document's country or currency calls for them. */
 export const REGIONS: Record<string, LabelWords> = { my: MY };
 
@@ -35,12 +51,17 @@ const WRAPS: Record<Concept, Wrap[]> = {
   taxBase: [bare],
   vatTotal: [bare],
   total: [word(), word()],
+  amountDue: [word()],
+  prepaid: [word()],
+  discount: [word()],
   tendered: [word()],
   change: [word()],
   withholding: [word()],
   surcharge: [{ pre: '\\b(?:', post: ')', flags: 'i' }],
   issuerBlock: [{ pre: '(?:^|\\s{2,})(?:', post: ')\\b\\s*:?', flags: 'i' }],
   clientBlock: [labelled()],
+  otherReference: [labelled()],
+  otherDate: [labelled()],
 };
 
 export type Labels = Record<Concept, RegExp[]>;

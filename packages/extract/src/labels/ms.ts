@@ -11,12 +11,17 @@ export const MY: LabelWords = {
   taxBase: [['\\bexcl(?:uding|usive|\\.)?\\s*(?:of\\s*)?(?:gst|sst)\\b']],
   vatTotal: [['\\bgst\\b', '\\bsst\\b']],
   total: [['\\(?\\s*(?:gst|sst)\\s*incl\\w*', 'incl(?:usive|uding|\\.)?\\s*(?:of\\s*)?(?:gst|sst)'], []],
+  amountDue: [[]],
+  prepaid: [[]],
+  discount: [['diskaun']],
   tendered: [[]],
   change: [['kembali']],
   withholding: [[]],
   surcharge: [[]],
   issuerBlock: [[]],
   clientBlock: [[]],
+  otherReference: [[]],
+  otherDate: [[]],
 };
 
 /** Malaysian legal forms and the trading words that end a shop's name on its receipts. */

@@ -10,12 +10,31 @@ export type LabelWords = {
   taxBase: string[][];
   vatTotal: string[][];
   total: string[][];
+  /**
+   * What is still to be paid after advances or earlier payments ("Open amount", "Importe pendiente",
+   * "Reste à payer", "Zahlbetrag"): its own field, never the invoice total when a total is printed too.
+   */
+  amountDue: string[][];
+  /** What was paid before or on account (advances, deposits): the amount due is then not the total. */
+  prepaid: string[][];
+  /** A discount or rebate line: neither the total nor the base. */
+  discount: string[][];
   tendered: string[][];
   change: string[][];
   withholding: string[][];
   surcharge: string[][];
   issuerBlock: string[][];
   clientBlock: string[][];
+  /**
+   * Labels of other references that are not the invoice's number (customer, contract, order, delivery
+   * note, account numbers): their values are never taken as it.
+   */
+  otherReference: string[][];
+  /**
+   * Labels of dates that are not the issue date (printed on, order, delivery, the date of a referenced
+   * invoice): their dates are never taken as it while an issue-date label is printed.
+   */
+  otherDate: string[][];
 };
 
 export type Concept = keyof LabelWords;

@@ -307,3 +307,17 @@ export function parseDateValue(raw: string): string | null {
   if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
   return findDates(s)[0]?.iso ?? null;
 }
+
+/**
+ * The page's slashed dates are month first: one of them can only be read so ("11/17/2017") and none can
+ * only be read day first ("17/11/2017"). Dots and dashes are left to the day-first reading.
+ */
+export function slashesMonthFirst(text: string): boolean {
+  let monthFirst = false;
+  for (const m of text.matchAll(/(?<![\d./-])(\d{1,2})\/(\d{1,2})\/(?:\d{4}|\d{2})(?![\d./-])/g)) {
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    if (a > 12 && b <= 12) return false;
+    if (b > 12 && a <= 12) monthFirst = true;
+  }
+  return monthFirst;
+}

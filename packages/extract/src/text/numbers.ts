@@ -74,3 +74,10 @@ export function findAmounts(line: string): { value: number; raw: string; index: 
   }
   return out;
 }
+
+/**
+ * "s/98,02" ("sobre 98,02"): the slash glued to a base inside a tax line's phrase hides it from
+ * `findAmounts` (which skips numbers glued to a slash, as in dates and codes). Same length, so positions
+ * still match the line's words.
+ */
+export const spaceInlineBase = (text: string): string => text.replace(/\bs\/(?=\s?-?\d)/gi, 's ');

@@ -1,5 +1,5 @@
 /** The VAT breakdown: one entry per rate (base, amount, and the recargo printed beside them). */
-import { centsToString, findAmounts, minimalDecimal, toCents } from '../../text/numbers.ts';
+import { centsToString, findAmounts, minimalDecimal, spaceInlineBase, toCents } from '../../text/numbers.ts';
 import type { VatBreakdownEntry } from '../../types.ts';
 import { blankDates, type Ctx, ocrAmounts } from '../context.ts';
 
@@ -129,7 +129,7 @@ export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
     // A row naming the tax is a tax row whatever else it says; a row with only a rate, or under a header
     // (which may be the goods table's own), must not name goods.
     if (!keyword && isGoodsRow(text)) continue;
-    const entry = breakdownRow(blankDates(ocrAmounts(ctx, text)), ctx.ocr);
+    const entry = breakdownRow(blankDates(ocrAmounts(ctx, spaceInlineBase(text))), ctx.ocr);
     if (!entry) continue;
     if (out.some((e) => Number(e.rate) === Number(entry.rate))) continue;
     out.push(entry);

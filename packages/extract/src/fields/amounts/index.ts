@@ -6,9 +6,16 @@
 import type { FieldMap } from '../../evidence.ts';
 import type { Line } from '../../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal } from '../../text/numbers.ts';
-import { blankDates, type Ctx, lineBox, ocrAmounts } from '../context.ts';
+import type { Source } from '../../types.ts';
+import { blankDates, boxOf, type Ctx, lineBox, ocrAmounts } from '../context.ts';
 import { FAMILIES, type Features, scoreFeatures, topProbability } from '../ranker.ts';
-import { type AmountCand, type AmountCandidates, collectAmounts, readingFeatures } from './labelled.ts';
+import {
+  type AmountCand,
+  type AmountCandidates,
+  collectAmounts,
+  phraseBase,
+  readingFeatures,
+} from './labelled.ts';
 import {
   closureFeatures,
   findPayment,
@@ -31,6 +38,8 @@ export function amountCandidates(ctx: Ctx): {
   rounding: number | null;
   /** Every amount printed (cents, unsigned, ascending). */
   printedCents: number[];
+  /** What is still to be paid ("Open amount", "Importe pendiente"), best first once ranked. */
+  due: AmountCand[];
 } {
   const { L, lines } = ctx;
   const cands: AmountCandidates = {
@@ -40,7 +49,7 @@ export function amountCandidates(ctx: Ctx): {
     withholding_total: [],
     surcharge_total: [],
   };
-  collectAmounts(ctx, L.taxBase, cands.tax_base, []);
+  collectAmounts(ctx, L.taxBase, cands.tax_base, [...L.discount]);
   collectAmounts(ctx, L.withholding, cands.withholding_total, []);
   collectAmounts(ctx, L.surcharge, cands.surcharge_total, []);
   collectAmounts(
@@ -52,18 +61,26 @@ export function amountCandidates(ctx: Ctx): {
       ...L.total.slice(0, 1),
       ...L.withholding,
       ...L.surcharge,
+      // A discount's line names the VAT rate it reduces ("Rabattbetrag: -5,60, MwSt.-% 19,0").
+      ...L.discount,
       // Tax registration numbers ("GST Reg No: 000123456789") and summary tables are not the VAT total.
       /\b(?:g[s5]t|sst|vat|tax)\s*(?:reg(?:istration)?\.?|id|no\.?|number|#)|\bsummary\b/i,
       /\b(?:ust|mwst|vat|tva|btw|iva)\.?\s*-?\s*id|steuer-?\s*n(?:umme)?r|\bhrb\b|handelsregister/i,
     ],
     true,
   );
+  phraseBases(ctx, cands);
+  // What is still to be paid is its own field; it stands in for the total only when no total is labelled.
+  const due: AmountCand[] = [];
+  collectAmounts(ctx, L.amountDue, due, [...L.discount]);
   collectAmounts(ctx, L.total, cands.total, [
     ...L.taxBase,
+    ...L.amountDue,
     // The total of the goods at one rate ("Total 0% supplies", "Total 21 %") is a part of the total.
     /\btotal\s*\d{1,2}(?:[.,]\d{1,2})?\s*%/i,
     /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*ad[jil1.]|(?<!\bafter\s*)\bad[jil1](?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
   ]);
+  if (!cands.total.some((c) => c.cents !== 0)) cands.total.push(...due.map((c) => ({ ...c })));
   // "Rounding  RM 12.30" after a rounding adjustment is the rounded total; the adjustment itself
   // ("Rounding Adjustments -0.02", its label misread) is under ten cents in every currency.
   const rounded: AmountCand[] = [];
@@ -122,7 +139,45 @@ export function amountCandidates(ctx: Ctx): {
       });
   }
   printedElsewhere(ctx, cands);
-  return { cands, payment, rounding, printedCents };
+  dropImplausibleSurcharges(cands);
+  return { cands, payment, rounding, printedCents, due };
+}
+
+/**
+ * The base a tax line prints in its own phrase ("IVA 21 % s/98,02   20,58"): a base candidate, labelled
+ * by the tax's label (a weaker label than "Base imponible"); the VAT candidate keeps it to tell its line
+ * from another line at the same rate.
+ */
+function phraseBases(ctx: Ctx, cands: AmountCandidates): void {
+  const seen = new Set<number>();
+  for (const v of cands.vat_total) {
+    if (v.line == null || seen.has(v.line)) continue;
+    const line = ctx.lines[v.line]!;
+    const base = phraseBase(line.text);
+    if (!base || Math.abs(base.cents) <= Math.abs(v.cents)) continue;
+    seen.add(v.line);
+    for (const c of cands.vat_total) if (c.line === v.line) c.onBase = base.cents;
+    const features: Features = { ...v.features, tier1: 1 };
+    delete features.tier0;
+    const box = boxOf(line, base.index, base.raw.length);
+    cands.tax_base.push({ cents: base.cents, score: 0, box, line: v.line, features });
+  }
+}
+
+/**
+ * The recargo de equivalencia has a few legal rates (Ley 37/1992, art. 161; 0,62 % and 0,26 % went with
+ * the temporary 5 % and 2 % VAT; 4 % and 1 % are the rates before 2012), and it is never more than the VAT
+ * of its base. A "surcharge" read otherwise (a cashier's "105 1" after an "R.E." look-alike) is no recargo.
+ */
+export const LEGAL_RECARGO_RATES = [5.2, 1.75, 1.4, 0.5, 0.62, 0.26, 4, 1];
+
+function dropImplausibleSurcharges(cands: AmountCandidates): void {
+  const maxVat = Math.max(0, ...cands.vat_total.map((c) => Math.abs(c.cents)));
+  cands.surcharge_total = cands.surcharge_total.filter(
+    (c) =>
+      (c.rate == null || LEGAL_RECARGO_RATES.includes(c.rate)) &&
+      (c.cents === 0 || Math.abs(c.cents) <= maxVat),
+  );
 }
 
 /** OCR drops a decimal point ("3045" for 30.45): an integer of three to six digits is also read as cents. */
@@ -160,12 +215,45 @@ function printedElsewhere(ctx: Ctx, cands: AmountCandidates): void {
     }
 }
 
-/** Scores every candidate with the ranker and sorts each family best first. */
-export function rankAmounts(cands: AmountCandidates): void {
+/**
+ * Scores every candidate with the ranker and sorts each family best first. The amount due is scored as a
+ * total (its candidates are read and placed like one; it has no weights of its own to fit yet).
+ */
+export function rankAmounts(cands: AmountCandidates, due: AmountCand[] = []): void {
   for (const family of FAMILIES) {
     for (const c of cands[family]) c.score = scoreFeatures(family, c.features ?? {});
     cands[family].sort((a, b) => b.score - a.score);
   }
+  for (const c of due) c.score = scoreFeatures('total', c.features ?? {});
+  due.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The amount still to be paid: the one labelled as such; with none labelled, nothing paid in advance or
+ * at the till printed, the total (computed, unverified).
+ */
+export function amountDueField(
+  ctx: Ctx,
+  due: AmountCand[],
+  fields: FieldMap,
+  source: Source,
+  payment: Payment | null,
+): void {
+  const best = due[0];
+  if (!best) {
+    const total = fields.total;
+    const prepaid = ctx.lines.some((l) => ctx.L.prepaid.some((re) => re.test(l.text)));
+    if (total && !payment && !prepaid)
+      fields.amount_due = { value: total.value, confidence: 0.5, source: 'computed', verified: false };
+    return;
+  }
+  fields.amount_due = {
+    value: centsToString(best.cents),
+    confidence: Math.min(0.8, 0.35 + 0.45 / (1 + Math.exp(-best.score))),
+    source,
+    verified: false,
+    box: best.box,
+  };
 }
 
 /** The best candidate of each family becomes the field (unverified: the checks decide that). */

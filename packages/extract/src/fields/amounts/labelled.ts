@@ -3,7 +3,7 @@
  * with the features the ranker reads (label tier, layout, print size, OCR agreement).
  */
 import type { Line } from '../../text/layout.ts';
-import { findAmounts } from '../../text/numbers.ts';
+import { findAmounts, spaceInlineBase } from '../../text/numbers.ts';
 import type { Box } from '../../types.ts';
 import {
   blankDates,
@@ -38,11 +38,37 @@ export type AmountCand = {
   setAside?: boolean;
   /** Tried with the opposite sign of its reading (a credit note whose minus OCR may have lost). */
   signFlipped?: boolean;
+  /** The base printed inside a tax line's own phrase ("IVA 21 % s/98,02   20,58"), in cents. */
+  onBase?: number;
   /** What the ranker sees (absent for sums the consistency checks form). */
   features?: Features;
 };
 
 export type AmountCandidates = Record<(typeof FAMILIES)[number], AmountCand[]>;
+
+/**
+ * How far below a row of labels its row of values may start, in label-line heights: a table's padding
+ * puts the values more than a line under their labels.
+ */
+const VALUE_ROW_GAP = 2.5;
+/** Beside a label row's cell, a value cell whose box does not overlap any: nearest within this (page width). */
+const COLUMN_SLACK = 0.03;
+
+/**
+ * The base a tax line prints inside its own phrase: "s/98,02", "sobre 98,02", "on 98.02", "auf 100,00",
+ * "sur 250,00", "base 98,02" (the amount comes right after the word).
+ */
+const PHRASE_BASE =
+  /(?:\bs\/|\b(?:sobre|base|on|of|auf|sur|su|over|op)\s+)(?:€\s?|eur\s+)?(-?\d{1,3}(?:[.,\u00a0 ]\d{3})*[.,]\d{2}|-?\d+[.,]\d{2})(?!\d)/i;
+
+/** The base printed in a tax line's phrase, in cents, and where it is. */
+export function phraseBase(text: string): { cents: number; index: number; raw: string } | null {
+  const m = PHRASE_BASE.exec(text);
+  if (!m) return null;
+  const value = findAmounts(m[1]!)[0];
+  if (!value) return null;
+  return { cents: Math.round(value.value * 100), index: m.index + m[0].length - m[1]!.length, raw: m[1]! };
+}
 
 const ROUNDED_TOTAL = /\bround(?:ed|ing)?\b(?!\s*ad[jil1.])|\btotal\s*rounded\b|\bnett?\s*total\b/i;
 const STRONG_TOTAL =
@@ -63,7 +89,9 @@ function allAmountLabels(ctx: Ctx): RegExp[] {
     ctx.L.total[0]!,
     ...ctx.L.withholding,
     ...ctx.L.surcharge,
-    /\b(?:i\.?v\.?a|vat|btw|mwst|tva)(?:\b|(?=\d))/i,
+    ...ctx.L.amountDue,
+    ...ctx.L.discount,
+    /\b(?:i\.?v\.?a|vat|btw|mwst|ust|tva)(?:\b|(?=\d))/i,
   ];
 }
 
@@ -143,10 +171,10 @@ function amountsAfterLabel(
     if (findAmounts(cell).length) seenAmount = true;
   }
   const joined = cells.slice(0, cut).join('   ');
-  const tail = blankDates(ocrAmounts(ctx, joined));
+  const tail = inlineCut(allLabels, blankDates(ocrAmounts(ctx, spaceInlineBase(joined))));
   const rate = printedRate(line.text);
   // Read by OCR, one digit just after an amount ("5.983,78 6") is its currency sign misread.
-  const amounts = findAmounts(tail.replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, ' ')).filter(
+  const amounts = findAmounts(tail.replace(PERCENT_AFTER, ' ').replace(PERCENT_BEFORE, ' ')).filter(
     (a, k, all) =>
       !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)) &&
       !(
@@ -183,8 +211,10 @@ function amountsAfterLabel(
   }
   // value on the next line, aligned under the label or to the right
   const next = ctx.lines[i + 1];
-  if (!next || next.page !== line.page || next.y - (line.y + line.h) >= line.h * 1.5) return out;
+  if (!next || next.page !== line.page) return out;
   const headerRow = isHeaderRow(line.text);
+  // A row of labels may have its values further down than a label's own value line.
+  if (next.y - (line.y + line.h) >= line.h * (headerRow ? VALUE_ROW_GAP : 1.5)) return out;
   for (const nextLine of lineReadings(ctx, next)) {
     const nextText = ocrAmounts(ctx, nextLine.text);
     const a = findAmounts(nextText);
@@ -207,16 +237,16 @@ function amountsAfterLabel(
     if (a.length > 1 && headerRow && labelled.every((c) => isRowLabel(ctx, allLabels, c.text))) {
       // A row of labels with their values in the row below ("Base imponible   IVA 21%   IVA 10%   Total"):
       // the value cell under each cell this label names (one per VAT rate).
-      const labelCells = splitCells(line);
-      const cells = splitCells(nextLine).filter((c) => findAmounts(ocrAmounts(ctx, c.text)).length === 1);
+      const labelCells = splitCells(line).filter((c) => /[\p{L}\d]/u.test(c.text));
+      // Every cell with a figure (a rate too) takes part in pairing; only an amount is read.
+      const cells = splitCells(nextLine).filter((c) => /\d/.test(c.text));
       const seen = new Set<number>();
       for (const hit of line.text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))) {
         const labelBox = boxOf(line, hit.index ?? 0, hit[0].length);
-        // The middle of the label's whole cell ("Retención IRPF 15%"), not of the word matched.
+        // The label's whole cell ("Retención IRPF 15%"), not the word matched.
         const cell = labelCells.find((c) => c.x <= labelBox.x + 1e-4 && labelBox.x < c.x + c.w);
-        const mid = cell ? cell.x + cell.w / 2 : labelBox.x + labelBox.w / 2;
-        const under = cells.find((c) => c.x - 0.02 <= mid && mid <= c.x + c.w + 0.02);
-        const value = under && findAmounts(ocrAmounts(ctx, under.text))[0];
+        const under = cell ? valueUnder(labelCells, cells, cell) : undefined;
+        const value = under && singleAmount(ctx, under.text);
         if (!under || !value || seen.has(under.x)) continue;
         seen.add(under.x);
         const box = { page: nextLine.page, x: under.x, y: nextLine.y, w: under.w, h: nextLine.h };
@@ -233,7 +263,87 @@ function amountsAfterLabel(
       break;
     }
   }
+  if (!out.length && headerRow) out.push(...underTableHeader(ctx, label, line, i, f, allLabels));
   return out;
+}
+
+/** Rows of values a summary table may print under its header (one per rate, then the sums). */
+const MAX_VALUE_ROWS = 4;
+/** A table header names at least this many amount cells to be read as a summary table's. */
+const MIN_TABLE_LABELS = 2;
+
+/**
+ * A summary table: a header row naming several amounts among other cells ("Warenwert   Zu-/Abschlag
+ * Nettobetrag   MwSt-Betrag   MwSt-%   Endbetrag") over rows of values only (no words: not a goods
+ * table), one per rate and the sums last. Each row's value in this label's column is a candidate, placed
+ * on its own row (the sums, lowest, rank first).
+ */
+function underTableHeader(
+  ctx: Ctx,
+  label: RegExp,
+  line: Line,
+  i: number,
+  f: Features,
+  allLabels: RegExp[],
+): AmountCand[] {
+  const out: AmountCand[] = [];
+  const labelCells = splitCells(line).filter((c) => /[\p{L}\d]/u.test(c.text));
+  const named = labelCells.filter((c) => isRowLabel(ctx, allLabels, c.text)).length;
+  if (labelCells.length < 3 || named < MIN_TABLE_LABELS) return out;
+  const hits = [...line.text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))];
+  let prev = line;
+  for (let j = i + 1; j < Math.min(ctx.lines.length, i + 1 + MAX_VALUE_ROWS); j++) {
+    const row = ctx.lines[j]!;
+    if (row.page !== line.page || row.y - (prev.y + prev.h) >= line.h * VALUE_ROW_GAP) break;
+    const text = ocrAmounts(ctx, row.text);
+    const words = text.replace(/\b(?:euros?|eur|usd|gbp|chf)\b/gi, '');
+    if (/\p{L}{3,}/u.test(words) || findAmounts(blankDates(text)).length < 2) break;
+    prev = row;
+    const cells = splitCells(row).filter((c) => /\d/.test(c.text));
+    for (const hit of hits) {
+      const labelBox = boxOf(line, hit.index ?? 0, hit[0].length);
+      const cell = labelCells.find((c) => c.x <= labelBox.x + 1e-4 && labelBox.x < c.x + c.w);
+      const under = cell ? valueUnder(labelCells, cells, cell) : undefined;
+      const value = under && singleAmount(ctx, under.text);
+      if (!under || !value) continue;
+      const box = { page: row.page, x: under.x, y: row.y, w: under.w, h: row.h };
+      out.push({
+        cents: Math.round(value.value * 100),
+        score: 0,
+        box,
+        rate: printedRate(labelCell(line.text, hit.index ?? 0)),
+        line: j,
+        integer: !/[.,]\d{1,2}\b/.test(value.raw),
+        features: { ...f, nextLine: 1, lowOnPage: j / ctx.lines.length, ...readingFeatures(row, box) },
+      });
+    }
+  }
+  return out;
+}
+
+type Cell = { text: string; x: number; w: number };
+
+/** The one amount a value cell holds (a rate cell, "10%", holds none). */
+function singleAmount(ctx: Ctx, text: string): { value: number; raw: string } | undefined {
+  const found = findAmounts(ocrAmounts(ctx, text));
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * The value cell of a row of values that belongs to a label cell of the row above: with as many values as
+ * labels, the one at the same place in the row; else the value whose box overlaps the label's most, else
+ * the nearest one whose nearest label is this one (values are right-aligned, labels left-aligned).
+ */
+function valueUnder(labels: Cell[], values: Cell[], label: Cell): Cell | undefined {
+  if (labels.length === values.length) return values[labels.indexOf(label)];
+  const overlap = (a: Cell, b: Cell) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const best = [...values].sort((a, b) => overlap(b, label) - overlap(a, label))[0];
+  if (best && overlap(best, label) > 0) return best;
+  const gap = (a: Cell, b: Cell) => -overlap(a, b);
+  const near = [...values].sort((a, b) => gap(a, label) - gap(b, label))[0];
+  if (!near || gap(near, label) > COLUMN_SLACK) return undefined;
+  const nearestLabel = [...labels].sort((a, b) => gap(near, a) - gap(near, b))[0];
+  return nearestLabel === label ? near : undefined;
 }
 
 /**
@@ -272,21 +382,51 @@ function withoutBareRates(text: string): string {
   );
 }
 
-/** The rate printed in a text: a percent ("21 %"), else a bare rate after the tax's name ("IVA 21"). */
+/** A rate with its percent sign after it ("21 %"), or before it in a rate label's cell ("MwSt.-% 19,0"). */
+const PERCENT_AFTER = /\d{1,2}(?:[.,]\d{1,2})?\s?%/g;
+const PERCENT_BEFORE = /%\s?:?\s?\d{1,2}(?:[.,]\d{1,2})?(?![\d.,]\d)/g;
+
+/** The rate printed in a text: a percent ("21 %", "% 19,0"), else a bare rate after the tax's name ("IVA 21"). */
 function printedRate(text: string): number | undefined {
-  const percent = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+  const percent =
+    /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text) ?? /%\s?:?\s?(\d{1,2}(?:[.,]\d{1,2})?)(?![\d.,]\d)/.exec(text);
   if (percent) return Number(percent[1]!.replace(',', '.'));
   const bare = [...text.matchAll(BARE_RATE)].find((b) => isUsualRate(b[2]!));
   return bare ? Number(bare[2]) : undefined;
 }
 
 /**
+ * An inline block of labelled amounts ("Base imponible: 200,00, IVA 21%: 42,00, Total: 242,00"): the
+ * label's value ends where the next amount label starts after its first amount.
+ */
+function inlineCut(allLabels: RegExp[], tail: string): string {
+  const first = findAmounts(tail)[0];
+  if (!first) return tail;
+  const from = first.index + first.raw.length + 1;
+  let cut = tail.length;
+  for (const re of allLabels) {
+    const m = new RegExp(re.source, re.flags.replace('g', '')).exec(tail.slice(from));
+    if (m && from + m.index < cut) cut = from + m.index;
+  }
+  return tail.slice(0, cut);
+}
+
+/**
  * What an exclusion is tested on: the label's own cell in a row of labels (nothing when this reading of
- * the row garbled the label: its other cells are other labels), else the whole line.
+ * the row garbled the label: its other cells are other labels); on a line that holds several labelled
+ * amounts inline, the label's own stretch (from the amount before it to the first amount after it);
+ * else the whole line.
  */
 function ownCell(text: string, label: RegExp): string {
-  if (!isHeaderRow(text)) return text;
   const m = label.exec(text);
+  if (!isHeaderRow(text)) {
+    if (!m) return text;
+    const at = m.index ?? 0;
+    const before = findAmounts(blankDates(text.slice(0, at))).at(-1);
+    const start = before ? before.index + before.raw.length : 0;
+    const after = findAmounts(blankDates(spaceInlineBase(text.slice(at)))).at(0);
+    return text.slice(start, after ? at + after.index + after.raw.length : text.length);
+  }
   return m ? labelCell(text, m.index ?? 0) : '';
 }
 

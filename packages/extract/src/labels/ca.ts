@@ -1,0 +1,31 @@
+import type { LabelWords } from './types.ts';
+
+/** Catalan. */
+export const CA: LabelWords = {
+  number: [
+    ['n[ºo°.]?\\s*(?:de\\s*)?factura', 'n[úu]mero\\s*(?:de\\s*)?factura'],
+    [],
+    [],
+    ['tiquet', 'factura\\s*simplificada'],
+    [],
+    [],
+  ],
+  issueDate: [['data\\s*(?:de\\s*)?(?:la\\s*)?(?:factura|emissi[óo]|expedici[óo])'], ['data']],
+  dueDate: [['data\\s*(?:de\\s*)?venciment', 'venciment']],
+  taxBase: [['\\bbase\\s*imposable', '\\bimport\\s*net']],
+  vatTotal: [['\\b(?:total\\s*|quota\\s*(?:de\\s*)?)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))']],
+  total: [['total\\s*(?:factura|a\\s*pagar)', 'import\\s*total', 'l[íi]quid\\s*a\\s*pagar'], []],
+  amountDue: [['import\\s*pendent', 'pendent\\s*de\\s*pagament', 'resta\\s*a\\s*pagar']],
+  prepaid: [['bestreta', 'pagat']],
+  discount: [['descompte', 'dte\\.']],
+  tendered: [['efectiu', 'lliurat', 'targeta']],
+  change: [['canvi']],
+  withholding: [['retenci[óo]']],
+  surcharge: [['rec[àa]rrec\\s*(?:d\\W?)?equival[èe]ncia']],
+  issuerBlock: [['emissor', 'prove[ïi]dor', 'venedor']],
+  clientBlock: [['client', 'destinatari', 'dades\\s*del\\s*client']],
+  otherReference: [
+    ['n[ºo°.]?\\s*(?:de\\s*)?(?:client|contracte|comanda|albar[àa]|p[òo]lissa)', 'codi\\s*(?:de\\s*)?client'],
+  ],
+  otherDate: [['data\\s*(?:d\\W?)?(?:impressi[óo]|comanda|lliurament|pagament)']],
+};
