@@ -36,7 +36,11 @@ export function ensureWebBuild({ env = process.env, log = console.log } = {}) {
   const changedAt = Math.max(...SOURCES.map((source) => newestChange(join(ROOT, source))));
   const url = publicUrl(env);
   if (stamp && stamp.builtAt >= changedAt && stamp.publicUrl === url) return;
-  log(stamp ? 'Web app sources or address changed: rebuilding…' : 'Building the web app (first start only)…');
+  log(
+    stamp
+      ? 'Web app sources or address changed: rebuilding the web app…'
+      : 'Building the web app… (first start only, about a minute)',
+  );
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], {
     cwd: ROOT,
     stdio: 'inherit',
