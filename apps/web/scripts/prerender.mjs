@@ -112,6 +112,12 @@ const LOADER = `(function () {
     addEventListener(type, start, { capture: true, passive: true, once: true });
   });
   document.addEventListener('click', function (event) {
+    // A link followed before the app is live leaves with the page's language, as the live app would keep
+    // it: "Iniciar sesión" on /es/ opens the Spanish login, whatever the browser's language.
+    var link = !live() && event.target.closest && event.target.closest('a[href]');
+    if (link && link.origin === location.origin && !choice) {
+      try { localStorage.setItem('${LOCALE_STORAGE_KEY}', page); } catch (e) {}
+    }
     var root = document.getElementById('root');
     var button = !live() && event.target.closest && event.target.closest(BUTTONS);
     if (!button || !root.contains(button)) return;
