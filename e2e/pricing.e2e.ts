@@ -12,6 +12,8 @@ const TEXT = {
     contact: 'Contact us',
     subject: 'Subject (optional)',
     preset: 'Enterprise Plan',
+    couponLabel: 'Coupon code',
+    couponApplied: 'Coupon BIENVENIDA20 applied: the prices shown include it.',
   },
   es: {
     path: '/es/precios',
@@ -22,6 +24,8 @@ const TEXT = {
     contact: 'Contacta con nosotros',
     subject: 'Asunto (opcional)',
     preset: 'Plan Enterprise',
+    couponLabel: 'Código de cupón',
+    couponApplied: 'Cupón BIENVENIDA20 aplicado: los precios mostrados ya lo incluyen.',
   },
 } as const;
 
@@ -70,6 +74,40 @@ describe.skipIf(!hasBrowser)('the pricing page in Chromium', () => {
         await page.waitForURL('**/contact?subject=*');
         await expect.poll(() => page.getByLabel(text.subject).inputValue()).toBe(text.preset);
         expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
+  it('takes the first click on Annual and every key of a coupon typed at once, before the app is live (issue 36, item 10)', async () => {
+    for (const language of ['en', 'es'] as const) {
+      for (const width of [390, 1366]) {
+        const text = TEXT[language];
+        const context = await browser.newContext({
+          baseURL: baseUrl,
+          locale: language === 'es' ? 'es-ES' : 'en-GB',
+          viewport: { width, height: width < 500 ? 844 : 800 },
+        });
+        const page = await context.newPage();
+        // Fresh from the prerendered HTML: the app loads on this very click.
+        await page.goto(text.path);
+        expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+        await page.getByText(text.annual, { exact: true }).click();
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        const freelancer = page.locator('[data-plan^="freelancer-"]');
+        await freelancer.getByText(text.yearly).waitFor();
+        expect(await freelancer.getByText(text.monthly).count()).toBe(0);
+
+        await page.goto(text.path);
+        expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+        const coupon = page.getByLabel(text.couponLabel);
+        await coupon.focus();
+        await page.keyboard.type('BIENVENIDA20');
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        // By keyboard, as a visitor would: Enter applies the code typed.
+        await coupon.press('Enter');
+        await page.getByText(text.couponApplied).waitFor();
+        expect(await coupon.inputValue()).toBe('BIENVENIDA20');
         await context.close();
       }
     }

@@ -430,6 +430,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/checkout/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where one of your checkouts stands, by the session id the checkout returned with */
+        get: operations["getCheckoutSessionsBySessionId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/checkout": {
         parameters: {
             query?: never;
@@ -1251,6 +1268,10 @@ export interface components {
             currency: "eur" | "usd";
             popular: boolean;
             savingPercent: number | null;
+        };
+        CheckoutSessionStatus: {
+            /** @enum {string} */
+            status: "open" | "paid" | "cancelled" | "failed" | "expired";
         };
         CheckoutResponse: {
             url: string;
@@ -2947,6 +2968,46 @@ export interface operations {
                         packs: components["schemas"]["Pack"][];
                         paymentsConfigured: boolean;
                     };
+                };
+            };
+        };
+    };
+    getCheckoutSessionsBySessionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout: paid, still open, or closed without payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSessionStatus"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No checkout of yours has this session (CHECKOUT_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

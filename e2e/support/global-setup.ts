@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
     project.provide('smtpPort', 0);
     return;
   }
-  ensureWebBuild();
+  await ensureWebBuild();
   const dataDir = await mkdtemp(join(tmpdir(), 'cuadra-e2e-'));
   const port = await freePort();
   const smtpPort = await freePort();

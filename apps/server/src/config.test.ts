@@ -6,7 +6,12 @@ describe('configuration', () => {
   it('runs with no variables at all, on the embedded defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', DATABASE_URL: '', SMTP_URL: '' });
-    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    // Issue 36, item 12: the address it listens at, so links in emails open where the session is.
+    expect(config.PUBLIC_URL).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '3107' }).PUBLIC_URL).toBe('http://127.0.0.1:3107');
+    expect(loadConfig({ HOST: '0.0.0.0', NODE_ENV: 'production', MAIL_OUTBOX: '1' }).PUBLIC_URL).toBe(
+      'http://localhost:3000',
+    );
   });
 
   it('stops with a message naming the variable that is wrong', () => {

@@ -44,7 +44,8 @@ export const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /**
    * The address users reach the app at; links in emails are built from it, never from the Host header.
-   * Default: http://localhost:PORT.
+   * Default: the address the server listens at, http://HOST:PORT (http://127.0.0.1:3000), which is the one
+   * `npm start` prints; `localhost` only for a wildcard HOST.
    */
   PUBLIC_URL: z.url().optional(),
   /** Folder for the embedded database and files. */
@@ -72,6 +73,8 @@ export const ConfigSchema = z.object({
   EXTRACT_PROCESSES: z.coerce.number().int().min(0).max(64).optional(),
   /** Nice value of the extraction processes (0–19): the API keeps the cores when they are contended. */
   EXTRACT_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** Shows the OCR engine's own diagnostics ("Estimating resolution as 248"), read by packages/extract. */
+  EXTRACT_DEBUG: toBool,
   /** SMTP for real email; empty means the outbox, readable at /dev/mail (local mode only). */
   SMTP_URL: z.string().default(''),
   /** A deployment without SMTP_URL refuses to start unless this says the outbox is wanted on purpose. */
@@ -177,6 +180,16 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'CUADRA_MODE'> & {
   isPublicUrlConfigured: boolean;
 };
 
+/**
+ * Where the app answers when no PUBLIC_URL is set: the listen address itself. A link to `localhost` while
+ * the browser is on `127.0.0.1` opens another origin, where the session is not (issue 36, item 12). The
+ * same rule names the prerendered pages' address (scripts/lib/web-build.mjs, publicUrl).
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 
@@ -203,7 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'Invalid configuration:\n  SMTP_URL: required in a deployment (or set MAIL_OUTBOX=1 to keep email in the outbox on purpose)',
       );
     }
-    const publicUrl = (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/+$/, '');
+    const publicUrl = (data.PUBLIC_URL ?? defaultPublicUrl(data.HOST, data.PORT)).replace(/\/+$/, '');
     return { ...data, PUBLIC_URL: publicUrl, mode, isPublicUrlConfigured: data.PUBLIC_URL !== undefined };
   }
   const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

@@ -18,6 +18,8 @@ type Role = (typeof ROLES)[number];
 const SHUTDOWN_GRACE_MS = 25_000;
 /** An upload folder this old belongs to no request still running (uploads are dropped after a silence). */
 const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/** How often a server started by `npm start` checks that its supervisor is still there. */
+const SUPERVISOR_CHECK_MS = 1_000;
 /** Exit code of a bad configuration (sysexits EX_CONFIG): the supervisor in `npm start` does not retry it. */
 const EXIT_CONFIG = 78;
 
@@ -79,6 +81,14 @@ async function main(role: Role) {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // `npm start` (scripts/start.mjs) runs this process in a group of its own and stops it by signal; should
+  // the supervisor itself be killed outright, nobody would, so the server stops when it is gone.
+  const supervisor = Number(process.env.CUADRA_SUPERVISOR_PID);
+  if (supervisor > 0) {
+    setInterval(() => {
+      if (process.ppid !== supervisor) void shutdown('supervisor gone');
+    }, SUPERVISOR_CHECK_MS).unref();
+  }
 }
 
 const role = (process.argv[2] ?? 'all') as Role;

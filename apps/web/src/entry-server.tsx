@@ -24,6 +24,22 @@ import { routes } from './router';
 export { PRERENDERED_ATTRIBUTE } from './features/marketing/seo/hydrate';
 export { localizedPath } from './features/marketing/seo/localized-path';
 
+/**
+ * A query client for one server render. Queries started while rendering would otherwise arm their cache's
+ * garbage-collection timers (five minutes by default; TanStack Query only skips them where it sees no
+ * `window`, and the prerender gives the app's modules a jsdom one), and those timers kept the prerender
+ * process alive for five minutes after its pages were written. Nothing is collected during a render, and
+ * `clear()` afterwards drops what the render cached.
+ */
+function renderQueryClient() {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, gcTime: Number.POSITIVE_INFINITY },
+  });
+  return queryClient;
+}
+
 export type PrerenderPage = {
   /** The English address; the Spanish one is `localizedPath(path, 'es')`. */
   path: string;
@@ -81,11 +97,13 @@ export async function renderNotFound(language: Locale): Promise<{ appHtml: strin
   const context = await handler.query(new Request(absoluteUrl('/__not-found__')));
   if (context instanceof Response) throw new Error('the not-found page answered with a redirect');
   const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = renderQueryClient();
   const appHtml = renderToString(
-    <AppProviders i18n={i18n} queryClient={createQueryClient()}>
+    <AppProviders i18n={i18n} queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );
+  queryClient.clear();
   return { appHtml, title: `${i18n.t('notFound.title')} · Cuadra` };
 }
 
@@ -98,13 +116,15 @@ export async function renderPage(path: string, language: Locale): Promise<Render
   if (context instanceof Response) throw new Error(`${path} answered with a redirect (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const collected: PageMetaData[] = [];
+  const queryClient = renderQueryClient();
   const appHtml = renderToString(
     <MetaCollectorContext.Provider value={collected}>
-      <AppProviders i18n={createFixedI18n(language)} queryClient={createQueryClient()}>
+      <AppProviders i18n={createFixedI18n(language)} queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </MetaCollectorContext.Provider>,
   );
+  queryClient.clear();
   const meta = collected.at(-1);
   if (!meta) throw new Error(`${path} rendered no page metadata`);
   return { status: context.statusCode, appHtml, headTags: renderHeadTags(meta), meta };

@@ -49,6 +49,15 @@ export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 export const CheckoutResponseSchema = z.object({ url: z.string() }).meta({ id: 'CheckoutResponse' });
 
 /**
+ * `GET /checkout/sessions/:sessionId`: where one of the caller's checkouts stands, so a page reached with
+ * `?session_id=` says "Payment received" only for a paid one.
+ */
+export const CheckoutSessionStatusSchema = z
+  .object({ status: z.enum(['open', 'paid', 'cancelled', 'failed', 'expired']) })
+  .meta({ id: 'CheckoutSessionStatus' });
+export type CheckoutSessionStatus = z.infer<typeof CheckoutSessionStatusSchema>;
+
+/**
  * `subscription`: a subscription period's credits (spent before pack credits); `expiry`: what was left of
  * them at the period's end (subscription credits do not carry over; pack credits never expire).
  */

@@ -49,6 +49,12 @@ type TessWorker = import('tesseract.js').Worker;
 type Slot = { worker: Promise<TessWorker>; busy: boolean };
 
 const LANGS = 'spa+eng';
+/**
+ * Tesseract prints its diagnostics ("Estimating resolution as 248") straight to the console, one or more
+ * per page, and a logger option does not stop it. Unless EXTRACT_DEBUG=1 asks for them, they are sent to
+ * the result's `debug` output instead, which is dropped (native tesseract's stderr is ignored likewise).
+ */
+const SHOW_OCR_DIAGNOSTICS = /^(1|true)$/i.test(process.env.EXTRACT_DEBUG ?? '');
 const MAX_WORKERS = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
 const slots: Slot[] = [];
 const waiting: ((slot: Slot) => void)[] = [];
@@ -100,7 +106,11 @@ async function recognizeJs(image: OcrImage, timeoutMs: number): Promise<Tesserac
   let timer: NodeJS.Timeout | undefined;
   try {
     const worker = await slot.worker;
-    const job = worker.recognize(Buffer.from(image.png), {}, { blocks: true, text: false } as never);
+    const job = worker.recognize(Buffer.from(image.png), {}, {
+      blocks: true,
+      text: false,
+      debug: !SHOW_OCR_DIAGNOSTICS,
+    } as never);
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('OCR_TIMEOUT')), timeoutMs);
     });
@@ -167,7 +177,7 @@ async function recognizeNative(image: OcrImage, timeoutMs: number): Promise<Tess
     const tsv = await new Promise<string>((resolve, reject) => {
       const child = spawn('tesseract', ['stdin', 'stdout', '-l', LANGS, '--psm', '3', 'tsv'], {
         env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-        stdio: ['pipe', 'pipe', 'ignore'],
+        stdio: ['pipe', 'pipe', SHOW_OCR_DIAGNOSTICS ? 'inherit' : 'ignore'],
       });
       let out = '';
       const timer = setTimeout(() => {

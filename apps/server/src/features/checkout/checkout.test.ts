@@ -110,6 +110,28 @@ describe(`credit packs and the local checkout (${TEST_DB})`, () => {
     expect(paid.headers.get('location')).toBe(`/credits?session_id=${id}`);
   });
 
+  it('says a session is paid only to its buyer, once paid (issue 36, item 17)', async () => {
+    const { headers } = await createSignedInUser(ctx);
+    const { url } = await bodyOf(
+      await checkout(headers, { packId: 'small', returnTo: '/credits?session_id={CHECKOUT_SESSION_ID}' }),
+    );
+    const id = new URL(url).pathname.split('/').at(-1)!;
+    const statusOf = async (sessionId: string, who = headers) => {
+      const res = await ctx.request(`/api/v1/checkout/sessions/${encodeURIComponent(sessionId)}`, {
+        headers: who,
+      });
+      return res.status === 200 ? (await bodyOf(res)).status : (await bodyOf(res)).error.code;
+    };
+    expect(await statusOf(id)).toBe('open');
+    await ctx.request(`${new URL(url).pathname}/pay`, { method: 'POST', headers: SAME_ORIGIN });
+    expect(await statusOf(id)).toBe('paid');
+    expect(await statusOf('anything')).toBe('CHECKOUT_NOT_FOUND');
+    expect(await statusOf('00000000-0000-4000-8000-000000000000')).toBe('CHECKOUT_NOT_FOUND');
+    const stranger = await createSignedInUser(ctx);
+    expect(await statusOf(id, stranger.headers)).toBe('CHECKOUT_NOT_FOUND');
+    expect((await ctx.request(`/api/v1/checkout/sessions/${id}`)).status).toBe(401);
+  });
+
   it('grants nothing for a cancelled checkout, even if Pay is pressed afterwards', async () => {
     const { user, headers } = await createSignedInUser(ctx);
     const { url } = await bodyOf(
@@ -281,6 +303,15 @@ describe(`Stripe Checkout and its webhooks (${TEST_DB})`, () => {
       available: 150,
       purchases: [{ amount: 150 }],
     });
+  });
+
+  it('asks Stripe about an open session when its buyer comes back, before saying it is paid', async () => {
+    const { headers, sessionId } = await buy('small');
+    const statusOf = async () =>
+      (await bodyOf(await ctx.request(`/api/v1/checkout/sessions/${sessionId}`, { headers }))).status;
+    expect(await statusOf()).toBe('open');
+    stripe.pay(sessionId); // paid at Stripe, its webhook not delivered yet
+    expect(await statusOf()).toBe('paid');
   });
 
   it('grants nothing when an asynchronous payment fails', async () => {

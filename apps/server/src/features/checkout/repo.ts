@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkouts, creditPacks } from '../../db/schema';
 
@@ -75,4 +75,27 @@ export function findCheckoutsToReconcile(db: Db, provider: string, olderThan: Da
       ),
     )
     .limit(200);
+}
+
+/**
+ * The caller's checkout that a `session_id` names: the provider's session id (Stripe), or the checkout's
+ * own id (the local checkout returns with it). Someone else's checkout is not found.
+ */
+export async function findUserCheckoutBySession(db: Db, userId: string, sessionId: string) {
+  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId);
+  const [row] = await db
+    .select()
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.userId, userId),
+        isUuid
+          ? or(
+              eq(checkouts.providerSessionId, sessionId),
+              and(eq(checkouts.id, sessionId), eq(checkouts.provider, 'local')),
+            )
+          : eq(checkouts.providerSessionId, sessionId),
+      ),
+    );
+  return row ?? null;
 }

@@ -1,6 +1,7 @@
 import {
   CheckoutRequestSchema,
   CheckoutResponseSchema,
+  CheckoutSessionStatusSchema,
   DEFAULT_CHECKOUT_RETURN,
   PackSchema,
   savingPercent,
@@ -14,7 +15,7 @@ import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { settleStripeInvoice, syncStripeSubscription } from '../plans/service';
 import { findActivePacks } from './repo';
-import { failStripeSession, settleStripeSession, startCheckout } from './service';
+import { checkoutSessionStatus, failStripeSession, settleStripeSession, startCheckout } from './service';
 
 const listPacks = createRoute({
   method: 'get',
@@ -85,10 +86,32 @@ const createCheckout = createRoute({
   },
 });
 
-/** `POST /api/v1/checkout`. */
+const sessionStatus = createRoute({
+  method: 'get',
+  path: '/sessions/{sessionId}',
+  tags: ['credits'],
+  summary: 'Where one of your checkouts stands, by the session id the checkout returned with',
+  security: [{ bearer: [] }],
+  request: { params: z.object({ sessionId: z.string().min(1).max(255) }) },
+  responses: {
+    200: {
+      description: 'The checkout: paid, still open, or closed without payment',
+      content: { 'application/json': { schema: CheckoutSessionStatusSchema } },
+    },
+    401: errorResponse('Not signed in'),
+    404: errorResponse('No checkout of yours has this session (CHECKOUT_NOT_FOUND)'),
+  },
+});
+
+/** `POST /api/v1/checkout`, `GET /api/v1/checkout/sessions/:sessionId`. */
 export function checkoutRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
   router.use('*', requireAuth(services));
+  router.openapi(sessionStatus, async (c) => {
+    const { sessionId } = c.req.valid('param');
+    const status = await checkoutSessionStatus(services, services.payments, c.get('user').id, sessionId);
+    return c.json({ status }, 200);
+  });
   return router.openapi(createCheckout, async (c) => {
     const { planId, packId, coupon, returnTo = DEFAULT_CHECKOUT_RETURN, cancelTo } = c.req.valid('json');
     const user = c.get('user');

@@ -20,6 +20,7 @@ import {
   findCheckout,
   findCheckoutBySession,
   findCheckoutsToReconcile,
+  findUserCheckoutBySession,
   insertCheckout,
   markClosed,
   markPaid,
@@ -162,6 +163,25 @@ export async function settleStripeSession(services: Services, provider: PaymentP
   }
   await applySession(services, checkout, session);
   if (session.subscriptionId) await syncStripeSubscription(services, provider, session.subscriptionId);
+}
+
+/**
+ * Where the caller's checkout named by `sessionId` stands. A Stripe one still open is asked about first
+ * (its webhook may not have arrived yet), never trusting the address alone.
+ */
+export async function checkoutSessionStatus(
+  services: Services,
+  provider: PaymentProvider,
+  userId: string,
+  sessionId: string,
+): Promise<CheckoutRow['status']> {
+  let checkout = await findUserCheckoutBySession(services.db, userId, sessionId);
+  if (!checkout) throw new AppError('CHECKOUT_NOT_FOUND');
+  if (checkout.status === 'open' && checkout.provider === 'stripe' && provider.kind === 'stripe') {
+    await settleStripeSession(services, provider, sessionId);
+    checkout = (await findCheckout(services.db, checkout.id)) ?? checkout;
+  }
+  return checkout.status;
 }
 
 /** An asynchronous payment (e.g. a SEPA debit) failed: the checkout ends without credits, unless paid. */

@@ -1,5 +1,6 @@
 import { EMAIL_CHANGE_TTL_HOURS, type Locale } from '@cuadra/shared';
 import type { Mail } from '../../mail/mailer';
+import { counted, plural } from '../../mail/plural';
 import { type EmailParagraphs, renderLinkEmail } from '../../mail/render';
 
 // The optional emails (Settings → Notifications) and the two emails of an email change, in both languages.
@@ -12,14 +13,14 @@ const BATCH: Record<Locale, (v: BatchOutcome & { name: string }) => EmailParagra
   en: (v) => ({
     subject: `Your documents for ${v.clientName} are processed`,
     greeting: `Hello ${v.name},`,
-    intro: `Every document you uploaded for ${v.clientName} has been read: ${v.ready} ready to review, ${v.duplicates} already there (duplicates, not charged) and ${v.failed} that could not be read (not charged).`,
+    intro: `Every document you uploaded for ${v.clientName} has been read: ${v.ready} ready to review, ${counted('en', v.duplicates, { one: 'already there (a duplicate, not charged)', other: 'already there (duplicates, not charged)' })} and ${v.failed} that could not be read (not charged).`,
     action: 'Review the invoices',
     outro: 'You receive this email because it is on in Settings → Notifications, where you can turn it off.',
   }),
   es: (v) => ({
     subject: `Tus documentos de ${v.clientName} ya están procesados`,
     greeting: `Hola, ${v.name}:`,
-    intro: `Hemos leído todos los documentos que subiste para ${v.clientName}: ${v.ready} listos para revisar, ${v.duplicates} que ya estaban (duplicados, sin coste) y ${v.failed} que no se han podido leer (sin coste).`,
+    intro: `Hemos leído todos los documentos que subiste para ${v.clientName}: ${counted('es', v.ready, { one: 'listo para revisar', other: 'listos para revisar' })}, ${counted('es', v.duplicates, { one: 'que ya estaba (duplicado, sin coste)', other: 'que ya estaban (duplicados, sin coste)' })} y ${counted('es', v.failed, { one: 'que no se ha podido leer (sin coste)', other: 'que no se han podido leer (sin coste)' })}.`,
     action: 'Revisar las facturas',
     outro: 'Recibes este correo porque está activado en Ajustes → Notificaciones, donde puedes desactivarlo.',
   }),
@@ -27,16 +28,16 @@ const BATCH: Record<Locale, (v: BatchOutcome & { name: string }) => EmailParagra
 
 const LOW: Record<Locale, (v: { name: string; available: number }) => EmailParagraphs> = {
   en: (v) => ({
-    subject: `You have ${v.available} scans left in Cuadra`,
+    subject: `You have ${counted('en', v.available, { one: 'scan', other: 'scans' })} left in Cuadra`,
     greeting: `Hello ${v.name},`,
-    intro: `Your balance is down to ${v.available} scans. When it reaches zero, new uploads are refused until you buy more.`,
+    intro: `Your balance is down to ${counted('en', v.available, { one: 'scan', other: 'scans' })}. When it reaches zero, new uploads are refused until you buy more.`,
     action: 'Buy credits',
     outro: 'You receive this email because it is on in Settings → Notifications, where you can turn it off.',
   }),
   es: (v) => ({
-    subject: `Te quedan ${v.available} escaneos en Cuadra`,
+    subject: `${plural('es', v.available, { one: 'Te queda', other: 'Te quedan' })} ${counted('es', v.available, { one: 'escaneo', other: 'escaneos' })} en Cuadra`,
     greeting: `Hola, ${v.name}:`,
-    intro: `Tu saldo ha bajado a ${v.available} escaneos. Cuando llegue a cero, no se podrán subir más documentos hasta que compres créditos.`,
+    intro: `Tu saldo ha bajado a ${counted('es', v.available, { one: 'escaneo', other: 'escaneos' })}. Cuando llegue a cero, no se podrán subir más documentos hasta que compres créditos.`,
     action: 'Comprar créditos',
     outro: 'Recibes este correo porque está activado en Ajustes → Notificaciones, donde puedes desactivarlo.',
   }),
@@ -67,14 +68,14 @@ const WEEKLY: Record<Locale, (v: WeeklyFigures & { name: string }) => EmailParag
   en: (v) => ({
     subject: 'Your week in Cuadra',
     greeting: `Hello ${v.name},`,
-    intro: `In the last 7 days ${v.processed} documents were read. ${v.toReview} invoices are waiting for review, and you have ${v.available} scans available.`,
+    intro: `In the last 7 days ${counted('en', v.processed, { one: 'document was', other: 'documents were' })} read. ${counted('en', v.toReview, { one: 'invoice is', other: 'invoices are' })} waiting for review, and you have ${counted('en', v.available, { one: 'scan', other: 'scans' })} available.`,
     action: 'Open Cuadra',
     outro: 'You receive this email because it is on in Settings → Notifications, where you can turn it off.',
   }),
   es: (v) => ({
     subject: 'Tu semana en Cuadra',
     greeting: `Hola, ${v.name}:`,
-    intro: `En los últimos 7 días se han leído ${v.processed} documentos. Hay ${v.toReview} facturas pendientes de revisar y tienes ${v.available} escaneos disponibles.`,
+    intro: `En los últimos 7 días ${plural('es', v.processed, { one: 'se ha leído', other: 'se han leído' })} ${counted('es', v.processed, { one: 'documento', other: 'documentos' })}. Hay ${counted('es', v.toReview, { one: 'factura pendiente', other: 'facturas pendientes' })} de revisar y tienes ${counted('es', v.available, { one: 'escaneo disponible', other: 'escaneos disponibles' })}.`,
     action: 'Abrir Cuadra',
     outro: 'Recibes este correo porque está activado en Ajustes → Notificaciones, donde puedes desactivarlo.',
   }),

@@ -66,13 +66,28 @@ describe(`optional emails, each honouring its toggle in Settings → Notificatio
     const mails = await mailsTo(who.email, /ya están procesados/);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Tus documentos de Andrés Navarro Gil ya están procesados');
-    expect(mails[0]?.text).toContain('2 listos para revisar');
+    expect(mails[0]?.text).toContain('2 listos para revisar, 0 que ya estaban');
     expect(mails[0]?.text).toContain(`/customer/${client.id}`);
 
     expect((await toggle(who, { batchFinished: false })).status).toBe(200);
     const second = await bodyOf(await upload(who, client.id, FILES.slice(2, 3)));
     await settled(who, second.batchId);
     expect(await mailsTo(who.email, /ya están procesados/)).toHaveLength(1);
+  }, 120_000);
+
+  it('"batch finished" for one document: singular in Spanish, and a link to where the app listens', async () => {
+    // Issue 36, item 12: "1 listos para revisar", and a link to http://localhost:PORT while the app runs
+    // at http://127.0.0.1:PORT, where the browser's session is not.
+    const { who, client } = await accountantWithClient(5);
+    const batch = await bodyOf(await upload(who, client.id, FILES.slice(3, 4)));
+    await settled(who, batch.batchId);
+    const [mail] = await mailsTo(who.email, /ya están procesados/);
+    expect(mail?.text).toContain(
+      'para Andrés Navarro Gil: 1 listo para revisar, 0 que ya estaban (duplicados, sin coste) y 0 que no se han podido leer (sin coste).',
+    );
+    expect(ctx.services.config.isPublicUrlConfigured).toBe(false);
+    expect(mail?.text).toContain(`http://127.0.0.1:3000/customer/${client.id}`);
+    expect(mail?.html).toContain(`href="http://127.0.0.1:3000/customer/${client.id}"`);
   }, 120_000);
 
   it('"low credits": when the spendable balance falls to 5 or below, once; none with the toggle off', async () => {
@@ -136,8 +151,8 @@ describe(`optional emails, each honouring its toggle in Settings → Notificatio
     }
     await sendWeeklySummaries(ctx.services);
     const [mail] = await mailsTo(who.email, /Tu semana/);
-    expect(mail?.text).toContain('se han leído 1 documentos');
-    expect(mail?.text).toContain('Hay 1 facturas pendientes de revisar');
+    expect(mail?.text).toContain('se ha leído 1 documento.');
+    expect(mail?.text).toContain('Hay 1 factura pendiente de revisar');
     expect(await mailsTo(quiet.who.email, /Tu semana/)).toHaveLength(0);
   }, 120_000);
 });

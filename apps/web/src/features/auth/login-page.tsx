@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PRIMARY_BUTTON } from '../../components/layout/nav-styles';
+import { InvitationNotice, usePendingInvitation } from '../invitations/pending-invitation';
 import { authApi } from './auth-api';
 import { useAuth } from './auth-store';
 import { AuthCard, ErrorAlert, Field, Notice } from './auth-ui';
@@ -22,6 +23,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [invalid, setInvalid] = useState<{ email?: string; password?: string }>({});
+  const invitation = usePendingInvitation();
 
   const mutation = useMutation({ mutationFn: authApi.login, onSuccess: afterLogin });
 
@@ -48,6 +50,7 @@ export function LoginPage() {
   return (
     <AuthCard title={t('auth:login.title')} subtitle={t('auth:login.subtitle')}>
       <div className="space-y-4">
+        {invitation ? <InvitationNotice invitation={invitation} /> : null}
         {state.sessionEnded ? <Notice>{t('auth:login.sessionEnded')}</Notice> : null}
         {state.passwordChanged ? <Notice>{t('auth:login.passwordChanged')}</Notice> : null}
         {mutation.isError ? <ErrorAlert>{loginErrorMessage(mutation.error, t)}</ErrorAlert> : null}
@@ -87,7 +90,10 @@ export function LoginPage() {
       <GoogleSignIn mode="login" onSignedIn={afterLogin} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth:login.noAccount')}{' '}
-        <Link to="/register" className="font-medium text-brand-800 hover:underline">
+        <Link
+          to={invitation ? '/register?type=freelancer' : '/register'}
+          className="font-medium text-brand-800 hover:underline"
+        >
           {t('auth:login.register')}
         </Link>
       </p>

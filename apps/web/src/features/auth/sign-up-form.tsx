@@ -14,6 +14,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PRIMARY_BUTTON } from '../../components/layout/nav-styles';
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
+import {
+  hasPendingInvitation,
+  InvitationNotice,
+  usePendingInvitation,
+} from '../invitations/pending-invitation';
 import { rememberChosenPlan } from '../plans/chosen-plan';
 import { findBuyablePlan, planInvoicesLabel, planName, planPriceLabel } from '../plans/plan-text';
 import { authApi } from './auth-api';
@@ -45,7 +50,13 @@ export function SignUpForm({
   // continues to its checkout at once (issue 7).
   const [chosenPlan] = useState(() => findBuyablePlan(params.get('plan')));
   const packId = chosenPlan?.kind === 'pack' ? chosenPlan.id : undefined;
-  const [accountType, setAccountType] = useState<AccountType>(fixedType ?? 'accountant');
+  // An invitee (an invitation kept while signing in, or `?type=freelancer`) signs up as a freelancer.
+  const invitation = usePendingInvitation();
+  const [accountType, setAccountType] = useState<AccountType>(
+    () =>
+      fixedType ??
+      (hasPendingInvitation() || params.get('type') === 'freelancer' ? 'freelancer' : 'accountant'),
+  );
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -97,6 +108,11 @@ export function SignUpForm({
 
   return (
     <div>
+      {invitation ? (
+        <div className="mb-4">
+          <InvitationNotice invitation={invitation} />
+        </div>
+      ) : null}
       {chosenPlan ? <ChosenPlanNote plan={chosenPlan} /> : null}
       <form onSubmit={submit} noValidate className="space-y-4">
         {mutation.isError ? <ErrorAlert>{signUpErrorMessage(mutation.error, t)}</ErrorAlert> : null}

@@ -1,6 +1,7 @@
 import type { AuthResult } from '@cuadra/shared';
 import { useCallback } from 'react';
 import { type Location, useLocation, useNavigate } from 'react-router';
+import { i18n, toLocale } from '../../i18n/i18n';
 import { chosenPlanPath, pendingPlan } from '../plans/chosen-plan';
 import { login } from './auth-store';
 import { readInvitationToken } from './session-storage';
@@ -18,6 +19,10 @@ export function useAfterLogin() {
   return useCallback(
     (result: AuthResult) => {
       login(result);
+      // The account's language wins over this browser's (issue 36, item 11): a new browser opens the app
+      // in it, and it stays this browser's choice after logging out.
+      if (toLocale(i18n.resolvedLanguage) !== result.user.locale)
+        void i18n.changeLanguage(result.user.locale);
       const invitation = readInvitationToken();
       if (invitation) {
         navigate(`/acceptinvitation?token=${encodeURIComponent(invitation)}`, { replace: true });

@@ -26,8 +26,8 @@ describe('purchase state (spec-1 §4 "Credits purchase status")', () => {
 });
 
 describe('readPurchaseQuery', () => {
-  it('reads success from session_id (pricing) and checkout=success (settings)', () => {
-    expect(readPurchaseQuery('?session_id=cs_123').outcome).toBe('success');
+  it('reads success from checkout=success (settings); a session_id is only a session to ask about', () => {
+    expect(readPurchaseQuery('?session_id=cs_123')).toMatchObject({ outcome: null, sessionId: 'cs_123' });
     expect(readPurchaseQuery('?checkout=success').outcome).toBe('success');
     expect(readPurchaseQuery('?checkout=other').outcome).toBeNull();
   });

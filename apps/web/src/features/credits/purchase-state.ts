@@ -39,8 +39,13 @@ export function purchaseReducer(state: PurchaseState, action: PurchaseAction): P
 
 /** What the page learns from the address it was sent back to, or sent to from the pricing page. */
 export type PurchaseQuery = {
-  /** Paid: `session_id` (pricing) or `checkout=success` (settings). */
+  /** Paid: `checkout=success` (settings); cancelled: `cancelled=true`. */
   outcome: 'success' | 'cancelled' | null;
+  /**
+   * Back from checkout on the pricing pages with `session_id`: paid only if the server says this session
+   * is the user's and paid (issue 36, item 17); anyone can type the address.
+   */
+  sessionId: string | null;
   /** `buyCredits=true&priceId=<pack>`: the pack chosen on the pricing page. */
   chosenPackId: string | null;
   /** Whether the query carried any of these, so the page should clear it afterwards. */
@@ -50,7 +55,7 @@ export type PurchaseQuery = {
 export function readPurchaseQuery(search: string): PurchaseQuery {
   const params = new URLSearchParams(search);
   const outcome =
-    params.has('session_id') || params.get('checkout') === 'success'
+    params.get('checkout') === 'success'
       ? 'success'
       : params.get('cancelled') === 'true'
         ? 'cancelled'
@@ -59,5 +64,6 @@ export function readPurchaseQuery(search: string): PurchaseQuery {
   const hasPurchaseParams = ['session_id', 'checkout', 'cancelled', 'buyCredits', 'priceId'].some((key) =>
     params.has(key),
   );
-  return { outcome, chosenPackId, hasPurchaseParams };
+  const sessionId = outcome ? null : params.get('session_id') || null;
+  return { outcome, sessionId, chosenPackId, hasPurchaseParams };
 }

@@ -78,7 +78,10 @@ describe('buying on /credits (spec-1 §2 "Pricing", §4)', () => {
 
   it('with session_id: says the payment went through, refreshes the user, and clears the query', async () => {
     storeTestSession(user(3));
-    const calls = mockApi({ 'GET /me': () => json(200, user(153)) });
+    const calls = mockApi({
+      'GET /me': () => json(200, user(153)),
+      'GET /checkout/sessions/cs_test_1': () => json(200, { status: 'paid' }),
+    });
     const { router } = renderRoutes(routes, '/credits?session_id=cs_test_1');
     expect(
       await screen.findByText('Payment received. Your credits have been added to your balance.'),
@@ -87,6 +90,24 @@ describe('buying on /credits (spec-1 §2 "Pricing", §4)', () => {
     expect(router.state.location.pathname).toBe('/credits');
     await waitFor(() => expect(screen.getByTestId('credits-widget-count').textContent).toBe('153'));
     expect(calls.some((call) => call.key === 'GET /me')).toBe(true);
+  });
+
+  it('with a session_id the server does not know as paid, says nothing of a payment (issue 36, item 17)', async () => {
+    storeTestSession(user(3));
+    const calls = mockApi({
+      'GET /me': () => json(200, user(3)),
+      'GET /checkout/sessions/cs_open': () => json(200, { status: 'open' }),
+    });
+    for (const id of ['anything', 'cs_open']) {
+      const { router, unmount } = renderRoutes(routes, `/credits?session_id=${id}`);
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      await waitFor(() =>
+        expect(calls.some((call) => call.key === `GET /checkout/sessions/${id}`)).toBe(true),
+      );
+      await new Promise((done) => setTimeout(done, 50));
+      expect(screen.queryByText(/Payment received/)).toBeNull();
+      unmount();
+    }
   });
 
   it('with cancelled=true: the payment_cancelled message, and the query cleared', async () => {

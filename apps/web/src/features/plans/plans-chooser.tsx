@@ -64,6 +64,19 @@ export function PlansChooser({
   const [changing, setChanging] = useState<Plan | null>(null);
   const couponId = useId();
   const toggleId = useId();
+  const couponInput = useRef<HTMLInputElement>(null);
+  const billingToggle = useRef<HTMLFieldSetElement>(null);
+
+  // On the prerendered /pricing the toggle and the coupon field work natively before the app is live (it
+  // loads on the first interaction), and hydration keeps what the visitor did to them; the state starts
+  // from that, or the next render would undo it (issue 36, item 10: the first click on "Annual" was
+  // lost, a code typed at once lost its first letters).
+  useEffect(() => {
+    const typed = couponInput.current?.value ?? '';
+    if (typed !== '') setDraft(typed);
+    const chosen = billingToggle.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    if (chosen?.value === 'year') setBilling('year');
+  }, []);
 
   const subscriptions = PLANS.filter(
     (plan) => plan.kind === 'subscription' && (plan.contactOnly || plan.interval === billing),
@@ -146,7 +159,7 @@ export function PlansChooser({
   return (
     <div>
       <div className="flex flex-col items-center gap-6">
-        <fieldset className="flex flex-col items-center">
+        <fieldset ref={billingToggle} className="flex flex-col items-center">
           <legend id={toggleId} className="sr-only">
             {t('plans.billing')}
           </legend>
@@ -197,6 +210,7 @@ export function PlansChooser({
         </label>
         <div className="flex gap-2">
           <input
+            ref={couponInput}
             id={couponId}
             name="coupon"
             autoComplete="off"
