@@ -64,9 +64,12 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   SPLIT_INVALID: 422,
   SPLIT_LOCKED: 409,
   INVOICE_DUPLICATE: 409,
+  DOCUMENT_NOT_FOUND: 404,
+  DOCUMENT_NOT_DUPLICATE: 409,
   // Well-formed but the figures disagree (issue 14): the request is understood, its content is not right.
   VAT_BREAKDOWN_MISMATCH: 422,
   TOTAL_MISMATCH: 422,
+  VAT_RATE_MISMATCH: 422,
   REPORT_DATES_REQUIRED: 400,
   REPORT_START_AFTER_END: 400,
   REPORT_RANGE_TOO_LONG: 400,

@@ -229,6 +229,18 @@ export const ERROR_MESSAGES = {
     en: 'Another invoice of this client has the same issuer and number.',
     es: 'Otra factura de este cliente tiene el mismo emisor y número.',
   },
+  DOCUMENT_NOT_FOUND: {
+    en: 'We could not find this document.',
+    es: 'No hemos encontrado este documento.',
+  },
+  DOCUMENT_NOT_DUPLICATE: {
+    en: 'This document is not waiting for a decision on a possible duplicate.',
+    es: 'Este documento no está pendiente de decidir si es un duplicado.',
+  },
+  VAT_RATE_MISMATCH: {
+    en: 'A VAT amount is not its base × rate (nor the equivalence surcharge its base × surcharge rate).',
+    es: 'Una cuota de IVA no es su base × tipo (o el recargo de equivalencia no es su base × tipo de recargo).',
+  },
   VAT_BREAKDOWN_MISMATCH: {
     en: 'The VAT breakdown does not add up to the tax base and VAT total.',
     es: 'El desglose de IVA no suma la base imponible y el total de IVA.',

@@ -7,6 +7,7 @@ import { validationHook } from '../../http/errors';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { decideDuplicate } from './duplicates';
 import { admitUploader } from './intake';
 import { readUploadedFiles } from './multipart';
 import { getBatch, uploadFiles } from './service';
@@ -87,6 +88,27 @@ const moveSplitRoute = createRoute({
   },
 });
 
+const duplicateDecision = createRoute({
+  method: 'post',
+  path: '/documents/{documentId}/{decision}',
+  tags: ['invoices'],
+  summary:
+    'Answer a possible duplicate: keep (it becomes an invoice of its own and is charged one credit) or discard (the document is dropped; it cost nothing)',
+  security: [{ bearer: [] }],
+  request: { params: z.object({ documentId: z.uuid(), decision: z.enum(['keep', 'discard']) }) },
+  responses: {
+    200: {
+      description: 'Decided; the kept document’s new invoice, or null when discarded',
+      content: { 'application/json': { schema: z.object({ invoiceId: z.string().nullable() }) } },
+    },
+    402: errorResponse('No credit free to keep it (INSUFFICIENT_CREDITS)'),
+    404: errorResponse('No such document for this user (DOCUMENT_NOT_FOUND)'),
+    409: errorResponse(
+      'Not a possible duplicate (DOCUMENT_NOT_DUPLICATE), or the very same issuer and number (INVOICE_DUPLICATE)',
+    ),
+  },
+});
+
 const separatorSheet = createRoute({
   method: 'get',
   path: '/separator-sheet.pdf',
@@ -106,6 +128,8 @@ export function uploadRoutes(services: Services) {
   router.use('/clients/:clientId/uploads', requireAuth(services));
   router.use('/uploads/:batchId', requireAuth(services));
   router.use('/documents/:documentId/split', requireAuth(services));
+  router.use('/documents/:documentId/keep', requireAuth(services));
+  router.use('/documents/:documentId/discard', requireAuth(services));
   return router
     .openapi(upload, async (c) => {
       const user = c.get('user');
@@ -128,6 +152,10 @@ export function uploadRoutes(services: Services) {
     .openapi(batch, async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await getBatch(services, c.get('user'), c.req.valid('param').batchId), 200);
+    })
+    .openapi(duplicateDecision, async (c) => {
+      const { documentId, decision } = c.req.valid('param');
+      return c.json(await decideDuplicate(services, c.get('user'), documentId, decision), 200);
     })
     .openapi(separatorSheet, async (c) => {
       c.header('Cache-Control', 'public, max-age=86400');

@@ -2,7 +2,7 @@ import type { Invoice, InvoiceFields, ReviewItem } from '@cuadra/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
 import { inputClass, primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { api } from '../../lib/api';
@@ -13,7 +13,7 @@ import { invoiceKeys, useInvoice } from '../invoices/invoices-api';
 import { DeskForm, type DeskFormHandle } from './desk-form';
 import { DocumentPane } from './document-pane';
 import { QueueList } from './queue-list';
-import { reviewKeys, useAcceptVerified, useReviewQueue } from './review-api';
+import { reviewKeys, useAcceptVerified, useDecideDuplicate, useReviewQueue } from './review-api';
 
 /** Keys that act on the desk, shown by `?`. */
 export const DESK_KEYS = ['j', 'k', 'Enter', 'Tab', 'e', 't', 'x', 'a', 'Delete', 'Escape', '?'] as const;
@@ -65,7 +65,8 @@ export function ReviewDeskPage() {
   const showAll = params.get('view') === 'all';
   const q = params.get('q') ?? '';
   const [search, setSearch] = useState(q);
-  const queue = useReviewQueue({ state: showAll ? undefined : 'needs_review', q: q || undefined });
+  // To do: what needs review, and possible duplicates waiting for "keep both" or "discard".
+  const queue = useReviewQueue({ state: showAll ? undefined : 'needs_review,duplicate', q: q || undefined });
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   const [currentId, setCurrentId] = useState<string | null>(params.get('doc'));
   const current = items.find((item) => item.id === currentId) ?? items[0] ?? null;
@@ -110,6 +111,22 @@ export function ReviewDeskPage() {
     },
   });
   const accept = useAcceptVerified();
+  const decide = useDecideDuplicate();
+  const onDecide = (decision: 'keep' | 'discard') => {
+    if (!current) return;
+    const next = neighbour(1);
+    decide.mutate(
+      { documentId: current.id, decision },
+      {
+        onSuccess: (result) => {
+          setNotice(t(decision === 'keep' ? 'duplicate.kept' : 'duplicate.discarded'));
+          // A kept document stays on the desk, now with its invoice to review.
+          setCurrentId(result.invoiceId ? current.id : (next?.id ?? null));
+          refresh();
+        },
+      },
+    );
+  };
 
   const onSave = (fields: InvoiceFields) => {
     if (!current?.invoiceId) return;
@@ -325,7 +342,14 @@ export function ReviewDeskPage() {
               <h2 id="fields-title" className="mb-2 text-sm font-semibold text-slate-900">
                 {t('form.title')} <span className="font-normal text-slate-600">· {current.clientName}</span>
               </h2>
-              {!current.invoiceId ? (
+              {current.state === 'duplicate' ? (
+                <DuplicateChoice
+                  item={current}
+                  pending={decide.isPending}
+                  error={decide.isError ? toMessage(decide.error) : null}
+                  onDecide={onDecide}
+                />
+              ) : !current.invoiceId ? (
                 <StateBox>{t(`noInvoice.${current.state}`)}</StateBox>
               ) : invoice.isPending ? (
                 <StateBox>{t('form.loading')}</StateBox>
@@ -399,6 +423,66 @@ export function ReviewDeskPage() {
           </div>
         </Modal>
       ) : null}
+    </div>
+  );
+}
+
+/** "Possible duplicate of …": the accountant keeps both (charged then) or discards the second. */
+function DuplicateChoice({
+  item,
+  pending,
+  error,
+  onDecide,
+}: {
+  item: ReviewItem;
+  pending: boolean;
+  error: string | null;
+  onDecide: (decision: 'keep' | 'discard') => void;
+}) {
+  const { t } = useTranslation('review');
+  return (
+    <div className="space-y-3 text-sm" data-testid="duplicate-choice">
+      <p className="font-medium text-amber-900">
+        {item.duplicateOf
+          ? t('duplicate.of', {
+              number: item.duplicateOf.number ?? '—',
+              issuer: item.duplicateOf.issuerName ?? '—',
+            })
+          : t('duplicate.ofUnknown')}
+      </p>
+      <p className="text-slate-700">{t('duplicate.explain')}</p>
+      {item.duplicateOfInvoiceId ? (
+        <Link
+          to={`/invoicePage/${encodeURIComponent(item.duplicateOfInvoiceId)}`}
+          state={{ clientId: item.clientId }}
+          className="font-medium text-brand-700 underline"
+        >
+          {t('duplicate.openOriginal')}
+        </Link>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={pending}
+          onClick={() => onDecide('keep')}
+          className={primaryButtonClass}
+        >
+          {t('duplicate.keep')}
+        </button>
+        <button
+          type="button"
+          disabled={pending}
+          onClick={() => onDecide('discard')}
+          className={secondaryButtonClass}
+        >
+          {t('duplicate.discard')}
+        </button>
+      </div>
     </div>
   );
 }
