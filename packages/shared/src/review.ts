@@ -63,9 +63,16 @@ export type ReviewQueue = z.infer<typeof ReviewQueueSchema>;
 
 /** `POST /api/v1/review-queue/accept`: accept, in one action, the documents whose fields are all verified. */
 export const AcceptReviewRequestSchema = z
-  .object({ ids: z.array(z.uuid()).min(1).max(REVIEW_PAGE_SIZE_MAX) })
+  .object({
+    ids: z.array(z.uuid()).min(1).max(REVIEW_PAGE_SIZE_MAX),
+    /**
+     * The accountant confirmed, in a second explicit step, documents whose figures do not add up (issue 36
+     * item 8); without it they are skipped and named in `figuresDisagree`.
+     */
+    confirmFigures: z.boolean().default(false),
+  })
   .meta({ id: 'AcceptReviewRequest' });
-export type AcceptReviewRequest = z.infer<typeof AcceptReviewRequestSchema>;
+export type AcceptReviewRequest = z.input<typeof AcceptReviewRequestSchema>;
 
 export const AcceptReviewResultSchema = z
   .object({
@@ -73,6 +80,8 @@ export const AcceptReviewResultSchema = z
     accepted: z.array(z.string()),
     /** Documents left for a person: a field not verified, no type, no invoice, or not the caller's. */
     skipped: z.array(z.string()),
+    /** Of the skipped, those whose figures do not add up (base + taxes + surcharge − IRPF, VAT = base × rate). */
+    figuresDisagree: z.array(z.string()),
   })
   .meta({ id: 'AcceptReviewResult' });
 export type AcceptReviewResult = z.infer<typeof AcceptReviewResultSchema>;

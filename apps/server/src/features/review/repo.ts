@@ -174,6 +174,12 @@ export function findAcceptable(db: Db, userId: string, ids: string[]) {
       status: documents.status,
       type: invoices.type,
       checked: invoices.checked,
+      taxBaseCents: invoices.taxBaseCents,
+      vatTotalCents: invoices.vatTotalCents,
+      withholdingCents: invoices.withholdingCents,
+      surchargeCents: invoices.surchargeCents,
+      totalCents: invoices.totalCents,
+      vatBreakdown: invoices.vatBreakdown,
       fieldCount,
       verifiedCount,
     })

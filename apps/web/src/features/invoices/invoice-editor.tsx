@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { DocumentViewer } from './document-viewer';
+import { FiguresConfirm } from './figures-confirm';
 import {
   AMOUNT_FIELDS,
   EVIDENCE_KEYS,
@@ -22,6 +23,7 @@ import {
   type InvoiceForm,
   type ItemForm,
   isLowConfidence,
+  isOnlyFigures,
   TAX_ID_FIELDS,
   type TextField,
   taxIdWarning,
@@ -88,7 +90,7 @@ export function InvoiceEditor({
   saveError: string | null;
   /** Figures the server refused (VAT_BREAKDOWN_MISMATCH, TOTAL_MISMATCH), shown on their fields. */
   saveMismatches?: FigureMismatch[];
-  onSave: (fields: InvoiceFields) => void;
+  onSave: (fields: InvoiceFields, options?: { confirmFigures?: boolean }) => void;
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation('invoices');
@@ -115,9 +117,9 @@ export function InvoiceEditor({
       items: current.items.map((item, i) => (i === index ? { ...item, [field]: value } : item)),
     }));
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = fieldsFromForm(form, invoice, language);
+  function submit(event?: FormEvent, confirmFigures = false) {
+    event?.preventDefault();
+    const result = fieldsFromForm(form, invoice, language, { confirmFigures });
     if (!result.ok) {
       setErrors(result.errors);
       const first = Object.keys(result.errors)[0];
@@ -126,7 +128,8 @@ export function InvoiceEditor({
       return;
     }
     setErrors({});
-    onSave(result.fields);
+    if (confirmFigures) onSave(result.fields, { confirmFigures });
+    else onSave(result.fields);
   }
 
   const highlight = focused ? (invoice.evidence[EVIDENCE_KEYS[focused]]?.box ?? null) : null;
@@ -274,7 +277,9 @@ export function InvoiceEditor({
           }
         />
 
-        {errorCount > 0 && !(errorCount === 1 && errors.type) ? (
+        {isOnlyFigures(errors) ? (
+          <FiguresConfirm errors={errors} disabled={saving} onConfirm={() => submit(undefined, true)} />
+        ) : errorCount > 0 && !(errorCount === 1 && errors.type) ? (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
             {t('edit.invalidFields')}
           </p>

@@ -4,6 +4,7 @@ import {
   fieldsFromForm,
   formFromInvoice,
   isLowConfidence,
+  isOnlyFigures,
   taxIdWarning,
   type VatLineForm,
 } from './invoice-form-model';
@@ -60,12 +61,14 @@ describe('the invoice form', () => {
 
   it('sends VAT and IRPF of 0 as null and keeps a credit note negative', () => {
     const invoice = testInvoice({ type: 'issued' });
+    // No breakdown: a VAT of 0 against a 21 % line would be a figure that does not add up (issue 36 item 8).
+    const exempt = testInvoice({ type: 'issued', vatBreakdown: [] });
     for (const [vat, irpf] of [
       ['0', '0,00'],
       ['', ''],
     ] as const) {
-      const form = { ...formFromInvoice(invoice, 'es'), vatTotal: vat, withholding: irpf, total: '1000' };
-      const result = fieldsFromForm(form, invoice);
+      const form = { ...formFromInvoice(exempt, 'es'), vatTotal: vat, withholding: irpf, total: '1000' };
+      const result = fieldsFromForm(form, exempt);
       expect(result.ok && [result.fields.vatTotalCents, result.fields.withholdingCents]).toEqual([
         null,
         null,
@@ -146,6 +149,33 @@ describe('the invoice form', () => {
     expect(fieldsFromForm({ ...formFromInvoice(twoRates, 'en'), taxBase: '999.99' }, twoRates)).toEqual({
       ok: false,
       errors: { taxBase: { key: 'fields.breakdownMismatch', expectedCents: 100000 } },
+    });
+  });
+
+  it('lets figures that do not add up through only when confirmed, naming the line (issue 36 item 8)', () => {
+    const invoice = testInvoice({
+      type: 'received',
+      withholdingCents: null,
+      withholdingRate: null,
+      totalCents: 121000,
+    });
+    const form = { ...formFromInvoice(invoice, 'es'), surcharge: '1.051,00', total: '1.210,00' };
+    const refused = fieldsFromForm(form, invoice, 'es');
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.errors).toEqual({ total: { key: 'fields.totalMismatch', expectedCents: 226100 } });
+      expect(isOnlyFigures(refused.errors)).toBe(true);
+    }
+    const confirmed = fieldsFromForm(form, invoice, 'es', { confirmFigures: true });
+    expect(confirmed.ok && confirmed.fields.surchargeCents).toBe(105100);
+
+    const wrongRate = {
+      ...formFromInvoice(invoice, 'es'),
+      vatLines: [{ ...formFromInvoice(invoice, 'es').vatLines[0]!, rate: '10' }],
+    };
+    const rate = fieldsFromForm(wrongRate, invoice, 'es');
+    expect(rate.ok ? null : rate.errors).toEqual({
+      'vatLines.0.vat': { key: 'fields.rateMismatch', expectedCents: 10000 },
     });
   });
 

@@ -150,31 +150,60 @@ export type FormErrorKey =
   | 'fields.invalidAmount'
   | 'fields.invalidNumber'
   | 'fields.numberRequired';
-/** A figure that disagrees with the others, and what they make it (issue 14). */
-export type FigureError = { key: 'fields.breakdownMismatch' | 'fields.totalMismatch'; expectedCents: number };
+/** A figure that disagrees with the others, and what they make it (issue 14, issue 36 item 8). */
+export type FigureError = {
+  key:
+    | 'fields.breakdownMismatch'
+    | 'fields.totalMismatch'
+    | 'fields.rateMismatch'
+    | 'fields.surchargeMismatch';
+  expectedCents: number;
+};
 /** Field name (`total`, `items.2.quantity`) → the message key of what is wrong with it. */
 export type FormErrors = Record<string, FormErrorKey | FigureError>;
 
-const FIGURE_FIELDS: Record<FigureMismatch['field'], TextField> = {
-  taxBaseCents: 'taxBase',
-  vatTotalCents: 'vatTotal',
-  totalCents: 'total',
-};
+/** The form field a mismatch is about: a total, or a line of the VAT breakdown (`vatLines.1.vat`). */
+function figureField(m: FigureMismatch): string {
+  switch (m.field) {
+    case 'taxBaseCents':
+      return 'taxBase';
+    case 'vatTotalCents':
+      return 'vatTotal';
+    case 'totalCents':
+      return 'total';
+    case 'surchargeCents':
+    case 'lineSurchargeCents':
+      return 'surcharge';
+    case 'lineVatCents':
+      return `vatLines.${m.line ?? 0}.vat`;
+  }
+}
+
+function figureKey(m: FigureMismatch): FigureError['key'] {
+  if (m.field === 'totalCents') return 'fields.totalMismatch';
+  if (m.field === 'surchargeCents') return 'fields.surchargeMismatch';
+  if (m.field === 'lineVatCents' || m.field === 'lineSurchargeCents') return 'fields.rateMismatch';
+  return 'fields.breakdownMismatch';
+}
 
 /**
- * The API's `VAT_BREAKDOWN_MISMATCH` / `TOTAL_MISMATCH` details on the form fields they name; the form
- * runs the same check before sending, so these show whether the browser or the server found them.
+ * The API's `VAT_BREAKDOWN_MISMATCH` / `VAT_RATE_MISMATCH` / `TOTAL_MISMATCH` details on the form fields
+ * they name; the form runs the same check before sending, so these show whether the browser or the server
+ * found them.
  */
 export function figureErrors(mismatches: FigureMismatch[]): FormErrors {
   return Object.fromEntries(
-    mismatches.map((m) => [
-      FIGURE_FIELDS[m.field],
-      {
-        key: m.field === 'totalCents' ? 'fields.totalMismatch' : 'fields.breakdownMismatch',
-        expectedCents: m.expectedCents,
-      },
-    ]),
+    mismatches.map((m) => [figureField(m), { key: figureKey(m), expectedCents: m.expectedCents }]),
   );
+}
+
+/**
+ * Whether what stops a save is only figures that do not add up: those the accountant may confirm, in a
+ * second explicit step, when the document really says so (issue 36 item 8).
+ */
+export function isOnlyFigures(errors: FormErrors): boolean {
+  const values = Object.values(errors);
+  return values.length > 0 && values.every((error) => typeof error !== 'string');
 }
 
 /**
@@ -209,6 +238,8 @@ export function fieldsFromForm(
   original: Pick<Invoice, 'currency' | 'vatBreakdown'>,
   /** The page language: in Spanish `1.234` is a thousand, in English `1,234` is. */
   language?: 'en' | 'es',
+  /** The accountant confirmed figures that do not add up (a second, explicit step). */
+  options: { confirmFigures?: boolean } = {},
 ): { ok: true; fields: InvoiceFields } | { ok: false; errors: FormErrors } {
   const errors: FormErrors = {};
   const amount = (name: string, text: string): number | null => {
@@ -275,7 +306,7 @@ export function fieldsFromForm(
     fields.taxBaseCents,
     fields.vatTotalCents,
   );
-  if (Object.keys(errors).length === 0) {
+  if (Object.keys(errors).length === 0 && !options.confirmFigures) {
     const problem = checkInvoiceFigures(fields);
     if (problem) Object.assign(errors, figureErrors(problem.mismatches));
   }

@@ -96,8 +96,11 @@ export function ReviewDeskPage() {
   };
 
   const save = useMutation({
-    mutationFn: (input: { id: string; fields: InvoiceFields }) =>
-      api.put<Invoice>(`/invoices/${encodeURIComponent(input.id)}`, input.fields),
+    mutationFn: (input: { id: string; fields: InvoiceFields; confirmFigures?: boolean }) =>
+      api.put<Invoice>(
+        `/invoices/${encodeURIComponent(input.id)}${input.confirmFigures ? '?confirmFigures=true' : ''}`,
+        input.fields,
+      ),
     onSuccess: (saved) => {
       queryClient.setQueryData(invoiceKeys.detail(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists(saved.clientId) });
@@ -128,11 +131,11 @@ export function ReviewDeskPage() {
     );
   };
 
-  const onSave = (fields: InvoiceFields) => {
+  const onSave = (fields: InvoiceFields, options?: { confirmFigures?: boolean }) => {
     if (!current?.invoiceId) return;
     const next = neighbour(1);
     save.mutate(
-      { id: current.invoiceId, fields },
+      { id: current.invoiceId, fields, ...options },
       {
         onSuccess: () => {
           setNotice(next ? t('notice.savedNext', { file: next.fileName }) : t('notice.savedLast'));
@@ -162,15 +165,38 @@ export function ReviewDeskPage() {
       else copy.add(id);
       return copy;
     });
+  // Documents bulk accept left because their figures do not add up: accepted only on a second click.
+  const [unbalanced, setUnbalanced] = useState<string[]>([]);
   const acceptSelected = () => {
     if (selected.size === 0) return;
-    accept.mutate([...selected], {
-      onSuccess: (result) => {
-        setSelected(new Set());
-        setNotice(t('notice.accepted', { accepted: result.accepted.length, skipped: result.skipped.length }));
+    accept.mutate(
+      { ids: [...selected] },
+      {
+        onSuccess: (result) => {
+          setSelected(new Set());
+          setUnbalanced(result.figuresDisagree);
+          setNotice(
+            t('notice.accepted', { accepted: result.accepted.length, skipped: result.skipped.length }) +
+              (result.figuresDisagree.length
+                ? ` ${t('notice.figuresDisagree', { count: result.figuresDisagree.length })}`
+                : ''),
+          );
+        },
       },
-    });
+    );
   };
+  const acceptUnbalanced = () =>
+    accept.mutate(
+      { ids: unbalanced, confirmFigures: true },
+      {
+        onSuccess: (result) => {
+          setUnbalanced([]);
+          setNotice(
+            t('notice.accepted', { accepted: result.accepted.length, skipped: result.skipped.length }),
+          );
+        },
+      },
+    );
 
   // One listener for the desk's keys; letters are left alone while a field is being typed in.
   const handler = useRef<(event: KeyboardEvent) => void>(() => {});
@@ -310,6 +336,16 @@ export function ReviewDeskPage() {
               >
                 {t('queue.acceptSelected', { count: selected.size })}{' '}
                 <kbd className="rounded border border-white/50 px-1 text-xs">a</kbd>
+              </button>
+            ) : null}
+            {unbalanced.length > 0 ? (
+              <button
+                type="button"
+                onClick={acceptUnbalanced}
+                disabled={accept.isPending}
+                className={`${secondaryButtonClass} w-full px-2 py-1`}
+              >
+                {t('queue.acceptUnbalanced', { count: unbalanced.length })}
               </button>
             ) : null}
             {accept.isError ? (

@@ -37,7 +37,8 @@ export function useReviewQueue(filters: QueueFilters, limit = 50) {
 export function useAcceptVerified() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => api.post<AcceptReviewResult>('/review-queue/accept', { ids }),
+    mutationFn: ({ ids, confirmFigures = false }: { ids: string[]; confirmFigures?: boolean }) =>
+      api.post<AcceptReviewResult>('/review-queue/accept', { ids, confirmFigures }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
