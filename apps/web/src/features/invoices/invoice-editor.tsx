@@ -105,7 +105,8 @@ export function InvoiceEditor({
   const formId = useId();
   const typeErrorId = useId();
 
-  const set = (field: TextField, value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const set = (field: TextField, value: string) =>
+    setForm((current) => withFieldChange(current, field, value, language));
   const setVatLine = (index: number, field: VatLineField, value: string) =>
     setForm((current) => ({
       ...current,

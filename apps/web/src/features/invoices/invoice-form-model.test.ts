@@ -7,6 +7,7 @@ import {
   isOnlyFigures,
   taxIdWarning,
   type VatLineForm,
+  withFieldChange,
 } from './invoice-form-model';
 import { testInvoice } from './test-invoice';
 
@@ -177,6 +178,16 @@ describe('the invoice form', () => {
     expect(rate.ok ? null : rate.errors).toEqual({
       'vatLines.0.vat': { key: 'fields.rateMismatch', expectedCents: 10000 },
     });
+  });
+
+  it('computes the IRPF withholding from the base and the rate typed, and leaves it editable (issue 36 item 21)', () => {
+    const form = formFromInvoice(testInvoice({ withholdingCents: null, withholdingRate: null }), 'es');
+    const rated = withFieldChange(form, 'withholdingRate', '15', 'es');
+    expect(rated.withholding).toBe('150,00');
+    expect(withFieldChange(rated, 'withholdingRate', '7,5', 'es').withholding).toBe('75,00');
+    expect(withFieldChange(rated, 'withholding', '149,99', 'es').withholding).toBe('149,99');
+    const english = formFromInvoice(testInvoice({ taxBaseCents: 123456 }), 'en');
+    expect(withFieldChange(english, 'withholdingRate', '15', 'en').withholding).toBe('185.18');
   });
 
   it('defaults the number to N/A and a line’s quantity to 0', () => {

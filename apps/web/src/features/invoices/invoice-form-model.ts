@@ -10,6 +10,8 @@ import {
   LOW_CONFIDENCE,
   normalizeSpanishTaxId,
   parseAmount,
+  percentOf,
+  toCents,
   type VatLine,
 } from '@cuadra/shared';
 import { parseDecimal } from './amount';
@@ -76,6 +78,27 @@ export const EVIDENCE_KEYS: Record<TextField, string> = {
   surcharge: 'surcharge_total',
   total: 'total',
 };
+
+/**
+ * A field as typed, with what follows from it (issue 36 item 21): an IRPF rate typed computes the
+ * withholding as base × rate, which stays editable (typing the withholding afterwards keeps what was typed).
+ */
+export function withFieldChange(
+  form: InvoiceForm,
+  field: TextField,
+  value: string,
+  language: 'en' | 'es',
+): InvoiceForm {
+  const next = { ...form, [field]: value };
+  if (field !== 'withholdingRate') return next;
+  const rate = parseDecimal(value);
+  const base = parseAmount(form.taxBase, language);
+  if (typeof rate !== 'string' || base === null || Number.isNaN(base)) return next;
+  // A percentage read as cents is the rate in basis points ("15" → 1500), the unit percentOf takes.
+  const basisPoints = toCents(rate);
+  if (basisPoints === null) return next;
+  return { ...next, withholding: formatPlainAmount(percentOf(base, basisPoints), language) };
+}
 
 /** spec-2 §5: an invoice without a number is saved as N/A. */
 export const DEFAULT_NUMBER = 'N/A';

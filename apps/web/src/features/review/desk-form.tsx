@@ -22,6 +22,7 @@ import {
   TAX_ID_FIELDS,
   type TextField,
   taxIdWarning,
+  withFieldChange,
 } from '../invoices/invoice-form-model';
 import { useForgetMemory } from './review-api';
 
@@ -193,7 +194,10 @@ export const DeskForm = forwardRef<
               type={isDate ? 'date' : 'text'}
               inputMode={isAmount || field === 'withholdingRate' ? 'decimal' : undefined}
               value={form[field]}
-              onChange={(event) => setForm((current) => ({ ...current, [field]: event.target.value }))}
+              onChange={(event) => {
+                const { value } = event.target;
+                setForm((current) => withFieldChange(current, field, value, language));
+              }}
               onFocus={() => onFocusField(key)}
               onBlur={() => onFocusField(null)}
               aria-invalid={error ? true : undefined}
