@@ -20,7 +20,7 @@ const upload = createRoute({
   path: '/clients/{clientId}/uploads',
   tags: ['invoices'],
   summary:
-    'Upload invoices for a client: multipart/form-data with files[] (PDF, JPG, PNG, e-invoice XML). One credit is held per accepted file; refused files cost nothing.',
+    'Upload invoices for a client: multipart/form-data with files[] (PDF, JPG, PNG, e-invoice XML). One credit is held per accepted file; refused files cost nothing. With fewer credits than files, the first files the credits cover are taken and the rest are listed as failed with WAITING_FOR_CREDITS.',
   security: [{ bearer: [] }],
   request: { params: z.object({ clientId: z.uuid() }) },
   responses: {
@@ -29,7 +29,7 @@ const upload = createRoute({
       'No files (NO_FILES), a malformed body (MULTIPART_MALFORMED) or one that stopped arriving (UPLOAD_STALLED)',
     ),
     402: errorResponse(
-      'No credit free (checked before the body is read), or not enough for the accepted files (INSUFFICIENT_CREDITS); nothing was kept',
+      'No credit free (checked before the body is read), or none left by the time the files were stored (INSUFFICIENT_CREDITS); nothing was kept',
     ),
     404: errorResponse('No such client for this user (CLIENT_NOT_FOUND)'),
     413: errorResponse('Body over UPLOAD_MAX_BYTES (PAYLOAD_TOO_LARGE) or too many files (TOO_MANY_FILES)'),
