@@ -220,7 +220,7 @@ describe('the upload panel', () => {
     expect(within(alert).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
     await new Promise((done) => setTimeout(done, 0));
     const posted = calls.find((c) => c.method === 'POST');
-    expect((posted?.body as FormData).getAll('files[]').map((f) => (f as File).name)).toEqual(['a.pdf']);
+    expect((posted!.body as FormData).getAll('files[]').map((f) => (f as File).name)).toEqual(['a.pdf']);
   });
 
   it('shows the server’s refusal when credits ran out meanwhile, and a generic failure otherwise', async () => {
