@@ -4,7 +4,7 @@
  * amounts, and every rule here holds for them unchanged: nothing takes an absolute value.
  */
 import type { ErrorCode } from './errors';
-import { percentOf, sumCents } from './money';
+import { percentOf, roundDiv, sumCents, toCents } from './money';
 
 type Line = {
   baseCents: number | null;
@@ -172,4 +172,38 @@ export function grossIncomeCents(
   type: 'issued' | 'received' = 'issued',
 ): number {
   return sumCents(invoices.filter((i) => i.type === type).map(taxBaseOf));
+}
+
+/**
+ * A quantity a ticket prints before the item ("1 CREMA SETAS", "2 x CAÑA", "0,5 KG…" is not one: a unit
+ * follows): the quantity as the API's decimal and the description without it; null when none leads.
+ */
+export function leadingQuantity(description: string): { quantity: string; description: string } | null {
+  const match =
+    /^\s*(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:[xX×*]\s*|\s)(?!(?:gr?|kg|g|ml|cl|l|cm|mm|m|uds?|%)\b)(?=\p{L})(.+)$/iu.exec(
+      description,
+    );
+  if (!match) return null;
+  const quantity = (match[1] as string).replace(',', '.');
+  if (Number(quantity) <= 0) return null;
+  return { quantity, description: (match[2] as string).trim() };
+}
+
+/** Quantity × unit price, to the cent; null when either is missing or the quantity is not a decimal. */
+export function lineAmountOf(quantity: string | null, unitPriceCents: number | null): number | null {
+  if (quantity === null || unitPriceCents === null) return null;
+  // The quantity in hundredths (toCents reads any decimal): 1.5 → 150.
+  const hundredths = toCents(quantity);
+  return hundredths === null ? null : roundDiv(unitPriceCents * hundredths, 100);
+}
+
+/** Whether a line's quantity, unit price and amount agree (within a cent); true when one is missing. */
+export function lineAgrees(line: {
+  quantity: string | null;
+  unitPriceCents: number | null;
+  lineTotalCents: number | null;
+}): boolean {
+  const amount = lineAmountOf(line.quantity, line.unitPriceCents);
+  if (amount === null || line.lineTotalCents === null || Number(line.quantity) === 0) return true;
+  return Math.abs(amount - line.lineTotalCents) <= 1;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkInvoiceFigures, grossIncomeCents, type InvoiceFigures } from '../src';
+import {
+  checkInvoiceFigures,
+  grossIncomeCents,
+  type InvoiceFigures,
+  leadingQuantity,
+  lineAgrees,
+} from '../src';
 
 const agreeing: InvoiceFigures = {
   taxBaseCents: 15_000,
@@ -101,5 +107,25 @@ describe('figures that agree', () => {
         { type: null, taxBaseCents: 9_000, vatBreakdown: [] },
       ]),
     ).toBe(13_000);
+  });
+});
+
+describe('a line’s quantity, unit price and amount (issue 36 item 7)', () => {
+  it('reads a leading quantity, not a weight or a year', () => {
+    expect(leadingQuantity('1 CREMA SETAS')).toEqual({ quantity: '1', description: 'CREMA SETAS' });
+    expect(leadingQuantity('1,5 x Horas de soporte')).toEqual({
+      quantity: '1.5',
+      description: 'Horas de soporte',
+    });
+    expect(leadingQuantity('250 g queso')).toBeNull();
+    expect(leadingQuantity('2024 cuota anual')).toBeNull();
+    expect(leadingQuantity('CREMA SETAS')).toBeNull();
+  });
+
+  it('agrees within a cent, and says so when they do not', () => {
+    expect(lineAgrees({ quantity: '3', unitPriceCents: 333, lineTotalCents: 1000 })).toBe(true);
+    expect(lineAgrees({ quantity: '1.5', unitPriceCents: 4000, lineTotalCents: 6000 })).toBe(true);
+    expect(lineAgrees({ quantity: '2', unitPriceCents: 650, lineTotalCents: 650 })).toBe(false);
+    expect(lineAgrees({ quantity: null, unitPriceCents: 650, lineTotalCents: 650 })).toBe(true);
   });
 });

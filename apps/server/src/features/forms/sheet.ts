@@ -72,6 +72,24 @@ export function isCreditNote(invoice: FormInvoice): boolean {
   return (invoice.taxBaseCents ?? 0) < 0 || (invoice.totalCents ?? 0) < 0;
 }
 
+/**
+ * The largest total a simplified invoice may have (art. 4.1 RD 1619/2012: €3,000 in the sectors that may
+ * issue them above the general €400).
+ */
+export const SIMPLIFIED_INVOICE_CEILING_CENTS = 300_000;
+
+/**
+ * A simplified invoice (a ticket, "factura simplificada"): it does not identify the recipient by tax id,
+ * which a full invoice must (art. 6.1.d RD 1619/2012), and stays within the simplified ceiling.
+ */
+export function isSimplified(invoice: Pick<FormInvoice, 'recipientTaxId' | 'totalCents'>): boolean {
+  return (
+    !invoice.recipientTaxId?.trim() &&
+    invoice.totalCents !== null &&
+    Math.abs(invoice.totalCents) <= SIMPLIFIED_INVOICE_CEILING_CENTS
+  );
+}
+
 /** The IRPF rate withheld, in whole percent as stored, or derived from the amounts when not stored. */
 export function withholdingRateOf(invoice: FormInvoice): number | null {
   if ((invoice.withholdingCents ?? 0) === 0) return null;

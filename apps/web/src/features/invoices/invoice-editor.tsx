@@ -24,9 +24,11 @@ import {
   type ItemForm,
   isLowConfidence,
   isOnlyFigures,
+  lineDisagreement,
   TAX_ID_FIELDS,
   type TextField,
   taxIdWarning,
+  withFieldChange,
 } from './invoice-form-model';
 import { SplitBar } from './split-bar';
 import { type VatLineField, VatLinesEditor } from './vat-lines-editor';
@@ -333,7 +335,9 @@ function ItemsEditor({
   onAdd: () => void;
   onRemove: (index: number) => void;
 }) {
-  const { t } = useTranslation('invoices');
+  const { t, i18n } = useTranslation('invoices');
+  const language = toLocale(i18n.resolvedLanguage);
+  const disagreement = (item: ItemForm) => lineDisagreement(item, language);
   return (
     <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">{t('items.title')}</legend>
@@ -383,6 +387,11 @@ function ItemsEditor({
                 );
               })}
             </div>
+            {disagreement(item) !== null ? (
+              <p data-warning="line" className="mt-1 text-xs text-amber-800">
+                ⚠ {t('items.disagree', { expected: formatMoney(disagreement(item) as number, language) })}
+              </p>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -5,6 +5,7 @@ import {
   formFromInvoice,
   isLowConfidence,
   isOnlyFigures,
+  lineDisagreement,
   taxIdWarning,
   type VatLineForm,
   withFieldChange,
@@ -188,6 +189,19 @@ describe('the invoice form', () => {
     expect(withFieldChange(rated, 'withholding', '149,99', 'es').withholding).toBe('149,99');
     const english = formFromInvoice(testInvoice({ taxBaseCents: 123456 }), 'en');
     expect(withFieldChange(english, 'withholdingRate', '15', 'en').withholding).toBe('185.18');
+  });
+
+  it('warns when a line’s quantity × unit price is not its amount (issue 36 item 7)', () => {
+    const line = {
+      ...emptyItem(),
+      description: 'CREMA SETAS',
+      quantity: '2',
+      unitPrice: '6,50',
+      lineTotal: '6,50',
+    };
+    expect(lineDisagreement(line, 'es')).toBe(1300);
+    expect(lineDisagreement({ ...line, quantity: '1' }, 'es')).toBeNull();
+    expect(lineDisagreement({ ...line, quantity: '' }, 'es')).toBeNull();
   });
 
   it('defaults the number to N/A and a line’s quantity to 0', () => {

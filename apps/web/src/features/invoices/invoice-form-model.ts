@@ -8,6 +8,8 @@ import {
   type InvoiceFields,
   type InvoiceType,
   LOW_CONFIDENCE,
+  lineAgrees,
+  lineAmountOf,
   normalizeSpanishTaxId,
   parseAmount,
   percentOf,
@@ -98,6 +100,20 @@ export function withFieldChange(
   const basisPoints = toCents(rate);
   if (basisPoints === null) return next;
   return { ...next, withholding: formatPlainAmount(percentOf(base, basisPoints), language) };
+}
+
+/**
+ * What quantity × unit price makes, when it is not the line's amount (issue 36 item 7): a warning, the
+ * line still saves. Null when they agree or a figure is missing or unreadable.
+ */
+export function lineDisagreement(item: ItemForm, language: 'en' | 'es'): number | null {
+  const quantity = parseDecimal(item.quantity);
+  const unitPriceCents = parseAmount(item.unitPrice, language);
+  const lineTotalCents = parseAmount(item.lineTotal, language);
+  if (typeof quantity !== 'string' || unitPriceCents === null || lineTotalCents === null) return null;
+  if (Number.isNaN(unitPriceCents) || Number.isNaN(lineTotalCents)) return null;
+  const line = { quantity, unitPriceCents, lineTotalCents };
+  return lineAgrees(line) ? null : lineAmountOf(quantity, unitPriceCents);
 }
 
 /** spec-2 §5: an invoice without a number is saved as N/A. */
