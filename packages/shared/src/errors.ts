@@ -185,6 +185,10 @@ export const ERROR_MESSAGES = {
     en: 'This coupon is not valid: it does not exist, has expired, has been used up or does not apply to this plan.',
     es: 'Este cupón no es válido: no existe, ha caducado, se ha agotado o no se aplica a este plan.',
   },
+  UPGRADE_NEEDS_CHECKOUT: {
+    en: 'An upgrade is paid for at checkout: pay the prorated amount shown to change plan now.',
+    es: 'Una mejora de plan se paga en el pago: abona el importe prorrateado que se muestra para cambiar de plan ya.',
+  },
   SUBSCRIPTION_EXISTS: {
     en: 'You already have a subscription. Change your plan from Settings → Plan instead.',
     es: 'Ya tienes una suscripción. Cambia de plan desde Ajustes → Plan.',
