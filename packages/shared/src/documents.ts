@@ -48,6 +48,10 @@ export const DOCUMENT_ERROR_MESSAGES = {
     en: 'No credit was left for this invoice of the batch file.',
     es: 'No quedaba crédito para esta factura del archivo de lote.',
   },
+  WAITING_FOR_CREDITS: {
+    en: 'Not uploaded: your credits ran out before this file. Buy credits and upload it again.',
+    es: 'No se ha subido: los créditos se acabaron antes de este archivo. Compra créditos y vuelve a subirlo.',
+  },
   EXTRACTION_FAILED: {
     en: 'The file could not be processed. Please try again.',
     es: 'No se ha podido procesar el archivo. Inténtalo de nuevo.',

@@ -185,6 +185,10 @@ export const ERROR_MESSAGES = {
     en: 'This coupon is not valid: it does not exist, has expired, has been used up or does not apply to this plan.',
     es: 'Este cupón no es válido: no existe, ha caducado, se ha agotado o no se aplica a este plan.',
   },
+  UPGRADE_NEEDS_CHECKOUT: {
+    en: 'An upgrade is paid for at checkout: pay the prorated amount shown to change plan now.',
+    es: 'Una mejora de plan se paga en el pago: abona el importe prorrateado que se muestra para cambiar de plan ya.',
+  },
   SUBSCRIPTION_EXISTS: {
     en: 'You already have a subscription. Change your plan from Settings → Plan instead.',
     es: 'Ya tienes una suscripción. Cambia de plan desde Ajustes → Plan.',
@@ -228,6 +232,18 @@ export const ERROR_MESSAGES = {
   INVOICE_DUPLICATE: {
     en: 'Another invoice of this client has the same issuer and number.',
     es: 'Otra factura de este cliente tiene el mismo emisor y número.',
+  },
+  DOCUMENT_NOT_FOUND: {
+    en: 'We could not find this document.',
+    es: 'No hemos encontrado este documento.',
+  },
+  DOCUMENT_NOT_DUPLICATE: {
+    en: 'This document is not waiting for a decision on a possible duplicate.',
+    es: 'Este documento no está pendiente de decidir si es un duplicado.',
+  },
+  VAT_RATE_MISMATCH: {
+    en: 'A VAT amount is not its base × rate (nor the equivalence surcharge its base × surcharge rate).',
+    es: 'Una cuota de IVA no es su base × tipo (o el recargo de equivalencia no es su base × tipo de recargo).',
   },
   VAT_BREAKDOWN_MISMATCH: {
     en: 'The VAT breakdown does not add up to the tax base and VAT total.',

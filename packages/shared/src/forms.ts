@@ -167,6 +167,15 @@ export const FORM_WARNINGS = [
   'ESTIMATE_FROM_INVOICES',
   /** Zero-rated or exempt issued invoices: which exemption applies is not recorded. */
   'ZERO_RATED_ISSUED',
+  /**
+   * Another country's VAT paid to a foreign supplier (a foreign tax id, rate, address or language): not
+   * Spanish VAT, so left out of the VAT boxes; it stays on the invoice (issue 36 item 5).
+   */
+  'FOREIGN_VAT_EXCLUDED',
+  /** Amounts in another currency converted to euros at the ECB reference rate of the invoice date. */
+  'CURRENCY_CONVERTED',
+  /** Amounts in a currency with no ECB rate for the invoice date: listed apart, not added. */
+  'CURRENCY_RATE_MISSING',
 ] as const;
 export const FormWarningCodeSchema = z.enum(FORM_WARNINGS);
 export type FormWarningCode = z.infer<typeof FormWarningCodeSchema>;

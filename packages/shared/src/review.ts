@@ -13,7 +13,13 @@ export const ReviewQueueQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_SIZE_MAX).default(REVIEW_PAGE_SIZE),
   /** Opaque: the `nextCursor` of the previous page. */
   cursor: z.string().max(200).optional(),
-  state: z.enum(REVIEW_STATES).optional(),
+  /** One state, or several separated by commas (the desk's to-do: `needs_review,duplicate`). */
+  state: z
+    .string()
+    .max(100)
+    .transform((value) => value.split(','))
+    .pipe(z.array(z.enum(REVIEW_STATES)).min(1))
+    .optional(),
   clientId: z.uuid().optional(),
   /** Issuer, recipient, number or tax id; accents, case and tax-id separators ignored. */
   q: z.string().trim().max(100).optional(),
@@ -35,6 +41,12 @@ export const ReviewItemSchema = z
     totalCents: z.number().int().nullable(),
     currency: z.string().nullable(),
     type: z.enum(['issued', 'received']).nullable(),
+    /**
+     * A possible duplicate (issue 36 item 3): the invoice it seems to repeat, its number and issuer, for
+     * "possible duplicate of …"; the accountant keeps both or discards it.
+     */
+    duplicateOfInvoiceId: z.string().nullable(),
+    duplicateOf: z.object({ number: z.string().nullable(), issuerName: z.string().nullable() }).nullable(),
     /** Fields the extraction read; of them, how many two sources agree on, and how many it was unsure of. */
     fieldCount: z.number().int(),
     verifiedCount: z.number().int(),
@@ -51,9 +63,16 @@ export type ReviewQueue = z.infer<typeof ReviewQueueSchema>;
 
 /** `POST /api/v1/review-queue/accept`: accept, in one action, the documents whose fields are all verified. */
 export const AcceptReviewRequestSchema = z
-  .object({ ids: z.array(z.uuid()).min(1).max(REVIEW_PAGE_SIZE_MAX) })
+  .object({
+    ids: z.array(z.uuid()).min(1).max(REVIEW_PAGE_SIZE_MAX),
+    /**
+     * The accountant confirmed, in a second explicit step, documents whose figures do not add up (issue 36
+     * item 8); without it they are skipped and named in `figuresDisagree`.
+     */
+    confirmFigures: z.boolean().default(false),
+  })
   .meta({ id: 'AcceptReviewRequest' });
-export type AcceptReviewRequest = z.infer<typeof AcceptReviewRequestSchema>;
+export type AcceptReviewRequest = z.input<typeof AcceptReviewRequestSchema>;
 
 export const AcceptReviewResultSchema = z
   .object({
@@ -61,6 +80,8 @@ export const AcceptReviewResultSchema = z
     accepted: z.array(z.string()),
     /** Documents left for a person: a field not verified, no type, no invoice, or not the caller's. */
     skipped: z.array(z.string()),
+    /** Of the skipped, those whose figures do not add up (base + taxes + surcharge − IRPF, VAT = base × rate). */
+    figuresDisagree: z.array(z.string()),
   })
   .meta({ id: 'AcceptReviewResult' });
 export type AcceptReviewResult = z.infer<typeof AcceptReviewResultSchema>;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkInvoiceFigures, grossIncomeCents, type InvoiceFigures } from '../src';
+import {
+  checkInvoiceFigures,
+  grossIncomeCents,
+  type InvoiceFigures,
+  leadingQuantity,
+  lineAgrees,
+} from '../src';
 
 const agreeing: InvoiceFigures = {
   taxBaseCents: 15_000,
@@ -49,7 +55,46 @@ describe('figures that agree', () => {
 
   it('leaves alone what is not stated: no breakdown, no base or no total', () => {
     expect(checkInvoiceFigures({ ...agreeing, vatBreakdown: [], totalCents: null })).toBeNull();
-    expect(checkInvoiceFigures({ ...agreeing, taxBaseCents: null, totalCents: 1 })).toBeNull();
+    expect(checkInvoiceFigures({ ...agreeing, taxBaseCents: null, totalCents: 16_000 })).toBeNull();
+  });
+
+  it('names a line whose VAT or recargo is not its base × rate beyond rounding (issue 36 item 8)', () => {
+    const rated: InvoiceFigures = {
+      ...agreeing,
+      vatBreakdown: [
+        { rate: '21', baseCents: 10_000, vatCents: 2_101, surchargeRate: '0.6', surchargeCents: 60 },
+        { rate: '10', baseCents: 5_000, vatCents: 499 },
+      ],
+    };
+    // A cent or two is rounding.
+    expect(checkInvoiceFigures({ ...rated, totalCents: 16_160 })).toBeNull();
+    const wrongRate = {
+      ...rated,
+      vatTotalCents: 2_600,
+      vatBreakdown: [
+        { rate: '21', baseCents: 10_000, vatCents: 2_100, surchargeRate: '0.6', surchargeCents: 60 },
+        { rate: '21', baseCents: 5_000, vatCents: 500 },
+      ],
+    };
+    expect(checkInvoiceFigures(wrongRate)).toEqual({
+      code: 'VAT_RATE_MISMATCH',
+      mismatches: [{ field: 'lineVatCents', line: 1, valueCents: 500, expectedCents: 1_050 }],
+    });
+  });
+
+  it('refuses a recargo no rate could give, even with no base stated: €1,051 on a €2.99 receipt', () => {
+    const receipt: InvoiceFigures = {
+      taxBaseCents: null,
+      vatTotalCents: null,
+      withholdingCents: null,
+      surchargeCents: 105_100,
+      totalCents: 299,
+      vatBreakdown: [],
+    };
+    expect(checkInvoiceFigures(receipt)).toEqual({
+      code: 'TOTAL_MISMATCH',
+      mismatches: [{ field: 'surchargeCents', valueCents: 105_100, expectedCents: 18 }],
+    });
   });
 
   it('defines gross income as the issued tax base, breakdown bases when no base, credit notes subtracting', () => {
@@ -62,5 +107,25 @@ describe('figures that agree', () => {
         { type: null, taxBaseCents: 9_000, vatBreakdown: [] },
       ]),
     ).toBe(13_000);
+  });
+});
+
+describe('a line’s quantity, unit price and amount (issue 36 item 7)', () => {
+  it('reads a leading quantity, not a weight or a year', () => {
+    expect(leadingQuantity('1 CREMA SETAS')).toEqual({ quantity: '1', description: 'CREMA SETAS' });
+    expect(leadingQuantity('1,5 x Horas de soporte')).toEqual({
+      quantity: '1.5',
+      description: 'Horas de soporte',
+    });
+    expect(leadingQuantity('250 g queso')).toBeNull();
+    expect(leadingQuantity('2024 cuota anual')).toBeNull();
+    expect(leadingQuantity('CREMA SETAS')).toBeNull();
+  });
+
+  it('agrees within a cent, and says so when they do not', () => {
+    expect(lineAgrees({ quantity: '3', unitPriceCents: 333, lineTotalCents: 1000 })).toBe(true);
+    expect(lineAgrees({ quantity: '1.5', unitPriceCents: 4000, lineTotalCents: 6000 })).toBe(true);
+    expect(lineAgrees({ quantity: '2', unitPriceCents: 650, lineTotalCents: 650 })).toBe(false);
+    expect(lineAgrees({ quantity: null, unitPriceCents: 650, lineTotalCents: 650 })).toBe(true);
   });
 });

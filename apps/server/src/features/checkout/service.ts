@@ -9,9 +9,12 @@ import { findValidCoupon, redeemCoupon } from '../plans/coupons';
 import { findLiveSubscription } from '../plans/repo';
 import {
   activateLocalSubscription,
+  applyLocalUpgrade,
   findSubscriptionPlan,
+  isUpgrade,
   PLAN_NAMES,
   syncStripeSubscription,
+  upgradeQuote,
 } from '../plans/service';
 import type { PaymentProvider, ProviderSession } from './provider';
 import {
@@ -71,9 +74,16 @@ export async function startCheckout(
       };
   const coupon = input.coupon ? await findValidCoupon(services.db, input.coupon, input.planId) : null;
   if (provider.kind === 'none') throw new AppError('PAYMENTS_NOT_CONFIGURED');
-  if (subscriptionPlan && (await findLiveSubscription(services.db, user.id)))
-    throw new AppError('SUBSCRIPTION_EXISTS');
-  const payable = coupon ? discountedPriceCents(item.amountCents, coupon) : item.amountCents;
+  const live = subscriptionPlan ? await findLiveSubscription(services.db, user.id) : null;
+  // An upgrade of a live subscription is paid like any purchase, at its prorated price (issue 36 item 4);
+  // with Stripe it goes through Stripe's proration invoice (PATCH /subscription) instead.
+  const upgrade =
+    live && subscriptionPlan && provider.kind === 'local' && live.planId !== subscriptionPlan.id
+      ? isUpgrade(findSubscriptionPlan(live.planId)!, subscriptionPlan)
+      : false;
+  if (live && !upgrade) throw new AppError('SUBSCRIPTION_EXISTS');
+  if (live && upgrade) item.amountCents = upgradeQuote(live, subscriptionPlan!).amountCents;
+  const payable = coupon && !upgrade ? discountedPriceCents(item.amountCents, coupon) : item.amountCents;
   // Another plan than the one chosen before signing up: that choice is over.
   await clearChosenPlan(services.db, user.id, input.planId);
   const checkoutId = newId();
@@ -141,7 +151,10 @@ export async function applySession(services: Services, checkout: CheckoutRow, se
       if (!findSubscriptionPlan(paid.planId)) {
         await grantCredits(tx, paid.userId, paid.credits, 'purchase', `checkout:${paid.id}`);
       } else if (paid.provider === 'local') {
-        await activateLocalSubscription(tx, paid);
+        // A live subscription: this checkout paid its upgrade; otherwise it starts one.
+        const live = await findLiveSubscription(tx, paid.userId);
+        if (live) await applyLocalUpgrade(tx, live, paid.planId as string);
+        else await activateLocalSubscription(tx, paid);
       }
       // A Stripe subscription's credits come with its paid invoices (`invoice.paid`), not the session.
     });

@@ -17,6 +17,7 @@ import {
   type FormInvoice,
   isCreditNote,
   isIntraEu,
+  isSimplified,
   vatLines,
   withholdingRateOf,
 } from '../forms/sheet';
@@ -150,8 +151,10 @@ export function bookRows(
     const { taxId, name } = counterparty(invoice);
     const [idType, country, id] = partyId(taxId);
     const intraEu = isIntraEu(invoice);
-    // F1: ordinary invoice; R1: rectifying invoice (art. 80 LIVA); the format's keys, as in the SII.
-    const invoiceType = text(isCreditNote(invoice) ? 'R1' : 'F1');
+    // F1: ordinary invoice; F2: simplified (a ticket); R1: rectifying invoice (art. 80 LIVA); R5: a
+    // simplified one rectified; the format's keys, as in the SII.
+    const simplified = isSimplified(invoice);
+    const invoiceType = text(isCreditNote(invoice) ? (simplified ? 'R5' : 'R1') : simplified ? 'F2' : 'F1');
     const date: Cell = { date: invoice.issueDate };
     const withholdingRate = withholdingRateOf(invoice);
     withRates.forEach((line, index) => {

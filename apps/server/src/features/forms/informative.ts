@@ -13,12 +13,13 @@
  *   and intra-EU operations (declared in 349) are excluded.
  */
 import type { FormResult } from '@cuadra/shared';
-import { counterparty, type FormInvoice, isCreditNote, isIntraEu, Sheet } from './sheet';
+import { counterparty, type FormInvoice, hasForeignVat, isCreditNote, isIntraEu, Sheet } from './sheet';
 
 /** Modelo 349 for a quarter: the counterparties with an EU VAT id, and the bases of the operations. */
 export function modelo349(year: number, quarter: number, invoices: FormInvoice[]): FormResult {
   const sheet = new Sheet();
-  const intraEu = invoices.filter(isIntraEu);
+  // A supplier in another member state that charged its own VAT made no intra-EU supply (issue 36 item 5).
+  const intraEu = invoices.filter((i) => isIntraEu(i) && !hasForeignVat(i));
   const operations = intraEu.filter((i) => !isCreditNote(i));
   const rectifications = intraEu.filter(isCreditNote);
   // One operator per VAT id and key (E for deliveries, A for acquisitions).

@@ -11,6 +11,7 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { type ClientRow, findVisibleClient } from '../clients/repo';
+import { allInEuros, loadRates } from '../currency/rates';
 import { findInvoicesInRange } from '../reports/repo';
 import { modelo111, modelo115, modelo130, modelo202 } from './income-tax';
 import { modelo347, modelo349 } from './informative';
@@ -106,7 +107,19 @@ async function buildForm(
     cumulative ? `${year}-01-01` : range.from,
     range.to,
   );
-  const { reviewed, warnings } = reviewedOnly(loaded, range);
+  const { reviewed: asStored, warnings } = reviewedOnly(loaded, range);
+  // Foreign currencies in euros at the ECB rate of each invoice's date; without a rate, left out and named.
+  const rates = loadRates(services.config.DATA_DIR);
+  const { invoices: reviewed, converted, missing } = allInEuros(asStored, rates);
+  const inRange = (ids: string[]) =>
+    ids.filter((id) => {
+      const date = asStored.find((i) => i.id === id)?.issueDate as string;
+      return date >= range.from;
+    });
+  if (inRange(converted).length > 0)
+    warnings.push({ code: 'CURRENCY_CONVERTED', invoiceIds: inRange(converted) });
+  if (inRange(missing).length > 0)
+    warnings.push({ code: 'CURRENCY_RATE_MISSING', invoiceIds: inRange(missing) });
   const inPeriod = reviewed.filter((i) => (i.issueDate as string) >= range.from);
   switch (form) {
     case '303':
@@ -121,7 +134,10 @@ async function buildForm(
         `${year - 1}-01-01`,
         `${year - 1}-12-31`,
       );
-      const priorReviewed = prior.filter((i) => i.checked && i.type !== null);
+      const priorReviewed = allInEuros(
+        prior.filter((i) => i.checked && i.type !== null),
+        rates,
+      ).invoices;
       return withWarnings(modelo130(year, quarter, splitByQuarter(reviewed), priorReviewed), warnings);
     }
     case '111':

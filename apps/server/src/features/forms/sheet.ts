@@ -1,4 +1,10 @@
-import { type FormId, type FormResult, type FormWarningCode, isVatLine } from '@cuadra/shared';
+import {
+  checkSpanishTaxId,
+  type FormId,
+  type FormResult,
+  type FormWarningCode,
+  isVatLine,
+} from '@cuadra/shared';
 import type { FiscalVatLine } from '../reports/fiscal';
 
 /** What the forms read from an invoice: the stored figures, never a recomputation of them. */
@@ -19,6 +25,12 @@ export type FormInvoice = {
   totalCents: number | null;
   vatBreakdown: FiscalVatLine[];
   checked: boolean;
+  /** What tells a foreign supplier when its tax id was not read (issue 36 item 5). */
+  issuerAddress?: string | null;
+  /** The language the document was written in, as the engine tells it (`es`, `en`, `other`). */
+  language?: string | null;
+  /** ISO 4217; EUR when not stored. */
+  currency?: string;
 };
 
 /** One VAT line of the stored breakdown, the rate as a number. */
@@ -67,9 +79,62 @@ export function isIntraEu(invoice: FormInvoice): boolean {
   return taxId !== null && EU_VAT_ID.test(taxId);
 }
 
+/** The VAT rates of the Spanish common territory (LIVA arts. 90–91 and the temporary 0 %, 2 %, 5 %, 7.5 %). */
+export const SPANISH_VAT_RATES: readonly number[] = [0, 2, 4, 5, 7.5, 10, 21];
+
+/**
+ * A country other than Spain at the end of an address (its last line or comma-separated part), or a German
+ * style postcode ("D-10115"): names in the languages invoices reach Spanish clients in.
+ */
+const FOREIGN_COUNTRY =
+  /(?:^|[,\n])[^,\n]*\b(deutschland|germany|alemania|allemagne|france|francia|frankreich|italia|italy|italien|portugal|nederland|netherlands|pa[ií]ses bajos|holanda|belgi[eëq]u?e?|belgium|b[eé]lgica|[öo]sterreich|austria|ireland|irlanda|luxemb[ou]u?rg|polska|poland|polonia|sverige|sweden|suecia|danmark|denmark|dinamarca|schweiz|suisse|switzerland|suiza|united kingdom|reino unido|usa|united states|estados unidos)\b[^,\n]*$|\bD-\d{5}\b/i;
+
+/**
+ * Whether the VAT on an invoice was charged by a foreign supplier (issue 36 item 5): it is that country's
+ * tax, neither deductible nor repercutido in Spain. The issuer must not be Spanish by its tax id, some VAT
+ * must have been charged and paid (the total includes it; a reverse charge stored with its self-assessed
+ * quota does not), and one of: a foreign tax id, a rate no Spanish VAT has, a foreign address, or a
+ * language neither Spanish nor English.
+ */
+export function hasForeignVat(invoice: FormInvoice): boolean {
+  const lines = vatLines(invoice).filter((l) => l.vatCents !== 0);
+  if (lines.length === 0) return false;
+  const issuerId = normaliseTaxId(invoice.issuerTaxId);
+  // Spanish-shaped, even with a check character misread: a Spanish supplier charges Spanish VAT.
+  if (issuerId && checkSpanishTaxId(issuerId.replace(/^ES(?=[0-9A-Z]{9}$)/, ''))) return false;
+  const vat = lines.reduce((sum, l) => sum + l.vatCents, 0);
+  const base = invoice.taxBaseCents ?? lines.reduce((sum, l) => sum + l.baseCents, 0);
+  const paid = invoice.totalCents === null || Math.abs(invoice.totalCents - base) > Math.abs(vat) / 2;
+  if (!paid) return false;
+  return (
+    (issuerId !== null && /^[A-Z]{2}/.test(issuerId) && !issuerId.startsWith('ES')) ||
+    lines.some((l) => !SPANISH_VAT_RATES.includes(l.rate)) ||
+    FOREIGN_COUNTRY.test(invoice.issuerAddress ?? '') ||
+    invoice.language === 'other'
+  );
+}
+
 /** A rectifying invoice that reduces an earlier one (negative base or total). */
 export function isCreditNote(invoice: FormInvoice): boolean {
   return (invoice.taxBaseCents ?? 0) < 0 || (invoice.totalCents ?? 0) < 0;
+}
+
+/**
+ * The largest total a simplified invoice may have (art. 4.1 RD 1619/2012: €3,000 in the sectors that may
+ * issue them above the general €400).
+ */
+export const SIMPLIFIED_INVOICE_CEILING_CENTS = 300_000;
+
+/**
+ * A simplified invoice (a ticket, "factura simplificada"): it does not identify the recipient by tax id,
+ * which a full invoice must (art. 6.1.d RD 1619/2012), and stays within the simplified ceiling.
+ */
+export function isSimplified(invoice: Pick<FormInvoice, 'recipientTaxId' | 'totalCents'>): boolean {
+  return (
+    !invoice.recipientTaxId?.trim() &&
+    invoice.totalCents !== null &&
+    Math.abs(invoice.totalCents) <= SIMPLIFIED_INVOICE_CEILING_CENTS
+  );
 }
 
 /** The IRPF rate withheld, in whole percent as stored, or derived from the amounts when not stored. */

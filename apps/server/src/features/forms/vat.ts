@@ -17,7 +17,7 @@
  * Rate boxes (02, 05, 08, …) hold a percentage, not an amount, and are left out.
  */
 import { type FormResult, percentOf, periodRange, type VatRegime } from '@cuadra/shared';
-import { type FormInvoice, isCreditNote, isIntraEu, Sheet, vatLines } from './sheet';
+import { type FormInvoice, hasForeignVat, isCreditNote, isIntraEu, Sheet, vatLines } from './sheet';
 
 type BoxPair = readonly [base: string, quota: string];
 
@@ -124,6 +124,12 @@ function fillVatBoxes(sheet: Sheet, invoices: FormInvoice[], regime: VatRegime, 
       continue;
     }
     const id = invoice.id;
+    // Another country's VAT paid to a foreign supplier: not Spanish VAT, so neither repercutido nor
+    // deductible here; it stays on the invoice and the form says why it is left out (issue 36 item 5).
+    if (hasForeignVat(invoice)) {
+      sheet.warn('FOREIGN_VAT_EXCLUDED', id);
+      continue;
+    }
     const intraEu = isIntraEu(invoice);
     const credit = isCreditNote(invoice);
     if (invoice.type === 'issued') {

@@ -183,7 +183,7 @@ async function intoUploads(services: Services, uploader: UserRow, client: Client
     tempDir: uploadTempDir(config),
   });
   try {
-    return await uploadFiles(services, uploader, client, staged.files);
+    return await uploadFiles(services, uploader, client, staged.files, { partial: false });
   } finally {
     await staged.dispose();
   }

@@ -73,3 +73,31 @@ describe('issued or received', () => {
     ).toBeNull();
   });
 });
+
+describe('ticket lines (issue 36 item 7)', () => {
+  const result = (fields: ExtractionResult['fields']) =>
+    ({ fields, confidence: {}, verified: {}, source: {}, boxes: {} }) as unknown as ExtractionResult;
+
+  it('reads the quantity a ticket prints before the item, and the unit price from the amount', () => {
+    const { items } = invoiceFromExtraction(
+      result({
+        line_items: [
+          { description: '1 CREMA SETAS', line_total: '6.50' },
+          { description: '2 x CAÑA', line_total: '4.40' },
+          { description: '3 AGUA', line_total: '5.00' },
+          { description: '100 GR JAMON', line_total: '3.10' },
+          { description: 'Consultoría', quantity: '2', unit_price: '50.00', line_total: '100.00' },
+        ],
+      }),
+    );
+    expect(items.map((i) => [i.description, i.quantity, i.unitPriceCents, i.lineTotalCents])).toEqual([
+      ['CREMA SETAS', '1', 650, 650],
+      ['CAÑA', '2', 220, 440],
+      // 5.00 / 3 is no whole cent: the price is left for the reviewer.
+      ['AGUA', '3', null, 500],
+      // A weight is not a count.
+      ['100 GR JAMON', null, null, 310],
+      ['Consultoría', '2', 5000, 10000],
+    ]);
+  });
+});

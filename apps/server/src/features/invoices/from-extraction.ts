@@ -1,5 +1,5 @@
 import type { ExtractionResult } from '@cuadra/extract';
-import { MAX_CENTS, toCents } from '@cuadra/shared';
+import { leadingQuantity, MAX_CENTS, toCents } from '@cuadra/shared';
 import type { invoiceItems, invoices } from '../../db/schema';
 
 type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'clientId'>;
@@ -121,14 +121,30 @@ export function invoiceFromExtraction(result: ExtractionResult): {
     })),
     evidence,
   };
-  const items = (f.line_items ?? []).map((item, position) => ({
-    position,
-    description: item.description,
-    quantity: item.quantity ?? null,
-    unitPriceCents: item.unit_price === undefined ? null : toInvoiceCents(item.unit_price),
-    lineTotalCents: money(item.line_total),
-    vatRate: item.vat_rate ?? null,
-    irpfRate: null,
-  }));
+  const items = (f.line_items ?? []).map((item, position) => {
+    // A ticket prints the quantity before the item ("1 CREMA SETAS"): it is the line's quantity.
+    const leading = item.quantity === undefined ? leadingQuantity(item.description) : null;
+    const quantity = item.quantity ?? leading?.quantity ?? null;
+    const lineTotalCents = money(item.line_total);
+    let unitPriceCents = item.unit_price === undefined ? null : toInvoiceCents(item.unit_price);
+    const hundredths = quantity === null ? null : toCents(quantity);
+    // The unit price a ticket leaves out is the amount over the quantity, when that is a whole cent.
+    if (
+      unitPriceCents === null &&
+      lineTotalCents !== null &&
+      hundredths &&
+      (lineTotalCents * 100) % hundredths === 0
+    )
+      unitPriceCents = (lineTotalCents * 100) / hundredths;
+    return {
+      position,
+      description: leading?.description ?? item.description,
+      quantity,
+      unitPriceCents,
+      lineTotalCents,
+      vatRate: item.vat_rate ?? null,
+      irpfRate: null,
+    };
+  });
   return { invoice, items };
 }

@@ -43,6 +43,9 @@ const save = createRoute({
   security: [{ bearer: [] }],
   request: {
     params: idParam,
+    // The accountant's second, explicit confirmation that figures which do not add up are what the
+    // document says (issue 36 item 8); without it such a save is refused.
+    query: z.object({ confirmFigures: z.enum(['true']).optional() }),
     body: { content: { 'application/json': { schema: InvoiceUpdateSchema } }, required: true },
   },
   responses: {
@@ -51,7 +54,7 @@ const save = createRoute({
     404: errorResponse('INVOICE_NOT_FOUND'),
     409: errorResponse('Another invoice of this client has the same issuer and number (INVOICE_DUPLICATE)'),
     422: errorResponse(
-      'The figures disagree (VAT_BREAKDOWN_MISMATCH, TOTAL_MISMATCH); details.mismatches names each: field, valueCents, expectedCents',
+      'The figures disagree (VAT_BREAKDOWN_MISMATCH, VAT_RATE_MISMATCH, TOTAL_MISMATCH) and confirmFigures=true was not sent; details.mismatches names each: field, line, valueCents, expectedCents',
     ),
   },
 });
@@ -98,7 +101,9 @@ export function invoiceRoutes(services: Services) {
     })
     .openapi(save, async (c) => {
       return c.json(
-        await saveInvoice(services, c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+        await saveInvoice(services, c.get('user'), c.req.valid('param').id, c.req.valid('json'), {
+          confirmFigures: c.req.valid('query').confirmFigures === 'true',
+        }),
         200,
       );
     })

@@ -174,11 +174,19 @@ function warningCodes(warnings: unknown): string[] {
 }
 
 /** Saving from the review or edit screen: the fields as corrected, and the invoice marked reviewed. */
-export async function saveInvoice(services: Services, user: UserRow, id: string, fields: InvoiceFields) {
+export async function saveInvoice(
+  services: Services,
+  user: UserRow,
+  id: string,
+  fields: InvoiceFields,
+  options: { confirmFigures?: boolean } = {},
+) {
   const { invoice: before } = await loadVisible(services, user, id);
-  // A reviewed invoice is what gets filed: its breakdown and totals must agree to the cent (issue 14).
+  // A reviewed invoice is what gets filed: its breakdown and totals must agree (issue 14), unless the
+  // accountant confirmed, in a second explicit step, that the document says so (issue 36 item 8).
   const problem = checkInvoiceFigures(fields);
-  if (problem) throw new AppError(problem.code, { mismatches: problem.mismatches });
+  if (problem && !options.confirmFigures)
+    throw new AppError(problem.code, { mismatches: problem.mismatches });
   const { items, ...values } = fields;
   try {
     await services.db.transaction(async (tx) => {

@@ -178,8 +178,8 @@ describe(`plans, coupons and local subscriptions (${TEST_DB})`, () => {
     const [coupon] = await ctx.db.select().from(coupons).where(eq(coupons.code, 'BIENVENIDA20'));
     expect(coupon?.redemptions).toBe(1);
 
-    // One subscription at a time: a second one is a change of plan.
-    const again = await checkout(headers, { planId: 'business-monthly' });
+    // One subscription at a time: the same plan again is refused (an upgrade is a checkout of its own).
+    const again = await checkout(headers, { planId: 'freelancer-yearly' });
     expect(again.status).toBe(409);
     expect((await bodyOf(again)).error.code).toBe('SUBSCRIPTION_EXISTS');
   });
@@ -253,8 +253,25 @@ describe(`plans, coupons and local subscriptions (${TEST_DB})`, () => {
         body: JSON.stringify(body),
       });
 
-    const up = await bodyOf(await patch({ planId: 'business-monthly' }));
-    expect(up.subscription).toMatchObject({ planId: 'business-monthly', pendingPlanId: null });
+    // An upgrade is not applied for free (issue 36 item 4): it shows its prorated price and is paid at
+    // the checkout like any purchase; then its credits come.
+    const free = await patch({ planId: 'business-monthly' });
+    expect(free.status).toBe(409);
+    expect((await bodyOf(free)).error.code).toBe('UPGRADE_NEEDS_CHECKOUT');
+    expect((await history(user.id)).available).toBe(50);
+    const quote = await bodyOf(
+      await ctx.request('/api/v1/subscription/upgrade-quote?planId=business-monthly', { headers }),
+    );
+    // €79 − €12 for what is left of the month: all of it, less the seconds since buying.
+    expect(quote.amountCents).toBeGreaterThan(6_690);
+    expect(quote.amountCents).toBeLessThanOrEqual(6_700);
+    const started = await checkout(headers, { planId: 'business-monthly' });
+    expect(started.status).toBe(201);
+    const path = new URL((await bodyOf(started)).url).pathname;
+    const page = await (await ctx.request(path, { headers: { 'accept-language': 'es' } })).text();
+    expect(page).toMatch(/66,9\d|67,00/);
+    await ctx.request(`${path}/pay`, { method: 'POST', headers: SAME_ORIGIN });
+    expect(await subscriptionOf(headers)).toMatchObject({ planId: 'business-monthly', pendingPlanId: null });
     expect(await history(user.id)).toEqual({
       available: 1000,
       moves: ['subscription 50', 'subscription 950'],

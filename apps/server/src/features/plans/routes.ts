@@ -21,8 +21,11 @@ import {
   cancelSubscription,
   changeSubscription,
   findCurrentSubscription,
+  findSubscriptionPlan,
+  isUpgrade,
   openPortal,
   toSubscriptionDto,
+  upgradeQuote,
 } from './service';
 
 const listPlans = createRoute({
@@ -145,6 +148,29 @@ const portalRoute = createRoute({
   },
 });
 
+const upgradeQuoteRoute = createRoute({
+  method: 'get',
+  path: '/upgrade-quote',
+  tags: ['plans'],
+  summary:
+    'What an upgrade to planId costs now (prorated over what is left of the period): shown before the checkout that takes it',
+  security,
+  request: { query: z.object({ planId: z.string().min(1).max(50) }) },
+  responses: {
+    200: {
+      description: 'The amount to pay now',
+      content: {
+        'application/json': {
+          schema: z.object({ planId: z.string(), amountCents: z.number().int(), currency: z.literal('eur') }),
+        },
+      },
+    },
+    401: errorResponse('Not signed in'),
+    404: errorResponse('No live subscription (SUBSCRIPTION_NOT_FOUND)'),
+    422: errorResponse('Not an upgrade of the current plan (PLAN_CHANGE_INVALID)'),
+  },
+});
+
 /** `/api/v1/subscription`: the signed-in user's plan, auto-renew, change, cancel and Stripe's portal. */
 export function subscriptionRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
@@ -164,6 +190,17 @@ export function subscriptionRoutes(services: Services) {
     })
     .openapi(deleteSubscription, async (c) => {
       return c.json(answer(await cancelSubscription(services, c.get('user').id)), 200);
+    })
+    .openapi(upgradeQuoteRoute, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const row = await findCurrentSubscription(services.db, c.get('user').id);
+      if (!row) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+      const { planId } = c.req.valid('query');
+      const to = findSubscriptionPlan(planId);
+      const from = findSubscriptionPlan(row.planId);
+      if (!to || !from || to.id === from.id || !isUpgrade(from, to))
+        throw new AppError('PLAN_CHANGE_INVALID');
+      return c.json({ planId: to.id, ...upgradeQuote(row, to) }, 200);
     })
     .openapi(portalRoute, async (c) => {
       const url = await openPortal(services, c.get('user').id, `${publicUrl(services.config)}/user`);

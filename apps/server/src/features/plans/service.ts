@@ -1,4 +1,4 @@
-import { findPlan, type Plan, type Subscription } from '@cuadra/shared';
+import { findPlan, type Plan, roundDiv, type Subscription } from '@cuadra/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { newId } from '../../lib/ids';
@@ -223,7 +223,38 @@ async function changePlan(
     );
   }
   if (!upgrade) return updateSubscription(services.db, row.id, { pendingPlanId: to.id });
-  return services.db.transaction(async (tx) => {
+  // An upgrade is paid for like any purchase: POST /checkout with the plan, at upgradeQuote's price
+  // (issue 36 item 4). Applying it here would give its credits for nothing.
+  throw new AppError('UPGRADE_NEEDS_CHECKOUT', { amountCents: upgradeQuote(row, to, now).amountCents });
+}
+
+/**
+ * What an upgrade costs now (issue 36 item 4): the same interval, the new price less the old over what is
+ * left of the period; another interval (a new period starts now), the new price less what is left of the
+ * old one. Never below zero.
+ */
+export function upgradeQuote(
+  row: Pick<SubscriptionRow, 'planId' | 'currentPeriodStart' | 'currentPeriodEnd'>,
+  to: Plan,
+  now = new Date(),
+): { amountCents: number; currency: 'eur' } {
+  const from = planOf(row);
+  const start = row.currentPeriodStart.getTime();
+  const end = row.currentPeriodEnd.getTime();
+  const left = Math.min(Math.max(end - now.getTime(), 0), end - start);
+  const unused = (cents: number) => roundDiv(cents * left, Math.max(end - start, 1));
+  const fromPrice = from.priceCents ?? 0;
+  const toPrice = to.priceCents ?? 0;
+  const amount = to.interval === from.interval ? unused(toPrice - fromPrice) : toPrice - unused(fromPrice);
+  return { amountCents: Math.max(0, amount), currency: 'eur' };
+}
+
+/** A paid upgrade checkout in the local mode: the plan changes now and the period's credits are topped up. */
+export async function applyLocalUpgrade(db: Db, row: SubscriptionRow, planId: string, now = new Date()) {
+  const to = findSubscriptionPlan(planId);
+  if (!to) throw new Error(`checkout for unknown plan ${planId}`);
+  const from = planOf(row);
+  return db.transaction(async (tx) => {
     if (to.interval === from.interval) {
       const updated = await updateSubscription(tx, row.id, { planId: to.id, pendingPlanId: null });
       const period = { start: row.currentPeriodStart, end: row.currentPeriodEnd };

@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoices } from '../../db/schema';
+import { documents, invoices } from '../../db/schema';
 import type { FiscalVatLine } from './fiscal';
 
 /**
@@ -26,8 +26,13 @@ export async function findInvoicesInRange(db: Db, clientId: string, from: string
       totalCents: invoices.totalCents,
       vatBreakdown: invoices.vatBreakdown,
       checked: invoices.checked,
+      issuerAddress: invoices.issuerAddress,
+      currency: invoices.currency,
+      // The document's language, as the engine read it: a sign of a foreign supplier (forms/sheet.ts).
+      language: sql<string | null>`${documents.extraction}->>'language'`,
     })
     .from(invoices)
+    .leftJoin(documents, eq(documents.id, invoices.documentId))
     .where(and(eq(invoices.clientId, clientId), gte(invoices.issueDate, from), lte(invoices.issueDate, to)))
     .orderBy(asc(invoices.issueDate), asc(invoices.number), asc(invoices.id));
   return rows.map((row) => ({

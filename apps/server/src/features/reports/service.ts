@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { findVisibleClient } from '../clients/repo';
+import { allInEuros, loadRates } from '../currency/rates';
 import { taxProfileOf } from '../forms/profile';
 import { summariseFiscalYear } from './fiscal';
 import { readReportLink, signReportLink } from './links';
@@ -97,12 +98,15 @@ export async function getFiscalSummary(
     findInvoicesInRange(services.db, client.id, `${year}-01-01`, `${year}-12-31`),
     findInvoicesInRange(services.db, client.id, `${year - 1}-01-01`, `${year - 1}-12-31`),
   ]);
+  // Other currencies in euros at the ECB rate of each invoice's date; one without a rate is not added
+  // (issue 36 item 6: the forms name it under CURRENCY_RATE_MISSING).
+  const rates = loadRates(services.config.DATA_DIR);
   return summariseFiscalYear({
     clientId: client.id,
     year,
     includeUnreviewed,
-    invoices,
-    priorYearInvoices,
+    invoices: allInEuros(invoices, rates).invoices,
+    priorYearInvoices: allInEuros(priorYearInvoices, rates).invoices,
     legalForm: taxProfileOf(client).legalForm,
   });
 }

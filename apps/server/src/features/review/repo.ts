@@ -31,6 +31,9 @@ type QueueRow = {
   currency: string | null;
   type: 'issued' | 'received' | null;
   evidence: Record<string, { confidence?: number; verified?: boolean; source?: string | null }> | null;
+  duplicate_of_invoice_id: string | null;
+  original_number: string | null;
+  original_issuer: string | null;
   created_at: string | Date;
   cursor_at: string;
 };
@@ -64,7 +67,7 @@ export async function findQueuePage(
   query: {
     limit: number;
     cursor: QueueCursor | null;
-    state?: ReviewState | undefined;
+    state?: ReviewState[] | undefined;
     clientId?: string | undefined;
     q?: string | undefined;
   },
@@ -78,7 +81,7 @@ export async function findQueuePage(
   if (query.state) {
     filters.push(
       sql`d.status in (${sql.join(
-        STATUSES_OF[query.state].map((status) => sql`${status}::document_status`),
+        query.state.flatMap((state) => STATUSES_OF[state]).map((status) => sql`${status}::document_status`),
         sql`, `,
       )})`,
     );
@@ -106,7 +109,8 @@ export async function findQueuePage(
       select v.name as client_name, x.*
       from clients v
       cross join lateral (
-        select d.id, d.invoice_id, d.client_id, d.status::text as status, d.filename, d.created_at
+        select d.id, d.invoice_id, d.client_id, d.status::text as status, d.filename, d.created_at,
+          d.duplicate_of_invoice_id
         from ${source}
         where d.client_id = v.id and ${sql.join(filters, sql` and `)}
         order by d.created_at desc, d.id desc
@@ -118,9 +122,11 @@ export async function findQueuePage(
       limit ${take}
     )
     select page.*, page.created_at::text as cursor_at, i.issuer_name, i.issue_date::text as issue_date,
-      i.total_cents, i.currency, i.type::text as type, i.evidence
+      i.total_cents, i.currency, i.type::text as type, i.evidence,
+      o.number as original_number, o.issuer_name as original_issuer
     from page
     left join invoices i on i.id = page.invoice_id
+    left join invoices o on o.id = page.duplicate_of_invoice_id
     order by page.created_at desc, page.id desc`;
   const result = await db.execute(statement);
   const rows = (result as unknown as { rows: QueueRow[] }).rows;
@@ -142,6 +148,10 @@ export async function findQueuePage(
         totalCents: row.total_cents === null ? null : Number(row.total_cents),
         currency: row.invoice_id ? row.currency : null,
         type: row.type,
+        duplicateOfInvoiceId: row.duplicate_of_invoice_id,
+        duplicateOf: row.duplicate_of_invoice_id
+          ? { number: row.original_number, issuerName: row.original_issuer }
+          : null,
         fieldCount: evidence.length,
         verifiedCount: evidence.filter((e) => e.verified === true).length,
         // A remembered correction is not the engine being unsure: it does not count as low confidence.
@@ -164,6 +174,12 @@ export function findAcceptable(db: Db, userId: string, ids: string[]) {
       status: documents.status,
       type: invoices.type,
       checked: invoices.checked,
+      taxBaseCents: invoices.taxBaseCents,
+      vatTotalCents: invoices.vatTotalCents,
+      withholdingCents: invoices.withholdingCents,
+      surchargeCents: invoices.surchargeCents,
+      totalCents: invoices.totalCents,
+      vatBreakdown: invoices.vatBreakdown,
       fieldCount,
       verifiedCount,
     })

@@ -217,6 +217,7 @@ describe(`the review desk (${TEST_DB})`, () => {
     expect(await bodyOf(res)).toEqual({
       accepted: [sure!.documentId],
       skipped: [unsure!.documentId, untyped!.documentId],
+      figuresDisagree: [],
     });
     const invoice = await bodyOf(
       await ctx.request(`/api/v1/invoices/${sure!.invoiceId}`, { headers: owner.headers }),

@@ -84,7 +84,8 @@ export function reviewRoutes(services: Services) {
       return c.json(await getReviewQueue(services, c.get('user'), c.req.valid('query')), 200);
     })
     .openapi(accept, async (c) => {
-      return c.json(await acceptVerified(services, c.get('user'), c.req.valid('json').ids), 200);
+      const { ids, confirmFigures } = c.req.valid('json');
+      return c.json(await acceptVerified(services, c.get('user'), ids, { confirmFigures }), 200);
     })
     .openapi(memory, async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -1,10 +1,12 @@
 import {
   type AcceptReviewResult,
+  checkInvoiceFigures,
   MEMORY_FIELDS,
   type MemoryField,
   type ReviewQueue,
   type ReviewQueueParams,
   type SupplierMemoryList,
+  type VatLine,
 } from '@cuadra/shared';
 import { AppError } from '../../errors';
 import { cutPage, decodeCreatedAtCursor, decodeCursor, encodeCursor } from '../../lib/cursor';
@@ -45,11 +47,12 @@ export async function acceptVerified(
   services: Services,
   user: UserRow,
   ids: string[],
+  options: { confirmFigures?: boolean } = {},
 ): Promise<AcceptReviewResult> {
   const unique = [...new Set(ids)];
   return services.db.transaction(async (tx) => {
     const rows = await findAcceptable(tx, user.id, unique);
-    const acceptable = rows.filter(
+    const verified = rows.filter(
       (row) =>
         row.invoiceId !== null &&
         row.status === 'needs_review' &&
@@ -57,12 +60,23 @@ export async function acceptVerified(
         row.fieldCount > 0 &&
         row.verifiedCount === row.fieldCount,
     );
+    // Figures that do not add up are not accepted in bulk unless the accountant confirmed them (item 8).
+    const disagree = new Set(
+      verified
+        .filter((row) => checkInvoiceFigures({ ...row, vatBreakdown: row.vatBreakdown as VatLine[] }))
+        .map((row) => row.id),
+    );
+    const acceptable = options.confirmFigures ? verified : verified.filter((row) => !disagree.has(row.id));
     await markAccepted(
       tx,
       acceptable.map((row) => row.invoiceId as string),
     );
     const accepted = new Set(acceptable.map((row) => row.id));
-    return { accepted: [...accepted], skipped: unique.filter((id) => !accepted.has(id)) };
+    return {
+      accepted: [...accepted],
+      skipped: unique.filter((id) => !accepted.has(id)),
+      figuresDisagree: [...disagree].filter((id) => !accepted.has(id)),
+    };
   });
 }
 

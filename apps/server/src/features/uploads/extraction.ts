@@ -9,15 +9,16 @@ import { holdCredits, settleHeldCredit } from '../credits/ledger';
 import { invoiceFromExtraction, suggestInvoiceType } from '../invoices/from-extraction';
 import { noteDocumentSettled } from '../notifications/service';
 import { applySupplierMemory } from '../review/memory';
+import { type DuplicateKey, findSameInvoice } from './duplicates';
 import { creditReference, MAX_IMAGE_PIXELS } from './intake';
 import {
   type DocumentRow,
   findDocument,
-  findInvoiceByNumber,
   findInvoiceBySha,
   insertDocuments,
   insertInvoiceIfNew,
   insertItems,
+  lockClientRow,
   lockDocument,
   updateDocument,
 } from './repo';
@@ -27,17 +28,15 @@ import {
 const isPending = (row: DocumentRow | null): row is DocumentRow =>
   !!row && PENDING_STATUSES.includes(row.status);
 
-/** The invoice of this client that a document repeats: made from the same file, or with the same issuer and number. */
-async function findOriginal(
-  db: Db,
-  document: DocumentRow,
-  read: { issuerTaxId?: string | null; number?: string | null } = {},
-) {
+/**
+ * The invoice of this client that a document repeats: made from the same file, or the same invoice as an
+ * accountant would tell it (same issuer and number, or same issuer, date and total, OCR's slips forgiven).
+ */
+async function findOriginal(db: Db, document: DocumentRow, read: DuplicateKey = {}) {
   const bySha = document.sha256
     ? await findInvoiceBySha(db, document.clientId, document.sha256, document.id)
     : null;
-  if (bySha || !read.issuerTaxId || !read.number) return bySha;
-  return findInvoiceByNumber(db, document.clientId, read.issuerTaxId, read.number);
+  return bySha ?? findSameInvoice(db, document.clientId, read, document.id);
 }
 
 /** A duplicate costs nothing: the document points at the original and its held credit is released. */
@@ -113,6 +112,8 @@ function entryResult(result: ExtractionResult, entry: BatchInvoice): ExtractionR
 async function settleFirstInvoice(tx: Db, current: DocumentRow, result: ExtractionResult): Promise<void> {
   const documentId = current.id;
   const { invoice, items } = invoiceFromExtraction(result);
+  // Two readings of one invoice settling at once must not both be charged: one client's settle at a time.
+  await lockClientRow(tx, current.clientId);
   const original = await findOriginal(tx, current, invoice);
   const client = await findVisibleClient(tx, current.payerUserId, current.clientId);
   const invoiceId = newId();
@@ -183,11 +184,8 @@ async function settleBatchEntry(
     return;
   }
   const { invoice, items } = invoiceFromExtraction(result);
-  // Only the same issuer and number repeat an entry: the file's hash is the first invoice's.
-  const byNumber = async () =>
-    invoice.issuerTaxId && invoice.number
-      ? findInvoiceByNumber(tx, parent.clientId, invoice.issuerTaxId, invoice.number)
-      : null;
+  // Only the invoice's own figures repeat an entry: the file's hash is the first invoice's.
+  const byNumber = () => findSameInvoice(tx, parent.clientId, invoice, id);
   const original = await byNumber();
   const client = await findVisibleClient(tx, parent.payerUserId, parent.clientId);
   const invoiceId = newId();

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documentSplits, documents, invoiceItems, invoices, uploadBatches } from '../../db/schema';
+import { clients, documentSplits, documents, invoiceItems, invoices, uploadBatches } from '../../db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -54,19 +54,9 @@ export async function findInvoiceBySha(db: Db, clientId: string, sha256: string,
   return row ?? null;
 }
 
-/** An invoice of this client with the same issuer tax id and number. */
-export async function findInvoiceByNumber(db: Db, clientId: string, issuerTaxId: string, number: string) {
-  const [row] = await db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.clientId, clientId),
-        eq(invoices.issuerTaxId, issuerTaxId),
-        eq(invoices.number, number),
-      ),
-    );
-  return row ?? null;
+/** The client's row, locked for the rest of the transaction: one settle of its documents at a time. */
+export async function lockClientRow(db: Db, clientId: string) {
+  await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
 }
 
 /** Inserts unless a unique key says it already exists (same document, same file, same issuer + number). */

@@ -7,6 +7,7 @@ import { validationHook } from '../../http/errors';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { decideDuplicate } from './duplicates';
 import { admitUploader } from './intake';
 import { readUploadedFiles } from './multipart';
 import { getBatch, uploadFiles } from './service';
@@ -19,7 +20,7 @@ const upload = createRoute({
   path: '/clients/{clientId}/uploads',
   tags: ['invoices'],
   summary:
-    'Upload invoices for a client: multipart/form-data with files[] (PDF, JPG, PNG, e-invoice XML). One credit is held per accepted file; refused files cost nothing.',
+    'Upload invoices for a client: multipart/form-data with files[] (PDF, JPG, PNG, e-invoice XML). One credit is held per accepted file; refused files cost nothing. With fewer credits than files, the first files the credits cover are taken and the rest are listed as failed with WAITING_FOR_CREDITS.',
   security: [{ bearer: [] }],
   request: { params: z.object({ clientId: z.uuid() }) },
   responses: {
@@ -28,7 +29,7 @@ const upload = createRoute({
       'No files (NO_FILES), a malformed body (MULTIPART_MALFORMED) or one that stopped arriving (UPLOAD_STALLED)',
     ),
     402: errorResponse(
-      'No credit free (checked before the body is read), or not enough for the accepted files (INSUFFICIENT_CREDITS); nothing was kept',
+      'No credit free (checked before the body is read), or none left by the time the files were stored (INSUFFICIENT_CREDITS); nothing was kept',
     ),
     404: errorResponse('No such client for this user (CLIENT_NOT_FOUND)'),
     413: errorResponse('Body over UPLOAD_MAX_BYTES (PAYLOAD_TOO_LARGE) or too many files (TOO_MANY_FILES)'),
@@ -87,6 +88,27 @@ const moveSplitRoute = createRoute({
   },
 });
 
+const duplicateDecision = createRoute({
+  method: 'post',
+  path: '/documents/{documentId}/{decision}',
+  tags: ['invoices'],
+  summary:
+    'Answer a possible duplicate: keep (it becomes an invoice of its own and is charged one credit) or discard (the document is dropped; it cost nothing)',
+  security: [{ bearer: [] }],
+  request: { params: z.object({ documentId: z.uuid(), decision: z.enum(['keep', 'discard']) }) },
+  responses: {
+    200: {
+      description: 'Decided; the kept document’s new invoice, or null when discarded',
+      content: { 'application/json': { schema: z.object({ invoiceId: z.string().nullable() }) } },
+    },
+    402: errorResponse('No credit free to keep it (INSUFFICIENT_CREDITS)'),
+    404: errorResponse('No such document for this user (DOCUMENT_NOT_FOUND)'),
+    409: errorResponse(
+      'Not a possible duplicate (DOCUMENT_NOT_DUPLICATE), or the very same issuer and number (INVOICE_DUPLICATE)',
+    ),
+  },
+});
+
 const separatorSheet = createRoute({
   method: 'get',
   path: '/separator-sheet.pdf',
@@ -106,6 +128,8 @@ export function uploadRoutes(services: Services) {
   router.use('/clients/:clientId/uploads', requireAuth(services));
   router.use('/uploads/:batchId', requireAuth(services));
   router.use('/documents/:documentId/split', requireAuth(services));
+  router.use('/documents/:documentId/keep', requireAuth(services));
+  router.use('/documents/:documentId/discard', requireAuth(services));
   return router
     .openapi(upload, async (c) => {
       const user = c.get('user');
@@ -128,6 +152,10 @@ export function uploadRoutes(services: Services) {
     .openapi(batch, async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await getBatch(services, c.get('user'), c.req.valid('param').batchId), 200);
+    })
+    .openapi(duplicateDecision, async (c) => {
+      const { documentId, decision } = c.req.valid('param');
+      return c.json(await decideDuplicate(services, c.get('user'), documentId, decision), 200);
     })
     .openapi(separatorSheet, async (c) => {
       c.header('Cache-Control', 'public, max-age=86400');

@@ -17,19 +17,36 @@ import { discardPlanned, planDocuments, splitKey, storePlanned } from './split';
 /**
  * Takes a batch of files for a client the caller may upload to (`admitUploader`). Refused files are
  * recorded with their reason and cost nothing; a PDF holding several invoices becomes one document per
- * invoice (`planDocuments`); the rest are stored, then — in one transaction —
- * recorded, paid for with one held credit each, and queued. If the payer's allowance is short, nothing
- * is kept.
+ * invoice (`planDocuments`); the files the payer's credits cover, in the order dropped, are stored, then —
+ * in one transaction — recorded, paid for with one held credit each, and queued; the rest are recorded as
+ * `WAITING_FOR_CREDITS`. With no credit free at all, nothing is kept.
  */
 export async function uploadFiles(
   services: Services,
   user: UserRow,
   client: ClientRow,
   files: IncomingFile[],
+  /**
+   * `partial` (a drop): the files the credits cover go up and the rest wait. A mail is all or nothing, so
+   * that its sender's server retries it whole once there are credits.
+   */
+  options: { partial?: boolean } = { partial: true },
 ) {
   const { db } = services;
   const batchId = newId();
   const plan = await planDocuments(files);
+  // More files than credits (issue 36 item 20): the first ones the allowance covers go up; the rest wait,
+  // each recorded with why (nothing stored, nothing held), so the drop is not lost as a whole.
+  const allowance = options.partial ? await findAllowance(db, client.ownerUserId) : 0;
+  let covered = 0;
+  for (const doc of plan.documents) {
+    if (!('mediaType' in doc.fate)) continue;
+    if (covered < allowance) covered++;
+    else if (allowance > 0) {
+      doc.fate = { errorCode: 'WAITING_FOR_CREDITS' };
+      doc.body = null;
+    }
+  }
   const accepted = plan.documents.filter((doc) => 'mediaType' in doc.fate);
   // The documents that passed the door (a cut PDF counts each invoice) against the client's monthly limit,
   // before any is stored: a drop over the limit uploads nothing and holds no credit.

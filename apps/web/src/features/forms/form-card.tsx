@@ -19,6 +19,8 @@ import { useErrorMessage } from '../../lib/error-message';
 import { type InvoiceNames, useForm } from './forms-api';
 import type { Translate } from './shared';
 
+const NOT_INCLUDED: readonly string[] = ['FOREIGN_VAT_EXCLUDED', 'CURRENCY_RATE_MISSING'];
+
 /** One form of the period: its boxes, the invoices behind each figure, its warnings, or why it does not apply. */
 export function FormCard({
   clientId,
@@ -99,6 +101,20 @@ function FormBoxes({ result, names }: { result: FormResult; names: InvoiceNames 
             {result.warnings.map((warning) => (
               <li key={warning.code}>
                 {tx(`warning.${warning.code}`, { count: warning.invoiceIds.length })}
+                {/* Not included, and why (issue 36 items 5, 6): each invoice left out, to open. */}
+                {NOT_INCLUDED.includes(warning.code) ? (
+                  <span className="ml-1">
+                    {warning.invoiceIds.map((id, index) => (
+                      <Link
+                        key={id}
+                        to={`/invoicePage/${encodeURIComponent(id)}`}
+                        className="mr-2 font-medium underline"
+                      >
+                        {t('openExcluded', { index: index + 1 })}
+                      </Link>
+                    ))}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

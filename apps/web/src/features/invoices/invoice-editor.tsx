@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { DocumentViewer } from './document-viewer';
+import { FiguresConfirm } from './figures-confirm';
 import {
   AMOUNT_FIELDS,
   EVIDENCE_KEYS,
@@ -22,9 +23,12 @@ import {
   type InvoiceForm,
   type ItemForm,
   isLowConfidence,
+  isOnlyFigures,
+  lineDisagreement,
   TAX_ID_FIELDS,
   type TextField,
   taxIdWarning,
+  withFieldChange,
 } from './invoice-form-model';
 import { SplitBar } from './split-bar';
 import { type VatLineField, VatLinesEditor } from './vat-lines-editor';
@@ -88,7 +92,7 @@ export function InvoiceEditor({
   saveError: string | null;
   /** Figures the server refused (VAT_BREAKDOWN_MISMATCH, TOTAL_MISMATCH), shown on their fields. */
   saveMismatches?: FigureMismatch[];
-  onSave: (fields: InvoiceFields) => void;
+  onSave: (fields: InvoiceFields, options?: { confirmFigures?: boolean }) => void;
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation('invoices');
@@ -103,7 +107,8 @@ export function InvoiceEditor({
   const formId = useId();
   const typeErrorId = useId();
 
-  const set = (field: TextField, value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const set = (field: TextField, value: string) =>
+    setForm((current) => withFieldChange(current, field, value, language));
   const setVatLine = (index: number, field: VatLineField, value: string) =>
     setForm((current) => ({
       ...current,
@@ -115,9 +120,9 @@ export function InvoiceEditor({
       items: current.items.map((item, i) => (i === index ? { ...item, [field]: value } : item)),
     }));
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = fieldsFromForm(form, invoice, language);
+  function submit(event?: FormEvent, confirmFigures = false) {
+    event?.preventDefault();
+    const result = fieldsFromForm(form, invoice, language, { confirmFigures });
     if (!result.ok) {
       setErrors(result.errors);
       const first = Object.keys(result.errors)[0];
@@ -126,7 +131,8 @@ export function InvoiceEditor({
       return;
     }
     setErrors({});
-    onSave(result.fields);
+    if (confirmFigures) onSave(result.fields, { confirmFigures });
+    else onSave(result.fields);
   }
 
   const highlight = focused ? (invoice.evidence[EVIDENCE_KEYS[focused]]?.box ?? null) : null;
@@ -280,7 +286,9 @@ export function InvoiceEditor({
           }
         />
 
-        {errorCount > 0 && !(errorCount === 1 && errors.type) ? (
+        {isOnlyFigures(errors) ? (
+          <FiguresConfirm errors={errors} disabled={saving} onConfirm={() => submit(undefined, true)} />
+        ) : errorCount > 0 && !(errorCount === 1 && errors.type) ? (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
             {t('edit.invalidFields')}
           </p>
@@ -333,7 +341,9 @@ function ItemsEditor({
   onAdd: () => void;
   onRemove: (index: number) => void;
 }) {
-  const { t } = useTranslation('invoices');
+  const { t, i18n } = useTranslation('invoices');
+  const language = toLocale(i18n.resolvedLanguage);
+  const disagreement = (item: ItemForm) => lineDisagreement(item, language);
   return (
     <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">{t('items.title')}</legend>
@@ -383,6 +393,11 @@ function ItemsEditor({
                 );
               })}
             </div>
+            {disagreement(item) !== null ? (
+              <p data-warning="line" className="mt-1 text-xs text-amber-800">
+                ⚠ {t('items.disagree', { expected: formatMoney(disagreement(item) as number, language) })}
+              </p>
+            ) : null}
           </li>
         ))}
       </ol>

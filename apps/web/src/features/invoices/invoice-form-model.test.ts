@@ -4,8 +4,11 @@ import {
   fieldsFromForm,
   formFromInvoice,
   isLowConfidence,
+  isOnlyFigures,
+  lineDisagreement,
   taxIdWarning,
   type VatLineForm,
+  withFieldChange,
 } from './invoice-form-model';
 import { testInvoice } from './test-invoice';
 
@@ -60,12 +63,14 @@ describe('the invoice form', () => {
 
   it('sends VAT and IRPF of 0 as null and keeps a credit note negative', () => {
     const invoice = testInvoice({ type: 'issued' });
+    // No breakdown: a VAT of 0 against a 21 % line would be a figure that does not add up (issue 36 item 8).
+    const exempt = testInvoice({ type: 'issued', vatBreakdown: [] });
     for (const [vat, irpf] of [
       ['0', '0,00'],
       ['', ''],
     ] as const) {
-      const form = { ...formFromInvoice(invoice, 'es'), vatTotal: vat, withholding: irpf, total: '1000' };
-      const result = fieldsFromForm(form, invoice);
+      const form = { ...formFromInvoice(exempt, 'es'), vatTotal: vat, withholding: irpf, total: '1000' };
+      const result = fieldsFromForm(form, exempt);
       expect(result.ok && [result.fields.vatTotalCents, result.fields.withholdingCents]).toEqual([
         null,
         null,
@@ -147,6 +152,56 @@ describe('the invoice form', () => {
       ok: false,
       errors: { taxBase: { key: 'fields.breakdownMismatch', expectedCents: 100000 } },
     });
+  });
+
+  it('lets figures that do not add up through only when confirmed, naming the line (issue 36 item 8)', () => {
+    const invoice = testInvoice({
+      type: 'received',
+      withholdingCents: null,
+      withholdingRate: null,
+      totalCents: 121000,
+    });
+    const form = { ...formFromInvoice(invoice, 'es'), surcharge: '1.051,00', total: '1.210,00' };
+    const refused = fieldsFromForm(form, invoice, 'es');
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.errors).toEqual({ total: { key: 'fields.totalMismatch', expectedCents: 226100 } });
+      expect(isOnlyFigures(refused.errors)).toBe(true);
+    }
+    const confirmed = fieldsFromForm(form, invoice, 'es', { confirmFigures: true });
+    expect(confirmed.ok && confirmed.fields.surchargeCents).toBe(105100);
+
+    const wrongRate = {
+      ...formFromInvoice(invoice, 'es'),
+      vatLines: [{ ...formFromInvoice(invoice, 'es').vatLines[0]!, rate: '10' }],
+    };
+    const rate = fieldsFromForm(wrongRate, invoice, 'es');
+    expect(rate.ok ? null : rate.errors).toEqual({
+      'vatLines.0.vat': { key: 'fields.rateMismatch', expectedCents: 10000 },
+    });
+  });
+
+  it('computes the IRPF withholding from the base and the rate typed, and leaves it editable (issue 36 item 21)', () => {
+    const form = formFromInvoice(testInvoice({ withholdingCents: null, withholdingRate: null }), 'es');
+    const rated = withFieldChange(form, 'withholdingRate', '15', 'es');
+    expect(rated.withholding).toBe('150,00');
+    expect(withFieldChange(rated, 'withholdingRate', '7,5', 'es').withholding).toBe('75,00');
+    expect(withFieldChange(rated, 'withholding', '149,99', 'es').withholding).toBe('149,99');
+    const english = formFromInvoice(testInvoice({ taxBaseCents: 123456 }), 'en');
+    expect(withFieldChange(english, 'withholdingRate', '15', 'en').withholding).toBe('185.18');
+  });
+
+  it('warns when a line’s quantity × unit price is not its amount (issue 36 item 7)', () => {
+    const line = {
+      ...emptyItem(),
+      description: 'CREMA SETAS',
+      quantity: '2',
+      unitPrice: '6,50',
+      lineTotal: '6,50',
+    };
+    expect(lineDisagreement(line, 'es')).toBe(1300);
+    expect(lineDisagreement({ ...line, quantity: '1' }, 'es')).toBeNull();
+    expect(lineDisagreement({ ...line, quantity: '' }, 'es')).toBeNull();
   });
 
   it('defaults the number to N/A and a line’s quantity to 0', () => {

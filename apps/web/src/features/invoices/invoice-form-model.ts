@@ -8,8 +8,12 @@ import {
   type InvoiceFields,
   type InvoiceType,
   LOW_CONFIDENCE,
+  lineAgrees,
+  lineAmountOf,
   normalizeSpanishTaxId,
   parseAmount,
+  percentOf,
+  toCents,
   type VatLine,
 } from '@cuadra/shared';
 import { parseDecimal } from './amount';
@@ -76,6 +80,41 @@ export const EVIDENCE_KEYS: Record<TextField, string> = {
   surcharge: 'surcharge_total',
   total: 'total',
 };
+
+/**
+ * A field as typed, with what follows from it (issue 36 item 21): an IRPF rate typed computes the
+ * withholding as base × rate, which stays editable (typing the withholding afterwards keeps what was typed).
+ */
+export function withFieldChange(
+  form: InvoiceForm,
+  field: TextField,
+  value: string,
+  language: 'en' | 'es',
+): InvoiceForm {
+  const next = { ...form, [field]: value };
+  if (field !== 'withholdingRate') return next;
+  const rate = parseDecimal(value);
+  const base = parseAmount(form.taxBase, language);
+  if (typeof rate !== 'string' || base === null || Number.isNaN(base)) return next;
+  // A percentage read as cents is the rate in basis points ("15" → 1500), the unit percentOf takes.
+  const basisPoints = toCents(rate);
+  if (basisPoints === null) return next;
+  return { ...next, withholding: formatPlainAmount(percentOf(base, basisPoints), language) };
+}
+
+/**
+ * What quantity × unit price makes, when it is not the line's amount (issue 36 item 7): a warning, the
+ * line still saves. Null when they agree or a figure is missing or unreadable.
+ */
+export function lineDisagreement(item: ItemForm, language: 'en' | 'es'): number | null {
+  const quantity = parseDecimal(item.quantity);
+  const unitPriceCents = parseAmount(item.unitPrice, language);
+  const lineTotalCents = parseAmount(item.lineTotal, language);
+  if (typeof quantity !== 'string' || unitPriceCents === null || lineTotalCents === null) return null;
+  if (Number.isNaN(unitPriceCents) || Number.isNaN(lineTotalCents)) return null;
+  const line = { quantity, unitPriceCents, lineTotalCents };
+  return lineAgrees(line) ? null : lineAmountOf(quantity, unitPriceCents);
+}
 
 /** spec-2 §5: an invoice without a number is saved as N/A. */
 export const DEFAULT_NUMBER = 'N/A';
@@ -150,31 +189,60 @@ export type FormErrorKey =
   | 'fields.invalidAmount'
   | 'fields.invalidNumber'
   | 'fields.numberRequired';
-/** A figure that disagrees with the others, and what they make it (issue 14). */
-export type FigureError = { key: 'fields.breakdownMismatch' | 'fields.totalMismatch'; expectedCents: number };
+/** A figure that disagrees with the others, and what they make it (issue 14, issue 36 item 8). */
+export type FigureError = {
+  key:
+    | 'fields.breakdownMismatch'
+    | 'fields.totalMismatch'
+    | 'fields.rateMismatch'
+    | 'fields.surchargeMismatch';
+  expectedCents: number;
+};
 /** Field name (`total`, `items.2.quantity`) → the message key of what is wrong with it. */
 export type FormErrors = Record<string, FormErrorKey | FigureError>;
 
-const FIGURE_FIELDS: Record<FigureMismatch['field'], TextField> = {
-  taxBaseCents: 'taxBase',
-  vatTotalCents: 'vatTotal',
-  totalCents: 'total',
-};
+/** The form field a mismatch is about: a total, or a line of the VAT breakdown (`vatLines.1.vat`). */
+function figureField(m: FigureMismatch): string {
+  switch (m.field) {
+    case 'taxBaseCents':
+      return 'taxBase';
+    case 'vatTotalCents':
+      return 'vatTotal';
+    case 'totalCents':
+      return 'total';
+    case 'surchargeCents':
+    case 'lineSurchargeCents':
+      return 'surcharge';
+    case 'lineVatCents':
+      return `vatLines.${m.line ?? 0}.vat`;
+  }
+}
+
+function figureKey(m: FigureMismatch): FigureError['key'] {
+  if (m.field === 'totalCents') return 'fields.totalMismatch';
+  if (m.field === 'surchargeCents') return 'fields.surchargeMismatch';
+  if (m.field === 'lineVatCents' || m.field === 'lineSurchargeCents') return 'fields.rateMismatch';
+  return 'fields.breakdownMismatch';
+}
 
 /**
- * The API's `VAT_BREAKDOWN_MISMATCH` / `TOTAL_MISMATCH` details on the form fields they name; the form
- * runs the same check before sending, so these show whether the browser or the server found them.
+ * The API's `VAT_BREAKDOWN_MISMATCH` / `VAT_RATE_MISMATCH` / `TOTAL_MISMATCH` details on the form fields
+ * they name; the form runs the same check before sending, so these show whether the browser or the server
+ * found them.
  */
 export function figureErrors(mismatches: FigureMismatch[]): FormErrors {
   return Object.fromEntries(
-    mismatches.map((m) => [
-      FIGURE_FIELDS[m.field],
-      {
-        key: m.field === 'totalCents' ? 'fields.totalMismatch' : 'fields.breakdownMismatch',
-        expectedCents: m.expectedCents,
-      },
-    ]),
+    mismatches.map((m) => [figureField(m), { key: figureKey(m), expectedCents: m.expectedCents }]),
   );
+}
+
+/**
+ * Whether what stops a save is only figures that do not add up: those the accountant may confirm, in a
+ * second explicit step, when the document really says so (issue 36 item 8).
+ */
+export function isOnlyFigures(errors: FormErrors): boolean {
+  const values = Object.values(errors);
+  return values.length > 0 && values.every((error) => typeof error !== 'string');
 }
 
 /**
@@ -209,6 +277,8 @@ export function fieldsFromForm(
   original: Pick<Invoice, 'currency' | 'vatBreakdown'>,
   /** The page language: in Spanish `1.234` is a thousand, in English `1,234` is. */
   language?: 'en' | 'es',
+  /** The accountant confirmed figures that do not add up (a second, explicit step). */
+  options: { confirmFigures?: boolean } = {},
 ): { ok: true; fields: InvoiceFields } | { ok: false; errors: FormErrors } {
   const errors: FormErrors = {};
   const amount = (name: string, text: string): number | null => {
@@ -275,7 +345,7 @@ export function fieldsFromForm(
     fields.taxBaseCents,
     fields.vatTotalCents,
   );
-  if (Object.keys(errors).length === 0) {
+  if (Object.keys(errors).length === 0 && !options.confirmFigures) {
     const problem = checkInvoiceFigures(fields);
     if (problem) Object.assign(errors, figureErrors(problem.mismatches));
   }

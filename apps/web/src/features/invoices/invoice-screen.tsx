@@ -75,15 +75,18 @@ export function InvoiceScreen({
 
   const data: Invoice = invoice.data;
   const clientId = data.clientId;
-  const save = (fields: InvoiceFields) =>
-    update.mutate(fields, {
-      onSuccess: () => {
-        const state: SavedNotice = {
-          notice: mode === 'review' ? 'review.success' : 'edit.invoiceSavedSuccessfully',
-        };
-        navigate(backTo(clientId), { state });
+  const save = (fields: InvoiceFields, options?: { confirmFigures?: boolean }) =>
+    update.mutate(
+      { fields, ...options },
+      {
+        onSuccess: () => {
+          const state: SavedNotice = {
+            notice: mode === 'review' ? 'review.success' : 'edit.invoiceSavedSuccessfully',
+          };
+          navigate(backTo(clientId), { state });
+        },
       },
-    });
+    );
   const cancel = () => {
     // Back where the user came from when that is inside the app, otherwise to the client's page.
     if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
@@ -147,6 +150,7 @@ export function Shell({
 /** The figures a 422 VAT_BREAKDOWN_MISMATCH / TOTAL_MISMATCH names, for the editor to show on their fields. */
 function mismatchesOf(error: unknown): FigureMismatch[] | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  if (error.code !== 'VAT_BREAKDOWN_MISMATCH' && error.code !== 'TOTAL_MISMATCH') return undefined;
+  if (!['VAT_BREAKDOWN_MISMATCH', 'VAT_RATE_MISMATCH', 'TOTAL_MISMATCH'].includes(error.code))
+    return undefined;
   return (error.details as { mismatches?: FigureMismatch[] } | undefined)?.mismatches;
 }

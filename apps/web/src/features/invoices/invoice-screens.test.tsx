@@ -387,7 +387,8 @@ describe('reviewing a new invoice', () => {
 
 describe('editing an invoice', () => {
   it('highlights low-confidence fields, outlines the focused one on the original, and sends null VAT and IRPF at 0', async () => {
-    const calls = stubApi({ invoice: testInvoice({ type: 'issued' }) });
+    // No breakdown: a VAT of 0 against a 21 % line would not add up (issue 36 item 8).
+    const calls = stubApi({ invoice: testInvoice({ type: 'issued', vatBreakdown: [] }) });
     renderRoutes(routes, '/invoicePage/inv-1');
     await screen.findByRole('button', { name: 'Save changes' });
     expect(screen.getByRole('heading', { name: 'Edit invoice' })).toBeTruthy();

@@ -73,7 +73,9 @@ export function useInvoice(id: string | null) {
 export function useUpdateInvoice(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: InvoiceFields) => api.put<Invoice>(`/invoices/${path(id)}`, update),
+    // `confirmFigures`: the accountant confirmed figures that do not add up (issue 36 item 8).
+    mutationFn: ({ fields, confirmFigures }: { fields: InvoiceFields; confirmFigures?: boolean }) =>
+      api.put<Invoice>(`/invoices/${path(id)}${confirmFigures ? '?confirmFigures=true' : ''}`, fields),
     onSuccess: (invoice) => {
       queryClient.setQueryData(invoiceKeys.detail(id), invoice);
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists(invoice.clientId) });

@@ -208,18 +208,19 @@ describe('the upload panel', () => {
     expect(screen.queryByTestId('processing-progress')).toBeNull();
   });
 
-  it('uploads nothing when more files are dropped than scans are available', async () => {
-    const calls = stubApi({ batchId: 'never', pendingCount: 0, documents: [] });
+  it('uploads the files the credits cover and names the ones that wait (issue 36 item 20)', async () => {
+    const calls = stubApi({ batchId: 'b-1', pendingCount: 1, documents: [] });
     renderWithProviders(<UploadPanel clientId="c-1" scansAvailable={1} />);
     pick([pdf('a.pdf'), pdf('b.pdf')]);
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(
-      'Not enough credits: these files need 2 and your balance is 1 credit. Nothing was uploaded.',
+      'Your balance covers 1 file, so the first was uploaded. Waiting for credits: b.pdf.',
     );
     expect(alert.textContent).not.toContain('monthly');
     expect(within(alert).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
     await new Promise((done) => setTimeout(done, 0));
-    expect(calls).toEqual([]);
+    const posted = calls.find((c) => c.method === 'POST');
+    expect((posted!.body as FormData).getAll('files[]').map((f) => (f as File).name)).toEqual(['a.pdf']);
   });
 
   it('shows the server’s refusal when credits ran out meanwhile, and a generic failure otherwise', async () => {

@@ -229,6 +229,17 @@ function UploadMessages({
                 {t('upload.buyCredits')}
               </Link>
             </>
+          ) : problem.kind === 'creditsShort' ? (
+            <>
+              {t('upload.creditsShort', {
+                count: problem.limit,
+                waiting: problem.waiting.join(', '),
+                waitingCount: problem.waiting.length,
+              })}{' '}
+              <Link to="/credits" className="font-semibold underline">
+                {t('upload.buyCredits')}
+              </Link>
+            </>
           ) : problem.kind === 'exceededMonthlyLimit' ? (
             t('upload.exceededMonthlyLimit', { count: problem.limit, remaining: problem.remaining })
           ) : (

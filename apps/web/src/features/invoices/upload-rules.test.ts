@@ -35,10 +35,17 @@ describe('checking a drop before upload', () => {
     expect(result.problems).toEqual([{ kind: 'invalidTypes', files: ['c.txt'] }]);
   });
 
-  it('uploads nothing when the accepted files are more than the scans available', () => {
-    const result = checkDrop([file('a.pdf'), file('b.jpg'), file('c.png')], 2);
+  it('uploads the files the scans cover and names the ones that wait (issue 36 item 20)', () => {
+    const files = [file('a.pdf'), file('b.jpg'), file('c.png'), file('d.pdf'), file('e.pdf')];
+    const result = checkDrop(files, 3);
+    expect(result.upload.map((f) => f.name)).toEqual(['a.pdf', 'b.jpg', 'c.png']);
+    expect(result.problems).toEqual([{ kind: 'creditsShort', limit: 3, waiting: ['d.pdf', 'e.pdf'] }]);
+  });
+
+  it('uploads nothing when no scan is available', () => {
+    const result = checkDrop([file('a.pdf'), file('b.jpg')], 0);
     expect(result.upload).toEqual([]);
-    expect(result.problems).toEqual([{ kind: 'exceededLimit', limit: 2, needed: 3 }]);
+    expect(result.problems).toEqual([{ kind: 'exceededLimit', limit: 0, needed: 2 }]);
   });
 
   it('allows exactly as many files as scans available; refused files do not count', () => {

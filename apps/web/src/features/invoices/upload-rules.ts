@@ -35,6 +35,8 @@ export type UploadProblem =
   | { kind: 'invalidTypes'; files: string[] }
   /** More files than credits: `needed` credits for the files, `limit` the balance. */
   | { kind: 'exceededLimit'; limit: number; needed: number }
+  /** Some credits but fewer than files (issue 36 item 20): the first `limit` go up, `waiting` do not. */
+  | { kind: 'creditsShort'; limit: number; waiting: string[] }
   /** spec-2 §5 "exceededMonthlyLimit": the client's monthly limit, and the files it has left this month. */
   | { kind: 'exceededMonthlyLimit'; limit: number; remaining: number }
   | { kind: 'noFiles' };
@@ -43,8 +45,9 @@ export type UploadProblem =
 export type MonthlyAllowance = { limit: number; remaining: number } | null;
 
 /**
- * Checks a drop against the spec's rules. Wrong types are refused and named; the rest is uploaded unless
- * it is more than the scans available, in which case nothing is uploaded.
+ * Checks a drop against the spec's rules. Wrong types are refused and named; the rest is uploaded as far
+ * as the scans available go, in the order dropped, and the files left over are named as waiting for
+ * credits (issue 36 item 20). With no scan available nothing is uploaded.
  */
 export function checkDrop<F extends { name: string; type: string }>(
   files: readonly F[],
@@ -59,9 +62,14 @@ export function checkDrop<F extends { name: string; type: string }>(
     problems.push({ kind: 'exceededMonthlyLimit', limit: monthly.limit, remaining: monthly.remaining });
     return { upload: [], problems };
   }
-  if (accepted.length > scansAvailable) {
+  if (accepted.length > scansAvailable && scansAvailable <= 0) {
     problems.push({ kind: 'exceededLimit', limit: scansAvailable, needed: accepted.length });
     return { upload: [], problems };
+  }
+  if (accepted.length > scansAvailable) {
+    const waiting = accepted.slice(scansAvailable).map((file) => file.name);
+    problems.push({ kind: 'creditsShort', limit: scansAvailable, waiting });
+    return { upload: accepted.slice(0, scansAvailable), problems };
   }
   if (accepted.length === 0 && refused.length === 0) problems.push({ kind: 'noFiles' });
   return { upload: accepted, problems };

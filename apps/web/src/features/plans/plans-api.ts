@@ -36,6 +36,20 @@ export function createPlanCheckout(
 
 export const subscriptionKeys = { all: ['subscription'] as const };
 
+/** `GET /subscription/upgrade-quote`: what an upgrade costs now, prorated (issue 36 item 4). */
+export function useUpgradeQuote(planId: PlanId, enabled: boolean) {
+  return useQuery({
+    queryKey: ['subscription', 'upgrade-quote', planId] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ planId: string; amountCents: number; currency: 'eur' }>('/subscription/upgrade-quote', {
+        query: { planId },
+        signal,
+      }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
 export function useSubscription(enabled = true) {
   return useQuery({
     queryKey: subscriptionKeys.all,

@@ -1,4 +1,4 @@
-import { PLANS, type Plan, type PlanId, type Subscription } from '@cuadra/shared';
+import { formatMoney, PLANS, type Plan, type PlanId, type Subscription } from '@cuadra/shared';
 import { useQueries } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import {
   isCouponRefused,
   useSubscription,
   useUpdateSubscription,
+  useUpgradeQuote,
 } from './plans-api';
 
 type Interval = 'month' | 'year';
@@ -386,6 +387,22 @@ export function ChangePlanDialog({
   const update = useUpdateSubscription();
   const from = PLANS.find((plan) => plan.id === current.planId);
   const upgrade = from ? isUpgrade(from, target) : true;
+  // An upgrade shows what it costs now and is paid at the checkout like any purchase (issue 36 item 4);
+  // with Stripe (its portal is there) it is Stripe's proration invoice, on the card it holds.
+  const quote = useUpgradeQuote(target.id, upgrade);
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const payUpgrade = () => {
+    if (current.portalAvailable) {
+      update.mutate({ planId: target.id });
+      return;
+    }
+    setLeaving('');
+    createPlanCheckout({ planId: target.id, returnTo: '/credits' })
+      .then(({ url }) => {
+        if (url) window.location.assign(url);
+      })
+      .catch((error: unknown) => setLeaving(toMessage(error)));
+  };
   const date = new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'long' }).format(
     new Date(current.currentPeriodEnd),
   );
@@ -398,6 +415,20 @@ export function ChangePlanDialog({
       <p className="mt-2 text-sm text-slate-700">
         {planPriceLabel(t, target, language)} · {planInvoicesLabel(t, target, language)}
       </p>
+      {upgrade ? (
+        <p className="mt-2 text-sm font-medium text-slate-900" data-testid="upgrade-amount">
+          {quote.data
+            ? t('plans.change.payNow', { amount: formatMoney(quote.data.amountCents, language) })
+            : quote.isError
+              ? toMessage(quote.error)
+              : t('plans.processing')}
+        </p>
+      ) : null}
+      {leaving ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {leaving}
+        </p>
+      ) : null}
       {update.isError ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {toMessage(update.error)}
@@ -415,8 +446,8 @@ export function ChangePlanDialog({
         {update.isSuccess ? null : (
           <button
             type="button"
-            onClick={() => update.mutate({ planId: target.id })}
-            disabled={update.isPending}
+            onClick={() => (upgrade ? payUpgrade() : update.mutate({ planId: target.id }))}
+            disabled={update.isPending || leaving === '' || (upgrade && !quote.data)}
             className={PRIMARY_BUTTON}
           >
             {update.isPending

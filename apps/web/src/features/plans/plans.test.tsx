@@ -396,11 +396,13 @@ describe('Settings → Plan', { timeout: 30_000 }, () => {
     expect(calls.some((call) => call.key === 'DELETE /subscription')).toBe(true);
   });
 
-  it('upgrades at once after a confirmation', async () => {
+  it('shows what an upgrade costs now and sends it to the checkout, not applied for free (issue 36 item 4)', async () => {
     signIn();
     const calls = mockApi({
       'GET /subscription': () => json(200, { subscription: { ...active, portalAvailable: false } }),
-      'PATCH /subscription': (body) => json(200, { subscription: { ...active, ...(body as object) } }),
+      'GET /subscription/upgrade-quote': () =>
+        json(200, { planId: 'business-yearly', amountCents: 71_234, currency: 'eur' }),
+      'POST /checkout': () => json(201, {}),
     });
     renderWithProviders(<PlanSettings />);
     await screen.findByTestId('current-plan');
@@ -408,7 +410,33 @@ describe('Settings → Plan', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Switch to the Business Plan (Annual)' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('You move from the Freelancer Plan to the Business Plan now');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Upgrade now' }));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('upgrade-amount').textContent).toContain('To pay now: €712.34'),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay and upgrade' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === 'POST /checkout')?.body).toEqual({
+        planId: 'business-yearly',
+        returnTo: '/credits',
+      }),
+    );
+    expect(calls.some((call) => call.key === 'PATCH /subscription')).toBe(false);
+  });
+
+  it('with Stripe, upgrades through Stripe’s proration after showing the amount', async () => {
+    signIn();
+    const calls = mockApi({
+      'GET /subscription': () => json(200, { subscription: { ...active, portalAvailable: true } }),
+      'GET /subscription/upgrade-quote': () =>
+        json(200, { planId: 'business-yearly', amountCents: 71_234, currency: 'eur' }),
+      'PATCH /subscription': (body) => json(200, { subscription: { ...active, ...(body as object) } }),
+    });
+    renderWithProviders(<PlanSettings />);
+    await screen.findByTestId('current-plan');
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to the Business Plan (Annual)' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText(/To pay now: €712\.34/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay and upgrade' }));
     await waitFor(() =>
       expect(calls.find((call) => call.key === 'PATCH /subscription')?.body).toEqual({
         planId: 'business-yearly',

@@ -9,6 +9,7 @@ import { type FormEvent, forwardRef, useId, useImperativeHandle, useState } from
 import { useTranslation } from 'react-i18next';
 import { inputClass, primaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
+import { FiguresConfirm } from '../invoices/figures-confirm';
 import {
   AMOUNT_FIELDS,
   EVIDENCE_KEYS,
@@ -17,9 +18,11 @@ import {
   formFromInvoice,
   type InvoiceForm,
   isLowConfidence,
+  isOnlyFigures,
   TAX_ID_FIELDS,
   type TextField,
   taxIdWarning,
+  withFieldChange,
 } from '../invoices/invoice-form-model';
 import { useForgetMemory } from './review-api';
 
@@ -82,7 +85,7 @@ export const DeskForm = forwardRef<
     invoice: Invoice;
     saving: boolean;
     saveError: string | null;
-    onSave: (fields: InvoiceFields) => void;
+    onSave: (fields: InvoiceFields, options?: { confirmFigures?: boolean }) => void;
     onFocusField: (evidenceKey: string | null) => void;
   }
 >(function DeskForm({ invoice, saving, saveError, onSave, onFocusField }, ref) {
@@ -96,9 +99,9 @@ export const DeskForm = forwardRef<
   const formId = useId();
   const order = fieldsInPageOrder(invoice.evidence);
 
-  function submit(event?: FormEvent) {
+  function submit(event?: FormEvent, confirmFigures = false) {
     event?.preventDefault();
-    const result = fieldsFromForm(form, invoice);
+    const result = fieldsFromForm(form, invoice, language, { confirmFigures });
     if (!result.ok) {
       setErrors(result.errors);
       const first = Object.keys(result.errors)[0];
@@ -106,7 +109,8 @@ export const DeskForm = forwardRef<
       return;
     }
     setErrors({});
-    onSave(result.fields);
+    if (confirmFigures) onSave(result.fields, { confirmFigures });
+    else onSave(result.fields);
   }
 
   useImperativeHandle(ref, () => ({
@@ -190,7 +194,10 @@ export const DeskForm = forwardRef<
               type={isDate ? 'date' : 'text'}
               inputMode={isAmount || field === 'withholdingRate' ? 'decimal' : undefined}
               value={form[field]}
-              onChange={(event) => setForm((current) => ({ ...current, [field]: event.target.value }))}
+              onChange={(event) => {
+                const { value } = event.target;
+                setForm((current) => withFieldChange(current, field, value, language));
+              }}
               onFocus={() => onFocusField(key)}
               onBlur={() => onFocusField(null)}
               aria-invalid={error ? true : undefined}
@@ -265,7 +272,9 @@ export const DeskForm = forwardRef<
         </div>
       ) : null}
 
-      {errorCount > 0 && !(errorCount === 1 && errors.type) ? (
+      {isOnlyFigures(errors) ? (
+        <FiguresConfirm errors={errors} disabled={saving} onConfirm={() => submit(undefined, true)} />
+      ) : errorCount > 0 && !(errorCount === 1 && errors.type) ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {ti('edit.invalidFields')}
         </p>

@@ -2,7 +2,7 @@ import type { Invoice, InvoiceFields, ReviewItem } from '@cuadra/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
 import { inputClass, primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { api } from '../../lib/api';
@@ -13,7 +13,7 @@ import { invoiceKeys, useInvoice } from '../invoices/invoices-api';
 import { DeskForm, type DeskFormHandle } from './desk-form';
 import { DocumentPane } from './document-pane';
 import { QueueList } from './queue-list';
-import { reviewKeys, useAcceptVerified, useReviewQueue } from './review-api';
+import { reviewKeys, useAcceptVerified, useDecideDuplicate, useReviewQueue } from './review-api';
 
 /** Keys that act on the desk, shown by `?`. */
 export const DESK_KEYS = ['j', 'k', 'Enter', 'Tab', 'e', 't', 'x', 'a', 'Delete', 'Escape', '?'] as const;
@@ -65,7 +65,8 @@ export function ReviewDeskPage() {
   const showAll = params.get('view') === 'all';
   const q = params.get('q') ?? '';
   const [search, setSearch] = useState(q);
-  const queue = useReviewQueue({ state: showAll ? undefined : 'needs_review', q: q || undefined });
+  // To do: what needs review, and possible duplicates waiting for "keep both" or "discard".
+  const queue = useReviewQueue({ state: showAll ? undefined : 'needs_review,duplicate', q: q || undefined });
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   const [currentId, setCurrentId] = useState<string | null>(params.get('doc'));
   const current = items.find((item) => item.id === currentId) ?? items[0] ?? null;
@@ -95,8 +96,11 @@ export function ReviewDeskPage() {
   };
 
   const save = useMutation({
-    mutationFn: (input: { id: string; fields: InvoiceFields }) =>
-      api.put<Invoice>(`/invoices/${encodeURIComponent(input.id)}`, input.fields),
+    mutationFn: (input: { id: string; fields: InvoiceFields; confirmFigures?: boolean }) =>
+      api.put<Invoice>(
+        `/invoices/${encodeURIComponent(input.id)}${input.confirmFigures ? '?confirmFigures=true' : ''}`,
+        input.fields,
+      ),
     onSuccess: (saved) => {
       queryClient.setQueryData(invoiceKeys.detail(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists(saved.clientId) });
@@ -110,12 +114,28 @@ export function ReviewDeskPage() {
     },
   });
   const accept = useAcceptVerified();
+  const decide = useDecideDuplicate();
+  const onDecide = (decision: 'keep' | 'discard') => {
+    if (!current) return;
+    const next = neighbour(1);
+    decide.mutate(
+      { documentId: current.id, decision },
+      {
+        onSuccess: (result) => {
+          setNotice(t(decision === 'keep' ? 'duplicate.kept' : 'duplicate.discarded'));
+          // A kept document stays on the desk, now with its invoice to review.
+          setCurrentId(result.invoiceId ? current.id : (next?.id ?? null));
+          refresh();
+        },
+      },
+    );
+  };
 
-  const onSave = (fields: InvoiceFields) => {
+  const onSave = (fields: InvoiceFields, options?: { confirmFigures?: boolean }) => {
     if (!current?.invoiceId) return;
     const next = neighbour(1);
     save.mutate(
-      { id: current.invoiceId, fields },
+      { id: current.invoiceId, fields, ...options },
       {
         onSuccess: () => {
           setNotice(next ? t('notice.savedNext', { file: next.fileName }) : t('notice.savedLast'));
@@ -145,15 +165,38 @@ export function ReviewDeskPage() {
       else copy.add(id);
       return copy;
     });
+  // Documents bulk accept left because their figures do not add up: accepted only on a second click.
+  const [unbalanced, setUnbalanced] = useState<string[]>([]);
   const acceptSelected = () => {
     if (selected.size === 0) return;
-    accept.mutate([...selected], {
-      onSuccess: (result) => {
-        setSelected(new Set());
-        setNotice(t('notice.accepted', { accepted: result.accepted.length, skipped: result.skipped.length }));
+    accept.mutate(
+      { ids: [...selected] },
+      {
+        onSuccess: (result) => {
+          setSelected(new Set());
+          setUnbalanced(result.figuresDisagree);
+          setNotice(
+            t('notice.accepted', { accepted: result.accepted.length, skipped: result.skipped.length }) +
+              (result.figuresDisagree.length
+                ? ` ${t('notice.figuresDisagree', { count: result.figuresDisagree.length })}`
+                : ''),
+          );
+        },
       },
-    });
+    );
   };
+  const acceptUnbalanced = () =>
+    accept.mutate(
+      { ids: unbalanced, confirmFigures: true },
+      {
+        onSuccess: (result) => {
+          setUnbalanced([]);
+          setNotice(
+            t('notice.accepted', { accepted: result.accepted.length, skipped: result.skipped.length }),
+          );
+        },
+      },
+    );
 
   // One listener for the desk's keys; letters are left alone while a field is being typed in.
   const handler = useRef<(event: KeyboardEvent) => void>(() => {});
@@ -295,6 +338,16 @@ export function ReviewDeskPage() {
                 <kbd className="rounded border border-white/50 px-1 text-xs">a</kbd>
               </button>
             ) : null}
+            {unbalanced.length > 0 ? (
+              <button
+                type="button"
+                onClick={acceptUnbalanced}
+                disabled={accept.isPending}
+                className={`${secondaryButtonClass} w-full px-2 py-1`}
+              >
+                {t('queue.acceptUnbalanced', { count: unbalanced.length })}
+              </button>
+            ) : null}
             {accept.isError ? (
               <p role="alert" className="text-sm text-red-800">
                 {toMessage(accept.error)}
@@ -325,7 +378,14 @@ export function ReviewDeskPage() {
               <h2 id="fields-title" className="mb-2 text-sm font-semibold text-slate-900">
                 {t('form.title')} <span className="font-normal text-slate-600">· {current.clientName}</span>
               </h2>
-              {!current.invoiceId ? (
+              {current.state === 'duplicate' ? (
+                <DuplicateChoice
+                  item={current}
+                  pending={decide.isPending}
+                  error={decide.isError ? toMessage(decide.error) : null}
+                  onDecide={onDecide}
+                />
+              ) : !current.invoiceId ? (
                 <StateBox>{t(`noInvoice.${current.state}`)}</StateBox>
               ) : invoice.isPending ? (
                 <StateBox>{t('form.loading')}</StateBox>
@@ -399,6 +459,66 @@ export function ReviewDeskPage() {
           </div>
         </Modal>
       ) : null}
+    </div>
+  );
+}
+
+/** "Possible duplicate of …": the accountant keeps both (charged then) or discards the second. */
+function DuplicateChoice({
+  item,
+  pending,
+  error,
+  onDecide,
+}: {
+  item: ReviewItem;
+  pending: boolean;
+  error: string | null;
+  onDecide: (decision: 'keep' | 'discard') => void;
+}) {
+  const { t } = useTranslation('review');
+  return (
+    <div className="space-y-3 text-sm" data-testid="duplicate-choice">
+      <p className="font-medium text-amber-900">
+        {item.duplicateOf
+          ? t('duplicate.of', {
+              number: item.duplicateOf.number ?? '—',
+              issuer: item.duplicateOf.issuerName ?? '—',
+            })
+          : t('duplicate.ofUnknown')}
+      </p>
+      <p className="text-slate-700">{t('duplicate.explain')}</p>
+      {item.duplicateOfInvoiceId ? (
+        <Link
+          to={`/invoicePage/${encodeURIComponent(item.duplicateOfInvoiceId)}`}
+          state={{ clientId: item.clientId }}
+          className="font-medium text-brand-700 underline"
+        >
+          {t('duplicate.openOriginal')}
+        </Link>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={pending}
+          onClick={() => onDecide('keep')}
+          className={primaryButtonClass}
+        >
+          {t('duplicate.keep')}
+        </button>
+        <button
+          type="button"
+          disabled={pending}
+          onClick={() => onDecide('discard')}
+          className={secondaryButtonClass}
+        >
+          {t('duplicate.discard')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -4,7 +4,11 @@ import { api } from '../../lib/api';
 import { clientKeys } from '../clients/clients-api';
 import { invoiceKeys } from '../invoices/invoices-api';
 
-export type QueueFilters = { state?: ReviewState | undefined; q?: string | undefined };
+/** `state`: one state or several (`needs_review,duplicate`). */
+export type QueueFilters = {
+  state?: ReviewState | `${ReviewState},${ReviewState}` | undefined;
+  q?: string | undefined;
+};
 
 export const reviewKeys = {
   all: ['review-queue'] as const,
@@ -33,7 +37,24 @@ export function useReviewQueue(filters: QueueFilters, limit = 50) {
 export function useAcceptVerified() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => api.post<AcceptReviewResult>('/review-queue/accept', { ids }),
+    mutationFn: ({ ids, confirmFigures = false }: { ids: string[]; confirmFigures?: boolean }) =>
+      api.post<AcceptReviewResult>('/review-queue/accept', { ids, confirmFigures }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+    },
+  });
+}
+
+/** Keeps a possible duplicate as an invoice of its own (one credit), or discards it. */
+export function useDecideDuplicate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { documentId: string; decision: 'keep' | 'discard' }) =>
+      api.post<{ invoiceId: string | null }>(
+        `/documents/${encodeURIComponent(input.documentId)}/${input.decision}`,
+      ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
