@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { SidebarAccount } from '../../components/layout/sidebar';
 import type { TopBarAccount } from '../../components/layout/top-bar-account';
-import { useSubscription } from '../plans/plans-api';
 import { planName } from '../plans/plan-text';
+import { useSubscription } from '../plans/plans-api';
 import { initAuth, logout, onSessionExpired, refreshUser, useAuth, verificationStatus } from './auth-store';
 
 /** The browser event the spec's credits widget refetches on (a scan finished and spent a credit). */

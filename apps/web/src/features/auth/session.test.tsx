@@ -234,7 +234,9 @@ describe('the sidebar after subscribing', () => {
   });
 
   it('names the current subscription’s plan, not the account type, in both languages', async () => {
-    storeTestSession(testUser({ accountType: 'accountant', subscriptionType: 'accountant', verified: false }));
+    storeTestSession(
+      testUser({ accountType: 'accountant', subscriptionType: 'accountant', verified: false }),
+    );
     mockApi({
       ...CONFIG,
       'GET /me': () => json(200, testUser({ verified: false })),
