@@ -148,13 +148,13 @@ export function SampleInvoiceDemo() {
           <table className="mt-5 w-full text-left">
             <thead className="border-b border-slate-300 text-slate-900">
               <tr>
-                <th scope="col" className="py-1.5 pr-2 font-semibold">
+                <th scope="col" className="py-1.5 pr-4 font-semibold">
                   {t('demo.description')}
                 </th>
-                <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+                <th scope="col" className="py-1.5 pr-4 text-right font-semibold">
                   {t('demo.qty')}
                 </th>
-                <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+                <th scope="col" className="py-1.5 pr-4 text-right font-semibold">
                   {t('demo.unitPrice')}
                 </th>
                 <th scope="col" className="py-1.5 text-right font-semibold">
@@ -162,20 +162,22 @@ export function SampleInvoiceDemo() {
                 </th>
               </tr>
             </thead>
+            {/* pr-4 on the columns whose first row carries a badge: the badge stands 10 px past its field's
+                right edge and, at 390 px, pr-2 let it cover the next column's figures. */}
             <tbody>
               {LINES.map((line, index) => (
                 <tr key={line.key} className="border-b border-slate-100">
-                  <td className="py-1.5 pr-2">
+                  <td className="py-1.5 pr-4">
                     <Field field="products" badge={index === 0}>
                       {t(`demo.items.${line.key}`)}
                     </Field>
                   </td>
-                  <td className="py-1.5 pr-2 text-right">
+                  <td className="py-1.5 pr-4 text-right">
                     <Field field="quantities" badge={index === 0}>
                       {line.quantity}
                     </Field>
                   </td>
-                  <td className="py-1.5 pr-2 text-right whitespace-nowrap">
+                  <td className="py-1.5 pr-4 text-right whitespace-nowrap">
                     <Field field="unitPrices" badge={index === 0}>
                       {money(line.unitCents)}
                     </Field>
