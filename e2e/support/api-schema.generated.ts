@@ -1241,6 +1241,9 @@ export interface components {
             kind: "grant" | "purchase" | "reservation" | "debit" | "release" | "refund" | "subscription" | "expiry";
             amount: number;
             createdAt: string;
+            clientId: string | null;
+            clientName: string | null;
+            fileName: string | null;
         };
         Pack: {
             id: string;
