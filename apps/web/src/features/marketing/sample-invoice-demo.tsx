@@ -68,21 +68,23 @@ function Field({
   badge?: boolean;
 }) {
   const index = DEMO_FIELDS.indexOf(field);
+  // The badge sits in the flow before its field, not on its corner: pinned to the corner it covered the
+  // field's own last digits and, at 390 px, the next column's amounts.
   return (
     <span
-      className="cuadra-field relative inline-block px-0.5"
+      className="inline-flex max-w-full items-start gap-1"
       data-field={field}
       style={{ '--delay': `${index * STEP_SECONDS}s` } as CSSProperties}
     >
-      {children}
       {badge && (
         <span
           aria-hidden="true"
-          className="cuadra-field-badge absolute -top-2.5 -right-2.5 flex size-4 items-center justify-center rounded-full bg-brand-800 text-[0.6rem] leading-none font-bold text-white"
+          className="cuadra-field-badge mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full bg-brand-800 text-[0.6rem] leading-none font-bold text-white"
         >
           {index + 1}
         </span>
       )}
+      <span className="cuadra-field min-w-0 px-0.5">{children}</span>
     </span>
   );
 }
@@ -148,13 +150,13 @@ export function SampleInvoiceDemo() {
           <table className="mt-5 w-full text-left">
             <thead className="border-b border-slate-300 text-slate-900">
               <tr>
-                <th scope="col" className="py-1.5 pr-4 font-semibold">
+                <th scope="col" className="py-1.5 pr-2 font-semibold">
                   {t('demo.description')}
                 </th>
-                <th scope="col" className="py-1.5 pr-4 text-right font-semibold">
+                <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
                   {t('demo.qty')}
                 </th>
-                <th scope="col" className="py-1.5 pr-4 text-right font-semibold">
+                <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
                   {t('demo.unitPrice')}
                 </th>
                 <th scope="col" className="py-1.5 text-right font-semibold">
@@ -162,22 +164,20 @@ export function SampleInvoiceDemo() {
                 </th>
               </tr>
             </thead>
-            {/* pr-4 on the columns whose first row carries a badge: the badge stands 10 px past its field's
-                right edge and, at 390 px, pr-2 let it cover the next column's figures. */}
             <tbody>
               {LINES.map((line, index) => (
                 <tr key={line.key} className="border-b border-slate-100">
-                  <td className="py-1.5 pr-4">
+                  <td className="py-1.5 pr-2">
                     <Field field="products" badge={index === 0}>
                       {t(`demo.items.${line.key}`)}
                     </Field>
                   </td>
-                  <td className="py-1.5 pr-4 text-right">
+                  <td className="py-1.5 pr-2 text-right">
                     <Field field="quantities" badge={index === 0}>
                       {line.quantity}
                     </Field>
                   </td>
-                  <td className="py-1.5 pr-4 text-right whitespace-nowrap">
+                  <td className="py-1.5 pr-2 text-right whitespace-nowrap">
                     <Field field="unitPrices" badge={index === 0}>
                       {money(line.unitCents)}
                     </Field>
