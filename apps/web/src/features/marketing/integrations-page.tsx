@@ -28,7 +28,11 @@ export function IntegrationsPage() {
       </PageHeader>
       <ul className="mt-12 grid gap-6 sm:grid-cols-2">
         {ITEMS.map(({ key, available }) => (
-          <li key={key} data-testid={`integration-${key}`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <li
+            key={key}
+            data-testid={`integration-${key}`}
+            className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          >
             <p
               className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
                 available ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-200' : 'bg-slate-100 text-slate-700'
