@@ -777,6 +777,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/{id}/original": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An uploaded e-invoice XML read by the engine, as data for a readable view (never as markup) */
+        get: operations["getInvoicesByIdOriginal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/{id}/file": {
         parameters: {
             query?: never;
@@ -1258,6 +1275,9 @@ export interface components {
             kind: "grant" | "purchase" | "reservation" | "debit" | "release" | "refund" | "subscription" | "expiry";
             amount: number;
             createdAt: string;
+            clientId: string | null;
+            clientName: string | null;
+            fileName: string | null;
         };
         Pack: {
             id: string;
@@ -1498,6 +1518,47 @@ export interface components {
                 lineTotalCents: number | null;
                 vatRate: string | null;
                 irpfRate: string | null;
+            }[];
+        };
+        EInvoiceView: {
+            /** @enum {string} */
+            format: "facturae" | "ubl" | "cii";
+            invoices: {
+                /** Format: date */
+                issueDate: string | null;
+                /** Format: date */
+                dueDate: string | null;
+                issuerName: string | null;
+                issuerAddress: string | null;
+                issuerTaxId: string | null;
+                recipientName: string | null;
+                recipientAddress: string | null;
+                recipientTaxId: string | null;
+                currency: string;
+                taxBaseCents: number | null;
+                vatTotalCents: number | null;
+                withholdingCents: number | null;
+                withholdingRate: string | null;
+                surchargeCents: number | null;
+                otherTaxesCents?: number | null;
+                totalCents: number | null;
+                vatBreakdown: {
+                    rate: string;
+                    baseCents: number | null;
+                    vatCents: number | null;
+                    surchargeRate?: string;
+                    surchargeCents?: number | null;
+                    taxType?: string;
+                }[];
+                items: {
+                    description: string;
+                    quantity: string | null;
+                    unitPriceCents: number | null;
+                    lineTotalCents: number | null;
+                    vatRate: string | null;
+                    irpfRate: string | null;
+                }[];
+                number: string | null;
             }[];
         };
         ReportLink: {
@@ -4279,6 +4340,46 @@ export interface operations {
             };
             /** @description INVOICE_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvoicesByIdOriginal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices the XML holds, as read from it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoiceView"];
+                };
+            };
+            /** @description INVOICE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE (not an e-invoice XML, or one the readers refuse) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -39,3 +39,4 @@ export type {
   VatBreakdownEntry,
 } from './types.ts';
 export { ExtractionResultSchema } from './types.ts';
+export { type EInvoiceFormat, parseEInvoiceXml } from './xml/index.ts';

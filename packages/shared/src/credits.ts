@@ -79,6 +79,13 @@ export const LedgerEntrySchema = z
     /** Change to the available balance, in credits (negative for reservations and debits). */
     amount: z.number().int(),
     createdAt: z.string(),
+    /**
+     * For an entry about a document (a scan's debit, its release or refund): the client and file it was
+     * for, so credits can be billed per client. Null otherwise, or once the document is gone.
+     */
+    clientId: z.string().nullable(),
+    clientName: z.string().nullable(),
+    fileName: z.string().nullable(),
   })
   .meta({ id: 'LedgerEntry' });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;

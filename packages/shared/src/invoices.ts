@@ -116,6 +116,20 @@ export const InvoiceSchema = InvoiceFieldsSchema.extend({
 }).meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
+/**
+ * `GET /api/v1/invoices/:id/original`: an uploaded e-invoice XML (Facturae, UBL, CII) read afresh by the
+ * extraction engine's XML readers, for the viewer to draw as a readable invoice. Every value is data, never
+ * markup. A Facturae batch holds several invoices.
+ */
+export const OriginalInvoiceSchema = InvoiceFieldsSchema.omit({ type: true, number: true }).extend({
+  number: z.string().nullable(),
+});
+export type OriginalInvoice = z.infer<typeof OriginalInvoiceSchema>;
+export const EInvoiceViewSchema = z
+  .object({ format: z.enum(['facturae', 'ubl', 'cii']), invoices: z.array(OriginalInvoiceSchema) })
+  .meta({ id: 'EInvoiceView' });
+export type EInvoiceView = z.infer<typeof EInvoiceViewSchema>;
+
 export const InvoiceRowSchema = z.object({
   id: z.string(),
   type: z.enum(INVOICE_TYPES).nullable(),

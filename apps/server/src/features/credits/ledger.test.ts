@@ -9,7 +9,10 @@ import {
 } from '../../../test/harness';
 import { creditLedger } from '../../db/schema';
 import { insertUser } from '../auth/repo';
-import { findBalance, grantCredits } from './ledger';
+import { insertClient } from '../clients/repo';
+import { seedDocuments } from '../review/seed';
+import { creditReference } from '../uploads/intake';
+import { findBalance, grantCredits, holdCredits, settleHeldCredit } from './ledger';
 
 describe(`credit grants (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -83,5 +86,37 @@ describe(`credit grants (${TEST_DB})`, () => {
       entries: [],
       nextCursor: null,
     });
+  });
+
+  it('names the client and file of each scan in the history, so credits can be billed per client', async () => {
+    const { user, headers } = await createSignedInUser(ctx);
+    await grantCredits(ctx.db, user.id, 10, 'purchase', `per-client:${user.id}`);
+    const marta = await insertClient(ctx.db, { ownerUserId: user.id, name: 'Marta Soler', taxId: null });
+    const bar = await insertClient(ctx.db, { ownerUserId: user.id, name: 'Bar Pepe SL', taxId: null });
+    if (!marta || !bar) throw new Error('no clients');
+    const [a] = await seedDocuments(ctx.db, { clientId: marta.id, payerUserId: user.id }, [
+      { filename: 'factura-luz.pdf' },
+    ]);
+    const [b] = await seedDocuments(ctx.db, { clientId: bar.id, payerUserId: user.id }, [
+      { filename: 'ticket.jpg' },
+    ]);
+    if (!a || !b) throw new Error('no documents');
+    const [refA, refB] = [creditReference(a.documentId), creditReference(b.documentId)];
+    expect(await holdCredits(ctx.db, user.id, [refA, refB])).toBe(true);
+    await settleHeldCredit(ctx.db, user.id, refA, 'spend');
+    await settleHeldCredit(ctx.db, user.id, refB, 'spend');
+    await grantCredits(ctx.db, user.id, 1, 'refund', `split:${refB}`);
+
+    const { entries } = await bodyOf(await ctx.request('/api/v1/credits/ledger', { headers }));
+    const rows = entries.map((e: Record<string, unknown>) => [e.kind, e.amount, e.clientName, e.fileName]);
+    expect(rows).toEqual([
+      ['refund', 1, 'Bar Pepe SL', 'ticket.jpg'],
+      ['debit', -1, 'Bar Pepe SL', 'ticket.jpg'],
+      ['debit', -1, 'Marta Soler', 'factura-luz.pdf'],
+      ['reservation', 0, 'Bar Pepe SL', 'ticket.jpg'],
+      ['reservation', 0, 'Marta Soler', 'factura-luz.pdf'],
+      ['purchase', 10, null, null],
+    ]);
+    expect(entries[2].clientId).toBe(marta.id);
   });
 });

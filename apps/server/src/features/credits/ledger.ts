@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { creditBalances, creditLedger } from '../../db/schema';
+import { clients, creditBalances, creditLedger, documents } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type LedgerKind = (typeof creditLedger.$inferInsert)['kind'];
@@ -93,8 +93,17 @@ export async function findBalance(db: Db, userId: string): Promise<BalanceRow | 
 }
 
 /**
+ * The document a ledger entry is about: its reference ends in `document:<id>` (a reservation, a debit or
+ * a release is `document:<id>`; a refund wraps it, e.g. `split:document:<id>`). Null for grants, purchases
+ * and subscription periods.
+ */
+const documentIdOf = sql`substring(${creditLedger.reference} from 'document:([0-9a-f-]{36})$')::uuid`;
+
+/**
  * One page of a user's ledger, newest first, after the entry `after`. Ids are time-ordered (UUID v7), so
  * the (user_id, id) index gives the order and the cursor; `last` is where the next page starts (null: end).
+ * An entry about a document names its client and file, so an accountant can bill credits per client; both
+ * are null once retention or the client's deletion has removed the document.
  */
 export async function findLedgerPage(db: Db, userId: string, page: { limit: number; after: string | null }) {
   const rows = await db
@@ -103,14 +112,23 @@ export async function findLedgerPage(db: Db, userId: string, page: { limit: numb
       kind: creditLedger.kind,
       amount: creditLedger.amount,
       createdAt: creditLedger.createdAt,
+      clientId: clients.id,
+      clientName: clients.name,
+      fileName: documents.filename,
     })
     .from(creditLedger)
+    .leftJoin(documents, eq(documents.id, documentIdOf))
+    .leftJoin(clients, eq(clients.id, documents.clientId))
     .where(and(eq(creditLedger.userId, userId), page.after ? lt(creditLedger.id, page.after) : undefined))
     .orderBy(desc(creditLedger.id))
     .limit(page.limit + 1);
-  const entries = rows
-    .slice(0, page.limit)
-    .map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  const entries = rows.slice(0, page.limit).map((row) => ({
+    ...row,
+    clientId: row.clientId ?? null,
+    clientName: row.clientName ?? null,
+    fileName: row.fileName ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
   return { entries, last: rows.length > page.limit ? (entries.at(-1)?.id ?? null) : null };
 }
 

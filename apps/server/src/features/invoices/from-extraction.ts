@@ -1,4 +1,4 @@
-import type { ExtractionResult } from '@cuadra/extract';
+import type { ExtractionResult, FieldValues } from '@cuadra/extract';
 import { leadingQuantity, MAX_CENTS, toCents } from '@cuadra/shared';
 import type { invoiceItems, invoices } from '../../db/schema';
 
@@ -79,9 +79,6 @@ export function invoiceFromExtraction(result: ExtractionResult): {
   invoice: InvoiceValues;
   items: ItemValues[];
 } {
-  const f = result.fields;
-  const credit = CREDIT_NOTE_CODES.has(f.document_type_code ?? '');
-  const money = (value: string | undefined) => signed(toInvoiceCents(value), credit);
   const evidence = Object.fromEntries(
     Object.keys(result.confidence).map((field) => [
       field,
@@ -93,7 +90,15 @@ export function invoiceFromExtraction(result: ExtractionResult): {
       },
     ]),
   );
-  const invoice: InvoiceValues = {
+  const { invoice, items } = invoiceFromFields(result.fields);
+  return { invoice: { ...invoice, evidence }, items };
+}
+
+/** The invoice's figures and lines from the engine's field values alone (money in cents, credit notes negative). */
+export function invoiceFromFields(f: FieldValues) {
+  const credit = CREDIT_NOTE_CODES.has(f.document_type_code ?? '');
+  const money = (value: string | undefined) => signed(toInvoiceCents(value), credit);
+  const invoice = {
     number: f.invoice_number?.trim() || null,
     issueDate: f.issue_date ?? null,
     dueDate: f.due_date ?? null,
@@ -119,7 +124,6 @@ export function invoiceFromExtraction(result: ExtractionResult): {
       ...(entry.surcharge_amount ? { surchargeCents: money(entry.surcharge_amount) } : {}),
       ...(entry.tax_type ? { taxType: entry.tax_type } : {}),
     })),
-    evidence,
   };
   const items = (f.line_items ?? []).map((item, position) => {
     // A ticket prints the quantity before the item ("1 CREMA SETAS"): it is the line's quantity.

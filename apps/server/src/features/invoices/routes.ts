@@ -1,4 +1,5 @@
 import {
+  EInvoiceViewSchema,
   InvoiceListQuerySchema,
   InvoiceListSchema,
   InvoiceSchema,
@@ -9,7 +10,14 @@ import { validationHook } from '../../http/errors';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
-import { deleteInvoice, getInvoice, getInvoiceFile, listClientInvoices, saveInvoice } from './service';
+import {
+  deleteInvoice,
+  getInvoice,
+  getInvoiceFile,
+  listClientInvoices,
+  readOriginalEInvoice,
+  saveInvoice,
+} from './service';
 
 const invoiceBody = { content: { 'application/json': { schema: InvoiceSchema } } };
 const idParam = z.object({ id: z.uuid() });
@@ -77,6 +85,23 @@ const file = createRoute({
   responses: { 200: { description: 'The bytes as uploaded' }, 404: errorResponse('INVOICE_NOT_FOUND') },
 });
 
+const original = createRoute({
+  method: 'get',
+  path: '/invoices/{id}/original',
+  tags: ['invoices'],
+  summary: 'An uploaded e-invoice XML read by the engine, as data for a readable view (never as markup)',
+  security: [{ bearer: [] }],
+  request: { params: idParam },
+  responses: {
+    200: {
+      description: 'The invoices the XML holds, as read from it',
+      content: { 'application/json': { schema: EInvoiceViewSchema } },
+    },
+    404: errorResponse('INVOICE_NOT_FOUND'),
+    415: errorResponse('UNSUPPORTED_MEDIA_TYPE (not an e-invoice XML, or one the readers refuse)'),
+  },
+});
+
 const INLINE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png']);
 
 /** `Content-Disposition` with the user's file name, safe for any characters in it (RFC 6266 / 5987). */
@@ -110,6 +135,10 @@ export function invoiceRoutes(services: Services) {
     .openapi(remove, async (c) => {
       await deleteInvoice(services, c.get('user'), c.req.valid('param').id);
       return c.body(null, 204);
+    })
+    .openapi(original, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await readOriginalEInvoice(services, c.get('user'), c.req.valid('param').id), 200);
     })
     .openapi(file, async (c) => {
       const { bytes, mediaType, filename } = await getInvoiceFile(

@@ -1,5 +1,7 @@
+import { DEFAULT_OPTIONS, isExtractError, parseEInvoiceXml } from '@cuadra/extract';
 import {
   checkInvoiceFigures,
+  type EInvoiceView,
   INVOICE_TYPES,
   type Invoice,
   type InvoiceFields,
@@ -13,7 +15,7 @@ import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { findVisibleClient } from '../clients/repo';
 import { correctionsOf, rememberCorrections } from '../review/memory';
-import { normalizeTaxId } from './from-extraction';
+import { invoiceFromFields, normalizeTaxId } from './from-extraction';
 import {
   deleteInvoiceRow,
   findInvoice,
@@ -227,6 +229,40 @@ export async function getInvoiceFile(services: Services, user: UserRow, id: stri
   const { file } = await loadVisible(services, user, id);
   if (!file?.key || !file.mediaType) throw new AppError('INVOICE_NOT_FOUND');
   return { bytes: await services.files.get(file.key), mediaType: file.mediaType, filename: file.filename };
+}
+
+/** Media types an e-invoice XML is stored under. */
+const XML_TYPES = new Set(['application/xml', 'text/xml']);
+
+/**
+ * The uploaded e-invoice XML read afresh by the engine's XML readers (not the reviewed figures: the
+ * viewer shows the original), as plain values the browser draws as text. Another kind of file, or an XML
+ * the readers refuse, is UNSUPPORTED_MEDIA_TYPE.
+ */
+export async function readOriginalEInvoice(
+  services: Services,
+  user: UserRow,
+  id: string,
+): Promise<EInvoiceView> {
+  const { bytes, mediaType } = await getInvoiceFile(services, user, id);
+  if (!XML_TYPES.has(mediaType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  let parsed: ReturnType<typeof parseEInvoiceXml>;
+  try {
+    parsed = parseEInvoiceXml(bytes, DEFAULT_OPTIONS.maxBytes);
+  } catch (error) {
+    if (isExtractError(error)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    throw error;
+  }
+  return {
+    format: parsed.format,
+    invoices: parsed.invoices.map(({ fields }) => {
+      const { invoice, items } = invoiceFromFields(fields);
+      return {
+        ...invoice,
+        items: items.map(({ position: _position, ...item }) => item),
+      };
+    }),
+  };
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -6,8 +6,10 @@ import { CoinsIcon, DocumentIcon, HelpIcon, HomeIcon, SettingsIcon, UsersIcon } 
 /** The signed-in user shown at the foot of the sidebar (filled in by the accounts feature). */
 export type SidebarAccount = {
   name: string;
-  /** The subscription type, already translated (e.g. "Accountant"). */
+  /** The current subscription's plan, already translated (e.g. "Business Plan"), or what stands for none. */
   subscriptionType: ReactNode;
+  /** The email's verification badge, on a line of its own so it never wraps. */
+  status?: ReactNode;
 };
 
 export type SidebarProps = {
@@ -60,9 +62,10 @@ export function Sidebar({ credits = null, account = null }: SidebarProps) {
       {account ? (
         <div className="mt-auto border-t border-slate-200 pt-4 text-sm">
           <p className="truncate font-medium text-slate-900">{account.name}</p>
-          <p className="text-slate-600">
+          <p data-testid="sidebar-plan" className="text-slate-600">
             {t('sidebar.plan')}: {account.subscriptionType}
           </p>
+          {account.status ? <p className="mt-2">{account.status}</p> : null}
         </div>
       ) : null}
     </div>

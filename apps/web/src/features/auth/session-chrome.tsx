@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { SidebarAccount } from '../../components/layout/sidebar';
 import type { TopBarAccount } from '../../components/layout/top-bar-account';
+import { planName } from '../plans/plan-text';
+import { useSubscription } from '../plans/plans-api';
 import { initAuth, logout, onSessionExpired, refreshUser, useAuth, verificationStatus } from './auth-store';
 
 /** The browser event the spec's credits widget refetches on (a scan finished and spent a credit). */
@@ -81,29 +83,39 @@ export function useTopBarAccount(): TopBarAccount | null {
   };
 }
 
-/** The sidebar's account block: name, subscription type, and the email's verification state. */
+/**
+ * The sidebar's account block: name, the current subscription's plan (not the account type: an accountant
+ * on Business is on the Business Plan; without a live subscription, credit packs) and the email's
+ * verification state.
+ */
 export function useSidebarAccount(): SidebarAccount | null {
   const { t } = useTranslation('auth');
+  const { t: tPricing } = useTranslation('pricing');
   const { user } = useAuth();
+  const subscription = useSubscription(user !== null);
   if (!user) return null;
-  const type = user.subscriptionType ?? user.accountType;
   const status = verificationStatus(user);
+  const current = subscription.data && subscription.data.status !== 'canceled' ? subscription.data : null;
   return {
     name: user.name,
-    subscriptionType: (
-      <>
-        {type ? t(`accountTypes.${type}`) : ''}
-        <span
-          data-testid="verification-status"
-          className={`ml-2 rounded-full px-2 py-0.5 text-xs ring-1 ${
-            status === 'verified'
-              ? 'bg-brand-50 text-brand-900 ring-brand-200'
-              : 'bg-amber-50 text-amber-900 ring-amber-300'
-          }`}
-        >
-          {t(`verificationStatus.${status}`)}
-        </span>
-      </>
+    subscriptionType: subscription.isPending
+      ? '…'
+      : subscription.isError
+        ? '—'
+        : current
+          ? planName(tPricing, { id: current.planId })
+          : tPricing('plans.noSubscription'),
+    status: (
+      <span
+        data-testid="verification-status"
+        className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs ring-1 ${
+          status === 'verified'
+            ? 'bg-brand-50 text-brand-900 ring-brand-200'
+            : 'bg-amber-50 text-amber-900 ring-amber-300'
+        }`}
+      >
+        {t(`verificationStatus.${status}`)}
+      </span>
     ),
   };
 }

@@ -1,5 +1,6 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { api } from '../../lib/api';
 import { routes } from '../../router';
 import { renderRoutes } from '../../test/render';
@@ -194,11 +195,15 @@ describe('the signed-in chrome', () => {
       ...CONFIG,
       'GET /me': () =>
         json(200, testUser({ name: 'Ana García', credits: { ...testUser().credits, available: 3 } })),
+      'GET /subscription': () => json(200, { subscription: null }),
     });
     const { router } = renderRoutes(routes, '/documents');
     await screen.findByRole('heading', { level: 1, name: 'Documents' });
     expect(screen.getAllByText('3 credits').length).toBeGreaterThan(0);
-    expect(screen.getByText(/Plan: Accountant/)).toBeTruthy(); // the sidebar's subscription type
+    // No subscription: the sidebar says so rather than naming the account type as a plan.
+    await waitFor(() =>
+      expect(screen.getByTestId('sidebar-plan').textContent).toBe('Plan: Credit packs, no subscription'),
+    );
     expect(screen.getByTestId('verification-status').textContent).toBe('Verified');
 
     fireEvent.click(screen.getByRole('button', { name: 'Account menu for Ana García' }));
@@ -212,6 +217,55 @@ describe('the signed-in chrome', () => {
       null,
       null,
     ]);
+  });
+});
+
+describe('the sidebar after subscribing', () => {
+  const subscription = (planId: string, status = 'active') => ({
+    subscription: {
+      planId,
+      status,
+      currentPeriodStart: new Date(0).toISOString(),
+      currentPeriodEnd: new Date(86_400_000).toISOString(),
+      autoRenew: true,
+      pendingPlanId: null,
+      portalAvailable: false,
+    },
+  });
+
+  it('names the current subscription’s plan, not the account type, in both languages', async () => {
+    storeTestSession(
+      testUser({ accountType: 'accountant', subscriptionType: 'accountant', verified: false }),
+    );
+    mockApi({
+      ...CONFIG,
+      'GET /me': () => json(200, testUser({ verified: false })),
+      'GET /subscription': () => json(200, subscription('business-monthly')),
+    });
+    renderRoutes(routes, '/documents');
+    await screen.findByRole('heading', { level: 1, name: 'Documents' });
+    await waitFor(() => expect(screen.getByTestId('sidebar-plan').textContent).toBe('Plan: Business Plan'));
+    // "Pending verification" sits on a line of its own and never breaks in two.
+    const badge = screen.getByTestId('verification-status');
+    expect(badge.className).toContain('whitespace-nowrap');
+    expect(badge.closest('[data-testid="sidebar-plan"]')).toBeNull();
+    await i18n.changeLanguage('es');
+    await waitFor(() => expect(screen.getByTestId('sidebar-plan').textContent).toBe('Plan: Plan Business'));
+    await i18n.changeLanguage('en');
+  });
+
+  it('says credit packs once the subscription is cancelled and over', async () => {
+    storeTestSession();
+    mockApi({
+      ...CONFIG,
+      'GET /me': () => json(200, testUser()),
+      'GET /subscription': () => json(200, subscription('business-yearly', 'canceled')),
+    });
+    renderRoutes(routes, '/documents');
+    await screen.findByRole('heading', { level: 1, name: 'Documents' });
+    await waitFor(() =>
+      expect(screen.getByTestId('sidebar-plan').textContent).toBe('Plan: Credit packs, no subscription'),
+    );
   });
 });
 

@@ -1,9 +1,19 @@
-import { formatMoney, PACK_FEATURES, PACKS, type Pack, roundDiv, savingPercent } from '@cuadra/shared';
+import {
+  findPlan,
+  formatMoney,
+  PACK_FEATURES,
+  PACKS,
+  type Pack,
+  roundDiv,
+  savingPercent,
+} from '@cuadra/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon } from '../../components/icons';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/layout/nav-styles';
 import { toLocale } from '../../i18n/i18n';
+import { PlanCard } from '../plans/plan-card';
+import { planName } from '../plans/plan-text';
 import { useHasSession } from './session';
 
 type HeadingLevel = 'h2' | 'h3' | 'h4';
@@ -64,7 +74,9 @@ function PackCard({
   const { t, i18n } = useTranslation('pricing');
   const { t: tc } = useTranslation('credits');
   const language = toLocale(i18n.resolvedLanguage);
-  const name = t(`packs.${pack.id}.name`);
+  // Name and audience from the plan catalogue, as /pricing shows them: one copy for both pages.
+  const plan = findPlan(pack.id);
+  const name = planName(t, { id: pack.id });
   const saving = savingPercent(pack);
   const price = formatMoney(pack.amountCents, language, { currency: pack.currency, wholeUnits: true });
   const perInvoice = formatMoney(roundDiv(pack.amountCents, pack.credits), language, {
@@ -84,7 +96,11 @@ function PackCard({
         </p>
       )}
       <Heading className="text-lg font-semibold text-slate-900">{name}</Heading>
-      <p className="mt-1 text-sm text-slate-600">{t(`packs.${pack.id}.ideal`)}</p>
+      {plan ? (
+        <p className="mt-1 text-sm text-slate-600">
+          {t(`plans.idealFor.${plan.idealFor}` as 'plans.idealFor.firms')}
+        </p>
+      ) : null}
       <p className="mt-5 text-2xl font-semibold text-slate-900">{t('credits', { count: pack.credits })}</p>
       <div className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <p className="text-4xl font-bold tracking-tight text-slate-900">
@@ -142,36 +158,42 @@ function PackCard({
   );
 }
 
-/** The Business and Enterprise plans of the copy (spec-2 §3): no self-serve price, a contact link. */
-export function ContactPlans({ heading: Heading = 'h3' }: { heading?: HeadingLevel }) {
+/** The plans for larger volumes that /credits lists below the packs: the catalogue's, as /pricing sells them. */
+const LARGER_PLAN_IDS = ['business-monthly', 'enterprise'] as const;
+
+/**
+ * Business and Enterprise from the plan catalogue (`PLANS`), drawn by /pricing's own card: the same price
+ * (Business at its monthly price, not "a tailored quote"), invoices, retention and features. Business leads
+ * to /pricing, where the interval, coupon and checkout are; Enterprise to the contact form.
+ */
+export function ContactPlans() {
   const { t } = useTranslation('pricing');
-  const plans = [
-    { id: 'business', points: ['limit', 'retention', 'collaborators'] },
-    { id: 'enterprise', points: ['limit', 'manager', 'terms'] },
-  ] as const;
+  const plans = LARGER_PLAN_IDS.map((id) => findPlan(id)).filter((plan) => plan !== null);
   return (
     <ul className="grid gap-6 md:grid-cols-2">
       {plans.map((plan) => (
         <li key={plan.id} className="flex">
-          <article className="flex w-full flex-col rounded-2xl bg-slate-100 p-6 ring-1 ring-slate-200 sm:p-8">
-            <Heading className="text-lg font-semibold text-slate-900">{t(`plans.${plan.id}.name`)}</Heading>
-            <p className="mt-1 text-sm text-slate-600">{t(`plans.${plan.id}.text`)}</p>
-            <p className="mt-4 text-2xl font-semibold text-slate-900">{t(`plans.${plan.id}.price`)}</p>
-            <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm text-slate-700">
-              {plan.points.map((point) => (
-                <li key={point} className="flex gap-2">
-                  <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-700" />
-                  {t(`plans.${plan.id}.${point}` as 'plans.business.limit')}
-                </li>
-              ))}
-            </ul>
-            <Link
-              to={`/contact?subject=${encodeURIComponent(t(`plans.${plan.id}.name`))}`}
-              className={`${SECONDARY_BUTTON} mt-6 w-full py-3`}
-            >
-              {t('plans.contact')}
-            </Link>
-          </article>
+          <PlanCard
+            plan={plan}
+            action={
+              plan.contactOnly ? (
+                <Link
+                  to={`/contact?subject=${encodeURIComponent(t('plans.enterpriseSubject'))}`}
+                  className={`${SECONDARY_BUTTON} w-full py-3`}
+                >
+                  {t('plans.contact')}
+                </Link>
+              ) : (
+                <Link
+                  to="/pricing"
+                  className={`${SECONDARY_BUTTON} w-full py-3`}
+                  aria-label={t('plans.chooseNamed', { name: planName(t, plan) })}
+                >
+                  {t('settings.seePlans')}
+                </Link>
+              )
+            }
+          />
         </li>
       ))}
     </ul>

@@ -44,7 +44,7 @@ export function PricingContent({
           {t('plans.title')}
         </h2>
         <div className="mt-6">
-          <ContactPlans heading="h3" />
+          <ContactPlans />
         </div>
       </section>
     </div>

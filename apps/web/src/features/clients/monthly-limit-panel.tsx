@@ -7,7 +7,8 @@ import { useUpdateClient } from './clients-api';
 
 /**
  * The client's monthly upload limit (spec-2 §2.2, §5): "n of limit used this month", and for the owner a
- * field to change it (placeholder 6, the spec's default; empty: no limit; 0: the upload panel is hidden).
+ * field to change it (placeholder "e.g. 6", the spec's default shown as an example so it is not read as a
+ * value; empty: no limit; 0: the upload panel is hidden, and the usage line names no "of 0").
  */
 export function MonthlyLimitPanel({ client, canEdit }: { client: ClientDetail; canEdit: boolean }) {
   const { t } = useTranslation('clients');
@@ -42,7 +43,9 @@ export function MonthlyLimitPanel({ client, canEdit }: { client: ClientDetail; c
       <p data-testid="monthly-usage" className="mt-1 text-sm text-slate-700">
         {limit === null
           ? t('monthlyLimit.usedNoLimit', { count: used })
-          : t('monthlyLimit.used', { used, count: limit })}
+          : limit === 0
+            ? t('monthlyLimit.usedUploadsOff', { count: used })
+            : t('monthlyLimit.used', { used, count: limit })}
       </p>
       {canEdit ? (
         <form onSubmit={onSubmit} className="mt-3 flex flex-wrap items-end gap-3" noValidate>
@@ -57,7 +60,7 @@ export function MonthlyLimitPanel({ client, canEdit }: { client: ClientDetail; c
               min={0}
               max={MONTHLY_LIMIT_MAX}
               step={1}
-              placeholder={String(MONTHLY_LIMIT_PLACEHOLDER)}
+              placeholder={t('monthlyLimit.placeholder', { example: MONTHLY_LIMIT_PLACEHOLDER })}
               value={value}
               onChange={(event) => {
                 setValue(event.currentTarget.value);

@@ -83,15 +83,22 @@ afterEach(async () => {
 
 describe('the client page and the monthly upload limit', { timeout: 30_000 }, () => {
   it('hides the upload panel when the limit is 0, in both languages', async () => {
-    stubApi(clientWith(0));
+    stubApi(clientWith(0, 2));
     renderPage();
     expect(await screen.findByTestId('uploads-off')).toBeTruthy();
+    // A limit of 0 is "off", not "2 of 0 used".
+    expect(screen.getByTestId('monthly-usage').textContent).toBe(
+      '2 files uploaded this month; uploads are turned off',
+    );
     expect(screen.getByText('Uploads are turned off for this client: its monthly limit is 0.')).toBeTruthy();
     expect(screen.queryByTestId('drop-zone')).toBeNull();
     await i18n.changeLanguage('es');
     expect(
       await screen.findByText('Las subidas están desactivadas para este cliente: su límite mensual es 0.'),
     ).toBeTruthy();
+    expect(screen.getByTestId('monthly-usage').textContent).toBe(
+      '2 archivos subidos este mes; subidas desactivadas',
+    );
     expect(screen.queryByTestId('drop-zone')).toBeNull();
   });
 
@@ -139,11 +146,12 @@ describe('the client page and the monthly upload limit', { timeout: 30_000 }, ()
     expect(message.closest('[role="alert"]')).toBeTruthy();
   });
 
-  it('lets the accountant set the limit (placeholder 6) and remove it', async () => {
+  it('lets the accountant set the limit (placeholder "e.g. 6") and remove it', async () => {
     const calls = stubApi(clientWith(null));
     renderPage();
     const field = (await screen.findByLabelText('Files per month')) as HTMLInputElement;
-    expect(field.placeholder).toBe('6');
+    // A bare grey "6" reads as a value already set; the placeholder says it is an example.
+    expect(field.placeholder).toBe('e.g. 6');
     expect(screen.getByTestId('monthly-usage').textContent).toBe('0 files uploaded this month; no limit');
     fireEvent.change(field, { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save limit' }));

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../router';
 import { renderRoutes, renderWithProviders } from '../../test/render';
@@ -6,6 +6,10 @@ import { storeTestSession, testUser } from '../../test/session';
 import { resetAuthForTests } from '../auth/auth-store';
 import { CheckoutSuccessBanner, SUCCESS_BANNER_MS } from './purchase-status';
 import { usePurchase } from './use-purchase';
+
+// Lazy route modules load slower than Testing Library's 1 s default when suites share two busy cores.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 type Handler = (init: RequestInit, url: string) => Response | Promise<Response>;
 const json = (status: number, body: unknown) =>

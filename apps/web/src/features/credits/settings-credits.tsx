@@ -80,7 +80,7 @@ export function SettingsCredits({
     button?.focus({ preventScroll: true });
     button?.scrollIntoView({ block: 'center' });
   }, [chosenPack]);
-  const chosenName = chosenPack ? tp(`packs.${chosenPack.id}.name`) : null;
+  const chosenName = chosenPack ? tp(`plans.name.${chosenPack.id}`) : null;
 
   return (
     <div className="flex flex-col gap-10">

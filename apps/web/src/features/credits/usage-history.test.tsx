@@ -15,6 +15,61 @@ afterEach(async () => {
 });
 
 describe('the usage history', () => {
+  it('names the client and file of each scan, in both languages', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/credits/ledger')
+          ? json(200, {
+              entries: [
+                {
+                  id: 'e2',
+                  kind: 'debit',
+                  amount: -1,
+                  createdAt: '2026-03-02T10:05:00.000Z',
+                  clientId: 'c-1',
+                  clientName: 'Bar Pepe SL',
+                  fileName: 'ticket-0412.jpg',
+                },
+                {
+                  id: 'e1',
+                  kind: 'purchase',
+                  amount: 150,
+                  createdAt: '2026-03-01T10:00:00.000Z',
+                  clientId: null,
+                  clientName: null,
+                  fileName: null,
+                },
+              ],
+              nextCursor: null,
+            })
+          : json(200, testUser()),
+      ),
+    );
+    storeTestSession();
+    initAuth();
+    renderWithProviders(<UsageHistory />);
+    const table = await screen.findByTestId('usage-history', {}, { timeout: 4_000 });
+    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(headers).toEqual(['Date', 'Movement', 'Client', 'File', 'Credits']);
+    const [scan, purchase] = [...table.querySelectorAll('tbody tr')] as HTMLElement[];
+    expect(scan?.querySelector('[data-testid="usage-client"]')?.textContent).toBe('Bar Pepe SL');
+    expect(scan?.querySelector('[data-testid="usage-file"]')?.textContent).toBe('ticket-0412.jpg');
+    // On a phone the two columns are hidden and the same names sit under the movement.
+    expect(scan?.querySelector('[data-testid="usage-for"]')?.textContent).toBe(
+      'Bar Pepe SL · ticket-0412.jpg',
+    );
+    expect(purchase?.querySelector('[data-testid="usage-for"]')).toBeNull();
+    await act(() => i18n.changeLanguage('es'));
+    expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      'Fecha',
+      'Movimiento',
+      'Cliente',
+      'Archivo',
+      'Créditos',
+    ]);
+  });
+
   it('leaves out reservations that move no credits', async () => {
     await act(() => i18n.changeLanguage('es'));
     vi.stubGlobal(

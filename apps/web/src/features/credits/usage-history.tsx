@@ -8,7 +8,10 @@ import { fetchLedgerPage, type LedgerPage } from './credits-api';
 
 export const LEDGER_QUERY_ROOT = ['credits', 'ledger'] as const;
 
-/** The usage history (spec-2 §2.9): the credit ledger, newest first, keyset pages that load as it scrolls. */
+/**
+ * The usage history (spec-2 §2.9): the credit ledger, newest first, keyset pages that load as it scrolls.
+ * Each scan names its client and file, so an accountant can bill the credits on to each client.
+ */
 export function UsageHistory() {
   const { t, i18n } = useTranslation('credits');
   const language = toLocale(i18n.resolvedLanguage);
@@ -51,6 +54,12 @@ export function UsageHistory() {
               <th scope="col" className="py-2 pr-4 font-medium">
                 {t('history.movement')}
               </th>
+              <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">
+                {t('history.client')}
+              </th>
+              <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">
+                {t('history.file')}
+              </th>
               <th scope="col" className="py-2 text-right font-medium">
                 {t('history.amount')}
               </th>
@@ -62,7 +71,28 @@ export function UsageHistory() {
                 <td className="py-2 pr-4 whitespace-nowrap text-slate-600">
                   <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, language)}</time>
                 </td>
-                <td className="py-2 pr-4 text-slate-900">{t(`history.kinds.${entry.kind}`)}</td>
+                <td className="py-2 pr-4 text-slate-900">
+                  {t(`history.kinds.${entry.kind}`)}
+                  {/* Phones have no room for two more columns: the client and file go under the movement. */}
+                  {entry.clientName || entry.fileName ? (
+                    <span
+                      data-testid="usage-for"
+                      className="block break-words text-xs text-slate-600 sm:hidden"
+                    >
+                      {[entry.clientName, entry.fileName].filter(Boolean).join(' · ')}
+                    </span>
+                  ) : null}
+                </td>
+                <td data-testid="usage-client" className="hidden py-2 pr-4 text-slate-700 sm:table-cell">
+                  {entry.clientName ?? ''}
+                </td>
+                <td
+                  data-testid="usage-file"
+                  className="hidden max-w-48 truncate py-2 pr-4 text-slate-700 sm:table-cell"
+                  title={entry.fileName ?? undefined}
+                >
+                  {entry.fileName ?? ''}
+                </td>
                 <td
                   className={`py-2 text-right font-semibold tabular-nums ${
                     entry.amount < 0 ? 'text-slate-700' : 'text-brand-800'

@@ -50,14 +50,14 @@ export function InboundPanel({ client }: { client: ClientDetail }) {
         <label htmlFor={addressId} className="sr-only">
           {t('address')}
         </label>
-        <input
+        {/* An <output>, not an input: a phone shows the whole address, wrapped, instead of its first half. */}
+        <output
           id={addressId}
-          readOnly
-          value={client.inboundEmail}
-          className={`${inputClass} mt-0 font-mono sm:flex-1`}
-          onFocus={(e) => e.currentTarget.select()}
+          className={`${inputClass} mt-0 block min-w-0 select-all break-all font-mono sm:flex-1`}
           data-testid="inbound-email"
-        />
+        >
+          {client.inboundEmail}
+        </output>
         <button type="button" onClick={copy} className={secondaryButtonClass}>
           {copied ? t('copied') : t('copy')}
         </button>

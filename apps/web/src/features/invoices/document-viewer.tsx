@@ -1,9 +1,10 @@
 import type { FieldEvidence, Invoice } from '@cuadra/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkClass, secondaryButtonClass } from '../../components/ui';
 import { PageViewer } from '../review/page-viewer';
+import { EInvoiceOriginal } from './einvoice-view';
 import { fetchInvoiceFile, invoiceKeys, saveBlob } from './invoices-api';
 
 /**
@@ -55,6 +56,17 @@ export function DocumentViewer({
   const mediaType = file?.mediaType ?? '';
   const isImage = mediaType === 'image/jpeg' || mediaType === 'image/png';
   const isPdf = mediaType === 'application/pdf';
+  const isXml = mediaType === 'application/xml' || mediaType === 'text/xml';
+
+  // Focusing a field (or zooming) brings its box into the pane's view: zoomed in, it is often off-screen.
+  // The key changes with the box and the zoom, so PDF pages scroll too, not only on the first focus.
+  const focusKey = highlight ? `${highlight.page}:${highlight.x}:${highlight.y}:${zoom}` : null;
+  const paneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusKey || !url) return;
+    const box = paneRef.current?.querySelector<HTMLElement>('[data-testid="field-highlight"]');
+    box?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [focusKey, url]);
 
   return (
     <section
@@ -96,7 +108,7 @@ export function DocumentViewer({
           </div>
         ) : null}
       </div>
-      <div className="min-h-64 flex-1 overflow-auto bg-slate-100 p-2">
+      <div ref={paneRef} className="min-h-64 flex-1 overflow-auto bg-slate-100 p-2">
         {file === null ? (
           <p className="p-4 text-sm text-slate-600">{t('viewer.noFile')}</p>
         ) : original.isError ? (
@@ -132,10 +144,21 @@ export function DocumentViewer({
               blob={blob}
               mediaType={mediaType}
               zoom={zoomPercent(zoom)}
-              boxes={highlight ? [{ key: 'focused', box: highlight, label: '' }] : []}
-              focused={highlight ? 'focused' : null}
+              boxes={highlight && focusKey ? [{ key: focusKey, box: highlight, label: '' }] : []}
+              focused={focusKey}
             />
           </div>
+        ) : isXml && blob ? (
+          <>
+            <EInvoiceOriginal invoiceId={invoiceId} />
+            <button
+              type="button"
+              onClick={() => saveBlob(blob, file.filename)}
+              className={`${linkClass} mt-2`}
+            >
+              {t('viewer.download')}
+            </button>
+          </>
         ) : (
           <div className="p-4 text-sm text-slate-700">
             <p>{t('viewer.notPreviewable')}</p>

@@ -317,8 +317,13 @@ export function InvoiceEditor({
           </button>
         </div>
       </form>
-      {/* On phones the original comes first, above the form (and the Save button). */}
-      <div className="order-first lg:sticky lg:top-4 lg:order-none lg:self-start">
+      {/* On phones the original comes first, above the form (and the Save button). On wide screens it stays
+          in view while the form scrolls: stuck below the sticky top bar (h-16, 4rem) rather than under it,
+          and no taller than the rest of the window. */}
+      <div
+        data-testid="document-pane"
+        className="order-first lg:sticky lg:top-20 lg:order-none lg:flex lg:max-h-[calc(100vh-6rem)] lg:flex-col lg:self-start"
+      >
         {invoice.file?.split ? <SplitBar split={invoice.file.split} clientId={invoice.clientId} /> : null}
         <DocumentViewer invoiceId={invoice.id} file={invoice.file} highlight={highlight} />
       </div>

@@ -228,7 +228,7 @@ export function InvoiceTable({
                             ? 'table.counterpartyReceived'
                             : 'table.counterparty',
                       )}
-                      className={`max-w-56 truncate px-3 py-2 text-slate-800 max-md:max-w-none ${cell}`}
+                      className={`px-3 py-2 text-slate-800 max-md:break-words md:max-w-56 md:truncate ${cell}`}
                       title={row.counterpartyName ?? ''}
                     >
                       {row.counterpartyName ?? '—'}

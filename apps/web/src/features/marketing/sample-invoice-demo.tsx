@@ -68,21 +68,23 @@ function Field({
   badge?: boolean;
 }) {
   const index = DEMO_FIELDS.indexOf(field);
+  // The badge sits in the flow before its field, not on its corner: pinned to the corner it covered the
+  // field's own last digits and, at 390 px, the next column's amounts.
   return (
     <span
-      className="cuadra-field relative inline-block px-0.5"
+      className="inline-flex max-w-full items-start gap-1"
       data-field={field}
       style={{ '--delay': `${index * STEP_SECONDS}s` } as CSSProperties}
     >
-      {children}
       {badge && (
         <span
           aria-hidden="true"
-          className="cuadra-field-badge absolute -top-2.5 -right-2.5 flex size-4 items-center justify-center rounded-full bg-brand-800 text-[0.6rem] leading-none font-bold text-white"
+          className="cuadra-field-badge mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full bg-brand-800 text-[0.6rem] leading-none font-bold text-white"
         >
           {index + 1}
         </span>
       )}
+      <span className="cuadra-field min-w-0 px-0.5">{children}</span>
     </span>
   );
 }

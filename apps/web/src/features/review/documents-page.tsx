@@ -72,8 +72,11 @@ export function DocumentsPage() {
             {items.map((item) => (
               <li key={item.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm">
                 <div className="min-w-0 flex-1 basis-56">
-                  <p className="truncate font-medium text-slate-900">{item.issuerName ?? item.fileName}</p>
-                  <p className="truncate text-slate-600">
+                  {/* Phones wrap a long supplier name rather than cut it; wider screens keep one line per row. */}
+                  <p className="break-words font-medium text-slate-900 sm:truncate">
+                    {item.issuerName ?? item.fileName}
+                  </p>
+                  <p className="break-words text-slate-600 sm:truncate">
                     {item.clientName} · {item.fileName}
                   </p>
                 </div>

@@ -77,7 +77,7 @@ export function QueueList({
                 } ${isSelected ? 'border-l-4 border-l-brand-600' : ''}`}
               >
                 <span className="flex items-center justify-between gap-2">
-                  <span className="truncate font-medium text-slate-900">
+                  <span className="min-w-0 break-words font-medium text-slate-900 md:truncate">
                     {item.issuerName ?? item.fileName}
                   </span>
                   {item.totalCents !== null ? (
