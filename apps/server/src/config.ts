@@ -211,6 +211,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
+ * Checked before the HTTP server listens. A local trial listening on loopback whose PUBLIC_URL names
+ * another host is reached through a proxy on this machine; a proxy that adds no forwarding headers
+ * (nginx's bare `proxy_pass`) would make every visitor look local to the stand-ins under /dev (the outbox
+ * with its reset links), so that combination does not start.
+ */
+export function checkServedDirectly(config: Config): void {
+  if (config.mode !== 'local' || !config.isPublicUrlConfigured) return;
+  const { hostname } = new URL(config.PUBLIC_URL);
+  if (isLoopbackHost(hostname)) return;
+  throw new ConfigError(
+    `Invalid configuration:\n  PUBLIC_URL: names ${hostname}, but the local trial listens on ${config.HOST}: a proxy in front would show this machine's outbox and test checkout (/dev) to every visitor. Run it as a deployment (CUADRA_MODE=deployment) or leave PUBLIC_URL unset.`,
+  );
+}
+
+/**
  * Which of the two modes the process runs in. Listening beyond loopback makes it a deployment whatever
  * else is said, so the local stand-ins (outbox, test checkout) are never served to the network.
  */

@@ -5,7 +5,7 @@ import { closeOcr, ocrStatus } from '@cuadra/extract';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { closeServices, createServices } from './bootstrap';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, checkServedDirectly, loadConfig } from './config';
 import { exitOnUncaughtErrors } from './crash';
 import { type InboundSmtp, startInboundSmtp } from './features/inbound/smtp';
 import { removeStaleUploads } from './features/uploads/multipart';
@@ -27,6 +27,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 async function main(role: Role) {
   const config = loadConfig();
+  if (role !== 'worker') checkServedDirectly(config);
   const services = await createServices(config);
   const { logger } = services;
   exitOnUncaughtErrors(logger);
