@@ -30,7 +30,11 @@ describe('which mode the server runs in', () => {
     for (const url of ['http://localhost:3000', 'http://127.0.0.1:3106', 'http://[::1]:3000'])
       expect(() => checkServedDirectly(loadConfig({ PUBLIC_URL: url })), url).not.toThrow();
     // A deployment behind its proxy names its own address.
-    const deployment = loadConfig({ PUBLIC_URL: 'https://cuadra.example.com', NODE_ENV: 'production', MAIL_OUTBOX: '1' });
+    const deployment = loadConfig({
+      PUBLIC_URL: 'https://cuadra.example.com',
+      NODE_ENV: 'production',
+      MAIL_OUTBOX: '1',
+    });
     expect(() => checkServedDirectly(deployment)).not.toThrow();
   });
 
