@@ -113,6 +113,11 @@ export const ConfigSchema = z.object({
     .default(100 * 1024 * 1024),
   /** An upload that sends nothing for this long is dropped (a slow body must not hold a worker's memory). */
   UPLOAD_IDLE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /**
+   * An upload must average at least 1 KiB/s over each window this long (multipart.ts,
+   * MIN_UPLOAD_BYTES_PER_SECOND), or it is dropped with 408: a byte every few seconds is not an upload.
+   */
+  UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** Inbound email (issue 21): each client's address is `<random>@INBOUND_EMAIL_DOMAIN`. */
   INBOUND_EMAIL_DOMAIN: z
     .string()

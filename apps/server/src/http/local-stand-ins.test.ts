@@ -99,14 +99,16 @@ describe(`a local trial serves its stand-ins to this machine only (${TEST_DB})`,
       // A foreign page whose name was rebound to 127.0.0.1.
       ctx.app.request('/dev/mail.json', { headers: { host: 'evil.example:3000' } }, from('127.0.0.1')),
       // Proxies on this machine that say so in any of their headers, however little they add.
-      ...[
-        { forwarded: 'for=203.0.113.7' },
-        { via: '1.1 nginx' },
-        { 'x-real-ip': '203.0.113.7' },
-        { 'x-forwarded-host': 'cuadra.example' },
-        { 'x-forwarded-proto': 'https' },
-        { 'x-forwarded-port': '443' },
-      ].map((headers) => ctx.app.request('/dev/mail.json', { headers }, from('127.0.0.1'))),
+      ...(
+        [
+          { forwarded: 'for=203.0.113.7' },
+          { via: '1.1 nginx' },
+          { 'x-real-ip': '203.0.113.7' },
+          { 'x-forwarded-host': 'cuadra.example' },
+          { 'x-forwarded-proto': 'https' },
+          { 'x-forwarded-port': '443' },
+        ] as Record<string, string>[]
+      ).map((headers) => ctx.app.request('/dev/mail.json', { headers }, from('127.0.0.1'))),
     ];
     for (const res of await Promise.all(refused)) {
       expect(res.status).toBe(404);
