@@ -57,6 +57,14 @@ export const ConfigSchema = z.object({
     .string()
     .default('')
     .refine((value) => value === '' || value.length >= 32, 'must be at least 32 characters (or empty)'),
+  /**
+   * A bearer token for the details of `/api/health` (version, schema, checks, dead jobs): without it a
+   * caller sees `{ status, mode }` only. Empty: nobody sees the details.
+   */
+  HEALTH_TOKEN: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || value.length >= 16, 'must be at least 16 characters (or empty)'),
   /** The OAuth client id of the web app; empty hides Google sign-in. */
   GOOGLE_CLIENT_ID: z.string().default(''),
   /** Where Google's signing keys are published; tests point it at a loopback server. */

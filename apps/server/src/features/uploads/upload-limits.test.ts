@@ -50,7 +50,7 @@ describe(`uploads that hold the server: slow bodies, many at once, a full disk (
     port = (server.address() as AddressInfo).port;
   });
   afterAll(async () => {
-    server.closeAllConnections();
+    (server as import('node:http').Server).closeAllConnections();
     await new Promise((done) => server.close(done));
     await ctx.close();
   });
