@@ -167,6 +167,12 @@ export async function applySession(services: Services, checkout: CheckoutRow, se
 export async function settleStripeSession(services: Services, provider: PaymentProvider, sessionId: string) {
   if (provider.kind !== 'stripe') return;
   const session = await provider.retrieveSession(sessionId);
+  // A signed event about a session Stripe does not know (another account's, or a test event): nothing to
+  // settle, and answered 200 so Stripe stops retrying it.
+  if (!session) {
+    services.logger.warn({ sessionId }, 'Stripe event for a session Stripe does not know');
+    return;
+  }
   const checkout =
     (await findCheckoutBySession(services.db, 'stripe', session.id)) ??
     (session.checkoutId ? await findCheckout(services.db, session.checkoutId) : null);
@@ -182,6 +188,10 @@ export async function settleStripeSession(services: Services, provider: PaymentP
 export async function failStripeSession(services: Services, provider: PaymentProvider, sessionId: string) {
   if (provider.kind !== 'stripe') return;
   const session = await provider.retrieveSession(sessionId);
+  if (!session) {
+    services.logger.warn({ sessionId }, 'Stripe event for a session Stripe does not know');
+    return;
+  }
   if (session.paid) return settleStripeSession(services, provider, sessionId);
   const checkout = await findCheckoutBySession(services.db, 'stripe', session.id);
   if (checkout) await markClosed(services.db, checkout.id, 'failed');
