@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { closeServices, createServices } from './bootstrap';
 import { ConfigError, checkServedDirectly, loadConfig } from './config';
 import { exitOnUncaughtErrors } from './crash';
+import { DatabaseUnreachableError } from './db/client';
 import { type InboundSmtp, startInboundSmtp } from './features/inbound/smtp';
 import { removeStaleUploads } from './features/uploads/multipart';
 import { uploadTempDir } from './features/uploads/routes';
@@ -88,6 +89,8 @@ if (!ROLES.includes(role)) {
   process.exit(2);
 }
 main(role).catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A bad setting or an unreachable database is said in one line naming the variable, not a stack.
+  const known = error instanceof ConfigError || error instanceof DatabaseUnreachableError;
+  console.error(known ? error.message : error);
   process.exit(error instanceof ConfigError ? EXIT_CONFIG : 1);
 });
