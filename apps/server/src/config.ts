@@ -126,6 +126,11 @@ export const ConfigSchema = z.object({
    * MIN_UPLOAD_BYTES_PER_SECOND), or it is dropped with 408: a byte every few seconds is not an upload.
    */
   UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /**
+   * Uploads one user may have open at once, per API process (429 TOO_MANY_UPLOADS past it). The web sends
+   * one request per drop, so a few drops for different clients fit; dozens of slow bodies held open do not.
+   */
+  UPLOAD_MAX_OPEN_PER_USER: z.coerce.number().int().min(1).max(1000).default(4),
   /** Inbound email (issue 21): each client's address is `<random>@INBOUND_EMAIL_DOMAIN`. */
   INBOUND_EMAIL_DOMAIN: z
     .string()

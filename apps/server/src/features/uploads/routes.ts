@@ -103,21 +103,16 @@ const separatorSheet = createRoute({
   responses: { 200: { description: 'The sheet, a one-page PDF' } },
 });
 
-/**
- * Uploads one user may have open at once in this process: the web sends one request per drop, so a few
- * drops for different clients fit; a client holding dozens of slow bodies open does not (429).
- */
-export const MAX_OPEN_UPLOADS_PER_USER = 4;
+/** Uploads open now in this process, by user (UPLOAD_MAX_OPEN_PER_USER). */
 const openUploads = new Map<string, number>();
 
 /** How many uploads `userId` has open in this process. */
 export const openUploadsOf = (userId: string) => openUploads.get(userId) ?? 0;
 
-/** Counts an upload of `userId` as open, or refuses it past the cap; call the result when it ends. */
-function openUpload(userId: string): () => void {
+/** Counts an upload of `userId` as open, or refuses it past `max`; call the result when it ends. */
+function openUpload(userId: string, max: number): () => void {
   const open = openUploads.get(userId) ?? 0;
-  if (open >= MAX_OPEN_UPLOADS_PER_USER)
-    throw new AppError('TOO_MANY_UPLOADS', { maxOpenUploads: MAX_OPEN_UPLOADS_PER_USER });
+  if (open >= max) throw new AppError('TOO_MANY_UPLOADS', { maxOpenUploads: max });
   openUploads.set(userId, open + 1);
   let ended = false;
   return () => {
@@ -144,7 +139,7 @@ export function uploadRoutes(services: Services) {
       // Everything that can refuse the upload is checked before a byte of the body is read.
       const client = await admitUploader(services, user, c.req.valid('param').clientId);
       const { config } = services;
-      const done = openUpload(user.id);
+      const done = openUpload(user.id, config.UPLOAD_MAX_OPEN_PER_USER);
       try {
         const upload = await readUploadedFiles(c.req.raw, {
           maxFileBytes: config.UPLOAD_MAX_FILE_BYTES,

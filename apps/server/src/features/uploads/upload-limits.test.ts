@@ -17,7 +17,10 @@ import {
 import { documents } from '../../db/schema';
 import { insertClient } from '../clients/repo';
 import { findAllowance, grantCredits } from '../credits/ledger';
-import { MAX_OPEN_UPLOADS_PER_USER, openUploadsOf } from './routes';
+import { openUploadsOf } from './routes';
+
+/** UPLOAD_MAX_OPEN_PER_USER here (4 by default). */
+const MAX_OPEN_UPLOADS_PER_USER = 3;
 
 /** While `on`, every file written through `createWriteStream` fails as on a full disk. */
 const fullDisk = vi.hoisted(() => ({ on: false }));
@@ -44,7 +47,13 @@ describe(`uploads that hold the server: slow bodies, many at once, a full disk (
 
   beforeAll(async () => {
     // A short rate window keeps the test short; the idle timer stays longer than it, as in production.
-    ctx = await createTestContext({ env: { UPLOAD_RATE_WINDOW_SECONDS: '1', UPLOAD_IDLE_SECONDS: '10' } });
+    ctx = await createTestContext({
+      env: {
+        UPLOAD_RATE_WINDOW_SECONDS: '1',
+        UPLOAD_IDLE_SECONDS: '10',
+        UPLOAD_MAX_OPEN_PER_USER: String(MAX_OPEN_UPLOADS_PER_USER),
+      },
+    });
     server = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((done) => server.once('listening', done));
     port = (server.address() as AddressInfo).port;
