@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './support/api';
 import { baseUrl, hasBrowser, launchBrowser, newContext, openLive } from './support/browser';
+import { E2E_HEALTH_TOKEN } from './support/health-token';
 
 describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
   let browser: Browser;
@@ -11,7 +12,7 @@ describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
   afterAll(() => browser?.close());
 
   it('reports healthy', async () => {
-    const { data, response } = await apiClient().GET('/api/health');
+    const { data, response } = await apiClient(E2E_HEALTH_TOKEN).GET('/api/health');
     expect(response.status).toBe(200);
     expect(data?.checks).toEqual({
       database: 'ready',

@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness of the database and its schema, queue, file store and OCR */
+        /**
+         * Readiness of the database and its schema, queue, file store and OCR
+         * @description Anyone gets `{ status, mode }`; the version, schema, checks and dead-lettered jobs need `Authorization: Bearer HEALTH_TOKEN`.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -971,19 +974,19 @@ export interface components {
         Health: {
             /** @enum {string} */
             status: "ok" | "degraded";
-            version: string;
-            uptimeSeconds: number;
-            deadLetteredJobs: number;
             /** @enum {string} */
-            fileStore: "disk" | "s3";
-            schema: {
+            mode: "local" | "deployment";
+            version?: string;
+            uptimeSeconds?: number;
+            deadLetteredJobs?: number;
+            /** @enum {string} */
+            fileStore?: "disk" | "s3";
+            schema?: {
                 version: string | null;
                 expected: string;
                 pending: number;
             };
-            /** @enum {string} */
-            mode: "local" | "deployment";
-            checks: {
+            checks?: {
                 /** @enum {string} */
                 database: "ready" | "unavailable";
                 /** @enum {string} */
@@ -1006,7 +1009,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "MONTHLY_LIMIT_EXCEEDED" | "INVOICE_NOT_FOUND" | "INVOICE_DUPLICATE" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "INTERNAL";
+                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "UPLOAD_TOO_SLOW" | "TOO_MANY_UPLOADS" | "STORAGE_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "MONTHLY_LIMIT_EXCEEDED" | "INVOICE_NOT_FOUND" | "INVOICE_DUPLICATE" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "INTERNAL";
                 message: string;
                 details?: unknown;
             };
@@ -3518,6 +3521,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body arrived slower than 1 KiB/s over a whole UPLOAD_RATE_WINDOW_SECONDS (UPLOAD_TOO_SLOW) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body over UPLOAD_MAX_BYTES (PAYLOAD_TOO_LARGE) or too many files (TOO_MANY_FILES) */
             413: {
                 headers: {
@@ -3538,6 +3550,24 @@ export interface operations {
             };
             /** @description The files would take the client past its monthly limit (MONTHLY_LIMIT_EXCEEDED, details: limit, used, remaining); nothing was uploaded and no credit held */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user has too many uploads open at once (TOO_MANY_UPLOADS) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server’s disk is full (STORAGE_FULL); nothing was kept and no credit held */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: a plain .mjs helper shared with `npm start`
 import { ensureWebBuild, ROOT } from '../../scripts/lib/web-build.mjs';
+import { E2E_HEALTH_TOKEN } from './health-token';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -67,6 +68,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      HEALTH_TOKEN: E2E_HEALTH_TOKEN,
       INBOUND_SMTP_PORT: String(smtpPort),
       INBOUND_SMTP_HOST: '127.0.0.1',
       // Every journey signs up from loopback: more than the 20 an hour one address may make by default.

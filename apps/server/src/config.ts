@@ -58,6 +58,14 @@ export const ConfigSchema = z.object({
     .string()
     .default('')
     .refine((value) => value === '' || value.length >= 32, 'must be at least 32 characters (or empty)'),
+  /**
+   * A bearer token for the details of `/api/health` (version, schema, checks, dead jobs): without it a
+   * caller sees `{ status, mode }` only. Empty: nobody sees the details.
+   */
+  HEALTH_TOKEN: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || value.length >= 16, 'must be at least 16 characters (or empty)'),
   /** The OAuth client id of the web app; empty hides Google sign-in. */
   GOOGLE_CLIENT_ID: z.string().default(''),
   /** Where Google's signing keys are published; tests point it at a loopback server. */
@@ -116,6 +124,16 @@ export const ConfigSchema = z.object({
     .default(100 * 1024 * 1024),
   /** An upload that sends nothing for this long is dropped (a slow body must not hold a worker's memory). */
   UPLOAD_IDLE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /**
+   * An upload must average at least 1 KiB/s over each window this long (multipart.ts,
+   * MIN_UPLOAD_BYTES_PER_SECOND), or it is dropped with 408: a byte every few seconds is not an upload.
+   */
+  UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /**
+   * Uploads one user may have open at once, per API process (429 TOO_MANY_UPLOADS past it). The web sends
+   * one request per drop, so a few drops for different clients fit; dozens of slow bodies held open do not.
+   */
+  UPLOAD_MAX_OPEN_PER_USER: z.coerce.number().int().min(1).max(1000).default(4),
   /** Inbound email (issue 21): each client's address is `<random>@INBOUND_EMAIL_DOMAIN`. */
   INBOUND_EMAIL_DOMAIN: z
     .string()
@@ -221,6 +239,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}
+
+/**
+ * Checked before the HTTP server listens. A local trial listening on loopback whose PUBLIC_URL names
+ * another host is reached through a proxy on this machine; a proxy that adds no forwarding headers
+ * (nginx's bare `proxy_pass`) would make every visitor look local to the stand-ins under /dev (the outbox
+ * with its reset links), so that combination does not start.
+ */
+export function checkServedDirectly(config: Config): void {
+  if (config.mode !== 'local' || !config.isPublicUrlConfigured) return;
+  const { hostname } = new URL(config.PUBLIC_URL);
+  if (isLoopbackHost(hostname)) return;
+  throw new ConfigError(
+    `Invalid configuration:\n  PUBLIC_URL: names ${hostname}, but the local trial listens on ${config.HOST}: a proxy in front would show this machine's outbox and test checkout (/dev) to every visitor. Run it as a deployment (CUADRA_MODE=deployment) or leave PUBLIC_URL unset.`,
+  );
 }
 
 /**

@@ -5,8 +5,9 @@ import { closeOcr, ocrStatus } from '@cuadra/extract';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { closeServices, createServices } from './bootstrap';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, checkServedDirectly, loadConfig } from './config';
 import { exitOnUncaughtErrors } from './crash';
+import { DatabaseUnreachableError } from './db/client';
 import { type InboundSmtp, startInboundSmtp } from './features/inbound/smtp';
 import { removeStaleUploads } from './features/uploads/multipart';
 import { uploadTempDir } from './features/uploads/routes';
@@ -29,6 +30,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 async function main(role: Role) {
   const config = loadConfig();
+  if (role !== 'worker') checkServedDirectly(config);
   const services = await createServices(config);
   const { logger } = services;
   exitOnUncaughtErrors(logger);
@@ -97,6 +99,8 @@ if (!ROLES.includes(role)) {
   process.exit(2);
 }
 main(role).catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A bad setting or an unreachable database is said in one line naming the variable, not a stack.
+  const known = error instanceof ConfigError || error instanceof DatabaseUnreachableError;
+  console.error(known ? error.message : error);
   process.exit(error instanceof ConfigError ? EXIT_CONFIG : 1);
 });

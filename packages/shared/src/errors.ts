@@ -53,6 +53,18 @@ export const ERROR_MESSAGES = {
     en: 'The upload stopped sending data and was cancelled. Please try again.',
     es: 'La subida dejó de enviar datos y se ha cancelado. Inténtalo de nuevo.',
   },
+  UPLOAD_TOO_SLOW: {
+    en: 'The upload was arriving too slowly and was cancelled. Please try again on a better connection.',
+    es: 'La subida llegaba demasiado despacio y se ha cancelado. Inténtalo de nuevo con una conexión mejor.',
+  },
+  TOO_MANY_UPLOADS: {
+    en: 'You have too many uploads in progress. Please wait for one to finish and try again.',
+    es: 'Tienes demasiadas subidas en curso. Espera a que termine alguna e inténtalo de nuevo.',
+  },
+  STORAGE_FULL: {
+    en: 'The server has run out of storage space. Nothing was uploaded and no credit was used; please try again later.',
+    es: 'El servidor se ha quedado sin espacio de almacenamiento. No se ha subido nada ni se ha usado ningún crédito; inténtalo de nuevo más tarde.',
+  },
   PAYLOAD_TOO_LARGE: {
     en: 'The request is too large.',
     es: 'La petición es demasiado grande.',

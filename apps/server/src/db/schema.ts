@@ -219,6 +219,11 @@ export const checkouts = pgTable(
     /** The coupon applied, its code as typed (upper-cased), and what it took off the price. */
     couponCode: text('coupon_code'),
     discountCents: integer('discount_cents').notNull().default(0),
+    /**
+     * The coupon's uses were all taken by other payments between this checkout's start and its payment: the
+     * discount was honoured and counted past `maxRedemptions` (docs/decisions/0016).
+     */
+    couponOverLimit: boolean('coupon_over_limit').notNull().default(false),
     credits: integer('credits').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: currency('currency').notNull(),

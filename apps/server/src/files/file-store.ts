@@ -20,6 +20,12 @@ export type FileStore = {
   ping(): Promise<boolean>;
 };
 
+/** The disk (or the user's quota on it) is full: the answer is 507 STORAGE_FULL, not a broken request. */
+export const isStorageFull = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+};
+
 const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
 export function assertKey(key: string): string {

@@ -23,7 +23,10 @@ describe(`originals in an S3-compatible bucket (${TEST_DB})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
     s3 = await startS3Server('cuadra-originals');
-    ctx = await createTestContext({ work: true, env: s3.env });
+    ctx = await createTestContext({
+      work: true,
+      env: { ...s3.env, HEALTH_TOKEN: 'health-token-of-the-operator' },
+    });
   });
   afterAll(async () => {
     await ctx.close();
@@ -31,7 +34,9 @@ describe(`originals in an S3-compatible bucket (${TEST_DB})`, () => {
   });
 
   it('health names the store and finds its bucket', async () => {
-    const health = await bodyOf(await ctx.request('/api/health'));
+    const health = await bodyOf(
+      await ctx.request('/api/health', { headers: { authorization: 'Bearer health-token-of-the-operator' } }),
+    );
     expect(health).toMatchObject({ fileStore: 's3', checks: { files: 'ready' } });
   });
 

@@ -2,6 +2,7 @@ import { pickLocale } from '@cuadra/shared';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { AppError } from '../errors';
+import { isStorageFull } from '../files/file-store';
 import type { Logger } from '../logger';
 import type { AppEnv } from './context';
 
@@ -10,6 +11,7 @@ export function handleError(logger: Logger) {
   return (error: Error, c: Context<AppEnv>) => {
     const appError = toAppError(error);
     if (appError.code === 'INTERNAL') (c.get('log') ?? logger).error({ err: error }, 'unhandled error');
+    if (appError.code === 'STORAGE_FULL') reportStorageFull(logger);
     const locale = c.get('locale') ?? pickLocale(c.req.header('accept-language'));
     const retryAfter = (appError.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
     if (appError.code === 'RATE_LIMITED' && typeof retryAfter === 'number')
@@ -18,8 +20,23 @@ export function handleError(logger: Logger) {
   };
 }
 
+/**
+ * A full disk fails every upload until space comes back: one line says so (again at most once a minute),
+ * rather than a stack per request.
+ */
+const STORAGE_FULL_LOG_INTERVAL_MS = 60_000;
+let storageFullLoggedAt = Number.NEGATIVE_INFINITY;
+
+function reportStorageFull(logger: Logger) {
+  const now = Date.now();
+  if (now - storageFullLoggedAt < STORAGE_FULL_LOG_INTERVAL_MS) return;
+  storageFullLoggedAt = now;
+  logger.error('storage full: uploads are refused with 507 until space is freed');
+}
+
 function toAppError(error: Error): AppError {
   if (error instanceof AppError) return error;
+  if (isStorageFull(error)) return new AppError('STORAGE_FULL');
   if (error instanceof HTTPException) {
     if (error.status === 413) return new AppError('PAYLOAD_TOO_LARGE');
     if (error.status === 400 && /json/i.test(error.message)) return new AppError('BAD_JSON');

@@ -6,6 +6,15 @@ import type { AppEnv } from './context';
 const isLoopbackAddress = (address: string) =>
   address === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address);
 
+/**
+ * Headers only a proxy adds. Any of them (X-Forwarded-Host alone included) means the request was relayed,
+ * whatever the socket says. A proxy that adds none (nginx's bare `proxy_pass`) is caught at start instead:
+ * the local trial refuses a PUBLIC_URL naming another host (`config.ts`, `checkServedDirectly`).
+ */
+const PROXY_HEADERS = ['forwarded', 'via', 'x-real-ip'];
+const isRelayed = (headers: Headers) =>
+  [...headers.keys()].some((name) => PROXY_HEADERS.includes(name) || name.startsWith('x-forwarded-'));
+
 const LOCAL_HOSTNAMES = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
 
 /**
@@ -19,7 +28,7 @@ export function loopbackOnly() {
   return createMiddleware<AppEnv>(async (c, next) => {
     const socket = (c.env as { incoming?: { socket?: Socket } } | undefined)?.incoming?.socket;
     const fromLoopback = !socket || isLoopbackAddress(socket.remoteAddress ?? '');
-    const relayed = c.req.header('x-forwarded-for') !== undefined || c.req.header('forwarded') !== undefined;
+    const relayed = isRelayed(c.req.raw.headers);
     const localHost = LOCAL_HOSTNAMES.test(c.req.header('host') ?? new URL(c.req.url).host);
     if (!fromLoopback || relayed || !localHost) throw new AppError('ROUTE_NOT_FOUND');
     await next();

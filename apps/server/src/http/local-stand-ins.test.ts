@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, createSignedInUser, createTestContext, TEST_DB, type TestContext } from '../../test/harness';
-import { loadConfig } from '../config';
+import { checkServedDirectly, loadConfig } from '../config';
 import { creditBalances } from '../db/schema';
 
 /** What @hono/node-server hands the app for a request that arrived on a socket from `address`. */
@@ -21,6 +21,21 @@ describe('which mode the server runs in', () => {
   it('is always a deployment when it listens beyond loopback', () => {
     expect(loadConfig({ HOST: '0.0.0.0', SMTP_URL: 'smtp://mail:25' }).mode).toBe('deployment');
     expect(() => loadConfig({ HOST: '0.0.0.0', CUADRA_MODE: 'local' })).toThrow(/CUADRA_MODE/);
+  });
+
+  it('refuses to serve a local trial on loopback behind a PUBLIC_URL of another host, naming PUBLIC_URL', () => {
+    const behindProxy = loadConfig({ PUBLIC_URL: 'https://cuadra.example.com' });
+    expect(behindProxy.mode).toBe('local');
+    expect(() => checkServedDirectly(behindProxy)).toThrow(/PUBLIC_URL: names cuadra\.example\.com/);
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:3106', 'http://[::1]:3000'])
+      expect(() => checkServedDirectly(loadConfig({ PUBLIC_URL: url })), url).not.toThrow();
+    // A deployment behind its proxy names its own address.
+    const deployment = loadConfig({
+      PUBLIC_URL: 'https://cuadra.example.com',
+      NODE_ENV: 'production',
+      MAIL_OUTBOX: '1',
+    });
+    expect(() => checkServedDirectly(deployment)).not.toThrow();
   });
 
   it('refuses to start a deployment without SMTP_URL, naming it, unless the outbox is wanted on purpose', () => {
@@ -83,6 +98,17 @@ describe(`a local trial serves its stand-ins to this machine only (${TEST_DB})`,
       ctx.app.request('/dev/mail.json', { headers: { 'x-forwarded-for': '203.0.113.7' } }, from('127.0.0.1')),
       // A foreign page whose name was rebound to 127.0.0.1.
       ctx.app.request('/dev/mail.json', { headers: { host: 'evil.example:3000' } }, from('127.0.0.1')),
+      // Proxies on this machine that say so in any of their headers, however little they add.
+      ...(
+        [
+          { forwarded: 'for=203.0.113.7' },
+          { via: '1.1 nginx' },
+          { 'x-real-ip': '203.0.113.7' },
+          { 'x-forwarded-host': 'cuadra.example' },
+          { 'x-forwarded-proto': 'https' },
+          { 'x-forwarded-port': '443' },
+        ] as Record<string, string>[]
+      ).map((headers) => ctx.app.request('/dev/mail.json', { headers }, from('127.0.0.1'))),
     ];
     for (const res of await Promise.all(refused)) {
       expect(res.status).toBe(404);

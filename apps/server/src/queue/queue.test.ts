@@ -4,6 +4,9 @@ import { bodyOf, createTestContext, eventually, TEST_DB, type TestContext } from
 import { type AnyJob, defineJob, PermanentError } from './define-job';
 import { createQueue } from './queue';
 
+/** The operator's token for the details of /api/health (dead-lettered jobs). */
+const HEALTH_TOKEN = 'health-token-of-the-operator';
+
 /** What the test jobs did, by payload, and when. */
 const runs: string[] = [];
 const runTimes = new Map<string, number[]>();
@@ -139,7 +142,7 @@ describe(`the job queue (${TEST_DB})`, () => {
   });
 
   it('backs off exponentially, gives up after the retry limit, calls onExhausted once and dead-letters the job', async () => {
-    ctx = await createTestContext({ jobs: [record], work: true });
+    ctx = await createTestContext({ jobs: [record], work: true, env: { HEALTH_TOKEN } });
     await ctx.services.queue.send(record, { label: 'broken-1' });
     await eventually(
       async () => ((await ctx.services.queue.deadLetterCount()) === 1 ? true : undefined),
@@ -152,7 +155,9 @@ describe(`the job queue (${TEST_DB})`, () => {
     expect(second).toBeGreaterThanOrEqual(1900); // twice that
     const [row] = await ctx.services.queue.inspect(record.name);
     expect(row).toMatchObject({ state: 'dead', attempts: 3, lastError: 'always fails' });
-    const health = await bodyOf(await ctx.request('/api/health'));
+    const health = await bodyOf(
+      await ctx.request('/api/health', { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } }),
+    );
     expect(health.deadLetteredJobs).toBe(1);
   });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeStripe } from '../../../test/fake-stripe';
 import {
   bodyOf,
@@ -321,6 +321,22 @@ describe(`Stripe Checkout and its webhooks (${TEST_DB})`, () => {
     expect((await balanceOf(ctx, user.id)).available).toBe(0);
     const [row] = await ctx.db.select().from(checkouts).where(eq(checkouts.providerSessionId, sessionId));
     expect(row?.status).toBe('failed');
+  });
+
+  it('answers 200 to a signed event about a session it does not know, and logs it, so Stripe stops', async () => {
+    const warned = vi.spyOn(ctx.services.logger, 'warn');
+    for (const type of ['checkout.session.completed', 'checkout.session.async_payment_failed']) {
+      const res = await deliver(stripe.event(type, 'cs_test_unknown_session', SECRET));
+      expect(res.status, type).toBe(200);
+    }
+    expect(
+      warned.mock.calls.filter(([fields]) => JSON.stringify(fields).includes('cs_test_unknown_session')),
+    ).toHaveLength(2);
+    warned.mockRestore();
+    // A session Stripe knows but that is no checkout of ours: 200 as well.
+    const { sessionId } = await buy('small');
+    await ctx.db.delete(checkouts).where(eq(checkouts.providerSessionId, sessionId));
+    expect((await deliver(stripe.event('checkout.session.completed', sessionId, SECRET))).status).toBe(200);
   });
 
   it('settles a paid session whose webhook never came', async () => {

@@ -82,7 +82,8 @@ export type PaymentProvider =
   | {
       kind: 'stripe';
       createSession(input: CreateSessionInput): Promise<{ id: string; url: string }>;
-      retrieveSession(id: string): Promise<ProviderSession>;
+      /** The session as Stripe has it now; null when Stripe has no such session (404). */
+      retrieveSession(id: string): Promise<ProviderSession | null>;
       retrieveSubscription(id: string): Promise<ProviderSubscription>;
       retrieveInvoice(id: string): Promise<ProviderInvoice>;
       /** Sets the plan's price (proration: now, invoiced at once; none: from the next renewal). */
@@ -180,7 +181,12 @@ export function createPaymentProvider(config: Config): PaymentProvider {
       return { id: session.id, url: session.url };
     },
     async retrieveSession(id) {
-      return toSession(await stripe.checkout.sessions.retrieve(id));
+      try {
+        return toSession(await stripe.checkout.sessions.retrieve(id));
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      }
     },
     async retrieveSubscription(id) {
       const subscription = await stripe.subscriptions.retrieve(id);

@@ -52,6 +52,11 @@ export async function markPaid(db: Db, id: string): Promise<CheckoutRow | null> 
   return row ?? null;
 }
 
+/** Records that the checkout's coupon was paid past its limit (docs/decisions/0016). */
+export async function markCouponOverLimit(db: Db, id: string): Promise<void> {
+  await db.update(checkouts).set({ couponOverLimit: true }).where(eq(checkouts.id, id));
+}
+
 /** Closes a checkout that is still open (a paid one stays paid). */
 export async function markClosed(db: Db, id: string, status: 'cancelled' | 'failed' | 'expired') {
   await db

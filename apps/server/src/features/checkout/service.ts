@@ -26,6 +26,7 @@ import {
   findUserCheckoutBySession,
   insertCheckout,
   markClosed,
+  markCouponOverLimit,
   markPaid,
   setProviderSession,
 } from './repo';
@@ -52,7 +53,8 @@ export type CheckoutInput = {
 /**
  * Starts a purchase of a pack or a subscription plan. The price and credits come from the server (the pack
  * table, the plan catalogue), never from the browser; they are copied onto the checkout so what is granted
- * is what was shown. A coupon is checked before any payment starts (COUPON_INVALID).
+ * is what was shown. A coupon is checked before any payment starts (COUPON_INVALID), and again, and counted,
+ * when the payment settles (`applySession`).
  */
 export async function startCheckout(
   services: Services,
@@ -147,7 +149,19 @@ export async function applySession(services: Services, checkout: CheckoutRow, se
       if (!paid) return;
       // Bought: a plan chosen before signing up no longer leads to a checkout.
       await clearChosenPlan(tx, paid.userId);
-      if (paid.couponCode) await redeemCoupon(tx, paid.couponCode);
+      if (paid.couponCode) {
+        // Checked and counted here, with the grant: the check at the start only stops a coupon already used
+        // up. One used up since this checkout started is honoured (the customer paid the price shown) but
+        // recorded and reported, never overspent silently (docs/decisions/0016).
+        const { withinLimit } = await redeemCoupon(tx, paid.couponCode);
+        if (!withinLimit) {
+          await markCouponOverLimit(tx, paid.id);
+          services.logger.warn(
+            { checkoutId: paid.id, coupon: paid.couponCode },
+            'coupon paid past its maxRedemptions: honoured for a checkout started while it was valid',
+          );
+        }
+      }
       if (!findSubscriptionPlan(paid.planId)) {
         await grantCredits(tx, paid.userId, paid.credits, 'purchase', `checkout:${paid.id}`);
       } else if (paid.provider === 'local') {
@@ -167,6 +181,12 @@ export async function applySession(services: Services, checkout: CheckoutRow, se
 export async function settleStripeSession(services: Services, provider: PaymentProvider, sessionId: string) {
   if (provider.kind !== 'stripe') return;
   const session = await provider.retrieveSession(sessionId);
+  // A signed event about a session Stripe does not know (another account's, or a test event): nothing to
+  // settle, and answered 200 so Stripe stops retrying it.
+  if (!session) {
+    services.logger.warn({ sessionId }, 'Stripe event for a session Stripe does not know');
+    return;
+  }
   const checkout =
     (await findCheckoutBySession(services.db, 'stripe', session.id)) ??
     (session.checkoutId ? await findCheckout(services.db, session.checkoutId) : null);
@@ -201,6 +221,10 @@ export async function checkoutSessionStatus(
 export async function failStripeSession(services: Services, provider: PaymentProvider, sessionId: string) {
   if (provider.kind !== 'stripe') return;
   const session = await provider.retrieveSession(sessionId);
+  if (!session) {
+    services.logger.warn({ sessionId }, 'Stripe event for a session Stripe does not know');
+    return;
+  }
   if (session.paid) return settleStripeSession(services, provider, sessionId);
   const checkout = await findCheckoutBySession(services.db, 'stripe', session.id);
   if (checkout) await markClosed(services.db, checkout.id, 'failed');

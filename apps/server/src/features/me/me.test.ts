@@ -75,6 +75,23 @@ describe(`the signed-in user's settings (${TEST_DB})`, () => {
     expect(login.status).toBe(200);
   });
 
+  it('throttles email changes before saying an address is taken: no email-existence oracle', async () => {
+    const user = await signUp(ctx);
+    const accounts = await Promise.all([0, 1, 2, 3, 4, 5].map(() => signUp(ctx)));
+    const answers: string[] = [];
+    for (const other of accounts) {
+      const res = await send(
+        'POST',
+        '/api/v1/me/email',
+        { newEmail: other.email, currentPassword: TEST_PASSWORD },
+        user,
+      );
+      answers.push(`${res.status} ${(await bodyOf(res)).error.code}`);
+    }
+    // Five probes an hour, like five real changes; the sixth learns nothing about the address.
+    expect(answers).toEqual([...Array(5).fill('409 EMAIL_IN_USE'), '429 RATE_LIMITED']);
+  });
+
   it('changes the email only when the link sent to the new address is followed, and tells the old one', async () => {
     const user = await signUp(ctx, { locale: 'en' });
     const other = await signUp(ctx);

@@ -105,13 +105,15 @@ export async function requestEmailChange(
 ): Promise<ChangeEmailResult> {
   const { db } = services;
   const newEmail = input.newEmail;
+  // Throttled before anything is answered: EMAIL_IN_USE says whether an address has an account, so it must
+  // cost an attempt like a success does (5 an hour), or Settings becomes an email-existence oracle.
+  await takeAttempt(db, LIMITS.emailChangePerUser, user.id);
   if (user.passwordHash) {
     if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword)))
       throw new AppError('CURRENT_PASSWORD_WRONG');
   }
   if (newEmail === user.email) throw new AppError('EMAIL_UNCHANGED');
   if (await findUserByEmail(db, newEmail)) throw new AppError('EMAIL_IN_USE');
-  await takeAttempt(db, LIMITS.emailChangePerUser, user.id);
   const { token, hash } = newOneTimeToken();
   const expiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_HOURS * HOUR_MS);
   await db.transaction(async (tx) => {

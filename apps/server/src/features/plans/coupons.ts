@@ -85,10 +85,19 @@ export function quoteCoupon(coupon: CouponRow, plan: Plan): CouponQuote {
   };
 }
 
-/** Counts a use when a checkout with the coupon is paid (in the payment's transaction). */
-export async function redeemCoupon(db: Db, code: string): Promise<void> {
-  await db
+/**
+ * Counts a use of the coupon of a checkout being paid, in the payment's transaction, and says whether that
+ * use was within `maxRedemptions`. The increment takes the row's lock and reads the latest count (PostgreSQL
+ * re-reads a row updated by a transaction it waited for), so payments settling together are numbered one
+ * after another: exactly `maxRedemptions` of them are within the limit (docs/decisions/0016).
+ */
+export async function redeemCoupon(db: Db, code: string): Promise<{ withinLimit: boolean }> {
+  const [counted] = await db
     .update(coupons)
     .set({ redemptions: sql`${coupons.redemptions} + 1` })
-    .where(eq(coupons.code, code));
+    .where(eq(coupons.code, code))
+    .returning({ redemptions: coupons.redemptions, maxRedemptions: coupons.maxRedemptions });
+  // A coupon no longer stored (removed by the operator) has no limit left to keep.
+  if (!counted || counted.maxRedemptions === null) return { withinLimit: true };
+  return { withinLimit: counted.redemptions <= counted.maxRedemptions };
 }

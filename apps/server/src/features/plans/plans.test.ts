@@ -141,6 +141,34 @@ describe(`plans, coupons and local subscriptions (${TEST_DB})`, () => {
     expect(await ctx.db.select().from(checkouts).where(eq(checkouts.userId, user.id))).toEqual([]);
   });
 
+  it('counts a coupon when the payment settles: uses past its limit are honoured, counted and flagged', async () => {
+    await ctx.db.insert(coupons).values({ code: 'ONLYONE', amountOffCents: 500, maxRedemptions: 1 });
+    // Four checkouts start while the coupon's one use is free; then all four are paid at once.
+    const buyers = await Promise.all([0, 1, 2, 3].map(() => createSignedInUser(ctx)));
+    const paths: string[] = [];
+    for (const { headers } of buyers) {
+      const res = await checkout(headers, { planId: 'small', coupon: 'onlyone' });
+      expect(res.status).toBe(201);
+      paths.push(new URL((await bodyOf(res)).url).pathname);
+    }
+    const paid = await Promise.all(
+      paths.map((path) => ctx.request(`${path}/pay`, { method: 'POST', headers: SAME_ORIGIN })),
+    );
+    expect(paid.map((res) => res.status)).toEqual([303, 303, 303, 303]);
+
+    // Every use is counted, and exactly the three past the limit are recorded as such.
+    const [coupon] = await ctx.db.select().from(coupons).where(eq(coupons.code, 'ONLYONE'));
+    expect(coupon?.redemptions).toBe(4);
+    const rows = await ctx.db.select().from(checkouts).where(eq(checkouts.couponCode, 'ONLYONE'));
+    expect(rows.map((row) => row.status)).toEqual(['paid', 'paid', 'paid', 'paid']);
+    expect(rows.filter((row) => row.couponOverLimit)).toHaveLength(3);
+    // Honoured: each buyer paid the price shown and got the pack's credits.
+    for (const { user } of buyers) expect((await history(user.id)).moves).toEqual(['purchase 33']);
+    // Used up: no fifth checkout starts with it.
+    const fifth = await checkout(buyers[0]!.headers, { planId: 'small', coupon: 'ONLYONE' });
+    expect((await bodyOf(fifth)).error.code).toBe('COUPON_INVALID');
+  });
+
   it('sends Enterprise to the contact form and unknown plans away', async () => {
     const { headers } = await createSignedInUser(ctx);
     const enterprise = await checkout(headers, { planId: 'enterprise' });

@@ -84,7 +84,12 @@ export async function processDocument(services: Services, documentId: string): P
       { ...extractOptions(services), party: client ? knownParty(client) : null },
     );
   } catch (error) {
-    if (isExtractError(error) && error.permanent) throw new PermanentError(error.message, error.code);
+    // A file the engine cannot read is the document's outcome (failed with its code, free), not a dead job
+    // for an operator: the job ends here, and /api/health's dead-lettered count stays for real faults.
+    if (isExtractError(error) && error.permanent) {
+      await failDocument(services, documentId, new PermanentError(error.message, error.code));
+      return;
+    }
     throw error;
   }
 

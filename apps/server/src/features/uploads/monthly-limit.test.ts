@@ -35,7 +35,8 @@ describe(`a client's monthly upload limit (${TEST_DB})`, () => {
   let pdf: Buffer;
   beforeAll(async () => {
     // No worker: the files stay queued; what matters is what the upload keeps.
-    ctx = await createTestContext();
+    // Five drops of one user race for the month's last files: more than the 4 open uploads allowed by default.
+    ctx = await createTestContext({ env: { UPLOAD_MAX_OPEN_PER_USER: '10' } });
     pdf = await readFile(new URL('classic-company-mixed-vat.pdf', GOLDEN));
   });
   afterAll(() => ctx.close());

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { AppError } from '../../errors';
+import { isStorageFull } from '../../files/file-store';
 
 /** One file part as it arrived, waiting on disk; never held whole in memory. */
 export type IncomingFile = {
@@ -27,6 +28,11 @@ export type UploadLimits = {
   maxBytes: number;
   /** How long the body may send nothing before the upload is dropped. */
   idleMs: number;
+  /**
+   * Each window this long must bring at least `MIN_UPLOAD_BYTES_PER_SECOND` a second on average, or the
+   * upload is dropped (408 UPLOAD_TOO_SLOW): a byte every few seconds keeps `idleMs` at bay, not this.
+   */
+  rateWindowMs?: number;
   /** Where files wait until they are stored; on the file store's disk, so storing is a rename. */
   tempDir: string;
 };
@@ -38,6 +44,13 @@ export type ReceivedUpload = { files: IncomingFile[]; dispose: () => Promise<voi
 const HEAD_BYTES = 256 * 1024;
 /** Room for the multipart headers and boundaries around the files. */
 const ENVELOPE_BYTES = 1024 * 1024;
+/**
+ * 1 KiB/s: far below any connection that can upload a scan (a 2 MB photo over the slowest mobile data still
+ * goes at tens of KB/s), far above a client trickling bytes to hold a request open.
+ */
+export const MIN_UPLOAD_BYTES_PER_SECOND = 1024;
+/** The default window over which the rate is averaged (`UPLOAD_RATE_WINDOW_SECONDS`). */
+export const UPLOAD_RATE_WINDOW_MS = 30_000;
 
 /**
  * Reads `files[]` from a multipart body as a stream, each file straight to a temporary file while its
@@ -76,6 +89,8 @@ export async function readUploadedFiles(request: Request, limits: UploadLimits):
   const files: IncomingFile[] = [];
   const writes: Promise<void>[] = [];
   let tooMany = false;
+  const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
+  const counter = guard(limits);
 
   parser.on('file', (field, stream, info) => {
     if (field !== 'files[]' && field !== 'files') {
@@ -96,21 +111,27 @@ export async function readUploadedFiles(request: Request, limits: UploadLimits):
     });
     const write = saveFile(stream, file);
     // Handled here at once (awaited below): a part that fails before the body does is not "unhandled".
-    write.catch(() => {});
+    // A file that cannot be written (a full disk) ends the whole upload now, not after the body is read.
+    write.catch((error: unknown) => {
+      if (isStorageFull(error)) counter.destroy(new AppError('STORAGE_FULL'));
+    });
     writes.push(write);
   });
   parser.on('filesLimit', () => {
     tooMany = true;
   });
 
-  const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   try {
-    await pipeline(source, guard(limits), parser);
+    await pipeline(source, counter, parser);
     await Promise.all(writes);
   } catch (error) {
     // The parser or the source failed: whatever file was half-written is abandoned with the folder.
-    await Promise.allSettled(writes);
+    const written = await Promise.allSettled(writes);
     await dispose();
+    const full = [error, ...written.map((w) => (w.status === 'rejected' ? w.reason : null))].some(
+      isStorageFull,
+    );
+    if (full) throw new AppError('STORAGE_FULL');
     if (error instanceof AppError) throw error;
     throw new AppError('MULTIPART_MALFORMED', { reason: String((error as Error)?.message ?? error) });
   }
@@ -200,23 +221,44 @@ async function saveFile(stream: Readable, file: IncomingFile): Promise<void> {
   file.sha256 = hash.digest('hex');
 }
 
-/** Counts the body as it passes and ends it when it grows past the cap or stops arriving. */
+/**
+ * Counts the body as it passes and ends it when it grows past the cap, stops arriving, or arrives slower
+ * than `MIN_UPLOAD_BYTES_PER_SECOND` over a whole window.
+ */
 function guard(limits: UploadLimits): Transform {
   let total = 0;
   let timer: NodeJS.Timeout | undefined;
+  const windowMs = limits.rateWindowMs ?? UPLOAD_RATE_WINDOW_MS;
+  const minWindowBytes = (MIN_UPLOAD_BYTES_PER_SECOND * windowMs) / 1000;
+  let windowBytes = 0;
+  const rate = setInterval(() => {
+    if (windowBytes < minWindowBytes)
+      counter.destroy(
+        new AppError('UPLOAD_TOO_SLOW', {
+          minBytesPerSecond: MIN_UPLOAD_BYTES_PER_SECOND,
+          windowSeconds: windowMs / 1000,
+        }),
+      );
+    windowBytes = 0;
+  }, windowMs);
+  const stop = () => {
+    clearTimeout(timer);
+    clearInterval(rate);
+  };
   const counter: Transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       total += chunk.length;
+      windowBytes += chunk.length;
       arm();
       if (total > limits.maxBytes) done(tooLarge(limits));
       else done(null, chunk);
     },
     flush(done) {
-      clearTimeout(timer);
+      stop();
       done();
     },
     destroy(error, done) {
-      clearTimeout(timer);
+      stop();
       done(error);
     },
   });

@@ -86,6 +86,15 @@ export async function findSplit(db: Db, id: string) {
   return row ?? null;
 }
 
+/** Takes the split's row lock until the transaction ends: edits of one split's pages go one at a time. */
+export async function lockSplit(db: Db, id: string): Promise<void> {
+  await db
+    .select({ id: documentSplits.id })
+    .from(documentSplits)
+    .where(eq(documentSplits.id, id))
+    .for('update');
+}
+
 /** The documents cut from one PDF, in page order. */
 export function findSplitDocuments(db: Db, splitId: string) {
   return db

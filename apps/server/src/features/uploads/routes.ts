@@ -3,6 +3,7 @@ import { separatorSheetPdf } from '@cuadra/extract';
 import { DocumentSplitSchema, MoveSplitRequestSchema, UploadBatchSchema } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Config } from '../../config';
+import { AppError } from '../../errors';
 import { validationHook } from '../../http/errors';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
@@ -33,10 +34,15 @@ const upload = createRoute({
     ),
     404: errorResponse('No such client for this user (CLIENT_NOT_FOUND)'),
     413: errorResponse('Body over UPLOAD_MAX_BYTES (PAYLOAD_TOO_LARGE) or too many files (TOO_MANY_FILES)'),
+    408: errorResponse(
+      'The body arrived slower than 1 KiB/s over a whole UPLOAD_RATE_WINDOW_SECONDS (UPLOAD_TOO_SLOW)',
+    ),
     415: errorResponse('Not multipart/form-data (UNSUPPORTED_MEDIA_TYPE)'),
     422: errorResponse(
       'The files would take the client past its monthly limit (MONTHLY_LIMIT_EXCEEDED, details: limit, used, remaining); nothing was uploaded and no credit held',
     ),
+    429: errorResponse('The user has too many uploads open at once (TOO_MANY_UPLOADS)'),
+    507: errorResponse('The server’s disk is full (STORAGE_FULL); nothing was kept and no credit held'),
   },
 });
 
@@ -119,6 +125,27 @@ const separatorSheet = createRoute({
   responses: { 200: { description: 'The sheet, a one-page PDF' } },
 });
 
+/** Uploads open now in this process, by user (UPLOAD_MAX_OPEN_PER_USER). */
+const openUploads = new Map<string, number>();
+
+/** How many uploads `userId` has open in this process. */
+export const openUploadsOf = (userId: string) => openUploads.get(userId) ?? 0;
+
+/** Counts an upload of `userId` as open, or refuses it past `max`; call the result when it ends. */
+function openUpload(userId: string, max: number): () => void {
+  const open = openUploads.get(userId) ?? 0;
+  if (open >= max) throw new AppError('TOO_MANY_UPLOADS', { maxOpenUploads: max });
+  openUploads.set(userId, open + 1);
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    const left = (openUploads.get(userId) ?? 1) - 1;
+    if (left > 0) openUploads.set(userId, left);
+    else openUploads.delete(userId);
+  };
+}
+
 /** Where uploads wait: on the file store's disk, so storing a file is a rename. */
 export const uploadTempDir = (config: Config) => join(config.DATA_DIR, 'tmp');
 
@@ -136,17 +163,23 @@ export function uploadRoutes(services: Services) {
       // Everything that can refuse the upload is checked before a byte of the body is read.
       const client = await admitUploader(services, user, c.req.valid('param').clientId);
       const { config } = services;
-      const upload = await readUploadedFiles(c.req.raw, {
-        maxFileBytes: config.UPLOAD_MAX_FILE_BYTES,
-        maxFiles: config.UPLOAD_MAX_FILES,
-        maxBytes: config.UPLOAD_MAX_BYTES,
-        idleMs: config.UPLOAD_IDLE_SECONDS * 1000,
-        tempDir: uploadTempDir(config),
-      });
+      const done = openUpload(user.id, config.UPLOAD_MAX_OPEN_PER_USER);
       try {
-        return c.json(await uploadFiles(services, user, client, upload.files), 202);
+        const upload = await readUploadedFiles(c.req.raw, {
+          maxFileBytes: config.UPLOAD_MAX_FILE_BYTES,
+          maxFiles: config.UPLOAD_MAX_FILES,
+          maxBytes: config.UPLOAD_MAX_BYTES,
+          idleMs: config.UPLOAD_IDLE_SECONDS * 1000,
+          rateWindowMs: config.UPLOAD_RATE_WINDOW_SECONDS * 1000,
+          tempDir: uploadTempDir(config),
+        });
+        try {
+          return c.json(await uploadFiles(services, user, client, upload.files), 202);
+        } finally {
+          await upload.dispose();
+        }
       } finally {
-        await upload.dispose();
+        done();
       }
     })
     .openapi(batch, async (c) => {

@@ -19,6 +19,7 @@ import {
   findSplit,
   findSplitDocuments,
   insertDocuments,
+  lockSplit,
 } from './repo';
 
 // A PDF that holds several invoices becomes one document per invoice (#21): at intake, and again when
@@ -163,6 +164,25 @@ export async function moveSplit(
   documentId: string,
   wanted: { pageFrom: number; pageTo: number }[],
 ): Promise<DocumentSplit> {
+  // Edits of one split serialise on its row: an edit that finds the parts changed under it starts over
+  // from what the other one left (usually nothing left to do), so concurrent edits cut the pages once.
+  for (let attempt = 1; ; attempt++) {
+    const result = await moveSplitOnce(services, user, documentId, wanted);
+    if (result !== STALE) return result;
+    if (attempt >= SPLIT_EDIT_ATTEMPTS) throw new AppError('SPLIT_LOCKED', { documentId });
+  }
+}
+
+/** An edit that lost to others this many times in a row gives up (SPLIT_LOCKED, try again). */
+const SPLIT_EDIT_ATTEMPTS = 3;
+const STALE = Symbol('stale');
+
+async function moveSplitOnce(
+  services: Services,
+  user: UserRow,
+  documentId: string,
+  wanted: { pageFrom: number; pageTo: number }[],
+): Promise<DocumentSplit | typeof STALE> {
   const { split, parts } = await loadSplit(services, user, documentId);
   const valid =
     wanted.length === parts.length &&
@@ -191,8 +211,27 @@ export async function moveSplit(
     return { old: row, id: newId(), bytes, ...next };
   });
   await Promise.all(replacements.map((r) => services.files.put(fileKey(r.id), r.bytes)));
+  let stale = false;
   try {
     await services.db.transaction(async (tx) => {
+      // Waits for any other edit of this split to commit, then checks the parts are still the ones cut.
+      await lockSplit(tx, split.id);
+      const now = await findSplitDocuments(tx, split.id);
+      const unchanged =
+        now.length === parts.length &&
+        now.every((row, i) => {
+          const before = parts[i];
+          return (
+            before?.id === row.id &&
+            before.status === row.status &&
+            before.pageFrom === row.pageFrom &&
+            before.pageTo === row.pageTo
+          );
+        });
+      if (!unchanged) {
+        stale = true;
+        return;
+      }
       for (const r of replacements) {
         // Paid for and read: the credit comes back, as the new cut is paid for (once) below.
         if (r.old.status === 'needs_review')
@@ -230,6 +269,10 @@ export async function moveSplit(
   } catch (error) {
     await Promise.all(replacements.map((r) => services.files.delete(fileKey(r.id))));
     throw error;
+  }
+  if (stale) {
+    await Promise.all(replacements.map((r) => services.files.delete(fileKey(r.id))));
+    return STALE;
   }
   await Promise.all(replacements.map((r) => services.files.delete(fileKey(r.old.id))));
   const first = replacements.find((r) => r.old.id === documentId)?.id ?? documentId;

@@ -56,7 +56,12 @@ async function ledgerMatchesBalance(ctx: TestContext, userId: string) {
 describe(`uploading invoices (${TEST_DB})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ work: true, env: { UPLOAD_MAX_FILE_BYTES: String(2 * 1024 * 1024) } });
+    ctx = await createTestContext({
+      work: true,
+      // One user racing 50 uploads for the last credit: the cap on open uploads (4 by default) would
+      // answer most of them 429 before the credit is even tried.
+      env: { UPLOAD_MAX_FILE_BYTES: String(2 * 1024 * 1024), UPLOAD_MAX_OPEN_PER_USER: '50' },
+    });
   });
   afterAll(() => ctx.close());
 

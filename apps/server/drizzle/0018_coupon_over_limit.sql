@@ -1,0 +1,1 @@
+ALTER TABLE "checkouts" ADD COLUMN "coupon_over_limit" boolean DEFAULT false NOT NULL;
