@@ -1,5 +1,4 @@
-import type { PartyLabelWords } from './parties.ts';
-import type { LabelWords } from './types.ts';
+import type { LabelWords, PartyLabelWords } from './types.ts';
 
 /** English (invoices and receipts anywhere English is printed). */
 export const EN: LabelWords = {

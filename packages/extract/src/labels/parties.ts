@@ -3,9 +3,7 @@ import { EN_PARTIES } from './en.ts';
 import { ES_PARTIES } from './es.ts';
 import { FR_PARTIES } from './fr.ts';
 import { NL_PARTIES } from './nl.ts';
-
-/** Party-block headings of one language that `clientBlock`/`issuerBlock` do not hold. */
-export type PartyLabelWords = { client: string[]; issuer: string[] };
+import type { PartyLabelWords } from './types.ts';
 
 const SETS = [ES_PARTIES, EN_PARTIES, FR_PARTIES, DE_PARTIES, NL_PARTIES];
 const join = (key: keyof PartyLabelWords) =>

@@ -38,3 +38,6 @@ export type LabelWords = {
 };
 
 export type Concept = keyof LabelWords;
+
+/** Party-block headings of one language that `clientBlock`/`issuerBlock` do not hold. */
+export type PartyLabelWords = { client: string[]; issuer: string[] };
