@@ -18,6 +18,7 @@
  *
  *   npm run bench:extract                                  # every set, every document
  *   npm run bench:extract -- --set validation --limit 5    # a subset: sets fit|validation|real, N per kind
+ *   npm run bench:extract -- --set fit,real --real-only    # only the hand-labelled real documents, each column
  *
  * Env: BENCH_DIR (default: the first shared/bench up the tree), BENCH_ONLY=kind1,kind2,
  * RANKER_CACHE_DIR (default $TMPDIR/cuadra-ranker), CUADRA_REAL_DOCS (a folder holding the real documents)
@@ -62,12 +63,13 @@ import {
   realEntrySets,
   sourceBytes,
   truthDirection,
+  unreadable,
   wrongVerified,
 } from './sets.ts';
 
 const benchDir = defaultBenchDir();
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
-const { sets: wanted, limit } = parseBenchArgs(process.argv.slice(2));
+const { sets: wanted, limit, realOnly } = parseBenchArgs(process.argv.slice(2));
 
 /**
  * The bench's deadline per document (the engine's default is 60 s): the columns measure reading, and on a
@@ -170,13 +172,10 @@ function generatedDocs(): Doc[] {
   return [...expectedDocs(path.join(PKG_ROOT, 'test/fixtures/golden')), ...expectedDocs(older)];
 }
 
-/**
- * Known party of a Spanish real document (its client), passed as `party`: the option lands with issue #34's
- * party work, so it goes through a cast until then.
- */
+/** Known party of a Spanish real document (its client), passed as `party`. */
 const partyOptions = (entry: { language?: string; fields: Truth }): Partial<ExtractOptions> => {
   const party = partyFor(entry);
-  return party ? ({ party } as Partial<ExtractOptions>) : {};
+  return party ? { party } : {};
 };
 
 /** The real entries of held-apart issuers (validation and "real"); bytes read from mirrors when run. */
@@ -190,11 +189,9 @@ function realValidationDocs(): Doc[] {
       sets: realEntrySets(e),
       bytes: () => {
         const read = sourceBytes(e.source);
-        if ('missing' in read) {
-          missing.push(`${e.id}: ${read.missing}`);
-          return null;
-        }
-        return read.bytes;
+        if ('bytes' in read) return read.bytes;
+        missing.push(`${e.id}: ${unreadable(read)}`);
+        return null;
       },
       options: partyOptions(e),
       direction: truthDirection(e),
@@ -223,9 +220,10 @@ const keep = <T extends { kind: string }>(docs: T[]): T[] =>
 
 async function fittingRows(): Promise<Row[]> {
   const rows: Row[] = [];
-  const generated = !only || only.some((k) => k.startsWith('es_'));
+  const generated = !realOnly && (!only || only.some((k) => k.startsWith('es_')));
   const real = new Map(readRealManifests().map((e) => [e.id, e]));
-  for (const doc of keep(await fittingDocs(benchDir, generated, { limit }))) {
+  const fitting = await fittingDocs(benchDir, generated, { limit, train: !realOnly });
+  for (const doc of keep(realOnly ? fitting.filter((d) => real.has(d.id)) : fitting)) {
     const entry = real.get(doc.id);
     const r = await extractFromPages(doc, entry ? partyOptions({ ...entry, fields: doc.truth }) : {});
     const row: Row = {
@@ -250,7 +248,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   if (wanted.includes('fit')) rows.push(...(await fittingRows()));
   let docs: Doc[] = [];
-  if (wanted.includes('validation'))
+  if (wanted.includes('validation') && !realOnly)
     // The limit applies per source and kind, so real documents are not crowded out by the shared set's.
     docs = [
       ...keep(benchDocs()),
@@ -258,7 +256,7 @@ async function main(): Promise<void> {
       ...keep(await heldApartGenerated()),
       ...keep(realValidationDocs()),
     ];
-  else if (wanted.includes('real')) docs = keep(realValidationDocs());
+  else if (wanted.includes('validation') || wanted.includes('real')) docs = keep(realValidationDocs());
   // A document counts only in the columns asked for (a real validation document is validation and real).
   docs = docs.map((d) => ({ ...d, sets: d.sets.filter((s) => wanted.includes(s)) }));
   if (process.env.BENCH_VAL_PAGES) {
@@ -310,11 +308,14 @@ async function main(): Promise<void> {
     let result: ExtractionResult | null = null;
     let error: string | null = null;
     try {
-      result = await extractDocument({ bytes, filename: doc.file ? path.basename(doc.file) : undefined }, {
-        today: '2030-01-01',
-        timeoutMs: BENCH_TIMEOUT_MS,
-        ...doc.options,
-      } as ExtractOptions);
+      result = await extractDocument(
+        { bytes, filename: doc.file ? path.basename(doc.file) : undefined },
+        {
+          today: '2030-01-01',
+          timeoutMs: BENCH_TIMEOUT_MS,
+          ...doc.options,
+        },
+      );
     } catch (e) {
       error = isExtractError(e) ? e.code : String(e);
     }
@@ -327,9 +328,7 @@ async function main(): Promise<void> {
       verified: result?.verified ?? {},
       truth: doc.truth,
       direction:
-        doc.direction !== undefined
-          ? { truth: doc.direction, got: (result as { direction?: unknown } | null)?.direction ?? null }
-          : undefined,
+        doc.direction !== undefined ? { truth: doc.direction, got: result?.direction ?? null } : undefined,
       seconds,
       timed: true,
       error,
@@ -351,7 +350,7 @@ async function main(): Promise<void> {
   const report = {
     generatedAt: new Date().toISOString(),
     benchDir,
-    args: { sets: wanted, limit, only: only ?? null },
+    args: { sets: wanted, limit, realOnly, only: only ?? null },
     peakRssMb: Math.round(peakRss / 1048576),
     skipped,
     columns: Object.fromEntries(wanted.map((s) => [s, summarize(rows.filter((r) => r.sets.includes(s)))])),

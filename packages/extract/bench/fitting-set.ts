@@ -26,9 +26,16 @@ import type { FieldMap } from '../src/evidence.ts';
 import { DEFAULT_OPTIONS } from '../src/extract.ts';
 import { STEPS } from '../src/pipeline.ts';
 import type { PageText } from '../src/text/layout.ts';
-import type { ExtractOptions, QrInfo } from '../src/types.ts';
+import type { Direction, ExtractOptions, QrInfo } from '../src/types.ts';
 import { fieldCorrect } from './score.ts';
-import { defaultBenchDir, readRealManifests, type SourceRef, sourceBytes, ZUGFERD_FIT_FILE } from './sets.ts';
+import {
+  defaultBenchDir,
+  readRealManifests,
+  type SourceRef,
+  sourceBytes,
+  unreadable,
+  ZUGFERD_FIT_FILE,
+} from './sets.ts';
 
 export const FIT_SEED = 1717;
 export const FIT_COUNT = 24;
@@ -52,7 +59,11 @@ export type CachedDoc = {
 export async function extractFromPages(
   doc: CachedDoc,
   options: Partial<ExtractOptions> = {},
-): Promise<{ fields: Record<string, unknown>; verified: Record<string, boolean>; direction: unknown }> {
+): Promise<{
+  fields: Record<string, unknown>;
+  verified: Record<string, boolean>;
+  direction: Direction | null;
+}> {
   const ctx = newCtx({
     bytes: new Uint8Array(),
     mediaType: 'application/pdf',
@@ -71,9 +82,7 @@ export async function extractFromPages(
     fields[k] = ev.value;
     verified[k] = ev.verified;
   }
-  // `direction` lands with the known-party work (issue #34); read loosely so this compiles before it.
-  const direction = (ctx as unknown as { direction?: unknown }).direction ?? fields.direction ?? null;
-  return { fields, verified, direction };
+  return { fields, verified, direction: ctx.direction };
 }
 
 /** The receipt fields the receipt measurements score. */
@@ -110,17 +119,20 @@ export async function scoreReceipts(title: string, cached: CachedDoc[], fails: b
     );
 }
 
-/** Reads the cache files; builds a missing one (train receipts: OCR, a few minutes; generated: Chromium). */
+/**
+ * Reads the cache files; builds a missing one (train receipts: OCR, a few minutes; generated: Chromium).
+ * `train: false` leaves the train receipts out (the bench's `--real-only` needs only the real entries).
+ */
 export async function fittingDocs(
   benchDir: string,
   generated = true,
-  { external = true, limit = 0 }: { external?: boolean; limit?: number } = {},
+  { external = true, limit = 0, train = true }: { external?: boolean; limit?: number; train?: boolean } = {},
 ): Promise<CachedDoc[]> {
   mkdirSync(CACHE_DIR, { recursive: true });
   const { assertNoHeldApart, readPagesInto } = await import('../scripts/fit-cache-pages.ts');
   const trainFile = path.join(CACHE_DIR, 'train-pages.json');
   const manifest = path.join(benchDir, 'train-manifest.json');
-  if (existsSync(manifest)) {
+  if (train && existsSync(manifest)) {
     console.log(`bench: fitting set, train receipts → ${trainFile}`);
     await readPagesInto(trainFile, { manifest }, limit);
   }
@@ -200,8 +212,8 @@ async function externalFitDocs(
       const file = path.join(filesDir, `${e.source.sha256}${path.extname(e.source.path).toLowerCase()}`);
       if (!have.has(e.id) && !existsSync(file)) {
         const read = sourceBytes(e.source);
-        if ('missing' in read) {
-          missingFitDocs.push(`${e.id}: ${read.missing}`);
+        if (!('bytes' in read)) {
+          missingFitDocs.push(`${e.id}: ${unreadable(read)}`);
           continue;
         }
         writeFileSync(file, read.bytes);

@@ -1,10 +1,8 @@
 /**
- * The hand-labelled set of real documents (bench/real/*.json): its shape, the issuer split rule and how a
- * document's bytes are found. The files themselves are never in the repository; each entry names the public
- * repository, commit, path and git blob it was read from, and the bytes are resolved from a local mirror of that
- * repository (`git --git-dir <mirror> cat-file blob <blob>`). See bench/real/README.md.
+ * The hand-labelled set of real documents (bench/real/*.json): its shape and the issuer split rule. The files
+ * themselves are never in the repository; each entry names the public repository, commit, path and git blob
+ * it was read from. Reading those bytes is `sourceBytes` in bench/sets.ts. See bench/real/README.md.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,6 +101,11 @@ export const entrySchema = z
 
 export type RealEntry = z.infer<typeof entrySchema>;
 
+/** One line naming every schema issue of an entry: `path: message; …`. */
+export function schemaIssues(error: z.ZodError): string {
+  return error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ');
+}
+
 /** FNV-1a, 32 bits, over the UTF-8 bytes of `s`. */
 export function fnv1a32(s: string): number {
   let h = 0x811c9dc5;
@@ -133,8 +136,14 @@ export function issuerKeyOf(fields: { issuer_tax_id?: string; issuer_name?: stri
   return `NAME:${ascii.replace(/[^A-Z0-9]+/g, ' ').trim()}`;
 }
 
-/** Every manifest file of the set (bench/real/*.json) with its parsed content. */
-export function readManifests(dir = REAL_DIR): { file: string; entries: unknown[] }[] {
+/**
+ * Every manifest file of the set (`*.json` in `$CUADRA_REAL_MANIFESTS`, default bench/real) with its parsed
+ * content; none when the directory is absent.
+ */
+export function readManifests(
+  dir = process.env.CUADRA_REAL_MANIFESTS ?? REAL_DIR,
+): { file: string; entries: unknown[] }[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
@@ -149,9 +158,7 @@ export function manifestProblems(entries: unknown[]): string[] {
   entries.forEach((raw, i) => {
     const parsed = entrySchema.safeParse(raw);
     if (!parsed.success) {
-      problems.push(
-        `#${i}: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`,
-      );
+      problems.push(`#${i}: ${schemaIssues(parsed.error)}`);
       return;
     }
     const e = parsed.data;
@@ -167,28 +174,7 @@ export function manifestProblems(entries: unknown[]): string[] {
   return problems;
 }
 
-/** Local git directories that may mirror `repository` ("owner/name"), first existing one wins. */
-export function mirrorCandidates(repository: string): string[] {
-  const name = repository.replace('/', '+');
-  const roots = [process.env.CUADRA_REAL_DOCS, '/work/.mirror'].filter((r): r is string => !!r);
-  return roots.flatMap((root) => [join(root, name, 'repo'), join(root, name)]);
-}
-
-/** The document's bytes from a local mirror, or null when no mirror of its repository is present. */
-export function resolveDocument(entry: RealEntry): Buffer | null {
-  for (const gitDir of mirrorCandidates(entry.source.repository)) {
-    if (!existsSync(join(gitDir, 'objects'))) continue;
-    try {
-      return execFileSync('git', ['--git-dir', gitDir, 'cat-file', 'blob', entry.source.blob], {
-        maxBuffer: 64 * 1024 * 1024,
-      });
-    } catch {
-      // This mirror lacks the blob (another snapshot of the repository); try the next root.
-    }
-  }
-  return null;
-}
-
-export function sha256(bytes: Buffer): string {
+/** Hex sha256 of a document's bytes, as `source.sha256` records it. */
+export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }

@@ -10,16 +10,23 @@
  *   (`HELD_APART`), real entries with split `validation`;
  * - `real`: "real, never fitted": only the real entries with split `validation` (issuers held apart).
  *
- * Real documents are never in the repository: an entry names `source.{repository, commit, path, blob,
- * sha256}`; the bytes come from `$CUADRA_REAL_DOCS/<path>` (or its file name there) or from the fetched
- * mirror `$CUADRA_MIRRORS/<owner>+<name>` (a bare git directory, default /work/.mirror), and must hash to
- * `sha256`.
+ * Real documents are never in the repository: their manifests' schema and split rule are
+ * bench/real-manifest.ts; an entry names `source.{repository, commit, path, blob, sha256}`, and
+ * `sourceBytes` reads the bytes: from `$CUADRA_REAL_DOCS` (a directory of the files themselves, by path or
+ * file name) or from the fetched mirror `$CUADRA_MIRRORS/<owner>+<name>` (bare git; default /work/.mirror),
+ * and they must hash to `sha256`.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  entrySchema,
+  type RealEntry as ManifestEntry,
+  readManifests,
+  schemaIssues,
+  sha256,
+} from './real-manifest.ts';
 import { fieldCorrect, SCORED_FIELDS, type Truth } from './score.ts';
 
 export type BenchSet = 'fit' | 'validation' | 'real';
@@ -27,7 +34,6 @@ export const BENCH_SETS: readonly BenchSet[] = ['fit', 'validation', 'real'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const PKG_ROOT = path.resolve(here, '..');
-export const REAL_DIR = path.join(here, 'real');
 export const ZUGFERD_FIT_FILE = path.join(here, 'zugferd-fit.json');
 
 /**
@@ -47,19 +53,8 @@ export function defaultBenchDir(): string {
 
 export type SourceRef = { repository: string; commit?: string; path: string; blob?: string; sha256: string };
 
-/** One hand-labelled real document (`invoice-bench-truth/v1` plus issuer_key, category, split). */
-export type RealEntry = {
-  id: string;
-  kind: string;
-  split: 'fit' | 'validation';
-  issuer_key: string;
-  category?: string;
-  media_type?: string;
-  language?: string;
-  direction?: Direction;
-  source: SourceRef;
-  fields: Truth;
-};
+/** A hand-labelled real document as the bench counts it: the manifest entry, its id prefixed `real:`. */
+export type RealEntry = Omit<ManifestEntry, 'fields'> & { fields: Truth };
 
 export type Direction = 'issued' | 'received';
 
@@ -68,35 +63,19 @@ export function realEntrySets(entry: Pick<RealEntry, 'split'>): BenchSet[] {
   return entry.split === 'validation' ? ['validation', 'real'] : ['fit'];
 }
 
-/** Every entry of a real manifest file: an array, or `{ documents }` / `{ entries }`. */
-export function realEntries(json: unknown, file = 'real manifest'): RealEntry[] {
-  const list = Array.isArray(json)
-    ? json
-    : ((json as { documents?: unknown[]; entries?: unknown[] })?.documents ??
-      (json as { entries?: unknown[] })?.entries);
-  if (!Array.isArray(list)) throw new Error(`${file}: expected an array of entries`);
-  return list.map((raw, i) => {
-    const e = raw as Partial<RealEntry> & { source?: Partial<SourceRef> };
-    if (e.split !== 'fit' && e.split !== 'validation')
-      throw new Error(`${file}[${i}] (${e.id}): split must be "fit" or "validation", not ${e.split}`);
-    if (!e.source?.repository || !e.source.path || !e.source.sha256)
-      throw new Error(`${file}[${i}] (${e.id}): source needs repository, path and sha256`);
-    return {
-      ...(e as RealEntry),
-      id: `real:${e.id ?? e.source.sha256.slice(0, 12)}`,
-      kind: e.kind ?? (e.media_type === 'application/pdf' ? 'digital_pdf' : 'photo_image'),
-      fields: e.fields ?? {},
-    };
+/**
+ * The real manifests in `dir` (bench/real-manifest.ts `readManifests`), every entry checked against
+ * `entrySchema`; a manifest that is not an array of such entries throws, naming the file and entry.
+ */
+export function readRealManifests(dir?: string): RealEntry[] {
+  return readManifests(dir).flatMap(({ file, entries }) => {
+    if (!Array.isArray(entries)) throw new Error(`${file}: expected an array of entries`);
+    return entries.map((raw, i) => {
+      const parsed = entrySchema.safeParse(raw);
+      if (!parsed.success) throw new Error(`${file}[${i}]: ${schemaIssues(parsed.error)}`);
+      return { ...parsed.data, id: `real:${parsed.data.id}` };
+    });
   });
-}
-
-/** The real manifests in `dir` (every `*.json`), in file-name order. */
-export function readRealManifests(dir = process.env.CUADRA_REAL_MANIFESTS ?? REAL_DIR): RealEntry[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .flatMap((f) => realEntries(JSON.parse(readFileSync(path.join(dir, f), 'utf8')), f));
 }
 
 /**
@@ -127,10 +106,12 @@ export function knownParty(fields: Truth): { name?: string; taxId?: string } | n
   return name || taxId ? { ...(name ? { name } : {}), ...(taxId ? { taxId } : {}) } : null;
 }
 
-/** The direction the truth states (`fields.direction` or the entry's own), if any. */
-export function truthDirection(entry: { direction?: unknown; fields?: Truth }): Direction | null {
-  const d = entry.fields?.direction ?? entry.direction;
-  return d === 'issued' || d === 'received' ? d : null;
+/**
+ * The direction a real document has for the known party the bench passes (`partyFor`): that party is its
+ * client, so the document is `received`; null when no party is passed (nothing to measure).
+ */
+export function truthDirection(entry: { language?: string; fields: Truth }): Direction | null {
+  return partyFor(entry) ? 'received' : null;
 }
 
 /** Where a fetched mirror of `owner/name` lives: `<root>/<owner>+<name>`, its git dir there or in `repo/`. */
@@ -142,32 +123,40 @@ export function mirrorGitDir(
   return existsSync(path.join(dir, 'repo', 'HEAD')) ? path.join(dir, 'repo') : dir;
 }
 
-export type Bytes = { bytes: Uint8Array } | { missing: string };
+/**
+ * A document's bytes; `missing` when no file or mirror holds it (a reason), `differs` when the bytes found
+ * do not hash to the manifest's sha256 (where they were found).
+ */
+export type Bytes = { bytes: Uint8Array } | { missing: string } | { differs: string };
+
+/** Why a document could not be read, or null when `read` holds its bytes. */
+export function unreadable(read: Bytes): string | null {
+  return 'missing' in read ? read.missing : 'differs' in read ? `${read.differs}: sha256 differs` : null;
+}
 
 /**
- * A document's bytes: from `$CUADRA_REAL_DOCS` (its path, or its file name) or from the mirror (by blob,
- * else by commit:path), checked against `sha256`. A missing mirror or file is `{ missing: reason }`.
+ * A document's bytes: from `$CUADRA_REAL_DOCS` (a directory of the files: its path, or its file name) or
+ * from the mirror of its repository (by blob, else by commit:path), checked against `sha256`.
  */
 export function sourceBytes(source: SourceRef, docsDir = process.env.CUADRA_REAL_DOCS): Bytes {
   const check = (bytes: Uint8Array, where: string): Bytes =>
-    createHash('sha256').update(bytes).digest('hex') === source.sha256
-      ? { bytes }
-      : { missing: `${where}: sha256 differs from the manifest's` };
+    sha256(bytes) === source.sha256 ? { bytes } : { differs: where };
   if (docsDir)
     for (const p of [path.join(docsDir, source.path), path.join(docsDir, path.basename(source.path))])
       if (existsSync(p)) return check(new Uint8Array(readFileSync(p)), p);
   const gitDir = mirrorGitDir(source.repository);
   if (!existsSync(path.join(gitDir, 'HEAD'))) return { missing: `no mirror of ${source.repository}` };
   const object = source.blob ?? `${source.commit ?? 'HEAD'}:${source.path}`;
+  let out: Buffer;
   try {
-    const out = execFileSync('git', ['--git-dir', gitDir, 'cat-file', 'blob', object], {
+    out = execFileSync('git', ['--git-dir', gitDir, 'cat-file', 'blob', object], {
       maxBuffer: 256 << 20,
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    return check(new Uint8Array(out), `${source.repository}:${source.path}`);
   } catch {
     return { missing: `${source.repository}:${source.path} not in the mirror` };
   }
+  return check(new Uint8Array(out), `${source.repository}:${source.path}`);
 }
 
 /** One document's outcome, as the tables count it. */
@@ -220,10 +209,14 @@ export function limitPerKind<T extends { kind: string }>(docs: T[], limit: numbe
   });
 }
 
-/** `--set fit|validation|real` (repeatable or comma-separated) and `--limit N` (per kind). */
-export function parseBenchArgs(args: string[]): { sets: BenchSet[]; limit: number } {
+/**
+ * `--set fit|validation|real` (repeatable or comma-separated), `--limit N` (per kind) and `--real-only`
+ * (every column counts only the hand-labelled real documents: fit issuers' and held-apart issuers').
+ */
+export function parseBenchArgs(args: string[]): { sets: BenchSet[]; limit: number; realOnly: boolean } {
   const sets: BenchSet[] = [];
   let limit = 0;
+  let realOnly = false;
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i]!.split('=', 2) as [string, string | undefined];
     const value = () => inline ?? args[++i];
@@ -237,7 +230,8 @@ export function parseBenchArgs(args: string[]): { sets: BenchSet[]; limit: numbe
     else if (flag === '--limit') {
       limit = Number(value());
       if (!Number.isInteger(limit) || limit < 0) throw new Error('--limit takes a whole number');
-    } else throw new Error(`unknown option ${args[i]}`);
+    } else if (flag === '--real-only' && inline === undefined) realOnly = true;
+    else throw new Error(`unknown option ${args[i]}`);
   }
-  return { sets: sets.length ? sets : [...BENCH_SETS], limit };
+  return { sets: sets.length ? sets : [...BENCH_SETS], limit, realOnly };
 }

@@ -1,19 +1,13 @@
 /**
  * Checks the hand-labelled real set (bench/real/*.json): schema, unique ids, one split per issuer by the
- * seeded hash, and — where a mirror of the source repository is present under $CUADRA_REAL_DOCS or
- * /work/.mirror — that each blob still has the recorded size and sha256. Prints counts per category, split,
- * kind and issuer. Exits 1 on any problem.
+ * seeded hash, and — where the file can be read (bench/sets.ts `sourceBytes`: $CUADRA_REAL_DOCS, else the
+ * mirror under $CUADRA_MIRRORS, default /work/.mirror) — that it still has the recorded sha256. Prints
+ * counts per category, split, kind and issuer. Exits 1 on any problem.
  *
  *   npx tsx scripts/check-real-manifest.ts [--quiet]
  */
-import {
-  entrySchema,
-  manifestProblems,
-  type RealEntry,
-  readManifests,
-  resolveDocument,
-  sha256,
-} from '../bench/real-manifest.ts';
+import { entrySchema, manifestProblems, type RealEntry, readManifests } from '../bench/real-manifest.ts';
+import { sourceBytes } from '../bench/sets.ts';
 
 const quiet = process.argv.includes('--quiet');
 const problems: string[] = [];
@@ -39,14 +33,11 @@ for (const [id, n] of seen) if (n > 1) problems.push(`${id}: appears ${n} times 
 let verified = 0;
 let missing = 0;
 for (const e of entries) {
-  const bytes = resolveDocument(e);
-  if (!bytes) {
-    missing++;
-    continue;
-  }
-  if (bytes.length !== e.source.bytes)
-    problems.push(`${e.id}: ${bytes.length} bytes, manifest says ${e.source.bytes}`);
-  else if (sha256(bytes) !== e.source.sha256) problems.push(`${e.id}: sha256 differs from the manifest`);
+  const read = sourceBytes(e.source);
+  if ('missing' in read) missing++;
+  else if ('differs' in read) problems.push(`${e.id}: ${read.differs}: sha256 differs from the manifest`);
+  else if (read.bytes.length !== e.source.bytes)
+    problems.push(`${e.id}: ${read.bytes.length} bytes, manifest says ${e.source.bytes}`);
   else verified++;
 }
 
@@ -104,7 +95,7 @@ if (!quiet) {
       `  ${i.split.padEnd(10)} ${key.padEnd(34)} ${String(i.docs).padStart(2)}  ${i.category.padEnd(11)} ${i.name}`,
     );
 }
-console.log(`files checked against sha256: ${verified}; mirror absent: ${missing}`);
+console.log(`files checked against sha256: ${verified}; file or mirror absent: ${missing}`);
 if (problems.length) {
   console.error(`${problems.length} problem(s):`);
   for (const p of problems) console.error(`  ${p}`);

@@ -13,10 +13,10 @@ import {
   parseBenchArgs,
   partyFor,
   readRealManifests,
-  realEntries,
   realEntrySets,
   sourceBytes,
   truthDirection,
+  unreadable,
   wrongVerified,
 } from '../bench/sets.ts';
 import { excludedFolder, invoiceKey, validationIdentity } from '../scripts/build-zugferd-manifest.ts';
@@ -31,6 +31,9 @@ const entry = (over: Record<string, unknown> = {}) => ({
   id: 'luz-1',
   kind: 'digital_pdf',
   split: 'validation',
+  media_type: 'application/pdf',
+  language: 'es',
+  doc_type: 'invoice',
   issuer_key: 'B39540760',
   category: 'utility',
   source: {
@@ -39,8 +42,10 @@ const entry = (over: Record<string, unknown> = {}) => ({
     path: 'f/luz.pdf',
     blob: 'b'.repeat(40),
     sha256: 'a'.repeat(64),
+    bytes: 15,
   },
   fields: { client_name: 'Ezkerra SL', client_tax_id: 'B95506291', total: '10.00' },
+  notes: [],
   ...over,
 });
 
@@ -50,20 +55,21 @@ describe('bench columns', () => {
     expect(realEntrySets({ split: 'fit' })).toEqual(['fit']);
   });
 
-  it('reads real manifests as an array or under documents, and refuses an entry without split or source', () => {
-    expect(realEntries([entry()])[0]).toMatchObject({
-      id: 'real:luz-1',
-      split: 'validation',
-      kind: 'digital_pdf',
-    });
-    expect(realEntries({ documents: [entry({ split: 'fit' })] })[0]!.split).toBe('fit');
-    expect(() => realEntries([entry({ split: 'dev' })])).toThrow(/split/);
-    expect(() => realEntries([entry({ source: { repository: 'x/y', path: 'a.pdf' } })])).toThrow(/sha256/);
+  it('reads the real manifests through the manifest schema, and refuses an entry that breaks it', () => {
     const dir = path.join(tmp, 'manifests');
     mkdirSync(dir);
     writeFileSync(path.join(dir, 'es.json'), JSON.stringify([entry(), entry({ id: 'luz-2', split: 'fit' })]));
-    expect(readRealManifests(dir).map((e) => e.id)).toEqual(['real:luz-1', 'real:luz-2']);
+    expect(readRealManifests(dir).map((e) => [e.id, e.split])).toEqual([
+      ['real:luz-1', 'validation'],
+      ['real:luz-2', 'fit'],
+    ]);
     expect(readRealManifests(path.join(tmp, 'none'))).toEqual([]);
+    const bad = path.join(tmp, 'bad');
+    mkdirSync(bad);
+    writeFileSync(path.join(bad, 'es.json'), JSON.stringify([entry({ split: 'dev' })]));
+    expect(() => readRealManifests(bad)).toThrow(/es\.json\[0\]: split/);
+    writeFileSync(path.join(bad, 'es.json'), JSON.stringify({ documents: [entry()] }));
+    expect(() => readRealManifests(bad)).toThrow(/expected an array/);
   });
 
   it('names an issuer whose documents sit in both splits', () => {
@@ -86,9 +92,10 @@ describe('bench columns', () => {
     expect(partyFor({ language: 'ca', fields })).toEqual({ taxId: 'B95506291' });
     expect(partyFor({ fields })).toEqual({ taxId: 'B95506291' });
     expect(partyFor({ language: 'de', fields })).toBeNull();
-    expect(truthDirection({ direction: 'received', fields: {} })).toBe('received');
-    expect(truthDirection({ fields: { direction: 'issued' } })).toBe('issued');
-    expect(truthDirection({ fields: {} })).toBeNull();
+    // the known party passed is the client, so the document is received by it; no party, nothing to measure
+    expect(truthDirection({ language: 'es', fields })).toBe('received');
+    expect(truthDirection({ language: 'de', fields })).toBeNull();
+    expect(truthDirection({ language: 'es', fields: { issuer_name: 'Repsol' } })).toBeNull();
   });
 
   it('lists every wrong verified field per set, and none for a right or unverified one', () => {
@@ -145,8 +152,17 @@ describe('bench columns', () => {
   });
 
   it('takes --set and --limit, and runs every set by default', () => {
-    expect(parseBenchArgs([])).toEqual({ sets: ['fit', 'validation', 'real'], limit: 0 });
-    expect(parseBenchArgs(['--set', 'real', '--limit', '3'])).toEqual({ sets: ['real'], limit: 3 });
+    expect(parseBenchArgs([])).toEqual({ sets: ['fit', 'validation', 'real'], limit: 0, realOnly: false });
+    expect(parseBenchArgs(['--set', 'real', '--limit', '3'])).toEqual({
+      sets: ['real'],
+      limit: 3,
+      realOnly: false,
+    });
+    expect(parseBenchArgs(['--set', 'fit,real', '--real-only'])).toEqual({
+      sets: ['fit', 'real'],
+      limit: 0,
+      realOnly: true,
+    });
     expect(parseBenchArgs(['--set=fit,val', '--set', 'real']).sets).toEqual(['fit', 'validation', 'real']);
     expect(() => parseBenchArgs(['--set', 'train'])).toThrow(/fit, validation or real/);
     expect(() => parseBenchArgs(['--limit', 'x'])).toThrow(/whole number/);
@@ -164,9 +180,9 @@ describe('real document bytes', () => {
     writeFileSync(path.join(docs, 'luz.pdf'), bytes);
     const read = sourceBytes(source, docs);
     expect('bytes' in read && sha(read.bytes)).toBe(source.sha256);
-    expect(sourceBytes({ ...source, sha256: 'f'.repeat(64) }, docs)).toEqual({
-      missing: expect.stringMatching(/sha256 differs/),
-    });
+    const wrong = sourceBytes({ ...source, sha256: 'f'.repeat(64) }, docs);
+    expect(wrong).toEqual({ differs: path.join(docs, 'luz.pdf') });
+    expect(unreadable(wrong)).toMatch(/luz\.pdf: sha256 differs/);
   });
 
   it('reads it from a fetched bare mirror by blob, and names a mirror that was not fetched', () => {
@@ -183,6 +199,13 @@ describe('real document bytes', () => {
       expect('bytes' in read && Buffer.from(read.bytes).toString()).toBe('%PDF-1.4 a bill');
       expect(sourceBytes({ ...source, repository: 'other/repo', blob }, undefined)).toEqual({
         missing: 'no mirror of other/repo',
+      });
+      expect(sourceBytes({ ...source, blob: 'd'.repeat(40) }, undefined)).toEqual({
+        missing: 'someone/bills:f/luz.pdf not in the mirror',
+      });
+      // the blob is found but is not the manifest's file
+      expect(sourceBytes({ ...source, blob, sha256: 'f'.repeat(64) }, undefined)).toEqual({
+        differs: 'someone/bills:f/luz.pdf',
       });
     } finally {
       if (prev === undefined) delete process.env.CUADRA_MIRRORS;
