@@ -86,7 +86,7 @@ describe(`hostile mail is refused whole, permanently (${TEST_DB})`, () => {
     return latencies;
   }
 
-  it('refuses nested zips that would inflate to 1 GB with 552, keeping the receiver's memory flat', async () => {
+  it('refuses nested zips that would inflate to 1 GB with 552, keeping the receiver memory flat', async () => {
     const { user, headers, client, address } = await accountantWithClient(3);
     // 12 zips of 9 files of 10 MB: 1.08 GB once inflated, each file under the per-file ratio check.
     const zip = nestedZips({ zips: 12, perZip: 9, fileBytes: 10 * 1024 * 1024 });

@@ -165,8 +165,9 @@ export async function mailToFiles(
             budgetError = new MailOverBudget('ZIP_TOO_MANY_ENTRIES', label);
           else if (entry.originalSize / Math.max(entry.size, 1) > MAIL_BUDGET.maxRatio)
             budgetError = new MailOverBudget('ZIP_BOMB', label);
-          else if ((budget.bytes += entry.originalSize) > MAIL_BUDGET.maxInflatedBytes)
+          else if (budget.bytes + entry.originalSize > MAIL_BUDGET.maxInflatedBytes)
             budgetError = new MailOverBudget('ZIP_TOO_LARGE', label);
+          budget.bytes += entry.originalSize;
           return !budgetError && isZipName(entry.name);
         },
       });
