@@ -6,6 +6,7 @@ import { createAuthKeys } from './features/auth/keys';
 import { createPaymentProvider } from './features/checkout/provider';
 import { seedCoupons } from './features/plans/coupons';
 import { createExtractor } from './features/uploads/extract-pool';
+import { closePdfSandboxes } from './features/uploads/pdf-sandbox';
 import { createDiskFileStore, type FileStore } from './files/file-store';
 import { createS3FileStore } from './files/s3-store';
 import { JOBS } from './jobs';
@@ -78,9 +79,10 @@ function createFileStore(config: Config): FileStore {
   });
 }
 
-/** Stops the workers (letting running jobs finish), the extraction processes, and closes the database. */
+/** Stops the workers (letting running jobs finish), the extraction and PDF sandbox processes, and closes the database. */
 export async function closeServices(services: Services, graceMs?: number): Promise<void> {
   await services.queue.stop(graceMs);
   await services.extractor.close();
+  await closePdfSandboxes();
   await services.database.close();
 }

@@ -143,7 +143,11 @@ export const ConfigSchema = z.object({
     .default('in.localhost'),
   /** Port of the embedded SMTP receiver (roles all and worker); empty: off. 25 behind the domain's MX. */
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  INBOUND_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * Address the SMTP receiver listens on: loopback, as the local trial's HTTP is (issue #35); a deployment
+   * names the address its MX reaches (0.0.0.0 for all).
+   */
+  INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   /** Largest mail accepted, in bytes (25 MB, what common providers send). */
   INBOUND_MAX_MESSAGE_BYTES: z.coerce
     .number()

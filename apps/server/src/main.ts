@@ -10,6 +10,7 @@ import { exitOnUncaughtErrors } from './crash';
 import { DatabaseUnreachableError } from './db/client';
 import { type InboundSmtp, startInboundSmtp } from './features/inbound/smtp';
 import { removeStaleUploads } from './features/uploads/multipart';
+import { warmPdfSandbox } from './features/uploads/pdf-sandbox';
 import { uploadTempDir } from './features/uploads/routes';
 
 /** `all` (API + worker in one process, the default), `api`, or `worker`. */
@@ -35,6 +36,7 @@ async function main(role: Role) {
   const { logger } = services;
   exitOnUncaughtErrors(logger);
 
+  void warmPdfSandbox();
   if (role !== 'api') {
     // The extraction processes load their OCR engines now, while nothing waits for them.
     services.extractor

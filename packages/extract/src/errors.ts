@@ -5,6 +5,7 @@ export type ExtractErrorCode =
   | 'FILE_TOO_LARGE'
   | 'PDF_ENCRYPTED'
   | 'PDF_MALFORMED'
+  | 'DOCUMENT_TOO_COMPLEX'
   | 'TOO_MANY_PAGES'
   | 'TOO_MANY_PIXELS'
   | 'IMAGE_MALFORMED'

@@ -8,6 +8,7 @@ export { checkTaxId, cifControl, isValidSpanishId, nifLetter } from './checks/ta
 export { ExtractError, type ExtractErrorCode, isExtractError } from './errors.ts';
 export { DEFAULT_OPTIONS, extractDocument } from './extract.ts';
 export { closeOcr, ocrStatus } from './ocr/index.ts';
+export { assertPdfWithinLimits, PDF_LIMITS } from './pdf.ts';
 export { STEPS } from './pipeline.ts';
 export { parseInvoiceQr } from './qr.ts';
 export { imageDimensions, type MediaType, sniffMediaType } from './sniff.ts';

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ExtractError } from './errors.ts';
 import { type PageText, type Word, wordsToLines } from './text/layout.ts';
@@ -16,10 +17,77 @@ function loadPdfJs(): Promise<PdfJs> {
   return pdfjsPromise;
 }
 
-/** Opens a PDF; maps pdf.js failures to `PDF_ENCRYPTED` / `PDF_MALFORMED`. */
+/**
+ * What a PDF may ask of the reader before it is refused as `DOCUMENT_TOO_COMPLEX`. A few hundred KB can
+ * deflate into hundreds of MB (one content stream of 300 MB, three images of 10,000 × 10,000): pdf.js would
+ * decode all of it, for minutes and gigabytes.
+ */
+export const PDF_LIMITS = {
+  /** Pixels of one embedded image: a full A4 page scanned at 600 dpi is 35 MP. */
+  maxImagePixels: 50_000_000,
+  /** Bytes of one decoded stream other than an image (page contents, fonts): real ones are a few MB. */
+  maxStreamBytes: 32 * 1024 * 1024,
+  /** Bytes of all those streams of one file, decoded. */
+  maxDecodedBytes: 128 * 1024 * 1024,
+};
+
+const STREAM_START = /\bstream\r?\n/g;
+
+/**
+ * Refuses a PDF over `PDF_LIMITS` before pdf.js decodes it: each stream's dictionary is read from the raw
+ * bytes (image sizes are declared there) and each deflated non-image stream is inflated with a cap, so the
+ * check itself never holds more than one capped stream. Streams it cannot read (encrypted, other filters)
+ * are left to pdf.js's own `maxImageSize` and to the process limits of whoever calls it.
+ */
+export function assertPdfWithinLimits(bytes: Uint8Array): void {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  let decoded = 0;
+  const tooComplex = (message: string, details: Record<string, unknown>) =>
+    new ExtractError('DOCUMENT_TOO_COMPLEX', message, details);
+  STREAM_START.lastIndex = 0;
+  for (let m = STREAM_START.exec(text); m; m = STREAM_START.exec(text)) {
+    const start = m.index + m[0].length;
+    const end = text.indexOf('endstream', start);
+    if (end < 0) break;
+    const dictStart = text.lastIndexOf('obj', m.index);
+    const dict = text.slice(dictStart < 0 ? Math.max(0, m.index - 2_000) : dictStart, m.index);
+    STREAM_START.lastIndex = end;
+    if (/\/Subtype\s*\/Image\b/.test(dict)) {
+      const width = Number(dict.match(/\/(?:Width|W)\s+(\d+)/)?.[1] ?? 0);
+      const height = Number(dict.match(/\/(?:Height|H)\s+(\d+)/)?.[1] ?? 0);
+      if (width * height > PDF_LIMITS.maxImagePixels)
+        throw tooComplex(`An image of the PDF has ${width}×${height} pixels`, { width, height });
+      continue;
+    }
+    if (!/\/FlateDecode\b/.test(dict)) continue;
+    let size: number;
+    try {
+      size = inflateSync(bytes.subarray(start, end), {
+        maxOutputLength: PDF_LIMITS.maxStreamBytes,
+        finishFlush: 2, // Z_SYNC_FLUSH: a truncated stream gives what it has
+      }).length;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw tooComplex('A stream of the PDF inflates past the limit', {
+          limitBytes: PDF_LIMITS.maxStreamBytes,
+        });
+      continue; // not plain deflate (another filter first, encrypted): pdf.js decides
+    }
+    decoded += size;
+    if (decoded > PDF_LIMITS.maxDecodedBytes)
+      throw tooComplex('The PDF inflates past the limit', { limitBytes: PDF_LIMITS.maxDecodedBytes });
+  }
+}
+
+/**
+ * Opens a PDF; maps pdf.js failures to `PDF_ENCRYPTED` / `PDF_MALFORMED`, and a file over `PDF_LIMITS` to
+ * `DOCUMENT_TOO_COMPLEX`.
+ */
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  assertPdfWithinLimits(bytes);
   const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
+    maxImageSize: PDF_LIMITS.maxImagePixels,
     data: new Uint8Array(bytes), // a plain copy: pdf.js refuses Node Buffers and may detach what it gets
     isEvalSupported: false,
     disableFontFace: true,

@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { isExtractError } from './errors.ts';
 import { openPdf, pdfPageText, renderPdfPage } from './pdf.ts';
 import { readQrCodes } from './qr.ts';
 
@@ -122,6 +123,8 @@ const QR_SCAN_DPI = 100;
 /**
  * Splits a PDF that holds several invoices into one PDF per invoice. Returns null when there is nothing to
  * split (one invoice, no text layer to judge by, or an unreadable file: the engine reports on it whole).
+ * Throws `DOCUMENT_TOO_COMPLEX` for a file over `PDF_LIMITS`. Run it where a hostile file can do no harm:
+ * the server calls it in a sandboxed process, never on the API's own thread.
  */
 export async function splitInvoicePdf(
   bytes: Uint8Array,
@@ -155,7 +158,9 @@ export async function splitInvoicePdf(
     } finally {
       await doc.destroy();
     }
-  } catch {
+  } catch (error) {
+    // Over the reader's limits: the caller refuses the file; any other failure is the engine's to report.
+    if (isExtractError(error) && error.code === 'DOCUMENT_TOO_COMPLEX') throw error;
     return null;
   }
   // A scan without a text layer and without separator sheets gives nothing to split by; the engine reads

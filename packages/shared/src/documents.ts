@@ -30,6 +30,10 @@ export const DOCUMENT_ERROR_MESSAGES = {
     en: 'The PDF is damaged and cannot be read.',
     es: 'El PDF está dañado y no se puede leer.',
   },
+  DOCUMENT_TOO_COMPLEX: {
+    en: 'The file needs more memory or time to read than a document may take (a huge image or page). It was not charged.',
+    es: 'El archivo necesita más memoria o tiempo de lectura de los que puede llevar un documento (una imagen o página enorme). No se ha cobrado.',
+  },
   TOO_MANY_PAGES: { en: 'The PDF has too many pages.', es: 'El PDF tiene demasiadas páginas.' },
   TOO_MANY_PIXELS: {
     en: 'The image is too large to read.',

@@ -297,6 +297,10 @@ export const ERROR_MESSAGES = {
     en: 'This upload does not exist.',
     es: 'Esta subida no existe.',
   },
+  DOCUMENT_TOO_COMPLEX: {
+    en: 'This file asks for more memory or time than a document may take to read (a huge image or page). It was not charged.',
+    es: 'Este archivo pide más memoria o tiempo de los que puede llevar leer un documento (una imagen o página enorme). No se ha cobrado.',
+  },
   SPLIT_NOT_FOUND: {
     en: 'This document was not cut from a file holding several invoices.',
     es: 'Este documento no procede de un archivo con varias facturas.',

@@ -325,19 +325,21 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
     expect(await balance(user.id)).toEqual({ available: 3, reserved: 0 });
   });
 
-  it('refuses a zip bomb without inflating it, and charges nothing', async () => {
+  it('refuses a mail with a zip bomb whole, permanently, without inflating it, and charges nothing', async () => {
     const { user, headers, client, address } = await accountantWithClient(2);
     // 40 MB of zeros deflate to ~40 kB: a ratio of about 1000:1.
     const bomb = Buffer.from(zipSync({ 'factura.pdf': new Uint8Array(40 * 1024 * 1024) }, { level: 9 }));
     expect(bomb.length).toBeLessThan(200 * 1024);
-    await send({
-      from: user.email,
-      to: address,
-      subject: 'Boom',
-      attachments: [{ filename: 'f.zip', content: bomb }],
-    });
+    await expect(
+      send({
+        from: user.email,
+        to: address,
+        subject: 'Boom',
+        attachments: [{ filename: 'f.zip', content: bomb }],
+      }),
+    ).rejects.toMatchObject({ responseCode: 552, response: expect.stringContaining('ZIP_BOMB') });
     const [message] = await settledMessages(client.id, headers, 1);
-    expect(message).toMatchObject({ status: 'empty', batchId: null });
+    expect(message).toMatchObject({ status: 'refused', batchId: null });
     expect(message.skipped).toEqual([{ name: 'f.zip/factura.pdf', reason: 'ZIP_BOMB' }]);
     expect(await documentsOf(client.id)).toEqual([]);
     expect(await balance(user.id)).toEqual({ available: 2, reserved: 0 });

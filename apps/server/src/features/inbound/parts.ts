@@ -30,14 +30,35 @@ export type PartLimits = {
   maxFiles: number;
 };
 
-/** Bounds on zip attachments: entries, bytes once inflated, inflation ratio, zips inside zips. */
-export const ZIP_LIMITS = {
+/**
+ * One budget per mail (issue #35), whatever its zips: entries read, bytes once inflated, inflation ratio,
+ * zips inside zips. It was per zip, and inner zips were opened recursively: nested zips in one 108 KB mail
+ * inflated to 1.05 GB. A mail over any of them is refused whole, permanently, with the reason
+ * (`MailOverBudget`); nothing of it is kept.
+ */
+export const MAIL_BUDGET = {
+  /** Files taken out of all the mail's zips together. */
   maxEntries: 100,
-  maxTotalBytes: 100 * 1024 * 1024,
+  /** Bytes of all the mail's zip entries together, once inflated (inner zips included). */
+  maxInflatedBytes: 100 * 1024 * 1024,
   // Real PDFs deflate 1–10:1 and XML up to ~30:1; a zip bomb is 1000:1 and more.
   maxRatio: 100,
-  maxDepth: 2,
+  /** A zip, and at most one zip inside it. */
+  maxZipDepth: 2,
 };
+export type BudgetReason = 'ZIP_BOMB' | 'ZIP_TOO_LARGE' | 'ZIP_TOO_MANY_ENTRIES' | 'ZIP_TOO_DEEP';
+
+/** A mail over `MAIL_BUDGET`: refused whole with this reason (SMTP 552). */
+export class MailOverBudget extends Error {
+  constructor(
+    readonly reason: BudgetReason,
+    readonly part: string,
+  ) {
+    super(`${reason}: ${part}`);
+    this.name = 'MailOverBudget';
+  }
+}
+
 /** Forwards of forwards: past this the inner mail is not opened. */
 const MAX_MAIL_DEPTH = 3;
 /** A body counts as a receipt when it shows an amount (12,50 or 12.50) and says what it is. */
@@ -100,8 +121,9 @@ export function isUnsafeZipPath(name: string): boolean {
 
 /**
  * What a mail becomes: each PDF, JPG, PNG or XML attachment a file (a PDF holding several invoices, one file
- * per invoice); zips opened within bounds; forwarded mails opened; and, when nothing else is there, a body
- * that reads like a receipt rendered to PDF. Everything else is listed as skipped, with a reason.
+ * per invoice); zips opened within the mail's budget (`MAIL_BUDGET`: over it, `MailOverBudget` is thrown
+ * and the mail refused); forwarded mails opened; and, when nothing else is there, a body that reads like a
+ * receipt rendered to PDF. Everything else is listed as skipped, with a reason.
  */
 export async function mailToFiles(
   mail: InboundMail,
@@ -119,10 +141,50 @@ export async function mailToFiles(
     files.push({ filename: name, bytes });
   };
 
+  // What the mail's zips declare, all of them together.
+  const budget = { entries: 0, bytes: 0 };
+  const isZipName = (entryName: string) => /\.zip$/i.test(entryName);
+  const skippedEntry = (entryName: string) =>
+    isUnsafeZipPath(entryName) || entryName.endsWith('/') || /(^|\/)(__MACOSX|\.)/.test(entryName);
+
+  /**
+   * Adds a zip's entries, and those of the zips inside it, to the mail's budget from their declared sizes
+   * before any file is inflated (only inner zips are, to read their lists). Throws `MailOverBudget`.
+   */
+  const survey = async (name: string, bytes: Buffer, depth: number) => {
+    let budgetError: MailOverBudget | null = null;
+    let inner: Record<string, Uint8Array> = {};
+    try {
+      inner = unzipSync(bytes, {
+        filter: (entry) => {
+          if (budgetError || skippedEntry(entry.name)) return false;
+          const label = `${name}/${entry.name}`;
+          if (depth >= MAIL_BUDGET.maxZipDepth && isZipName(entry.name))
+            budgetError = new MailOverBudget('ZIP_TOO_DEEP', label);
+          else if (++budget.entries > MAIL_BUDGET.maxEntries)
+            budgetError = new MailOverBudget('ZIP_TOO_MANY_ENTRIES', label);
+          else if (entry.originalSize / Math.max(entry.size, 1) > MAIL_BUDGET.maxRatio)
+            budgetError = new MailOverBudget('ZIP_BOMB', label);
+          else if (budget.bytes + entry.originalSize > MAIL_BUDGET.maxInflatedBytes)
+            budgetError = new MailOverBudget('ZIP_TOO_LARGE', label);
+          budget.bytes += entry.originalSize;
+          return !budgetError && isZipName(entry.name);
+        },
+      });
+    } catch {
+      // An unreadable zip is reported when it is opened.
+    }
+    if (budgetError) throw budgetError;
+    for (const [entryName, content] of Object.entries(inner))
+      await survey(
+        `${name}/${entryName}`,
+        Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+        depth + 1,
+      );
+  };
+
+  /** Opens a zip the survey let through; its files go into `files` one by one. */
   const openZip = async (name: string, bytes: Buffer, depth: number) => {
-    if (depth > ZIP_LIMITS.maxDepth) return skipped.push({ name, reason: 'ZIP_TOO_DEEP' });
-    let entries = 0;
-    let total = 0;
     const refused: Skipped[] = [];
     let inflated: Record<string, Uint8Array>;
     try {
@@ -132,15 +194,9 @@ export async function mailToFiles(
         filter: (entry) => {
           const label = `${name}/${entry.name}`;
           if (isUnsafeZipPath(entry.name)) return !refused.push({ name: label, reason: 'ZIP_UNSAFE_PATH' });
-          if (entry.name.endsWith('/') || /(^|\/)(__MACOSX|\.)/.test(entry.name)) return false;
-          if (++entries > ZIP_LIMITS.maxEntries)
-            return !refused.push({ name: label, reason: 'ZIP_TOO_MANY_ENTRIES' });
-          const ratio = entry.originalSize / Math.max(entry.size, 1);
-          if (ratio > ZIP_LIMITS.maxRatio || entry.originalSize > limits.maxFileBytes)
-            return !refused.push({ name: label, reason: 'ZIP_BOMB' });
-          if (total + entry.originalSize > ZIP_LIMITS.maxTotalBytes)
-            return !refused.push({ name: label, reason: 'ZIP_TOO_LARGE' });
-          total += entry.originalSize;
+          if (skippedEntry(entry.name)) return false;
+          if (entry.originalSize > limits.maxFileBytes && !isZipName(entry.name))
+            return !refused.push({ name: label, reason: 'FILE_TOO_LARGE' });
           return true;
         },
       });
@@ -149,9 +205,15 @@ export async function mailToFiles(
     }
     skipped.push(...refused);
     for (const [entryName, content] of Object.entries(inflated)) {
-      const entryBytes = Buffer.from(content);
-      if (isZip(entryBytes)) await openZip(`${name}/${entryName}`, entryBytes, depth + 1);
-      else await addFile(baseName(entryName), entryBytes);
+      const entryBytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+      delete inflated[entryName]; // each entry's bytes go as soon as it is read
+      if (isZip(entryBytes)) {
+        // A zip not named .zip was not surveyed: it is only opened at the first level, and counted then.
+        if (depth >= MAIL_BUDGET.maxZipDepth)
+          throw new MailOverBudget('ZIP_TOO_DEEP', `${name}/${entryName}`);
+        if (!isZipName(entryName)) await survey(`${name}/${entryName}`, entryBytes, depth + 1);
+        await openZip(`${name}/${entryName}`, entryBytes, depth + 1);
+      } else await addFile(baseName(entryName), entryBytes);
     }
   };
 
@@ -174,6 +236,7 @@ export async function mailToFiles(
         // A forwarded e-ticket: the forward's own body is the receipt.
         if (files.length === before) await addReceipt(inner);
       } else if (isZip(attachment.content)) {
+        if (!surveyed.has(attachment.content)) await survey(name, attachment.content, 1);
         await openZip(name, attachment.content, 1);
       } else {
         await addFile(name, attachment.content);
@@ -194,6 +257,13 @@ export async function mailToFiles(
     await addFile(`${stem || 'receipt'}.pdf`, pdf);
   };
 
+  // Every zip of the mail itself counts before any of them is opened.
+  const surveyed = new Set<Buffer>();
+  for (const [index, attachment] of mail.attachments.entries())
+    if (isZip(attachment.content)) {
+      await survey(baseName(attachment.filename ?? `attachment-${index + 1}`), attachment.content, 1);
+      surveyed.add(attachment.content);
+    }
   await walk(mail, 0);
   // Only a mail with nothing attached is read as a receipt: "invoice attached" beside a refused zip is not one.
   if (files.length === 0 && skipped.length === 0) await addReceipt(mail);

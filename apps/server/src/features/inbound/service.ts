@@ -16,7 +16,7 @@ import { uploadTempDir } from '../uploads/routes';
 import { uploadFiles } from '../uploads/service';
 import { ensureInboundEmail, rotateInboundEmail } from './address';
 import { inboundReplyEmail } from './emails';
-import { type InboundMail, mailToFiles, type Skipped } from './parts';
+import { type InboundMail, MailOverBudget, mailToFiles, type Skipped } from './parts';
 import {
   deleteSender,
   findAddressOfClient,
@@ -89,7 +89,13 @@ export async function recordRefusal(
   });
 }
 
-export type Delivery = { clientId: string; status: InboundMessageStatus; batchId: string | null };
+export type Delivery = {
+  clientId: string;
+  status: InboundMessageStatus;
+  batchId: string | null;
+  /** Why a mail was refused for what it carries (over `MAIL_BUDGET`), not for who sent it. */
+  overBudget?: MailOverBudget;
+};
 
 /**
  * What both receivers call with a parsed mail and the clients it was addressed to. For each client: refused
@@ -126,10 +132,18 @@ export async function deliverMail(
       deliveries.push({ clientId: client.id, status: 'refused', batchId: null });
       continue;
     }
-    parts ??= await mailToFiles(mail, {
-      maxFileBytes: services.config.UPLOAD_MAX_FILE_BYTES,
-      maxFiles: services.config.UPLOAD_MAX_FILES,
-    });
+    try {
+      parts ??= await mailToFiles(mail, {
+        maxFileBytes: services.config.UPLOAD_MAX_FILE_BYTES,
+        maxFiles: services.config.UPLOAD_MAX_FILES,
+      });
+    } catch (error) {
+      if (!(error instanceof MailOverBudget)) throw error;
+      // Refused whole: nothing of it is kept but the line saying why.
+      await record('refused', null, [{ name: error.part, reason: error.reason }]);
+      deliveries.push({ clientId: client.id, status: 'refused', batchId: null, overBudget: error });
+      continue;
+    }
     if (parts.files.length === 0) {
       await record('empty', null, parts.skipped);
       deliveries.push({ clientId: client.id, status: 'empty', batchId: null });

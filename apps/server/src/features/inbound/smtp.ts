@@ -94,7 +94,10 @@ export async function startInboundSmtp(
       const client = await findRecipient(services, rcpt.address);
       if (client) clients.set(client.id, client);
     }
-    const mail = await parseMail(raw);
+    // A MIME tree mailparser will not walk (too many or too deeply nested parts) never parses on a retry.
+    const mail = await parseMail(raw).catch((error: Error) => error);
+    if (mail instanceof Error)
+      return smtpError(554, `5.6.0 The message cannot be read (${mail.message.slice(0, 100)})`);
     const deliveries = await deliverMail(services, {
       channel: 'smtp',
       sender: senderOf(session),
@@ -107,6 +110,9 @@ export async function startInboundSmtp(
     // The monthly limit frees up only next month: a permanent "over quota", not a retry.
     if (deliveries.length && deliveries.every((d) => d.status === 'over_monthly_limit'))
       return smtpError(552, '5.2.2 This client has reached its monthly upload limit');
+    const overBudget = deliveries.find((d) => d.overBudget)?.overBudget;
+    if (overBudget && deliveries.every((d) => d.status === 'refused'))
+      return smtpError(552, `5.3.4 Refused: ${overBudget.reason} (${overBudget.part.slice(0, 200)})`);
     if (deliveries.length && deliveries.every((d) => d.status === 'refused'))
       return smtpError(550, '5.7.1 This sender may not send to this address');
     return 'OK: received';

@@ -63,3 +63,19 @@ describe('the extraction processes', () => {
     expect(extractor.pids()[0]).not.toBe(pid);
   }, 400_000);
 });
+
+describe('an extraction process past its limits', () => {
+  it('fails its document for good as DOCUMENT_TOO_COMPLEX, instead of a retry', async () => {
+    // No document is read this fast: the process is killed at the time limit.
+    const extractor = createExtractor({ processes: 1, nice: 1, timeoutMs: 1, logger });
+    try {
+      const error = await extractor
+        .extract({ bytes: read('classic-recargo.pdf'), filename: 'b.pdf' }, {})
+        .catch((e: unknown) => e);
+      expect(isExtractError(error)).toBe(true);
+      expect(error).toMatchObject({ code: 'DOCUMENT_TOO_COMPLEX', permanent: true });
+    } finally {
+      await extractor.close();
+    }
+  }, 120_000);
+});

@@ -9,6 +9,14 @@ import {
 } from '@cuadra/extract';
 import type { Logger } from '../../logger';
 import type { ChildReply, ChildRequest, SerializedError } from './extract-child';
+import { endedAtHeapLimit, heapFlags, type ProcessLimits, watchMemory } from './process-limits';
+
+/**
+ * What one extraction process may use (issue #35). Its OCR engines take a few hundred MB; a document that
+ * drives it past these is killed with it and fails as `DOCUMENT_TOO_COMPLEX`, free, instead of being
+ * retried. The reader's own limits (`PDF_LIMITS`) refuse most such files before this.
+ */
+export const EXTRACT_LIMITS: ProcessLimits = { heapMb: 2048, rssBytes: 3 * 1024 * 1024 * 1024 };
 
 /**
  * Where the worker's documents are read. Extraction is CPU work (pdf.js, image decoding, both OCR engines'
@@ -37,7 +45,10 @@ export type ExtractorOptions = {
   processes: number;
   /** Their nice value (0–19): how much they yield the cores to the API. */
   nice: number;
-  /** A document still running after this long is taken as hung: its process is killed and replaced. */
+  /**
+   * A document still running after this long is taken as too complex: its process is killed and replaced,
+   * and the document fails as `DOCUMENT_TOO_COMPLEX`.
+   */
   timeoutMs: number;
   logger: Logger;
 };
@@ -48,14 +59,23 @@ type Pending = {
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
 };
-type Slot = { child: ChildProcess; busy: Pending | null; ready: Promise<void> };
+type Slot = {
+  child: ChildProcess;
+  busy: Pending | null;
+  ready: Promise<void>;
+  /** Why this process was killed for its document: over its memory, or past the time limit. */
+  overLimit: string | null;
+};
 
 const CHILD_URL = new URL('./extract-child.ts', import.meta.url);
 
 /** The child runs TypeScript sources as this process does: with tsx's loader, found from here. */
 function childExecArgv(): string[] {
-  return ['--import', import.meta.resolve('tsx')];
+  return ['--import', import.meta.resolve('tsx'), ...heapFlags(EXTRACT_LIMITS)];
 }
+
+const tooComplex = (reason: string) =>
+  new ExtractError('DOCUMENT_TOO_COMPLEX', `The document took more than its process may: ${reason}`);
 
 function revive(error: SerializedError): Error {
   if (error.name === 'ExtractError' && error.code) {
@@ -96,7 +116,16 @@ export function createExtractor(options: ExtractorOptions): Extractor {
       } catch {}
     }
     let markReady: () => void = () => {};
-    const slot: Slot = { child, busy: null, ready: new Promise<void>((done) => (markReady = done)) };
+    const slot: Slot = {
+      child,
+      busy: null,
+      ready: new Promise<void>((done) => (markReady = done)),
+      overLimit: null,
+    };
+    const stopWatch = watchMemory(child, EXTRACT_LIMITS, (rss) => {
+      if (slot.busy) slot.overLimit = `${Math.round(rss / 1048576)} MB resident`;
+      options.logger.warn({ rss, pid: child.pid }, 'extraction process over its memory limit; killing it');
+    });
     child.on('message', (reply: ChildReply) => {
       if (reply.type === 'ready') return markReady();
       const job = slot.busy;
@@ -111,13 +140,19 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     });
     child.on('exit', (code, signal) => {
       markReady();
+      stopWatch();
       if (slots[index] === slot) slots[index] = null;
       const job = slot.busy;
       slot.busy = null;
       if (job) {
         clearTimeout(job.timer);
-        // Not the document's fault as far as we know (killed, out of memory): the job is retried.
-        job.reject(new Error(`extraction process ended (${signal ?? `code ${code}`})`));
+        // Over its limits: the document's doing, refused for good. Otherwise (killed from outside, a
+        // crash) not the document's fault as far as we know: the job is retried.
+        const atHeapLimit = endedAtHeapLimit(code, signal) ? 'heap limit' : null;
+        const reason = slot.overLimit ?? atHeapLimit;
+        job.reject(
+          reason ? tooComplex(reason) : new Error(`extraction process ended (${signal ?? `code ${code}`})`),
+        );
       }
       if (!closed) {
         options.logger.warn({ code, signal, pid: child.pid, busy: !!job }, 'extraction process ended');
@@ -160,6 +195,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
           const id = nextId++;
           const timer = setTimeout(() => {
             options.logger.warn({ timeoutMs: options.timeoutMs }, 'extraction process hung; killing it');
+            slot.overLimit = `ran past ${options.timeoutMs} ms`;
             slot.child.kill('SIGKILL');
           }, options.timeoutMs);
           slot.busy = { id, resolve, reject, timer };

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { countPdfPages, cutPdf, type MediaType, splitInvoicePdf } from '@cuadra/extract';
+import type { MediaType } from '@cuadra/extract';
 import type { DocumentErrorCode, DocumentSplit, SplitPart } from '@cuadra/shared';
 import { AppError } from '../../errors';
 import { newId } from '../../lib/ids';
@@ -12,6 +11,7 @@ import { deleteInvoiceRow } from '../invoices/repo';
 import { admitFile, creditReference, fileKey } from './intake';
 import { extractDocumentJob } from './jobs';
 import type { IncomingFile } from './multipart';
+import { cutPdfApart, planPdf } from './pdf-sandbox';
 import {
   deleteDocument,
   deleteSplit,
@@ -65,13 +65,16 @@ export async function planDocuments(
       body: 'mediaType' in fate && file.path ? { path: file.path } : null,
       split: null,
     };
-    // Read once: the cutter and the page count look at the same bytes.
-    const bytes =
+    // Read in a sandboxed process: a hostile PDF must not hold the API's thread or memory (issue #35).
+    const plan =
       'mediaType' in fate && fate.mediaType === 'application/pdf' && file.path
-        ? await readFile(file.path)
+        ? await planPdf(file.path)
         : null;
-    const parts = bytes ? await splitInvoicePdf(bytes) : null;
-    if (!bytes || !parts || !file.path) {
+    if (plan?.tooComplex) {
+      planned.push({ ...whole, fate: { errorCode: 'DOCUMENT_TOO_COMPLEX' }, body: null });
+      continue;
+    }
+    if (!plan?.parts || !file.path) {
       planned.push(whole);
       continue;
     }
@@ -79,19 +82,19 @@ export async function planDocuments(
       id: newId(),
       filename: file.filename,
       path: file.path,
-      pageCount: (await countPdfPages(bytes)) ?? parts.at(-1)?.pages.at(-1) ?? 0,
+      pageCount: plan.pageCount,
     };
     splits.push(split);
-    for (const part of parts) {
+    for (const part of plan.parts) {
       const pageFrom = part.pages[0] ?? 1;
       const pageTo = part.pages.at(-1) ?? pageFrom;
       planned.push({
         id: newId(),
         filename: partName(file.filename, pageFrom, pageTo),
-        size: part.bytes.length,
-        sha256: sha256Of(part.bytes),
+        size: part.size,
+        sha256: part.sha256,
         fate,
-        body: { bytes: part.bytes },
+        body: { path: part.path },
         split: { splitId: split.id, pageFrom, pageTo },
       });
     }
@@ -202,7 +205,7 @@ async function moveSplitOnce(
   if (locked) throw new AppError('SPLIT_LOCKED', { documentId: locked.row.id, status: locked.row.status });
 
   const whole = await services.files.get(splitKey(split.id));
-  const cut = await cutPdf(
+  const cut = await cutPdfApart(
     whole,
     changed.map(({ next }) => range(next.pageFrom, next.pageTo)),
   );
