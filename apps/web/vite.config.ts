@@ -51,5 +51,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // A test's first render of a lazy route compiles its modules: seconds on a busy two-core machine.
+    testTimeout: 20_000,
   },
 }));
