@@ -105,6 +105,10 @@ describe('the ECB table shipped with the app', () => {
     const parsed = parseEcbCsv(csv);
     expect(parsed['2022-03-01']).toEqual({ USD: '1.1163', JPY: '128.45', HUF: '371.9' });
     expect(expandRates(compactRates(parsed, 'test'))).toEqual(parsed);
+    // The daily eurofxref.csv writes its date in words and pads with spaces.
+    expect(parseEcbCsv('Date, USD, JPY, \n13 April 2026, 1.1684, 186.75, \n')).toEqual({
+      '2026-04-13': { USD: '1.1684', JPY: '186.75' },
+    });
   });
 });
 

@@ -125,6 +125,19 @@ export function loadRates(dataDir: string): RatesByDate {
   return { ...shippedRates(), ...local };
 }
 
+const MONTHS = 'January February March April May June July August September October November December'.split(
+  ' ',
+);
+/** "2026-04-13" (eurofxref-hist.csv) or "13 April 2026" (the daily eurofxref.csv) → "2026-04-13". */
+function csvDate(cell: string): string | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(cell)) return cell;
+  const m = /^(\d{1,2}) ([A-Z][a-z]+) (\d{4})$/.exec(cell);
+  const month = m ? MONTHS.indexOf(m[2] as string) + 1 : 0;
+  return m && month > 0
+    ? `${m[3]}-${String(month).padStart(2, '0')}-${(m[1] as string).padStart(2, '0')}`
+    : null;
+}
+
 /** The ECB's CSV (eurofxref-hist.csv, eurofxref.csv): "Date,USD,JPY,…" then a line per day, "N/A" when none. */
 export function parseEcbCsv(csv: string): RatesByDate {
   const [header = '', ...lines] = csv.trim().split(/\r?\n/);
@@ -132,7 +145,7 @@ export function parseEcbCsv(csv: string): RatesByDate {
   const rates: RatesByDate = {};
   for (const line of lines) {
     const cells = line.split(',').map((c) => c.trim());
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(cells[0] ?? '') ? (cells[0] as string) : null;
+    const date = csvDate(cells[0] ?? '');
     if (!date) continue;
     const today: Record<string, string> = {};
     cells.forEach((cell, i) => {

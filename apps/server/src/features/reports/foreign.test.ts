@@ -66,7 +66,10 @@ describe('reports with invoices in other currencies', () => {
 
   it('writes the same in the workbook: euros in the total column, the dollar total and rate beside', async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await buildWorkbook(input()));
+    const bytes = await buildWorkbook(input());
+    await workbook.xlsx.load(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
     const issued = workbook.getWorksheet('Issued')!;
     const header = (issued.getRow(1).values as unknown[]).map(String);
     const row = [2, 3].map((n) => issued.getRow(n)).find((r) => r.getCell(2).value === 'U-1')!;
