@@ -10,12 +10,12 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { findVisibleClient } from '../clients/repo';
-import { allInEuros, loadRates } from '../currency/rates';
+import { allInEuros, inEuros, loadRates, type RatesByDate } from '../currency/rates';
 import { taxProfileOf } from '../forms/profile';
 import { summariseFiscalYear } from './fiscal';
 import { readReportLink, signReportLink } from './links';
 import { findInvoicesInRange } from './repo';
-import { buildCsv, buildWorkbook, reportFilename } from './workbook';
+import { buildCsv, buildWorkbook, type ReportInvoice, reportFilename } from './workbook';
 
 async function visibleClient(services: Services, user: UserRow, clientId: string) {
   const client = await findVisibleClient(services.db, user.id, clientId);
@@ -64,7 +64,10 @@ export async function downloadReport(services: Services, user: UserRow, token: s
     clientTaxId: client.taxId,
     from: claims.from,
     to: claims.to,
-    invoices: await findInvoicesInRange(services.db, client.id, claims.from, claims.to),
+    invoices: reportInEuros(
+      await findInvoicesInRange(services.db, client.id, claims.from, claims.to),
+      loadRates(services.config.DATA_DIR),
+    ),
   };
   const filename = reportFilename(input, claims.format);
   try {
@@ -108,5 +111,27 @@ export async function getFiscalSummary(
     invoices: allInEuros(invoices, rates).invoices,
     priorYearInvoices: allInEuros(priorYearInvoices, rates).invoices,
     legalForm: taxProfileOf(client).legalForm,
+  });
+}
+
+/**
+ * A report's invoices with their amounts in euros (issue 36 item 6): one in another currency converted at
+ * the ECB rate of its date, its own total and the rate kept beside; one with no rate kept with `rate` null,
+ * which the report lists but never adds to euros.
+ */
+export function reportInEuros<T extends ReportInvoice & { currency: string; id: string }>(
+  invoices: T[],
+  rates: RatesByDate,
+): T[] {
+  return invoices.map((invoice) => {
+    const currency = invoice.currency.toUpperCase();
+    if (currency === 'EUR') return invoice;
+    const result = inEuros(invoice, rates);
+    const foreign = { currency, totalCents: invoice.totalCents, rate: null, rateDate: null };
+    if (!result?.converted) return { ...invoice, foreign };
+    return {
+      ...result.invoice,
+      foreign: { ...foreign, rate: result.converted.rate, rateDate: result.converted.date },
+    };
   });
 }

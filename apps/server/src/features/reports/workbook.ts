@@ -24,6 +24,11 @@ export type ReportInvoice = FiscalInvoice & {
   recipientName: string | null;
   recipientTaxId: string | null;
   totalCents: number | null;
+  /**
+   * Set on an invoice in another currency (issue 36 item 6): its own total, and the ECB rate its amounts
+   * were converted to euros at; `rate` null when none is known, and then it is shown but not added.
+   */
+  foreign?: { currency: string; totalCents: number | null; rate: string | null; rateDate: string | null };
 };
 
 export type ReportInput = {
@@ -77,6 +82,11 @@ const LABELS = {
     unreviewed: 'Unreviewed invoices (included above)',
     untyped: 'Invoices without a type (not included)',
     amount: 'Amount',
+    currency: 'Currency',
+    foreignTotal: 'Total in its currency',
+    ecbRate: 'ECB rate (per euro)',
+    ecbRateDate: 'ECB rate date',
+    noRate: 'Invoices in another currency without an ECB rate (not included)',
   },
   es: {
     issued: 'Emitidas',
@@ -115,6 +125,11 @@ const LABELS = {
     unreviewed: 'Facturas sin revisar (incluidas arriba)',
     untyped: 'Facturas sin tipo (no incluidas)',
     amount: 'Importe',
+    currency: 'Moneda',
+    foreignTotal: 'Total en su moneda',
+    ecbRate: 'Cambio BCE (por euro)',
+    ecbRateDate: 'Fecha del cambio BCE',
+    noRate: 'Facturas en otra moneda sin cambio del BCE (no incluidas)',
   },
 } as const;
 
@@ -158,7 +173,15 @@ type Row = {
   surchargeCents: number;
   totalCents: number;
   reviewed: boolean;
+  /** Amounts in euros: false for an invoice in another currency with no ECB rate (its euro cells are empty). */
+  inEuros: boolean;
+  foreign: ReportInvoice['foreign'];
 };
+
+/** An invoice in another currency that could not be converted: listed, never added to euros. */
+const unconverted = (invoice: ReportInvoice) => invoice.foreign != null && invoice.foreign.rate === null;
+/** The columns of foreign amounts, only in a report that has some. */
+const hasForeign = (invoices: ReportInvoice[]) => invoices.some((i) => i.foreign != null);
 
 function toRow(invoice: ReportInvoice): Row {
   const issued = invoice.type === 'issued';
@@ -179,6 +202,8 @@ function toRow(invoice: ReportInvoice): Row {
     surchargeCents: surchargeOf(invoice),
     totalCents: invoice.totalCents ?? 0,
     reviewed: invoice.checked,
+    inEuros: !unconverted(invoice),
+    foreign: invoice.foreign,
   };
 }
 
@@ -207,25 +232,41 @@ function addInvoiceSheet(
     money('surcharge', labels.surcharge),
     money('total', labels.total),
     { key: 'reviewed', header: labels.reviewed, width: 10 },
+    ...(hasForeign(invoices)
+      ? [
+          { key: 'currency', header: labels.currency, width: 10 },
+          { key: 'foreignTotal', header: labels.foreignTotal, width: 16, style: { numFmt: '#,##0.00' } },
+          { key: 'ecbRate', header: labels.ecbRate, width: 14 },
+          { key: 'ecbRateDate', header: labels.ecbRateDate, width: 12, style: { numFmt: labels.dateFormat } },
+        ]
+      : []),
   ];
   sheet.getRow(1).font = { bold: true };
   for (const row of [...invoices].sort(byDateThenNumber).map(toRow)) {
+    // An amount with no ECB rate is not in euros: its euro cells stay empty, so no column adds it.
+    const eur = (cents: number) => (row.inEuros ? euros(cents) : null);
     const values: Record<string, unknown> = {
       date: row.date,
       number: row.number,
       counterparty: row.counterparty,
       taxId: row.taxId,
-      base: euros(row.baseCents),
-      vat: euros(row.vatCents),
-      irpf: euros(row.irpfCents),
-      surcharge: euros(row.surchargeCents),
-      total: euros(row.totalCents),
+      base: eur(row.baseCents),
+      vat: eur(row.vatCents),
+      irpf: eur(row.irpfCents),
+      surcharge: eur(row.surchargeCents),
+      total: eur(row.totalCents),
       reviewed: row.reviewed ? labels.yes : labels.no,
     };
     for (const rate of rates) {
       const line = row.perRate.get(rate);
-      values[`base_${rate}`] = euros(line?.baseCents ?? 0);
-      values[`vat_${rate}`] = euros(line?.vatCents ?? 0);
+      values[`base_${rate}`] = eur(line?.baseCents ?? 0);
+      values[`vat_${rate}`] = eur(line?.vatCents ?? 0);
+    }
+    if (row.foreign) {
+      values.currency = row.foreign.currency;
+      values.foreignTotal = row.foreign.totalCents == null ? null : euros(row.foreign.totalCents);
+      values.ecbRate = row.foreign.rate;
+      values.ecbRateDate = row.foreign.rateDate ? new Date(`${row.foreign.rateDate}T00:00:00Z`) : null;
     }
     sheet.addRow(values);
   }
@@ -233,7 +274,8 @@ function addInvoiceSheet(
 }
 
 /** What the summary sheet shows, in cents; exported for the tests to compare with. */
-export function summariseReport(invoices: ReportInvoice[]) {
+export function summariseReport(all: ReportInvoice[]) {
+  const invoices = all.filter((i) => !unconverted(i));
   const issued = invoices.filter((i) => i.type === 'issued');
   const received = invoices.filter((i) => i.type === 'received');
   const sum = (list: ReportInvoice[], pick: (r: Row) => number) =>
@@ -255,6 +297,7 @@ export function summariseReport(invoices: ReportInvoice[]) {
     // Only the invoices counted above: one without a type is counted once, under untypedCount.
     unreviewedCount: [...issued, ...received].filter((i) => !i.checked).length,
     untypedCount: invoices.filter((i) => i.type === null).length,
+    noRateCount: all.filter(unconverted).length,
   };
 }
 
@@ -304,6 +347,7 @@ export async function buildWorkbook(input: ReportInput): Promise<Buffer> {
   sheet.addRow([labels.receivedCount, null, s.receivedCount]);
   sheet.addRow([labels.unreviewed, null, s.unreviewedCount]);
   if (s.untypedCount > 0) sheet.addRow([labels.untyped, null, s.untypedCount]);
+  if (s.noRateCount > 0) sheet.addRow([labels.noRate, null, s.noRateCount]);
 
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
@@ -326,6 +370,7 @@ export function buildCsv(input: ReportInput): string {
   const labels = LABELS[input.locale];
   const rates = ratesOf(input.invoices);
   const amount = (cents: number) => formatPlainAmount(cents, input.locale);
+  const foreign = hasForeign(input.invoices);
   const header = [
     labels.type,
     labels.date,
@@ -339,10 +384,12 @@ export function buildCsv(input: ReportInput): string {
     labels.surcharge,
     labels.total,
     labels.reviewed,
+    ...(foreign ? [labels.currency, labels.foreignTotal, labels.ecbRate, labels.ecbRateDate] : []),
   ];
   const typed = input.invoices.filter((i) => i.type !== null).sort(byDateThenNumber);
   const records = typed.map((invoice) => {
     const row = toRow(invoice);
+    const eur = (cents: number) => (row.inEuros ? amount(cents) : '');
     return [
       invoice.type === 'issued' ? labels.issued : labels.received,
       row.isoDate ? formatDay(row.isoDate, input.locale) : '',
@@ -351,14 +398,22 @@ export function buildCsv(input: ReportInput): string {
       spreadsheetText(row.taxId),
       ...rates.flatMap((rate) => {
         const line = row.perRate.get(rate);
-        return [amount(line?.baseCents ?? 0), amount(line?.vatCents ?? 0)];
+        return [eur(line?.baseCents ?? 0), eur(line?.vatCents ?? 0)];
       }),
-      amount(row.baseCents),
-      amount(row.vatCents),
-      amount(row.irpfCents),
-      amount(row.surchargeCents),
-      amount(row.totalCents),
+      eur(row.baseCents),
+      eur(row.vatCents),
+      eur(row.irpfCents),
+      eur(row.surchargeCents),
+      eur(row.totalCents),
       row.reviewed ? labels.yes : labels.no,
+      ...(foreign
+        ? [
+            row.foreign?.currency ?? '',
+            row.foreign?.totalCents == null ? '' : amount(row.foreign.totalCents),
+            row.foreign?.rate ?? '',
+            row.foreign?.rateDate ? formatDay(row.foreign.rateDate, input.locale) : '',
+          ]
+        : []),
     ];
   });
   return stringify([header, ...records], {
