@@ -4,7 +4,13 @@ import { dkimSign } from 'mailauth';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, createSignedInUser, createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
+import {
+  bodyOf,
+  createSignedInUser,
+  createTestContext,
+  TEST_DB,
+  type TestContext,
+} from '../../../test/harness';
 import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
 import type { DnsResolver } from './mail-auth';
@@ -53,9 +59,17 @@ describe(`SPF, DKIM and DMARC checked on arrival (${TEST_DB})`, () => {
   async function clientAllowing(sender: string) {
     const { user, headers } = await createSignedInUser(ctx);
     await grantCredits(ctx.db, user.id, 5, 'grant', `test:${user.id}`);
-    const client = await insertClient(ctx.db, { ownerUserId: user.id, name: 'Andrés Navarro Gil' });
+    const client = await insertClient(ctx.db, {
+      ownerUserId: user.id,
+      name: 'Andrés Navarro Gil',
+      taxId: null,
+    });
     const detail = await bodyOf(await ctx.request(`/api/v1/clients/${client!.id}`, { headers }));
-    const added = await ctx.json(`/api/v1/clients/${client!.id}/inbound-senders`, { email: sender }, { headers });
+    const added = await ctx.json(
+      `/api/v1/clients/${client!.id}/inbound-senders`,
+      { email: sender },
+      { headers },
+    );
     expect(added.status).toBe(201);
     const messages = async () =>
       (await bodyOf(await ctx.request(`/api/v1/clients/${client!.id}/inbound-messages`, { headers }))).items;
@@ -75,12 +89,19 @@ describe(`SPF, DKIM and DMARC checked on arrival (${TEST_DB})`, () => {
     if (sign) {
       const signed = await dkimSign(raw, {
         canonicalization: 'relaxed/relaxed',
-        signatureData: [{ signingDomain: 'signed.test', selector: 'sel', privateKey }],
+        signingDomain: 'signed.test',
+        selector: 'sel',
+        privateKey,
       });
       expect(signed.errors).toEqual([]);
       raw = Buffer.concat([Buffer.from(signed.signatures), raw]);
     }
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      ignoreTLS: true,
+    });
     return transport.sendMail({ envelope: { from, to }, raw });
   }
 

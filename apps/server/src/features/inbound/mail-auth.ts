@@ -23,7 +23,13 @@ export type MailAuthVerdict = {
   reason: string | null;
 };
 
-export const UNCHECKED: MailAuthVerdict = { result: 'unchecked', spf: null, dkim: null, dmarc: null, reason: null };
+export const UNCHECKED: MailAuthVerdict = {
+  result: 'unchecked',
+  spf: null,
+  dkim: null,
+  dmarc: null,
+  reason: null,
+};
 
 const TEMPORARY = new Set(['temperror', 'temperr']);
 
@@ -99,7 +105,8 @@ export async function checkMailAuth(
       result: 'fail',
       reason: `SPF of ${outcome.spf ? outcome.spf.domain : 'the sender'} does not allow ${options.ip}`,
     };
-  if ([spf, dkim, dmarc].some((r) => r && TEMPORARY.has(r))) return { ...verdict, result: 'unchecked', reason: null };
+  if ([spf, dkim, dmarc].some((r) => r && TEMPORARY.has(r)))
+    return { ...verdict, result: 'unchecked', reason: null };
   const passed = dmarc === 'pass' || (dmarc !== 'fail' && (spf === 'pass' || alignedDkim));
   return { ...verdict, result: passed ? 'pass' : 'neutral', reason: null };
 }
