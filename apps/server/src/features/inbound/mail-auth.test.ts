@@ -87,12 +87,13 @@ describe(`SPF, DKIM and DMARC checked on arrival (${TEST_DB})`, () => {
       .compile()
       .build();
     if (sign) {
-      const signed = await dkimSign(raw, {
+      // mailauth reads `signatureData` (its .d.ts names top-level fields it does not use).
+      const options = {
         canonicalization: 'relaxed/relaxed',
-        signingDomain: 'signed.test',
-        selector: 'sel',
-        privateKey,
-      });
+        signatureData: [{ signingDomain: 'signed.test', selector: 'sel', privateKey }],
+      };
+      const signed = await dkimSign(raw, options as unknown as Parameters<typeof dkimSign>[1]);
+      expect(signed.signatures).toMatch(/^DKIM-Signature:[\s\S]*\bd=signed\.test;/);
       expect(signed.errors).toEqual([]);
       raw = Buffer.concat([Buffer.from(signed.signatures), raw]);
     }
