@@ -158,6 +158,11 @@ export const ConfigSchema = z.object({
   INBOUND_TLS_KEY_FILE: z.string().default(''),
   INBOUND_TLS_CERT_FILE: z.string().default(''),
   /**
+   * SPF/DKIM/DMARC check of SMTP mail on arrival (ADR 0017): `enforce` refuses a failing sender (550 5.7.1),
+   * `record` only records the verdict, `off` skips the check. DNS out of reach: accepted, "unchecked".
+   */
+  INBOUND_MAIL_AUTH: z.enum(['enforce', 'record', 'off']).default('enforce'),
+  /**
    * Shared secret of the provider webhook POST /api/v1/inbound/postmark (HTTP Basic password, or
    * `?token=`). Empty: the webhook is off.
    */

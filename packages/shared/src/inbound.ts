@@ -59,6 +59,12 @@ export const InboundMessageSchema = z
     pendingCount: z.number().int(),
     spf: z.string().nullable(),
     dkim: z.string().nullable(),
+    dmarc: z.string().nullable(),
+    /**
+     * SPF/DKIM/DMARC check on arrival: pass, neutral, fail, unchecked (DNS unreachable or check off); null
+     * when the channel does not check (webhook).
+     */
+    mailAuth: z.string().nullable(),
     /** Parts that were not read, with a reason code (UNSUPPORTED_TYPE, ZIP_LIMIT, …). */
     skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
     createdAt: z.string(),

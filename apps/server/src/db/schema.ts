@@ -695,6 +695,13 @@ export const inboundMessages = pgTable(
     /** SPF and DKIM verdicts from an Authentication-Results header, when the relay added one. */
     spf: text('spf'),
     dkim: text('dkim'),
+    /** DMARC verdict of the receiver's own check on arrival (ADR 0017). */
+    dmarc: text('dmarc'),
+    /**
+     * The arrival check's overall result (ADR 0017): pass, neutral, fail (kept under INBOUND_MAIL_AUTH=record,
+     * or on a refusal line), unchecked (DNS unreachable, or the check off). Null: not checked (webhook).
+     */
+    mailAuth: text('mail_auth'),
     /** Attachments skipped and why: [{ name, reason }]. */
     skipped: jsonb('skipped').notNull().default([]),
     createdAt: createdAt(),

@@ -28,7 +28,9 @@ describe(`hostile mail is refused whole, permanently (${TEST_DB})`, () => {
   let ctx: TestContext;
   let smtp: InboundSmtp;
   beforeAll(async () => {
-    ctx = await createTestContext({ env: { INBOUND_MAX_MESSAGE_BYTES: String(25 * 1024 * 1024) } });
+    ctx = await createTestContext({
+      env: { INBOUND_MAX_MESSAGE_BYTES: String(25 * 1024 * 1024), INBOUND_MAIL_AUTH: 'off' },
+    });
     smtp = await startInboundSmtp(ctx.services, { port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

@@ -16,6 +16,7 @@ import { uploadTempDir } from '../uploads/routes';
 import { uploadFiles } from '../uploads/service';
 import { ensureInboundEmail, rotateInboundEmail } from './address';
 import { inboundReplyEmail } from './emails';
+import type { MailAuthVerdict } from './mail-auth';
 import { type InboundMail, MailOverBudget, mailToFiles, type Skipped } from './parts';
 import {
   deleteSender,
@@ -76,6 +77,8 @@ export async function recordRefusal(
     subject?: string | null;
     spf?: string | null;
     dkim?: string | null;
+    dmarc?: string | null;
+    mailAuth?: string | null;
   },
 ) {
   await insertMessage(services.db, {
@@ -86,6 +89,8 @@ export async function recordRefusal(
     status: 'refused',
     spf: fields.spf ?? null,
     dkim: fields.dkim ?? null,
+    dmarc: fields.dmarc ?? null,
+    mailAuth: fields.mailAuth ?? null,
   });
 }
 
@@ -105,9 +110,16 @@ export type Delivery = {
  */
 export async function deliverMail(
   services: Services,
-  input: { channel: string; sender: string; clients: ClientRow[]; mail: InboundMail },
+  input: {
+    channel: string;
+    sender: string;
+    clients: ClientRow[];
+    mail: InboundMail;
+    /** The receiver's own SPF/DKIM/DMARC check (SMTP); recorded instead of a relay's header verdicts. */
+    checked?: MailAuthVerdict;
+  },
 ): Promise<Delivery[]> {
-  const { mail, channel } = input;
+  const { mail, channel, checked } = input;
   const sender = input.sender.trim().toLowerCase();
   const auth = readAuthenticationResults(mail.authenticationResults);
   let parts: { files: Awaited<ReturnType<typeof mailToFiles>>['files']; skipped: Skipped[] } | null = null;
@@ -123,8 +135,10 @@ export async function deliverMail(
         subject: mail.subject?.slice(0, 500) ?? null,
         messageId: mail.messageId?.slice(0, 500) ?? null,
         status,
-        spf: auth.spf,
-        dkim: auth.dkim,
+        spf: checked?.spf ?? auth.spf,
+        dkim: checked?.dkim ?? auth.dkim,
+        dmarc: checked?.dmarc ?? null,
+        mailAuth: checked?.result ?? null,
         skipped,
       });
     if (auth.spoofed || !(await maySend(services, client, sender))) {
@@ -327,6 +341,8 @@ export async function getMessages(
       pendingCount: documents.filter((d) => PENDING_STATUSES.includes(d.status)).length,
       spf: row.spf,
       dkim: row.dkim,
+      dmarc: row.dmarc,
+      mailAuth: row.mailAuth,
       skipped: row.skipped as Skipped[],
       createdAt: row.createdAt.toISOString(),
     })),

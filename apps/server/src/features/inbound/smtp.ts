@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Services } from '../../services';
 import type { ClientRow } from '../clients/repo';
+import { checkMailAuth, type DnsResolver, type MailAuthVerdict, UNCHECKED } from './mail-auth';
 import { parseMail } from './parts';
 import { deliverMail, findRecipient, maySend, recordRefusal } from './service';
 
@@ -38,7 +39,12 @@ function readMessage(stream: SMTPServerDataStream, limit: number): Promise<Buffe
  */
 export async function startInboundSmtp(
   services: Services,
-  options: { port?: number; host?: string } = {},
+  options: {
+    port?: number;
+    host?: string;
+    /** DNS for the SPF/DKIM/DMARC check; tests pass a fake map. Default: the system's resolver. */
+    resolver?: DnsResolver;
+  } = {},
 ): Promise<InboundSmtp> {
   const { config, logger } = services;
   const limit = config.INBOUND_MAX_MESSAGE_BYTES;
@@ -98,11 +104,26 @@ export async function startInboundSmtp(
     const mail = await parseMail(raw).catch((error: Error) => error);
     if (mail instanceof Error)
       return smtpError(554, `5.6.0 The message cannot be read (${mail.message.slice(0, 100)})`);
+    const checked = await authenticateSender(raw, session);
+    if (checked.result === 'fail' && config.INBOUND_MAIL_AUTH === 'enforce') {
+      for (const client of clients.values())
+        await recordRefusal(services, client, {
+          channel: 'smtp',
+          sender: senderOf(session) || '<>',
+          subject: mail.subject?.slice(0, 500) ?? null,
+          spf: checked.spf,
+          dkim: checked.dkim,
+          dmarc: checked.dmarc,
+          mailAuth: checked.result,
+        });
+      return smtpError(550, `5.7.1 Sender not authenticated: ${checked.reason}`);
+    }
     const deliveries = await deliverMail(services, {
       channel: 'smtp',
       sender: senderOf(session),
       clients: [...clients.values()],
       mail,
+      checked,
     });
     logger.info({ deliveries: deliveries.map((d) => d.status), size: raw.length }, 'inbound mail received');
     if (deliveries.length && deliveries.every((d) => d.status === 'no_credits'))
@@ -116,6 +137,23 @@ export async function startInboundSmtp(
     if (deliveries.length && deliveries.every((d) => d.status === 'refused'))
       return smtpError(550, '5.7.1 This sender may not send to this address');
     return 'OK: received';
+  }
+
+  /** SPF, DKIM and DMARC of the mail as it arrived (ADR 0017); a check that breaks leaves it unchecked. */
+  async function authenticateSender(raw: Buffer, session: SMTPServerSession): Promise<MailAuthVerdict> {
+    if (config.INBOUND_MAIL_AUTH === 'off') return UNCHECKED;
+    try {
+      return await checkMailAuth(raw, {
+        ip: session.remoteAddress,
+        helo: session.hostNameAppearsAs,
+        sender: senderOf(session),
+        mta: config.INBOUND_EMAIL_DOMAIN,
+        resolver: options.resolver,
+      });
+    } catch (error) {
+      logger.warn({ err: error }, 'inbound mail authentication check failed');
+      return UNCHECKED;
+    }
   }
 
   await new Promise<void>((resolve, reject) => {

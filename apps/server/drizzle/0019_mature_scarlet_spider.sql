@@ -1,0 +1,2 @@
+ALTER TABLE "inbound_messages" ADD COLUMN "dmarc" text;--> statement-breakpoint
+ALTER TABLE "inbound_messages" ADD COLUMN "mail_auth" text;
