@@ -55,9 +55,9 @@ describe(`invoice figures (${TEST_DB})`, () => {
     surchargeCents: null,
     totalCents: 16_150,
     vatBreakdown: [
-      { rate: '21', baseCents: 10_000, vatCents: 2_100 },
-      { rate: '10', baseCents: 5_000, vatCents: 500 },
-      { rate: '4', baseCents: 0, vatCents: 50, surchargeRate: '0.5', surchargeCents: null },
+      { rate: '21', baseCents: 11_000, vatCents: 2_310 },
+      { rate: '10', baseCents: 3_000, vatCents: 300 },
+      { rate: '4', baseCents: 1_000, vatCents: 40, surchargeRate: '0.5', surchargeCents: null },
     ],
     items: [],
   };
