@@ -520,6 +520,23 @@ export interface paths {
         patch: operations["patchSubscription"];
         trace?: never;
     };
+    "/api/v1/subscription/upgrade-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an upgrade to planId costs now (prorated over what is left of the period): shown before the checkout that takes it */
+        get: operations["getSubscriptionUpgradeQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/subscription/portal": {
         parameters: {
             query?: never;
@@ -563,7 +580,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload invoices for a client: multipart/form-data with files[] (PDF, JPG, PNG, e-invoice XML). One credit is held per accepted file; refused files cost nothing. */
+        /** Upload invoices for a client: multipart/form-data with files[] (PDF, JPG, PNG, e-invoice XML). One credit is held per accepted file; refused files cost nothing. With fewer credits than files, the first files the credits cover are taken and the rest are listed as failed with WAITING_FOR_CREDITS. */
         post: operations["postClientsByClientIdUploads"];
         delete?: never;
         options?: never;
@@ -582,6 +599,23 @@ export interface paths {
         get: operations["getUploadsByBatchId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents/{documentId}/{decision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer a possible duplicate: keep (it becomes an invoice of its own and is charged one credit) or discard (the document is dropped; it cost nothing) */
+        post: operations["postDocumentsByDocumentIdByDecision"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1009,7 +1043,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "UPLOAD_TOO_SLOW" | "TOO_MANY_UPLOADS" | "STORAGE_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "MONTHLY_LIMIT_EXCEEDED" | "INVOICE_NOT_FOUND" | "INVOICE_DUPLICATE" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "INTERNAL";
+                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "UPLOAD_TOO_SLOW" | "TOO_MANY_UPLOADS" | "STORAGE_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "UPGRADE_NEEDS_CHECKOUT" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "MONTHLY_LIMIT_EXCEEDED" | "INVOICE_NOT_FOUND" | "INVOICE_DUPLICATE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_NOT_DUPLICATE" | "VAT_RATE_MISMATCH" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "DOCUMENT_TOO_COMPLEX" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "INTERNAL";
                 message: string;
                 details?: unknown;
             };
@@ -1386,6 +1420,8 @@ export interface components {
             pendingCount: number;
             spf: string | null;
             dkim: string | null;
+            dmarc: string | null;
+            mailAuth: string | null;
             skipped: {
                 name: string;
                 reason: string;
@@ -1667,7 +1703,7 @@ export interface components {
             };
             warnings: {
                 /** @enum {string} */
-                code: "UNREVIEWED_INVOICES" | "INCOMPLETE_INVOICES" | "UNKNOWN_VAT_RATE" | "UNKNOWN_SURCHARGE_RATE" | "INTRA_EU_RATE_ASSUMED" | "INTRA_EU_KEY_ASSUMED" | "WITHHOLDING_FEEDS_111" | "WITHHOLDING_FEEDS_115" | "PARTY_WITHOUT_TAX_ID" | "EXCLUDED_FROM_347_WITHHOLDING" | "RECARGO_REGIME" | "CARRY_FROM_PRIOR_YEARS_UNKNOWN" | "BOX_DESIGN_UNVERIFIED" | "ESTIMATE_FROM_INVOICES" | "ZERO_RATED_ISSUED";
+                code: "UNREVIEWED_INVOICES" | "INCOMPLETE_INVOICES" | "UNKNOWN_VAT_RATE" | "UNKNOWN_SURCHARGE_RATE" | "INTRA_EU_RATE_ASSUMED" | "INTRA_EU_KEY_ASSUMED" | "WITHHOLDING_FEEDS_111" | "WITHHOLDING_FEEDS_115" | "PARTY_WITHOUT_TAX_ID" | "EXCLUDED_FROM_347_WITHHOLDING" | "RECARGO_REGIME" | "CARRY_FROM_PRIOR_YEARS_UNKNOWN" | "BOX_DESIGN_UNVERIFIED" | "ESTIMATE_FROM_INVOICES" | "ZERO_RATED_ISSUED" | "FOREIGN_VAT_EXCLUDED" | "CURRENCY_CONVERTED" | "CURRENCY_RATE_MISSING";
                 invoiceIds: string[];
             }[];
         };
@@ -1689,6 +1725,11 @@ export interface components {
             currency: string | null;
             /** @enum {string|null} */
             type: "issued" | "received" | null;
+            duplicateOfInvoiceId: string | null;
+            duplicateOf: {
+                number: string | null;
+                issuerName: string | null;
+            } | null;
             fieldCount: number;
             verifiedCount: number;
             lowConfidenceCount: number;
@@ -1697,9 +1738,12 @@ export interface components {
         AcceptReviewResult: {
             accepted: string[];
             skipped: string[];
+            figuresDisagree: string[];
         };
         AcceptReviewRequest: {
             ids: string[];
+            /** @default false */
+            confirmFigures: boolean;
         };
         SupplierMemoryList: {
             items: components["schemas"]["SupplierMemory"][];
@@ -3385,6 +3429,60 @@ export interface operations {
             };
         };
     };
+    getSubscriptionUpgradeQuote: {
+        parameters: {
+            query: {
+                planId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The amount to pay now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        planId: string;
+                        amountCents: number;
+                        /** @enum {string} */
+                        currency: "eur";
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No live subscription (SUBSCRIPTION_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an upgrade of the current plan (PLAN_CHANGE_INVALID) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postSubscriptionPortal: {
         parameters: {
             query?: never;
@@ -3503,7 +3601,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No credit free (checked before the body is read), or not enough for the accepted files (INSUFFICIENT_CREDITS); nothing was kept */
+            /** @description No credit free (checked before the body is read), or none left by the time the files were stored (INSUFFICIENT_CREDITS); nothing was kept */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -3599,6 +3697,58 @@ export interface operations {
             };
             /** @description No such upload (UPLOAD_NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDocumentsByDocumentIdByDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+                decision: "keep" | "discard";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Decided; the kept document’s new invoice, or null when discarded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoiceId: string | null;
+                    };
+                };
+            };
+            /** @description No credit free to keep it (INSUFFICIENT_CREDITS) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such document for this user (DOCUMENT_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a possible duplicate (DOCUMENT_NOT_DUPLICATE), or the very same issuer and number (INVOICE_DUPLICATE) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4290,7 +4440,9 @@ export interface operations {
     };
     putInvoicesById: {
         parameters: {
-            query?: never;
+            query?: {
+                confirmFigures?: "true";
+            };
             header?: never;
             path: {
                 id: string;
@@ -4339,7 +4491,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The figures disagree (VAT_BREAKDOWN_MISMATCH, TOTAL_MISMATCH); details.mismatches names each: field, valueCents, expectedCents */
+            /** @description The figures disagree (VAT_BREAKDOWN_MISMATCH, VAT_RATE_MISMATCH, TOTAL_MISMATCH) and confirmFigures=true was not sent; details.mismatches names each: field, line, valueCents, expectedCents */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4667,7 +4819,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 cursor?: string;
-                state?: "processing" | "needs_review" | "reviewed" | "failed" | "duplicate";
+                state?: string;
                 clientId?: string;
                 q?: string;
             };
