@@ -13,6 +13,7 @@ const fixture = fileURLToPath(
 const TEXT = {
   en: {
     label: 'Files per month',
+    placeholder: 'e.g. 6',
     save: 'Save limit',
     saved: 'Limit saved.',
     used: '0 of 2 files used this month',
@@ -22,6 +23,7 @@ const TEXT = {
   },
   es: {
     label: 'Archivos al mes',
+    placeholder: 'p. ej. 6',
     save: 'Guardar límite',
     saved: 'Límite guardado.',
     used: '0 de 2 archivos usados este mes',
@@ -80,7 +82,7 @@ describe.skipIf(!hasBrowser)('a client’s monthly upload limit in Chromium', ()
 
         // The accountant sets the limit to 2 on the client page.
         const field = page.getByLabel(text.label);
-        expect(await field.getAttribute('placeholder')).toBe('6');
+        expect(await field.getAttribute('placeholder')).toBe(text.placeholder);
         await field.fill('2');
         await page.getByRole('button', { name: text.save }).click();
         await page.getByText(text.saved).waitFor();
