@@ -21,7 +21,7 @@ export const DE: LabelWords = {
       'rechnungsdatum',
       'belegdatum',
       'beleg-datum',
-      // The title, its number and "vom": "Rechnungskorrektur Nr. RK21012345 vom 16.09.2018".
+      // The title, its number and "vom": "Rechnungskorrektur Nr. <number> vom <date>".
       '[a-zäöüß]*(?:rechnung(?:skorrektur)?|gutschrift)\\s*(?:nr\\.?|nummer|no\\.?)?\\s*:?\\s*[a-z0-9][\\w./-]*\\s*vom',
     ],
     ['datum'],
