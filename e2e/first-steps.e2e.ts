@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailedLink, logIn, registerAndVerify, uniqueEmail } from './support/accounts';
+import { pageApi as api } from './support/api';
 import { baseUrl, hasBrowser, launchBrowser } from './support/browser';
 
 // Issue 36, "What a new user and an accountant trip over": the language of an account (item 11), the
@@ -9,25 +10,6 @@ import { baseUrl, hasBrowser, launchBrowser } from './support/browser';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 800 };
-
-/** Calls the API from the page with the session's token, as the app does. */
-async function api<T>(page: Page, path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const res = await fetch(path, {
-        method: init.method ?? 'GET',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('authToken')}`,
-          ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: init.json === undefined ? undefined : JSON.stringify(init.json),
-      });
-      if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-      return res.status === 204 ? null : res.json();
-    },
-    { path, init },
-  ) as Promise<T>;
-}
 
 describe.skipIf(!hasBrowser)('first steps of a new user, in Chromium', () => {
   let browser: Browser;

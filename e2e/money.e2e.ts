@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
+import { pageApi as api } from './support/api';
 import { hasBrowser, launchBrowser, newContext } from './support/browser';
 
 // Issue 36 items 3, 8 and 21 on the review desk: the same invoice read twice is offered as a possible
@@ -12,24 +13,6 @@ import { hasBrowser, launchBrowser, newContext } from './support/browser';
 const PDF = fileURLToPath(
   new URL('../packages/extract/test/fixtures/golden/classic-company-mixed-vat.pdf', import.meta.url),
 );
-
-async function api<T>(page: Page, path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const res = await fetch(path, {
-        method: init.method ?? 'GET',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('authToken')}`,
-          ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: init.json === undefined ? undefined : JSON.stringify(init.json),
-      });
-      if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-      return res.json();
-    },
-    { path, init },
-  ) as Promise<T>;
-}
 
 async function upload(page: Page, clientId: string, name: string, base64: string) {
   await page.evaluate(

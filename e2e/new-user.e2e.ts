@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_PASSWORD, emailedLink, logIn, registerAndVerify, uniqueEmail } from './support/accounts';
+import { pageApi as api } from './support/api';
 import { baseUrl, hasBrowser, launchBrowser, newContext } from './support/browser';
 
 // Issue 16, "What a new user trips over": the screens its fixes touch, at phone and desktop width, in both
@@ -21,25 +22,6 @@ const LANGUAGES = [
 const INVOICE = fileURLToPath(
   new URL('../packages/extract/test/fixtures/golden/classic-company-mixed-vat.pdf', import.meta.url),
 );
-
-/** Calls the API from the page with the session's token, as the app does. */
-async function api<T>(page: Page, path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const res = await fetch(path, {
-        method: init.method ?? 'GET',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('authToken')}`,
-          ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: init.json === undefined ? undefined : JSON.stringify(init.json),
-      });
-      if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-      return res.status === 204 ? null : res.json();
-    },
-    { path, init },
-  ) as Promise<T>;
-}
 
 /** Nothing wider than the window: no sideways scrolling. */
 const overflow = (page: Page) =>

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
+import { pageApi as api } from './support/api';
 import { hasBrowser, launchBrowser, newContext } from './support/browser';
 
 /** Our own generated invoices with a text layer (read in well under a second each, no OCR). */
@@ -14,26 +15,6 @@ const FILES = [
 ];
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../packages/extract/test/fixtures/golden/${name}`, import.meta.url));
-
-/** Calls the API from the page with the session's token, as the app does. */
-async function api<T>(page: Page, path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const token = localStorage.getItem('authToken');
-      const res = await fetch(path, {
-        method: init.method ?? 'GET',
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: init.json === undefined ? undefined : JSON.stringify(init.json),
-      });
-      if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-      return res.status === 204 ? null : res.json();
-    },
-    { path, init },
-  ) as Promise<T>;
-}
 
 /** An accountant with three clients and six documents read, all waiting for review. */
 async function seed(page: Page) {
