@@ -52,6 +52,7 @@ export async function createServices(
       processes: config.EXTRACT_PROCESSES ?? (config.NODE_ENV === 'test' ? 0 : config.WORKER_CONCURRENCY),
       nice: config.EXTRACT_NICE,
       timeoutMs: EXTRACT_TIMEOUT_MS,
+      idleMs: config.EXTRACT_IDLE_SECONDS * 1000,
       logger,
     }),
     files: createFileStore(config),

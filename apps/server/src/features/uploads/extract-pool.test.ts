@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { extractDocument, isExtractError } from '@cuadra/extract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../logger';
 import { createExtractor } from './extract-pool';
 
@@ -61,6 +61,32 @@ describe('the extraction processes', () => {
     const again = await extractor.extract({ bytes: read('classic-recargo.pdf'), filename: 'b.pdf' }, {});
     expect(again.fields.invoice_number).toBeTruthy();
     expect(extractor.pids()[0]).not.toBe(pid);
+  }, 400_000);
+});
+
+describe('an idle extraction process', () => {
+  it('ends after its quiet period, and the next document starts a new one', async () => {
+    const extractor = createExtractor({ processes: 1, nice: 1, timeoutMs: 600_000, idleMs: 300, logger });
+    try {
+      const bytes = read('classic-recargo.pdf');
+      const first = await extractor.extract({ bytes, filename: 'a.pdf' }, {});
+      const [pid] = extractor.pids();
+      expect(pid).toBeGreaterThan(0);
+      // Gone from the pool, and the process itself has exited (signal 0 to a dead pid throws ESRCH).
+      await vi.waitFor(
+        () => {
+          expect(extractor.pids()).toEqual([]);
+          expect(() => process.kill(pid!, 0)).toThrow();
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+      const second = await extractor.extract({ bytes, filename: 'a.pdf' }, {});
+      expect(second.fields).toEqual(first.fields);
+      expect(extractor.pids()).toHaveLength(1);
+      expect(extractor.pids()[0]).not.toBe(pid);
+    } finally {
+      await extractor.close();
+    }
   }, 400_000);
 });
 

@@ -50,6 +50,11 @@ export type ExtractorOptions = {
    * and the document fails as `DOCUMENT_TOO_COMPLEX`.
    */
   timeoutMs: number;
+  /**
+   * A process with nothing to read for this long ends, handing its engines' memory back (issue #37: a lean
+   * idle); the next document starts a fresh one, which loads its engines for it. 0 keeps processes for good.
+   */
+  idleMs?: number;
   logger: Logger;
 };
 
@@ -62,6 +67,10 @@ type Pending = {
 type Slot = {
   child: ChildProcess;
   busy: Pending | null;
+  /** Ends this process once it has been idle for `idleMs`. */
+  idleTimer: NodeJS.Timeout | null;
+  /** Ended for being idle, not for a fault. */
+  retired: boolean;
   ready: Promise<void>;
   /** Why this process was killed for its document: over its memory, or past the time limit. */
   overLimit: string | null;
@@ -119,6 +128,8 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     const slot: Slot = {
       child,
       busy: null,
+      idleTimer: null,
+      retired: false,
       ready: new Promise<void>((done) => (markReady = done)),
       overLimit: null,
     };
@@ -141,6 +152,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     child.on('exit', (code, signal) => {
       markReady();
       stopWatch();
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
       if (slots[index] === slot) slots[index] = null;
       const job = slot.busy;
       slot.busy = null;
@@ -155,7 +167,8 @@ export function createExtractor(options: ExtractorOptions): Extractor {
         );
       }
       if (!closed) {
-        options.logger.warn({ code, signal, pid: child.pid, busy: !!job }, 'extraction process ended');
+        if (!slot.retired)
+          options.logger.warn({ code, signal, pid: child.pid, busy: !!job }, 'extraction process ended');
         if (waiting.length) handOut(take(index));
       }
     });
@@ -169,11 +182,25 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     return slot;
   };
 
-  /** Gives a free process the next waiting document, if any. */
+  /** An idle process ends quietly: its slot is free, and the next document spawns a new process. */
+  const retire = (index: number, slot: Slot) => {
+    if (slot.busy || slots[index] !== slot) return;
+    slots[index] = null;
+    slot.retired = true;
+    options.logger.debug({ pid: slot.child.pid }, 'extraction process idle; ending it');
+    if (slot.child.connected) slot.child.send({ type: 'close' } satisfies ChildRequest);
+    else slot.child.kill('SIGKILL');
+  };
+
+  /** Gives a free process the next waiting document, if any; with none, counts its idle time. */
   const handOut = (slot: Slot) => {
     if (slot.busy || closed) return;
     const next = waiting.shift();
-    if (next) next.start(slot);
+    if (next) return next.start(slot);
+    const index = slots.indexOf(slot);
+    if (!options.idleMs || index < 0) return;
+    slot.idleTimer = setTimeout(() => retire(index, slot), options.idleMs);
+    slot.idleTimer.unref();
   };
 
   const freeSlot = (): Slot | null => {
@@ -192,6 +219,8 @@ export function createExtractor(options: ExtractorOptions): Extractor {
       if (closed) return Promise.reject(new Error('the extractor is closed'));
       return new Promise<ExtractionResult>((resolve, reject) => {
         const start = (slot: Slot) => {
+          if (slot.idleTimer) clearTimeout(slot.idleTimer);
+          slot.idleTimer = null;
           const id = nextId++;
           const timer = setTimeout(() => {
             options.logger.warn({ timeoutMs: options.timeoutMs }, 'extraction process hung; killing it');
@@ -225,7 +254,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
         slots.map((_, i) => {
           const slot = take(i);
           slot.child.send({ type: 'warm' } satisfies ChildRequest);
-          return slot.ready;
+          return slot.ready.then(() => handOut(slot));
         }),
       );
     },
