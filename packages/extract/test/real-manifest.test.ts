@@ -10,6 +10,21 @@ import {
   splitOf,
 } from '../bench/real-manifest.ts';
 
+/** Issue #34 item 5: at least 150 real documents, from many issuers. */
+const MIN_DOCUMENTS = 150;
+const MIN_ISSUERS = 100;
+/** The kinds of issuer item 5 lists: utilities, telecoms, fuel, supermarkets, restaurants, professionals, marketplaces, hotels. */
+const NAMED_CATEGORIES = [
+  'utility',
+  'telecom',
+  'fuel',
+  'supermarket',
+  'restaurant',
+  'professional',
+  'marketplace',
+  'hotel',
+] as const;
+
 const manifests = readManifests();
 const entries = manifests.flatMap((m) => m.entries);
 
@@ -40,6 +55,18 @@ describe('hand-labelled real set manifest', () => {
     const held = keys.filter((k) => splitOf(k) === 'validation').length;
     expect(held).toBeGreaterThan(0);
     expect(held).toBeLessThan(keys.length);
+  });
+
+  it('meets the size issue #34 asks for: 150 documents or more, from many issuers, most of them Spanish', () => {
+    const parsed = entries.map((x) => entrySchema.parse(x));
+    expect(parsed.length).toBeGreaterThanOrEqual(MIN_DOCUMENTS);
+    expect(new Set(parsed.map((e) => e.issuer_key)).size).toBeGreaterThanOrEqual(MIN_ISSUERS);
+    expect(parsed.filter((e) => e.language === 'es').length * 2).toBeGreaterThan(parsed.length);
+  });
+
+  it('has a document of every kind of issuer the issue names', () => {
+    const categories = new Set(entries.map((x) => entrySchema.parse(x).category));
+    for (const c of NAMED_CATEGORIES) expect([c, categories.has(c)]).toEqual([c, true]);
   });
 
   it('closes every total as base + VAT − withholding, unless its notes say why it does not', () => {
