@@ -10,8 +10,9 @@
  * Inputs (never the validation set):
  *   --pages FILE       cached pages (scripts/fit-cache-pages.ts): the 175 train receipts as OCR read
  *                      them (train-pages.json), generated invoices of the fitting seed (gen-fit-pages.json)
- *                      and text-layer PDFs of every fitted layout (gen-layouts-pages.json); a cache that
- *                      holds a held-apart generated document is refused
+ *                      and text-layer PDFs of every fitted layout (gen-layouts-pages.json) and of the
+ *                      layout grammar's fitted regions (gen-grammar-pages.json); a cache that holds a
+ *                      held-apart generated document is refused
  *   --lines DIR        SROIE line-level OCR truth (<id>.lines.csv + <id>.truth.json + <id>.jpg), as clean text
  *   --from-features F  refit from a feature file only (what the test does)
  *   --out FILE         where the model goes (default models/ranker.json)
@@ -23,6 +24,7 @@
  *   RANKER_CACHE_DIR=/tmp/cuadra-ranker npx tsx bench/fitting-set.ts
  *   npx tsx scripts/fit-ranker.ts --pages /tmp/cuadra-ranker/train-pages.json \
  *     --pages /tmp/cuadra-ranker/gen-fit-pages.json --pages /tmp/cuadra-ranker/gen-layouts-pages.json \
+ *     --pages /tmp/cuadra-ranker/gen-grammar-pages.json \
  *     --lines ../../../shared/bench/train/sroie
  */
 import { createHash } from 'node:crypto';

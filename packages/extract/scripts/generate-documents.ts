@@ -5,9 +5,11 @@
  *
  *   npm run generate -w packages/extract -- --seeds 1-5 --outputs pdf,scan --out bench-results/generated
  *   tsx scripts/generate-documents.ts --layouts es-abono,ticket-iva-incluido --seeds 7 --out /tmp/x
+ *   tsx scripts/generate-documents.ts --grammar 60 --out /tmp/g     # grammar documents of seeds 1-60
+ *   tsx scripts/generate-documents.ts --grammar 101-160 --held-apart exclude --out /tmp/g
  *
  * `generateDocuments({ layouts, seeds, outputs })` is what the benchmark and the ranker's fitting script
- * call; `heldApart` on each document says whether fitting may use it (see `HELD_APART`). The CLI writes
+ * call, `generateGrammarDocuments({ seeds, outputs })` the same for the layout grammar (invoice-grammar.ts); `heldApart` on each document says whether fitting may use it (see `HELD_APART`). The CLI writes
  * `<id>.<ext>`, `<id>.truth.json` (bench schema) and `<id>.expected.json` (what bench/extract-bench.ts
  * reads from bench-results/generated).
  */
@@ -19,6 +21,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { launchBrowser } from './generate-fixtures.ts';
 import { rng, verifactuUrl } from './invoice-cases.ts';
+import { drawGrammarCase, GRAMMAR_LAYOUT, type GrammarCase, grammarTruthFields } from './invoice-grammar.ts';
+import { renderGrammarHtml } from './invoice-grammar-html.ts';
 import { renderLayoutHtml } from './invoice-layout-html.ts';
 import {
   type Family,
@@ -46,8 +50,20 @@ export type GeneratedDocument = {
   ext: 'pdf' | 'png' | 'jpg';
   /** `invoice-bench-truth/v1`: `fields` holds the truth values; `split` is `fit` or `validation`. */
   truth: BenchTruth;
-  /** Never fit on this document (held-apart layout or seed). */
+  /** Never fit on this document (held-apart layout or seed, or a held-apart grammar region). */
   heldApart: boolean;
+  /** A grammar document's drawn structure (what the per-region measurements group by). */
+  structure?: GrammarStructure;
+};
+/** What a grammar document's layout is made of, and the held-apart regions it falls in. */
+export type GrammarStructure = {
+  lang: string;
+  header: string;
+  metaRelation: string;
+  totalsRelation: string;
+  vatSummary: string;
+  numberFormat: string;
+  heldApartRegions: string[];
 };
 export type BenchTruth = {
   schema: 'invoice-bench-truth/v1';
@@ -56,7 +72,7 @@ export type BenchTruth = {
   file: string;
   kind: 'digital_pdf' | 'rendered_image' | 'scanned_image' | 'scanned_pdf';
   media_type: string;
-  language: 'es' | 'en';
+  language: string;
   doc_type: 'invoice' | 'credit_note' | 'receipt';
   source: {
     dataset: 'cuadra-generator';
@@ -64,6 +80,7 @@ export type BenchTruth = {
     family: Family;
     seed: number;
     output: DocumentOutput;
+    structure?: GrammarStructure;
   };
   fields: Record<string, unknown>;
   notes: string[];
@@ -299,6 +316,104 @@ export async function generateDocuments(opts: {
   return docs;
 }
 
+/** A grammar document's structure, as its truth and expected.json record it. */
+export function grammarStructure(gc: GrammarCase): GrammarStructure {
+  const g = gc.grammar;
+  return {
+    lang: g.lang,
+    header: g.header,
+    metaRelation: g.metaRelation,
+    totalsRelation: g.totalsRelation,
+    vatSummary: g.vatSummary,
+    numberFormat: g.numberFormat,
+    heldApartRegions: gc.heldApartRegions,
+  };
+}
+
+/** The truth of a grammar document for one output (`grammar-<seed>-<output>`). */
+export function grammarTruthFor(gc: GrammarCase, output: DocumentOutput): BenchTruth {
+  const id = `${GRAMMAR_LAYOUT}-${gc.seed}-${output}`;
+  const ext = output === 'pdf' ? 'pdf' : output === 'png' ? 'png' : 'jpg';
+  const structure = grammarStructure(gc);
+  return {
+    schema: 'invoice-bench-truth/v1',
+    id,
+    split: gc.heldApartRegions.length ? 'validation' : 'fit',
+    file: `${id}.${ext}`,
+    kind: output === 'pdf' ? 'digital_pdf' : output === 'png' ? 'rendered_image' : 'scanned_image',
+    media_type: ext === 'pdf' ? 'application/pdf' : output === 'png' ? 'image/png' : 'image/jpeg',
+    language: gc.grammar.lang,
+    doc_type: gc.docType,
+    source: {
+      dataset: 'cuadra-generator',
+      layout: GRAMMAR_LAYOUT,
+      family: 'grammar',
+      seed: gc.seed,
+      output,
+      structure,
+    },
+    fields: grammarTruthFields(gc),
+    notes: [
+      `grammar: ${structure.lang}, ${structure.header}, meta ${structure.metaRelation}, totals ${structure.totalsRelation}, VAT ${structure.vatSummary}, ${structure.numberFormat}`,
+      ...(gc.corrects ? [`credit note correcting ${gc.corrects}; amounts negative`] : []),
+    ],
+  };
+}
+
+async function renderGrammar(r: Renderer, gc: GrammarCase, output: DocumentOutput): Promise<Uint8Array> {
+  const page = await r.page(output === 'pdf' ? 1 : 1.5);
+  await page.setViewportSize({ width: 794, height: 1123 });
+  await page.setContent(renderGrammarHtml(gc), { waitUntil: 'load' });
+  if (output === 'pdf')
+    return new Uint8Array(await page.pdf({ format: 'A4', printBackground: true, pageRanges: '1' }));
+  const png = new Uint8Array(await page.screenshot({ fullPage: true, type: 'png' }));
+  return output === 'png' ? png : degradeScan(png, gc.seed);
+}
+
+/**
+ * The layout grammar's documents for `seeds` (one drawn structure per seed), in every output asked for;
+ * `heldApart` filters on the grammar's held-apart regions as `generateDocuments` does on layouts.
+ */
+export async function generateGrammarDocuments(opts: {
+  seeds: number[];
+  outputs?: DocumentOutput[];
+  browser?: Browser;
+  heldApart?: 'include' | 'exclude' | 'only';
+}): Promise<GeneratedDocument[]> {
+  const outputs = opts.outputs ?? ['pdf'];
+  const cases = opts.seeds.map(drawGrammarCase).filter((gc) => {
+    const held = gc.heldApartRegions.length > 0;
+    return !((opts.heldApart === 'exclude' && held) || (opts.heldApart === 'only' && !held));
+  });
+  if (!cases.length) return [];
+  const browser = opts.browser ?? (await launchBrowser());
+  const r = renderer(browser);
+  const docs: GeneratedDocument[] = [];
+  try {
+    for (const gc of cases)
+      for (const output of outputs) {
+        const truth = grammarTruthFor(gc, output);
+        docs.push({
+          id: truth.id,
+          layout: GRAMMAR_LAYOUT,
+          family: 'grammar',
+          seed: gc.seed,
+          output,
+          bytes: await renderGrammar(r, gc, output),
+          mediaType: truth.media_type as GeneratedDocument['mediaType'],
+          ext: truth.file.split('.').pop() as GeneratedDocument['ext'],
+          truth,
+          heldApart: truth.split === 'validation',
+          structure: truth.source.structure,
+        });
+      }
+  } finally {
+    await r.close();
+    if (!opts.browser) await browser.close();
+  }
+  return docs;
+}
+
 /**
  * Writes `<id>.<ext>`, `<id>.truth.json` and `<id>.expected.json` ({ file, kind, layout, family, heldApart,
  * truth }: what the benchmark's generated-set reader and scripts/fit-cache-pages.ts --dir take).
@@ -314,6 +429,7 @@ export function writeDocuments(docs: GeneratedDocument[], out: string): void {
       layout: d.layout,
       family: d.family,
       heldApart: d.heldApart,
+      ...(d.structure ? { structure: d.structure } : {}),
       truth: d.truth.fields,
     };
     writeFileSync(path.join(out, `${d.id}.expected.json`), `${JSON.stringify(expected, null, 2)}\n`);
@@ -337,11 +453,20 @@ if (isMain) {
   };
   const out = path.resolve(opt('--out') ?? 'bench-results/generated');
   const started = performance.now();
-  generateDocuments({
-    layouts: opt('--layouts')?.split(','),
-    seeds: parseSeeds(opt('--seeds') ?? '1'),
-    outputs: (opt('--outputs') ?? 'pdf').split(',') as DocumentOutput[],
-  })
+  const outputs = (opt('--outputs') ?? 'pdf').split(',') as DocumentOutput[];
+  const heldApart = opt('--held-apart') as 'include' | 'exclude' | 'only' | undefined;
+  // `--grammar N` (seeds 1-N) or `--grammar A-B`: grammar documents instead of the fixed layouts.
+  const grammar = opt('--grammar');
+  const grammarSeeds = grammar && (/^\d+$/.test(grammar) ? parseSeeds(`1-${grammar}`) : parseSeeds(grammar));
+  (grammarSeeds
+    ? generateGrammarDocuments({ seeds: grammarSeeds, outputs, heldApart })
+    : generateDocuments({
+        layouts: opt('--layouts')?.split(','),
+        seeds: parseSeeds(opt('--seeds') ?? '1'),
+        outputs,
+        heldApart,
+      })
+  )
     .then((docs) => {
       writeDocuments(docs, out);
       const held = docs.filter((d) => d.heldApart).length;

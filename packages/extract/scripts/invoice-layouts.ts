@@ -28,8 +28,18 @@ import {
   SERVICES,
   truthOf,
 } from './invoice-cases.ts';
+import { GRAMMAR_LAYOUT, isGrammarHeldApart } from './invoice-grammar.ts';
 
-export type Family = 'invoice' | 'freelancer' | 'recargo' | 'credit' | 'multipage' | 'ticket' | 'english';
+export type Family =
+  | 'invoice'
+  | 'freelancer'
+  | 'recargo'
+  | 'credit'
+  | 'multipage'
+  | 'ticket'
+  | 'english'
+  /** Drawn by the layout grammar (invoice-grammar.ts), not a fixed layout. */
+  | 'grammar';
 export type IdStyle = 'bare' | 'dash' | 'dotted' | 'spaced' | 'es' | 'es-space' | 'es-dash';
 export type ClientPlace =
   | 'right'
@@ -777,8 +787,9 @@ export const LAYOUTS: LayoutDef[] = [
 ];
 
 /**
- * Never fitted on: these layouts whole, and on every layout the seeds with `seed % 5 === 4`. The
- * benchmark reports them as its validation column.
+ * Never fitted on: these layouts whole, and on every layout the seeds with `seed % 5 === 4`; for grammar
+ * documents (`grammar-<seed>`), the held-apart regions of `GRAMMAR_HELD_APART`. The benchmark reports
+ * them as its validation column.
  */
 export const HELD_APART = {
   layouts: [
@@ -796,6 +807,8 @@ export const HELD_APART = {
 } as const;
 
 export function isHeldApart(layout: string, seed: number): boolean {
+  // The grammar holds apart whole regions (label languages, header arrangements), never seeds.
+  if (layout === GRAMMAR_LAYOUT) return isGrammarHeldApart(seed);
   return (
     HELD_APART.layouts.includes(layout) ||
     ((seed % HELD_APART.seedModulus) + HELD_APART.seedModulus) % HELD_APART.seedModulus ===

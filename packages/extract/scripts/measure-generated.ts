@@ -5,11 +5,20 @@
  *   tsx scripts/measure-generated.ts --seeds 1-4 --outputs pdf
  *   tsx scripts/measure-generated.ts --seeds 1-2 --outputs scan --layouts es-sidebar,classic
  *   tsx scripts/measure-generated.ts --seeds 1-4 --outputs pdf --dump $TMPDIR/outcomes.json   # per document
+ *   tsx scripts/measure-generated.ts --grammar 1-60 --outputs pdf   # the layout grammar's documents
+ *
+ * Grammar documents are grouped by split (fit, held) and also by each held-apart region they fall in
+ * (`grammar:lang:gl`, `grammar:header:client-left`) and by label language (`grammar:lang=…`).
  */
 import { writeFileSync } from 'node:fs';
 import { fieldCorrect, scoreLines } from '../bench/score.ts';
 import { closeOcr, extractDocument } from '../src/index.ts';
-import { type DocumentOutput, generateDocuments } from './generate-documents.ts';
+import {
+  type DocumentOutput,
+  type GeneratedDocument,
+  generateDocuments,
+  generateGrammarDocuments,
+} from './generate-documents.ts';
 
 const FIELDS = [
   'invoice_number',
@@ -66,17 +75,26 @@ export async function measureGenerated(opts: {
   outputs: DocumentOutput[];
   layouts?: string[];
   outcomes?: DocOutcome[];
+  /** Grammar documents of these seeds instead of the fixed layouts. */
+  grammarSeeds?: number[];
 }): Promise<Map<string, Group>> {
-  const docs = await generateDocuments(opts);
+  const docs: GeneratedDocument[] = opts.grammarSeeds
+    ? await generateGrammarDocuments({ seeds: opts.grammarSeeds, outputs: opts.outputs })
+    : await generateDocuments(opts);
   const groups = new Map<string, Group>();
   for (const d of docs) {
     const split = d.heldApart ? 'held' : 'fit';
-    // Per family, and every family together (`all`) per output and split.
-    const keys = [`${d.family}|${d.output}|${split}`, `all|${d.output}|${split}`];
+    // Per family, and every family together (`all`) per output and split; grammar documents also per
+    // held-apart region and per label language.
+    const keys = [`all|${d.output}|${split}`, `${d.family}|${d.output}|${split}`];
+    if (d.structure) {
+      for (const region of d.structure.heldApartRegions) keys.push(`grammar:${region}|${d.output}|held`);
+      keys.push(`grammar:lang=${d.structure.lang}|${d.output}|${split}`);
+    }
     for (const key of keys) if (!groups.has(key)) groups.set(key, newGroup());
-    const [g, all] = keys.map((k) => groups.get(k)!) as [Group, Group];
-    g.docs++;
-    all.docs++;
+    const [all, ...rest] = keys.map((k) => groups.get(k)!) as [Group, ...Group[]];
+    const g = rest[0]!;
+    for (const x of [all, ...rest]) x.docs++;
     const outcome: DocOutcome = {
       id: d.id,
       layout: d.layout,
@@ -93,7 +111,7 @@ export async function measureGenerated(opts: {
       if (truth[name] == null) continue;
       const ok = fieldCorrect(name, truth[name], got[name], truth);
       outcome.fields[name] = { truth: truth[name], got: got[name], ok, verified: !!r.verified[name] };
-      for (const x of [g, all]) {
+      for (const x of [all, ...rest]) {
         const t = x.fields[name] ?? { right: 0, of: 0 };
         x.fields[name] = t;
         t.of++;
@@ -102,14 +120,14 @@ export async function measureGenerated(opts: {
     }
     const lines = scoreLines(truth.line_items as never, got.line_items as never);
     outcome.lines = { correct: lines.correct, truth: lines.truth };
-    for (const x of [g, all]) {
+    for (const x of [all, ...rest]) {
       x.lines.right += lines.correct;
       x.lines.of += lines.truth;
     }
     for (const [name, isVerified] of Object.entries(r.verified)) {
       if (!isVerified || truth[name] == null || !(FIELDS as readonly string[]).includes(name)) continue;
       const ok = fieldCorrect(name, truth[name], got[name], truth);
-      for (const x of [g, all]) {
+      for (const x of [all, ...rest]) {
         x.verified.of++;
         if (ok) x.verified.right++;
       }
@@ -166,6 +184,7 @@ if (isMain) {
     outputs: (opt('--outputs') ?? 'pdf').split(',') as DocumentOutput[],
     layouts: opt('--layouts')?.split(','),
     outcomes,
+    grammarSeeds: opt('--grammar') ? parseSeeds(opt('--grammar')!) : undefined,
   })
     .then((groups) => {
       console.log(formatGroups(groups));
