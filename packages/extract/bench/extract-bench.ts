@@ -6,7 +6,8 @@
  *   cache of `bench/fitting-set.ts` and run through the field and check steps;
  * - validation set: ../shared/bench/docs (read in place, never copied; e-invoice PDFs twice, with their
  *   XML and as `einvoice_pdf_visual`), the golden fixtures, the generator's held-apart layouts and seeds
- *   (`HELD_APART`: every layout at a held-apart seed, the held-apart layouts at a fitted one too), the
+ *   (`HELD_APART`: every layout at a held-apart seed, the held-apart layouts at a fitted one too; the
+ *   layout grammar's held-apart regions, `grammar_pdf_held_regions`), the
  *   older generator's held-apart seed (bench-results/generated, when built) and the real entries with
  *   split `validation`, each read by `extractDocument` and timed;
  * - their difference (validation − fitting);
@@ -80,6 +81,8 @@ const BENCH_TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 600_000);
 
 /** Seeds of the held-apart generated validation set: 4 is a held-apart seed (every layout), 1 a fitted one (held-apart layouts only). */
 export const HELD_APART_SEEDS = [1, 4];
+/** Grammar seeds whose held-apart regions (label languages, header arrangements) are validated. */
+export const HELD_APART_GRAMMAR_SEEDS = '1-120';
 
 type Doc = {
   id: string;
@@ -160,7 +163,26 @@ async function heldApartGenerated(): Promise<Doc[]> {
       console.warn(`bench: held-apart generated documents unavailable (${(e as Error).message})`);
     }
   }
-  return expectedDocs(dir).map((d) => ({ ...d, kind: 'es_pdf_held_layouts' }));
+  const grammarDir = path.join(CACHE_DIR, 'gen-held-grammar');
+  if (!existsSync(path.join(grammarDir, 'complete'))) {
+    try {
+      const { generateGrammarDocuments, writeDocuments } = await import('../scripts/generate-documents.ts');
+      console.log(
+        `bench: layout grammar's held-apart regions (seeds ${HELD_APART_GRAMMAR_SEEDS}) → ${grammarDir}`,
+      );
+      const [from, to] = HELD_APART_GRAMMAR_SEEDS.split('-').map(Number) as [number, number];
+      const seeds = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+      const docs = await generateGrammarDocuments({ seeds, outputs: ['pdf'], heldApart: 'only' });
+      writeDocuments(docs, grammarDir);
+      writeFileSync(path.join(grammarDir, 'complete'), `${docs.length}\n`);
+    } catch (e) {
+      console.warn(`bench: held-apart grammar documents unavailable (${(e as Error).message})`);
+    }
+  }
+  return [
+    ...expectedDocs(dir).map((d) => ({ ...d, kind: 'es_pdf_held_layouts' })),
+    ...expectedDocs(grammarDir).map((d) => ({ ...d, kind: 'grammar_pdf_held_regions' })),
+  ];
 }
 
 function generatedDocs(): Doc[] {

@@ -7,7 +7,9 @@
  * - gen-fit: FIT_COUNT documents of the generator's first four layouts drawn from FIT_SEED (PDF, PNG, scan);
  * - gen-layouts: text-layer PDFs of every fitted layout (LAYOUTS less HELD_APART) for FIT_LAYOUT_SEEDS,
  *   the only text-layer documents with the letterheads real invoices have (fast: no OCR). Held-apart
- *   layouts and seeds (`isHeldApart`) are never generated into it, and a cache holding one is refused.
+ *   layouts and seeds (`isHeldApart`) are never generated into it, and a cache holding one is refused;
+ * - gen-grammar: text-layer PDFs of the layout grammar (scripts/invoice-grammar.ts) for GRAMMAR_FIT_SEEDS,
+ *   less its held-apart regions (label languages, header arrangements), refused the same way.
  * From fetched mirrors (bytes under CACHE_DIR/files, never in the repository): the ZUGFeRD corpus's
  * fitting documents (bench/zugferd-fit.json, embedded XML ignored) and the hand-labelled real entries with
  * split `fit` (bench/real/*.json); see `externalFitDocs`.
@@ -43,6 +45,11 @@ export const HOLDOUT_SEED = 4242;
 export const HOLDOUT_COUNT = 16;
 /** Seeds of the fitted layouts' text-layer PDFs (gen-layouts); none is a held-apart seed. */
 export const FIT_LAYOUT_SEEDS = [1, 2, 3];
+/**
+ * Seeds of the grammar's fitting PDFs (gen-grammar): 1001-1200, apart from the seeds measurements use
+ * (1-999); about a third fall in held-apart regions and are left out.
+ */
+export const GRAMMAR_FIT_SEEDS = Array.from({ length: 200 }, (_, i) => 1001 + i);
 
 export const CACHE_DIR = process.env.RANKER_CACHE_DIR ?? path.join(os.tmpdir(), 'cuadra-ranker');
 
@@ -167,6 +174,26 @@ export async function fittingDocs(
     }
   }
   if (generated && existsSync(layoutsDir)) await readPagesInto(layoutsFile, { dir: layoutsDir });
+  const grammarDir = path.join(CACHE_DIR, 'gen-grammar');
+  if (generated && !existsSync(path.join(grammarDir, 'complete'))) {
+    try {
+      const { generateGrammarDocuments, writeDocuments } = await import('../scripts/generate-documents.ts');
+      console.log(
+        `bench: fitting set, layout grammar PDFs (seeds 1001-1200, fitted regions) → ${grammarDir}`,
+      );
+      const docs = await generateGrammarDocuments({
+        seeds: GRAMMAR_FIT_SEEDS,
+        outputs: ['pdf'],
+        heldApart: 'exclude',
+      });
+      writeDocuments(docs, grammarDir);
+      writeFileSync(path.join(grammarDir, 'complete'), `${docs.length}\n`);
+    } catch (e) {
+      console.warn(`bench: generated grammar documents unavailable (${(e as Error).message})`);
+    }
+  }
+  if (generated && existsSync(grammarDir))
+    await readPagesInto(path.join(CACHE_DIR, 'gen-grammar-pages.json'), { dir: grammarDir });
   const docs: CachedDoc[] = [];
   for (const f of generated ? GENERATED_CACHES.map((f) => path.join(CACHE_DIR, f)) : [trainFile])
     if (existsSync(f)) docs.push(...(JSON.parse(readFileSync(f, 'utf8')) as CachedDoc[]));
@@ -228,7 +255,12 @@ async function externalFitDocs(
   return out;
 }
 
-const GENERATED_CACHES = ['train-pages.json', 'gen-fit-pages.json', 'gen-layouts-pages.json'];
+const GENERATED_CACHES = [
+  'train-pages.json',
+  'gen-fit-pages.json',
+  'gen-layouts-pages.json',
+  'gen-grammar-pages.json',
+];
 
 /** The cache files `scripts/fit-ranker.ts --pages` takes, in order. */
 export function fittingCacheFiles(): string[] {
