@@ -57,12 +57,17 @@ const LOCALES: Record<GrammarLang, string> = {
 export function formatGrammarDate(gc: GrammarCase, iso: string): string {
   const { dateStyle, dateSeparator, lang } = gc.grammar;
   if (dateStyle === 'long')
-    return new Intl.DateTimeFormat(LOCALES[lang], {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${iso}T00:00:00Z`));
+    return (
+      new Intl.DateTimeFormat(LOCALES[lang], {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
+        .format(new Date(`${iso}T00:00:00Z`))
+        // ICU writes Basque suffixes as options ("2025(e)ko … 30(a)"); invoices print "2025eko … 30a".
+        .replace(/\((\p{L})\)/gu, '$1')
+    );
   const [y, m, d] = iso.split('-');
   return [d, m, y].join(dateSeparator);
 }
