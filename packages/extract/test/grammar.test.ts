@@ -102,13 +102,17 @@ describe('invoice grammar: structure and truth', () => {
         CASES.some((gc) => gc.grammar.country === country && gc.withholding !== 0),
         country,
       ).toBe(true);
-    // Every synonym of the total, in every language, is printed by some seed.
+    // Every synonym of every concept, in every language, is printed by some seed.
     for (const lang of GRAMMAR_LANGS)
-      for (const word of WORDS[lang].total)
-        expect(
-          CASES.some((gc) => gc.grammar.lang === lang && gc.grammar.labels.total === word),
-          `${lang}: ${word}`,
-        ).toBe(true);
+      for (const [concept, words] of Object.entries(WORDS[lang]))
+        for (const word of Array.isArray(words) ? words : [])
+          expect(
+            CASES.some(
+              (gc) =>
+                gc.grammar.lang === lang && (gc.grammar.labels as Record<string, string>)[concept] === word,
+            ),
+            `${lang}.${concept}: ${word}`,
+          ).toBe(true);
   });
 
   it('prints thousands with dots, spaces or nothing, and English with commas', () => {
@@ -180,6 +184,9 @@ describe.skipIf(!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))(
           expect(flat, d.id).toContain(String(f.issuer_tax_id));
           expect(flat, d.id).toContain(String(f.client_tax_id));
           expect(flat, d.id).toContain(String(f.issuer_name).replace(/\s/g, ''));
+          // The total as the document's number format writes it (1.234,56 · 1 234,56 · 1,234.56 …).
+          const gc = drawGrammarCase(d.seed);
+          expect(text, d.id).toContain(formatAmount(Math.abs(gc.total), gc.grammar.numberFormat));
         } finally {
           await pdf.destroy();
         }
