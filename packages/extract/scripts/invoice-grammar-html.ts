@@ -108,6 +108,14 @@ function pairsHtml(pairs: [string, string, boolean?][], relation: Relation, colo
   }
 }
 
+/** A logo's letters: the initials of the name's first two words ("Müller Logistik GmbH" → "ML"). */
+const monogram = (name: string) =>
+  name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join('');
+
 export function renderGrammarHtml(gc: GrammarCase): string {
   const g = gc.grammar;
   const L = g.labels;
@@ -122,14 +130,17 @@ export function renderGrammarHtml(gc: GrammarCase): string {
     `<div style="text-align:${align}"><div style="font-size:16px;font-weight:bold;white-space:nowrap;color:${g.accent}">${esc(gc.issuer.name)}</div>
       ${gc.issuer.address.map((a) => `<div>${esc(a)}</div>`).join('')}${idLine(gc.issuer.taxId)}</div>`;
   const idFirst = gc.seed % 4 === 1;
+  const returnAddress = g.returnAddress
+    ? `<div style="font-size:8px;color:#555;text-decoration:underline;margin-bottom:6px">${esc([gc.issuer.name, ...gc.issuer.address].join(' · '))}</div>`
+    : '';
   const clientInner = () =>
-    `${g.clientHeading ? `<div style="font-weight:bold;color:${g.accent};margin-bottom:3px">${esc(L.client)}</div>` : ''}
+    `${returnAddress}${g.clientHeading ? `<div style="font-weight:bold;color:${g.accent};margin-bottom:3px">${esc(L.client)}</div>` : ''}
       <div style="font-weight:bold">${esc(gc.client.name)}</div>${idFirst ? idLine(gc.client.taxId) : ''}
       ${gc.client.address.map((a) => `<div>${esc(a)}</div>`).join('')}${idFirst ? '' : idLine(gc.client.taxId)}`;
   const clientBox = (width: string) =>
     `<div style="width:${width};border:1px solid #999;padding:9px">${clientInner()}</div>`;
   const inlineClient = () =>
-    `<div style="margin-top:16px"><b>${esc(L.client)}:</b> ${esc(gc.client.name)}, ${esc(L.taxId)} ${id(gc.client.taxId)}, ${esc(gc.client.address.join(', '))}</div>`;
+    `<div style="margin-top:16px">${returnAddress}<b>${esc(L.client)}:</b> ${esc(gc.client.name)}, ${esc(L.taxId)} ${id(gc.client.taxId)}, ${esc(gc.client.address.join(', '))}</div>`;
 
   const metaPairs: [string, string][] = [];
   if (g.distractors && gc.seed % 2) metaPairs.push([L.customerNo, gc.customerNo]);
@@ -165,7 +176,7 @@ export function renderGrammarHtml(gc: GrammarCase): string {
       header = `<div style="display:flex;justify-content:space-between;gap:20px"><div style="width:58%">${issuerBlock('left')}</div><div style="width:38%">${meta}</div></div>${inlineClient()}`;
       break;
     case 'issuer-footer':
-      header = `<div style="text-align:center;font-size:30px;font-weight:bold;letter-spacing:2px;color:${g.accent}">${esc(gc.issuer.name)}</div>
+      header = `<div style="text-align:center;font-size:30px;font-weight:bold;letter-spacing:2px;color:${g.accent}">${esc(g.nameOnlyInFooter ? monogram(gc.issuer.name) : gc.issuer.name)}</div>
         <div style="display:flex;justify-content:space-between;gap:20px;margin-top:24px"><div>${meta}</div>${clientBox('44%')}</div>`;
       break;
   }

@@ -90,6 +90,10 @@ export type Grammar = {
   idPrefix: boolean;
   font: string;
   accent: string;
+  /** A one-line return address of the issuer over the client block, as window envelopes print it. */
+  returnAddress: boolean;
+  /** With the issuer in the footer: a monogram on top, the issuer's name only in the footer. */
+  nameOnlyInFooter: boolean;
   /** One synonym per concept. */
   labels: { [K in keyof Words]: Words[K] extends string[] ? string : string };
 };
@@ -170,6 +174,9 @@ function drawGrammar(r: () => number): Grammar {
     idPrefix: country !== 'ES' ? r() < 0.8 || country !== 'PT' : lang === 'en' || r() < 0.2,
     font: pick(r, FONTS),
     accent: pick(r, ACCENTS),
+    // Drawn in drawGrammarCase, after everything else (so adding them changed no other draw).
+    returnAddress: false,
+    nameOnlyInFooter: false,
     labels: labelsOf(r, WORDS[lang]),
   };
 }
@@ -321,6 +328,10 @@ export function drawGrammarCase(seed: number): GrammarCase {
   }
   const withholdingRate = freelancer ? pick(r, withholdingRates) : null;
   const totals = closeTotals(lines, surcharge, withholdingRate);
+  const iban = ibanOf(r, country);
+  grammar.returnAddress =
+    grammar.header !== 'two-columns' && grammar.header !== 'issuer-footer' && r() < 0.35;
+  grammar.nameOnlyInFooter = grammar.header === 'issuer-footer' && r() < 0.5;
   return {
     seed,
     grammar,
@@ -336,7 +347,7 @@ export function drawGrammarCase(seed: number): GrammarCase {
     lines,
     ...totals,
     withholdingRate,
-    iban: ibanOf(r, country),
+    iban,
     heldApartRegions: heldApartRegions(grammar),
   };
 }

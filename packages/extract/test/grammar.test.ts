@@ -95,6 +95,8 @@ describe('invoice grammar: structure and truth', () => {
     expect(seen((gc) => gc.grammar.vatSummary)).toEqual(new Set(VAT_SUMMARIES));
     expect(seen((gc) => gc.grammar.numberFormat)).toEqual(new Set(NUMBER_FORMATS));
     expect(seen((gc) => gc.docType)).toEqual(new Set(['invoice', 'credit_note']));
+    expect(CASES.some((gc) => gc.grammar.returnAddress)).toBe(true);
+    expect(CASES.some((gc) => gc.grammar.nameOnlyInFooter)).toBe(true);
     expect(CASES.some((gc) => gc.byRate.length >= 3)).toBe(true);
     expect(CASES.some((gc) => gc.re !== 0 && gc.byRate.length > 1)).toBe(true);
     for (const country of ['ES', 'IT', 'PT'])
