@@ -174,8 +174,12 @@ function amountsAfterLabel(
   const tail = inlineCut(allLabels, blankDates(ocrAmounts(ctx, spaceInlineBase(joined))));
   const rate = printedRate(line.text);
   // Read by OCR, one digit just after an amount ("5.983,78 6") is its currency sign misread.
-  const amounts = findAmounts(tail.replace(PERCENT_AFTER, ' ').replace(PERCENT_BEFORE, ' ')).filter(
+  const amounts = findAmounts(
+    tail.replace(PERCENT_AFTER, ' ').replace(PERCENT_BEFORE, ' ').replace(POSTCODE_TOWN, blank),
+  ).filter(
     (a, k, all) =>
+      // Money is never printed with a leading zero and no decimals ("04770": a postcode).
+      !/^0\d+$/.test(a.raw) &&
       !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)) &&
       !(
         ctx.ocr &&
@@ -381,6 +385,10 @@ function withoutBareRates(text: string): string {
     isUsualRate(digits) ? name.padEnd(all.length) : all,
   );
 }
+
+/** A postcode and its town ("04770 ADRA", "28005 MADRID"): beside a label, an address, never an amount. */
+const POSTCODE_TOWN = /\b\d{5}(?=\s+\p{Lu}{2,}\b)/gu;
+const blank = (m: string) => ' '.repeat(m.length);
 
 /** A rate with its percent sign after it ("21 %"), or before it in a rate label's cell ("MwSt.-% 19,0"). */
 const PERCENT_AFTER = /\d{1,2}(?:[.,]\d{1,2})?\s?%/g;

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { checkBreakdown, reconcileAmounts } from '../src/checks/consistency.ts';
+import { extractFromText } from '../src/fields/index.ts';
+import { page } from './text-page.ts';
+
+/** Reads a digital invoice from rows and runs the amount checks the pipeline runs. */
+function read(rows: string[]) {
+  const r = extractFromText([page(rows, 'text')], 'text');
+  const warnings: string[] = [];
+  reconcileAmounts(r.fields, r.amountCandidates, (w) => warnings.push(w.code));
+  checkBreakdown(r.fields, (w) => warnings.push(w.code));
+  return { fields: r.fields, warnings };
+}
+
+describe('Spanish labels in the arrangements real invoices print', () => {
+  it('reads short base labels: "B. Imponible", "Bas.Imp.:", "BASE IMP." and "BASE:"', () => {
+    for (const label of ['B. Imponible', 'Bas.Imp.:', 'BASE IMP.', 'BASE:', 'Base I.V.A.']) {
+      const { fields } = read([
+        'Servicios Ejemplo S.L.',
+        'Factura nº: A-17',
+        `${label}   200,00 €`,
+        'IVA 21 %   42,00 €',
+        'TOTAL   242,00 €',
+      ]);
+      expect(fields.tax_base?.value, label).toBe('200.00');
+      expect(fields.total?.value, label).toBe('242.00');
+      expect(fields.total?.verified, label).toBe(true);
+    }
+  });
+
+  it('reads "Total impuestos" as the VAT total, not the total', () => {
+    const { fields } = read([
+      'Distribuciones Ejemplo S.L.',
+      'Total BASE IMPONIBLE ....   300,00',
+      'Total IMPUESTOS ..........   63,00',
+      'Importe TOTAL ........   363,00',
+    ]);
+    expect(fields.vat_total?.value).toBe('63.00');
+    expect(fields.total?.value).toBe('363.00');
+  });
+
+  it('computes the base of a fee invoice that prints none: total − VAT + withholding, checked by the rate', () => {
+    const { fields } = read([
+      'Abogada Ejemplo',
+      'Honorarios por asistencia a juicio   120,00 euros',
+      'IVA (21%)   25,20 euros',
+      'Retención IRPF (15%)   18,00 euros',
+      'Total   127,20 euros',
+    ]);
+    expect(fields.tax_base).toMatchObject({ value: '120.00', source: 'computed', verified: false });
+    expect(fields.vat_total?.value).toBe('25.20');
+    expect(fields.withholding_total?.value).toBe('18.00');
+    expect(fields.total?.value).toBe('127.20');
+  });
+
+  it('computes no base when the rate does not give the VAT read', () => {
+    const { fields } = read(['Tienda Ejemplo', 'IVA (21%)   30,00', 'Total   127,20']);
+    expect(fields.tax_base).toBeUndefined();
+  });
+
+  it('never reads a postcode beside a total label as the total', () => {
+    const { fields } = read([
+      'Energía Ejemplo S.A.',
+      'TOTAL A PAGAR   04770 VILLA (PROVINCIA)',
+      'Base imponible   88,43 €',
+      'IVA 21 %   18,57 €',
+      'TOTAL   107,00 €',
+    ]);
+    expect(fields.total?.value).toBe('107.00');
+  });
+});
+
+describe('totals that close on a part of the document', () => {
+  it('takes the grand total (a part + another printed amount), never verifying the part', () => {
+    const { fields } = read([
+      'Suministros Ejemplo S.A.',
+      'Total a pagar   167,35 €',
+      'Otros servicios   27,30 €',
+      'Base imponible   133,38 €',
+      'Total IVA 5%   6,67 €',
+      'Total factura energía (IVA incluido)   140,05 €',
+    ]);
+    expect(fields.total?.value).toBe('167.35');
+    expect(fields.total?.verified).toBe(false);
+  });
+
+  it('does not verify a sum when a larger labelled total is printed in another cell of its row', () => {
+    const { fields } = read([
+      'Suministros Ejemplo S.L.',
+      'TOTAL BRUTO   DESCUENTO   IVA   REC.   TOTAL FACTURA',
+      '503,00   105,63   608,63 €',
+      '0,00   4 %   0,00   0,00',
+    ]);
+    // Whatever closes, a verified total is the document's, never the gross 503,00 with a VAT of 0,00.
+    if (fields.total?.verified) expect(fields.total.value).toBe('608.63');
+    if (fields.vat_total?.verified) expect(fields.vat_total.value).toBe('105.63');
+  });
+});
+
+describe('invoice numbers and issuer names', () => {
+  it('joins a number whose hyphen the layout set apart ("25   - 5469")', () => {
+    const r = extractFromText(
+      [page(['Ejemplo S.L.', 'Número   25   - 5469   Fecha   28/11/2025', 'Total   10,00'], 'text')],
+      'text',
+    );
+    expect(r.fields.invoice_number?.value).toBe('25-5469');
+  });
+
+  it('never takes a house number from an address cell beside a number label', () => {
+    const r = extractFromText(
+      [
+        page(
+          ['Ejemplo S.L.', 'FACTURA   FECHA   C/MAYOR,6-4º', '2023/478   30/11/2023', 'Total   10,00'],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(r.fields.invoice_number?.value).not.toBe('6-4');
+  });
+
+  it('never takes a street line or a block heading for the issuer name', () => {
+    const r = extractFromText(
+      [
+        page(
+          [
+            'C/ Mayor 2',
+            'Datos Postales',
+            'Comercial Ejemplo S.L.',
+            'CIF B12345674',
+            'Factura nº: 7',
+            'Total   10,00',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(r.fields.issuer_name?.value).toBe('Comercial Ejemplo S.L.');
+  });
+});
