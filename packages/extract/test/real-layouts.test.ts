@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeCif, rng } from '../scripts/invoice-cases.ts';
 import { checkBreakdown, reconcileAmounts } from '../src/checks/consistency.ts';
 import { extractFromText } from '../src/fields/index.ts';
 import { page } from './text-page.ts';
@@ -137,5 +138,45 @@ describe('invoice numbers and issuer names', () => {
       'text',
     );
     expect(r.fields.issuer_name?.value).toBe('Comercial Ejemplo S.L.');
+  });
+});
+
+describe('the known party: its role from the heading of its own block', () => {
+  const issuerCif = makeCif(rng(91), 'B');
+  const partyCif = makeCif(rng(92), 'B');
+  const party = { name: 'BODEGA CLIENTE SL', taxId: partyCif };
+
+  it('a heading with the other party’s id below it heads that block, not the known name further down', () => {
+    const r = extractFromText(
+      [
+        page(
+          [
+            '@0.080 FACTURA',
+            '@0.135                                 Nº FACTURA: 2023/12',
+            '@0.166                                 FECHA: 30/11/2023',
+            '@0.192 EMISOR:',
+            '@0.206 SUMINISTROS NORTE DE ESPAÑA',
+            '@0.220 MAYOR 21',
+            '@0.235 28006 MADRID',
+            '@0.249 MADRID',
+            `@0.263 NIF: ${issuerCif}`,
+            '@0.289 INTERESADO:',
+            '@0.303 BODEGA CLIENTE SL',
+            '@0.318 CL MENOR, 6-4º',
+            '@0.332 15004 CORUÑA',
+            `@0.360 NIF: ${partyCif}`,
+            '@0.461 Importe base total:   60,60 €',
+            '@0.476 IVA (21,00%)   12,73 €',
+            '@0.492 Total factura:   73,33 €',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+      { party },
+    );
+    expect(r.direction).toBe('received');
+    expect(r.fields.issuer_tax_id?.value).toBe(issuerCif);
+    expect(r.fields.client_tax_id?.value).toBe(partyCif);
   });
 });

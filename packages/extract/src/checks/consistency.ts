@@ -302,11 +302,15 @@ function baseFromTotalAndVat(
   withholdings: (AmountCand | null)[],
 ): boolean {
   if (fields.tax_base?.verified) return false;
+  // The total and VAT the ranker chose stand: only the base is derived from them.
+  const total = toCents(fields.total?.value);
+  const vat = toCents(fields.vat_total?.value);
   let best: { score: number; base: number; t: AmountCand; v: AmountCand; w: AmountCand | null } | null = null;
   for (const t of totals) {
-    if (t.cents <= 0) continue;
+    if (t.cents <= 0 || t.cents !== total) continue;
     for (const v of vats) {
       if (v.rate == null || v.rate <= 0 || v.cents <= 0 || v.cents >= t.cents) continue;
+      if (vat != null && v.cents !== vat) continue;
       for (const w of withholdings) {
         const base = t.cents - v.cents + (w ? Math.abs(w.cents) : 0);
         if (Math.abs(Math.round((base * v.rate) / 100) - v.cents) > TOL) continue;
@@ -316,7 +320,7 @@ function baseFromTotalAndVat(
     }
   }
   if (!best) return false;
-  const read = (c: AmountCand, value: string, prev: FieldMap['total']) => ({
+  const read = (c: AmountCand, value: string, prev: FieldMap['vat_total']) => ({
     value,
     confidence: 0.7,
     source: prev?.source ?? ('text' as const),
@@ -324,8 +328,7 @@ function baseFromTotalAndVat(
     box: c.box,
   });
   fields.tax_base = { value: centsToString(best.base), confidence: 0.6, source: 'computed', verified: false };
-  fields.vat_total = read(best.v, centsToString(best.v.cents), fields.vat_total);
-  fields.total = read(best.t, centsToString(best.t.cents), fields.total);
+  if (vat == null) fields.vat_total = read(best.v, centsToString(best.v.cents), fields.vat_total);
   if (best.w)
     fields.withholding_total = read(best.w, centsToString(Math.abs(best.w.cents)), fields.withholding_total);
   else if (fields.withholding_total && !fields.withholding_total.verified) delete fields.withholding_total;

@@ -178,8 +178,9 @@ function amountsAfterLabel(
     tail.replace(PERCENT_AFTER, ' ').replace(PERCENT_BEFORE, ' ').replace(POSTCODE_TOWN, blank),
   ).filter(
     (a, k, all) =>
-      // Money is never printed with a leading zero and no decimals ("04770": a postcode).
-      !/^0\d+$/.test(a.raw) &&
+      // A text layer never prints money with a leading zero and no decimals ("04770": a postcode); OCR
+      // may have lost the point of "0.50".
+      !(!ctx.ocr && /^0\d+$/.test(a.raw)) &&
       !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)) &&
       !(
         ctx.ocr &&
