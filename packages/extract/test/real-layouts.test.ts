@@ -71,6 +71,30 @@ describe('Spanish labels in the arrangements real invoices print', () => {
   });
 });
 
+describe("a value alone in its label's column a few lines down", () => {
+  it('reads the total under "TOTAL" at the end of a row of values, past a payment line', () => {
+    const { fields } = read([
+      'Ejemplo S.L.',
+      '@0.870                      BASE IMP.   Dto.   IVA   Cuota IVA',
+      '@0.880                      130,00 €   21 %   27,30 €   TOTAL',
+      '@0.895 Forma de Pago:   GIRO',
+      '@0.910                                                   157,30 €',
+    ]);
+    expect(fields.total?.value).toBe('157.30');
+  });
+
+  it('leaves a column of one value per rate to the table readers', () => {
+    const { fields } = read([
+      'Ejemplo S.L.',
+      '@0.800 Base   IVA   Cuota',
+      '@0.815 10,00   10 %   1,00',
+      '@0.830 20,00   21 %   4,20',
+      '@0.860 Total   35,20',
+    ]);
+    expect(fields.tax_base?.value).not.toBe('10.00');
+  });
+});
+
 describe('totals that close on a part of the document', () => {
   it('takes the grand total (a part + another printed amount), never verifying the part', () => {
     const { fields } = read([

@@ -269,7 +269,63 @@ function amountsAfterLabel(
     }
   }
   if (!out.length && headerRow) out.push(...underTableHeader(ctx, label, line, i, f, allLabels));
+  if (!out.length && !ctx.ocr) out.push(...underLabelColumn(ctx, label, line, i, f));
   return out;
+}
+
+/** Lines below a label its value may stand on, in its column, when nothing is beside or right under it. */
+const COLUMN_LINES = 3;
+
+/**
+ * A text layer's value printed alone in the label's column a few lines down ("TOTAL" at the end of a row
+ * of values, or of a row of labels with fewer values than labels, and "157,30 €" under it past a payment
+ * line): the first cell below that overlaps the label's span and holds one amount and no words.
+ */
+function underLabelColumn(ctx: Ctx, label: RegExp, line: Line, i: number, f: Features): AmountCand[] {
+  const m = label.exec(line.text);
+  if (!m) return [];
+  const at = boxOf(line, m.index ?? 0, m[0].length);
+  const cell = splitCells(line).find((c) => c.x <= at.x + 1e-4 && at.x < c.x + c.w) ?? at;
+  const valueUnderLabel = (row: Line) => {
+    const under = splitCells(row).filter(
+      (c) => c.x < cell.x + cell.w + COLUMN_SLACK && c.x + c.w > cell.x - COLUMN_SLACK,
+    );
+    if (under.length !== 1) return null;
+    const value = singleAmount(ctx, under[0]!.text);
+    if (!value || /\p{L}{2,}/u.test(under[0]!.text.replace(/\b(?:euros?|eur)\b/gi, ''))) return null;
+    return { value, cell: under[0]! };
+  };
+  let prev = line;
+  for (let j = i + 1; j < Math.min(ctx.lines.length, i + 1 + COLUMN_LINES); j++) {
+    const row = ctx.lines[j]!;
+    if (row.page !== line.page || row.y - (prev.y + prev.h) >= line.h * VALUE_ROW_GAP) break;
+    prev = row;
+    const found = valueUnderLabel(row);
+    if (!found) continue;
+    // A column of several values (one per VAT rate) is a table's: its rows are read as such elsewhere.
+    const after = ctx.lines[j + 1];
+    if (
+      after &&
+      after.page === row.page &&
+      after.y - (row.y + row.h) < line.h * VALUE_ROW_GAP &&
+      valueUnderLabel(after)
+    )
+      return [];
+    const { value } = found;
+    const under = [found.cell];
+    const box = { page: row.page, x: under[0]!.x, y: row.y, w: under[0]!.w, h: row.h };
+    return [
+      {
+        cents: Math.round(value.value * 100),
+        score: 0,
+        box,
+        line: j,
+        integer: !/[.,]\d{1,2}\b/.test(value.raw),
+        features: { ...f, nextLine: 1, lowOnPage: j / ctx.lines.length, ...readingFeatures(row, box) },
+      },
+    ];
+  }
+  return [];
 }
 
 /** Rows of values a summary table may print under its header (one per rate, then the sums). */
