@@ -122,6 +122,21 @@ describe('totals that close on a part of the document', () => {
   });
 });
 
+describe('a 0 % line proves nothing', () => {
+  it('never verifies a breakdown of 0 % lines by its own arithmetic (base × 0 = 0 for any base)', () => {
+    // A larger total printed too: the sum over the 0 % line proves nothing, nor does the breakdown.
+    const { fields } = read([
+      'Ejemplo S.L.',
+      'Base imponible   66,80',
+      'IVA 0 %   0,00',
+      'Total   66,80',
+      'Total factura   80,83',
+    ]);
+    expect(fields.vat_total?.verified ?? false).toBe(false);
+    expect(fields.vat_breakdown?.verified ?? false).toBe(false);
+  });
+});
+
 describe('invoice numbers and issuer names', () => {
   it('joins a number whose hyphen the layout set apart ("25   - 5469")', () => {
     const r = extractFromText(

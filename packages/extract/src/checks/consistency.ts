@@ -254,7 +254,8 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn): void {
         value: [entry],
         confidence: 0.95,
         source: 'computed',
-        verified: !best.r || entry.surcharge_amount != null,
+        // Only as sure as the sum it comes from; a 0 % line closes with any base and proves nothing.
+        verified: proves && best.v.cents !== 0 && (!best.r || entry.surcharge_amount != null),
       };
     }
     return;
@@ -583,7 +584,10 @@ export function checkBreakdown(fields: FieldMap, warn: Warn): void {
     ev.confidence = Math.min(ev.confidence, 0.7);
     return;
   }
-  if (ok && vat != null && Math.abs(vat - sum) <= TOL && base != null && Math.abs(base - bSum) <= TOL) {
+  // Base × 0 % = 0 holds for any base: a breakdown of 0 % lines alone is as sure as the VAT total read.
+  const vacuous = ev.value.every((e) => Number(e.rate) === 0);
+  if (vacuous && !fields.vat_total?.verified) ev.verified = false;
+  else if (ok && vat != null && Math.abs(vat - sum) <= TOL && base != null && Math.abs(base - bSum) <= TOL) {
     ev.verified = true;
     ev.confidence = 0.95;
   } else if (!ok) {
