@@ -100,7 +100,7 @@ describe('totals that close on a part of the document', () => {
     const { fields } = read([
       'Suministros Ejemplo S.A.',
       'Total a pagar   167,35 €',
-      'Otros servicios   27,30 €',
+      'Total otros servicios (IVA incluido)   27,30 €',
       'Base imponible   133,38 €',
       'Total IVA 5%   6,67 €',
       'Total factura energía (IVA incluido)   140,05 €',

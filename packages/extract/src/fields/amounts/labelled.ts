@@ -273,6 +273,10 @@ function amountsAfterLabel(
   return out;
 }
 
+/** A word of an items table's header row (quantity, price, description…), in the languages read. */
+const ITEMS_HEADER_WORD =
+  /\b(?:cant(?:idad)?|cant\.|uds?\.?|unidades|precio|descripci[óo]n|concepto|art[íi]culo|qty|quantity|price|description|item|menge|preis|beschreibung|quantit[ée]|prix|d[ée]signation)\b/i;
+
 /** Lines below a label its value may stand on, in its column, when nothing is beside or right under it. */
 const COLUMN_LINES = 3;
 
@@ -283,7 +287,8 @@ const COLUMN_LINES = 3;
  */
 function underLabelColumn(ctx: Ctx, label: RegExp, line: Line, i: number, f: Features): AmountCand[] {
   const m = label.exec(line.text);
-  if (!m) return [];
+  // An items table's header: the values under its "Total" column are line totals.
+  if (!m || ITEMS_HEADER_WORD.test(line.text)) return [];
   const at = boxOf(line, m.index ?? 0, m[0].length);
   const cell = splitCells(line).find((c) => c.x <= at.x + 1e-4 && at.x < c.x + c.w) ?? at;
   const valueUnderLabel = (row: Line) => {

@@ -159,8 +159,10 @@ export function closureFeatures(ctx: Ctx, cands: AmountCandidates, rounding: num
     else if (!ctx.ocr && (f.tier0 || f.tier1))
       for (const o of labelled) {
         if (o.line == null || o.line === at || o.cents >= c.cents) continue;
+        // The other part is a total too (its line says so): not any amount that happens to make the sum.
         const rest = printedAt.get(c.cents - o.cents);
-        if (rest && [...rest].some((l) => l !== at && l !== o.line)) {
+        const isTotalLine = (l: number) => TOTAL_WORD.test(ctx.lines[l]!.text);
+        if (rest && [...rest].some((l) => l !== at && l !== o.line && isTotalLine(l))) {
           f.sumOfTotals = 1;
           break;
         }
@@ -214,6 +216,9 @@ export function printedSumTotals(ctx: Ctx, cands: AmountCandidates, rounding: nu
     }
   }
 }
+
+/** A line naming a total, in the languages read. */
+const TOTAL_WORD = /\b(?:total|totale?|summe|gesamt\w*|totaal)\b/i;
 
 /** The lines each amount with cents is printed on (cents, unsigned). */
 function amountLines(ctx: Ctx): Map<number, Set<number>> {
