@@ -175,7 +175,9 @@ function amountsAfterLabel(
   const rate = printedRate(line.text);
   // Read by OCR, one digit just after an amount ("5.983,78 6") is its currency sign misread.
   const amounts = findAmounts(
-    tail.replace(PERCENT_AFTER, ' ').replace(PERCENT_BEFORE, ' ').replace(POSTCODE_TOWN, blank),
+    ctx.ocr
+      ? tail.replace(PERCENT_AFTER, ' ').replace(PERCENT_BEFORE, ' ')
+      : tail.replace(PERCENT_AFTER, ' ').replace(PERCENT_BEFORE, ' ').replace(POSTCODE_TOWN, blank),
   ).filter(
     (a, k, all) =>
       // A text layer never prints money with a leading zero and no decimals ("04770": a postcode); OCR
@@ -448,7 +450,10 @@ function withoutBareRates(text: string): string {
   );
 }
 
-/** A postcode and its town ("04770 ADRA", "28005 MADRID"): beside a label, an address, never an amount. */
+/**
+ * A postcode and its town ("04770 ADRA", "28005 MADRID"): beside a label on a text layer, an address,
+ * never an amount (OCR may have lost the point of "124.50 EUR").
+ */
 const POSTCODE_TOWN = /\b\d{5}(?=\s+\p{Lu}{2,}\b)/gu;
 const blank = (m: string) => ' '.repeat(m.length);
 
