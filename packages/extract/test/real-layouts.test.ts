@@ -146,6 +146,32 @@ describe('invoice numbers and issuer names', () => {
     expect(r.fields.invoice_number?.value).toBe('25-5469');
   });
 
+  it('reads "Factura:" with its colon as a number label, above a ticket number', () => {
+    const r = extractFromText(
+      [
+        page(
+          ['Supermercado Ejemplo S.L.', 'Datos FACTURA: 142312502C0001403', 'Caja: 2 TICKET: 492'],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(r.fields.invoice_number?.value).toBe('142312502C0001403');
+  });
+
+  it('never reads an amount after "Total Factura:" as the number, and reads a fee note ("Minuta")', () => {
+    const r = extractFromText(
+      [
+        page(
+          ['Despacho Ejemplo C.B.', 'C.I.F.: E12345678   MINUTA 74/2023', 'Total Factura:   401,94'],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    expect(r.fields.invoice_number?.value).toBe('74/2023');
+  });
+
   it('never takes a house number from an address cell beside a number label', () => {
     const r = extractFromText(
       [

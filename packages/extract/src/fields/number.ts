@@ -265,6 +265,8 @@ export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: numbe
       const cell = line.text.split(/ {3}/)[0] ?? '';
       return (
         !/\b(?:total|importe|base|iva|vat|subtotal|fecha|date)\b[^:]*$/i.test(cell) &&
+        // "Total factura:", "Importe factura:": an amount's label, whatever the colon.
+        !/\b(?:total|importe|base|suma)\s+(?:de\s+(?:la\s+)?)?factura\b/i.test(cell) &&
         !CORRECTED_INVOICE.test(cell)
       );
     },

@@ -10,7 +10,8 @@ export const ES: LabelWords = {
       'núm\\.?\\s*factura',
       'num\\.?\\s*factura',
     ],
-    [],
+    // "Factura:" with its colon labels the number; the bare title is tier 4.
+    ['factura(?=\\s*:)'],
     ['factura\\s*(?:\\(\\d{3}\\)\\s*)?(?:nr\\.?|no\\.?|n[°º]\\.?|#)(?=\\s)'],
     [
       'factura\\s*simplificada',
@@ -23,6 +24,8 @@ export const ES: LabelWords = {
       'n[ºo°]\\s*documento',
       'n[ºo°]\\s*doc\\.?',
       'serie\\s*y\\s*n[úu]mero',
+      // A professional's fee note ("Minuta 12/2024"): the invoice under its own title.
+      'minuta',
     ],
     ['factura', 'n[ºo°]'],
     // A header row of cells ("Número   Fecha de emisión   Fecha de vencimiento") over the values.
