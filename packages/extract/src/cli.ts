@@ -12,7 +12,8 @@ Prints one JSON object per file (one per line; --pretty for indented output).
 
 Options:
   --format bench|spec   bench field names (default) or the spec's empresa/cliente/factura/conceptos (cents)
-  --own-tax-id ID       with --format spec: decides tipo emitida/recibida
+  --own-tax-id ID       with --format spec: decides tipo emitida/recibida (else the direction found
+                        for --party-*); the spec output carries amount_due and direction too
   --party-name NAME     the known party (the accountant's client): found on the page, it sets direction
   --party-tax-id ID     the known party's tax id (found first; the name is used when it is missing)
   --no-xml              ignore e-invoice XML embedded in PDFs (read the visual document)

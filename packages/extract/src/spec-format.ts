@@ -3,6 +3,8 @@ import type { ExtractionResult } from './types.ts';
 
 /** The spec's extracted shape (spec-2 §3): amounts in integer cents. */
 export type SpecExtraction = {
+  /** With a known party: whether it issued or received the document (the engine's `direction`). */
+  direction: ExtractionResult['direction'];
   empresa: { nombre: string | null; direccion: string | null; nif: string | null };
   cliente: { nombre: string | null; direccion: string | null; nif: string | null };
   factura: {
@@ -17,6 +19,8 @@ export type SpecExtraction = {
     /** Output taxes that are not IVA (IGIC, IPSI, special taxes), in cents; null when there are none. */
     otros_impuestos: number | null;
     total_factura: number | null;
+    /** What is still to be paid (after advances or earlier payments), in cents: the engine's `amount_due`. */
+    amount_due: number | null;
     moneda: string | null;
     iban: string | null;
   };
@@ -34,7 +38,8 @@ export type SpecExtraction = {
 
 /**
  * Converts a result to the spec's `empresa/cliente/factura/conceptos` shape. `tipo` is decided by the
- * caller's own tax id (`ownTaxId`): issued when it equals the issuer's, received when it equals the client's.
+ * caller's own tax id (`ownTaxId`): issued when it equals the issuer's, received when it equals the client's;
+ * without one, by the `direction` the engine found for the known party (`options.party`).
  */
 export function toSpecFormat(result: ExtractionResult, ownTaxId?: string): SpecExtraction {
   const f = result.fields;
@@ -44,15 +49,19 @@ export function toSpecFormat(result: ExtractionResult, ownTaxId?: string): SpecE
       .replace(/[^A-Z0-9]/g, '')
       .replace(/^ES/, '');
   const own = norm(ownTaxId);
+  // The caller's own tax id decides; without one, the direction the engine found for the known party.
+  const byDirection =
+    result.direction === 'issued' ? 'emitida' : result.direction === 'received' ? 'recibida' : null;
   const tipo = own
     ? own === norm(f.issuer_tax_id)
       ? 'emitida'
       : own === norm(f.client_tax_id)
         ? 'recibida'
         : null
-    : null;
+    : byDirection;
   const irpfRate = f.withholding_rate != null ? Number(f.withholding_rate) : null;
   return {
+    direction: result.direction ?? null,
     empresa: {
       nombre: f.issuer_name ?? null,
       direccion: f.issuer_address ?? null,
@@ -74,6 +83,7 @@ export function toSpecFormat(result: ExtractionResult, ownTaxId?: string): SpecE
       recargo_equivalencia: toCents(f.surcharge_total),
       otros_impuestos: toCents(f.other_taxes_total),
       total_factura: toCents(f.total),
+      amount_due: toCents(f.amount_due),
       moneda: f.currency ?? null,
       iban: f.iban ?? null,
     },

@@ -14,6 +14,7 @@ import {
   sniffMediaType,
   toSpecFormat,
 } from '../src/index.ts';
+import type { ExtractionResult } from '../src/types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const golden = (f: string) => new Uint8Array(readFileSync(path.join(here, 'fixtures/golden', f)));
@@ -315,5 +316,18 @@ describe('CLI', () => {
     expect(Number.isInteger(s.factura.total_factura)).toBe(true);
     expect(s.empresa.nombre).toBeTruthy();
     expect(Array.isArray(s.conceptos)).toBe(true);
+  });
+});
+
+describe('spec format: amount due and direction', () => {
+  it('carries amount_due and direction, and types the invoice by the direction without an own tax id', () => {
+    const result = {
+      fields: { total: '121.00', amount_due: '100.00' },
+      direction: 'received',
+    } as unknown as ExtractionResult;
+    const spec = toSpecFormat(result);
+    expect(spec.direction).toBe('received');
+    expect(spec.factura.amount_due).toBe(10000);
+    expect(spec.factura.tipo).toBe('recibida');
   });
 });

@@ -168,12 +168,17 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn): void {
     // 30.01": returned goods at 0 % come off after the taxed ones). A zero is no rival: a misread total.
     const t = best.t;
     const size = (c: AmountCand) => Math.abs(c.cents);
-    const rival = cands.total.some((c) => {
+    // On t's own line only another cell counts (a row of values under a row of labels).
+    const isRival = (c: AmountCand) => {
       const f = c.features ?? {};
-      if (c.cents === 0 || size(c) === size(t) || c.line === t.line) return false;
+      if (c.cents === 0 || size(c) === size(t) || (c.line === t.line && (ocr || sameBox(c, t)))) return false;
       if (f.subtotalAsTotal || f.belowPayment || f.belowTaxSummary) return false;
       return size(c) > size(t) ? f.tier0 || f.tier1 : f.tier0 && !t.features?.tier0;
-    });
+    };
+    const rival = cands.total.some(isRival);
+    // The ranker's own total is such a rival, labelled as the total where the sum's is not: it stays.
+    const rankedRival =
+      !ocr && totals[0] && isRival(totals[0]) && totals[0].features?.tier0 && !t.features?.tier0;
     // Nor with an amount only the reading fusion set aside holds ("2.50" where the other engine read
     // "92.50"): among every reading's amounts, a sum that closes by chance is likelier than a misreading.
     const chosen = [best.b, best.v, t, best.w, best.r];
@@ -193,7 +198,7 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn): void {
     const proves =
       best.off === 0 &&
       !(ocr && totals[0] && totals[0].cents !== t.cents) &&
-      !(ocr && rival) &&
+      !rival &&
       !setAside &&
       !signUnproved;
     const set = (
@@ -215,8 +220,18 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn): void {
     set('vat_total', best.v);
     // Read by OCR, a larger total the ranker prefers that is the sum of two totals printed above it (taxed
     // and untaxed goods) is the document's total; the sum closed on the taxed part only.
-    const grand = totals[0];
-    if (!(ocr && grand && grand.cents > t.cents && grand.features?.sumOfTotals)) set('total', best.t);
+    const grand = ocr ? totals[0] : grandTotal(cands.total, t);
+    if (rankedRival) {
+      // fields.total is the ranker's, unverified.
+    } else if (!grand || grand.cents <= t.cents || !grand.features?.sumOfTotals) set('total', best.t);
+    else if (!ocr && !fields.total?.verified)
+      fields.total = {
+        value: centsToString(grand.cents),
+        confidence: 0.8,
+        source: fields.total?.source ?? 'text',
+        verified: false,
+        box: grand.box,
+      };
     if (best.w) set('withholding_total', best.w);
     else if (fields.withholding_total && !fields.withholding_total.verified) delete fields.withholding_total;
     if (best.r) set('surcharge_total', best.r);
@@ -239,7 +254,8 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn): void {
         value: [entry],
         confidence: 0.95,
         source: 'computed',
-        verified: !best.r || entry.surcharge_amount != null,
+        // Only as sure as the sum it comes from; a 0 % line closes with any base and proves nothing.
+        verified: proves && best.v.cents !== 0 && (!best.r || entry.surcharge_amount != null),
       };
     }
     return;
@@ -266,11 +282,58 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn): void {
     };
     return;
   }
+  if (baseFromTotalAndVat(fields, totals, vats, withholdings)) return;
   perRateTotals(fields, cands, breakdown);
   if (fields.total || fields.tax_base) {
     warn({ code: 'AMOUNTS_UNRECONCILED', message: 'Base + VAT − withholding does not match the total' });
     dropImplausibleVat(fields, warn);
   }
+}
+
+/**
+ * No base is printed where a label names it (a fee's invoice: "Honorarios 120,00", "IVA (21%) 25,20",
+ * "Total 127,20"): the base is total − VAT + withholding when that base at the VAT line's own rate gives
+ * the VAT read, to the cent. The rate check is what ties the three together; the base is computed and
+ * nothing is verified by it (the total and VAT were each read once).
+ */
+function baseFromTotalAndVat(
+  fields: FieldMap,
+  totals: AmountCand[],
+  vats: AmountCand[],
+  withholdings: (AmountCand | null)[],
+): boolean {
+  if (fields.tax_base?.verified) return false;
+  // The total and VAT the ranker chose stand: only the base is derived from them.
+  const total = toCents(fields.total?.value);
+  const vat = toCents(fields.vat_total?.value);
+  let best: { score: number; base: number; t: AmountCand; v: AmountCand; w: AmountCand | null } | null = null;
+  for (const t of totals) {
+    if (t.cents <= 0 || t.cents !== total) continue;
+    for (const v of vats) {
+      if (v.rate == null || v.rate <= 0 || v.cents <= 0 || v.cents >= t.cents) continue;
+      if (vat != null && v.cents !== vat) continue;
+      for (const w of withholdings) {
+        const base = t.cents - v.cents + (w ? Math.abs(w.cents) : 0);
+        if (Math.abs(Math.round((base * v.rate) / 100) - v.cents) > TOL) continue;
+        const score = t.score + v.score + (w ? w.score : 0);
+        if (!best || score > best.score) best = { score, base, t, v, w };
+      }
+    }
+  }
+  if (!best) return false;
+  const read = (c: AmountCand, value: string, prev: FieldMap['vat_total']) => ({
+    value,
+    confidence: 0.7,
+    source: prev?.source ?? ('text' as const),
+    verified: false,
+    box: c.box,
+  });
+  fields.tax_base = { value: centsToString(best.base), confidence: 0.6, source: 'computed', verified: false };
+  if (vat == null) fields.vat_total = read(best.v, centsToString(best.v.cents), fields.vat_total);
+  if (best.w)
+    fields.withholding_total = read(best.w, centsToString(Math.abs(best.w.cents)), fields.withholding_total);
+  else if (fields.withholding_total && !fields.withholding_total.verified) delete fields.withholding_total;
+  return true;
 }
 
 /**
@@ -309,6 +372,16 @@ export function dropImplausibleVat(fields: FieldMap, warn: Warn): void {
       field: 'vat_total',
     });
   }
+}
+
+/**
+ * Read from a text layer, the largest labelled total that is the sum of the closing total `t`'s kind and
+ * another printed amount (`sumOfTotals`): the document's grand total, above the part the sum closed on.
+ */
+function grandTotal(totals: AmountCand[], t: AmountCand): AmountCand | undefined {
+  return totals
+    .filter((c) => c.features?.sumOfTotals && c.cents > t.cents)
+    .sort((a, b) => b.cents - a.cents)[0];
 }
 
 /** The withholding with the sign of the base it is withheld from. */
@@ -511,7 +584,10 @@ export function checkBreakdown(fields: FieldMap, warn: Warn): void {
     ev.confidence = Math.min(ev.confidence, 0.7);
     return;
   }
-  if (ok && vat != null && Math.abs(vat - sum) <= TOL && base != null && Math.abs(base - bSum) <= TOL) {
+  // Base × 0 % = 0 holds for any base: a breakdown of 0 % lines alone is as sure as the VAT total read.
+  const vacuous = ev.value.every((e) => Number(e.rate) === 0);
+  if (vacuous && !fields.vat_total?.verified) ev.verified = false;
+  else if (ok && vat != null && Math.abs(vat - sum) <= TOL && base != null && Math.abs(base - bSum) <= TOL) {
     ev.verified = true;
     ev.confidence = 0.95;
   } else if (!ok) {

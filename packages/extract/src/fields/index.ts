@@ -91,7 +91,7 @@ export function extractFromText(
   const { taxIds, direction } = findParties(ctx, fields);
 
   const { cands, payment, rounding, printedCents, due } = amountCandidates(ctx);
-  rankAmounts(cands, due);
+  rankAmounts(cands, due, ctx.ocr);
   amountFields(cands, fields, source);
   amountDueField(ctx, due, fields, source, payment);
 

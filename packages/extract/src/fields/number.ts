@@ -172,9 +172,13 @@ export function withoutOtherNumbers(ctx: Ctx, lines: Line[]): Line[] {
       }
     }
     const street = STREET.exec(text);
-    if (street)
+    if (street) {
       for (const m of text.matchAll(HOUSE_NUMBER))
         if (m.index > street.index) spans.push([m.index, m.index + m[0].length]);
+      // The street's own cell is an address ("C/FONSECA,6-4º"): its numbers are a house and a floor.
+      const end = text.indexOf('   ', street.index + street[0].length);
+      spans.push([street.index, end < 0 ? text.length : end]);
+    }
     for (const m of text.matchAll(PHONE)) spans.push([m.index, m.index + m[0].length]);
     for (const m of text.matchAll(POSTCODE_TOWN)) {
       // Its own cell's text before it: a number label there labels it.
@@ -185,6 +189,47 @@ export function withoutOtherNumbers(ctx: Ctx, lines: Line[]): Line[] {
     const drop = new Set(spans.flatMap(([a, b]) => wordsAt(line, a, b)));
     const words = line.words.filter((w) => !drop.has(w));
     return { ...line, words, text: joinWords(words, line.aspect) };
+  });
+}
+
+/** Parts of a number set apart around its hyphen ("25   - 5469", "31 -   47"): each part a word or two. */
+const HYPHEN_PART_HEAD = /^[A-Z]{0,4}\d{1,10}$/i;
+const HYPHEN_PART_TAIL = /^\d{1,12}$/;
+
+/**
+ * A number whose hyphen the layout set apart from its parts ("25", "-", "5469"; "31 -", "47"): the words
+ * join into one ("25-5469"), its box over all of them. Only digits around a lone hyphen, nothing else.
+ */
+export function joinHyphenatedNumbers(lines: Line[]): Line[] {
+  return lines.map((line) => {
+    const pieces = line.words.flatMap((w) => {
+      const m = /^(.+?)\s*(-)$|^(-)\s*(.+)$/.exec(w.text.trim());
+      return m ? [{ w, parts: m[1] ? [m[1], '-'] : ['-', m[4]!] }] : [{ w, parts: [w.text.trim()] }];
+    });
+    const tokens = pieces.flatMap((p) => p.parts.map((t) => ({ t, w: p.w })));
+    let changed = false;
+    const words: Word[] = [];
+    for (let k = 0; k < tokens.length; k++) {
+      const [a, dash, b] = [tokens[k]!, tokens[k + 1], tokens[k + 2]];
+      if (dash?.t === '-' && b && HYPHEN_PART_HEAD.test(a.t) && HYPHEN_PART_TAIL.test(b.t)) {
+        const first = a.w;
+        const last = b.w;
+        // Earlier tokens of the same word were pushed already: the joined word replaces them.
+        if (words.at(-1) === first) words.pop();
+        words.push({
+          ...first,
+          text: `${a.t}-${b.t}`,
+          w: last.x + last.w - first.x,
+          h: Math.max(first.y + first.h, last.y + last.h) - first.y,
+          alternatives: undefined,
+        });
+        changed = true;
+        k += 2;
+        continue;
+      }
+      if (words.at(-1) !== a.w) words.push(a.w);
+    }
+    return changed ? { ...line, words, text: joinWords(words, line.aspect) } : line;
   });
 }
 
@@ -205,7 +250,9 @@ function wordsAt(line: Line, from: number, to: number): Word[] {
 export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
   const kept = withoutOtherNumbers(docCtx, docCtx.lines);
   const ruled = docCtx.ocr ? splitGluedNumberSigns(withoutRules(kept)) : kept;
-  const wrapped = joinWrappedNumbers(joinWrappedLabels(ruled, docCtx.L.number.slice(0, 3)));
+  const wrapped = joinHyphenatedNumbers(
+    joinWrappedNumbers(joinWrappedLabels(ruled, docCtx.L.number.slice(0, 3))),
+  );
   const ctx: Ctx = { ...docCtx, lines: docCtx.ocr ? joinSplitLabels(docCtx, wrapped) : wrapped };
   const { L } = ctx;
   const number = findLabeled(
@@ -218,6 +265,8 @@ export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: numbe
       const cell = line.text.split(/ {3}/)[0] ?? '';
       return (
         !/\b(?:total|importe|base|iva|vat|subtotal|fecha|date)\b[^:]*$/i.test(cell) &&
+        // "Total factura:", "Importe factura:": an amount's label, whatever the colon.
+        !/\b(?:total|importe|base|suma)\s+(?:de\s+(?:la\s+)?)?factura\b/i.test(cell) &&
         !CORRECTED_INVOICE.test(cell)
       );
     },

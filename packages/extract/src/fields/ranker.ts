@@ -50,6 +50,18 @@ export function weightsOf(family: Family): Record<string, number> {
   return currentModel()?.families[family] ?? PRIORS[family] ?? {};
 }
 
+/**
+ * Amounts read from a text layer (invoices) are ranked by weights of their own, apart from OCR-read
+ * receipts': the same feature names under this prefix.
+ */
+export const TEXT_LAYER_PREFIX = 'pdf.';
+
+/** A candidate's features as its family's weights name them: prefixed when read from a text layer. */
+export function rankedFeatures(f: Features, ocr: boolean): Features {
+  if (ocr) return f;
+  return Object.fromEntries(Object.entries(f).map(([k, v]) => [`${TEXT_LAYER_PREFIX}${k}`, v]));
+}
+
 /** Linear score (log-odds scale) of a candidate. */
 export function scoreFeatures(family: Family, f: Features): number {
   const w = weightsOf(family);

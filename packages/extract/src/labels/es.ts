@@ -10,7 +10,8 @@ export const ES: LabelWords = {
       'núm\\.?\\s*factura',
       'num\\.?\\s*factura',
     ],
-    [],
+    // "Factura:" with its colon labels the number; the bare title is tier 4.
+    ['factura(?=\\s*:)'],
     ['factura\\s*(?:\\(\\d{3}\\)\\s*)?(?:nr\\.?|no\\.?|n[°º]\\.?|#)(?=\\s)'],
     [
       'factura\\s*simplificada',
@@ -23,6 +24,8 @@ export const ES: LabelWords = {
       'n[ºo°]\\s*documento',
       'n[ºo°]\\s*doc\\.?',
       'serie\\s*y\\s*n[úu]mero',
+      // A professional's fee note ("Minuta 12/2024"): the invoice under its own title.
+      'minuta',
     ],
     ['factura', 'n[ºo°]'],
     // A header row of cells ("Número   Fecha de emisión   Fecha de vencimiento") over the values.
@@ -38,13 +41,25 @@ export const ES: LabelWords = {
       // OCR reads the l of "imponible" as i or 1.
       '\\b(?:total\\s*)?base\\s*imp[o0]n[il1]b[il1]e',
       '\\bbase\\s*total',
+      // Short forms: "B. Imponible", "Bas.Imp.", "BASE IMP.", "Base Imp.".
+      '\\bb(?:ase|as)?\\.?\\s*imp(?:onible\\b|\\.)',
+      // "Base I.V.A.", "Base IVA": the amount the tax is charged on.
+      '\\bbase\\s*(?:de\\s*)?i\\.?v\\.?a\\b\\.?',
+      // "BASE:" alone, a label by its colon.
+      '\\bbase(?=\\s*:)',
       '\\bimporte\\s*neto',
       '\\btotal\\s*neto',
       '\\bneto\\b',
     ],
   ],
   // "IVA21%": OCR drops the space before the rate.
-  vatTotal: [['\\b(?:total\\s*|cuota\\s*(?:de\\s*)?|importe\\s*)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))']],
+  vatTotal: [
+    [
+      '\\b(?:total\\s*|cuota\\s*(?:de\\s*)?|importe\\s*)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))',
+      // "Total impuestos": the taxes of a goods invoice, summed over its rates.
+      '\\btotal\\s*impuestos\\b',
+    ],
+  ],
   total: [
     [
       'total\\s*(?:factura|a\\s*pagar|importe|general|€|eur)',

@@ -8,7 +8,7 @@ import type { Line } from '../../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal } from '../../text/numbers.ts';
 import type { Source } from '../../types.ts';
 import { blankDates, boxOf, type Ctx, lineBox, ocrAmounts } from '../context.ts';
-import { FAMILIES, type Features, scoreFeatures, topProbability } from '../ranker.ts';
+import { FAMILIES, type Features, rankedFeatures, scoreFeatures, topProbability } from '../ranker.ts';
 import {
   type AmountCand,
   type AmountCandidates,
@@ -78,7 +78,7 @@ export function amountCandidates(ctx: Ctx): {
     ...L.amountDue,
     // The total of the goods at one rate ("Total 0% supplies", "Total 21 %") is a part of the total.
     /\btotal\s*\d{1,2}(?:[.,]\d{1,2})?\s*%/i,
-    /\bsub\s*-?total|total\s*(?:iva|vat|tax|gst)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*ad[jil1.]|(?<!\bafter\s*)\bad[jil1](?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
+    /\bsub\s*-?total|total\s*(?:iva|vat|tax(?:es)?|gst|impuestos|impostos)\b(?!\s*incl)|iva\s*total|total\s*(?:[qa][tr]y|quantity|items?|art[íi]culos|unidades|discount|descuento|savings?)|\btotal\s*(?:excl|net|ht)|rounding\s*ad[jil1.]|(?<!\bafter\s*)\bad[jil1](?:ustment)?\b|zuschl[äa]g|abschl[äa]g|anzahlung|rabatt|\bchange\b|\bcambio\b|\btendered\b|\bentregado\b/i,
   ]);
   if (!cands.total.some((c) => c.cents !== 0)) cands.total.push(...due.map((c) => ({ ...c })));
   // "Rounding  RM 12.30" after a rounding adjustment is the rounded total; the adjustment itself
@@ -216,15 +216,17 @@ function printedElsewhere(ctx: Ctx, cands: AmountCandidates): void {
 }
 
 /**
- * Scores every candidate with the ranker and sorts each family best first. The amount due is scored as a
- * total (its candidates are read and placed like one; it has no weights of its own to fit yet).
+ * Scores every candidate with the ranker and sorts each family best first (text-layer candidates by the
+ * `pdf.` weights, OCR-read ones by the others). The amount due is scored as a total (its candidates are read and placed like one; it has no weights of its own to fit yet).
  */
-export function rankAmounts(cands: AmountCandidates, due: AmountCand[] = []): void {
+export function rankAmounts(cands: AmountCandidates, due: AmountCand[] = [], ocr = true): void {
+  const score = (family: (typeof FAMILIES)[number], c: AmountCand) =>
+    scoreFeatures(family, rankedFeatures(c.features ?? {}, ocr));
   for (const family of FAMILIES) {
-    for (const c of cands[family]) c.score = scoreFeatures(family, c.features ?? {});
+    for (const c of cands[family]) c.score = score(family, c);
     cands[family].sort((a, b) => b.score - a.score);
   }
-  for (const c of due) c.score = scoreFeatures('total', c.features ?? {});
+  for (const c of due) c.score = score('total', c);
   due.sort((a, b) => b.score - a.score);
 }
 

@@ -174,8 +174,15 @@ function amountsAfterLabel(
   const tail = inlineCut(allLabels, blankDates(ocrAmounts(ctx, spaceInlineBase(joined))));
   const rate = printedRate(line.text);
   // Read by OCR, one digit just after an amount ("5.983,78 6") is its currency sign misread.
-  const amounts = findAmounts(tail.replace(PERCENT_AFTER, ' ').replace(PERCENT_BEFORE, ' ')).filter(
+  const amounts = findAmounts(
+    ctx.ocr
+      ? tail.replace(PERCENT_AFTER, ' ').replace(PERCENT_BEFORE, ' ')
+      : tail.replace(PERCENT_AFTER, ' ').replace(PERCENT_BEFORE, ' ').replace(POSTCODE_TOWN, blank),
+  ).filter(
     (a, k, all) =>
+      // A text layer never prints money with a leading zero and no decimals ("04770": a postcode); OCR
+      // may have lost the point of "0.50".
+      !(!ctx.ocr && /^0\d+$/.test(a.raw)) &&
       !(rate != null && Math.abs(Math.abs(a.value) - rate) < 1e-9 && !/[.,]\d{2}\b/.test(a.raw)) &&
       !(
         ctx.ocr &&
@@ -264,7 +271,68 @@ function amountsAfterLabel(
     }
   }
   if (!out.length && headerRow) out.push(...underTableHeader(ctx, label, line, i, f, allLabels));
+  if (!out.length && !ctx.ocr) out.push(...underLabelColumn(ctx, label, line, i, f));
   return out;
+}
+
+/** A word of an items table's header row (quantity, price, description…), in the languages read. */
+const ITEMS_HEADER_WORD =
+  /\b(?:cant(?:idad)?|cant\.|uds?\.?|unidades|precio|descripci[óo]n|concepto|art[íi]culo|qty|quantity|price|description|item|menge|preis|beschreibung|quantit[ée]|prix|d[ée]signation)\b/i;
+
+/** Lines below a label its value may stand on, in its column, when nothing is beside or right under it. */
+const COLUMN_LINES = 3;
+
+/**
+ * A text layer's value printed alone in the label's column a few lines down ("TOTAL" at the end of a row
+ * of values, or of a row of labels with fewer values than labels, and "157,30 €" under it past a payment
+ * line): the first cell below that overlaps the label's span and holds one amount and no words.
+ */
+function underLabelColumn(ctx: Ctx, label: RegExp, line: Line, i: number, f: Features): AmountCand[] {
+  const m = label.exec(line.text);
+  // An items table's header: the values under its "Total" column are line totals.
+  if (!m || ITEMS_HEADER_WORD.test(line.text)) return [];
+  const at = boxOf(line, m.index ?? 0, m[0].length);
+  const cell = splitCells(line).find((c) => c.x <= at.x + 1e-4 && at.x < c.x + c.w) ?? at;
+  const valueUnderLabel = (row: Line) => {
+    const under = splitCells(row).filter(
+      (c) => c.x < cell.x + cell.w + COLUMN_SLACK && c.x + c.w > cell.x - COLUMN_SLACK,
+    );
+    if (under.length !== 1) return null;
+    const value = singleAmount(ctx, under[0]!.text);
+    if (!value || /\p{L}{2,}/u.test(under[0]!.text.replace(/\b(?:euros?|eur)\b/gi, ''))) return null;
+    return { value, cell: under[0]! };
+  };
+  let prev = line;
+  for (let j = i + 1; j < Math.min(ctx.lines.length, i + 1 + COLUMN_LINES); j++) {
+    const row = ctx.lines[j]!;
+    if (row.page !== line.page || row.y - (prev.y + prev.h) >= line.h * VALUE_ROW_GAP) break;
+    prev = row;
+    const found = valueUnderLabel(row);
+    if (!found) continue;
+    // A column of several values (one per VAT rate) is a table's: its rows are read as such elsewhere.
+    const after = ctx.lines[j + 1];
+    if (
+      after &&
+      after.page === row.page &&
+      after.y - (row.y + row.h) < line.h * VALUE_ROW_GAP &&
+      valueUnderLabel(after)
+    )
+      return [];
+    const { value } = found;
+    const under = [found.cell];
+    const box = { page: row.page, x: under[0]!.x, y: row.y, w: under[0]!.w, h: row.h };
+    return [
+      {
+        cents: Math.round(value.value * 100),
+        score: 0,
+        box,
+        line: j,
+        integer: !/[.,]\d{1,2}\b/.test(value.raw),
+        features: { ...f, nextLine: 1, lowOnPage: j / ctx.lines.length, ...readingFeatures(row, box) },
+      },
+    ];
+  }
+  return [];
 }
 
 /** Rows of values a summary table may print under its header (one per rate, then the sums). */
@@ -381,6 +449,13 @@ function withoutBareRates(text: string): string {
     isUsualRate(digits) ? name.padEnd(all.length) : all,
   );
 }
+
+/**
+ * A postcode and its town ("04770 ADRA", "28005 MADRID"): beside a label on a text layer, an address,
+ * never an amount (OCR may have lost the point of "124.50 EUR").
+ */
+const POSTCODE_TOWN = /\b\d{5}(?=\s+\p{Lu}{2,}\b)/gu;
+const blank = (m: string) => ' '.repeat(m.length);
 
 /** A rate with its percent sign after it ("21 %"), or before it in a rate label's cell ("MwSt.-% 19,0"). */
 const PERCENT_AFTER = /\d{1,2}(?:[.,]\d{1,2})?\s?%/g;

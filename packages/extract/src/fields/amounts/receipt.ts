@@ -135,6 +135,7 @@ export function closureFeatures(ctx: Ctx, cands: AmountCandidates, rounding: num
   const roundingLines = ctx.lines.flatMap((l, i) =>
     /\bround(?:ing)?\b|\bredondeo\b/i.test(l.text) ? [i] : [],
   );
+  const printedAt = ctx.ocr ? new Map<number, Set<number>>() : amountLines(ctx);
   for (const c of cands.total) {
     if (c.line == null || c.cents <= 0 || !c.features) continue;
     const f = c.features;
@@ -152,6 +153,20 @@ export function closureFeatures(ctx: Ctx, cands: AmountCandidates, rounding: num
     const above = labelled.filter((o) => o.line != null && o.line < at && o.cents < c.cents);
     if (above.some((a) => above.some((b) => b.line !== a.line && a.cents + b.cents === c.cents)))
       f.sumOfTotals = 1;
+    // Read from a text layer, the sum of another labelled total and an amount printed on a third line,
+    // anywhere in the document (a bill's summary page over its detail pages: energy + other services,
+    // ads + regulatory fees).
+    else if (!ctx.ocr && (f.tier0 || f.tier1))
+      for (const o of labelled) {
+        if (o.line == null || o.line === at || o.cents >= c.cents) continue;
+        // The other part is a total too (its line says so): not any amount that happens to make the sum.
+        const rest = printedAt.get(c.cents - o.cents);
+        const isTotalLine = (l: number) => TOTAL_WORD.test(ctx.lines[l]!.text);
+        if (rest && [...rest].some((l) => l !== at && l !== o.line && isTotalLine(l))) {
+          f.sumOfTotals = 1;
+          break;
+        }
+      }
     // The total printed just under a cash-rounding line is the rounded, payable one.
     if (roundingLines.some((r) => c.line! > r && c.line! - r <= 2)) f.belowRounding = 1;
   }
@@ -200,4 +215,21 @@ export function printedSumTotals(ctx: Ctx, cands: AmountCandidates, rounding: nu
       break;
     }
   }
+}
+
+/** A line naming a total, in the languages read. */
+const TOTAL_WORD = /\b(?:total|totale?|summe|gesamt\w*|totaal)\b/i;
+
+/** The lines each amount with cents is printed on (cents, unsigned). */
+function amountLines(ctx: Ctx): Map<number, Set<number>> {
+  const at = new Map<number, Set<number>>();
+  ctx.lines.forEach((line, i) => {
+    for (const a of findAmounts(blankDates(line.text))) {
+      if (!/[.,]\d{2}\b/.test(a.raw)) continue;
+      const cents = Math.abs(Math.round(a.value * 100));
+      if (!at.has(cents)) at.set(cents, new Set());
+      at.get(cents)!.add(i);
+    }
+  });
+  return at;
 }

@@ -12,6 +12,7 @@ import {
   headerName,
   isBlockLabel,
   isNameLike,
+  isStreetLine,
   JOINING_END,
   LABEL_WORDS,
   LABELISH,
@@ -69,7 +70,7 @@ export function issuerNameCandidates(
     // The letterhead is printed above the items table: its header row ends the search.
     if (rank > 0 && (line.text.match(TABLE_HEADER_WORD) ?? []).length >= 2) break;
     // A block label alone ("Facturado a", "Emisor") heads a name; it is none.
-    if (!nameLike || LABELISH.test(text) || isBlockLabel(L, text)) continue;
+    if (!nameLike || LABELISH.test(text) || isBlockLabel(L, text) || isStreetLine(text)) continue;
     if (line.y > 0.45) break;
     // OCR specks and logos: low confidence or hardly any letters; registration numbers.
     if (ocr && (line.conf < 0.5 || (text.match(/\p{L}/gu) ?? []).length < 4 || isRegistrationLine(line.text)))
@@ -170,7 +171,7 @@ export function issuerNameCandidates(
       for (const cell of cells.slice(1)) {
         if (cell.x < 0.4) continue;
         let text = cleanName(cell.text);
-        if (!isNameLike(text) || LABELISH.test(text)) continue;
+        if (!isNameLike(text) || LABELISH.test(text) || isStreetLine(text)) continue;
         const inClientColumn = firstPage.some(
           (l) =>
             l.y <= line.y + 0.001 &&

@@ -34,6 +34,8 @@ const NAME_TOKEN_SHARE = 0.8;
 const NAME_EXTRA_TOKENS = 3;
 /** How far from the known id its name may stand in the id's block (0.12 of the page: about six lines). */
 const BLOCK_REACH = 0.12;
+/** Cells this close in x (page width) stand in one column. */
+const COLUMN_GAP = 0.05;
 
 const LEGAL_FORM_TOKENS = new Set([
   'sl',
@@ -123,6 +125,26 @@ export function findKnownName(
   return null;
 }
 
+/** Another taxpayer's id in the name's column, between the heading `dy` above the name and the name. */
+function idBetween(
+  taxIds: TaxIdCand[],
+  known: TaxIdCand,
+  hit: { line: Line; cell: { x: number; w: number } },
+  dy: number | undefined,
+): boolean {
+  if (dy == null) return false;
+  const top = hit.line.y - dy;
+  return taxIds.some(
+    (t) =>
+      t.valid &&
+      !sameTaxpayer(t.id, known.id) &&
+      t.line.page === hit.line.page &&
+      t.line.y > top &&
+      t.line.y < hit.line.y &&
+      Math.abs(t.cell.x - hit.cell.x) < COLUMN_GAP,
+  );
+}
+
 /** The holder of the bank account printed for payment: the payee (the issuer), unless the client is debited. */
 const ACCOUNT_HOLDER =
   /\b(?:titulaire(?:\s*du\s*compte)?|account\s*holder|kontoinhaber|titular\s*de\s*la\s*cuenta|beneficiary|beneficiario|ten\s*name\s*van|t\.n\.v\.)\b/i;
@@ -132,7 +154,7 @@ const DEBIT = /domicilia|adeudo|cargo\s*en\s*cuenta|lastschrift|pr[ée]l[èe]vem
 function roleOfName(
   ctx: Ctx,
   hit: { line: Line; cell: { x: number; w: number } },
-): { role: Role; sure: boolean } | null {
+): { role: Role; sure: boolean; dy?: number } | null {
   const heading = roleByHeading(ctx.L, ctx.lines, hit);
   if (heading) return heading;
   if (REGISTRY.test(hit.line.text)) return { role: 'issuer', sure: true };
@@ -158,15 +180,25 @@ export function placeKnownParty(
   const hit = party.name ? findKnownName(ctx.lines, party.name) : null;
   if (id) {
     // The id's own block says nothing: the known name's heading (or the registry line it stands on) does.
-    const named = hit && !(id.role && id.sure) ? roleOfName(ctx, hit) : null;
-    if (named?.sure && !id.conflict) id.role = named.role;
-    const role = applyKnownParty(taxIds, id);
+    const heading = hit && !(id.role && id.sure) ? roleOfName(ctx, hit) : null;
+    // A heading with another party's id between it and the name heads that party's block, not the name's.
+    const named = heading && hit && !idBetween(taxIds, id, hit, heading.dy) ? heading : null;
     const inBlock =
       hit != null &&
       hit.line.page === id.line.page &&
       Math.abs(id.line.y - hit.line.y) < BLOCK_REACH &&
       hit.cell.x < id.cell.x + id.cell.w + 0.05 &&
       id.cell.x < hit.cell.x + hit.cell.w + 0.05;
+    // A sure heading over the known name decides, and over an id whose own block gave it both roles too
+    // when that id stands in the name's block (the heading is then the id's as well).
+    if (named?.sure && !id.conflict) id.role = named.role;
+    else if (named?.sure && inBlock) {
+      // The role is the heading's, but not sure: the id's own block said otherwise too.
+      id.role = named.role;
+      id.conflict = false;
+      id.sure = false;
+    }
+    const role = applyKnownParty(taxIds, id);
     return {
       role,
       sure: id.sure && !id.conflict,

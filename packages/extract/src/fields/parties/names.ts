@@ -33,7 +33,7 @@ export function suffixOnly(region: Region): RegExp {
 }
 
 export const LABELISH =
-  /\b(?:base\s*imponible|subtotal|importe|cantidad|precio|retenci[óo]n|recargo|forma\s*de\s*pago|vencimiento|factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada)\b/i;
+  /^(?:datos|detalles?|details|pagad[oa]|paid|ud\/kg|uds?\.?\/kg)\b|\b(?:base\s*imponible|subtotal|importe|cantidad|precio|retenci[óo]n|recargo|forma\s*de\s*pago|vencimiento|factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada|referencia|reference)\b/i;
 
 export function cleanName(text: string): string {
   return text
@@ -169,6 +169,11 @@ const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-?)?\d{4,5}\s+\p{L}/u;
 const COLUMN_WORD =
   /^(?:c[óo]digo|codigo|tipo|concepto|descripci[óo]n|cantidad|cant\.?|uds?\.?|unidades|precio|importe|total|iva|dto\.?|ref\.?|referencia|periodo|lectura|consumo|qty|item|description|price|amount|unit|code|type|pos\.?|menge|preis|betrag|bezeichnung|art\.?-?nr\.?)$/i;
 const MONEY_AMOUNT = /\d[.,]\d{2}(?![\d%])/;
+
+/** A street line ("C/ Rodas 2", "CL FONSECA", "Musterstraße 5"): an address, never a name. */
+export function isStreetLine(text: string): boolean {
+  return STREET.test(text.trim()) || STREET_END.test(text);
+}
 
 /**
  * A party's name and nothing else: not an item line (it prints an amount), a street or a postcode and town,

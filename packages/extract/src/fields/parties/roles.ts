@@ -219,11 +219,11 @@ export function roleByHeading(
   L: Labels,
   lines: Line[],
   place: { line: Line; cell: { x: number; w: number } },
-): { role: Role; sure: boolean } | null {
+): { role: Role; sure: boolean; dy: number } | null {
   const c = nearestBlock(place, headings(lines, [...L.clientBlock, PARTY_HEADINGS.client]));
   const i = nearestBlock(place, headings(lines, [...L.issuerBlock, PARTY_HEADINGS.issuer]));
   if (!c && !i) return null;
   const role: Role = c && (!i || c.dy < i.dy) ? 'client' : 'issuer';
   const near = role === 'client' ? c! : i!;
-  return { role, sure: !near.weak && !(c && i && Math.abs(c.dy - i.dy) < 0.03) };
+  return { role, sure: !near.weak && !(c && i && Math.abs(c.dy - i.dy) < 0.03), dy: near.dy };
 }
