@@ -1,0 +1,345 @@
+/**
+ * Place memory (issue #34 item 6): where a supplier prints a field, learned from the accountant's
+ * correction of one document, and read there on the next. A place is the label's words and the value's
+ * position relative to them (right of the label, or below it in its column), never a value or a layout
+ * by name. A value read at a learned place wins over the rules' candidates with source `memory`; it is
+ * verified only when the document's own sums close over it (memory is one source, not two).
+ */
+import { normalizeTaxId } from '../checks/tax-id.ts';
+import type { Evidence, FieldMap } from '../evidence.ts';
+import { findDates } from '../text/dates.ts';
+import type { Line, Word } from '../text/layout.ts';
+import { centsToString, findAmounts, toCents } from '../text/numbers.ts';
+import type { KnownParty, PlaceField, PlaceHint } from '../types.ts';
+import { type Ctx, wordsBox } from './context.ts';
+
+/** A value read at a learned place: above every rule's candidate, below what two sources verified (1). */
+export const MEMORY_CONFIDENCE = 0.97;
+/** Label words kept, nearest the value: enough to tell "fecha de vencimiento" from "fecha". */
+const MAX_LABEL_WORDS = 4;
+/** Lines looked through between a label and its value below it (a column's header and a few rows). */
+const MAX_LINES_DOWN = 4;
+/** How far below its label a value may be, in label-line heights. */
+const MAX_DROP_LINES = 8;
+/** The widest value looked for, in words (a company name). */
+const MAX_VALUE_WORDS = 8;
+/** How far (page-width fraction) a value's column may lie from where the label's place puts it. */
+const COLUMN_SLACK = 0.04;
+
+const MONEY = new Set<PlaceField>(['tax_base', 'vat_total', 'total', 'amount_due']);
+const DATES = new Set<PlaceField>(['issue_date', 'due_date']);
+const TAX_IDS = new Set<PlaceField>(['issuer_tax_id', 'client_tax_id']);
+
+/** A text's label tokens: lower-case letters without accents, split at anything else. */
+const tokens = (text: string): string[] =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+const isLabelWord = (w: Word) => /\p{L}/u.test(w.text) && !/\d/.test(w.text);
+/** Punctuation or a currency sign between a label and its value (":", "#", "€"). */
+const isFiller = (w: Word) => !/[\p{L}\d]/u.test(w.text) || /^(?:eur|€)$/i.test(w.text);
+const loose = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\d]+/gu, '');
+const taxKey = (text: string) => normalizeTaxId(text).replace(/^ES(?=[0-9A-Z]{9}$)/, '');
+
+/** Column gap between two neighbouring words of a line (as `splitCells` cuts cells). */
+const gapBetween = (line: Line, a: Word, b: Word) =>
+  (b.x - (a.x + a.w)) * line.aspect > Math.max(a.h, b.h) * 1.2;
+
+/** The words of the cell that begins at `start`: up to the next column gap. */
+function cellFrom(line: Line, start: number): Word[] {
+  const out: Word[] = [];
+  for (let k = start; k < line.words.length && out.length < MAX_VALUE_WORDS; k++) {
+    const w = line.words[k]!;
+    if (out.length && gapBetween(line, out[out.length - 1]!, w)) break;
+    out.push(w);
+  }
+  return out;
+}
+
+/** The field's value as printed in these words, normalised as the result gives it; null when none. */
+function readValue(ctx: Ctx, field: PlaceField, words: Word[]): string | null {
+  const text = words
+    .map((w) => w.text)
+    .join(' ')
+    .replace(/^[\s:#.]+/, '')
+    .trim();
+  if (!text) return null;
+  if (MONEY.has(field)) {
+    const [amount] = findAmounts(text);
+    return amount ? centsToString(Math.round(amount.value * 100)) : null;
+  }
+  if (DATES.has(field)) return findDates(text, { monthFirst: ctx.monthFirst, ocr: ctx.ocr })[0]?.iso ?? null;
+  if (TAX_IDS.has(field)) {
+    const id = normalizeTaxId(text);
+    return /^[A-Z0-9]{5,20}$/.test(id) && /\d/.test(id) ? id : null;
+  }
+  const value = text.replace(/[\s,;:]+$/, '');
+  return value.length >= 1 ? value : null;
+}
+
+/** Whether two readings of a field are the same value. */
+export function sameValue(field: PlaceField, a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  if (MONEY.has(field)) return toCents(a) !== null && toCents(a) === toCents(b);
+  if (DATES.has(field)) return a === b;
+  if (TAX_IDS.has(field)) return taxKey(a) === taxKey(b);
+  return loose(a) !== '' && loose(a) === loose(b);
+}
+
+type Occurrence = { line: number; from: number; to: number };
+
+/** Where the label's words are printed: runs of words whose tokens are exactly the label's. */
+function labelOccurrences(lines: Line[], label: string[]): Occurrence[] {
+  const out: Occurrence[] = [];
+  lines.forEach((line, li) => {
+    for (let a = 0; a < line.words.length; a++) {
+      const seen: string[] = [];
+      for (let b = a; b < line.words.length && seen.length < label.length; b++) {
+        seen.push(...tokens(line.words[b]!.text));
+        if (seen.length === label.length && seen.join(' ') === label.join(' '))
+          out.push({ line: li, from: a, to: b });
+      }
+    }
+  });
+  return out;
+}
+
+/** The value at a hint's place beside one printing of its label, with the words it was read from. */
+function readAt(ctx: Ctx, hint: PlaceHint, at: Occurrence): { value: string; words: Word[] } | null {
+  const line = ctx.lines[at.line]!;
+  const label = line.words.slice(at.from, at.to + 1);
+  const take = (words: Word[]) => {
+    const span = MONEY.has(hint.field) || DATES.has(hint.field) ? words : words.slice(0, hint.words);
+    const value = span.length ? readValue(ctx, hint.field, span) : null;
+    return value ? { value, words: span } : null;
+  };
+  if (hint.relation === 'right') {
+    let k = at.to + 1;
+    while (k < line.words.length && isFiller(line.words[k]!)) k++;
+    return k < line.words.length ? take(cellFrom(line, k)) : null;
+  }
+  const left = label[0]!.x + hint.dx;
+  const labelRight = Math.max(...label.map((w) => w.x + w.w));
+  let seen = 0;
+  for (let j = at.line + 1; j < ctx.lines.length; j++) {
+    const below = ctx.lines[j]!;
+    if (below.page !== line.page || below.y - line.y > line.h * MAX_DROP_LINES) break;
+    const starts = below.words.findIndex(
+      (w) =>
+        Math.abs(w.x - left) <= COLUMN_SLACK ||
+        (w.x < labelRight && w.x + w.w > label[0]!.x && w.x >= left - COLUMN_SLACK),
+    );
+    if (starts < 0) continue;
+    seen++;
+    if (seen === hint.offset) return take(cellFrom(below, starts));
+    if (seen >= MAX_LINES_DOWN) break;
+  }
+  return null;
+}
+
+/** Reads a hint's field on the page: at the printing of its label nearest where it was learned. */
+export function readHint(ctx: Ctx, hint: PlaceHint): Evidence<string> | null {
+  const label = hint.label.split(' ');
+  const near = (o: Occurrence) => {
+    const l = ctx.lines[o.line]!;
+    return Math.abs(l.page - hint.page) * 2 + Math.hypot(l.words[o.from]!.x - hint.x, l.y - hint.y);
+  };
+  const found = labelOccurrences(ctx.lines, label).sort((a, b) => near(a) - near(b));
+  for (const at of found) {
+    const read = readAt(ctx, hint, at);
+    if (read)
+      return {
+        value: read.value,
+        confidence: MEMORY_CONFIDENCE,
+        source: 'memory',
+        verified: false,
+        box: wordsBox(read.words),
+      };
+  }
+  return null;
+}
+
+/** The places a value printed at `words[from..to]` of a line can be told by: its label right or above. */
+function placesOf(ctx: Ctx, field: PlaceField, li: number, from: number, to: number): PlaceHint[] {
+  const line = ctx.lines[li]!;
+  const first = line.words[from]!;
+  const out: PlaceHint[] = [];
+  const hint = (label: Word[], relation: PlaceHint['relation'], offset: number, y: number): PlaceHint => ({
+    field,
+    label: label.flatMap((w) => tokens(w.text)).join(' '),
+    relation,
+    offset,
+    words: to - from + 1,
+    page: line.page,
+    x: label[0]!.x,
+    y,
+    dx: first.x - label[0]!.x,
+  });
+  // Right of a label on its own line: label words just before the value (punctuation between skipped).
+  let k = from - 1;
+  let offset = 0;
+  while (k >= 0 && isFiller(line.words[k]!)) {
+    k--;
+    offset++;
+  }
+  const label: Word[] = [];
+  while (k >= 0 && isLabelWord(line.words[k]!) && label.length < MAX_LABEL_WORDS) {
+    if (label.length && gapBetween(line, line.words[k]!, label[0]!)) break;
+    label.unshift(line.words[k]!);
+    k--;
+  }
+  if (label.length) out.push(hint(label, 'right', offset, line.y));
+  // Below a label: the nearest lines above with words in the value's column, the first of only words.
+  const right = Math.max(...line.words.slice(from, to + 1).map((w) => w.x + w.w));
+  let seen = 0;
+  for (let j = li - 1; j >= 0 && seen < MAX_LINES_DOWN; j--) {
+    const above = ctx.lines[j]!;
+    if (above.page !== line.page || line.y - above.y > above.h * MAX_DROP_LINES) break;
+    const over = above.words.findIndex((w) => w.x < right && w.x + w.w > first.x);
+    if (over < 0) continue;
+    seen++;
+    // The cell of that word, from its start.
+    let start = over;
+    while (start > 0 && !gapBetween(above, above.words[start - 1]!, above.words[start]!)) start--;
+    const cell = cellFrom(above, start);
+    if (!cell.every(isLabelWord)) continue;
+    out.push(hint(cell.slice(0, MAX_LABEL_WORDS), 'below', seen, above.y));
+    break;
+  }
+  return out.filter((h) => h.label.replace(/ /g, '').length >= 2);
+}
+
+/**
+ * Where a corrected value is printed: every printing of it, each with the places it can be told by,
+ * kept when reading the page at that place gives the value back. Amounts prefer their last printing
+ * (totals close a document), other fields their first; a label beside the value before one above it.
+ */
+export function learnPlace(ctx: Ctx, field: PlaceField, value: string): PlaceHint | null {
+  const spans: { li: number; from: number; to: number }[] = [];
+  ctx.lines.forEach((line, li) => {
+    for (let from = 0; from < line.words.length; from++) {
+      for (let to = from; to < Math.min(line.words.length, from + MAX_VALUE_WORDS); to++) {
+        const read = readValue(ctx, field, line.words.slice(from, to + 1));
+        if (read && sameValue(field, read, value)) {
+          spans.push({ li, from, to });
+          break;
+        }
+      }
+    }
+  });
+  if (MONEY.has(field)) spans.reverse();
+  for (const span of spans) {
+    for (const place of placesOf(ctx, field, span.li, span.from, span.to)) {
+      const again = readHint(ctx, place);
+      if (again && sameValue(field, again.value, value)) return place;
+    }
+  }
+  return null;
+}
+
+/** Whether the document is the hint's supplier's: its tax id (or name) printed, and not as the client's. */
+function isSuppliersDocument(
+  hint: PlaceHint,
+  fields: FieldMap,
+  text: string,
+  party: KnownParty | null | undefined,
+): boolean {
+  const supplier = hint.supplier;
+  if (!supplier) return true;
+  if (supplier.taxId) {
+    const id = taxKey(supplier.taxId);
+    if (id.length < 5 || (party?.taxId && taxKey(party.taxId) === id)) return false;
+    const issuer = fields.issuer_tax_id?.value;
+    const client = fields.client_tax_id?.value;
+    if (issuer && taxKey(issuer) === id) return true;
+    if (client && taxKey(client) === id) return false;
+    return text
+      .replace(/[^A-Z0-9]/gi, '')
+      .toUpperCase()
+      .includes(id);
+  }
+  const name = loose(supplier.name ?? '');
+  if (name.length < 4 || (party?.name && loose(party.name) === name)) return false;
+  return loose(text).includes(name);
+}
+
+/**
+ * The fields read at the places of the hints that apply to this document (their supplier issued it),
+ * each set over what the rules found, with the id of the hint it was read by. The first hint of a field
+ * that reads a value wins.
+ */
+export function applyHints(
+  ctx: Ctx,
+  fields: FieldMap,
+  hints: PlaceHint[],
+  fullText: string,
+): { remembered: Partial<Record<PlaceField, Evidence<string>>>; used: Record<string, string> } {
+  const remembered: Partial<Record<PlaceField, Evidence<string>>> = {};
+  const used: Record<string, string> = {};
+  for (const hint of hints) {
+    if (remembered[hint.field] || !isSuppliersDocument(hint, fields, fullText, ctx.party)) continue;
+    const ev = readHint(ctx, hint);
+    if (!ev) continue;
+    remembered[hint.field] = ev;
+    (fields as Record<string, Evidence>)[hint.field] = { ...ev };
+    if (hint.id) used[hint.field] = hint.id;
+  }
+  return { remembered, used };
+}
+
+const AMOUNT_FIELDS = [
+  'tax_base',
+  'vat_total',
+  'total',
+  'amount_due',
+  'withholding_total',
+  'surcharge_total',
+  'other_taxes_total',
+] as const;
+
+/**
+ * After the checks: a remembered value the checks replaced is put back (unverified), and the amounts
+ * verified with the replaced one are verified again only if base + taxes − withholding = total still
+ * holds over the printed amounts. A remembered value the checks kept keeps what they proved.
+ */
+export function reassertMemory(
+  fields: FieldMap,
+  remembered: Partial<Record<PlaceField, Evidence<string>>>,
+): void {
+  let amountsMoved = false;
+  for (const [field, ev] of Object.entries(remembered) as [PlaceField, Evidence<string>][]) {
+    const cur = fields[field] as Evidence | undefined;
+    if (cur && sameValue(field, cur.value, ev.value)) {
+      cur.source = 'memory';
+      cur.confidence = Math.max(cur.confidence, ev.confidence);
+      cur.box = ev.box;
+      continue;
+    }
+    (fields as Record<string, Evidence>)[field] = { ...ev, verified: false };
+    if (MONEY.has(field)) amountsMoved = true;
+  }
+  if (!amountsMoved) return;
+  const cents = (name: (typeof AMOUNT_FIELDS)[number]) => toCents(fields[name]?.value as string) ?? 0;
+  const total = toCents(fields.total?.value as string);
+  const closes =
+    total !== null &&
+    fields.tax_base !== undefined &&
+    cents('tax_base') +
+      cents('vat_total') +
+      cents('surcharge_total') +
+      cents('other_taxes_total') -
+      cents('withholding_total') ===
+      total;
+  for (const name of AMOUNT_FIELDS) {
+    const ev = fields[name];
+    if (ev && name !== 'amount_due') ev.verified = closes;
+  }
+}
