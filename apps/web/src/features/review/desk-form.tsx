@@ -9,7 +9,6 @@ import { type FormEvent, forwardRef, useId, useImperativeHandle, useState } from
 import { useTranslation } from 'react-i18next';
 import { inputClass, primaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
-import { useErrorMessage } from '../../lib/error-message';
 import { FiguresConfirm } from '../invoices/figures-confirm';
 import {
   AMOUNT_FIELDS,
@@ -25,6 +24,7 @@ import {
   taxIdWarning,
   withFieldChange,
 } from '../invoices/invoice-form-model';
+import { LearnedNote } from './learned-note';
 import { useForgetLearnedPlace, useForgetMemory } from './review-api';
 
 /** The fields in the order a form shows them when the original gives no positions. */
@@ -102,7 +102,6 @@ export const DeskForm = forwardRef<
   const [forgotten, setForgotten] = useState<Set<string>>(new Set());
   const forget = useForgetMemory();
   const forgetPlace = useForgetLearnedPlace();
-  const toMessage = useErrorMessage();
   const [lastFocused, setLastFocused] = useState<string | null>(null);
   const formId = useId();
   const order = fieldsInPageOrder(invoice.evidence);
@@ -259,18 +258,13 @@ export const DeskForm = forwardRef<
                 ✓ {t('form.verified')}
               </p>
             ) : learned ? (
-              <div id={`${id}-mark`}>
-                <MemoryNote
-                  text={t('form.learnedFrom', { number: learned.invoiceNumber })}
-                  forgetLabel={t('form.forgetPlace', { field: ti(`fields.${field}` as 'fields.number') })}
-                  onForget={() => forgetLearnedPlace(key)}
-                />
-                {forgetPlace.isError && forgetPlace.variables?.field === key ? (
-                  <p role="alert" className="mt-0.5 text-xs text-red-700">
-                    {toMessage(forgetPlace.error)}
-                  </p>
-                ) : null}
-              </div>
+              <LearnedNote
+                id={`${id}-mark`}
+                invoiceNumber={learned.invoiceNumber}
+                fieldLabel={ti(`fields.${field}` as 'fields.number')}
+                onForget={() => forgetLearnedPlace(key)}
+                error={forgetPlace.variables?.field === key ? forgetPlace.error : null}
+              />
             ) : mark === 'memory' ? (
               <div id={`${id}-mark`}>
                 <MemoryNote
@@ -341,23 +335,14 @@ export const DeskForm = forwardRef<
   );
 });
 
-function MemoryNote({
-  onForget,
-  text,
-  forgetLabel,
-}: {
-  onForget: () => void;
-  text?: string;
-  forgetLabel?: string;
-}) {
+function MemoryNote({ onForget }: { onForget: () => void }) {
   const { t } = useTranslation('review');
   return (
     <p className="mt-0.5 text-xs text-violet-800">
-      ↺ {text ?? t('form.memory')}{' '}
+      ↺ {t('form.memory')}{' '}
       <button
         type="button"
         onClick={onForget}
-        aria-label={forgetLabel}
         className="font-medium underline focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         {t('form.forget')}
