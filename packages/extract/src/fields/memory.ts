@@ -39,8 +39,11 @@ const tokens = (text: string): string[] =>
     .split(/[^\p{L}]+/u)
     .filter(Boolean);
 const isLabelWord = (w: Word) => /\p{L}/u.test(w.text) && !/\d/.test(w.text);
-/** Punctuation or a currency sign between a label and its value (":", "#", "€"). */
-const isFiller = (w: Word) => !/[\p{L}\d]/u.test(w.text) || /^(?:eur|€)$/i.test(w.text);
+/** Punctuation, a currency sign or a rate between a label and its value (":", "#", "€", "21%"). */
+const isFiller = (w: Word) =>
+  !/[\p{L}\d]/u.test(w.text) ||
+  /^(?:eur|€)$/i.test(w.text) ||
+  /^\(?\d{1,2}(?:[.,]\d+)?\s?%\)?:?$/.test(w.text);
 const loose = (text: string) =>
   text
     .normalize('NFD')
@@ -145,14 +148,58 @@ function readAt(ctx: Ctx, hint: PlaceHint, at: Occurrence): { value: string; wor
   return null;
 }
 
-/** Reads a hint's field on the page: at the printing of its label nearest where it was learned. */
-export function readHint(ctx: Ctx, hint: PlaceHint): Evidence<string> | null {
-  const label = hint.label.split(' ');
+/**
+ * Printings of part of the label (a run of its words, one of three letters or more at least) where the
+ * whole label was learned: "Factura" where the first document said "Factura rectificativa".
+ */
+function partialOccurrences(ctx: Ctx, hint: PlaceHint, label: string[]): Occurrence[] {
+  const out: Occurrence[] = [];
+  ctx.lines.forEach((line, li) => {
+    if (line.page !== hint.page || Math.abs(line.y - hint.y) > SAME_PLACE) return;
+    for (let a = 0; a < line.words.length; a++) {
+      if (Math.abs(line.words[a]!.x - hint.x) > SAME_PLACE) continue;
+      const seen: string[] = [];
+      for (let b = a; b < line.words.length && seen.length < label.length; b++) {
+        seen.push(...tokens(line.words[b]!.text));
+        const run = seen.join(' ');
+        if (seen.some((t) => t.length >= 3) && ` ${label.join(' ')} `.includes(` ${run} `))
+          out.push({ line: li, from: a, to: b });
+      }
+    }
+  });
+  return out;
+}
+
+/** Distance (page fractions) within which a label printed is at the place it was learned. */
+const SAME_PLACE = 0.03;
+
+/** Where a hint's label is printed: the whole label anywhere, nearest the learned place first. */
+function hintLabels(ctx: Ctx, hint: PlaceHint): Occurrence[] {
   const near = (o: Occurrence) => {
     const l = ctx.lines[o.line]!;
     return Math.abs(l.page - hint.page) * 2 + Math.hypot(l.words[o.from]!.x - hint.x, l.y - hint.y);
   };
-  const found = labelOccurrences(ctx.lines, label).sort((a, b) => near(a) - near(b));
+  return labelOccurrences(ctx.lines, hint.label.split(' ')).sort((a, b) => near(a) - near(b));
+}
+
+/** Whether the hint's whole label is printed where it was learned (the same layout). */
+function labelInPlace(ctx: Ctx, hint: PlaceHint): boolean {
+  const [first] = hintLabels(ctx, hint);
+  if (!first) return false;
+  const line = ctx.lines[first.line]!;
+  return (
+    line.page === hint.page &&
+    Math.abs(line.words[first.from]!.x - hint.x) <= SAME_PLACE &&
+    Math.abs(line.y - hint.y) <= SAME_PLACE
+  );
+}
+
+/**
+ * Reads a hint's field on the page: at the printing of its label nearest where it was learned; else at
+ * part of the label printed just there.
+ */
+export function readHint(ctx: Ctx, hint: PlaceHint): Evidence<string> | null {
+  const found = [...hintLabels(ctx, hint), ...partialOccurrences(ctx, hint, hint.label.split(' '))];
   for (const at of found) {
     const read = readAt(ctx, hint, at);
     if (read)
@@ -210,8 +257,10 @@ function placesOf(ctx: Ctx, field: PlaceField, li: number, from: number, to: num
     let start = over;
     while (start > 0 && !gapBetween(above, above.words[start - 1]!, above.words[start]!)) start--;
     const cell = cellFrom(above, start);
-    if (!cell.every(isLabelWord)) continue;
-    out.push(hint(cell.slice(0, MAX_LABEL_WORDS), 'below', seen, above.y));
+    // A label cell: words, perhaps with a rate ("IVA 21%"), but no amount or date (another value).
+    const text = cell.map((w) => w.text).join(' ');
+    if (!cell.some(isLabelWord) || findAmounts(text).length || findDates(text).length) continue;
+    out.push(hint(cell.filter(isLabelWord).slice(0, MAX_LABEL_WORDS), 'below', seen, above.y));
     break;
   }
   return out.filter((h) => h.label.replace(/ /g, '').length >= 2);
@@ -284,8 +333,11 @@ export function applyHints(
 ): { remembered: Partial<Record<PlaceField, Evidence<string>>>; used: Record<string, string> } {
   const remembered: Partial<Record<PlaceField, Evidence<string>>> = {};
   const used: Record<string, string> = {};
-  for (const hint of hints) {
-    if (remembered[hint.field] || !isSuppliersDocument(hint, fields, fullText, ctx.party)) continue;
+  let applying = hints.filter((hint) => isSuppliersDocument(hint, fields, fullText, ctx.party));
+  if (!applying.length && !issuerKnownElsewhere(hints, fields, ctx.party))
+    applying = sameLayoutHints(ctx, hints);
+  for (const hint of applying) {
+    if (remembered[hint.field]) continue;
     const ev = readHint(ctx, hint);
     if (!ev) continue;
     remembered[hint.field] = ev;
@@ -293,6 +345,47 @@ export function applyHints(
     if (hint.id) used[hint.field] = hint.id;
   }
   return { remembered, used };
+}
+
+const supplierKey = (hint: PlaceHint) =>
+  hint.supplier?.taxId ? taxKey(hint.supplier.taxId) : `name:${loose(hint.supplier?.name ?? '')}`;
+
+/**
+ * The issuer read is a taxpayer none of the hints is for (and not the known party): the document is
+ * another supplier's, whatever its layout looks like.
+ */
+function issuerKnownElsewhere(hints: PlaceHint[], fields: FieldMap, party: KnownParty | null | undefined) {
+  const issuer = fields.issuer_tax_id?.value;
+  if (!issuer) return false;
+  const id = taxKey(issuer);
+  if (party?.taxId && taxKey(party.taxId) === id) return false;
+  return !hints.some((hint) => hint.supplier?.taxId && taxKey(hint.supplier.taxId) === id);
+}
+
+/** Learned labels of one supplier that must be printed where they were for its layout to be recognised. */
+export const SAME_LAYOUT_LABELS = 2;
+
+/**
+ * A supplier whose name and tax id are not in the text (printed as an image): its hints, when at least
+ * SAME_LAYOUT_LABELS of its learned labels, and half of them, are printed just where they were learned.
+ * The supplier with the most such labels wins; none when no supplier reaches that.
+ */
+function sameLayoutHints(ctx: Ctx, hints: PlaceHint[]): PlaceHint[] {
+  const bySupplier = new Map<string, PlaceHint[]>();
+  for (const hint of hints) {
+    if (!hint.supplier) continue;
+    const list = bySupplier.get(supplierKey(hint)) ?? [];
+    list.push(hint);
+    bySupplier.set(supplierKey(hint), list);
+  }
+  let best: { hints: PlaceHint[]; inPlace: number } | null = null;
+  for (const list of bySupplier.values()) {
+    const labels = [...new Map(list.map((h) => [`${h.label}@${h.page}`, h])).values()];
+    const inPlace = labels.filter((h) => labelInPlace(ctx, h)).length;
+    if (inPlace >= SAME_LAYOUT_LABELS && inPlace * 2 >= labels.length && inPlace > (best?.inPlace ?? 0))
+      best = { hints: list, inPlace };
+  }
+  return best?.hints ?? [];
 }
 
 const AMOUNT_FIELDS = [
