@@ -250,17 +250,30 @@ function placesOf(ctx: Ctx, field: PlaceField, li: number, from: number, to: num
   for (let j = li - 1; j >= 0 && seen < MAX_LINES_DOWN; j--) {
     const above = ctx.lines[j]!;
     if (above.page !== line.page || line.y - above.y > above.h * MAX_DROP_LINES) break;
-    const over = above.words.findIndex((w) => w.x < right && w.x + w.w > first.x);
-    if (over < 0) continue;
+    // Words over the value's column (a right-aligned amount may stand just beside its header's end).
+    const words = above.words;
+    const column = words.flatMap((w, k) =>
+      w.x < right + COLUMN_SLACK && w.x + w.w > first.x - COLUMN_SLACK ? [k] : [],
+    );
+    if (!column.length) continue;
     seen++;
-    // The cell of that word, from its start.
+    // The label word nearest the value's column, and the run of label words around it, unbroken by a
+    // column gap or a value ("21,00 % IVA").
+    const off = (k: number) => Math.abs(words[k]!.x + words[k]!.w / 2 - (first.x + right) / 2);
+    const over = column.filter((k) => isLabelWord(words[k]!)).sort((p, q) => off(p) - off(q))[0];
+    if (over === undefined) continue;
     let start = over;
-    while (start > 0 && !gapBetween(above, above.words[start - 1]!, above.words[start]!)) start--;
-    const cell = cellFrom(above, start);
-    // A label cell: words, perhaps with a rate ("IVA 21%"), but no amount or date (another value).
-    const text = cell.map((w) => w.text).join(' ');
-    if (!cell.some(isLabelWord) || findAmounts(text).length || findDates(text).length) continue;
-    out.push(hint(cell.filter(isLabelWord).slice(0, MAX_LABEL_WORDS), 'below', seen, above.y));
+    let end = over;
+    const joins = (k: number) => isLabelWord(words[k]!) && !gapBetween(above, words[k]!, words[k + 1]!);
+    while (start > 0 && joins(start - 1)) start--;
+    while (
+      end + 1 < words.length &&
+      isLabelWord(words[end + 1]!) &&
+      !gapBetween(above, words[end]!, words[end + 1]!)
+    )
+      end++;
+    const cell = words.slice(start, end + 1);
+    out.push(hint(cell.slice(0, MAX_LABEL_WORDS), 'below', seen, above.y));
     break;
   }
   return out.filter((h) => h.label.replace(/ /g, '').length >= 2);
@@ -268,8 +281,9 @@ function placesOf(ctx: Ctx, field: PlaceField, li: number, from: number, to: num
 
 /**
  * Where a corrected value is printed: every printing of it, each with the places it can be told by,
- * kept when reading the page at that place gives the value back. Amounts prefer their last printing
- * (totals close a document), other fields their first; a label beside the value before one above it.
+ * kept when reading the page at that place gives the value back. A place next to its label comes first;
+ * then amounts prefer their last printing (totals close a document), other fields their first, and a
+ * label beside the value before one above it.
  */
 export function learnPlace(ctx: Ctx, field: PlaceField, value: string): PlaceHint | null {
   const spans: { li: number; from: number; to: number }[] = [];
@@ -285,11 +299,14 @@ export function learnPlace(ctx: Ctx, field: PlaceField, value: string): PlaceHin
     }
   });
   if (MONEY.has(field)) spans.reverse();
-  for (const span of spans) {
-    for (const place of placesOf(ctx, field, span.li, span.from, span.to)) {
-      const again = readHint(ctx, place);
-      if (again && sameValue(field, again.value, value)) return place;
-    }
+  // A place next to its label (beside it, or in the first line under it) before one further down.
+  const places = spans
+    .flatMap((span) => placesOf(ctx, field, span.li, span.from, span.to))
+    .map((place, order) => ({ place, order, rank: place.relation === 'below' ? place.offset - 1 : 0 }))
+    .sort((a, b) => a.rank - b.rank || a.order - b.order);
+  for (const { place } of places) {
+    const again = readHint(ctx, place);
+    if (again && sameValue(field, again.value, value)) return place;
   }
   return null;
 }
