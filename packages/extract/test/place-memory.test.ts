@@ -158,6 +158,40 @@ describe('place memory: the second document of a supplier after one correction',
     expect(hinted.hintsUsed).toBeUndefined();
   });
 
+  it('knows the supplier by its layout when its tax id is printed only as an image', async () => {
+    const hints = await learnFromFirst();
+    const page = await pdfOf([
+      [[50, 'Calle Mayor 4, 28001 Madrid']],
+      [[50, 'Calle Mayor 4, 28001 Madrid']],
+      [
+        [50, 'Pedido P-2240'],
+        [250, 'Albarán 77'],
+      ],
+      [
+        [50, 'Documento'],
+        [170, 'Cliente'],
+        [290, 'Emitido'],
+        [410, 'Cargo en cuenta'],
+      ],
+      [
+        [50, 'A/7790'],
+        [170, 'C-0042'],
+        [290, '12/03/2024'],
+        [410, '02/05/2024'],
+      ],
+      [
+        [50, 'Líquido a abonar'],
+        [200, '242,00'],
+      ],
+    ]);
+    const read2 = await read(page, { hints });
+    expect(read2.fields.invoice_number).toBe('A/7790');
+    expect(read2.source.invoice_number).toBe('memory');
+    // One learned label in place is not a layout: nothing is applied.
+    const one = await read(page, { hints: hints.filter((h) => h.field === 'invoice_number') });
+    expect(one.hintsUsed).toBeUndefined();
+  });
+
   it("leaves another supplier's documents alone", async () => {
     const hints = (await learnFromFirst()).map((h) => ({ ...h, supplier: { taxId: 'A58818501' } }));
     const second = await read(await invoice(SECOND), { hints });
