@@ -161,6 +161,8 @@ export const PlaceHintSchema = z.object({
   x: z.number(),
   y: z.number(),
   dx: z.number(),
+  /** Amounts: the supplier prints this one with a sign the accountant does not read as a minus. */
+  negate: z.boolean().optional(),
   supplier: z
     .object({ taxId: z.string().max(30).optional(), name: z.string().max(300).optional() })
     .optional(),

@@ -134,6 +134,19 @@ describe('place memory: the second document of a supplier after one correction',
     expect(second.verified.total).toBe(true);
   });
 
+  it('learns that a trailing dash of this supplier is no minus when the accountant says so', async () => {
+    const first = await read(await invoice({ ...FIRST, total: '121,00-' }), {
+      learn: [{ field: 'total', value: '121.00' }],
+    });
+    const [hint] = first.learned ?? [];
+    expect(hint).toMatchObject({ field: 'total', negate: true });
+    const second = await read(await invoice({ ...SECOND, total: '242,00-' }), {
+      hints: [{ ...hint!, id: 't', supplier: SUPPLIER }],
+    });
+    expect(second.fields.total).toBe('242.00');
+    expect(second.source.total).toBe('memory');
+  });
+
   it('changes nothing when the learned label is not on the page', async () => {
     const hints = await learnFromFirst();
     const other = await pdfOf([
@@ -187,6 +200,9 @@ describe('place memory: the second document of a supplier after one correction',
     const read2 = await read(page, { hints });
     expect(read2.fields.invoice_number).toBe('A/7790');
     expect(read2.source.invoice_number).toBe('memory');
+    // The page names no issuer: the supplier whose layout it is, from memory, not verified.
+    expect(read2.fields.issuer_tax_id).toBe('B12345674');
+    expect(read2.verified.issuer_tax_id).toBe(false);
     // One learned label in place is not a layout: nothing is applied.
     const one = await read(page, { hints: hints.filter((h) => h.field === 'invoice_number') });
     expect(one.hintsUsed).toBeUndefined();

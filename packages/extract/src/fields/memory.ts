@@ -68,7 +68,7 @@ function cellFrom(line: Line, start: number): Word[] {
 }
 
 /** The field's value as printed in these words, normalised as the result gives it; null when none. */
-function readValue(ctx: Ctx, field: PlaceField, words: Word[]): string | null {
+function readValue(ctx: Ctx, field: PlaceField, words: Word[], negate = false): string | null {
   const text = words
     .map((w) => w.text)
     .join(' ')
@@ -77,7 +77,7 @@ function readValue(ctx: Ctx, field: PlaceField, words: Word[]): string | null {
   if (!text) return null;
   if (MONEY.has(field)) {
     const [amount] = findAmounts(text);
-    return amount ? centsToString(Math.round(amount.value * 100)) : null;
+    return amount ? centsToString(Math.round(amount.value * (negate ? -100 : 100))) : null;
   }
   if (DATES.has(field)) return findDates(text, { monthFirst: ctx.monthFirst, ocr: ctx.ocr })[0]?.iso ?? null;
   if (TAX_IDS.has(field)) {
@@ -98,6 +98,8 @@ export function sameValue(field: PlaceField, a: unknown, b: unknown): boolean {
 }
 
 type Occurrence = { line: number; from: number; to: number };
+/** Where a value is printed: words `from`..`to` of line `li`, its sign to be turned or not. */
+type Span = { li: number; from: number; to: number; negate: boolean };
 
 /** Where the label's words are printed: runs of words whose tokens are exactly the label's. */
 function labelOccurrences(lines: Line[], label: string[]): Occurrence[] {
@@ -121,7 +123,7 @@ function readAt(ctx: Ctx, hint: PlaceHint, at: Occurrence): { value: string; wor
   const label = line.words.slice(at.from, at.to + 1);
   const take = (words: Word[]) => {
     const span = MONEY.has(hint.field) || DATES.has(hint.field) ? words : words.slice(0, hint.words);
-    const value = span.length ? readValue(ctx, hint.field, span) : null;
+    const value = span.length ? readValue(ctx, hint.field, span, hint.negate) : null;
     return value ? { value, words: span } : null;
   };
   if (hint.relation === 'right') {
@@ -215,7 +217,7 @@ export function readHint(ctx: Ctx, hint: PlaceHint): Evidence<string> | null {
 }
 
 /** The places a value printed at `words[from..to]` of a line can be told by: its label right or above. */
-function placesOf(ctx: Ctx, field: PlaceField, li: number, from: number, to: number): PlaceHint[] {
+function placesOf(ctx: Ctx, field: PlaceField, { li, from, to, negate }: Span): PlaceHint[] {
   const line = ctx.lines[li]!;
   const first = line.words[from]!;
   const out: PlaceHint[] = [];
@@ -229,6 +231,7 @@ function placesOf(ctx: Ctx, field: PlaceField, li: number, from: number, to: num
     x: label[0]!.x,
     y,
     dx: first.x - label[0]!.x,
+    ...(negate ? { negate } : {}),
   });
   // Right of a label on its own line: label words just before the value (punctuation between skipped).
   let k = from - 1;
@@ -286,13 +289,19 @@ function placesOf(ctx: Ctx, field: PlaceField, li: number, from: number, to: num
  * label beside the value before one above it.
  */
 export function learnPlace(ctx: Ctx, field: PlaceField, value: string): PlaceHint | null {
-  const spans: { li: number; from: number; to: number }[] = [];
+  const spans: Span[] = [];
   ctx.lines.forEach((line, li) => {
     for (let from = 0; from < line.words.length; from++) {
       for (let to = from; to < Math.min(line.words.length, from + MAX_VALUE_WORDS); to++) {
-        const read = readValue(ctx, field, line.words.slice(from, to + 1));
+        const words = line.words.slice(from, to + 1);
+        const read = readValue(ctx, field, words);
         if (read && sameValue(field, read, value)) {
-          spans.push({ li, from, to });
+          spans.push({ li, from, to, negate: false });
+          break;
+        }
+        // An amount printed with a sign the accountant did not take as a minus ("2.055,83€-").
+        if (MONEY.has(field) && sameValue(field, readValue(ctx, field, words, true), value)) {
+          spans.push({ li, from, to, negate: true });
           break;
         }
       }
@@ -301,7 +310,7 @@ export function learnPlace(ctx: Ctx, field: PlaceField, value: string): PlaceHin
   if (MONEY.has(field)) spans.reverse();
   // A place next to its label (beside it, or in the first line under it) before one further down.
   const places = spans
-    .flatMap((span) => placesOf(ctx, field, span.li, span.from, span.to))
+    .flatMap((span) => placesOf(ctx, field, span))
     .map((place, order) => ({ place, order, rank: place.relation === 'below' ? place.offset - 1 : 0 }))
     .sort((a, b) => a.rank - b.rank || a.order - b.order);
   for (const { place } of places) {
@@ -351,8 +360,8 @@ export function applyHints(
   const remembered: Partial<Record<PlaceField, Evidence<string>>> = {};
   const used: Record<string, string> = {};
   let applying = hints.filter((hint) => isSuppliersDocument(hint, fields, fullText, ctx.party));
-  if (!applying.length && !issuerKnownElsewhere(hints, fields, ctx.party))
-    applying = sameLayoutHints(ctx, hints);
+  const byLayout = !applying.length && !issuerKnownElsewhere(hints, fields, ctx.party);
+  if (byLayout) applying = sameLayoutHints(ctx, hints);
   for (const hint of applying) {
     if (remembered[hint.field]) continue;
     const ev = readHint(ctx, hint);
@@ -360,6 +369,22 @@ export function applyHints(
     remembered[hint.field] = ev;
     (fields as Record<string, Evidence>)[hint.field] = { ...ev };
     if (hint.id) used[hint.field] = hint.id;
+  }
+  // Known by its layout alone, the supplier is the issuer when the page names none but the known party.
+  const [first] = applying;
+  const supplierId = byLayout ? first?.supplier?.taxId : undefined;
+  const issuer = fields.issuer_tax_id?.value;
+  const isParty = !!issuer && !!ctx.party?.taxId && taxKey(issuer) === taxKey(ctx.party.taxId);
+  if (first && supplierId && !remembered.issuer_tax_id && (!issuer || isParty)) {
+    const ev: Evidence<string> = {
+      value: supplierId,
+      confidence: MEMORY_CONFIDENCE,
+      source: 'memory',
+      verified: false,
+    };
+    remembered.issuer_tax_id = ev;
+    fields.issuer_tax_id = { ...ev };
+    if (first.id) used.issuer_tax_id = first.id;
   }
   return { remembered, used };
 }
