@@ -38,6 +38,16 @@ const tokens = (text: string): string[] =>
     .toLowerCase()
     .split(/[^\p{L}]+/u)
     .filter(Boolean);
+/** A word's tokens, worked out once per word (every hint looks for its label among the same words). */
+const WORD_TOKENS = new WeakMap<Word, string[]>();
+function wordTokens(w: Word): string[] {
+  let out = WORD_TOKENS.get(w);
+  if (!out) {
+    out = tokens(w.text);
+    WORD_TOKENS.set(w, out);
+  }
+  return out;
+}
 const isLabelWord = (w: Word) => /\p{L}/u.test(w.text) && !/\d/.test(w.text);
 /** Punctuation, a currency sign or a rate between a label and its value (":", "#", "€", "21%"). */
 const isFiller = (w: Word) =>
@@ -108,7 +118,7 @@ function labelOccurrences(lines: Line[], label: string[]): Occurrence[] {
     for (let a = 0; a < line.words.length; a++) {
       const seen: string[] = [];
       for (let b = a; b < line.words.length && seen.length < label.length; b++) {
-        seen.push(...tokens(line.words[b]!.text));
+        seen.push(...wordTokens(line.words[b]!));
         if (seen.length === label.length && seen.join(' ') === label.join(' '))
           out.push({ line: li, from: a, to: b });
       }
@@ -162,7 +172,7 @@ function partialOccurrences(ctx: Ctx, hint: PlaceHint, label: string[]): Occurre
       if (Math.abs(line.words[a]!.x - hint.x) > SAME_PLACE) continue;
       const seen: string[] = [];
       for (let b = a; b < line.words.length && seen.length < label.length; b++) {
-        seen.push(...tokens(line.words[b]!.text));
+        seen.push(...wordTokens(line.words[b]!));
         const run = seen.join(' ');
         if (seen.some((t) => t.length >= 3) && ` ${label.join(' ')} `.includes(` ${run} `))
           out.push({ line: li, from: a, to: b });
@@ -186,13 +196,10 @@ function hintLabels(ctx: Ctx, hint: PlaceHint): Occurrence[] {
 
 /** Whether the hint's whole label is printed where it was learned (the same layout). */
 function labelInPlace(ctx: Ctx, hint: PlaceHint): boolean {
-  const [first] = hintLabels(ctx, hint);
-  if (!first) return false;
-  const line = ctx.lines[first.line]!;
-  return (
-    line.page === hint.page &&
-    Math.abs(line.words[first.from]!.x - hint.x) <= SAME_PLACE &&
-    Math.abs(line.y - hint.y) <= SAME_PLACE
+  const label = hint.label.split(' ');
+  const nearby = ctx.lines.filter((l) => l.page === hint.page && Math.abs(l.y - hint.y) <= SAME_PLACE);
+  return labelOccurrences(nearby, label).some(
+    (o) => Math.abs(nearby[o.line]!.words[o.from]!.x - hint.x) <= SAME_PLACE,
   );
 }
 
@@ -324,7 +331,7 @@ export function learnPlace(ctx: Ctx, field: PlaceField, value: string): PlaceHin
 function isSuppliersDocument(
   hint: PlaceHint,
   fields: FieldMap,
-  text: string,
+  text: { ids: string; loose: string },
   party: KnownParty | null | undefined,
 ): boolean {
   const supplier = hint.supplier;
@@ -336,14 +343,11 @@ function isSuppliersDocument(
     const client = fields.client_tax_id?.value;
     if (issuer && taxKey(issuer) === id) return true;
     if (client && taxKey(client) === id) return false;
-    return text
-      .replace(/[^A-Z0-9]/gi, '')
-      .toUpperCase()
-      .includes(id);
+    return text.ids.includes(id);
   }
   const name = loose(supplier.name ?? '');
   if (name.length < 4 || (party?.name && loose(party.name) === name)) return false;
-  return loose(text).includes(name);
+  return text.loose.includes(name);
 }
 
 /**
@@ -359,7 +363,8 @@ export function applyHints(
 ): { remembered: Partial<Record<PlaceField, Evidence<string>>>; used: Record<string, string> } {
   const remembered: Partial<Record<PlaceField, Evidence<string>>> = {};
   const used: Record<string, string> = {};
-  let applying = hints.filter((hint) => isSuppliersDocument(hint, fields, fullText, ctx.party));
+  const text = { ids: fullText.replace(/[^A-Z0-9]/gi, '').toUpperCase(), loose: loose(fullText) };
+  let applying = hints.filter((hint) => isSuppliersDocument(hint, fields, text, ctx.party));
   const byLayout = !applying.length && !issuerKnownElsewhere(hints, fields, ctx.party);
   if (byLayout) applying = sameLayoutHints(ctx, hints);
   for (const hint of applying) {
