@@ -11,7 +11,7 @@ import {
 import type { Ctx } from './ctx.ts';
 import { ExtractError } from './errors.ts';
 import { extractFromText } from './fields/index.ts';
-import { reassertMemory } from './fields/memory.ts';
+import { reassertMemory } from './fields/memory/apply.ts';
 import { directionFromFields } from './fields/parties/known-party.ts';
 import { prepareImageForOcr } from './image.ts';
 import { llmPass } from './llm.ts';

@@ -23,7 +23,8 @@ import {
 import { type Ctx, wordHeight } from './context.ts';
 import { findDateFields } from './dates.ts';
 import { fillLineRates, findLineItems } from './lines/index.ts';
-import { applyHints, learnPlace } from './memory.ts';
+import { applyHints } from './memory/apply.ts';
+import { learnPlace } from './memory/learn.ts';
 import { findInvoiceNumber } from './number.ts';
 import { findIban, findParties, type TaxIdCand } from './parties.ts';
 import { detectLanguage, detectRegion, isMonthFirst } from './region.ts';
