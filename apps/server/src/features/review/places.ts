@@ -1,4 +1,10 @@
-import { type PlaceField, type PlaceHint, PlaceHintSchema } from '@cuadra/extract';
+import {
+  type ExtractionResult,
+  isExtractError,
+  type PlaceField,
+  type PlaceHint,
+  PlaceHintSchema,
+} from '@cuadra/extract';
 import { centsToDecimal, type FieldEvidence, type InvoiceFields } from '@cuadra/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -126,13 +132,20 @@ export async function learnPlaces(services: Services, { invoiceId, fields }: Lea
   const supplierKey = supplierKeyOf({ taxId: row.issuerTaxId, name: row.issuerName });
   if (!supplierKey) return;
   const bytes = await services.files.get(row.fileKey);
-  const result = await services.extractor.extract(
-    { bytes, filename: row.filename },
-    {
-      learn: fields,
-      party: { name: row.clientName, ...(row.clientTaxId ? { taxId: row.clientTaxId } : {}) },
-    },
-  );
+  let result: ExtractionResult;
+  try {
+    result = await services.extractor.extract(
+      { bytes, filename: row.filename },
+      {
+        learn: fields,
+        party: { name: row.clientName, ...(row.clientTaxId ? { taxId: row.clientTaxId } : {}) },
+      },
+    );
+  } catch (error) {
+    // A file the engine refuses cannot teach anything, now or on a retry: nothing to learn, no fault.
+    if (isExtractError(error) && error.permanent) return;
+    throw error;
+  }
   const now = new Date();
   for (const { id: _id, supplier: _supplier, ...place } of result.learned ?? []) {
     await services.db
