@@ -1001,6 +1001,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/{id}/learned/{field}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget where a field of this invoice was read from memory (learned from a correction of an earlier invoice of its supplier): later documents of that supplier no longer use it */
+        delete: operations["deleteInvoicesByIdLearnedByField"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1043,7 +1060,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "UPLOAD_TOO_SLOW" | "TOO_MANY_UPLOADS" | "STORAGE_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "UPGRADE_NEEDS_CHECKOUT" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "MONTHLY_LIMIT_EXCEEDED" | "INVOICE_NOT_FOUND" | "INVOICE_DUPLICATE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_NOT_DUPLICATE" | "VAT_RATE_MISMATCH" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "DOCUMENT_TOO_COMPLEX" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "INTERNAL";
+                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "UPLOAD_TOO_SLOW" | "TOO_MANY_UPLOADS" | "STORAGE_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "UPGRADE_NEEDS_CHECKOUT" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "MONTHLY_LIMIT_EXCEEDED" | "INVOICE_NOT_FOUND" | "PLACE_MEMORY_NOT_FOUND" | "INVOICE_DUPLICATE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_NOT_DUPLICATE" | "VAT_RATE_MISMATCH" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "DOCUMENT_TOO_COMPLEX" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "INTERNAL";
                 message: string;
                 details?: unknown;
             };
@@ -1506,6 +1523,10 @@ export interface components {
                         w: number;
                         h: number;
                     } | null;
+                    learnedFrom?: {
+                        placeId: string;
+                        invoiceNumber: string;
+                    };
                 };
             };
             file: {
@@ -4956,6 +4977,45 @@ export interface operations {
                 content?: never;
             };
             /** @description CLIENT_NOT_FOUND, or NOT_FOUND when nothing was remembered */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteInvoicesByIdLearnedByField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                field: "invoice_number" | "issue_date" | "due_date" | "tax_base" | "vat_total" | "total" | "amount_due" | "issuer_name" | "issuer_tax_id" | "client_name" | "client_tax_id";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED (a field that is never learned) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVOICE_NOT_FOUND, or PLACE_MEMORY_NOT_FOUND when the field was not read from memory */
             404: {
                 headers: {
                     [name: string]: unknown;

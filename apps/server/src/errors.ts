@@ -63,6 +63,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   // The drop is understood; the client's monthly limit (spec-2 §5) does not allow it. Nothing is kept.
   MONTHLY_LIMIT_EXCEEDED: 422,
   INVOICE_NOT_FOUND: 404,
+  PLACE_MEMORY_NOT_FOUND: 404,
   UPLOAD_NOT_FOUND: 404,
   DOCUMENT_TOO_COMPLEX: 422,
   SPLIT_NOT_FOUND: 404,

@@ -2,6 +2,7 @@ import { reconcileCheckoutsJob } from './features/checkout/jobs';
 import { weeklySummaryJob } from './features/notifications/jobs';
 import { rollSubscriptionsJob } from './features/plans/jobs';
 import { enforceRetentionJob } from './features/retention/jobs';
+import { learnPlacesJob } from './features/review/jobs';
 import { extractDocumentJob } from './features/uploads/jobs';
 import { deliverMail } from './mail/jobs';
 import type { AnyJob } from './queue/define-job';
@@ -14,4 +15,5 @@ export const JOBS: readonly AnyJob[] = [
   rollSubscriptionsJob,
   enforceRetentionJob,
   weeklySummaryJob,
+  learnPlacesJob,
 ];

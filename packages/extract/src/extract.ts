@@ -25,6 +25,8 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   llm: null,
   today: '',
   party: null,
+  hints: [],
+  learn: [],
 };
 
 /**
@@ -48,6 +50,8 @@ export async function extractDocument(
     ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
     llm: options.llm ?? null,
     party: options.party ?? null,
+    hints: options.hints ?? [],
+    learn: options.learn ?? [],
     today: options.today ?? new Date().toISOString().slice(0, 10),
   };
   const { bytes } = input;
@@ -129,6 +133,8 @@ function buildResult(ctx: Ctx): ExtractionResult {
     timingsMs: ctx.timingsMs,
     ...(ctx.invoices ? { invoices: ctx.invoices } : {}),
     direction: ctx.direction,
+    ...(ctx.options.learn.length ? { learned: ctx.text?.learned ?? [] } : {}),
+    ...(ctx.text && Object.keys(ctx.text.hintsUsed).length ? { hintsUsed: ctx.text.hintsUsed } : {}),
   };
   const parsed = ExtractionResultSchema.safeParse(result);
   if (parsed.success) return parsed.data;

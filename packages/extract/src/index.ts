@@ -35,9 +35,11 @@ export type {
   KnownParty,
   LineItem,
   LlmOptions,
+  PlaceField,
+  PlaceHint,
   QrInfo,
   Source,
   VatBreakdownEntry,
 } from './types.ts';
-export { ExtractionResultSchema } from './types.ts';
+export { ExtractionResultSchema, PLACE_FIELDS, PlaceHintSchema } from './types.ts';
 export { type EInvoiceFormat, parseEInvoiceXml } from './xml/index.ts';

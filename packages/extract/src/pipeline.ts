@@ -11,6 +11,7 @@ import {
 import type { Ctx } from './ctx.ts';
 import { ExtractError } from './errors.ts';
 import { extractFromText } from './fields/index.ts';
+import { reassertMemory } from './fields/memory/apply.ts';
 import { directionFromFields } from './fields/parties/known-party.ts';
 import { prepareImageForOcr } from './image.ts';
 import { llmPass } from './llm.ts';
@@ -298,7 +299,12 @@ export const STEPS: Step[] = [
     when: (ctx) => !structured(ctx) && ctx.pages.length > 0,
     run: async (ctx) => {
       const source = ctx.pages.every((p) => p.source === 'ocr') ? 'ocr' : 'text';
-      ctx.text = extractFromText(ctx.pages, source, { party: ctx.options.party, today: ctx.options.today });
+      ctx.text = extractFromText(ctx.pages, source, {
+        party: ctx.options.party,
+        today: ctx.options.today,
+        hints: ctx.options.hints,
+        learn: ctx.options.learn,
+      });
       ctx.direction = ctx.text.direction;
       ctx.language = ctx.text.language;
       ctx.fields = ctx.text.fields;
@@ -321,6 +327,8 @@ export const STEPS: Step[] = [
       checkTaxIds(ctx.fields, w);
       if (ctx.qr && ctx.qr.kind !== 'other') applyQr(ctx.fields, ctx.qr, w);
       checkDates(ctx.fields, ctx.options.today, w);
+      // What memory read stands over what the checks chose, verified only if the sums still close.
+      if (ctx.text) reassertMemory(ctx.fields, ctx.text.remembered);
       if (!ctx.pages.length && !ctx.qr) {
         w({ code: 'NO_TEXT', message: 'No text could be read from the document' });
       }

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { MediaType } from './sniff.ts';
 
-/** Where a value came from. `computed` = derived arithmetically from other fields. */
-export const SourceSchema = z.enum(['xml', 'qr', 'text', 'ocr', 'llm', 'computed']);
+/**
+ * Where a value came from. `computed` = derived arithmetically from other fields; `memory` = read at the
+ * place a correction taught (`ExtractOptions.hints`), never verified by that alone.
+ */
+export const SourceSchema = z.enum(['xml', 'qr', 'text', 'ocr', 'llm', 'computed', 'memory']);
 export type Source = z.infer<typeof SourceSchema>;
 
 /** A region on a page; x, y, w, h are fractions (0–1) of the page width/height from the top-left corner. */
@@ -124,6 +127,48 @@ export type Direction = z.infer<typeof DirectionSchema>;
 /** A party the caller already knows (the accountant's client): its name and tax id, either may be missing. */
 export type KnownParty = { name?: string; taxId?: string };
 
+/** The fields a place can be learned for (`ExtractOptions.learn`, `ExtractOptions.hints`). */
+export const PLACE_FIELDS = [
+  'invoice_number',
+  'issue_date',
+  'due_date',
+  'tax_base',
+  'vat_total',
+  'total',
+  'amount_due',
+  'issuer_name',
+  'issuer_tax_id',
+  'client_name',
+  'client_tax_id',
+] as const;
+export type PlaceField = (typeof PLACE_FIELDS)[number];
+
+/**
+ * Where a supplier prints a field: the label's words (lower case, no accents, letters only) and the
+ * value's place relative to them: `right` of the label on its line (after `offset` words), or `below` it
+ * (the `offset`-th line under it with words in the value's column, `dx` from the label's left edge).
+ * `page`, `x`, `y` are where the label was, to choose among several. `words`: how many words the value
+ * took (names, numbers). With `supplier`, it applies only to documents of that issuer.
+ */
+export const PlaceHintSchema = z.object({
+  id: z.string().max(100).optional(),
+  field: z.enum(PLACE_FIELDS),
+  label: z.string().min(2).max(120),
+  relation: z.enum(['right', 'below']),
+  offset: z.number().int().min(0).max(10),
+  words: z.number().int().min(1).max(12),
+  page: z.number().int().min(1),
+  x: z.number(),
+  y: z.number(),
+  dx: z.number(),
+  /** Amounts: the supplier prints this one with a sign the accountant does not read as a minus. */
+  negate: z.boolean().optional(),
+  supplier: z
+    .object({ taxId: z.string().max(30).optional(), name: z.string().max(300).optional() })
+    .optional(),
+});
+export type PlaceHint = z.infer<typeof PlaceHintSchema>;
+
 export const ExtractionResultSchema = z.object({
   schema: z.literal('cuadra-extract/v1'),
   mediaType: z.enum(['application/pdf', 'image/jpeg', 'image/png', 'application/xml']),
@@ -152,6 +197,10 @@ export const ExtractionResultSchema = z.object({
    * client; null when no party was given or it was not found on the document.
    */
   direction: DirectionSchema.nullable(),
+  /** With `options.learn`: where each corrected value was found (fields not found are left out). */
+  learned: z.array(PlaceHintSchema).optional(),
+  /** With `options.hints`: the hint (its `id`) each field was read by, for the fields read from memory. */
+  hintsUsed: z.record(z.string(), z.string()).optional(),
 });
 /** The validated output of `extractDocument`. Money is a 2-decimal string; dates are ISO `YYYY-MM-DD`. */
 export type ExtractionResult = z.infer<typeof ExtractionResultSchema>;
@@ -188,6 +237,14 @@ export type ExtractOptions = {
    * `direction` says which.
    */
   party?: KnownParty | null;
+  /**
+   * Places learned from the accountant's corrections of earlier documents (`learned` of a result): the
+   * value printed at a hint's place wins over other candidates, with source `memory`. Hints naming a
+   * supplier apply only when that supplier issued the document.
+   */
+  hints?: PlaceHint[];
+  /** Corrected values to find on the page; the result's `learned` says where each one is printed. */
+  learn?: { field: PlaceField; value: string }[];
 };
 
 export type LlmOptions = {

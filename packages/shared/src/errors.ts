@@ -241,6 +241,10 @@ export const ERROR_MESSAGES = {
     en: 'No invoice found',
     es: 'No se ha encontrado la factura',
   },
+  PLACE_MEMORY_NOT_FOUND: {
+    en: 'Nothing learned from a correction is left to forget for this field.',
+    es: 'No queda nada aprendido de una corrección que olvidar en este campo.',
+  },
   INVOICE_DUPLICATE: {
     en: 'Another invoice of this client has the same issuer and number.',
     es: 'Otra factura de este cliente tiene el mismo emisor y número.',

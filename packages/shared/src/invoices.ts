@@ -57,6 +57,12 @@ export const FieldEvidenceSchema = z.object({
   box: z
     .object({ page: z.number().int(), x: z.number(), y: z.number(), w: z.number(), h: z.number() })
     .nullable(),
+  /**
+   * A value read where the accountant's correction of an earlier invoice from this supplier showed it is
+   * printed (source `memory`): which learned place, and that invoice's number. Forget it with
+   * `DELETE /invoices/{id}/learned/{field}`.
+   */
+  learnedFrom: z.object({ placeId: z.string(), invoiceNumber: z.string() }).optional(),
 });
 export type FieldEvidence = z.infer<typeof FieldEvidenceSchema>;
 /** Below this confidence a field is highlighted for review. */

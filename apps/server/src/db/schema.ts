@@ -732,6 +732,33 @@ export const supplierMemory = pgTable(
   (t) => [uniqueIndex('supplier_memory_key').on(t.clientId, t.supplierTaxId, t.field)],
 );
 
+/**
+ * Where a supplier prints a field (issue #34 item 6): learned by the engine from one accountant's correction
+ * and passed to it for that supplier's next documents. One accountant (the clients' owner) per row, so every
+ * client of theirs gains from one correction. `supplier_key`: the normalised tax id, or `name:` and the
+ * normalised name when the supplier has none. `place`: the engine's PlaceHint (no id, no supplier).
+ */
+export const supplierPlaces = pgTable(
+  'supplier_places',
+  {
+    id: uuid('id').primaryKey(),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    supplierKey: text('supplier_key').notNull(),
+    field: text('field').notNull(),
+    place: jsonb('place').notNull(),
+    /** The invoice whose correction taught it, and its number then (shown on the desk). */
+    learnedFromInvoiceId: uuid('learned_from_invoice_id').references(() => invoices.id, {
+      onDelete: 'set null',
+    }),
+    learnedFromNumber: text('learned_from_number').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('supplier_places_key').on(t.ownerUserId, t.supplierKey, t.field)],
+);
+
 export const jobState = pgEnum('job_state', ['queued', 'active', 'completed', 'dead']);
 
 /**

@@ -9,7 +9,7 @@ import type { Evidence, FieldMap } from '../evidence.ts';
 import { buildLabels } from '../labels/index.ts';
 import { printedCurrency } from '../text/currency.ts';
 import type { PageText } from '../text/layout.ts';
-import type { Direction, KnownParty, Source } from '../types.ts';
+import type { Direction, KnownParty, PlaceField, PlaceHint, Source } from '../types.ts';
 import {
   type AmountCand,
   type AmountCandidates,
@@ -23,6 +23,8 @@ import {
 import { type Ctx, wordHeight } from './context.ts';
 import { findDateFields } from './dates.ts';
 import { fillLineRates, findLineItems } from './lines/index.ts';
+import { applyHints } from './memory/apply.ts';
+import { learnPlace } from './memory/learn.ts';
 import { findInvoiceNumber } from './number.ts';
 import { findIban, findParties, type TaxIdCand } from './parties.ts';
 import { detectLanguage, detectRegion, isMonthFirst } from './region.ts';
@@ -46,10 +48,24 @@ export type TextExtraction = {
   printedCents: number[];
   /** With a known party found on the page: whether it issued or received the document. */
   direction: Direction | null;
+  /** The values read at learned places (`ReadingOptions.hints`), for the checks to leave standing. */
+  remembered: Partial<Record<PlaceField, Evidence<string>>>;
+  /** The hint (its id) each remembered field was read by. */
+  hintsUsed: Record<string, string>;
+  /** Where each value of `ReadingOptions.learn` is printed (values not found are left out). */
+  learned: PlaceHint[];
 };
 
-/** What the caller knows beyond the page: the party it acts for, and the date to judge plausibility by. */
-export type ReadingOptions = { party?: KnownParty | null; today?: string };
+/**
+ * What the caller knows beyond the page: the party it acts for, the date to judge plausibility by, the
+ * places learned from corrections of the supplier's earlier documents, and corrected values to locate.
+ */
+export type ReadingOptions = {
+  party?: KnownParty | null;
+  today?: string;
+  hints?: PlaceHint[];
+  learn?: { field: PlaceField; value: string }[];
+};
 
 /** The shared reading context of a document: lines, language, region and its label expressions. */
 export function readingContext(
@@ -108,7 +124,14 @@ export function extractFromText(
 
   findIban(ctx, fields);
 
+  // Learned places last: what the accountant taught about this supplier wins over the rules.
+  const memory = applyHints(ctx, fields, options.hints ?? [], fullText);
+  const learned = (options.learn ?? []).flatMap(({ field, value }) => learnPlace(ctx, field, value) ?? []);
+
   return {
+    remembered: memory.remembered,
+    hintsUsed: memory.used,
+    learned,
     fields,
     language,
     amountCandidates: cands,

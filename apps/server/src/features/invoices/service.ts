@@ -14,7 +14,9 @@ import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { findVisibleClient } from '../clients/repo';
+import { queueLearning } from '../review/jobs';
 import { correctionsOf, rememberCorrections } from '../review/memory';
+import { correctedPlaces } from '../review/places';
 import { invoiceFromFields, normalizeTaxId } from './from-extraction';
 import {
   deleteInvoiceRow,
@@ -211,6 +213,8 @@ export async function saveInvoice(
         items.map((item, position) => ({ id: newId(), invoiceId: id, position, ...item })),
       );
       await markDocumentReviewed(tx, id);
+      // Place memory: where this supplier prints what the accountant corrected, learned by the worker.
+      await queueLearning(services, tx, { id, type: values.type }, correctedPlaces(before, values));
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('INVOICE_DUPLICATE');

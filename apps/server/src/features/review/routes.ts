@@ -1,3 +1,4 @@
+import { PLACE_FIELDS } from '@cuadra/extract';
 import {
   AcceptReviewRequestSchema,
   AcceptReviewResultSchema,
@@ -12,6 +13,7 @@ import { validationHook } from '../../http/errors';
 import { bearer, body, errorResponse, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { forgetLearnedPlace } from './places';
 import { acceptVerified, forgetSupplier, getReviewQueue, getSupplierMemory } from './service';
 
 const queue = createRoute({
@@ -72,12 +74,32 @@ const forget = createRoute({
   },
 });
 
+const forgetPlace = createRoute({
+  method: 'delete',
+  path: '/invoices/{id}/learned/{field}',
+  tags: ['review'],
+  summary:
+    'Forget where a field of this invoice was read from memory (learned from a correction of an earlier invoice of its supplier): later documents of that supplier no longer use it',
+  security: bearer,
+  request: {
+    params: z.object({ id: z.uuid(), field: z.enum(PLACE_FIELDS) }),
+  },
+  responses: {
+    204: { description: 'Forgotten' },
+    400: errorResponse('VALIDATION_FAILED (a field that is never learned)'),
+    404: errorResponse(
+      'INVOICE_NOT_FOUND, or PLACE_MEMORY_NOT_FOUND when the field was not read from memory',
+    ),
+  },
+});
+
 export function reviewRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
   router.use('/review-queue', requireAuth(services));
   router.use('/review-queue/*', requireAuth(services));
   router.use('/clients/:clientId/supplier-memory', requireAuth(services));
   router.use('/clients/:clientId/supplier-memory/*', requireAuth(services));
+  router.use('/invoices/:id/learned/*', requireAuth(services));
   return router
     .openapi(queue, async (c) => {
       c.header('Cache-Control', 'no-store');
@@ -95,6 +117,11 @@ export function reviewRoutes(services: Services) {
     .openapi(forget, async (c) => {
       const { clientId, taxId } = c.req.valid('param');
       await forgetSupplier(services, c.get('user'), clientId, taxId, c.req.valid('query').field);
+      return c.body(null, 204);
+    })
+    .openapi(forgetPlace, async (c) => {
+      const { id, field } = c.req.valid('param');
+      await forgetLearnedPlace(services, c.get('user'), id, field);
       return c.body(null, 204);
     });
 }

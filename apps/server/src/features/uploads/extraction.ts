@@ -9,6 +9,7 @@ import { holdCredits, settleHeldCredit } from '../credits/ledger';
 import { invoiceFromExtraction, suggestInvoiceType } from '../invoices/from-extraction';
 import { noteDocumentSettled } from '../notifications/service';
 import { applySupplierMemory } from '../review/memory';
+import { placeHintsFor, withLearnedFrom } from '../review/places';
 import { type DuplicateKey, findSameInvoice } from './duplicates';
 import { creditReference, MAX_IMAGE_PIXELS } from './intake';
 import {
@@ -81,7 +82,12 @@ export async function processDocument(services: Services, documentId: string): P
     const client = await findVisibleClient(services.db, document.payerUserId, document.clientId);
     result = await services.extractor.extract(
       { bytes, filename: document.filename },
-      { ...extractOptions(services), party: client ? knownParty(client) : null },
+      {
+        ...extractOptions(services),
+        party: client ? knownParty(client) : null,
+        // Where the accountant's corrections showed suppliers print their fields (the engine picks this one's).
+        hints: client ? await placeHintsFor(services.db, client.ownerUserId) : [],
+      },
     );
   } catch (error) {
     // A file the engine cannot read is the document's outcome (failed with its code, free), not a dead job
@@ -117,6 +123,11 @@ function entryResult(result: ExtractionResult, entry: BatchInvoice): ExtractionR
 async function settleFirstInvoice(tx: Db, current: DocumentRow, result: ExtractionResult): Promise<void> {
   const documentId = current.id;
   const { invoice, items } = invoiceFromExtraction(result);
+  invoice.evidence = await withLearnedFrom(
+    tx,
+    invoice.evidence as Record<string, FieldEvidence>,
+    result.hintsUsed,
+  );
   // Two readings of one invoice settling at once must not both be charged: one client's settle at a time.
   await lockClientRow(tx, current.clientId);
   const original = await findOriginal(tx, current, invoice);

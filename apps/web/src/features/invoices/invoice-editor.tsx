@@ -9,6 +9,8 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
+import { LearnedNote } from '../review/learned-note';
+import { useForgetLearnedPlace } from '../review/review-api';
 import { DocumentViewer } from './document-viewer';
 import { FiguresConfirm } from './figures-confirm';
 import {
@@ -135,6 +137,9 @@ export function InvoiceEditor({
     else onSave(result.fields);
   }
 
+  // Places learned from corrections that the accountant forgot here (the invoice is fetched again later).
+  const forgetPlace = useForgetLearnedPlace();
+  const [forgottenPlaces, setForgottenPlaces] = useState<Set<string>>(new Set());
   const highlight = focused ? (invoice.evidence[EVIDENCE_KEYS[focused]]?.box ?? null) : null;
   const errorCount = Object.keys(errors).length;
 
@@ -201,8 +206,13 @@ export function InvoiceEditor({
             </legend>
             <div className="grid gap-3 sm:grid-cols-2">
               {section.fields.map((field) => {
-                const evidence = invoice.evidence[EVIDENCE_KEYS[field]];
+                const key = EVIDENCE_KEYS[field];
+                const evidence = invoice.evidence[key];
                 const low = isLowConfidence(evidence);
+                const learned =
+                  evidence?.source === 'memory' && !forgottenPlaces.has(key)
+                    ? evidence.learnedFrom
+                    : undefined;
                 const error = errors[field];
                 const id = `${formId}-${field}`;
                 const isWide = field.endsWith('Address') || field.endsWith('Name');
@@ -228,6 +238,7 @@ export function InvoiceEditor({
                         [
                           error ? `${id}-error` : null,
                           low ? `${id}-low` : null,
+                          learned ? `${id}-learned` : null,
                           warning ? `${id}-warn` : null,
                         ]
                           .filter(Boolean)
@@ -242,6 +253,20 @@ export function InvoiceEditor({
                       <p id={`${id}-low`} className="mt-1 text-xs text-amber-800">
                         {t('fields.lowConfidence')}
                       </p>
+                    ) : null}
+                    {learned ? (
+                      <LearnedNote
+                        id={`${id}-learned`}
+                        invoiceNumber={learned.invoiceNumber}
+                        fieldLabel={t(`fields.${LABELS[field]}` as 'fields.number')}
+                        onForget={() =>
+                          forgetPlace.mutate(
+                            { invoiceId: invoice.id, field: key },
+                            { onSuccess: () => setForgottenPlaces((s) => new Set(s).add(key)) },
+                          )
+                        }
+                        error={forgetPlace.variables?.field === key ? forgetPlace.error : null}
+                      />
                     ) : null}
                     {warning ? (
                       <p id={`${id}-warn`} data-warning="tax-id" className="mt-1 text-xs text-amber-800">

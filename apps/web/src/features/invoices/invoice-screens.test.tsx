@@ -102,6 +102,8 @@ function stubApi(
           list({ invoices: [{ ...first!, id: 'inv-9', number: 'F-2023-099' }], nextCursor: null }),
         );
       }
+      if (p.startsWith('/api/v1/invoices/inv-1/learned/') && method === 'DELETE')
+        return new Response(null, { status: 204 });
       if (p === '/api/v1/invoices/inv-1/file')
         return new Response('jpg', { status: 200, headers: { 'content-type': 'image/jpeg' } });
       if (p === '/api/v1/invoices/inv-1' && invoice) {
@@ -315,6 +317,35 @@ describe('reviewing a new invoice', () => {
     await waitFor(() => expect(vat.getAttribute('aria-invalid')).toBe('true'));
     expect(errorOf(vat)).toBe('No coincide con el desglose de IVA, que suma 209,99\u00a0€');
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('says which correction taught a field read from memory, in both languages, and forgets it', async () => {
+    const calls = stubApi({
+      invoice: testInvoice({
+        evidence: {
+          invoice_number: {
+            confidence: 0.97,
+            verified: false,
+            source: 'memory',
+            box: null,
+            learnedFrom: { placeId: 'p-1', invoiceNumber: 'A/7781' },
+          },
+        },
+      }),
+    });
+    renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
+    await screen.findByRole('button', { name: 'Save invoice' });
+    expect(screen.getByText(/Learned from your correction of A\/7781/)).toBeTruthy();
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByText(/Aprendido de tu corrección de A\/7781/)).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
+    fireEvent.click(screen.getByRole('button', { name: /^Forget where this supplier prints/ }));
+    await waitFor(() => expect(screen.queryByText(/Learned from your correction/)).toBeNull());
+    expect(
+      calls.some(
+        (c) => c.method === 'DELETE' && c.url.pathname === '/api/v1/invoices/inv-1/learned/invoice_number',
+      ),
+    ).toBe(true);
   });
 
   it('says so when there is no invoice to review', async () => {

@@ -1,9 +1,10 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { testInvoice } from '../invoices/test-invoice';
-import { DeskForm, fieldsInPageOrder } from './desk-form';
+import { DeskForm, type DeskFormHandle, fieldsInPageOrder } from './desk-form';
 
 const at = (page: number, x: number, y: number) => ({
   confidence: 0.9,
@@ -47,5 +48,54 @@ describe('the desk form', () => {
     await act(() => i18n.changeLanguage('en'));
     fireEvent.submit(taxId.closest('form') as HTMLFormElement);
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ issuerTaxId: '12345678A' }));
+  });
+
+  it('says which correction a field was learned from, in both languages, and forgets it (button or key)', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const learned = (invoiceNumber: string, placeId: string) => ({
+      ...at(1, 0.1, 0.2),
+      source: 'memory',
+      learnedFrom: { placeId, invoiceNumber },
+    });
+    const form = createRef<DeskFormHandle>();
+    renderWithProviders(
+      <DeskForm
+        ref={form}
+        invoice={testInvoice({
+          number: 'A/7790',
+          evidence: { invoice_number: learned('A/7781', 'p-1'), due_date: learned('A/7781', 'p-2') },
+        })}
+        saving={false}
+        saveError={null}
+        onSave={() => undefined}
+        onFocusField={() => undefined}
+      />,
+    );
+    const number = await screen.findByLabelText('Invoice number');
+    const note = () => document.getElementById(`${number.id}-mark`)?.textContent ?? '';
+    expect(number.getAttribute('data-mark')).toBe('memory');
+    expect(note()).toContain('Learned from your correction of A/7781');
+    await act(() => i18n.changeLanguage('es'));
+    expect(note()).toContain('Aprendido de tu corrección de A/7781');
+    await act(() => i18n.changeLanguage('en'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Forget where this supplier prints Invoice number' }));
+    await waitFor(() => expect(number.getAttribute('data-mark')).toBeNull());
+    expect(fetchMock).toHaveBeenCalledWith(
+      expect.stringContaining('/api/v1/invoices/inv-1/learned/invoice_number'),
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+    expect(note()).toBe('');
+
+    // The desk's key forgets the next learned field; with none left it says so.
+    await act(async () => expect(form.current?.forgetLearned()).toBe(true));
+    await waitFor(() => expect(screen.queryByText(/Learned from your correction/)).toBeNull());
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      expect.stringContaining('/learned/due_date'),
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+    expect(form.current?.forgetLearned()).toBe(false);
+    vi.unstubAllGlobals();
   });
 });

@@ -24,7 +24,8 @@ import {
   taxIdWarning,
   withFieldChange,
 } from '../invoices/invoice-form-model';
-import { useForgetMemory } from './review-api';
+import { LearnedNote } from './learned-note';
+import { useForgetLearnedPlace, useForgetMemory } from './review-api';
 
 /** The fields in the order a form shows them when the original gives no positions. */
 const DEFAULT_ORDER: TextField[] = [
@@ -64,12 +65,16 @@ export type DeskFormHandle = {
   submit(): void;
   toggleType(): void;
   focusFirstLowConfidence(): boolean;
+  /** Forgets the learned place of the field last focused, else of the first learned field; false if none. */
+  forgetLearned(): boolean;
 };
 
 type Mark = 'low' | 'verified' | 'memory' | null;
-function markOf(evidence: FieldEvidence | undefined): Mark {
+/** Evidence keys whose values supplier memory fills (the rest come from memory only as learned places). */
+const VALUE_MEMORY_KEYS = new Set(['issuer_name', 'invoice_type', 'vat_rate']);
+function markOf(evidence: FieldEvidence | undefined, key = ''): Mark {
   if (!evidence) return null;
-  if (evidence.source === 'memory') return 'memory';
+  if (evidence.source === 'memory' && (evidence.learnedFrom || VALUE_MEMORY_KEYS.has(key))) return 'memory';
   if (evidence.verified) return 'verified';
   return isLowConfidence(evidence) ? 'low' : null;
 }
@@ -96,6 +101,8 @@ export const DeskForm = forwardRef<
   const [errors, setErrors] = useState<FormErrors>({});
   const [forgotten, setForgotten] = useState<Set<string>>(new Set());
   const forget = useForgetMemory();
+  const forgetPlace = useForgetLearnedPlace();
+  const [lastFocused, setLastFocused] = useState<string | null>(null);
   const formId = useId();
   const order = fieldsInPageOrder(invoice.evidence);
 
@@ -118,14 +125,39 @@ export const DeskForm = forwardRef<
     toggleType: () =>
       setForm((current) => ({ ...current, type: current.type === 'issued' ? 'received' : 'issued' })),
     focusFirstLowConfidence: () => {
-      const first = order.find((field) => markOf(invoice.evidence[EVIDENCE_KEYS[field]]) === 'low');
+      const first = order.find(
+        (field) => markOf(invoice.evidence[EVIDENCE_KEYS[field]], EVIDENCE_KEYS[field]) === 'low',
+      );
       const element = first ? document.getElementById(`${formId}-${first}`) : null;
       element?.focus();
       return element !== null;
     },
+    forgetLearned: () => {
+      const learned = order
+        .map((field) => EVIDENCE_KEYS[field])
+        .filter((key) => !forgotten.has(key) && learnedOf(key));
+      const key = lastFocused && learned.includes(lastFocused) ? lastFocused : learned[0];
+      if (!key) return false;
+      forgetLearnedPlace(key);
+      return true;
+    },
   }));
 
-  const typeMark = forgotten.has('invoice_type') ? null : markOf(invoice.evidence.invoice_type);
+  /** Where the supplier prints this field, if the value was read there from memory. */
+  function learnedOf(key: string) {
+    const evidence = invoice.evidence[key];
+    return evidence?.source === 'memory' ? (evidence.learnedFrom ?? null) : null;
+  }
+  function forgetLearnedPlace(key: string) {
+    forgetPlace.mutate(
+      { invoiceId: invoice.id, field: key },
+      { onSuccess: () => setForgotten((s) => new Set(s).add(key)) },
+    );
+  }
+
+  const typeMark = forgotten.has('invoice_type')
+    ? null
+    : markOf(invoice.evidence.invoice_type, 'invoice_type');
   const errorCount = Object.keys(errors).length;
 
   return (
@@ -170,7 +202,8 @@ export const DeskForm = forwardRef<
 
       {order.map((field) => {
         const key = EVIDENCE_KEYS[field];
-        const mark = forgotten.has(key) ? null : markOf(invoice.evidence[key]);
+        const mark = forgotten.has(key) ? null : markOf(invoice.evidence[key], key);
+        const learned = mark === 'memory' ? learnedOf(key) : null;
         const id = `${formId}-${field}`;
         const error = errors[field];
         const isDate = field === 'issueDate' || field === 'dueDate';
@@ -198,7 +231,10 @@ export const DeskForm = forwardRef<
                 const { value } = event.target;
                 setForm((current) => withFieldChange(current, field, value, language));
               }}
-              onFocus={() => onFocusField(key)}
+              onFocus={() => {
+                onFocusField(key);
+                setLastFocused(key);
+              }}
               onBlur={() => onFocusField(null)}
               aria-invalid={error ? true : undefined}
               aria-describedby={described || undefined}
@@ -221,6 +257,14 @@ export const DeskForm = forwardRef<
               <p id={`${id}-mark`} className="mt-0.5 text-xs text-emerald-800">
                 ✓ {t('form.verified')}
               </p>
+            ) : learned ? (
+              <LearnedNote
+                id={`${id}-mark`}
+                invoiceNumber={learned.invoiceNumber}
+                fieldLabel={ti(`fields.${field}` as 'fields.number')}
+                onForget={() => forgetLearnedPlace(key)}
+                error={forgetPlace.variables?.field === key ? forgetPlace.error : null}
+              />
             ) : mark === 'memory' ? (
               <div id={`${id}-mark`}>
                 <MemoryNote
@@ -250,7 +294,7 @@ export const DeskForm = forwardRef<
         );
       })}
 
-      {!forgotten.has('vat_rate') && markOf(invoice.evidence.vat_rate) === 'memory' ? (
+      {!forgotten.has('vat_rate') && markOf(invoice.evidence.vat_rate, 'vat_rate') === 'memory' ? (
         <div className="text-sm text-slate-800">
           <p>
             {t('form.vatRateFromMemory', {

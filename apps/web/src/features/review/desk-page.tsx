@@ -16,7 +16,20 @@ import { QueueList } from './queue-list';
 import { reviewKeys, useAcceptVerified, useDecideDuplicate, useReviewQueue } from './review-api';
 
 /** Keys that act on the desk, shown by `?`. */
-export const DESK_KEYS = ['j', 'k', 'Enter', 'Tab', 'e', 't', 'x', 'a', 'Delete', 'Escape', '?'] as const;
+export const DESK_KEYS = [
+  'j',
+  'k',
+  'Enter',
+  'Tab',
+  'e',
+  't',
+  'f',
+  'x',
+  'a',
+  'Delete',
+  'Escape',
+  '?',
+] as const;
 
 type DeskAction =
   | 'next'
@@ -24,6 +37,7 @@ type DeskAction =
   | 'save'
   | 'firstLow'
   | 'toggleType'
+  | 'forgetLearned'
   | 'select'
   | 'accept'
   | 'delete'
@@ -34,6 +48,7 @@ const ACTION_OF_KEY: Record<string, DeskAction> = {
   Enter: 'save',
   e: 'firstLow',
   t: 'toggleType',
+  f: 'forgetLearned',
   x: 'select',
   a: 'accept',
   Delete: 'delete',
@@ -220,7 +235,9 @@ export function ReviewDeskPage() {
     else if (action === 'firstLow') {
       if (!form.current?.focusFirstLowConfidence()) setNotice(t('notice.noLow'));
     } else if (action === 'toggleType') form.current?.toggleType();
-    else if (action === 'select') {
+    else if (action === 'forgetLearned') {
+      if (form.current && !form.current.forgetLearned()) setNotice(t('notice.nothingLearned'));
+    } else if (action === 'select') {
       if (current) toggleSelected(current.id);
     } else if (action === 'accept') acceptSelected();
     else if (action === 'delete') {

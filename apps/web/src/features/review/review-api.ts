@@ -72,3 +72,20 @@ export function useForgetMemory() {
       ),
   });
 }
+
+/**
+ * Forgets where this invoice's supplier prints a field (learned from a correction of an earlier invoice):
+ * the supplier's later documents no longer read it there.
+ */
+export function useForgetLearnedPlace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { invoiceId: string; field: string }) =>
+      api.delete<void>(
+        `/invoices/${encodeURIComponent(input.invoiceId)}/learned/${encodeURIComponent(input.field)}`,
+      ),
+    onSuccess: (_done, input) => {
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.detail(input.invoiceId) });
+    },
+  });
+}
