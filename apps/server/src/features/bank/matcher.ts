@@ -98,10 +98,11 @@ const compact = (text: string) => foldText(text).replace(/[^a-z0-9]/g, '');
 
 /** The invoice number inside the concept, not as part of a longer number ("F-12" is not in "F-123"). */
 export function numberInText(number: string | null, text: string): boolean {
-  if (!number) return false;
-  const needle = compact(number);
+  return numberInCompact(number ? compact(number) : '', compact(text));
+}
+
+function numberInCompact(needle: string, hay: string): boolean {
   if (needle.length < NUMBER_MIN_LENGTH || !/\d/.test(needle)) return false;
-  const hay = compact(text);
   for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
     const before = hay[at - 1];
     const after = hay[at + needle.length];
@@ -121,10 +122,11 @@ function nameTokens(name: string): string[] {
 
 /** Most of the invoice counterparty's words appear in the movement's counterparty name or concept. */
 export function nameInText(name: string | null, text: string): boolean {
-  if (!name) return false;
-  const tokens = nameTokens(name);
+  return nameInWords(name ? nameTokens(name) : [], new Set(nameTokens(text)));
+}
+
+function nameInWords(tokens: string[], words: Set<string>): boolean {
   if (tokens.length === 0) return false;
-  const words = new Set(nameTokens(text));
   const found = tokens.filter((t) => words.has(t)).length;
   return found / tokens.length >= NAME_MIN_SHARE;
 }
@@ -138,6 +140,14 @@ export function matchMovements(
   toEuro: ToEuro,
 ): MatchDecision[] {
   const open = new Map(invoices.map((i) => [i.id, { ...i }]));
+  // Each invoice's evidence, worked out once rather than once per movement.
+  const prepared = [...open.values()].map((invoice) => ({
+    invoice,
+    number: invoice.number ? compact(invoice.number) : '',
+    tokens: invoice.counterpartyName ? nameTokens(invoice.counterpartyName) : [],
+    issued: invoice.issueDate ? dayNumber(invoice.issueDate) : Number.NaN,
+    expected: dayNumber(invoice.dueDate ?? invoice.issueDate ?? '1970-01-01'),
+  }));
   const dueOf = (i: MatchInvoice) => i.totalCents - i.paidCents;
   const ordered = [...movements].sort((a, b) => a.bookingDate.localeCompare(b.bookingDate));
   const decisions = new Map<string, MatchDecision>();
@@ -161,15 +171,14 @@ export function matchMovements(
     const amount = Math.abs(m.amountCents);
     const type = m.amountCents > 0 ? 'issued' : 'received';
     const day = dayNumber(m.bookingDate);
-    const text = `${m.concept} ${m.reference ?? ''}`;
-    const nameText = `${m.counterpartyName ?? ''} ${m.concept}`;
+    const hay = compact(`${m.concept} ${m.reference ?? ''}`);
+    const words = new Set(nameTokens(`${m.counterpartyName ?? ''} ${m.concept}`));
     const ibanKeys = m.counterpartyIban ? knownIbans.get(m.counterpartyIban) : undefined;
     const list: Candidate[] = [];
-    for (const invoice of open.values()) {
+    for (const { invoice, number, tokens, issued, expected } of prepared) {
       if (invoice.type !== null && invoice.type !== type) continue;
       const due = dueOf(invoice);
       if (due <= 0 || !invoice.issueDate) continue;
-      const issued = dayNumber(invoice.issueDate);
       if (day < issued - DAYS_BEFORE_ISSUE || day > issued + DAYS_AFTER_ISSUE) continue;
       const reasons: MatchReason[] = [];
       if (invoice.currency === m.currency) {
@@ -181,11 +190,10 @@ export function matchMovements(
           reasons.push('amount_converted');
         }
       }
-      if (numberInText(invoice.number, text)) reasons.push('number_in_concept');
+      if (numberInCompact(number, hay)) reasons.push('number_in_concept');
       if (ibanKeys && invoice.counterpartyKey && ibanKeys.has(invoice.counterpartyKey))
         reasons.push('iban_known');
-      if (nameInText(invoice.counterpartyName, nameText)) reasons.push('name_similar');
-      const expected = dayNumber(invoice.dueDate ?? invoice.issueDate);
+      if (nameInWords(tokens, words)) reasons.push('name_similar');
       reasons.push(day <= expected + NEAR_DAYS ? 'date_near' : 'date_late');
       const score = reasons.reduce((s, r) => s + POINTS[r], 0);
       list.push({ invoice, due, reasons, score });
