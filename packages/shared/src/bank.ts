@@ -114,6 +114,7 @@ export const MovementListSchema = z.object({
 export type MovementList = z.infer<typeof MovementListSchema>;
 
 export const StatementListSchema = z.object({ statements: z.array(BankStatementSchema) });
+export type StatementList = z.infer<typeof StatementListSchema>;
 
 export const ImportResultSchema = z.object({
   statements: z.array(BankStatementSchema),
