@@ -1621,6 +1621,13 @@ export interface components {
                 };
             } | null;
             extractionWarnings: string[];
+            paidAt: string | null;
+            payments: {
+                movementId: string;
+                bookingDate: string;
+                amountCents: number;
+                currency: string;
+            }[];
             createdAt: string;
         };
         InvoiceUpdate: {

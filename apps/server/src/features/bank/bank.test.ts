@@ -244,6 +244,14 @@ describe(`bank statements (${TEST_DB})`, () => {
     });
     expect((await movements()).totals.count).toBe(7);
     expect(await paidAt('FV-2026-0105')).toBe('2026-02-02');
+    // The invoice tells it was paid, and by which movement.
+    const invoice = await bodyOf(
+      await ctx.request(`/api/v1/invoices/${ids['FV-2026-0105']}`, { headers: owner.headers }),
+    );
+    expect(invoice).toMatchObject({
+      paidAt: '2026-02-02',
+      payments: [{ bookingDate: '2026-02-02', amountCents: 99_999, currency: 'EUR' }],
+    });
   });
 
   it('camt.053: counterparty name and IBAN read; an IBAN seen paying a customer matches its next invoice', async () => {

@@ -284,3 +284,18 @@ export async function updateMovement(
 ) {
   await db.update(bankMovements).set(values).where(eq(bankMovements.id, movementId));
 }
+
+/** The movements that pay an invoice, oldest first. */
+export function findInvoicePayments(db: Db, invoiceId: string) {
+  return db
+    .select({
+      movementId: bankPayments.movementId,
+      bookingDate: bankMovements.bookingDate,
+      amountCents: bankPayments.amountCents,
+      currency: bankMovements.currency,
+    })
+    .from(bankPayments)
+    .innerJoin(bankMovements, eq(bankMovements.id, bankPayments.movementId))
+    .where(eq(bankPayments.invoiceId, invoiceId))
+    .orderBy(asc(bankMovements.bookingDate));
+}
