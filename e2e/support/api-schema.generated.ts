@@ -1096,9 +1096,43 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a movement aside (bank fee, tax, payroll, own transfer): no invoice expected */
+        /** Set a movement aside (bank fee, tax, payroll, own transfer): no invoice expected; `remember` saves a rule that sets aside the movements whose concept reads the same */
         post: operations["postClientsByClientIdBankMovementsByMovementIdIgnore"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{clientId}/bank/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client’s saved rules: concepts set aside when no invoice explains them */
+        get: operations["getClientsByClientIdBankRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{clientId}/bank/rules/{ruleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget a saved rule (what it set aside stays so) */
+        delete: operations["deleteClientsByClientIdBankRulesByRuleId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5486,6 +5520,8 @@ export interface operations {
                      * @enum {string}
                      */
                     reason?: "fee" | "tax" | "payroll" | "own_transfer" | "other";
+                    /** @default false */
+                    remember?: boolean;
                 };
             };
         };
@@ -5530,6 +5566,86 @@ export interface operations {
                 };
             };
             /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description MATCH_INVALID (a concept too short to save as a rule) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClientsByClientIdBankRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rules: {
+                            id: string;
+                            pattern: string;
+                            /** @enum {string} */
+                            direction: "debit" | "credit";
+                            /** @enum {string} */
+                            reason: "fee" | "tax" | "payroll" | "own_transfer" | "other";
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteClientsByClientIdBankRulesByRuleId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description CLIENT_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;

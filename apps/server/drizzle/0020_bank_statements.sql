@@ -41,6 +41,15 @@ CREATE TABLE "bank_payments" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "bank_rules" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"client_id" uuid NOT NULL,
+	"pattern" text NOT NULL,
+	"direction" text NOT NULL,
+	"reason" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "bank_statements" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"client_id" uuid NOT NULL,
@@ -66,6 +75,7 @@ ALTER TABLE "bank_movements" ADD CONSTRAINT "bank_movements_account_id_bank_acco
 ALTER TABLE "bank_movements" ADD CONSTRAINT "bank_movements_statement_id_bank_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."bank_statements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_payments" ADD CONSTRAINT "bank_payments_movement_id_bank_movements_id_fk" FOREIGN KEY ("movement_id") REFERENCES "public"."bank_movements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_payments" ADD CONSTRAINT "bank_payments_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bank_rules" ADD CONSTRAINT "bank_rules_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_statements" ADD CONSTRAINT "bank_statements_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_statements" ADD CONSTRAINT "bank_statements_account_id_bank_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."bank_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "bank_accounts_owner_iban_key" ON "bank_accounts" USING btree ("owner_user_id","iban");--> statement-breakpoint
@@ -74,4 +84,5 @@ CREATE INDEX "bank_movements_client_date_idx" ON "bank_movements" USING btree ("
 CREATE INDEX "bank_movements_statement_idx" ON "bank_movements" USING btree ("statement_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "bank_payments_movement_invoice_key" ON "bank_payments" USING btree ("movement_id","invoice_id");--> statement-breakpoint
 CREATE INDEX "bank_payments_invoice_idx" ON "bank_payments" USING btree ("invoice_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "bank_rules_client_pattern_key" ON "bank_rules" USING btree ("client_id","pattern","direction");--> statement-breakpoint
 CREATE INDEX "bank_statements_client_idx" ON "bank_statements" USING btree ("client_id","created_at");

@@ -131,4 +131,20 @@ export const MatchBodySchema = z.object({
 });
 export type MatchBody = z.infer<typeof MatchBodySchema>;
 
-export const IgnoreBodySchema = z.object({ reason: IgnoreReasonSchema.default('other') });
+/** `remember`: also save a rule that sets aside, from now on, the movements whose concept reads the same. */
+export const IgnoreBodySchema = z.object({
+  reason: IgnoreReasonSchema.default('other'),
+  remember: z.boolean().default(false),
+});
+
+export const BankRuleSchema = z.object({
+  id: z.string(),
+  /** Words the movement's concept must contain (accents, case and figures dropped). */
+  pattern: z.string(),
+  direction: z.enum(['debit', 'credit']),
+  reason: IgnoreReasonSchema,
+  createdAt: z.string(),
+});
+export type BankRule = z.infer<typeof BankRuleSchema>;
+export const RuleListSchema = z.object({ rules: z.array(BankRuleSchema) });
+export type RuleList = z.infer<typeof RuleListSchema>;

@@ -893,3 +893,23 @@ export const bankPayments = pgTable(
     index('bank_payments_invoice_idx').on(t.invoiceId),
   ],
 );
+
+/**
+ * A saved rule of a client: movements whose folded concept contains `pattern` (and go the rule's way) are
+ * set aside with `reason` when the matcher finds no invoice for them (bank fees, taxes, payroll, transfers).
+ */
+export const bankRules = pgTable(
+  'bank_rules',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    pattern: text('pattern').notNull(),
+    /** `debit` | `credit`. */
+    direction: text('direction').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bank_rules_client_pattern_key').on(t.clientId, t.pattern, t.direction)],
+);

@@ -429,6 +429,60 @@ describe(`bank statements (${TEST_DB})`, () => {
     });
   });
 
+  it('a movement set aside with a saved rule sets aside the ones that read the same, now and later', async () => {
+    const third = await insertClient(ctx.db, {
+      ownerUserId: owner.user.id,
+      name: 'Reglas SL',
+      taxId: '11111111H',
+    });
+    const tid = third!.id;
+    const account = { bank: '3058', branch: '0990', account: '2720000000' };
+    const fees = (month: string) => ({
+      ...account,
+      from: `2026-${month}-01`,
+      to: `2026-${month}-28`,
+      openingCents: 100_000,
+      movements: [
+        { date: `2026-${month}-03`, amountCents: -1_500, concept: `COMISION MANTENIMIENTO ${month}/2026` },
+        { date: `2026-${month}-04`, amountCents: -1_500, concept: `Comisión mantenimiento ${month}-2026` },
+        { date: `2026-${month}-05`, amountCents: 2_000, concept: `COMISION MANTENIMIENTO ABONO` },
+      ],
+    });
+    expect((await upload(norma43([fees('05')]), 'mayo.n43', tid)).status).toBe(201);
+    const list = async () =>
+      (await bodyOf(await ctx.request(`/api/v1/clients/${tid}/bank/movements`, { headers: owner.headers })))
+        .movements;
+    const [first] = (await list()).filter((m: { amountCents: number }) => m.amountCents === -1_500);
+    const res = await ctx.json(
+      `/api/v1/clients/${tid}/bank/movements/${first.id}/ignore`,
+      { reason: 'fee', remember: true },
+      { headers: owner.headers },
+    );
+    expect(await bodyOf(res)).toMatchObject({ status: 'ignored', ignoreReason: 'fee', matchedBy: 'user' });
+    const status = (movements: { amountCents: number; status: string; matchedBy: string | null }[]) =>
+      movements.map((m) => `${m.amountCents} ${m.status} ${m.matchedBy}`).sort();
+    // The charge of the same wording is set aside too; the credit (the other way) is not.
+    expect(status(await list())).toEqual(['-1500 ignored auto', '-1500 ignored user', '2000 unmatched null']);
+    expect((await upload(norma43([fees('06')]), 'junio.n43', tid)).status).toBe(201);
+    expect(status(await list()).filter((s) => s.startsWith('-1500 ignored auto'))).toHaveLength(3);
+
+    const rules = await bodyOf(
+      await ctx.request(`/api/v1/clients/${tid}/bank/rules`, { headers: owner.headers }),
+    );
+    expect(rules.rules).toMatchObject([
+      { pattern: 'comision mantenimiento', direction: 'debit', reason: 'fee' },
+    ]);
+    const forget = await ctx.request(`/api/v1/clients/${tid}/bank/rules/${rules.rules[0].id}`, {
+      method: 'DELETE',
+      headers: owner.headers,
+    });
+    expect(forget.status).toBe(204);
+    const after = await bodyOf(
+      await ctx.request(`/api/v1/clients/${tid}/bank/rules`, { headers: owner.headers }),
+    );
+    expect(after.rules).toEqual([]);
+  });
+
   it('another accountant’s client is not found', async () => {
     const stranger = await createSignedInUser(ctx);
     const res = await upload(norma43([january]), 'x.n43', clientId, stranger.headers);

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankAccounts, bankMovements, bankPayments, bankStatements, invoices } from '../../db/schema';
+import {
+  bankAccounts,
+  bankMovements,
+  bankPayments,
+  bankRules,
+  bankStatements,
+  invoices,
+} from '../../db/schema';
 import { newId } from '../../lib/ids';
 import type { MatchDecision, MatchInvoice, MatchMovement } from './matcher';
 
@@ -298,4 +305,39 @@ export function findInvoicePayments(db: Db, invoiceId: string) {
     .innerJoin(bankMovements, eq(bankMovements.id, bankPayments.movementId))
     .where(eq(bankPayments.invoiceId, invoiceId))
     .orderBy(asc(bankMovements.bookingDate));
+}
+
+export type RuleRow = typeof bankRules.$inferSelect;
+
+export function findRules(db: Db, clientId: string) {
+  return db
+    .select()
+    .from(bankRules)
+    .where(eq(bankRules.clientId, clientId))
+    .orderBy(asc(bankRules.createdAt));
+}
+
+export async function insertRule(db: Db, values: Omit<typeof bankRules.$inferInsert, 'id'>) {
+  await db
+    .insert(bankRules)
+    .values({ id: newId(), ...values })
+    .onConflictDoNothing();
+}
+
+export async function deleteRule(db: Db, clientId: string, ruleId: string) {
+  const rows = await db
+    .delete(bankRules)
+    .where(and(eq(bankRules.clientId, clientId), eq(bankRules.id, ruleId)))
+    .returning();
+  return rows.length > 0;
+}
+
+/** Sets movements aside by rule, in one statement. */
+export async function ignoreByRule(db: Db, rows: { id: string; reason: string }[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update ${bankMovements} as m set status = 'ignored', matched_by = 'auto', ignore_reason = d.reason,
+      score = null, reasons = '[]'::jsonb, proposal = '[]'::jsonb
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(id uuid, reason text)
+    where m.id = d.id`);
 }

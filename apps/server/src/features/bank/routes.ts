@@ -5,6 +5,7 @@ import {
   MatchBodySchema,
   MovementListSchema,
   MovementQuerySchema,
+  RuleListSchema,
   StatementListSchema,
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
@@ -18,9 +19,11 @@ import {
   ignoreMovement,
   importStatement,
   listMovements,
+  listRules,
   listStatements,
   matchMovement,
   rematch,
+  removeRule,
   STATEMENT_MAX_BYTES,
   unmatchMovement,
 } from './service';
@@ -126,10 +129,36 @@ const ignore = createRoute({
   method: 'post',
   path: '/clients/{clientId}/bank/movements/{movementId}/ignore',
   tags: ['bank'],
-  summary: 'Set a movement aside (bank fee, tax, payroll, own transfer): no invoice expected',
+  summary:
+    'Set a movement aside (bank fee, tax, payroll, own transfer): no invoice expected; `remember` saves a rule ' +
+    'that sets aside the movements whose concept reads the same',
   security: bearer,
   request: { params: movementParams, body: body(IgnoreBodySchema) },
-  responses: { 200: json(BankMovementSchema, 'The movement, ignored'), 404: notFound },
+  responses: {
+    200: json(BankMovementSchema, 'The movement, ignored'),
+    404: notFound,
+    422: errorResponse('MATCH_INVALID (a concept too short to save as a rule)'),
+  },
+});
+
+const rules = createRoute({
+  method: 'get',
+  path: '/clients/{clientId}/bank/rules',
+  tags: ['bank'],
+  summary: 'The client’s saved rules: concepts set aside when no invoice explains them',
+  security: bearer,
+  request: { params: clientParams },
+  responses: { 200: json(RuleListSchema, 'Rules'), 404: notFound },
+});
+
+const deleteRule = createRoute({
+  method: 'delete',
+  path: '/clients/{clientId}/bank/rules/{ruleId}',
+  tags: ['bank'],
+  summary: 'Forget a saved rule (what it set aside stays so)',
+  security: bearer,
+  request: { params: clientParams.extend({ ruleId: z.string().max(64) }) },
+  responses: { 204: { description: 'Forgotten' }, 404: errorResponse('CLIENT_NOT_FOUND, NOT_FOUND') },
 });
 
 export function bankRoutes(services: Services) {
@@ -174,7 +203,19 @@ export function bankRoutes(services: Services) {
     })
     .openapi(ignore, async (c) => {
       const { clientId, movementId } = c.req.valid('param');
-      const { reason } = c.req.valid('json');
-      return c.json(await ignoreMovement(services, c.get('user'), clientId, movementId, reason), 200);
+      const { reason, remember } = c.req.valid('json');
+      return c.json(
+        await ignoreMovement(services, c.get('user'), clientId, movementId, reason, remember),
+        200,
+      );
+    })
+    .openapi(rules, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listRules(services, c.get('user'), c.req.valid('param').clientId), 200);
+    })
+    .openapi(deleteRule, async (c) => {
+      const { clientId, ruleId } = c.req.valid('param');
+      await removeRule(services, c.get('user'), clientId, ruleId);
+      return c.body(null, 204);
     });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type BankMovement,
+  type BankRule,
   type BankStatement,
   foldText,
   type IgnoreReason,
@@ -10,6 +11,7 @@ import {
   type MovementList,
   type MovementQuery,
   type MovementStatus,
+  type RuleList,
 } from '@cuadra/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -21,6 +23,7 @@ import { visibleClientOrThrow } from '../forms/service';
 import { type Allocation, matchMovements, type ToEuro } from './matcher';
 import { parseStatement } from './parse';
 import * as repo from './repo';
+import { ruleFor, rulePattern } from './rules';
 import type { ParsedAccount } from './statement';
 
 /** 10 MiB: a year of a busy account in camt.053 is about 3 MB; Norma 43 is a fifth of that. */
@@ -160,6 +163,15 @@ export async function matchClient(services: Services, db: Db, clientId: string) 
     euroConverter(services),
   );
   await repo.saveDecisions(db, decisions);
+  // What no invoice explains and a saved rule describes is set aside (never what the accountant reopened).
+  const rules = await repo.findRules(db, clientId);
+  const byId = new Map(movements.map((m) => [m.id, m]));
+  const ignored = decisions.flatMap((d) => {
+    const movement = byId.get(d.movementId);
+    const rule = d.kind === 'none' && movement && !movement.isHeldByUser ? ruleFor(movement, rules) : null;
+    return rule ? [{ id: d.movementId, reason: rule.reason }] : [];
+  });
+  await repo.ignoreByRule(db, ignored);
   return {
     matched: decisions.filter((d) => d.kind === 'auto').length,
     proposed: decisions.filter((d) => d.kind === 'proposed').length,
@@ -362,10 +374,13 @@ export async function ignoreMovement(
   clientId: string,
   movementId: string,
   reason: IgnoreReason,
+  remember = false,
 ) {
   const client = await visibleClientOrThrow(services, user, clientId);
   await services.db.transaction(async (tx) => {
     const movement = await movementOrThrow(tx, client.id, movementId);
+    const pattern = remember ? rulePattern(movement.concept) : null;
+    if (remember && !pattern) throw new AppError('MATCH_INVALID', { reason: 'concept_too_short' });
     const previous = await repo.deletePayments(tx, movement.id);
     await repo.updateMovement(tx, movement.id, {
       status: 'ignored',
@@ -376,6 +391,34 @@ export async function ignoreMovement(
       reasons: [],
     });
     await repo.refreshPaidAt(tx, previous);
+    if (pattern) {
+      const direction = movement.amountCents < 0 ? 'debit' : 'credit';
+      await repo.insertRule(tx, { clientId: client.id, pattern, direction, reason });
+      await matchClient(services, tx, client.id);
+    }
   });
   return oneMovement(services.db, client.id, movementId);
+}
+
+export async function listRules(services: Services, user: UserRow, clientId: string): Promise<RuleList> {
+  const client = await visibleClientOrThrow(services, user, clientId);
+  const rows = await repo.findRules(services.db, client.id);
+  return {
+    rules: rows.map((r) => ({
+      id: r.id,
+      pattern: r.pattern,
+      direction: r.direction as BankRule['direction'],
+      reason: r.reason as IgnoreReason,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Forgets a rule; what it already set aside stays so until undone one by one. */
+export async function removeRule(services: Services, user: UserRow, clientId: string, ruleId: string) {
+  const client = await visibleClientOrThrow(services, user, clientId);
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!UUID.test(ruleId) || !(await repo.deleteRule(services.db, client.id, ruleId))) {
+    throw new AppError('NOT_FOUND');
+  }
 }

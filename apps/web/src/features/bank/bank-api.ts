@@ -4,6 +4,7 @@ import type {
   ImportResult,
   MovementList,
   MovementStatus,
+  RuleList,
   StatementList,
 } from '@cuadra/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -56,14 +57,33 @@ export function useMovementAction(clientId: string) {
       movementId,
       action,
       reason,
+      remember,
     }: {
       movementId: string;
       action: 'match' | 'unmatch' | 'ignore';
       reason?: IgnoreReason;
+      remember?: boolean;
     }) =>
       api.post<BankMovement>(
         `${path(clientId)}/movements/${encodeURIComponent(movementId)}/${action}`,
-        action === 'match' ? {} : action === 'ignore' ? { reason: reason ?? 'other' } : undefined,
+        action === 'match'
+          ? {}
+          : action === 'ignore'
+            ? { reason: reason ?? 'other', remember: remember ?? false }
+            : undefined,
       ),
+  );
+}
+
+export function useRules(clientId: string) {
+  return useQuery({
+    queryKey: [...bankKeys.all(clientId), 'rules'],
+    queryFn: ({ signal }) => api.get<RuleList>(`${path(clientId)}/rules`, { signal }),
+  });
+}
+
+export function useDeleteRule(clientId: string) {
+  return useBankMutation(clientId, (ruleId: string) =>
+    api.delete<null>(`${path(clientId)}/rules/${encodeURIComponent(ruleId)}`),
   );
 }

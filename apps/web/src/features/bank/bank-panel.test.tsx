@@ -90,6 +90,7 @@ describe('the Bank tab', () => {
     let accepted = false;
     const calls = stubFetch(({ url, method }) => {
       if (url.pathname.endsWith('/statements')) return json(200, { statements: [] });
+      if (url.pathname.endsWith('/rules')) return json(200, { rules: [] });
       if (method === 'POST' && url.pathname.endsWith('/m-1/match')) {
         accepted = true;
         return json(200, { ...proposed, status: 'matched', matchedBy: 'user' });
@@ -132,6 +133,36 @@ describe('the Bank tab', () => {
     await waitFor(() => expect(screen.getByText('No movements with this status.')).toBeTruthy());
   });
 
+  it('sets a fee aside for good with the chosen reason, and lists the rule to forget it', async () => {
+    let rules: { id: string; pattern: string; direction: string; reason: string; createdAt: string }[] = [];
+    const calls = stubFetch(({ url, method }) => {
+      if (url.pathname.endsWith('/statements')) return json(200, { statements: [] });
+      if (url.pathname.endsWith('/rules')) return json(200, { rules });
+      if (method === 'POST' && url.pathname.endsWith('/m-2/ignore')) {
+        rules = [
+          { id: 'r-1', pattern: 'comision mantenimiento', direction: 'debit', reason: 'fee', createdAt: '' },
+        ];
+        return json(200, { ...fee, status: 'ignored', ignoreReason: 'fee' });
+      }
+      if (method === 'DELETE') {
+        rules = [];
+        return new Response(null, { status: 204 });
+      }
+      return json(200, list([proposed, fee]));
+    });
+    renderWithProviders(<BankPanel clientId="c-1" />);
+    const row = (await screen.findAllByTestId('movement'))[1] as HTMLElement;
+    expect(screen.queryByRole('heading', { name: 'Saved rules' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Reason when setting aside:'), { target: { value: 'fee' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Always set aside' }));
+    await screen.findByRole('heading', { name: 'Saved rules' });
+    const ignore = calls.find((c) => c.method === 'POST');
+    expect(ignore?.body).toEqual({ reason: 'fee', remember: true });
+    expect(screen.getByText('“comision mantenimiento” (charges): bank fee')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Forget the rule “comision mantenimiento”' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Saved rules' })).toBeNull());
+  });
+
   it('names the line of an unreadable file, in Spanish', async () => {
     await act(() => i18n.changeLanguage('es'));
     stubFetch(({ url, method }) => {
@@ -145,6 +176,7 @@ describe('the Bank tab', () => {
         });
       }
       if (url.pathname.endsWith('/statements')) return json(200, { statements: [] });
+      if (url.pathname.endsWith('/rules')) return json(200, { rules: [] });
       return json(200, {
         movements: [],
         totals: {

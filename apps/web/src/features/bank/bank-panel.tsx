@@ -2,6 +2,8 @@ import {
   type BankMovement,
   formatDay,
   formatMoney,
+  IGNORE_REASONS,
+  type IgnoreReason,
   type ImportResult,
   MOVEMENT_STATUSES,
   type MovementStatus,
@@ -12,7 +14,14 @@ import { primaryButtonClass, StateBox, secondaryButtonClass } from '../../compon
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
-import { useMovementAction, useMovements, useStatements, useUploadStatement } from './bank-api';
+import {
+  useDeleteRule,
+  useMovementAction,
+  useMovements,
+  useRules,
+  useStatements,
+  useUploadStatement,
+} from './bank-api';
 
 const ibanText = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();
 const lineOf = (error: unknown) => {
@@ -30,6 +39,7 @@ export function BankPanel({ clientId }: { clientId: string }) {
     <div className="space-y-8">
       <StatementUpload clientId={clientId} />
       <Movements clientId={clientId} />
+      <Rules clientId={clientId} />
       <Statements clientId={clientId} />
     </div>
   );
@@ -146,23 +156,34 @@ function Statements({ clientId }: { clientId: string }) {
   );
 }
 
-type Action = 'match' | 'unmatch' | 'ignore';
+type Action = 'match' | 'unmatch' | 'ignore' | 'ignoreAlways';
 const actionsOf = (m: BankMovement): Action[] =>
-  m.status === 'proposed' ? ['match', 'ignore'] : m.status === 'unmatched' ? ['ignore'] : ['unmatch'];
+  m.status === 'proposed'
+    ? ['match', 'ignore']
+    : m.status === 'unmatched'
+      ? ['ignore', 'ignoreAlways']
+      : ['unmatch'];
 
 function Movements({ clientId }: { clientId: string }) {
   const { t, i18n } = useTranslation('bank');
   const locale = toLocale(i18n.resolvedLanguage);
   const toMessage = useErrorMessage();
   const [status, setStatus] = useState<MovementStatus | null>(null);
+  const [reason, setReason] = useState<IgnoreReason>('other');
   const list = useMovements(clientId, status);
   const action = useMovementAction(clientId);
   const items = useRef<(HTMLLIElement | null)[]>([]);
   const id = useId();
   const money = (cents: number, currency = 'EUR') => formatMoney(cents, locale, { currency });
   const run = (m: BankMovement, kind: Action) => {
-    if (actionsOf(m).includes(kind))
-      action.mutate({ movementId: m.id, action: kind, reason: kind === 'ignore' ? 'other' : undefined });
+    if (!actionsOf(m).includes(kind)) return;
+    const isIgnore = kind === 'ignore' || kind === 'ignoreAlways';
+    action.mutate({
+      movementId: m.id,
+      action: isIgnore ? 'ignore' : kind,
+      reason: isIgnore ? reason : undefined,
+      remember: kind === 'ignoreAlways',
+    });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>, index: number, m: BankMovement) => {
     const move = (to: number) => {
@@ -175,6 +196,7 @@ function Movements({ clientId }: { clientId: string }) {
     else if (event.key === 'Enter' || event.key === 'a') run(m, 'match');
     else if (event.key === 'u') run(m, 'unmatch');
     else if (event.key === 'i') run(m, 'ignore');
+    else if (event.key === 'I') run(m, 'ignoreAlways');
   };
   const totals = list.data?.totals;
   const movements = list.data?.movements ?? [];
@@ -213,6 +235,20 @@ function Movements({ clientId }: { clientId: string }) {
           })}
         </p>
       ) : null}
+      <label className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-800">
+        {t('movements.reason')}
+        <select
+          value={reason}
+          onChange={(event) => setReason(event.target.value as IgnoreReason)}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+        >
+          {IGNORE_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {t(`ignore.${r}`)}
+            </option>
+          ))}
+        </select>
+      </label>
       <p className="mt-1 text-xs text-slate-500" id={`${id}-keys`}>
         {t('movements.keys')}
       </p>
@@ -323,6 +359,51 @@ function Movements({ clientId }: { clientId: string }) {
           </ul>
         )}
       </div>
+    </section>
+  );
+}
+
+/** The saved rules, each with a button to forget it; nothing is shown before the first one is saved. */
+function Rules({ clientId }: { clientId: string }) {
+  const { t } = useTranslation('bank');
+  const toMessage = useErrorMessage();
+  const rules = useRules(clientId);
+  const forget = useDeleteRule(clientId);
+  const id = useId();
+  if (!rules.data || rules.data.rules.length === 0) return null;
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="mb-1 text-lg font-semibold text-slate-900">
+        {t('rules.title')}
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">{t('rules.help')}</p>
+      {forget.isError ? (
+        <p role="alert" className="mb-2 text-sm text-red-700">
+          {toMessage(forget.error)}
+        </p>
+      ) : null}
+      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        {rules.data.rules.map((rule) => (
+          <li key={rule.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm">
+            <span className="min-w-0 break-words text-slate-900">
+              {t('rules.rule', {
+                pattern: rule.pattern,
+                direction: t(`rules.${rule.direction}`),
+                reason: t(`ignore.${rule.reason}`),
+              })}
+            </span>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={forget.isPending}
+              onClick={() => forget.mutate(rule.id)}
+              aria-label={t('rules.forgetOf', { pattern: rule.pattern })}
+            >
+              {t('rules.forget')}
+            </button>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
