@@ -184,7 +184,8 @@ export function matchMovements(
       if (invoice.currency === m.currency) {
         if (amount === due) reasons.push('amount_exact');
         else if (amount < due) reasons.push('amount_partial');
-      } else {
+      } else if (m.currency === 'EUR') {
+        // Only into euros: the ECB table has euro reference rates, not cross rates between other currencies.
         const euros = toEuro(due, invoice.currency, invoice.issueDate);
         if (euros !== null && Math.abs(euros - amount) <= euros * CONVERSION_TOLERANCE) {
           reasons.push('amount_converted');

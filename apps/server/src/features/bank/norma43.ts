@@ -40,9 +40,13 @@ function sign(record: Raw, position: number, field: string): 1 | -1 {
   throw unreadable(record.line, 'field', field);
 }
 
+/** A statement covers at most about a year; a day-first date misread year-first spans decades. */
+const MAX_PERIOD_DAYS = 400;
+
 /**
  * The AEB layout writes dates YYMMDD; some banks write DDMMYY. The file's layout is the one under which every
- * date is a real day and the movements fall inside their account's period; YYMMDD when both fit.
+ * date is a real day, each account's period spans at most MAX_PERIOD_DAYS and its movements fall inside it;
+ * YYMMDD when both fit.
  */
 function dateReader(fields: DateField[], periods: { from: DateField; to: DateField; dates: DateField[] }[]) {
   const yymmdd = (raw: string) => `20${raw.slice(0, 2)}-${raw.slice(2, 4)}-${raw.slice(4, 6)}`;
@@ -52,15 +56,22 @@ function dateReader(fields: DateField[], periods: { from: DateField; to: DateFie
     periods.every((p) => {
       const from = read(p.from.raw);
       const to = read(p.to.raw);
-      return from <= to && p.dates.every((d) => read(d.raw) >= from && read(d.raw) <= to);
+      const span = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+      return (
+        from <= to &&
+        span <= MAX_PERIOD_DAYS &&
+        p.dates.every((d) => read(d.raw) >= from && read(d.raw) <= to)
+      );
     });
   if (fits(yymmdd)) return yymmdd;
   if (fits(ddmmyy)) return ddmmyy;
   // Name the first date that is no day under the standard layout, else the first one outside its period.
   const bad = fields.find((f) => !/^\d{6}$/.test(f.raw) || !isValidDate(yymmdd(f.raw)));
   if (bad) throw unreadable(bad.line, 'field', bad.field);
-  const outside = periods.flatMap((p) => p.dates).find(() => true);
-  throw unreadable(outside?.line ?? 1, 'field', 'operation_date');
+  const outside = periods
+    .flatMap((p) => p.dates.map((d) => ({ d, from: yymmdd(p.from.raw), to: yymmdd(p.to.raw) })))
+    .find(({ d, from, to }) => yymmdd(d.raw) < from || yymmdd(d.raw) > to);
+  throw unreadable(outside?.d.line ?? periods[0]?.from.line ?? 1, 'field', 'operation_date');
 }
 
 type Block = {
