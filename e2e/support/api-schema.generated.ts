@@ -1011,7 +1011,7 @@ export interface paths {
         /** The client’s imported statements, newest first */
         get: operations["getClientsByClientIdBankStatements"];
         put?: never;
-        /** Import a bank statement file (Norma 43 or camt.053, told apart by content) as the request body; its accounts are created on first sight, known movements skipped, then the client’s movements are matched */
+        /** Import a bank statement file (Norma 43, camt.053 or a CSV export, told apart by content) as the request body; its accounts are created on first sight, known movements skipped, then the client’s movements are matched */
         post: operations["postClientsByClientIdBankStatements"];
         delete?: never;
         options?: never;
@@ -5132,7 +5132,7 @@ export interface operations {
                             id: string;
                             iban: string;
                             /** @enum {string} */
-                            format: "norma43" | "camt053";
+                            format: "norma43" | "camt053" | "csv";
                             fileName: string;
                             periodFrom: string;
                             periodTo: string;
@@ -5161,6 +5161,7 @@ export interface operations {
         parameters: {
             query?: {
                 name?: string;
+                iban?: string;
             };
             header?: never;
             path: {
@@ -5185,7 +5186,7 @@ export interface operations {
                             id: string;
                             iban: string;
                             /** @enum {string} */
-                            format: "norma43" | "camt053";
+                            format: "norma43" | "camt053" | "csv";
                             fileName: string;
                             periodFrom: string;
                             periodTo: string;
@@ -5201,6 +5202,15 @@ export interface operations {
                         matched: number;
                         proposed: number;
                     };
+                };
+            };
+            /** @description VALIDATION_FAILED (an iban that is not a valid IBAN) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */

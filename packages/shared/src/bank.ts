@@ -5,7 +5,7 @@ import { z } from 'zod';
  * amount is signed as the bank books it: positive a credit (money in), negative a charge (money out).
  */
 
-export const STATEMENT_FORMATS = ['norma43', 'camt053'] as const;
+export const STATEMENT_FORMATS = ['norma43', 'camt053', 'csv'] as const;
 export const StatementFormatSchema = z.enum(STATEMENT_FORMATS);
 export type StatementFormat = z.infer<typeof StatementFormatSchema>;
 

@@ -378,7 +378,7 @@ describe(`bank statements (${TEST_DB})`, () => {
     });
 
     it('a file that is no statement at all', async () => {
-      await unreadable('fecha;importe;concepto\n2026-01-01;12,00;café\n', 1, 'unknown_format');
+      await unreadable('Querida gestora:\nadjunto el extracto.\n', 1, 'unknown_format');
     });
 
     it('balances that do not add up, in either format; a good account beside a bad one is not kept', async () => {
@@ -426,6 +426,39 @@ describe(`bank statements (${TEST_DB})`, () => {
       const res = await upload(new Uint8Array(11 * 1024 * 1024).fill(0x31));
       expect(res.status).toBe(413);
       expect((await bodyOf(res)).error.code).toBe('PAYLOAD_TOO_LARGE');
+    });
+  });
+
+  it('a CSV export without its IBAN is imported to the account the accountant names', async () => {
+    const csvClient = await insertClient(ctx.db, {
+      ownerUserId: owner.user.id,
+      name: 'CSV SL',
+      taxId: '22222222J',
+    });
+    const cid = csvClient!.id;
+    const iban = 'ES6000491500051234567892';
+    const csv =
+      'Fecha;Concepto;Importe;Saldo\n02/03/2026;Ingreso;100,00;100,00\n03/03/2026;Cuota;-30,00;70,00\n';
+    const post = (query: string) =>
+      ctx.request(`/api/v1/clients/${cid}/bank/statements?name=banco.csv${query}`, {
+        method: 'POST',
+        headers: { ...owner.headers, 'content-type': 'application/octet-stream' },
+        body: csv,
+      });
+    const missing = await post('');
+    expect((await bodyOf(missing)).error).toMatchObject({
+      code: 'STATEMENT_UNREADABLE',
+      details: { reason: 'no_account' },
+    });
+    expect((await post('&iban=ES00%201234')).status).toBe(400);
+    const res = await post(`&iban=${encodeURIComponent('ES60 0049 1500 0512 3456 7892')}`);
+    expect(res.status).toBe(201);
+    expect((await bodyOf(res)).statements[0]).toMatchObject({
+      format: 'csv',
+      iban,
+      openingCents: 0,
+      closingCents: 7_000,
+      movementCount: 2,
     });
   });
 

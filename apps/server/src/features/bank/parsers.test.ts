@@ -117,3 +117,61 @@ describe('statement readers', () => {
     });
   });
 });
+
+describe('CSV exports', () => {
+  const win1252 = (text: string) => Uint8Array.from([...text].map((ch) => ch.charCodeAt(0)));
+
+  it('finds the header under the preamble, the IBAN in it, reads newest-first rows oldest first, checks balances', () => {
+    const file = [
+      'Cuenta;ES91 2100 0418 4502 0005 1332',
+      'Titular;Taller Núñez',
+      '',
+      'Fecha;Fecha valor;Concepto;Importe;Saldo',
+      '05/03/2026;05/03/2026;"Recibo; luz";-45,30;1.154,70',
+      '02/03/2026;02/03/2026;Transferencia Café Ñandú;1.000,00;1.200,00',
+      '01/03/2026;01/03/2026;Comisión;-2,00;200,00',
+    ].join('\r\n');
+    const { format, accounts } = parseStatement(win1252(file));
+    expect(format).toBe('csv');
+    const [account] = accounts;
+    expect(account).toMatchObject({
+      iban: 'ES9121000418450200051332',
+      periodFrom: '2026-03-01',
+      periodTo: '2026-03-05',
+      openingCents: 20_200,
+      closingCents: 115_470,
+    });
+    expect(account?.movements.map((m) => [m.bookingDate, m.amountCents, m.concept, m.sourceLine])).toEqual([
+      ['2026-03-01', -200, 'Comisión', 7],
+      ['2026-03-02', 100_000, 'Transferencia Café Ñandú', 6],
+      ['2026-03-05', -4_530, 'Recibo; luz', 5],
+    ]);
+  });
+
+  it('a balance that does not follow names its row; no IBAN anywhere asks for one', () => {
+    const rows = [
+      'Date,Description,Debit,Credit,Balance',
+      '2026-03-01,Fee,2.00,,198.00',
+      '2026-03-02,Payment,,100.00,297.00',
+    ];
+    expect(failure(() => parseStatement(bytes(rows.join('\n')), 'ES9121000418450200051332'))).toMatchObject({
+      code: 'STATEMENT_BALANCE_MISMATCH',
+      details: { line: 3, openingCents: 20_000, movementsCents: 9_800, closingCents: 29_700 },
+    });
+    expect(failure(() => parseStatement(bytes(rows.join('\n'))))).toEqual({
+      code: 'STATEMENT_UNREADABLE',
+      details: { line: 1, reason: 'no_account' },
+    });
+    const fixed = rows.join('\n').replace('297.00', '298.00');
+    const [account] = parseStatement(bytes(fixed), 'ES9121000418450200051332').accounts;
+    expect(account?.movements.map((m) => m.amountCents)).toEqual([-200, 10_000]);
+  });
+
+  it('a date that is no day is named by its line', () => {
+    const text = 'Fecha;Concepto;Importe\n01/03/2026;Uno;1,00\n31/02/2026;Dos;2,00\n';
+    expect(failure(() => parseStatement(bytes(text), 'ES9121000418450200051332'))).toEqual({
+      code: 'STATEMENT_UNREADABLE',
+      details: { line: 3, reason: 'field', field: 'date' },
+    });
+  });
+});

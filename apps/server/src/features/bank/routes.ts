@@ -27,6 +27,7 @@ import {
   STATEMENT_MAX_BYTES,
   unmatchMovement,
 } from './service';
+import { normalizeIban } from './statement';
 
 const clientParams = z.object({ clientId: z.string().max(64) });
 const movementParams = clientParams.extend({ movementId: z.string().max(64) });
@@ -37,12 +38,17 @@ const upload = createRoute({
   path: '/clients/{clientId}/bank/statements',
   tags: ['bank'],
   summary:
-    'Import a bank statement file (Norma 43 or camt.053, told apart by content) as the request body; its ' +
+    'Import a bank statement file (Norma 43, camt.053 or a CSV export, told apart by content) as the ' +
+    'request body; its ' +
     'accounts are created on first sight, known movements skipped, then the client’s movements are matched',
   security: bearer,
   request: {
     params: clientParams,
-    query: z.object({ name: z.string().max(255).default('statement') }),
+    query: z.object({
+      name: z.string().max(255).default('statement'),
+      /** The account of a CSV export that does not name it in its first lines. */
+      iban: z.string().max(42).optional(),
+    }),
     body: {
       required: true,
       content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
@@ -53,6 +59,7 @@ const upload = createRoute({
       ImportResultSchema,
       'The statements (one per account in the file), counts imported and matched',
     ),
+    400: errorResponse('VALIDATION_FAILED (an iban that is not a valid IBAN)'),
     404: notFound,
     409: errorResponse(
       'STATEMENT_DUPLICATE (every movement already known), STATEMENT_ACCOUNT_OTHER_CLIENT (the IBAN is another client’s)',
@@ -176,9 +183,11 @@ export function bankRoutes(services: Services) {
   return router
     .openapi(upload, async (c) => {
       const { clientId } = c.req.valid('param');
-      const { name } = c.req.valid('query');
+      const { name, iban } = c.req.valid('query');
+      const account = iban === undefined ? null : normalizeIban(iban);
+      if (iban !== undefined && !account) throw new AppError('VALIDATION_FAILED', { field: 'iban' });
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      return c.json(await importStatement(services, c.get('user'), clientId, name, bytes), 201);
+      return c.json(await importStatement(services, c.get('user'), clientId, name, bytes, account), 201);
     })
     .openapi(statements, async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -56,11 +56,12 @@ export async function importStatement(
   clientId: string,
   fileName: string,
   bytes: Uint8Array,
+  iban: string | null = null,
 ): Promise<ImportResult> {
   const client = await visibleClientOrThrow(services, user, clientId);
   if (bytes.length > STATEMENT_MAX_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: STATEMENT_MAX_BYTES });
-  const parsed = parseStatement(bytes);
+  const parsed = parseStatement(bytes, iban);
   const fileSha256 = createHash('sha256').update(bytes).digest('hex');
   return services.db.transaction(async (tx) => {
     const statements: BankStatement[] = [];

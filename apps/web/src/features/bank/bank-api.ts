@@ -43,10 +43,12 @@ function useBankMutation<T, V>(clientId: string, run: (value: V) => Promise<T>) 
   });
 }
 
-/** Sends the file as it is; the server tells Norma 43 from camt.053 by its content. */
+/** Sends the file as it is; the server tells Norma 43, camt.053 and CSV apart by content. */
 export function useUploadStatement(clientId: string) {
-  return useBankMutation(clientId, (file: File) =>
-    api.post<ImportResult>(`${path(clientId)}/statements`, file, { query: { name: file.name } }),
+  return useBankMutation(clientId, ({ file, iban }: { file: File; iban: string }) =>
+    api.post<ImportResult>(`${path(clientId)}/statements`, file, {
+      query: { name: file.name, iban: iban.trim() === '' ? null : iban.trim() },
+    }),
   );
 }
 

@@ -165,7 +165,7 @@ describe('the Bank tab', () => {
 
   it('names the line of an unreadable file, in Spanish', async () => {
     await act(() => i18n.changeLanguage('es'));
-    stubFetch(({ url, method }) => {
+    const calls = stubFetch(({ url, method }) => {
       if (method === 'POST') {
         return json(422, {
           error: {
@@ -191,8 +191,14 @@ describe('the Bank tab', () => {
     expect(await screen.findByText('Aún no hay movimientos: importa un extracto arriba.')).toBeTruthy();
     const input = screen.getByLabelText('Fichero del extracto') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['11'], 'malo.n43')] } });
+    fireEvent.change(screen.getByLabelText('IBAN (solo para un CSV que no indica su cuenta)'), {
+      target: { value: ' ES91 2100 0418 4502 0005 1332 ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Importar extracto' }));
     const alert = await screen.findByRole('alert');
+    const sent = calls.find((c) => c.method === 'POST');
+    expect(sent?.url.searchParams.get('iban')).toBe('ES91 2100 0418 4502 0005 1332');
+    expect(sent?.url.searchParams.get('name')).toBe('malo.n43');
     expect(alert.textContent).toContain('No se ha podido leer este extracto bancario');
     expect(alert.textContent).toContain('(línea 7)');
   });

@@ -52,16 +52,20 @@ function StatementUpload({ clientId }: { clientId: string }) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [iban, setIban] = useState('');
   const send = () => {
     const file = input.current?.files?.[0];
     if (!file) return;
     setResult(null);
-    upload.mutate(file, {
-      onSuccess: (answer) => {
-        setResult(answer);
-        if (input.current) input.current.value = '';
+    upload.mutate(
+      { file, iban },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          if (input.current) input.current.value = '';
+        },
       },
-    });
+    );
   };
   const line = lineOf(upload.error);
   return (
@@ -76,9 +80,20 @@ function StatementUpload({ clientId }: { clientId: string }) {
           <input
             ref={input}
             type="file"
-            accept=".n43,.txt,.aeb,.q43,.xml,.dat"
+            accept=".n43,.txt,.aeb,.q43,.xml,.dat,.csv"
             className="mt-1 block w-full text-sm text-slate-700"
             data-testid="statement-file"
+          />
+        </label>
+        <label className="block min-w-0 flex-1 text-sm font-medium text-slate-800">
+          {t('upload.iban')}
+          <input
+            value={iban}
+            onChange={(event) => setIban(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="ES00 0000 0000 0000 0000 0000"
+            className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
           />
         </label>
         <button type="button" className={primaryButtonClass} onClick={send} disabled={upload.isPending}>
