@@ -1018,6 +1018,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clients/{clientId}/bank/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client’s imported statements, newest first */
+        get: operations["getClientsByClientIdBankStatements"];
+        put?: never;
+        /** Import a bank statement file (Norma 43, camt.053 or a CSV export, told apart by content) as the request body; its accounts are created on first sight, known movements skipped, then the client’s movements are matched */
+        post: operations["postClientsByClientIdBankStatements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{clientId}/bank/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client’s bank movements, newest first, by status or statement, with totals per status */
+        get: operations["getClientsByClientIdBankMovements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{clientId}/bank/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Match the client’s open movements again (after new invoices arrived) */
+        post: operations["postClientsByClientIdBankMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{clientId}/bank/movements/{movementId}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Match a movement to invoices (or accept its proposal when none are given) */
+        post: operations["postClientsByClientIdBankMovementsByMovementIdMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{clientId}/bank/movements/{movementId}/unmatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a movement’s match or ignore; its invoices are unpaid again */
+        post: operations["postClientsByClientIdBankMovementsByMovementIdUnmatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{clientId}/bank/movements/{movementId}/ignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a movement aside (bank fee, tax, payroll, own transfer): no invoice expected; `remember` saves a rule that sets aside the movements whose concept reads the same */
+        post: operations["postClientsByClientIdBankMovementsByMovementIdIgnore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{clientId}/bank/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client’s saved rules: concepts set aside when no invoice explains them */
+        get: operations["getClientsByClientIdBankRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{clientId}/bank/rules/{ruleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget a saved rule (what it set aside stays so) */
+        delete: operations["deleteClientsByClientIdBankRulesByRuleId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1060,7 +1197,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "UPLOAD_TOO_SLOW" | "TOO_MANY_UPLOADS" | "STORAGE_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "UPGRADE_NEEDS_CHECKOUT" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "MONTHLY_LIMIT_EXCEEDED" | "INVOICE_NOT_FOUND" | "PLACE_MEMORY_NOT_FOUND" | "INVOICE_DUPLICATE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_NOT_DUPLICATE" | "VAT_RATE_MISMATCH" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "DOCUMENT_TOO_COMPLEX" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "INTERNAL";
+                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "UPLOAD_TOO_SLOW" | "TOO_MANY_UPLOADS" | "STORAGE_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "UPGRADE_NEEDS_CHECKOUT" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "MONTHLY_LIMIT_EXCEEDED" | "INVOICE_NOT_FOUND" | "PLACE_MEMORY_NOT_FOUND" | "INVOICE_DUPLICATE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_NOT_DUPLICATE" | "VAT_RATE_MISMATCH" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "DOCUMENT_TOO_COMPLEX" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "STATEMENT_UNREADABLE" | "STATEMENT_BALANCE_MISMATCH" | "STATEMENT_DUPLICATE" | "STATEMENT_ACCOUNT_OTHER_CLIENT" | "MOVEMENT_NOT_FOUND" | "MATCH_INVALID" | "INTERNAL";
                 message: string;
                 details?: unknown;
             };
@@ -1539,6 +1676,13 @@ export interface components {
                 };
             } | null;
             extractionWarnings: string[];
+            paidAt: string | null;
+            payments: {
+                movementId: string;
+                bookingDate: string;
+                amountCents: number;
+                currency: string;
+            }[];
             createdAt: string;
         };
         InvoiceUpdate: {
@@ -5016,6 +5160,562 @@ export interface operations {
                 };
             };
             /** @description INVOICE_NOT_FOUND, or PLACE_MEMORY_NOT_FOUND when the field was not read from memory */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClientsByClientIdBankStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Statements */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statements: {
+                            id: string;
+                            iban: string;
+                            /** @enum {string} */
+                            format: "norma43" | "camt053" | "csv";
+                            fileName: string;
+                            periodFrom: string;
+                            periodTo: string;
+                            currency: string;
+                            openingCents: number;
+                            closingCents: number;
+                            movementCount: number;
+                            newMovementCount: number;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postClientsByClientIdBankStatements: {
+        parameters: {
+            query?: {
+                name?: string;
+                iban?: string;
+            };
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The statements (one per account in the file), counts imported and matched */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statements: {
+                            id: string;
+                            iban: string;
+                            /** @enum {string} */
+                            format: "norma43" | "camt053" | "csv";
+                            fileName: string;
+                            periodFrom: string;
+                            periodTo: string;
+                            currency: string;
+                            openingCents: number;
+                            closingCents: number;
+                            movementCount: number;
+                            newMovementCount: number;
+                            createdAt: string;
+                        }[];
+                        imported: number;
+                        duplicates: number;
+                        matched: number;
+                        proposed: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED (an iban that is not a valid IBAN) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description STATEMENT_DUPLICATE (every movement already known), STATEMENT_ACCOUNT_OTHER_CLIENT (the IBAN is another client’s) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description STATEMENT_UNREADABLE (details: line, reason, field), STATEMENT_BALANCE_MISMATCH (details: line, iban, balances) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClientsByClientIdBankMovements: {
+        parameters: {
+            query?: {
+                status?: "unmatched" | "proposed" | "matched" | "ignored";
+                statementId?: string;
+                limit?: number;
+                offset?: number | null;
+            };
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Movements and totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        movements: {
+                            id: string;
+                            statementId: string;
+                            iban: string;
+                            bookingDate: string;
+                            valueDate: string | null;
+                            amountCents: number;
+                            currency: string;
+                            concept: string;
+                            counterpartyName: string | null;
+                            counterpartyIban: string | null;
+                            reference: string | null;
+                            sourceLine: number;
+                            /** @enum {string} */
+                            status: "unmatched" | "proposed" | "matched" | "ignored";
+                            /** @enum {string|null} */
+                            matchedBy: "auto" | "user" | null;
+                            /** @enum {string|null} */
+                            ignoreReason: "fee" | "tax" | "payroll" | "own_transfer" | "other" | null;
+                            score: number | null;
+                            reasons: ("amount_exact" | "amount_grouped" | "amount_partial" | "amount_converted" | "number_in_concept" | "iban_known" | "name_similar" | "date_near" | "date_late")[];
+                            invoices: {
+                                invoiceId: string;
+                                number: string | null;
+                                counterparty: string | null;
+                                issueDate: string | null;
+                                totalCents: number | null;
+                                currency: string;
+                                amountCents: number;
+                            }[];
+                        }[];
+                        totals: {
+                            count: number;
+                            byStatus: {
+                                unmatched?: number;
+                                proposed?: number;
+                                matched?: number;
+                                ignored?: number;
+                            };
+                            creditsCents: number;
+                            debitsCents: number;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postClientsByClientIdBankMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matched: number;
+                        proposed: number;
+                    };
+                };
+            };
+            /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postClientsByClientIdBankMovementsByMovementIdMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                movementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The movement, matched */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        statementId: string;
+                        iban: string;
+                        bookingDate: string;
+                        valueDate: string | null;
+                        amountCents: number;
+                        currency: string;
+                        concept: string;
+                        counterpartyName: string | null;
+                        counterpartyIban: string | null;
+                        reference: string | null;
+                        sourceLine: number;
+                        /** @enum {string} */
+                        status: "unmatched" | "proposed" | "matched" | "ignored";
+                        /** @enum {string|null} */
+                        matchedBy: "auto" | "user" | null;
+                        /** @enum {string|null} */
+                        ignoreReason: "fee" | "tax" | "payroll" | "own_transfer" | "other" | null;
+                        score: number | null;
+                        reasons: ("amount_exact" | "amount_grouped" | "amount_partial" | "amount_converted" | "number_in_concept" | "iban_known" | "name_similar" | "date_near" | "date_late")[];
+                        invoices: {
+                            invoiceId: string;
+                            number: string | null;
+                            counterparty: string | null;
+                            issueDate: string | null;
+                            totalCents: number | null;
+                            currency: string;
+                            amountCents: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description MATCH_INVALID */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postClientsByClientIdBankMovementsByMovementIdUnmatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                movementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The movement, unmatched */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        statementId: string;
+                        iban: string;
+                        bookingDate: string;
+                        valueDate: string | null;
+                        amountCents: number;
+                        currency: string;
+                        concept: string;
+                        counterpartyName: string | null;
+                        counterpartyIban: string | null;
+                        reference: string | null;
+                        sourceLine: number;
+                        /** @enum {string} */
+                        status: "unmatched" | "proposed" | "matched" | "ignored";
+                        /** @enum {string|null} */
+                        matchedBy: "auto" | "user" | null;
+                        /** @enum {string|null} */
+                        ignoreReason: "fee" | "tax" | "payroll" | "own_transfer" | "other" | null;
+                        score: number | null;
+                        reasons: ("amount_exact" | "amount_grouped" | "amount_partial" | "amount_converted" | "number_in_concept" | "iban_known" | "name_similar" | "date_near" | "date_late")[];
+                        invoices: {
+                            invoiceId: string;
+                            number: string | null;
+                            counterparty: string | null;
+                            issueDate: string | null;
+                            totalCents: number | null;
+                            currency: string;
+                            amountCents: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postClientsByClientIdBankMovementsByMovementIdIgnore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                movementId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default other
+                     * @enum {string}
+                     */
+                    reason?: "fee" | "tax" | "payroll" | "own_transfer" | "other";
+                    /** @default false */
+                    remember?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The movement, ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        statementId: string;
+                        iban: string;
+                        bookingDate: string;
+                        valueDate: string | null;
+                        amountCents: number;
+                        currency: string;
+                        concept: string;
+                        counterpartyName: string | null;
+                        counterpartyIban: string | null;
+                        reference: string | null;
+                        sourceLine: number;
+                        /** @enum {string} */
+                        status: "unmatched" | "proposed" | "matched" | "ignored";
+                        /** @enum {string|null} */
+                        matchedBy: "auto" | "user" | null;
+                        /** @enum {string|null} */
+                        ignoreReason: "fee" | "tax" | "payroll" | "own_transfer" | "other" | null;
+                        score: number | null;
+                        reasons: ("amount_exact" | "amount_grouped" | "amount_partial" | "amount_converted" | "number_in_concept" | "iban_known" | "name_similar" | "date_near" | "date_late")[];
+                        invoices: {
+                            invoiceId: string;
+                            number: string | null;
+                            counterparty: string | null;
+                            issueDate: string | null;
+                            totalCents: number | null;
+                            currency: string;
+                            amountCents: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description MATCH_INVALID (a concept too short to save as a rule) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClientsByClientIdBankRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rules: {
+                            id: string;
+                            pattern: string;
+                            /** @enum {string} */
+                            direction: "debit" | "credit";
+                            /** @enum {string} */
+                            reason: "fee" | "tax" | "payroll" | "own_transfer" | "other";
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteClientsByClientIdBankRulesByRuleId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description CLIENT_NOT_FOUND, NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;

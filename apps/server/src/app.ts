@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { AppError } from './errors';
 import { authRoutes } from './features/auth/routes';
+import { bankRoutes } from './features/bank/routes';
 import { localCheckoutRoutes } from './features/checkout/local-checkout';
 import { checkoutRoutes, packRoutes, webhookRoutes } from './features/checkout/routes';
 import { clientRoutes, invitationRoutes } from './features/clients/routes';
@@ -60,9 +61,12 @@ export function createApp(services: Services, options: AppOptions) {
     },
   });
   // Uploads and phone photos stream their files under their own per-file limit (uploads/multipart.ts); the
-  // inbound mail webhook has its own, larger limit (features/inbound/routes.ts).
+  // inbound mail webhook and bank statements have their own, larger limits (features/inbound, features/bank).
   const ownLimit = (path: string) =>
-    path.endsWith('/uploads') || path.endsWith('/photos') || path.startsWith('/api/v1/inbound/');
+    path.endsWith('/uploads') ||
+    path.endsWith('/photos') ||
+    path.endsWith('/bank/statements') ||
+    path.startsWith('/api/v1/inbound/');
   app.use('/api/v1/*', (c, next) => (ownLimit(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.route('/api/health', healthRoutes(services, options.ocrReady));
@@ -86,6 +90,7 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1', formRoutes(services));
   app.route('/api/v1', exportRoutes(services));
   app.route('/api/v1', reviewRoutes(services));
+  app.route('/api/v1', bankRoutes(services));
 
   app.get('/api/openapi.json', (c) => c.json(openApiDocument(app, services.config.PUBLIC_URL)));
   app.get('/api/docs', (c) => c.html(renderApiDocs(openApiDocument(app, services.config.PUBLIC_URL))));

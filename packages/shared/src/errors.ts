@@ -373,6 +373,30 @@ export const ERROR_MESSAGES = {
     en: 'This address is not on the list of allowed senders.',
     es: 'Esta dirección no está en la lista de remitentes permitidos.',
   },
+  STATEMENT_UNREADABLE: {
+    en: 'This bank statement could not be read (Norma 43, CAMT.053 or CSV expected). Nothing was imported.',
+    es: 'No se ha podido leer este extracto bancario (se espera Norma 43, CAMT.053 o CSV). No se ha importado nada.',
+  },
+  STATEMENT_BALANCE_MISMATCH: {
+    en: 'The statement does not add up: the opening balance plus its movements is not its closing balance. Nothing was imported.',
+    es: 'El extracto no cuadra: el saldo inicial más sus movimientos no da su saldo final. No se ha importado nada.',
+  },
+  STATEMENT_DUPLICATE: {
+    en: 'Every movement of this statement has already been imported.',
+    es: 'Todos los movimientos de este extracto ya se habían importado.',
+  },
+  STATEMENT_ACCOUNT_OTHER_CLIENT: {
+    en: 'This bank account belongs to another of your clients. Import its statements there.',
+    es: 'Esta cuenta bancaria pertenece a otro de tus clientes. Importa sus extractos allí.',
+  },
+  MOVEMENT_NOT_FOUND: {
+    en: 'This bank movement does not exist.',
+    es: 'Este movimiento bancario no existe.',
+  },
+  MATCH_INVALID: {
+    en: 'These invoices cannot be matched to this movement (another client, another direction, or already paid).',
+    es: 'Estas facturas no se pueden casar con este movimiento (otro cliente, otro sentido o ya pagadas).',
+  },
   INTERNAL: {
     en: 'Server error, please try again later',
     es: 'Error del servidor, inténtalo de nuevo más tarde',

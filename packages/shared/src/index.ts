@@ -1,5 +1,6 @@
 export * from './account';
 export * from './auth';
+export * from './bank';
 export * from './clients';
 export * from './common-passwords';
 export * from './credits';

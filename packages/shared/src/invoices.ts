@@ -118,6 +118,18 @@ export const InvoiceSchema = InvoiceFieldsSchema.extend({
     .nullable(),
   /** Warning codes the engine left on the source document (e.g. `MULTIPLE_INVOICES`), for the review screen. */
   extractionWarnings: z.array(z.string()),
+  /** The day bank payments matched to it reached its total (issue 39); null while unpaid. */
+  paidAt: z.string().nullable(),
+  /** The bank movements matched to it, oldest first: one invoice may be paid in parts. */
+  payments: z.array(
+    z.object({
+      movementId: z.string(),
+      bookingDate: z.string(),
+      /** In the movement's currency (`currency`). */
+      amountCents: z.number().int(),
+      currency: z.string(),
+    }),
+  ),
   createdAt: z.string(),
 }).meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof InvoiceSchema>;

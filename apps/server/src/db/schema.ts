@@ -1,6 +1,7 @@
 import { FOLD_FROM, FOLD_TO_BOTH } from '@cuadra/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -569,6 +570,8 @@ export const invoices = pgTable(
     /** Per field: { confidence, verified, source, box? } from the extraction. */
     evidence: jsonb('evidence').notNull().default({}),
     checked: boolean('checked').notNull().default(false),
+    /** The day the bank payments matched to it reached its total (features/bank); null while unpaid. */
+    paidAt: date('paid_at', { mode: 'string' }),
     /** Issuer, recipient, number and tax ids folded, for search that forgives (see `foldSql`). */
     searchKey: text('search_key')
       .notNull()
@@ -798,4 +801,142 @@ export const jobs = pgTable(
       .where(sql`${t.key} is not null and ${t.state} in ('queued', 'active')`),
     uniqueIndex('jobs_schedule_slot').on(t.name, t.slot),
   ],
+);
+
+/** A client's bank account, known by its IBAN; an IBAN belongs to one client of an accountant. */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** The owner of the client, so "another client's IBAN" is one index lookup. */
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    iban: text('iban').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bank_accounts_owner_iban_key').on(t.ownerUserId, t.iban)],
+);
+
+/** One account's section of an imported file (a Norma 43 file may hold several accounts). */
+export const bankStatements = pgTable(
+  'bank_statements',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    /** `norma43` | `camt053`. */
+    format: text('format').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    openingCents: bigint('opening_cents', { mode: 'number' }).notNull(),
+    closingCents: bigint('closing_cents', { mode: 'number' }).notNull(),
+    movementCount: integer('movement_count').notNull(),
+    newMovementCount: integer('new_movement_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bank_statements_client_idx').on(t.clientId, t.createdAt)],
+);
+
+/**
+ * A movement as the bank booked it, with the file line it came from. `fingerprint` (account, dates, amount,
+ * concept, reference, and its rank among identical ones of its day) makes an overlapping re-import add
+ * nothing twice.
+ */
+export const bankMovements = pgTable(
+  'bank_movements',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    statementId: uuid('statement_id')
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    bookingDate: date('booking_date', { mode: 'string' }).notNull(),
+    valueDate: date('value_date', { mode: 'string' }),
+    /** Signed: positive a credit, negative a charge. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    concept: text('concept').notNull(),
+    counterpartyName: text('counterparty_name'),
+    counterpartyIban: text('counterparty_iban'),
+    reference: text('reference'),
+    sourceLine: integer('source_line').notNull(),
+    /** The file's own text for this movement (its records, or its XML element). */
+    sourceText: text('source_text').notNull(),
+    /** `unmatched` | `proposed` | `matched` | `ignored`. */
+    status: text('status').notNull().default('unmatched'),
+    /** `auto` | `user`, for a match. */
+    matchedBy: text('matched_by'),
+    ignoreReason: text('ignore_reason'),
+    score: integer('score'),
+    reasons: jsonb('reasons').notNull().default([]),
+    /** While `proposed`: [{ invoiceId, amountCents }]. */
+    proposal: jsonb('proposal').notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_movements_account_fingerprint_key').on(t.accountId, t.fingerprint),
+    index('bank_movements_client_date_idx').on(t.clientId, t.bookingDate, t.id),
+    index('bank_movements_statement_idx').on(t.statementId),
+  ],
+);
+
+/** The part of a movement that pays an invoice: one transfer may pay several, one invoice be paid twice. */
+export const bankPayments = pgTable(
+  'bank_payments',
+  {
+    id: uuid('id').primaryKey(),
+    movementId: uuid('movement_id')
+      .notNull()
+      .references(() => bankMovements.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** In the movement's currency. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** What it settles of the invoice, in the invoice's currency (a foreign invoice paid in euros). */
+    invoiceCents: bigint('invoice_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_payments_movement_invoice_key').on(t.movementId, t.invoiceId),
+    index('bank_payments_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+/**
+ * A saved rule of a client: movements whose folded concept contains `pattern` (and go the rule's way) are
+ * set aside with `reason` when the matcher finds no invoice for them (bank fees, taxes, payroll, transfers).
+ */
+export const bankRules = pgTable(
+  'bank_rules',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    pattern: text('pattern').notNull(),
+    /** `debit` | `credit`. */
+    direction: text('direction').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bank_rules_client_pattern_key').on(t.clientId, t.pattern, t.direction)],
 );

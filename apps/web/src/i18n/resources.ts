@@ -1,6 +1,7 @@
 import type { Locale } from '@cuadra/shared';
 import { errorsCatalog } from './errors';
 import enAuth from './locales/en/auth.json';
+import enBank from './locales/en/bank.json';
 import enBlog from './locales/en/blog.json';
 import enClients from './locales/en/clients.json';
 import enCredits from './locales/en/credits.json';
@@ -15,6 +16,7 @@ import enReports from './locales/en/reports.json';
 import enReview from './locales/en/review.json';
 import enTranslation from './locales/en/translation.json';
 import esAuth from './locales/es/auth.json';
+import esBank from './locales/es/bank.json';
 import esBlog from './locales/es/blog.json';
 import esClients from './locales/es/clients.json';
 import esCredits from './locales/es/credits.json';
@@ -60,6 +62,8 @@ export const resources = {
     inbound: enInbound,
     // The review desk (issue 17): the queue, the original with field boxes, keys, /documents.
     review: enReview,
+    // Bank statements matched to invoices (issue 39): import, movements, proposals.
+    bank: enBank,
   },
   es: {
     translation: esTranslation,
@@ -77,6 +81,7 @@ export const resources = {
     forms: esForms,
     inbound: esInbound,
     review: esReview,
+    bank: esBank,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

@@ -73,7 +73,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** A plain value is sent as JSON; FormData (file uploads) is sent as multipart. */
+  /** A plain value is sent as JSON; FormData (file uploads) as multipart; a Blob (a bank file) as its bytes. */
   body?: unknown;
   /** Added to the URL; null and undefined values are left out. */
   query?: Record<string, QueryValue>;
@@ -107,6 +107,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body; // the browser sets the multipart boundary itself
+  } else if (body instanceof Blob) {
+    headers.set('Content-Type', 'application/octet-stream');
+    payload = body;
   } else if (body !== undefined) {
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);

@@ -13,6 +13,7 @@ import { cutPage, decodeCursor, encodeCursor, UUID } from '../../lib/cursor';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
+import { invoicePayments } from '../bank';
 import { findVisibleClient } from '../clients/repo';
 import { queueLearning } from '../review/jobs';
 import { correctionsOf, rememberCorrections } from '../review/memory';
@@ -118,6 +119,7 @@ async function loadVisible(services: Services, user: UserRow, id: string) {
 export async function getInvoice(services: Services, user: UserRow, id: string): Promise<Invoice> {
   const { invoice, file } = await loadVisible(services, user, id);
   const items = await findItems(services.db, id);
+  const payments = await invoicePayments(services.db, id);
   return {
     id: invoice.id,
     clientId: invoice.clientId,
@@ -152,6 +154,8 @@ export async function getInvoice(services: Services, user: UserRow, id: string):
     evidence: invoice.evidence as Invoice['evidence'],
     file: file?.key && file.mediaType ? invoiceFile(file) : null,
     extractionWarnings: warningCodes(file?.warnings),
+    paidAt: invoice.paidAt,
+    payments,
     createdAt: invoice.createdAt.toISOString(),
   };
 }

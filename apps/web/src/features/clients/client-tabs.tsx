@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '../../components/ui/tabs';
 
-export const CLIENT_TABS = ['invoices', 'reports', 'forms'] as const;
+export const CLIENT_TABS = ['invoices', 'reports', 'forms', 'bank'] as const;
 export type ClientTab = (typeof CLIENT_TABS)[number];
 
 /** The tab in the address (`?tab=forms`), so that a tab can be linked to and survives a reload. */
@@ -24,7 +24,7 @@ export function useClientTab(): [ClientTab, (tab: ClientTab) => void] {
   return [tab, choose];
 }
 
-/** The client page's tabs: invoices (the default), reports and forms. */
+/** The client page's tabs: invoices (the default), reports, forms and bank. */
 export function ClientTabs({
   tab,
   onChange,

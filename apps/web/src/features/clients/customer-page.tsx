@@ -7,6 +7,7 @@ import { linkClass, RegisteredMarker, StateBox, secondaryButtonClass } from '../
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useAuth } from '../auth/auth-store';
+import { BankPanel } from '../bank/bank-panel';
 import { FormsPanel } from '../forms/forms-panel';
 import { CameraCapture } from '../inbound/camera-capture';
 import { InboundPanel } from '../inbound/inbound-panel';
@@ -134,6 +135,7 @@ export function CustomerPage() {
       <ClientTabs tab={tab} onChange={setTab}>
         {tab === 'reports' ? <ReportPanel clientId={data.id} /> : null}
         {tab === 'forms' ? <FormsPanel client={data} /> : null}
+        {tab === 'bank' ? <BankPanel clientId={data.id} /> : null}
         {tab === 'invoices' ? (
           <>
             <MonthlyLimitPanel client={data} canEdit={isOwner && !isOwnPage} />

@@ -216,6 +216,10 @@ describe('the Forms tab', () => {
     fireEvent.keyDown(invoicesTab, { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'Reports' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Reports' }), { key: 'End' });
+    // Bank is the last tab; Forms is the one before it.
+    const bankTab = screen.getByRole('tab', { name: 'Bank' });
+    expect(bankTab.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(bankTab, { key: 'ArrowLeft' });
     const formsTab = screen.getByRole('tab', { name: 'Forms' });
     expect(formsTab.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(formsTab);

@@ -1,5 +1,6 @@
 import {
   type FigureMismatch,
+  formatDay,
   formatMoney,
   INVOICE_TYPES,
   type Invoice,
@@ -151,6 +152,19 @@ export function InvoiceEditor({
         aria-describedby={saveError ? `${formId}-save-error` : undefined}
         className="space-y-6"
       >
+        {invoice.payments.length > 0 ? (
+          <p className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+            {invoice.paidAt
+              ? t('payments.paid', { date: formatDay(invoice.paidAt, language) })
+              : t('payments.partial', { count: invoice.payments.length })}{' '}
+            {invoice.payments
+              .map(
+                (p) =>
+                  `${formatDay(p.bookingDate, language)} ${formatMoney(p.amountCents, language, { currency: p.currency })}`,
+              )
+              .join(' · ')}
+          </p>
+        ) : null}
         {EXTRACTION_NOTICES.filter(([code]) => invoice.extractionWarnings.includes(code)).map(
           ([code, key]) => (
             <p

@@ -374,6 +374,26 @@ describe('reviewing a new invoice', () => {
     expect(screen.queryByText(/hard to read/)).toBeNull();
   });
 
+  it('shows the bank payments matched to the invoice and the day it was paid', async () => {
+    const payment = (movementId: string, bookingDate: string, amountCents: number) => ({
+      movementId,
+      bookingDate,
+      amountCents,
+      currency: 'EUR',
+    });
+    stubApi({
+      invoice: testInvoice({
+        paidAt: '2024-04-20',
+        payments: [payment('m-1', '2024-04-02', 50_000), payment('m-2', '2024-04-20', 56_000)],
+      }),
+    });
+    renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
+    await screen.findByRole('button', { name: 'Save invoice' });
+    expect(screen.getByText(/^Paid on 04\/20\/2024 by bank:/).textContent).toBe(
+      'Paid on 04/20/2024 by bank: 04/02/2024 €500.00 · 04/20/2024 €560.00',
+    );
+  });
+
   it('says when the scan was hard to read, so every field is checked against the original', async () => {
     stubApi({ invoice: testInvoice({ extractionWarnings: ['LOW_OCR_CONFIDENCE', 'ROTATED'] }) });
     renderRoutes(routes, '/invoicereview?invoiceId=inv-1');

@@ -24,6 +24,8 @@ export function testInvoice(overrides: Partial<Invoice> = {}): Invoice {
     totalCents: 106000,
     vatBreakdown: [{ rate: '21', baseCents: 100000, vatCents: 21000 }],
     extractionWarnings: [],
+    paidAt: null,
+    payments: [],
     items: [
       {
         description: 'Reparación',

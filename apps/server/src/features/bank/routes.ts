@@ -1,0 +1,230 @@
+import {
+  BankMovementSchema,
+  IgnoreBodySchema,
+  ImportResultSchema,
+  MatchBodySchema,
+  MovementListSchema,
+  MovementQuerySchema,
+  RuleListSchema,
+  StatementListSchema,
+} from '@cuadra/shared';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError } from '../../errors';
+import { validationHook } from '../../http/errors';
+import { bearer, body, errorResponse, json } from '../../http/openapi';
+import type { Services } from '../../services';
+import { type AuthEnv, requireAuth } from '../auth/middleware';
+import {
+  ignoreMovement,
+  importStatement,
+  listMovements,
+  listRules,
+  listStatements,
+  matchMovement,
+  rematch,
+  removeRule,
+  STATEMENT_MAX_BYTES,
+  unmatchMovement,
+} from './service';
+import { normalizeIban } from './statement';
+
+const clientParams = z.object({ clientId: z.string().max(64) });
+const movementParams = clientParams.extend({ movementId: z.string().max(64) });
+const notFound = errorResponse('CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND');
+
+const upload = createRoute({
+  method: 'post',
+  path: '/clients/{clientId}/bank/statements',
+  tags: ['bank'],
+  summary:
+    'Import a bank statement file (Norma 43, camt.053 or a CSV export, told apart by content) as the ' +
+    'request body; its ' +
+    'accounts are created on first sight, known movements skipped, then the client’s movements are matched',
+  security: bearer,
+  request: {
+    params: clientParams,
+    query: z.object({
+      name: z.string().max(255).default('statement'),
+      /** The account of a CSV export that does not name it in its first lines. */
+      iban: z.string().max(42).optional(),
+    }),
+    body: {
+      required: true,
+      content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+  },
+  responses: {
+    201: json(
+      ImportResultSchema,
+      'The statements (one per account in the file), counts imported and matched',
+    ),
+    400: errorResponse('VALIDATION_FAILED (an iban that is not a valid IBAN)'),
+    404: notFound,
+    409: errorResponse(
+      'STATEMENT_DUPLICATE (every movement already known), STATEMENT_ACCOUNT_OTHER_CLIENT (the IBAN is another client’s)',
+    ),
+    413: errorResponse('PAYLOAD_TOO_LARGE'),
+    422: errorResponse(
+      'STATEMENT_UNREADABLE (details: line, reason, field), STATEMENT_BALANCE_MISMATCH (details: line, iban, balances)',
+    ),
+  },
+});
+
+const statements = createRoute({
+  method: 'get',
+  path: '/clients/{clientId}/bank/statements',
+  tags: ['bank'],
+  summary: 'The client’s imported statements, newest first',
+  security: bearer,
+  request: { params: clientParams },
+  responses: { 200: json(StatementListSchema, 'Statements'), 404: notFound },
+});
+
+const movements = createRoute({
+  method: 'get',
+  path: '/clients/{clientId}/bank/movements',
+  tags: ['bank'],
+  summary: 'The client’s bank movements, newest first, by status or statement, with totals per status',
+  security: bearer,
+  request: { params: clientParams, query: MovementQuerySchema },
+  responses: {
+    200: json(MovementListSchema, 'Movements and totals'),
+    400: errorResponse('VALIDATION_FAILED'),
+    404: notFound,
+  },
+});
+
+const matchAll = createRoute({
+  method: 'post',
+  path: '/clients/{clientId}/bank/match',
+  tags: ['bank'],
+  summary: 'Match the client’s open movements again (after new invoices arrived)',
+  security: bearer,
+  request: { params: clientParams },
+  responses: {
+    200: json(z.object({ matched: z.number().int(), proposed: z.number().int() }), 'Counts'),
+    404: notFound,
+  },
+});
+
+const match = createRoute({
+  method: 'post',
+  path: '/clients/{clientId}/bank/movements/{movementId}/match',
+  tags: ['bank'],
+  summary: 'Match a movement to invoices (or accept its proposal when none are given)',
+  security: bearer,
+  request: { params: movementParams, body: body(MatchBodySchema) },
+  responses: {
+    200: json(BankMovementSchema, 'The movement, matched'),
+    404: notFound,
+    422: errorResponse('MATCH_INVALID'),
+  },
+});
+
+const unmatch = createRoute({
+  method: 'post',
+  path: '/clients/{clientId}/bank/movements/{movementId}/unmatch',
+  tags: ['bank'],
+  summary: 'Undo a movement’s match or ignore; its invoices are unpaid again',
+  security: bearer,
+  request: { params: movementParams },
+  responses: { 200: json(BankMovementSchema, 'The movement, unmatched'), 404: notFound },
+});
+
+const ignore = createRoute({
+  method: 'post',
+  path: '/clients/{clientId}/bank/movements/{movementId}/ignore',
+  tags: ['bank'],
+  summary:
+    'Set a movement aside (bank fee, tax, payroll, own transfer): no invoice expected; `remember` saves a rule ' +
+    'that sets aside the movements whose concept reads the same',
+  security: bearer,
+  request: { params: movementParams, body: body(IgnoreBodySchema) },
+  responses: {
+    200: json(BankMovementSchema, 'The movement, ignored'),
+    404: notFound,
+    422: errorResponse('MATCH_INVALID (a concept too short to save as a rule)'),
+  },
+});
+
+const rules = createRoute({
+  method: 'get',
+  path: '/clients/{clientId}/bank/rules',
+  tags: ['bank'],
+  summary: 'The client’s saved rules: concepts set aside when no invoice explains them',
+  security: bearer,
+  request: { params: clientParams },
+  responses: { 200: json(RuleListSchema, 'Rules'), 404: notFound },
+});
+
+const deleteRule = createRoute({
+  method: 'delete',
+  path: '/clients/{clientId}/bank/rules/{ruleId}',
+  tags: ['bank'],
+  summary: 'Forget a saved rule (what it set aside stays so)',
+  security: bearer,
+  request: { params: clientParams.extend({ ruleId: z.string().max(64) }) },
+  responses: { 204: { description: 'Forgotten' }, 404: errorResponse('CLIENT_NOT_FOUND, NOT_FOUND') },
+});
+
+export function bankRoutes(services: Services) {
+  const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  router.use('/clients/:clientId/bank/*', requireAuth(services));
+  router.use(
+    '/clients/:clientId/bank/statements',
+    bodyLimit({
+      maxSize: STATEMENT_MAX_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: STATEMENT_MAX_BYTES });
+      },
+    }),
+  );
+  return router
+    .openapi(upload, async (c) => {
+      const { clientId } = c.req.valid('param');
+      const { name, iban } = c.req.valid('query');
+      const account = iban === undefined ? null : normalizeIban(iban);
+      if (iban !== undefined && !account) throw new AppError('VALIDATION_FAILED', { field: 'iban' });
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      return c.json(await importStatement(services, c.get('user'), clientId, name, bytes, account), 201);
+    })
+    .openapi(statements, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listStatements(services, c.get('user'), c.req.valid('param').clientId), 200);
+    })
+    .openapi(movements, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const { clientId } = c.req.valid('param');
+      return c.json(await listMovements(services, c.get('user'), clientId, c.req.valid('query')), 200);
+    })
+    .openapi(matchAll, async (c) =>
+      c.json(await rematch(services, c.get('user'), c.req.valid('param').clientId), 200),
+    )
+    .openapi(match, async (c) => {
+      const { clientId, movementId } = c.req.valid('param');
+      const { invoiceIds } = c.req.valid('json');
+      return c.json(await matchMovement(services, c.get('user'), clientId, movementId, invoiceIds), 200);
+    })
+    .openapi(unmatch, async (c) => {
+      const { clientId, movementId } = c.req.valid('param');
+      return c.json(await unmatchMovement(services, c.get('user'), clientId, movementId), 200);
+    })
+    .openapi(ignore, async (c) => {
+      const { clientId, movementId } = c.req.valid('param');
+      const { reason, remember } = c.req.valid('json');
+      return c.json(
+        await ignoreMovement(services, c.get('user'), clientId, movementId, reason, remember),
+        200,
+      );
+    })
+    .openapi(rules, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listRules(services, c.get('user'), c.req.valid('param').clientId), 200);
+    })
+    .openapi(deleteRule, async (c) => {
+      const { clientId, ruleId } = c.req.valid('param');
+      await removeRule(services, c.get('user'), clientId, ruleId);
+      return c.body(null, 204);
+    });
+}

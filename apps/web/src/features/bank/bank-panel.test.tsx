@@ -1,0 +1,216 @@
+import type { BankMovement, MovementList } from '@cuadra/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import { renderWithProviders } from '../../test/render';
+import { storeTestSession } from '../../test/session';
+import { BankPanel } from './bank-panel';
+
+type Call = { url: URL; method: string; body: unknown };
+const json = (status: number, value: unknown) =>
+  new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+
+function stubFetch(answer: (call: Call) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = {
+        url: new URL(String(input), 'http://localhost'),
+        method: init?.method ?? 'GET',
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+      };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  return calls;
+}
+
+const movement = (over: Partial<BankMovement>): BankMovement => ({
+  id: 'm-1',
+  statementId: 's-1',
+  iban: 'ES9121000418450200051332',
+  bookingDate: '2026-01-22',
+  valueDate: '2026-01-22',
+  amountCents: 60_500,
+  currency: 'EUR',
+  concept: 'TRANSFERENCIA CLINICA DENTAL SUR',
+  counterpartyName: null,
+  counterpartyIban: null,
+  reference: null,
+  sourceLine: 4,
+  status: 'proposed',
+  matchedBy: null,
+  ignoreReason: null,
+  score: 65,
+  reasons: ['amount_exact', 'name_similar', 'date_near'],
+  invoices: [
+    {
+      invoiceId: 'inv-2',
+      number: 'FV-2026-0102',
+      counterparty: 'Clínica Dental Sur',
+      issueDate: '2026-01-08',
+      totalCents: 60_500,
+      currency: 'EUR',
+      amountCents: 60_500,
+    },
+  ],
+  ...over,
+});
+
+const proposed = movement({});
+const fee = movement({
+  id: 'm-2',
+  amountCents: -1_250,
+  concept: 'COMISION MANTENIMIENTO',
+  status: 'unmatched',
+  score: null,
+  reasons: [],
+  invoices: [],
+});
+const list = (movements: BankMovement[]): MovementList => ({
+  movements,
+  totals: {
+    count: 2,
+    byStatus: { unmatched: 1, proposed: 1, matched: 0, ignored: 0 },
+    creditsCents: 60_500,
+    debitsCents: -1_250,
+  },
+});
+
+beforeEach(() => storeTestSession());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('the Bank tab', () => {
+  it('shows the proposal with its reasons and totals, and accepts it from the keyboard', async () => {
+    let accepted = false;
+    const calls = stubFetch(({ url, method }) => {
+      if (url.pathname.endsWith('/statements')) return json(200, { statements: [] });
+      if (url.pathname.endsWith('/rules')) return json(200, { rules: [] });
+      if (method === 'POST' && url.pathname.endsWith('/m-1/match')) {
+        accepted = true;
+        return json(200, { ...proposed, status: 'matched', matchedBy: 'user' });
+      }
+      const status = url.searchParams.get('status');
+      const all = accepted
+        ? [{ ...proposed, status: 'matched' as const, matchedBy: 'user' as const }, fee]
+        : [proposed, fee];
+      return json(200, list(status ? all.filter((m) => m.status === status) : all));
+    });
+    renderWithProviders(<BankPanel clientId="c-1" />);
+    const rows = await screen.findAllByTestId('movement');
+    expect(rows).toHaveLength(2);
+    const first = rows[0] as HTMLElement;
+    expect(within(first).getByText(/FV-2026-0102 · Clínica Dental Sur/)).toBeTruthy();
+    expect(
+      within(first).getByText("Why: exact amount due · name in the movement · date near the invoice's"),
+    ).toBeTruthy();
+    expect(screen.getByTestId('bank-totals').textContent).toBe(
+      'Credits €605.00 · Charges −€12.50 · Net €592.50',
+    );
+    expect(screen.getByText('No statement imported yet.')).toBeTruthy();
+
+    first.focus();
+    fireEvent.keyDown(first, { key: 'j' });
+    expect(document.activeElement).toBe(rows[1]);
+    fireEvent.keyDown(rows[1] as HTMLElement, { key: 'Enter' }); // nothing to accept on an unmatched one
+    fireEvent.keyDown(rows[1] as HTMLElement, { key: 'k' });
+    fireEvent.keyDown(first, { key: 'Enter' });
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([
+        '/api/v1/clients/c-1/bank/movements/m-1/match',
+      ]),
+    );
+    await waitFor(() =>
+      expect((screen.getAllByTestId('movement')[0] as HTMLElement).dataset.status).toBe('matched'),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: /Proposed/ }));
+    await waitFor(() => expect(screen.getByText('No movements with this status.')).toBeTruthy());
+  });
+
+  it('sets a fee aside for good with the chosen reason, and lists the rule to forget it', async () => {
+    let rules: { id: string; pattern: string; direction: string; reason: string; createdAt: string }[] = [];
+    const calls = stubFetch(({ url, method }) => {
+      if (url.pathname.endsWith('/statements')) return json(200, { statements: [] });
+      if (url.pathname.endsWith('/rules')) return json(200, { rules });
+      if (method === 'POST' && url.pathname.endsWith('/m-2/ignore')) {
+        rules = [
+          { id: 'r-1', pattern: 'comision mantenimiento', direction: 'debit', reason: 'fee', createdAt: '' },
+        ];
+        return json(200, { ...fee, status: 'ignored', ignoreReason: 'fee' });
+      }
+      if (method === 'DELETE') {
+        rules = [];
+        return new Response(null, { status: 204 });
+      }
+      return json(200, list([proposed, fee]));
+    });
+    renderWithProviders(<BankPanel clientId="c-1" />);
+    const row = (await screen.findAllByTestId('movement'))[1] as HTMLElement;
+    expect(screen.queryByRole('heading', { name: 'Saved rules' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Reason when setting aside:'), { target: { value: 'fee' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Always set aside' }));
+    await screen.findByRole('heading', { name: 'Saved rules' });
+    const ignore = calls.find((c) => c.method === 'POST');
+    expect(ignore?.body).toEqual({ reason: 'fee', remember: true });
+    expect(screen.getByText('“comision mantenimiento” (charges): bank fee')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Forget the rule “comision mantenimiento”' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Saved rules' })).toBeNull());
+  });
+
+  it('names the line of an unreadable file, in Spanish', async () => {
+    await act(() => i18n.changeLanguage('es'));
+    const calls = stubFetch(({ url, method }) => {
+      if (method === 'POST') {
+        return json(422, {
+          error: {
+            code: 'STATEMENT_UNREADABLE',
+            message: 'x',
+            details: { line: 7, reason: 'record_length' },
+          },
+        });
+      }
+      if (url.pathname.endsWith('/statements')) return json(200, { statements: [] });
+      if (url.pathname.endsWith('/rules')) return json(200, { rules: [] });
+      return json(200, {
+        movements: [],
+        totals: {
+          count: 0,
+          byStatus: { unmatched: 0, proposed: 0, matched: 0, ignored: 0 },
+          creditsCents: 0,
+          debitsCents: 0,
+        },
+      });
+    });
+    renderWithProviders(<BankPanel clientId="c-1" />);
+    expect(await screen.findByText('Aún no hay movimientos: importa un extracto arriba.')).toBeTruthy();
+    const input = screen.getByLabelText('Fichero del extracto') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['11'], 'malo.n43')] } });
+    fireEvent.change(screen.getByLabelText('IBAN (solo para un CSV que no indica su cuenta)'), {
+      target: { value: ' ES91 2100 0418 4502 0005 1332 ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Importar extracto' }));
+    const alert = await screen.findByRole('alert');
+    const sent = calls.find((c) => c.method === 'POST');
+    expect(sent?.url.searchParams.get('iban')).toBe('ES91 2100 0418 4502 0005 1332');
+    expect(sent?.url.searchParams.get('name')).toBe('malo.n43');
+    expect(alert.textContent).toContain('No se ha podido leer este extracto bancario');
+    expect(alert.textContent).toContain('(línea 7)');
+  });
+
+  it('says when the movements cannot be loaded', async () => {
+    stubFetch(({ url }) =>
+      url.pathname.endsWith('/statements')
+        ? json(200, { statements: [] })
+        : json(404, { error: { code: 'CLIENT_NOT_FOUND', message: 'x' } }),
+    );
+    renderWithProviders(<BankPanel clientId="c-1" />);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(retry.closest('[role="alert"]')?.textContent).toContain('Try again');
+  });
+});

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/**
+ * Bank statements and their movements matched to invoices (issue 39). Amounts in integer cents; a movement's
+ * amount is signed as the bank books it: positive a credit (money in), negative a charge (money out).
+ */
+
+export const STATEMENT_FORMATS = ['norma43', 'camt053', 'csv'] as const;
+export const StatementFormatSchema = z.enum(STATEMENT_FORMATS);
+export type StatementFormat = z.infer<typeof StatementFormatSchema>;
+
+/** `proposed`: a likely invoice is suggested and waits for the accountant; `matched`: applied. */
+export const MOVEMENT_STATUSES = ['unmatched', 'proposed', 'matched', 'ignored'] as const;
+export const MovementStatusSchema = z.enum(MOVEMENT_STATUSES);
+export type MovementStatus = z.infer<typeof MovementStatusSchema>;
+
+/** Why an invoice is proposed for a movement; the UI translates each. */
+export const MATCH_REASONS = [
+  'amount_exact',
+  'amount_grouped',
+  'amount_partial',
+  'amount_converted',
+  'number_in_concept',
+  'iban_known',
+  'name_similar',
+  'date_near',
+  'date_late',
+] as const;
+export const MatchReasonSchema = z.enum(MATCH_REASONS);
+export type MatchReason = z.infer<typeof MatchReasonSchema>;
+
+export const IGNORE_REASONS = ['fee', 'tax', 'payroll', 'own_transfer', 'other'] as const;
+export const IgnoreReasonSchema = z.enum(IGNORE_REASONS);
+export type IgnoreReason = z.infer<typeof IgnoreReasonSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const BankStatementSchema = z.object({
+  id: z.string(),
+  iban: z.string(),
+  format: StatementFormatSchema,
+  fileName: z.string(),
+  periodFrom: isoDate,
+  periodTo: isoDate,
+  currency: z.string(),
+  openingCents: z.number().int(),
+  closingCents: z.number().int(),
+  movementCount: z.number().int(),
+  /** Movements this file added; the rest were already known from an overlapping statement. */
+  newMovementCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type BankStatement = z.infer<typeof BankStatementSchema>;
+
+export const MatchedInvoiceSchema = z.object({
+  invoiceId: z.string(),
+  number: z.string().nullable(),
+  counterparty: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  totalCents: z.number().int().nullable(),
+  currency: z.string(),
+  /** The part of the movement that pays this invoice. */
+  amountCents: z.number().int(),
+});
+export type MatchedInvoice = z.infer<typeof MatchedInvoiceSchema>;
+
+export const BankMovementSchema = z.object({
+  id: z.string(),
+  statementId: z.string(),
+  iban: z.string(),
+  bookingDate: isoDate,
+  valueDate: isoDate.nullable(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  concept: z.string(),
+  counterpartyName: z.string().nullable(),
+  counterpartyIban: z.string().nullable(),
+  reference: z.string().nullable(),
+  /** Line of the imported file where the movement starts. */
+  sourceLine: z.number().int(),
+  status: MovementStatusSchema,
+  /** `auto`: applied by the matcher (undoable); `user`: by the accountant. */
+  matchedBy: z.enum(['auto', 'user']).nullable(),
+  ignoreReason: IgnoreReasonSchema.nullable(),
+  /** 0–100 for a proposal or a match; null otherwise. */
+  score: z.number().int().nullable(),
+  reasons: z.array(MatchReasonSchema),
+  /** The matched invoices, or the proposed ones while `proposed`. */
+  invoices: z.array(MatchedInvoiceSchema),
+});
+export type BankMovement = z.infer<typeof BankMovementSchema>;
+
+export const MovementQuerySchema = z.object({
+  status: MovementStatusSchema.optional(),
+  statementId: z.string().uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type MovementQuery = z.infer<typeof MovementQuerySchema>;
+
+export const MovementTotalsSchema = z.object({
+  count: z.number().int(),
+  byStatus: z.record(MovementStatusSchema, z.number().int()),
+  creditsCents: z.number().int(),
+  debitsCents: z.number().int(),
+});
+export type MovementTotals = z.infer<typeof MovementTotalsSchema>;
+
+export const MovementListSchema = z.object({
+  movements: z.array(BankMovementSchema),
+  /** Over the whole client (or statement), whatever the status filter. */
+  totals: MovementTotalsSchema,
+});
+export type MovementList = z.infer<typeof MovementListSchema>;
+
+export const StatementListSchema = z.object({ statements: z.array(BankStatementSchema) });
+export type StatementList = z.infer<typeof StatementListSchema>;
+
+export const ImportResultSchema = z.object({
+  statements: z.array(BankStatementSchema),
+  imported: z.number().int(),
+  duplicates: z.number().int(),
+  matched: z.number().int(),
+  proposed: z.number().int(),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+/** Match a movement: the given invoices, or (none given) the standing proposal. */
+export const MatchBodySchema = z.object({
+  invoiceIds: z.array(z.string().uuid()).min(1).max(20).optional(),
+});
+export type MatchBody = z.infer<typeof MatchBodySchema>;
+
+/** `remember`: also save a rule that sets aside, from now on, the movements whose concept reads the same. */
+export const IgnoreBodySchema = z.object({
+  reason: IgnoreReasonSchema.default('other'),
+  remember: z.boolean().default(false),
+});
+
+export const BankRuleSchema = z.object({
+  id: z.string(),
+  /** Words the movement's concept must contain (accents, case and figures dropped). */
+  pattern: z.string(),
+  direction: z.enum(['debit', 'credit']),
+  reason: IgnoreReasonSchema,
+  createdAt: z.string(),
+});
+export type BankRule = z.infer<typeof BankRuleSchema>;
+export const RuleListSchema = z.object({ rules: z.array(BankRuleSchema) });
+export type RuleList = z.infer<typeof RuleListSchema>;
