@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bodyOf,
   createSignedInUser,
@@ -150,6 +150,27 @@ describe(`hostile mail is refused whole, permanently (${TEST_DB})`, () => {
     expect(mailSandboxPids()).not.toEqual(pids);
     expect(await balance(user.id)).toEqual({ available: 3, reserved: 1 });
   }, 120_000);
+
+  it('answers a mail that meets a full disk with 452 4.3.1 (try later), keeping nothing, holding nothing', async () => {
+    const { user, client, address } = await accountantWithClient(3);
+    const putFile = vi
+      .spyOn(ctx.services.files, 'putFile')
+      .mockRejectedValue(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+    let error: unknown;
+    try {
+      error = await send({
+        from: user.email,
+        to: address,
+        subject: 'Disco lleno',
+        attachments: [{ filename: 'factura.pdf', content: await invoicesPdf(['E-1']) }],
+      }).catch((e: unknown) => e);
+    } finally {
+      putFile.mockRestore();
+    }
+    expect(error).toMatchObject({ responseCode: 452, response: expect.stringContaining('4.3.1') });
+    expect(await documentsOf(client.id)).toEqual([]);
+    expect(await balance(user.id)).toEqual({ available: 3, reserved: 0 });
+  });
 
   it('counts every zip of a mail against one budget', async () => {
     const { user, address } = await accountantWithClient(3);
