@@ -1518,6 +1518,11 @@ export interface components {
                 };
             } | null;
             extractionWarnings: string[];
+            possibleDuplicates: {
+                documentId: string;
+                filename: string;
+                createdAt: string;
+            }[];
             createdAt: string;
         };
         InvoiceUpdate: {

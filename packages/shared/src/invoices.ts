@@ -112,6 +112,10 @@ export const InvoiceSchema = InvoiceFieldsSchema.extend({
     .nullable(),
   /** Warning codes the engine left on the source document (e.g. `MULTIPLE_INVOICES`), for the review screen. */
   extractionWarnings: z.array(z.string()),
+  /** Files read as possible duplicates of this invoice, for "keep both" or "discard" on its page too. */
+  possibleDuplicates: z.array(
+    z.object({ documentId: z.string(), filename: z.string(), createdAt: z.string() }),
+  ),
   createdAt: z.string(),
 }).meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof InvoiceSchema>;

@@ -22,6 +22,7 @@ import {
   findInvoiceListHead,
   findInvoicePage,
   findItems,
+  findPossibleDuplicates,
   type InvoiceCursor,
   markDocumentReviewed,
   replaceItems,
@@ -116,6 +117,7 @@ async function loadVisible(services: Services, user: UserRow, id: string) {
 export async function getInvoice(services: Services, user: UserRow, id: string): Promise<Invoice> {
   const { invoice, file } = await loadVisible(services, user, id);
   const items = await findItems(services.db, id);
+  const duplicates = await findPossibleDuplicates(services.db, id);
   return {
     id: invoice.id,
     clientId: invoice.clientId,
@@ -150,6 +152,7 @@ export async function getInvoice(services: Services, user: UserRow, id: string):
     evidence: invoice.evidence as Invoice['evidence'],
     file: file?.key && file.mediaType ? invoiceFile(file) : null,
     extractionWarnings: warningCodes(file?.warnings),
+    possibleDuplicates: duplicates.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })),
     createdAt: invoice.createdAt.toISOString(),
   };
 }

@@ -24,6 +24,7 @@ export function testInvoice(overrides: Partial<Invoice> = {}): Invoice {
     totalCents: 106000,
     vatBreakdown: [{ rate: '21', baseCents: 100000, vatCents: 21000 }],
     extractionWarnings: [],
+    possibleDuplicates: [],
     items: [
       {
         description: 'Reparación',
