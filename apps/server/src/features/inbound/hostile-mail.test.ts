@@ -10,7 +10,7 @@ import {
   TEST_DB,
   type TestContext,
 } from '../../../test/harness';
-import { HEALTH_P99_MS, MAX_GROWTH_BYTES, watchApi } from '../../../test/health-probe';
+import { HEALTH_P99_MS, MAX_GROWTH_BYTES, MAX_STALL_MS, watchApi } from '../../../test/health-probe';
 import { bulkyReceiptMail, nestedZips } from '../../../test/hostile-files';
 import { invoicesPdf } from '../../../test/invoices-pdf';
 import { creditBalances, documents } from '../../db/schema';
@@ -76,6 +76,8 @@ describe(`hostile mail is refused whole, permanently (${TEST_DB})`, () => {
       work: sent,
       idle,
       busy,
+      idleWorst,
+      busyWorst,
       growth,
     } = await watchApi(ctx, 'nested zips', async () =>
       send({
@@ -90,6 +92,7 @@ describe(`hostile mail is refused whole, permanently (${TEST_DB})`, () => {
       response: expect.stringContaining('ZIP_TOO_LARGE'),
     });
     expect(busy).toBeLessThanOrEqual(idle + HEALTH_P99_MS);
+    expect(busyWorst).toBeLessThanOrEqual(idleWorst + MAX_STALL_MS);
     expect(growth).toBeLessThanOrEqual(MAX_GROWTH_BYTES);
     const [message] = await messagesOf(client.id, headers);
     expect(message).toMatchObject({ status: 'refused', skipped: [{ reason: 'ZIP_TOO_LARGE' }] });
@@ -105,12 +108,15 @@ describe(`hostile mail is refused whole, permanently (${TEST_DB})`, () => {
       work: sent,
       idle,
       busy,
+      idleWorst,
+      busyWorst,
       growth,
     } = await watchApi(ctx, 'bulky receipt', () =>
       send({ envelope: { from: user.email, to: [address] }, raw }),
     );
     expect((await sent).response).toContain('OK: received');
     expect(busy).toBeLessThanOrEqual(idle + HEALTH_P99_MS);
+    expect(busyWorst).toBeLessThanOrEqual(idleWorst + MAX_STALL_MS);
     expect(growth).toBeLessThanOrEqual(MAX_GROWTH_BYTES);
     // The mail was read, not dropped: its body became one document, its credit held.
     const [message] = await messagesOf(client.id, headers);
