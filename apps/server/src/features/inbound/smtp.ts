@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -51,7 +52,10 @@ function receiveToFile(
       reject(error);
     });
     stream.on('end', () => {
-      if (failure) return reject(failure);
+      if (failure) {
+        file.destroy();
+        return reject(failure);
+      }
       file.end(() => (failure ? reject(failure) : resolve({ tooBig: stream.sizeExceeded || size > limit })));
     });
   });
@@ -122,19 +126,25 @@ export async function startInboundSmtp(
   ): Promise<string | Error> {
     // The mail goes to disk as it arrives (issue #35): neither its bytes nor its parsing are the API's.
     const tempDir = uploadTempDir(config);
-    await mkdir(tempDir, { recursive: true });
-    const dir = await mkdtemp(join(tempDir, 'upload-smtp-'));
+    let dir: string | null = null;
     try {
+      await mkdir(tempDir, { recursive: true });
+      dir = await mkdtemp(join(tempDir, 'upload-smtp-'));
       const path = join(dir, 'message.eml');
       const { tooBig } = await receiveToFile(stream, limit, path);
       if (tooBig) return smtpError(552, `5.3.4 Message too big (limit ${limit} bytes)`);
       return await handleMessage(path, session);
     } catch (error) {
       if (!isStorageFull(error)) throw error;
+      // The sender hears the answer only once it has sent the whole mail.
+      if (!stream.readableEnded) {
+        stream.resume();
+        await once(stream, 'end');
+      }
       logger.error({ err: error }, 'inbound mail: the disk is full');
       return smtpError(452, '4.3.1 Insufficient system storage, try again later');
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      if (dir) await rm(dir, { recursive: true, force: true });
     }
   }
 
