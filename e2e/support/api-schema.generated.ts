@@ -1683,6 +1683,11 @@ export interface components {
                 amountCents: number;
                 currency: string;
             }[];
+            possibleDuplicates: {
+                documentId: string;
+                filename: string;
+                createdAt: string;
+            }[];
             createdAt: string;
         };
         InvoiceUpdate: {

@@ -4,6 +4,7 @@ import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createAuthKeys } from './features/auth/keys';
 import { createPaymentProvider } from './features/checkout/provider';
+import { closeMailSandboxes } from './features/inbound/mail-sandbox';
 import { seedCoupons } from './features/plans/coupons';
 import { createExtractor } from './features/uploads/extract-pool';
 import { closePdfSandboxes } from './features/uploads/pdf-sandbox';
@@ -85,5 +86,6 @@ export async function closeServices(services: Services, graceMs?: number): Promi
   await services.queue.stop(graceMs);
   await services.extractor.close();
   await closePdfSandboxes();
+  await closeMailSandboxes();
   await services.database.close();
 }

@@ -8,6 +8,7 @@ import { closeServices, createServices } from './bootstrap';
 import { ConfigError, checkServedDirectly, loadConfig } from './config';
 import { exitOnUncaughtErrors } from './crash';
 import { DatabaseUnreachableError } from './db/client';
+import { warmMailSandbox } from './features/inbound/mail-sandbox';
 import { type InboundSmtp, startInboundSmtp } from './features/inbound/smtp';
 import { removeStaleUploads } from './features/uploads/multipart';
 import { warmPdfSandbox } from './features/uploads/pdf-sandbox';
@@ -37,6 +38,7 @@ async function main(role: Role) {
   exitOnUncaughtErrors(logger);
 
   void warmPdfSandbox();
+  void warmMailSandbox();
   if (role !== 'api') {
     // The extraction processes load their OCR engines now, while nothing waits for them.
     services.extractor

@@ -56,6 +56,10 @@ export const DOCUMENT_ERROR_MESSAGES = {
     en: 'Not uploaded: your credits ran out before this file. Buy credits and upload it again.',
     es: 'No se ha subido: los créditos se acabaron antes de este archivo. Compra créditos y vuelve a subirlo.',
   },
+  STORAGE_FULL: {
+    en: 'The server’s disk was full while this file was being read. It was not charged: upload it again later.',
+    es: 'El disco del servidor estaba lleno mientras se leía este archivo. No se ha cobrado: vuelve a subirlo más tarde.',
+  },
   EXTRACTION_FAILED: {
     en: 'The file could not be processed. Please try again.',
     es: 'No se ha podido procesar el archivo. Inténtalo de nuevo.',

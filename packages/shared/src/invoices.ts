@@ -130,6 +130,10 @@ export const InvoiceSchema = InvoiceFieldsSchema.extend({
       currency: z.string(),
     }),
   ),
+  /** Files read as possible duplicates of this invoice, for "keep both" or "discard" on its page too. */
+  possibleDuplicates: z.array(
+    z.object({ documentId: z.string(), filename: z.string(), createdAt: z.string() }),
+  ),
   createdAt: z.string(),
 }).meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof InvoiceSchema>;

@@ -572,6 +572,11 @@ export const invoices = pgTable(
     checked: boolean('checked').notNull().default(false),
     /** The day the bank payments matched to it reached its total (features/bank); null while unpaid. */
     paidAt: date('paid_at', { mode: 'string' }),
+    /**
+     * Kept on the accountant's word although it repeats another invoice of the client ("keep both" on a
+     * possible duplicate, issue 36): the issuer-and-number key does not hold it back.
+     */
+    keptAsDuplicate: boolean('kept_as_duplicate').notNull().default(false),
     /** Issuer, recipient, number and tax ids folded, for search that forgives (see `foldSql`). */
     searchKey: text('search_key')
       .notNull()
@@ -609,7 +614,7 @@ export const invoices = pgTable(
     // The same issuer's invoice number twice for one client is a duplicate (normalised in the service).
     uniqueIndex('invoices_client_issuer_number_key')
       .on(t.clientId, t.issuerTaxId, t.number)
-      .where(sql`${t.issuerTaxId} is not null and ${t.number} is not null`),
+      .where(sql`${t.issuerTaxId} is not null and ${t.number} is not null and not ${t.keptAsDuplicate}`),
   ],
 );
 

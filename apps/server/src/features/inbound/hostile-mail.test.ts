@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bodyOf,
   createSignedInUser,
@@ -10,19 +10,15 @@ import {
   TEST_DB,
   type TestContext,
 } from '../../../test/harness';
-import { nestedZips } from '../../../test/hostile-files';
+import { HEALTH_P99_MS, MAX_GROWTH_BYTES, MAX_STALL_MS, watchApi } from '../../../test/health-probe';
+import { bulkyReceiptMail, nestedZips } from '../../../test/hostile-files';
 import { invoicesPdf } from '../../../test/invoices-pdf';
 import { creditBalances, documents } from '../../db/schema';
 import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
+import { MAIL_LIMITS, mailSandboxPids, warmMailSandbox } from './mail-sandbox';
 import { MAIL_BUDGET } from './parts';
 import { type InboundSmtp, startInboundSmtp } from './smtp';
-
-/** What the issue asks of the API while a hostile mail is read (issue #35). */
-const HEALTH_P99_MS = 100;
-const MAX_GROWTH_BYTES = 100 * 1024 * 1024;
-const WINDOW_MS = 3_000;
-const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1] ?? 0;
 
 describe(`hostile mail is refused whole, permanently (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -32,6 +28,8 @@ describe(`hostile mail is refused whole, permanently (${TEST_DB})`, () => {
       env: { INBOUND_MAX_MESSAGE_BYTES: String(25 * 1024 * 1024), INBOUND_MAIL_AUTH: 'off' },
     });
     smtp = await startInboundSmtp(ctx.services, { port: 0, host: '127.0.0.1' });
+    // As `main.ts` does at start-up: the first mail does not wait for a sandbox to load.
+    await warmMailSandbox();
   });
   afterAll(async () => {
     await smtp?.close();
@@ -69,61 +67,116 @@ describe(`hostile mail is refused whole, permanently (${TEST_DB})`, () => {
   const documentsOf = (clientId: string) =>
     ctx.db.select().from(documents).where(eq(documents.clientId, clientId));
 
-  /** /api/health latencies every 20 ms until `until` settles and at least WINDOW_MS passed. */
-  async function healthLatencies(until: Promise<unknown>, watch = () => {}) {
-    let done = false;
-    const finish = () => {
-      done = true;
-    };
-    void until.then(finish, finish);
-    const latencies: number[] = [];
-    const end = performance.now() + WINDOW_MS;
-    while (!done || performance.now() < end) {
-      const start = performance.now();
-      await ctx.request('/api/health');
-      latencies.push(performance.now() - start);
-      watch();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return latencies;
-  }
-
   it('refuses nested zips that would inflate to 1 GB with 552, keeping the receiver memory flat', async () => {
     const { user, headers, client, address } = await accountantWithClient(3);
     // 12 zips of 9 files of 10 MB: 1.08 GB once inflated, each file under the per-file ratio check.
     const zip = nestedZips({ zips: 12, perZip: 9, fileBytes: 10 * 1024 * 1024 });
     expect(zip.length).toBeLessThan(2 * 1024 * 1024);
-    const idle = p99(await healthLatencies(Promise.resolve()));
-    const before = process.memoryUsage();
-    let growth = 0;
-    const sent = send({
-      from: user.email,
-      to: address,
-      subject: 'Facturas',
-      attachments: [{ filename: 'facturas.zip', content: zip }],
-    });
-    const busy = p99(
-      await healthLatencies(sent, () => {
-        const now = process.memoryUsage();
-        growth = Math.max(growth, now.rss - before.rss, now.heapUsed - before.heapUsed);
+    const {
+      work: sent,
+      idle,
+      busy,
+      idleWorst,
+      busyWorst,
+      growth,
+    } = await watchApi(ctx, 'nested zips', async () =>
+      send({
+        from: user.email,
+        to: address,
+        subject: 'Facturas',
+        attachments: [{ filename: 'facturas.zip', content: zip }],
       }),
-    );
-    console.info(
-      `nested zips: health p99 idle ${idle.toFixed(0)} ms, while read ${busy.toFixed(0)} ms; memory +${(growth / 1048576).toFixed(1)} MB`,
     );
     await expect(sent).rejects.toMatchObject({
       responseCode: 552,
       response: expect.stringContaining('ZIP_TOO_LARGE'),
     });
-    // Measured and reported, not yet asserted: the mail is parsed and its zips surveyed on the receiver's
-    // thread (a few hundred ms of CPU here); moving that into the sandbox, as PDFs are, is the next step.
-    void HEALTH_P99_MS;
+    expect(busy).toBeLessThanOrEqual(idle + HEALTH_P99_MS);
+    expect(busyWorst).toBeLessThanOrEqual(idleWorst + MAX_STALL_MS);
     expect(growth).toBeLessThanOrEqual(MAX_GROWTH_BYTES);
     const [message] = await messagesOf(client.id, headers);
     expect(message).toMatchObject({ status: 'refused', skipped: [{ reason: 'ZIP_TOO_LARGE' }] });
     expect(await documentsOf(client.id)).toEqual([]);
     expect(await balance(user.id)).toEqual({ available: 3, reserved: 0 });
   }, 240_000);
+
+  it('reads a 7 MB receipt mail in a sandbox: the API answers health as fast as when idle', async () => {
+    const { user, headers, client, address } = await accountantWithClient(3);
+    // Laid out as a receipt on the receiver's thread, this mail held the event loop for seconds.
+    const raw = bulkyReceiptMail({ from: user.email, to: address, bytes: 5 * 1024 * 1024 });
+    const {
+      work: sent,
+      idle,
+      busy,
+      idleWorst,
+      busyWorst,
+      growth,
+    } = await watchApi(ctx, 'bulky receipt', () =>
+      send({ envelope: { from: user.email, to: [address] }, raw }),
+    );
+    expect((await sent).response).toContain('OK: received');
+    expect(busy).toBeLessThanOrEqual(idle + HEALTH_P99_MS);
+    expect(busyWorst).toBeLessThanOrEqual(idleWorst + MAX_STALL_MS);
+    expect(growth).toBeLessThanOrEqual(MAX_GROWTH_BYTES);
+    // The mail was read, not dropped: its body became one document, its credit held.
+    const [message] = await messagesOf(client.id, headers);
+    expect(message).toMatchObject({ status: 'accepted', documents: [{ filename: 'Pedido.pdf' }] });
+    expect(await balance(user.id)).toEqual({ available: 3, reserved: 1 });
+  }, 240_000);
+
+  it('refuses a mail that outgrows its sandbox whole, permanently, and reads the next mail', async () => {
+    const { user, headers, client, address } = await accountantWithClient(3);
+    const pids = mailSandboxPids();
+    const saved = MAIL_LIMITS.rssBytes;
+    MAIL_LIMITS.rssBytes = 1; // any process is over it
+    let refused: unknown;
+    try {
+      refused = await send({
+        from: user.email,
+        to: address,
+        subject: 'Pesado',
+        attachments: [{ filename: 'factura.pdf', content: await invoicesPdf(['S-1']) }],
+      }).catch((error: unknown) => error);
+    } finally {
+      MAIL_LIMITS.rssBytes = saved;
+    }
+    expect(refused).toMatchObject({
+      responseCode: 552,
+      response: expect.stringContaining('MAIL_TOO_COMPLEX'),
+    });
+    const [message] = await messagesOf(client.id, headers);
+    expect(message).toMatchObject({ status: 'refused', skipped: [{ reason: 'MAIL_TOO_COMPLEX' }] });
+    expect(await balance(user.id)).toEqual({ available: 3, reserved: 0 });
+    await send({
+      from: user.email,
+      to: address,
+      subject: 'Ligero',
+      attachments: [{ filename: 'factura.pdf', content: await invoicesPdf(['S-2']) }],
+    });
+    expect(mailSandboxPids()).not.toEqual(pids);
+    expect(await balance(user.id)).toEqual({ available: 3, reserved: 1 });
+  }, 120_000);
+
+  it('answers a mail that meets a full disk with 452 4.3.1 (try later), keeping nothing, holding nothing', async () => {
+    const { user, client, address } = await accountantWithClient(3);
+    const putFile = vi
+      .spyOn(ctx.services.files, 'putFile')
+      .mockRejectedValue(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+    let error: unknown;
+    try {
+      error = await send({
+        from: user.email,
+        to: address,
+        subject: 'Disco lleno',
+        attachments: [{ filename: 'factura.pdf', content: await invoicesPdf(['E-1']) }],
+      }).catch((e: unknown) => e);
+    } finally {
+      putFile.mockRestore();
+    }
+    expect(error).toMatchObject({ responseCode: 452, response: expect.stringContaining('4.3.1') });
+    expect(await documentsOf(client.id)).toEqual([]);
+    expect(await balance(user.id)).toEqual({ available: 3, reserved: 0 });
+  });
 
   it('counts every zip of a mail against one budget', async () => {
     const { user, address } = await accountantWithClient(3);

@@ -46,12 +46,17 @@ const resolver: DnsResolver = async (name, rrtype) => {
 describe(`SPF, DKIM and DMARC checked on arrival (${TEST_DB})`, () => {
   let ctx: TestContext;
   let smtp: InboundSmtp;
+  /** A second receiver on the same database, configured `INBOUND_MAIL_AUTH=record`. */
+  let recording: InboundSmtp;
   beforeAll(async () => {
     ctx = await createTestContext({ env: { INBOUND_MAIL_AUTH: 'enforce' } });
     smtp = await startInboundSmtp(ctx.services, { port: 0, host: '127.0.0.1', resolver });
+    const config = { ...ctx.services.config, INBOUND_MAIL_AUTH: 'record' as const };
+    recording = await startInboundSmtp({ ...ctx.services, config }, { port: 0, host: '127.0.0.1', resolver });
   });
   afterAll(async () => {
     await smtp?.close();
+    await recording?.close();
     await ctx?.close();
   });
 
@@ -76,7 +81,7 @@ describe(`SPF, DKIM and DMARC checked on arrival (${TEST_DB})`, () => {
     return { address: detail.inboundEmail as string, messages };
   }
 
-  async function sendRaw(from: string, to: string, sign: boolean) {
+  async function sendRaw(from: string, to: string, sign: boolean, receiver = () => smtp) {
     let raw = await new MailComposer({
       from,
       to,
@@ -99,7 +104,7 @@ describe(`SPF, DKIM and DMARC checked on arrival (${TEST_DB})`, () => {
     }
     const transport = nodemailer.createTransport({
       host: '127.0.0.1',
-      port: smtp.port,
+      port: receiver().port,
       secure: false,
       ignoreTLS: true,
     });
@@ -141,6 +146,16 @@ describe(`SPF, DKIM and DMARC checked on arrival (${TEST_DB})`, () => {
     expect(info.response).toMatch(/^250/);
     const [message] = await messages();
     expect(message).toMatchObject({ status: 'accepted', spf: 'temperror', mailAuth: 'unchecked' });
+    expect(message.documents).toHaveLength(1);
+  });
+
+  it('under INBOUND_MAIL_AUTH=record, accepts the same forged mail and records its failing verdict', async () => {
+    const { address, messages } = await clientAllowing('billing@forged.test');
+    const info = await sendRaw('billing@forged.test', address, false, () => recording);
+    expect(info.response).toMatch(/^250/);
+    const [message] = await messages();
+    // Read and charged like any mail, with the verdict on the record for the accountant to see.
+    expect(message).toMatchObject({ status: 'accepted', spf: 'fail', dmarc: 'fail', mailAuth: 'fail' });
     expect(message.documents).toHaveLength(1);
   });
 });

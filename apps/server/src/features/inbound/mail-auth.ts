@@ -1,4 +1,5 @@
 import { promises as dns } from 'node:dns';
+import type { Readable } from 'node:stream';
 import { authenticate } from 'mailauth';
 
 /** Longest the whole SPF + DKIM + DMARC check of one mail may take; past it the mail is "unchecked". */
@@ -54,7 +55,7 @@ function bounded(resolver: DnsResolver, deadline: number): DnsResolver {
  * Every DNS lookup goes through `resolver`; the whole check is bounded by `timeoutMs`.
  */
 export async function checkMailAuth(
-  raw: Buffer,
+  raw: Buffer | Readable,
   options: {
     ip: string;
     helo: string;

@@ -1,4 +1,4 @@
-import { sniffMediaType } from '@cuadra/extract';
+import { sniffMediaType } from '@cuadra/extract/sniff';
 import { unzipSync } from 'fflate';
 import { simpleParser } from 'mailparser';
 import type { BufferedFile } from '../uploads/multipart';
@@ -14,6 +14,9 @@ export type InboundMail = {
   attachments: MailAttachment[];
   authenticationResults: string | null;
 };
+
+/** What is recorded of a mail whatever becomes of its files. */
+export type MailHead = Pick<InboundMail, 'from' | 'subject' | 'messageId' | 'date' | 'authenticationResults'>;
 
 export type MailAttachment = {
   filename: string | null;
@@ -46,7 +49,13 @@ export const MAIL_BUDGET = {
   /** A zip, and at most one zip inside it. */
   maxZipDepth: 2,
 };
-export type BudgetReason = 'ZIP_BOMB' | 'ZIP_TOO_LARGE' | 'ZIP_TOO_MANY_ENTRIES' | 'ZIP_TOO_DEEP';
+export type BudgetReason =
+  | 'ZIP_BOMB'
+  | 'ZIP_TOO_LARGE'
+  | 'ZIP_TOO_MANY_ENTRIES'
+  | 'ZIP_TOO_DEEP'
+  /** The mail took more memory or time to read than its sandbox allows (`MAIL_LIMITS`). */
+  | 'MAIL_TOO_COMPLEX';
 
 /** A mail over `MAIL_BUDGET`: refused whole with this reason (SMTP 552). */
 export class MailOverBudget extends Error {

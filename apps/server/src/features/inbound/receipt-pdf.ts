@@ -52,7 +52,10 @@ export async function renderTextToPdf(heading: string[], body: string): Promise<
       rows.push({ text: part, bold: true });
   }
   rows.push({ text: '', bold: false });
+  // Lines past the last page are never laid out: a mail of megabytes costs no more than 20 pages.
+  const maxRows = MAX_PAGES * Math.ceil((A4.height - 2 * MARGIN) / LEADING + 1);
   for (const line of body.replace(/\r\n?/g, '\n').split('\n')) {
+    if (rows.length > maxRows) break;
     for (const part of wrap(drawable(line), width, (s) => font.widthOfTextAtSize(s, SIZE)))
       rows.push({ text: part, bold: false });
   }

@@ -21,6 +21,7 @@ import type { ClientRow } from '../clients/repo';
 import { admitUploader } from '../uploads/intake';
 import { readUploadedFiles } from '../uploads/multipart';
 import { uploadTempDir } from '../uploads/routes';
+import { type ReadMail, readMail } from './mail-sandbox';
 import { MAX_PHOTOS, photosToPdf } from './photos';
 import * as inbound from './service';
 import { hasWebhookSecret, PostmarkInboundSchema, postmarkToMail } from './webhook';
@@ -262,12 +263,30 @@ export function inboundWebhookRoutes(services: Services) {
       const client = await inbound.findRecipient(services, address);
       if (client) clients.set(client.id, client);
     }
-    const deliveries = await inbound.deliverMail(services, {
-      channel: 'postmark',
-      sender,
-      clients: [...clients.values()],
-      mail,
-    });
-    return c.json({ deliveries }, 200);
+    // Its zips and forwards are opened in the mail sandbox, as an SMTP mail's are, and only when a client
+    // may receive it.
+    let read: ReadMail | null = null;
+    const readParts = async () => {
+      read = await readMail(
+        { mail },
+        {
+          tempDir: uploadTempDir(config),
+          limits: { maxFileBytes: config.UPLOAD_MAX_FILE_BYTES, maxFiles: config.UPLOAD_MAX_FILES },
+        },
+      );
+      return read.parts;
+    };
+    try {
+      const deliveries = await inbound.deliverMail(services, {
+        channel: 'postmark',
+        sender,
+        clients: [...clients.values()],
+        head: mail,
+        parts: readParts,
+      });
+      return c.json({ deliveries: deliveries.map(({ overBudget: _, ...d }) => d) }, 200);
+    } finally {
+      await (read as ReadMail | null)?.dispose();
+    }
   });
 }

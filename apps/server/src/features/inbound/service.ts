@@ -11,13 +11,19 @@ import { cutPage, decodeCreatedAtCursor, decodeCursor, encodeCursor, UUID } from
 import type { Services } from '../../services';
 import { findUserById, type UserRow } from '../auth/repo';
 import { type ClientRow, findVisibleClient } from '../clients/repo';
-import { type BufferedFile, stageBufferedFiles } from '../uploads/multipart';
+import {
+  type BufferedFile,
+  type ReceivedUpload,
+  stageBufferedFiles,
+  stageDiskFiles,
+} from '../uploads/multipart';
 import { uploadTempDir } from '../uploads/routes';
 import { uploadFiles } from '../uploads/service';
 import { ensureInboundEmail, rotateInboundEmail } from './address';
 import { inboundReplyEmail } from './emails';
 import type { MailAuthVerdict } from './mail-auth';
-import { type InboundMail, MailOverBudget, mailToFiles, type Skipped } from './parts';
+import type { MailParts } from './mail-sandbox';
+import type { MailHead, MailOverBudget, Skipped } from './parts';
 import {
   deleteSender,
   findAddressOfClient,
@@ -103,10 +109,11 @@ export type Delivery = {
 };
 
 /**
- * What both receivers call with a parsed mail and the clients it was addressed to. For each client: refused
- * (stranger, or a forged sender) with nothing kept; or its files go through the upload pipeline as one batch
- * — the same holds, credits and duplicate rules as a dropped file; or, when the owner's credits are short,
- * nothing is kept (`no_credits`); past the client's monthly limit, likewise (`over_monthly_limit`).
+ * What both receivers call with a mail read in its sandbox (`readMail`) and the clients it was addressed
+ * to. For each client: refused (stranger, or a forged sender) with nothing kept; or its files go through the
+ * upload pipeline as one batch — the same holds, credits and duplicate rules as a dropped file; or, when the
+ * owner's credits are short, nothing is kept (`no_credits`); past the client's monthly limit, likewise
+ * (`over_monthly_limit`). `parts` is asked once, and only when some client may receive the mail.
  */
 export async function deliverMail(
   services: Services,
@@ -114,15 +121,16 @@ export async function deliverMail(
     channel: string;
     sender: string;
     clients: ClientRow[];
-    mail: InboundMail;
+    head: MailHead;
+    parts: () => Promise<MailParts>;
     /** The receiver's own SPF/DKIM/DMARC check (SMTP); recorded instead of a relay's header verdicts. */
     checked?: MailAuthVerdict;
   },
 ): Promise<Delivery[]> {
-  const { mail, channel, checked } = input;
+  const { head, channel, checked } = input;
   const sender = input.sender.trim().toLowerCase();
-  const auth = readAuthenticationResults(mail.authenticationResults);
-  let parts: { files: Awaited<ReturnType<typeof mailToFiles>>['files']; skipped: Skipped[] } | null = null;
+  const auth = readAuthenticationResults(head.authenticationResults);
+  let parts: MailParts | null = null;
   const deliveries: Delivery[] = [];
   for (const client of input.clients) {
     const record = (status: InboundMessageStatus, batchId: string | null = null, skipped: Skipped[] = []) =>
@@ -131,9 +139,9 @@ export async function deliverMail(
         batchId,
         channel,
         sender,
-        fromHeader: mail.from,
-        subject: mail.subject?.slice(0, 500) ?? null,
-        messageId: mail.messageId?.slice(0, 500) ?? null,
+        fromHeader: head.from,
+        subject: head.subject?.slice(0, 500) ?? null,
+        messageId: head.messageId?.slice(0, 500) ?? null,
         status,
         spf: checked?.spf ?? auth.spf,
         dkim: checked?.dkim ?? auth.dkim,
@@ -146,38 +154,35 @@ export async function deliverMail(
       deliveries.push({ clientId: client.id, status: 'refused', batchId: null });
       continue;
     }
-    try {
-      parts ??= await mailToFiles(mail, {
-        maxFileBytes: services.config.UPLOAD_MAX_FILE_BYTES,
-        maxFiles: services.config.UPLOAD_MAX_FILES,
-      });
-    } catch (error) {
-      if (!(error instanceof MailOverBudget)) throw error;
+    parts ??= await input.parts();
+    if ('overBudget' in parts) {
       // Refused whole: nothing of it is kept but the line saying why.
-      await record('refused', null, [{ name: error.part, reason: error.reason }]);
-      deliveries.push({ clientId: client.id, status: 'refused', batchId: null, overBudget: error });
+      const { overBudget } = parts;
+      await record('refused', null, [{ name: overBudget.part, reason: overBudget.reason }]);
+      deliveries.push({ clientId: client.id, status: 'refused', batchId: null, overBudget });
       continue;
     }
-    if (parts.files.length === 0) {
-      await record('empty', null, parts.skipped);
+    const { files, skipped } = parts;
+    if (files.length === 0) {
+      await record('empty', null, skipped);
       deliveries.push({ clientId: client.id, status: 'empty', batchId: null });
       continue;
     }
     const owner = await findUserById(services.db, client.ownerUserId);
     if (!owner) continue;
     try {
-      const batch = await intoUploads(services, owner, client, parts.files);
-      await record('accepted', batch.batchId, parts.skipped);
+      const batch = await intoUploads(services, owner, client, (limits) => stageDiskFiles(files, limits));
+      await record('accepted', batch.batchId, skipped);
       deliveries.push({ clientId: client.id, status: 'accepted', batchId: batch.batchId });
       if ((await findAddressOfClient(services.db, client.id))?.replyToSender)
         await services.mailer.send(
           services.db,
           inboundReplyEmail(sender, owner.locale, {
             clientName: client.name,
-            subject: mail.subject,
+            subject: head.subject,
             files: batch.documents.filter((d) => d.status !== 'failed').map((d) => d.filename),
             skipped: [
-              ...parts.skipped,
+              ...skipped,
               ...batch.documents
                 .filter((d) => d.status === 'failed')
                 .map((d) => ({ name: d.filename, reason: d.errorCode ?? 'UNSUPPORTED_TYPE' })),
@@ -193,23 +198,27 @@ export async function deliverMail(
             ? ('over_monthly_limit' as const)
             : null;
       if (!status) throw error;
-      await record(status, null, parts.skipped);
+      await record(status, null, skipped);
       deliveries.push({ clientId: client.id, status, batchId: null });
     }
   }
   return deliveries;
 }
 
+type StageLimits = { maxFileBytes: number; tempDir: string };
+
 /**
  * The one call into the upload pipeline, for mail (as the client's owner, who pays as for any upload of that
  * client) and for phone photos (as the signed-in user). Kept alone so the intake can be re-wired in one place.
  */
-async function intoUploads(services: Services, uploader: UserRow, client: ClientRow, files: BufferedFile[]) {
+async function intoUploads(
+  services: Services,
+  uploader: UserRow,
+  client: ClientRow,
+  stage: (limits: StageLimits) => Promise<ReceivedUpload>,
+) {
   const { config } = services;
-  const staged = await stageBufferedFiles(files, {
-    maxFileBytes: config.UPLOAD_MAX_FILE_BYTES,
-    tempDir: uploadTempDir(config),
-  });
+  const staged = await stage({ maxFileBytes: config.UPLOAD_MAX_FILE_BYTES, tempDir: uploadTempDir(config) });
   try {
     return await uploadFiles(services, uploader, client, staged.files, { partial: false });
   } finally {
@@ -224,7 +233,7 @@ export async function uploadPhotos(
   client: ClientRow,
   document: BufferedFile,
 ) {
-  return intoUploads(services, user, client, [document]);
+  return intoUploads(services, user, client, (limits) => stageBufferedFiles([document], limits));
 }
 
 async function visibleClient(services: Services, user: UserRow, clientId: string) {

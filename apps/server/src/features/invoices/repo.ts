@@ -194,6 +194,16 @@ export async function findInvoice(db: Db, id: string) {
   return row ?? null;
 }
 
+/** Documents read as possible duplicates of this invoice, waiting for "keep both" or "discard" (issue 36). */
+export function findPossibleDuplicates(db: Db, invoiceId: string) {
+  return db
+    .select({ documentId: documents.id, filename: documents.filename, createdAt: documents.createdAt })
+    .from(documents)
+    .where(and(eq(documents.duplicateOfInvoiceId, invoiceId), eq(documents.status, 'duplicate')))
+    .orderBy(asc(documents.createdAt), asc(documents.id))
+    .limit(20);
+}
+
 export function findItems(db: Db, invoiceId: string) {
   return db
     .select()

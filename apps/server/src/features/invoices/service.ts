@@ -25,6 +25,7 @@ import {
   findInvoiceListHead,
   findInvoicePage,
   findItems,
+  findPossibleDuplicates,
   type InvoiceCursor,
   markDocumentReviewed,
   replaceItems,
@@ -120,6 +121,7 @@ export async function getInvoice(services: Services, user: UserRow, id: string):
   const { invoice, file } = await loadVisible(services, user, id);
   const items = await findItems(services.db, id);
   const payments = await invoicePayments(services.db, id);
+  const duplicates = await findPossibleDuplicates(services.db, id);
   return {
     id: invoice.id,
     clientId: invoice.clientId,
@@ -156,6 +158,7 @@ export async function getInvoice(services: Services, user: UserRow, id: string):
     extractionWarnings: warningCodes(file?.warnings),
     paidAt: invoice.paidAt,
     payments,
+    possibleDuplicates: duplicates.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })),
     createdAt: invoice.createdAt.toISOString(),
   };
 }

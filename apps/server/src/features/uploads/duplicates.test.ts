@@ -163,6 +163,34 @@ describe(`possible duplicates on upload (${TEST_DB})`, () => {
     expect(refused.status).toBe(404);
   });
 
+  it('keeps both of exact twins (the same file twice) on the accountant’s word, and lists the twin on the invoice', async () => {
+    const { user, headers, client } = await accountantWithClient(5);
+    const bytes = Buffer.from(ORIGINAL);
+    const first = await uploadOne(client.id, headers, { name: 'ticket.xml', bytes });
+    const twin = await uploadOne(client.id, headers, { name: 'ticket-otra-vez.xml', bytes });
+    expect(twin).toMatchObject({ status: 'duplicate', duplicateOfInvoiceId: first.invoiceId });
+    expect(await available(user.id)).toBe(4);
+
+    // The original invoice's page offers the decision too.
+    const page = await bodyOf(await ctx.request(`/api/v1/invoices/${first.invoiceId}`, { headers }));
+    expect(page.possibleDuplicates).toEqual([
+      { documentId: twin.id, filename: 'ticket-otra-vez.xml', createdAt: expect.any(String) },
+    ]);
+
+    // Same issuer, same number: kept all the same, and charged now.
+    const kept = await ctx.request(`/api/v1/documents/${twin.id}/keep`, { method: 'POST', headers });
+    expect(kept.status).toBe(200);
+    const { invoiceId } = await bodyOf(kept);
+    const rows = await ctx.db.select().from(invoices).where(eq(invoices.clientId, client.id));
+    expect(rows.map((row) => [row.id === invoiceId, row.number, row.keptAsDuplicate]).sort()).toEqual([
+      [false, 'C101', false],
+      [true, 'C101', true],
+    ]);
+    expect(await available(user.id)).toBe(3);
+    const after = await bodyOf(await ctx.request(`/api/v1/invoices/${first.invoiceId}`, { headers }));
+    expect(after.possibleDuplicates).toEqual([]);
+  }, 90_000);
+
   it('charges a different invoice of the same issuer', async () => {
     const { user, headers, client } = await accountantWithClient(5);
     await uploadOne(client.id, headers, { name: 'factura.xml', bytes: Buffer.from(ORIGINAL) });

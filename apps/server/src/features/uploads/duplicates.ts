@@ -143,7 +143,8 @@ export async function findSameInvoice(
 
 /**
  * The accountant's answer to "possible duplicate of …" (issue 36 item 3). `keep`: both are kept, so the
- * second becomes an invoice of its own from what was read, and is charged then (one credit). `discard`:
+ * second becomes an invoice of its own from what was read, and is charged then (one credit) — exact twins
+ * (the same file twice) too: the accountant may know of two purchases on one printed ticket. `discard`:
  * the document and its file are dropped; it had cost nothing.
  */
 export async function decideDuplicate(
@@ -190,13 +191,14 @@ export async function decideDuplicate(
           id: invoiceId,
           clientId: current.clientId,
           documentId,
-          // The original holds the file's hash; this one is kept on the accountant's word.
+          // The original holds the file's hash; this one is kept on the accountant's word, even when it is
+          // the very same file or reads the same issuer and number (`keptAsDuplicate` lifts that key).
           sourceSha256: null,
+          keptAsDuplicate: true,
           type: client ? suggestInvoiceType(client, invoice) : null,
           ...invoice,
         }),
       );
-      // The very same issuer and number: one invoice in law, whatever was decided.
       if (!inserted) throw new AppError('INVOICE_DUPLICATE');
       await insertItems(
         tx,

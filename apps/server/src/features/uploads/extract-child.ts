@@ -121,7 +121,11 @@ function serializeError(error: unknown): SerializedError {
       permanent: error.permanent,
       details: error.details,
     };
-  if (error instanceof Error) return { name: error.name, message: error.message };
+  // Node's error code (ENOSPC: a full disk) travels too: the job decides on it.
+  if (error instanceof Error) {
+    const { code } = error as { code?: unknown };
+    return { name: error.name, message: error.message, ...(typeof code === 'string' ? { code } : {}) };
+  }
   return { name: 'Error', message: String(error) };
 }
 

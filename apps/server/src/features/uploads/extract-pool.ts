@@ -90,7 +90,7 @@ function revive(error: SerializedError): Error {
   if (error.name === 'ExtractError' && error.code) {
     return new ExtractError(error.code as ExtractErrorCode, error.message, error.details, error.permanent);
   }
-  const revived = new Error(error.message);
+  const revived = Object.assign(new Error(error.message), error.code ? { code: error.code } : {});
   revived.name = error.name;
   return revived;
 }

@@ -1,6 +1,7 @@
 import { type ExtractionResult, isExtractError } from '@cuadra/extract';
 import { type DocumentErrorCode, type FieldEvidence, PENDING_STATUSES } from '@cuadra/shared';
 import type { Db } from '../../db/client';
+import { isStorageFull } from '../../files/file-store';
 import { newId } from '../../lib/ids';
 import { PermanentError } from '../../queue/define-job';
 import type { Services } from '../../services';
@@ -96,20 +97,33 @@ export async function processDocument(services: Services, documentId: string): P
       await failDocument(services, documentId, new PermanentError(error.message, error.code));
       return;
     }
+    // A full disk (the engine writing its scratch files): the credit is released now, not after the
+    // retries, and the document says why; the user uploads it again once there is room.
+    if (isStorageFull(error)) {
+      await failDocument(services, documentId, error);
+      return;
+    }
     throw error;
   }
 
-  await services.db.transaction(async (tx) => {
-    const current = await lockDocument(tx, documentId);
-    if (!isPending(current)) return;
-    await settleFirstInvoice(tx, current, result);
-    // A Facturae batch (`lote`): every further invoice of the file becomes its own document and invoice,
-    // one credit each, settled here with the first so that a job run twice cannot make them twice.
-    const entries = result.invoices ?? [];
-    for (let k = 1; k < entries.length; k++)
-      await settleBatchEntry(tx, current, entryResult(result, entries[k]!), k + 1, entries.length);
-    await noteDocumentSettled(services, tx, current.batchId);
-  });
+  try {
+    await services.db.transaction(async (tx) => {
+      const current = await lockDocument(tx, documentId);
+      if (!isPending(current)) return;
+      await settleFirstInvoice(tx, current, result);
+      // A Facturae batch (`lote`): every further invoice of the file becomes its own document and invoice,
+      // one credit each, settled here with the first so that a job run twice cannot make them twice.
+      const entries = result.invoices ?? [];
+      for (let k = 1; k < entries.length; k++)
+        await settleBatchEntry(tx, current, entryResult(result, entries[k]!), k + 1, entries.length);
+      await noteDocumentSettled(services, tx, current.batchId);
+    });
+  } catch (error) {
+    // The database's disk full while the invoice was written: the smaller write that fails the document
+    // and releases its credit may still go through; if not, the job is retried as any fault.
+    if (!isStorageFull(error)) throw error;
+    await failDocument(services, documentId, error);
+  }
 }
 
 /** The result of one invoice of a batch, in the shape of a whole extraction (no boxes: XML has none). */
@@ -233,7 +247,11 @@ async function settleBatchEntry(
 /** The job gave up: the document ends failed with a code the browser translates, and its credit is freed. */
 export async function failDocument(services: Services, documentId: string, error: unknown): Promise<void> {
   const code: DocumentErrorCode =
-    error instanceof PermanentError && error.code ? (error.code as DocumentErrorCode) : 'EXTRACTION_FAILED';
+    error instanceof PermanentError && error.code
+      ? (error.code as DocumentErrorCode)
+      : isStorageFull(error)
+        ? 'STORAGE_FULL'
+        : 'EXTRACTION_FAILED';
   await services.db.transaction(async (tx) => {
     const current = await lockDocument(tx, documentId);
     if (!isPending(current)) return;

@@ -7,6 +7,7 @@ import {
   TEST_DB,
   type TestContext,
 } from '../../../test/harness';
+import { HEALTH_P99_MS, MAX_GROWTH_BYTES, watchApi } from '../../../test/health-probe';
 import { hostilePdf } from '../../../test/hostile-files';
 import { invoicesPdf } from '../../../test/invoices-pdf';
 import { creditBalances } from '../../db/schema';
@@ -14,19 +15,11 @@ import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
 import { PARSE_LIMITS, pdfSandboxPids, warmPdfSandbox } from './pdf-sandbox';
 
-/** What the issue asks of the API while a hostile file is read (issue #35). */
-const HEALTH_P99_MS = 100;
-const MAX_GROWTH_BYTES = 100 * 1024 * 1024;
-/** Health is sampled at least this long, idle and while the file is read. */
-const WINDOW_MS = 3_000;
-
 function form(name: string, bytes: Uint8Array) {
   const body = new FormData();
   body.append('files[]', new Blob([bytes]), name);
   return body;
 }
-
-const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1] ?? 0;
 
 describe(`a hostile PDF is read away from the API (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -51,52 +44,17 @@ describe(`a hostile PDF is read away from the API (${TEST_DB})`, () => {
   const balance = async (userId: string) =>
     (await ctx.db.select().from(creditBalances).where(eq(creditBalances.userId, userId)))[0];
 
-  /** /api/health latencies, one call every 20 ms, until `until` settles and at least `minMs` passed. */
-  async function healthLatencies(until: Promise<unknown>, minMs: number, watch = () => {}) {
-    let done = false;
-    void until.finally(() => {
-      done = true;
-    });
-    const latencies: number[] = [];
-    const end = performance.now() + minMs;
-    while (!done || performance.now() < end) {
-      const start = performance.now();
-      const health = await ctx.request('/api/health');
-      latencies.push(performance.now() - start);
-      expect(health.status).toBeLessThan(500);
-      watch();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return latencies;
-  }
-
-  /**
-   * Uploads `bytes` while asking /api/health every 20 ms and sampling this process's memory (the API is
-   * this process): the answer, the health p99 while idle and while the file is read, the most memory grew.
-   * The machine the tests share may be slow even idle: the bound is on what the file adds to that.
-   */
+  /** Uploads `bytes` while the API is watched (`watchApi`): the answer, health's p99 and memory growth. */
   async function uploadWatched(name: string, bytes: Uint8Array) {
     const { user, headers, client } = await accountant(3);
-    const idle = p99(await healthLatencies(Promise.resolve(), WINDOW_MS));
-    const before = process.memoryUsage();
-    let growth = 0;
-    const upload = Promise.resolve(
+    const { work, idle, busy, growth } = await watchApi(ctx, name, async () =>
       ctx.request(`/api/v1/clients/${client.id}/uploads`, {
         method: 'POST',
         headers,
         body: form(name, bytes),
       }),
     );
-    const busy = p99(
-      await healthLatencies(upload, WINDOW_MS, () => {
-        const now = process.memoryUsage();
-        growth = Math.max(growth, now.rss - before.rss, now.heapUsed - before.heapUsed);
-      }),
-    );
-    console.info(
-      `${name}: health p99 idle ${idle.toFixed(0)} ms, while read ${busy.toFixed(0)} ms; memory +${(growth / 1048576).toFixed(1)} MB`,
-    );
-    return { user, res: await upload, idle, busy, growth };
+    return { user, res: await work, idle, busy, growth };
   }
 
   it('refuses a small PDF whose content stream inflates to 300 MB, free, while health answers at once', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -183,6 +183,54 @@ export async function stageBufferedFiles(
   } catch (error) {
     await dispose();
     throw error;
+  }
+}
+
+/** A file already on this machine's disk, its hash taken (a mail's, written by its sandbox). */
+export type DiskFile = { filename: string; path: string; size: number; sha256: string };
+
+/**
+ * Copies files already on disk into a fresh upload folder, so they take the same road as a dropped file
+ * (`uploadFiles` moves them into the store); the originals stay for whoever else receives them (a mail to
+ * two clients). Nothing is read into memory but each file's head. `dispose` removes what is left.
+ */
+export async function stageDiskFiles(
+  files: DiskFile[],
+  limits: Pick<UploadLimits, 'maxFileBytes' | 'tempDir'>,
+): Promise<ReceivedUpload> {
+  await mkdir(limits.tempDir, { recursive: true });
+  const dir = await mkdtemp(join(limits.tempDir, 'staged-'));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    const staged: IncomingFile[] = [];
+    for (const [index, file] of files.entries()) {
+      const keep = file.size > 0 && file.size <= limits.maxFileBytes;
+      const path = keep ? join(dir, String(index)) : null;
+      if (path) await copyFile(file.path, path);
+      staged.push({
+        filename: sanitizeFilename(file.filename),
+        size: file.size,
+        path,
+        head: path ? await readHead(path) : Buffer.alloc(0),
+        sha256: keep ? file.sha256 : null,
+        tooLarge: file.size > limits.maxFileBytes,
+      });
+    }
+    return { files: staged, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+async function readHead(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
 }
 

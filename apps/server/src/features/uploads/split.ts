@@ -213,7 +213,13 @@ async function moveSplitOnce(
     const bytes = (cut[i] as { bytes: Uint8Array }).bytes;
     return { old: row, id: newId(), bytes, ...next };
   });
-  await Promise.all(replacements.map((r) => services.files.put(fileKey(r.id), r.bytes)));
+  try {
+    await Promise.all(replacements.map((r) => services.files.put(fileKey(r.id), r.bytes)));
+  } catch (error) {
+    // A full disk halfway: none of the new cut is kept (the answer is 507 STORAGE_FULL), nothing is held.
+    await Promise.all(replacements.map((r) => services.files.delete(fileKey(r.id))));
+    throw error;
+  }
   let stale = false;
   try {
     await services.db.transaction(async (tx) => {

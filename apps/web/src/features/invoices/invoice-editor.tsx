@@ -9,6 +9,7 @@ import {
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
+import { DateInput } from '../../components/ui/date-input';
 import { toLocale } from '../../i18n/i18n';
 import { LearnedNote } from '../review/learned-note';
 import { useForgetLearnedPlace } from '../review/review-api';
@@ -233,36 +234,47 @@ export function InvoiceEditor({
                 const isDate = field === 'issueDate' || field === 'dueDate';
                 const isAmount = (AMOUNT_FIELDS as readonly string[]).includes(field);
                 const warning = TAX_ID_FIELDS.includes(field) ? taxIdWarning(form[field]) : null;
+                const inputProps = {
+                  id,
+                  name: field,
+                  onFocus: () => setFocused(field),
+                  onBlur: () => setFocused((current) => (current === field ? null : current)),
+                  'aria-invalid': error ? true : undefined,
+                  'aria-describedby':
+                    [
+                      error ? `${id}-error` : null,
+                      low ? `${id}-low` : null,
+                      learned ? `${id}-learned` : null,
+                      warning ? `${id}-warn` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' ') || undefined,
+                  'data-low-confidence': low || undefined,
+                  className: `${inputClass} ${isAmount ? 'text-right tabular-nums' : ''} ${
+                    low ? 'border-amber-500 bg-amber-50' : ''
+                  }`,
+                };
                 return (
                   <div key={field} className={isWide ? 'sm:col-span-2' : undefined}>
                     <label htmlFor={id} className="block text-sm font-medium text-slate-800">
                       {t(`fields.${LABELS[field]}` as 'fields.number')}
                     </label>
-                    <input
-                      id={id}
-                      name={field}
-                      type={isDate ? 'date' : 'text'}
-                      inputMode={isAmount || field === 'withholdingRate' ? 'decimal' : undefined}
-                      value={form[field]}
-                      onChange={(event) => set(field, event.target.value)}
-                      onFocus={() => setFocused(field)}
-                      onBlur={() => setFocused((current) => (current === field ? null : current))}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={
-                        [
-                          error ? `${id}-error` : null,
-                          low ? `${id}-low` : null,
-                          learned ? `${id}-learned` : null,
-                          warning ? `${id}-warn` : null,
-                        ]
-                          .filter(Boolean)
-                          .join(' ') || undefined
-                      }
-                      data-low-confidence={low || undefined}
-                      className={`${inputClass} ${isAmount ? 'text-right tabular-nums' : ''} ${
-                        low ? 'border-amber-500 bg-amber-50' : ''
-                      }`}
-                    />
+                    {isDate ? (
+                      // A day in the app's language, whatever the browser's (issue 36).
+                      <DateInput
+                        {...inputProps}
+                        value={form[field]}
+                        onChange={(value) => set(field, value)}
+                      />
+                    ) : (
+                      <input
+                        {...inputProps}
+                        type="text"
+                        inputMode={isAmount || field === 'withholdingRate' ? 'decimal' : undefined}
+                        value={form[field]}
+                        onChange={(event) => set(field, event.target.value)}
+                      />
+                    )}
                     {low ? (
                       <p id={`${id}-low`} className="mt-1 text-xs text-amber-800">
                         {t('fields.lowConfidence')}

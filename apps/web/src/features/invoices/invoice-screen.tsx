@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
 import { InvoiceEditor } from './invoice-editor';
 import { useInvoice, useUpdateInvoice } from './invoices-api';
+import { PossibleDuplicates } from './possible-duplicates';
 
 /** What the client page shows as a toast after coming back from a save (navigation state). */
 export type SavedNotice = { notice: 'edit.invoiceSavedSuccessfully' | 'review.success' };
@@ -115,6 +116,7 @@ export function InvoiceScreen({
       <p className="mb-6 rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-slate-800">
         {mode === 'review' ? t('review.info') : t('edit.info')}
       </p>
+      <PossibleDuplicates invoice={data} />
       <InvoiceEditor
         key={data.id}
         invoice={data}

@@ -120,6 +120,14 @@ function stubApi(
           return new Response(null, { status: 204 });
         }
       }
+      const decision = /^\/api\/v1\/documents\/([^/]+)\/(keep|discard)$/.exec(p);
+      if (decision && method === 'POST' && invoice) {
+        invoice = {
+          ...invoice,
+          possibleDuplicates: invoice.possibleDuplicates.filter((d) => d.documentId !== decision[1]),
+        };
+        return json(200, { invoiceId: decision[2] === 'keep' ? 'inv-7' : null });
+      }
       if (p.startsWith('/api/v1/invoices/'))
         return json(404, { error: { code: 'INVOICE_NOT_FOUND', message: 'No invoice found' } });
       return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
@@ -482,6 +490,38 @@ describe('editing an invoice', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Error saving the invoice: Server error, please try again later',
     );
+  });
+
+  it('offers keep both or discard for the files read as this invoice again (issue 36)', async () => {
+    const calls = stubApi({
+      invoice: testInvoice({
+        type: 'received',
+        possibleDuplicates: [
+          { documentId: 'd-2', filename: 'ticket-foto.jpg', createdAt: '2024-03-07T09:00:00.000Z' },
+          { documentId: 'd-3', filename: 'ticket-copia.pdf', createdAt: '2024-03-08T09:00:00.000Z' },
+        ],
+      }),
+    });
+    renderRoutes(routes, '/invoicePage/inv-1');
+    const section = await screen.findByRole('region', { name: 'Possible duplicates of this invoice' });
+    expect(within(section).getByText('ticket-foto.jpg')).toBeTruthy();
+    expect(within(section).getByText('Received 7 Mar 2024')).toBeTruthy();
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Keep both (1 credit): ticket-foto.jpg' }));
+    expect(
+      await within(section).findByText('Kept: it is now an invoice to review, and one credit was used.'),
+    ).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'Open the invoice kept' }).getAttribute('href')).toBe(
+      '/invoicePage/inv-7',
+    );
+    // The list follows the server: the kept file is no longer offered, the other one still is.
+    await waitFor(() => expect(within(section).queryByText('ticket-foto.jpg')).toBeNull());
+    fireEvent.click(within(section).getByRole('button', { name: 'Discard: ticket-copia.pdf' }));
+    expect(await within(section).findByText('Discarded. Nothing was charged.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([
+      '/api/v1/documents/d-2/keep',
+      '/api/v1/documents/d-3/discard',
+    ]);
   });
 
   it('says No invoice found for an unknown id', async () => {

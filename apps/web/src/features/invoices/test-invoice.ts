@@ -26,6 +26,7 @@ export function testInvoice(overrides: Partial<Invoice> = {}): Invoice {
     extractionWarnings: [],
     paidAt: null,
     payments: [],
+    possibleDuplicates: [],
     items: [
       {
         description: 'Reparación',

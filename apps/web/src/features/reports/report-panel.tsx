@@ -1,6 +1,5 @@
 import {
   checkReportRange,
-  dateLocale,
   formatDay,
   type ReportFormat,
   type ReportKind,
@@ -12,6 +11,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
+import { DateInput } from '../../components/ui/date-input';
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { Modal } from '../clients/modal';
@@ -168,14 +168,11 @@ export function ReportPanel({ clientId }: { clientId: string }) {
           <label htmlFor={`${id}-from`} className="block text-sm font-medium text-slate-800">
             {t('panel.from')}
           </label>
-          <input
+          <DateInput
             id={`${id}-from`}
-            type="date"
-            lang={dateLocale(language)}
             value={from}
-            max={to && to < today ? to : today}
-            onChange={(event) => {
-              setFrom(event.target.value);
+            onChange={(value) => {
+              setFrom(value);
               setPeriod(undefined);
             }}
             aria-describedby={`${id}-hint ${id}-problem`}
@@ -187,15 +184,11 @@ export function ReportPanel({ clientId }: { clientId: string }) {
           <label htmlFor={`${id}-to`} className="block text-sm font-medium text-slate-800">
             {t('panel.to')}
           </label>
-          <input
+          <DateInput
             id={`${id}-to`}
-            type="date"
-            lang={dateLocale(language)}
             value={to}
-            min={from || undefined}
-            max={today}
-            onChange={(event) => {
-              setTo(event.target.value);
+            onChange={(value) => {
+              setTo(value);
               setPeriod(undefined);
             }}
             aria-describedby={`${id}-hint ${id}-problem`}

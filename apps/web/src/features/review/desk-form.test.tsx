@@ -98,4 +98,47 @@ describe('the desk form', () => {
     expect(form.current?.forgetLearned()).toBe(false);
     vi.unstubAllGlobals();
   });
+
+  it('shows and reads dates in the app’s language, not the browser’s (issue 36)', async () => {
+    // jsdom's browser is English (en-US); the app is in Spanish.
+    expect(navigator.language).toBe('en-US');
+    await act(() => i18n.changeLanguage('es'));
+    const onSave = vi.fn();
+    try {
+      renderWithProviders(
+        <DeskForm
+          invoice={testInvoice({ type: 'received', issueDate: '2024-03-05', dueDate: null })}
+          saving={false}
+          saveError={null}
+          onSave={onSave}
+          onFocusField={() => undefined}
+        />,
+      );
+      const issued = (await screen.findByLabelText('Fecha de emisión')) as HTMLInputElement;
+      // 5 March, written as a Spanish reader writes it, with the pattern said to screen readers.
+      expect(issued.value).toBe('05/03/2024');
+      expect(issued.placeholder).toBe('dd/mm/aaaa');
+      const hint = issued
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' ');
+      expect(hint).toContain('Escribe la fecha como dd/mm/aaaa');
+
+      // Typed day first, loosely: 6 April. The form hands on an ISO day.
+      fireEvent.change(issued, { target: { value: '6/4/24' } });
+      fireEvent.blur(issued);
+      expect(issued.value).toBe('06/04/2024');
+      fireEvent.submit(issued.closest('form') as HTMLFormElement);
+      expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ issueDate: '2024-04-06' }));
+
+      // The same day in English reads month first.
+      await act(() => i18n.changeLanguage('en'));
+      const english = screen.getByLabelText('Issue date') as HTMLInputElement;
+      expect(english.value).toBe('04/06/2024');
+      expect(english.placeholder).toBe('mm/dd/yyyy');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
 });

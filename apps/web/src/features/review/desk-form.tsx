@@ -8,6 +8,7 @@ import {
 import { type FormEvent, forwardRef, useId, useImperativeHandle, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass, primaryButtonClass } from '../../components/ui';
+import { DateInput } from '../../components/ui/date-input';
 import { toLocale } from '../../i18n/i18n';
 import { FiguresConfirm } from '../invoices/figures-confirm';
 import {
@@ -216,39 +217,46 @@ export const DeskForm = forwardRef<
         ]
           .filter(Boolean)
           .join(' ');
+        const change = (value: string) =>
+          setForm((current) => withFieldChange(current, field, value, language));
+        const inputProps = {
+          id,
+          name: field,
+          onFocus: () => {
+            onFocusField(key);
+            setLastFocused(key);
+          },
+          onBlur: () => onFocusField(null),
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': described || undefined,
+          'data-mark': mark ?? undefined,
+          className: `${inputClass} ${isAmount ? 'text-right tabular-nums' : ''} ${
+            mark === 'low'
+              ? 'border-amber-500 bg-amber-50'
+              : mark === 'verified'
+                ? 'border-emerald-500'
+                : mark === 'memory'
+                  ? 'border-violet-500 bg-violet-50'
+                  : ''
+          }`,
+        };
         return (
           <div key={field}>
             <label htmlFor={id} className="block text-sm font-medium text-slate-800">
               {ti(`fields.${field}` as 'fields.number')}
             </label>
-            <input
-              id={id}
-              name={field}
-              type={isDate ? 'date' : 'text'}
-              inputMode={isAmount || field === 'withholdingRate' ? 'decimal' : undefined}
-              value={form[field]}
-              onChange={(event) => {
-                const { value } = event.target;
-                setForm((current) => withFieldChange(current, field, value, language));
-              }}
-              onFocus={() => {
-                onFocusField(key);
-                setLastFocused(key);
-              }}
-              onBlur={() => onFocusField(null)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={described || undefined}
-              data-mark={mark ?? undefined}
-              className={`${inputClass} ${isAmount ? 'text-right tabular-nums' : ''} ${
-                mark === 'low'
-                  ? 'border-amber-500 bg-amber-50'
-                  : mark === 'verified'
-                    ? 'border-emerald-500'
-                    : mark === 'memory'
-                      ? 'border-violet-500 bg-violet-50'
-                      : ''
-              }`}
-            />
+            {isDate ? (
+              // A day in the app's language, whatever the browser's (issue 36).
+              <DateInput {...inputProps} value={form[field]} onChange={change} />
+            ) : (
+              <input
+                {...inputProps}
+                type="text"
+                inputMode={isAmount || field === 'withholdingRate' ? 'decimal' : undefined}
+                value={form[field]}
+                onChange={(event) => change(event.target.value)}
+              />
+            )}
             {mark === 'low' ? (
               <p id={`${id}-mark`} className="mt-0.5 text-xs text-amber-800">
                 ⚠ {t('form.low')}

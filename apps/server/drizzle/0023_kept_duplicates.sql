@@ -1,0 +1,3 @@
+DROP INDEX "invoices_client_issuer_number_key";--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "kept_as_duplicate" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_client_issuer_number_key" ON "invoices" USING btree ("client_id","issuer_tax_id","number") WHERE "invoices"."issuer_tax_id" is not null and "invoices"."number" is not null and not "invoices"."kept_as_duplicate";
