@@ -3,13 +3,14 @@ import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql
 import type { Db } from '../../db/client';
 import { clients, invitations, invoices, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { visibleClientsOf } from '../firms/access';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
 
-/** The clients a user may see: the ones they own, and the ones linked to their freelancer account. */
+/** The clients a user may see: the one rule of features/firms/access.ts. */
 function visibleTo(userId: string): SQL {
-  return or(eq(clients.ownerUserId, userId), eq(clients.freelancerUserId, userId)) as SQL;
+  return visibleClientsOf(userId);
 }
 
 /** `%`, `_` and `\` typed by the user match themselves, not "anything". */

@@ -1,6 +1,7 @@
 import {
   AcceptInvitationRequestSchema,
   AcceptInvitationResultSchema,
+  CHANGE_VIA_HEADER,
   ClientDetailSchema,
   type ClientExportFormat,
   ClientFiltersSchema,
@@ -8,6 +9,7 @@ import {
   CreateClientRequestSchema,
   CreateInvitationRequestSchema,
   ErrorBodySchema,
+  HistorySchema,
   InvitationPreviewSchema,
   InvitationSchema,
   ListClientsQuerySchema,
@@ -20,6 +22,7 @@ import { validationHook } from '../../http/errors';
 import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { viaOfRequest } from '../history/service';
 import { CLIENT_EXPORT_MEDIA_TYPES } from './export';
 import * as clients from './service';
 
@@ -120,6 +123,16 @@ const updateRoute = createRoute({
   },
 });
 
+const historyRoute = createRoute({
+  method: 'get',
+  path: '/{id}/history',
+  tags: ['clients'],
+  summary: 'Every change to the client’s name, tax id, tax profile and limit: who, when, from, to',
+  security: bearer,
+  request: { params: IdParams },
+  responses: { 200: json(HistorySchema, 'The history'), ...notFound, ...unauthorized },
+});
+
 const inviteRoute = createRoute({
   method: 'post',
   path: '/{id}/invitations',
@@ -177,9 +190,14 @@ export function clientRoutes(services: Services) {
       )
       .openapi(updateRoute, async (c) =>
         c.json(
-          await clients.updateClient(services, c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+          await clients.updateClient(services, c.get('user'), c.req.valid('param').id, c.req.valid('json'), {
+            via: viaOfRequest(c.req.header(CHANGE_VIA_HEADER)),
+          }),
           200,
         ),
+      )
+      .openapi(historyRoute, async (c) =>
+        c.json(await clients.getClientHistory(services, c.get('user'), c.req.valid('param').id), 200),
       )
       .openapi(inviteRoute, async (c) =>
         c.json(

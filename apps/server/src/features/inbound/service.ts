@@ -11,6 +11,7 @@ import { cutPage, decodeCreatedAtCursor, decodeCursor, encodeCursor, UUID } from
 import type { Services } from '../../services';
 import { findUserById, type UserRow } from '../auth/repo';
 import { type ClientRow, findVisibleClient } from '../clients/repo';
+import { isFirmSide } from '../firms/access';
 import { type BufferedFile, stageBufferedFiles } from '../uploads/multipart';
 import { uploadTempDir } from '../uploads/routes';
 import { uploadFiles } from '../uploads/service';
@@ -235,7 +236,7 @@ async function visibleClient(services: Services, user: UserRow, clientId: string
 
 async function ownedClient(services: Services, user: UserRow, clientId: string) {
   const row = await visibleClient(services, user, clientId);
-  if (row.ownerUserId !== user.id) throw new AppError('FORBIDDEN');
+  if (!isFirmSide(row, user.id)) throw new AppError('FORBIDDEN');
   return row;
 }
 
