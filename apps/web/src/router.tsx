@@ -174,6 +174,11 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('./features/invoices/invoice-review-page'), 'InvoiceReviewPage'),
           },
           { path: '/user', lazy: lazyPage(() => import('./features/account/settings-page'), 'SettingsPage') },
+          // A team invitation (issue 40): behind sign-in, so the login comes back here with the token.
+          {
+            path: '/join-team',
+            lazy: lazyPage(() => import('./features/team/join-team-page'), 'JoinTeamPage'),
+          },
           // "Share → Cuadra" from the phone (issue 21): the service worker redirects here.
           { path: '/share', lazy: lazyPage(() => import('./features/inbound/share-page'), 'SharePage') },
         ],

@@ -13,6 +13,7 @@ import enMetatags from './locales/en/metatags.json';
 import enPricing from './locales/en/pricing.json';
 import enReports from './locales/en/reports.json';
 import enReview from './locales/en/review.json';
+import enTeam from './locales/en/team.json';
 import enTranslation from './locales/en/translation.json';
 import esAuth from './locales/es/auth.json';
 import esBlog from './locales/es/blog.json';
@@ -27,6 +28,7 @@ import esMetatags from './locales/es/metatags.json';
 import esPricing from './locales/es/pricing.json';
 import esReports from './locales/es/reports.json';
 import esReview from './locales/es/review.json';
+import esTeam from './locales/es/team.json';
 import esTranslation from './locales/es/translation.json';
 
 /**
@@ -60,6 +62,8 @@ export const resources = {
     inbound: enInbound,
     // The review desk (issue 17): the queue, the original with field boxes, keys, /documents.
     review: enReview,
+    // A gestoría is a team (issue 40): members, roles, invitations, responsible members, change history.
+    team: enTeam,
   },
   es: {
     translation: esTranslation,
@@ -77,6 +81,7 @@ export const resources = {
     forms: esForms,
     inbound: esInbound,
     review: esReview,
+    team: esTeam,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 
