@@ -73,8 +73,8 @@ export function ClientMembersPanel({ clientId }: { clientId: string }) {
               <p className="mt-3 text-sm text-slate-600">{t('clientMembers.noCandidates')}</p>
             ) : (
               <form onSubmit={add} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-                <label className="text-sm text-slate-700" htmlFor={`${id}-member`}>
-                  {t('clientMembers.addLabel')}
+                <div className="text-sm text-slate-700">
+                  <label htmlFor={`${id}-member`}>{t('clientMembers.addLabel')}</label>
                   <select
                     id={`${id}-member`}
                     className={inputClass}
@@ -88,7 +88,7 @@ export function ClientMembersPanel({ clientId }: { clientId: string }) {
                       </option>
                     ))}
                   </select>
-                </label>
+                </div>
                 <button type="submit" className={secondaryButtonClass} disabled={!chosen || assign.isPending}>
                   {t('clientMembers.add')}
                 </button>

@@ -137,9 +137,11 @@ function MemberCard({
       </dl>
       {editable ? (
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-          <label className="text-sm text-slate-700" htmlFor={`${id}-role`}>
-            <span className="sr-only">{t('members.roleOf', { name: member.name })}</span>
-            <span aria-hidden="true">{t('members.role')}</span>
+          <div className="text-sm text-slate-700">
+            <label htmlFor={`${id}-role`}>
+              <span className="sr-only">{t('members.roleOf', { name: member.name })}</span>
+              <span aria-hidden="true">{t('members.role')}</span>
+            </label>
             <select
               id={`${id}-role`}
               className={inputClass}
@@ -158,7 +160,7 @@ function MemberCard({
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           {member.role === 'staff' ? (
             <label className="flex items-center gap-2 text-sm text-slate-700">
               <input
@@ -261,8 +263,8 @@ function InviteForm() {
             onChange={(event) => setEmail(event.target.value)}
           />
         </label>
-        <label className="text-sm text-slate-700" htmlFor={`${id}-role`}>
-          {t('invite.role')}
+        <div className="text-sm text-slate-700">
+          <label htmlFor={`${id}-role`}>{t('invite.role')}</label>
           <select
             id={`${id}-role`}
             className={inputClass}
@@ -275,7 +277,7 @@ function InviteForm() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button type="submit" className={primaryButtonClass} disabled={invite.isPending}>
           {invite.isPending ? t('invite.sending') : t('invite.submit')}
         </button>
