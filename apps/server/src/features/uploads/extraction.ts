@@ -157,19 +157,16 @@ async function settleFirstInvoice(tx: Db, current: DocumentRow, result: Extracti
   const original = await findOriginal(tx, current, invoice);
   const client = await findVisibleClient(tx, current.payerUserId, current.clientId);
   const invoiceId = newId();
-  let prepared: Awaited<ReturnType<typeof prepareInvoice>> | null = null;
-  const inserted =
-    !original &&
-    (await insertInvoiceIfNew(
-      tx,
-      // What the accountant corrected on earlier invoices from this supplier (source `memory`).
-      (prepared = await prepareInvoice(
+  // What the accountant corrected on earlier invoices from this supplier (source `memory`).
+  const prepared = original
+    ? null
+    : await prepareInvoice(
         tx,
         current.clientId,
         { id: invoiceId, clientId: current.clientId, documentId, sourceSha256: current.sha256, ...invoice },
         presetType(client, result, invoice),
-      )).values,
-    ));
+      );
+  const inserted = prepared !== null && (await insertInvoiceIfNew(tx, prepared.values));
   if (!inserted) {
     // Either found above, or another document of the same invoice won the race to the unique key.
     const first = original ?? (await findOriginal(tx, current, invoice));
@@ -229,18 +226,15 @@ async function settleBatchEntry(
   const original = await byNumber();
   const client = await findVisibleClient(tx, parent.payerUserId, parent.clientId);
   const invoiceId = newId();
-  let prepared: Awaited<ReturnType<typeof prepareInvoice>> | null = null;
-  const inserted =
-    !original &&
-    (await insertInvoiceIfNew(
-      tx,
-      (prepared = await prepareInvoice(
+  const prepared = original
+    ? null
+    : await prepareInvoice(
         tx,
         parent.clientId,
         { id: invoiceId, clientId: parent.clientId, documentId: id, sourceSha256: null, ...invoice },
         presetType(client, result, invoice),
-      )).values,
-    ));
+      );
+  const inserted = prepared !== null && (await insertInvoiceIfNew(tx, prepared.values));
   if (!inserted) {
     await settleAsDuplicate(tx, document, (original ?? (await byNumber()))?.id ?? null, result);
     return;
