@@ -1105,6 +1105,23 @@ export interface paths {
         patch: operations["patchFirmMembersByUserId"];
         trace?: never;
     };
+    "/api/v1/firm/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave the firm (not its owner); every session of the account ends at once */
+        post: operations["postFirmLeave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/firm-invitations/{token}": {
         parameters: {
             query?: never;
@@ -5611,6 +5628,42 @@ export interface operations {
             };
             /** @description MEMBER_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postFirmLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left; sign in again to use the account on its own */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the session was ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ROLE_OWNER_ONLY: the owner cannot leave their own firm */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -106,6 +106,19 @@ const removeMemberRoute = createRoute({
   },
 });
 
+const leaveRoute = createRoute({
+  method: 'post',
+  path: '/firm/leave',
+  tags: ['team'],
+  summary: 'Leave the firm (not its owner); every session of the account ends at once',
+  security: bearer,
+  responses: {
+    204: { description: 'Left; sign in again to use the account on its own' },
+    403: json(ErrorBodySchema, 'ROLE_OWNER_ONLY: the owner cannot leave their own firm'),
+    ...unauthorized,
+  },
+});
+
 const previewRoute = createRoute({
   method: 'get',
   path: '/firm-invitations/{token}',
@@ -211,6 +224,10 @@ export function firmRoutes(services: Services) {
     )
     .openapi(removeMemberRoute, async (c) => {
       await firms.removeMember(services, c.get('user'), c.req.valid('param').userId);
+      return c.body(null, 204);
+    })
+    .openapi(leaveRoute, async (c) => {
+      await firms.leaveFirm(services, c.get('user'));
       return c.body(null, 204);
     })
     .openapi(previewRoute, async (c) =>

@@ -253,6 +253,20 @@ export async function removeMember(services: Services, user: UserRow, userId: st
   });
 }
 
+/**
+ * Leaving the firm (issue 40 item 1): like a removal, it ends every session of the member at once. The
+ * owner cannot leave the firm that holds their clients and balance.
+ */
+export async function leaveFirm(services: Services, user: UserRow): Promise<void> {
+  const { db } = services;
+  const member = await ensureMembership(db, user);
+  if (member.role === 'owner') throw new AppError('ROLE_OWNER_ONLY');
+  await db.transaction(async (tx) => {
+    if (!(await deleteMember(tx, member.firmId, user.id))) throw new AppError('MEMBER_NOT_FOUND');
+    await bumpTokenVersion(tx, user.id);
+  });
+}
+
 /** A client the user sees and that belongs to their firm (not a freelancer's own link). */
 async function firmClient(db: Db, user: UserRow, member: Membership, clientId: string): Promise<ClientRow> {
   const client = UUID.test(clientId) ? await findVisibleClient(db, user.id, clientId) : null;

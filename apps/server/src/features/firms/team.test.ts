@@ -113,6 +113,13 @@ describe(`a gestoría is a team (${TEST_DB})`, () => {
     const refused = await send('POST', '/api/v1/firm-invitations/accept', { token: busyToken }, busyAccount);
     expect((await bodyOf(refused)).error.code).toBe('FIRM_NOT_EMPTY');
 
+    // A member who leaves loses the firm's clients and every session at once; the owner cannot leave.
+    const leaver = await join(owner, 'reader', 'Leaver');
+    expect((await send('POST', '/api/v1/firm/leave', undefined, leaver)).status).toBe(204);
+    expect((await get('/api/v1/firm', leaver)).status).toBe(401);
+    const ownerLeaves = await send('POST', '/api/v1/firm/leave', undefined, owner);
+    expect((await bodyOf(ownerLeaves)).error.code).toBe('ROLE_OWNER_ONLY');
+
     // Staff may not manage members.
     const asStaff = await send(
       'POST',

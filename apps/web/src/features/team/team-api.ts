@@ -57,6 +57,11 @@ export function useRemoveMember() {
   return useTeamMutation((userId: string) => api.delete<void>(`/firm/members/${path(userId)}`));
 }
 
+/** Leaving ends this account's sessions (the server raises its token version): the caller signs out. */
+export function useLeaveFirm() {
+  return useMutation({ mutationFn: () => api.post<void>('/firm/leave') });
+}
+
 export function useFirmInvitation(token: string) {
   return useQuery({
     queryKey: teamKeys.invitation(token),

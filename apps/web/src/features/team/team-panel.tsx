@@ -8,11 +8,19 @@ import {
 } from '@cuadra/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { inputClass, primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
-import { useAuth } from '../auth/auth-store';
-import { useFirm, useInviteMember, useRemoveMember, useRevokeInvitation, useUpdateMember } from './team-api';
+import { logout, useAuth } from '../auth/auth-store';
+import {
+  useFirm,
+  useInviteMember,
+  useLeaveFirm,
+  useRemoveMember,
+  useRevokeInvitation,
+  useUpdateMember,
+} from './team-api';
 
 const MEMBER_ROLES: MemberRole[] = ['admin', 'staff', 'reader'];
 const isManager = (role: FirmRole) => role === 'owner' || role === 'admin';
@@ -58,7 +66,41 @@ export function TeamPanel() {
       ) : (
         <p className="text-sm text-slate-600">{t('members.managersOnly')}</p>
       )}
+      {view.myRole === 'owner' ? null : <LeaveButton firmName={view.firm.name} />}
     </section>
+  );
+}
+
+/** A member leaves the firm; their sessions end, so the app signs out and returns to the login page. */
+function LeaveButton({ firmName }: { firmName: string }) {
+  const { t } = useTranslation('team');
+  const toMessage = useErrorMessage();
+  const leave = useLeaveFirm();
+  const navigate = useNavigate();
+  return (
+    <div className="flex flex-col gap-2">
+      <button
+        type="button"
+        className={`${secondaryButtonClass} self-start text-red-800`}
+        disabled={leave.isPending}
+        onClick={() => {
+          if (!window.confirm(t('leave.confirm', { firm: firmName }))) return;
+          leave.mutate(undefined, {
+            onSuccess: () => {
+              void navigate('/login', { replace: true });
+              logout();
+            },
+          });
+        }}
+      >
+        {t('leave.button')}
+      </button>
+      {leave.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {toMessage(leave.error)}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -75,6 +75,7 @@ describe('Settings → Team', { timeout: 30_000 }, () => {
     renderWithProviders(<TeamPanel />);
     expect(await screen.findByText('Only you so far. Invite a colleague below.')).toBeTruthy();
     expect(screen.getByText('No pending invitations.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Leave the team' })).toBeNull();
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'pablo@example.com' } });
     fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'reader' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
@@ -97,6 +98,8 @@ describe('Settings → Team', { timeout: 30_000 }, () => {
       await screen.findByText('Solo el titular o un administrador puede cambiar el equipo.'),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Enviar invitación' })).toBeNull();
+    // A member may leave; the owner, whose firm it is, may not.
+    expect(screen.getByRole('button', { name: 'Salir del equipo' })).toBeTruthy();
   });
 
   it('says so when the team cannot be loaded, and offers to try again', async () => {
