@@ -23,6 +23,7 @@ import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
 import { actingOwnerId, findMembership, isFirmSide } from '../firms/access';
 import { insertClientMember } from '../firms/service';
 import { taxProfileOf, taxProfileUpdate } from '../forms/profile';
+import { buildHistoryCsv, findClientHistoryRows } from '../history/export';
 import { diffFields, findHistory, recordChanges } from '../history/service';
 import { ensureInboundEmail } from '../inbound/address';
 import { noteInvitationAccepted } from '../notifications/service';
@@ -307,6 +308,22 @@ const CLIENT_AUDITED_FIELDS = [
 export async function getClientHistory(services: Services, user: UserRow, clientId: string) {
   const row = await visibleClient(services.db, user, clientId);
   return { entries: await findHistory(services.db, 'client', row.id) };
+}
+
+/** The client's history of a period as CSV, in the user's language (issue 40: exportable per period). */
+export async function exportClientHistory(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+  period: { from: string; to: string },
+) {
+  if (period.from > period.to) throw new AppError('REPORT_START_AFTER_END');
+  const row = await visibleClient(services.db, user, clientId);
+  const rows = await findClientHistoryRows(services.db, row.id, period.from, period.to);
+  return {
+    bytes: Buffer.from(buildHistoryCsv(rows, user.locale), 'utf8'),
+    filename: `history_${period.from}_${period.to}.csv`,
+  };
 }
 
 export async function inviteToClient(

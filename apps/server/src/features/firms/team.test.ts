@@ -316,6 +316,21 @@ describe(`a gestoría is a team (${TEST_DB})`, () => {
       ['number', fields.number, 'F-1-corrected', 'screen', 'Pablo Staff'],
       ['number', 'F-1-corrected', 'F-1-api', 'api', 'Marta Owner'],
     ]);
+    // Exportable per client and period; a typed value never runs as a formula in the spreadsheet.
+    await send('PUT', `/api/v1/invoices/${id}?confirmFigures=true`, { ...fields, number: '=1+1' }, owner);
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = await get(`/api/v1/clients/${seed.client.id}/history.csv?from=${today}&to=${today}`, owner);
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain('Pablo Staff');
+    expect(text).toContain('F-1-corrected');
+    expect(text).toContain("'=1+1");
+    expect(text).not.toMatch(/[,;]=1\+1/);
+    const outside = await signUp(ctx);
+    expect(
+      (await get(`/api/v1/clients/${seed.client.id}/history.csv?from=${today}&to=${today}`, outside)).status,
+    ).toBe(404);
+
     // A client change is recorded too.
     await send('PATCH', `/api/v1/clients/${seed.client.id}`, { name: 'History Renamed SL' }, staff);
     const clientHistory = await bodyOf(await get(`/api/v1/clients/${seed.client.id}/history`, owner));

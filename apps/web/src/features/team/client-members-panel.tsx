@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass, secondaryButtonClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
+import { HistoryExport } from './history-export';
 import { useAssignMember, useClientMembers } from './team-api';
 
 /**
@@ -102,6 +103,7 @@ export function ClientMembersPanel({ clientId }: { clientId: string }) {
           ) : null}
         </>
       )}
+      <HistoryExport clientId={clientId} />
     </section>
   );
 }
