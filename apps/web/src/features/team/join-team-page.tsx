@@ -23,19 +23,22 @@ export function JoinTeamPage() {
     <div className="mx-auto w-full max-w-xl px-4 py-12 sm:px-6">
       <DocumentTitle title={t('join.title')} />
       <h1 className="mb-4 text-2xl font-semibold tracking-tight text-slate-900">{t('join.title')}</h1>
-      {preview.isPending ? (
+      {/* Joined first: the invitation is spent now, so reading it again would say it cannot be used. */}
+      {accept.isSuccess ? (
+        <StateBox>
+          <p className="font-semibold text-slate-900">
+            {t('join.joined', { firm: preview.data?.firmName ?? '' })}
+          </p>
+          <Link to="/dashboard" className={`${secondaryButtonClass} mt-3`}>
+            {t('join.toDashboard')}
+          </Link>
+        </StateBox>
+      ) : preview.isPending ? (
         <StateBox>{t('join.loading')}</StateBox>
       ) : preview.isError ? (
         <StateBox tone="error">
           <p className="font-semibold">{t('join.invalid')}</p>
           <p className="mt-1">{toMessage(preview.error)}</p>
-        </StateBox>
-      ) : accept.isSuccess ? (
-        <StateBox>
-          <p className="font-semibold text-slate-900">{t('join.joined', { firm: preview.data.firmName })}</p>
-          <Link to="/dashboard" className={`${secondaryButtonClass} mt-3`}>
-            {t('join.toDashboard')}
-          </Link>
         </StateBox>
       ) : (
         <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6">

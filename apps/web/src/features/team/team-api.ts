@@ -75,7 +75,8 @@ export function useAcceptFirmInvitation() {
   return useMutation({
     mutationFn: (token: string) => api.post<{ firmId: string }>('/firm-invitations/accept', { token }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: teamKeys.all });
+      // Not the invitation itself: it is spent, and the page keeps showing what was joined.
+      void queryClient.invalidateQueries({ queryKey: teamKeys.firm });
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
     },
   });
