@@ -2792,6 +2792,7 @@ export interface operations {
                 order?: "asc" | "desc";
                 registered?: "true" | "false";
                 toReview?: "true" | "false";
+                mine?: "true" | "false";
                 limit?: number;
                 cursor?: string;
             };
@@ -2897,6 +2898,7 @@ export interface operations {
                 order?: "asc" | "desc";
                 registered?: "true" | "false";
                 toReview?: "true" | "false";
+                mine?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -2940,6 +2942,7 @@ export interface operations {
                 order?: "asc" | "desc";
                 registered?: "true" | "false";
                 toReview?: "true" | "false";
+                mine?: "true" | "false";
             };
             header?: never;
             path?: never;

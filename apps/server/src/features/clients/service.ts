@@ -93,6 +93,7 @@ type ClientListFilters = {
   order: 'asc' | 'desc';
   registered?: 'true' | 'false' | undefined;
   toReview?: 'true' | 'false' | undefined;
+  mine?: 'true' | 'false' | undefined;
 };
 
 function filterQuery(user: UserRow, query: ClientListFilters) {
@@ -102,6 +103,7 @@ function filterQuery(user: UserRow, query: ClientListFilters) {
     order: query.order,
     registered: flag(query.registered),
     toReview: flag(query.toReview),
+    mine: flag(query.mine),
     locale: user.locale,
   };
 }

@@ -268,6 +268,11 @@ describe(`a gestoría is a team (${TEST_DB})`, () => {
     // The client list and the review queue hold only what the member may see.
     const listed = await bodyOf(await get('/api/v1/clients', staff));
     expect(listed.items.map((c: { name: string }) => c.name)).toEqual(['Assigned SL']);
+    // "My clients": the ones the member is responsible for; the owner carries none of them.
+    const mine = async (who: TestAccount) =>
+      (await bodyOf(await get('/api/v1/clients?mine=true', who))).items.map((c: { name: string }) => c.name);
+    expect(await mine(staff)).toEqual(['Assigned SL']);
+    expect(await mine(owner)).toEqual([]);
     const readerList = await bodyOf(await get('/api/v1/clients', reader));
     expect(readerList.items.map((c: { name: string }) => c.name).sort()).toEqual([
       'Assigned SL',
