@@ -101,15 +101,15 @@ describe.skipIf(!hasBrowser)('a gestoría works as a team in Chromium', () => {
     await page.getByText(`Invitation sent to ${staffEmail}.`).waitFor();
     await page.getByRole('button', { name: `Revoke the invitation to ${staffEmail}` }).waitFor();
 
-    // The colleague, in a browser of their own: signs up with the invited address, opens the emailed link,
-    // signs in (the link waits behind sign-in) and joins.
+    // The colleague, in a browser of their own, as someone new: opens the emailed link, is sent to sign in,
+    // signs up with the invited address, verifies, signs in, and lands back on the invitation.
     const staffContext = await newContext(browser);
     const staff = await staffContext.newPage();
     staff.on('pageerror', (error) => errors.push(error.message));
-    await registerAndVerify(staff, { name: 'Pablo Equipo', email: staffEmail, accountType: 'accountant' });
-    const link = await emailedLink(staffEmail, '/join-team');
-    await staff.goto(link);
+    await staff.goto(await emailedLink(staffEmail, '/join-team'));
     await staff.waitForURL('**/login');
+    await staff.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
+    await registerAndVerify(staff, { name: 'Pablo Equipo', email: staffEmail, accountType: 'accountant' });
     await logIn(staff, staffEmail);
     await staff.waitForURL('**/join-team?token=*');
     await staff.getByText('Elena Titular invites you to join', { exact: false }).waitFor();

@@ -88,6 +88,8 @@ const PUBLIC_PAGES: RouteObject[] = [
     lazy: lazyPage(() => import('./features/marketing/privacy-page'), 'PrivacyPage'),
   },
   { path: '/terms', lazy: lazyPage(() => import('./features/marketing/terms-page'), 'TermsPage') },
+  // A team invitation (issue 40): signed out, it keeps the token and sends the colleague to sign in or up.
+  { path: '/join-team', lazy: lazyPage(() => import('./features/team/join-team-page'), 'JoinTeamPage') },
   {
     path: '/acceptinvitation',
     lazy: lazyPage(() => import('./features/invitations/accept-invitation-page'), 'AcceptInvitationPage'),
@@ -174,11 +176,6 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('./features/invoices/invoice-review-page'), 'InvoiceReviewPage'),
           },
           { path: '/user', lazy: lazyPage(() => import('./features/account/settings-page'), 'SettingsPage') },
-          // A team invitation (issue 40): behind sign-in, so the login comes back here with the token.
-          {
-            path: '/join-team',
-            lazy: lazyPage(() => import('./features/team/join-team-page'), 'JoinTeamPage'),
-          },
           // "Share → Cuadra" from the phone (issue 21): the service worker redirects here.
           { path: '/share', lazy: lazyPage(() => import('./features/inbound/share-page'), 'SharePage') },
         ],

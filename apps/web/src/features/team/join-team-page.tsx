@@ -1,13 +1,16 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
 import { primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
 import { useAuth } from '../auth/auth-store';
+import { storeFirmInvitationToken } from './invitation-token';
 import { useAcceptFirmInvitation, useFirmInvitation } from './team-api';
 
 /**
- * `/join-team?token=…` (issue 40), behind sign-in: what the emailed invitation is for, and the button that
+ * `/join-team?token=…` (issue 40). Signed out, the token is kept and the colleague goes to sign in (or sign
+ * up, verify and sign in: the login comes back here either way). Signed in: what the emailed invitation is for, and the button that
  * joins the firm. The server checks that the signed-in account is the invited address.
  */
 export function JoinTeamPage() {
@@ -15,9 +18,18 @@ export function JoinTeamPage() {
   const toMessage = useErrorMessage();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { user } = useAuth();
+  const { status, token: session, user } = useAuth();
+  const location = useLocation();
+  const signedIn = status === 'ready' && Boolean(session && user);
   const preview = useFirmInvitation(token);
   const accept = useAcceptFirmInvitation();
+  useEffect(() => {
+    if (status === 'loading') return;
+    storeFirmInvitationToken(signedIn ? null : token || null);
+  }, [status, signedIn, token]);
+
+  if (!token) return <Navigate to="/" replace />;
+  if (status !== 'loading' && !signedIn) return <Navigate to="/login" replace state={{ from: location }} />;
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12 sm:px-6">
