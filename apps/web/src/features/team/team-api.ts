@@ -5,6 +5,7 @@ import type {
   FirmView,
   History,
   InviteMemberRequest,
+  UpdateFirmRequest,
   UpdateMemberRequest,
 } from '@cuadra/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,6 +36,10 @@ function useTeamMutation<T, R>(run: (input: T) => Promise<R>) {
     mutationFn: run,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
+}
+
+export function useUpdateFirm() {
+  return useTeamMutation((input: UpdateFirmRequest) => api.patch<FirmView>('/firm', input));
 }
 
 export function useInviteMember() {

@@ -19,6 +19,7 @@ import {
   useLeaveFirm,
   useRemoveMember,
   useRevokeInvitation,
+  useUpdateFirm,
   useUpdateMember,
 } from './team-api';
 
@@ -60,6 +61,7 @@ export function TeamPanel() {
       <MemberList view={view} selfId={user?.id ?? ''} />
       {manager ? (
         <>
+          <FirmForm name={view.firm.name} taxId={view.firm.taxId} />
           <InviteForm />
           <Invitations view={view} />
         </>
@@ -264,6 +266,60 @@ function MemberCard({
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** The firm's name and tax id, for the owner and administrators. */
+function FirmForm({ name, taxId }: { name: string; taxId: string | null }) {
+  const { t } = useTranslation('team');
+  const toMessage = useErrorMessage();
+  const update = useUpdateFirm();
+  const id = useId();
+  const [draft, setDraft] = useState({ name, taxId: taxId ?? '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ name: draft.name, taxId: draft.taxId });
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
+      <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+        {t('firm.title')}
+      </h3>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1 text-sm text-slate-700">
+          <label htmlFor={`${id}-name`}>{t('firm.name')}</label>
+          <input
+            id={`${id}-name`}
+            required
+            maxLength={100}
+            className={inputClass}
+            value={draft.name}
+            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+          />
+        </div>
+        <div className="text-sm text-slate-700">
+          <label htmlFor={`${id}-tax`}>{t('firm.taxId')}</label>
+          <input
+            id={`${id}-tax`}
+            maxLength={32}
+            className={inputClass}
+            value={draft.taxId}
+            onChange={(event) => setDraft({ ...draft, taxId: event.target.value })}
+          />
+        </div>
+        <button type="submit" className={secondaryButtonClass} disabled={update.isPending}>
+          {t('firm.save')}
+        </button>
+      </div>
+      <p role="status" className="text-sm text-emerald-800">
+        {update.isSuccess ? t('members.saved') : ''}
+      </p>
+      {update.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {toMessage(update.error)}
+        </p>
+      ) : null}
+    </form>
   );
 }
 

@@ -76,6 +76,7 @@ describe('Settings → Team', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Only you so far. Invite a colleague below.')).toBeTruthy();
     expect(screen.getByText('No pending invitations.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Leave the team' })).toBeNull();
+    expect((screen.getByLabelText('Firm name') as HTMLInputElement).value).toBe('Gestoría Sur');
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'pablo@example.com' } });
     fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'reader' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
