@@ -12,6 +12,7 @@ import { contactRoutes } from './features/contact/routes';
 import { creditRoutes } from './features/credits/routes';
 import { devMailRoutes } from './features/dev-mail/routes';
 import { exportRoutes } from './features/exports/routes';
+import { firmRoutes } from './features/firms/routes';
 import { formRoutes } from './features/forms/routes';
 import { healthRoutes } from './features/health/routes';
 import { inboundRoutes, inboundWebhookRoutes } from './features/inbound/routes';
@@ -91,6 +92,7 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/v1', exportRoutes(services));
   app.route('/api/v1', reviewRoutes(services));
   app.route('/api/v1', bankRoutes(services));
+  app.route('/api/v1', firmRoutes(services));
 
   app.get('/api/openapi.json', (c) => c.json(openApiDocument(app, services.config.PUBLIC_URL)));
   app.get('/api/docs', (c) => c.html(renderApiDocs(openApiDocument(app, services.config.PUBLIC_URL))));

@@ -88,6 +88,8 @@ const PUBLIC_PAGES: RouteObject[] = [
     lazy: lazyPage(() => import('./features/marketing/privacy-page'), 'PrivacyPage'),
   },
   { path: '/terms', lazy: lazyPage(() => import('./features/marketing/terms-page'), 'TermsPage') },
+  // A team invitation (issue 40): signed out, it keeps the token and sends the colleague to sign in or up.
+  { path: '/join-team', lazy: lazyPage(() => import('./features/team/join-team-page'), 'JoinTeamPage') },
   {
     path: '/acceptinvitation',
     lazy: lazyPage(() => import('./features/invitations/accept-invitation-page'), 'AcceptInvitationPage'),

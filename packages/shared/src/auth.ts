@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from './locale';
 import { findPlan } from './plan-catalogue';
 import { PlanIdSchema } from './plans';
+import { FirmRoleSchema } from './roles';
 
 /** 8 to 128 characters: long passphrases are welcome; argon2 hashes all of it (nothing is truncated). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -105,6 +106,8 @@ export const UserSchema = z
      * or the user lets it go (`PATCH /me` with `chosenPlanId: null`).
      */
     chosenPlanId: PlanIdSchema.nullable(),
+    /** The account's role in its firm (issue 40); null for a freelancer. Billing is the owner's. */
+    firmRole: FirmRoleSchema.nullable().optional(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;

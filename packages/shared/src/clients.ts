@@ -95,6 +95,8 @@ export const ClientFiltersSchema = z.object({
   registered: QueryBooleanSchema.optional(),
   /** `true`: clients with invoices still to review; `false`: clients with none. */
   toReview: QueryBooleanSchema.optional(),
+  /** `true`: only the clients the caller is responsible for in their firm (issue 40, "my clients"). */
+  mine: QueryBooleanSchema.optional(),
 });
 export type ClientFilters = z.input<typeof ClientFiltersSchema>;
 

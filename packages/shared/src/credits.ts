@@ -86,6 +86,8 @@ export const LedgerEntrySchema = z
     clientId: z.string().nullable(),
     clientName: z.string().nullable(),
     fileName: z.string().nullable(),
+    /** The firm member whose upload the entry is about (issue 40: the firm's credits, spent by any member). */
+    memberName: z.string().nullable().optional(),
   })
   .meta({ id: 'LedgerEntry' });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;

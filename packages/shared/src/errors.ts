@@ -169,6 +169,38 @@ export const ERROR_MESSAGES = {
     en: 'Only a freelancer account can accept an invitation from an accountant.',
     es: 'Solo una cuenta de autónomo puede aceptar la invitación de un asesor.',
   },
+  ROLE_READ_ONLY: {
+    en: 'Your role in the firm lets you read and export, not change anything.',
+    es: 'Tu rol en la asesoría te permite consultar y exportar, no modificar.',
+  },
+  ROLE_OWNER_ONLY: {
+    en: 'Only the owner of the firm can buy credits or change the plan.',
+    es: 'Solo el titular de la asesoría puede comprar créditos o cambiar el plan.',
+  },
+  ROLE_MANAGERS_ONLY: {
+    en: 'Only the owner or an administrator of the firm can do this.',
+    es: 'Solo el titular o un administrador de la asesoría puede hacer esto.',
+  },
+  MEMBER_NOT_FOUND: {
+    en: 'This person is not a member of your firm.',
+    es: 'Esta persona no es miembro de tu asesoría.',
+  },
+  MEMBER_ALREADY_IN_FIRM: {
+    en: 'This person is already a member of your firm.',
+    es: 'Esta persona ya es miembro de tu asesoría.',
+  },
+  FIRM_NOT_EMPTY: {
+    en: 'Your account already has clients or colleagues of its own, so it cannot join another firm.',
+    es: 'Tu cuenta ya tiene clientes o compañeros propios, así que no puede unirse a otra asesoría.',
+  },
+  FIRM_INVITATION_ACCOUNTANTS_ONLY: {
+    en: 'Only an accountant account can join a firm. Sign up as an accountant with the invited address.',
+    es: 'Solo una cuenta de asesor puede unirse a una asesoría. Regístrate como asesor con la dirección invitada.',
+  },
+  MEMBER_CREDIT_CAP_REACHED: {
+    en: 'You have used the credits the firm allows you this month. Ask the owner to raise your monthly cap.',
+    es: 'Has usado los créditos que la asesoría te permite este mes. Pide al titular que amplíe tu límite mensual.',
+  },
   PACK_NOT_FOUND: {
     en: 'Please select a credit package.',
     es: 'Selecciona un paquete de créditos.',

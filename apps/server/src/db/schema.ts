@@ -945,3 +945,125 @@ export const bankRules = pgTable(
   },
   (t) => [uniqueIndex('bank_rules_client_pattern_key').on(t.clientId, t.pattern, t.direction)],
 );
+
+/** What a member of a firm may do (issue 40): see features/firms/access.ts for where each is enforced. */
+export const firmRole = pgEnum('firm_role', ['owner', 'admin', 'staff', 'reader']);
+
+/**
+ * A gestoría: every accountant account owns one (a one-person firm until it invites someone). Its clients
+ * stay under the owner's user id (`clients.owner_user_id`), which is also whose credit balance the whole
+ * firm spends: the firm's credits are the owner's ledger, so billing never moves.
+ */
+export const firms = pgTable(
+  'firms',
+  {
+    id: uuid('id').primaryKey(),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    taxId: text('tax_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('firms_owner_key').on(t.ownerUserId)],
+);
+
+/** A user's place in a firm: one firm per user (unique user_id). The owner has a row too. */
+export const firmMembers = pgTable(
+  'firm_members',
+  {
+    id: uuid('id').primaryKey(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: firmRole('role').notNull(),
+    /** Staff only: every client of the firm rather than the ones assigned (the owner's choice). */
+    allClients: boolean('all_clients').notNull().default(false),
+    /** Credits this member may spend per calendar month (Europe/Madrid); null: no cap. */
+    monthlyCreditCap: integer('monthly_credit_cap'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('firm_members_user_key').on(t.userId),
+    index('firm_members_firm_idx').on(t.firmId),
+    check('firm_members_cap_nonnegative', sql`${t.monthlyCreditCap} is null or ${t.monthlyCreditCap} >= 0`),
+  ],
+);
+
+/** An emailed invitation to join a firm: single use, bound to the address, expiring (as client invitations). */
+export const firmInvitations = pgTable(
+  'firm_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id, { onDelete: 'cascade' }),
+    invitedByUserId: uuid('invited_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased and trimmed, like users.email: only that account may accept. */
+    email: text('email').notNull(),
+    role: firmRole('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedByUserId: uuid('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('firm_invitations_token_hash_key').on(t.tokenHash),
+    index('firm_invitations_firm_idx').on(t.firmId, t.createdAt),
+  ],
+);
+
+/** A client's responsible members: staff see the clients they are responsible for. */
+export const clientMembers = pgTable(
+  'client_members',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('client_members_key').on(t.clientId, t.userId),
+    index('client_members_user_idx').on(t.userId),
+  ],
+);
+
+export const changeVia = pgEnum('change_via', ['screen', 'api', 'rule', 'memory', 'import']);
+
+/**
+ * Every change to an invoice or a client (issue 40 item 4): which field, from what, to what, who, when and
+ * through what. Append-only; values as JSON so a date, an amount in cents and a list keep their type.
+ * `actor_user_id` is null for changes no person made (a rule, supplier memory at extraction).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** `invoice` | `client`. */
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    field: text('field').notNull(),
+    fromValue: jsonb('from_value'),
+    toValue: jsonb('to_value'),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    via: changeVia('via').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.id),
+    index('audit_log_client_idx').on(t.clientId, t.createdAt),
+  ],
+);

@@ -14,6 +14,7 @@ import enMetatags from './locales/en/metatags.json';
 import enPricing from './locales/en/pricing.json';
 import enReports from './locales/en/reports.json';
 import enReview from './locales/en/review.json';
+import enTeam from './locales/en/team.json';
 import enTranslation from './locales/en/translation.json';
 import esAuth from './locales/es/auth.json';
 import esBank from './locales/es/bank.json';
@@ -29,6 +30,7 @@ import esMetatags from './locales/es/metatags.json';
 import esPricing from './locales/es/pricing.json';
 import esReports from './locales/es/reports.json';
 import esReview from './locales/es/review.json';
+import esTeam from './locales/es/team.json';
 import esTranslation from './locales/es/translation.json';
 
 /**
@@ -64,6 +66,8 @@ export const resources = {
     review: enReview,
     // Bank statements matched to invoices (issue 39): import, movements, proposals.
     bank: enBank,
+    // A gestoría is a team (issue 40): members, roles, invitations, responsible members, change history.
+    team: enTeam,
   },
   es: {
     translation: esTranslation,
@@ -82,6 +86,7 @@ export const resources = {
     inbound: esInbound,
     review: esReview,
     bank: esBank,
+    team: esTeam,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

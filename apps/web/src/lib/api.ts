@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorCode, type Locale } from '@cuadra/shared';
+import { CHANGE_VIA_HEADER, ERROR_MESSAGES, type ErrorCode, type Locale } from '@cuadra/shared';
 
 /**
  * Failures that happen in the browser, before or instead of an answer from the API. They have no server
@@ -103,6 +103,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal } = options;
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
+  // Changes made here are recorded as made on Cuadra's screens, not through the API (issue 40 history).
+  headers.set(CHANGE_VIA_HEADER, 'screen');
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

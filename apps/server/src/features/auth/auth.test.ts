@@ -205,6 +205,7 @@ describe(`accounts and sessions (${TEST_DB})`, () => {
           'chosenPlanId',
           'credits',
           'email',
+          'firmRole',
           'id',
           'locale',
           'name',

@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../http/context';
 import type { Services } from '../../services';
 import type { BalanceRow } from '../credits/ledger';
+import { type Membership, refuseByRole } from '../firms/access';
 import type { UserRow } from './repo';
 import { authenticate } from './service';
 
@@ -9,14 +10,21 @@ import { authenticate } from './service';
  * The context of a route behind `requireAuth`: the signed-in user is on it, and their credit balance, read
  * with the user in the request's one session lookup (`/me` shows it without a second query).
  */
-export type AuthEnv = { Variables: AppEnv['Variables'] & { user: UserRow; balance: BalanceRow | null } };
+export type AuthEnv = {
+  Variables: AppEnv['Variables'] & { user: UserRow; balance: BalanceRow | null; member: Membership | null };
+};
 
-/** 401 UNAUTHORIZED unless the request carries a valid, unrevoked access token. */
+/**
+ * 401 UNAUTHORIZED unless the request carries a valid, unrevoked access token; 403 when the user's role in
+ * their firm does not allow the request (features/firms/access.ts).
+ */
 export function requireAuth(services: Services) {
   return createMiddleware<AuthEnv>(async (c, next) => {
-    const { user, balance } = await authenticate(services, c.req.header('authorization'));
+    const { user, balance, member } = await authenticate(services, c.req.header('authorization'));
+    refuseByRole(member, c.req.method, c.req.path);
     c.set('user', user);
     c.set('balance', balance);
+    c.set('member', member);
     await next();
   });
 }

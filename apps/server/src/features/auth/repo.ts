@@ -1,8 +1,9 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { authTokens, creditBalances, users } from '../../db/schema';
+import { authTokens, creditBalances, firmMembers, firms, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import type { Membership } from '../firms/access';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id'>;
@@ -14,19 +15,34 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
 }
 
 /**
- * The session's user and their credit balance in one round trip: what every signed-in request needs
- * (the user) and what `/me` adds (the balance), so `/me` costs one query, not two.
+ * The session's user, their place in a firm and the credit balance they spend (their firm's, which is the
+ * firm owner's) in one round trip: what every signed-in request needs (the user and role) and what `/me`
+ * adds (the balance), so `/me` costs one query, not two.
  */
 export async function findUserWithBalance(db: Db, id: string) {
   const [row] = await userWithBalanceQuery(db).execute({ id });
-  return row ?? null;
+  if (!row) return null;
+  const { member, ...rest } = row;
+  return { ...rest, member: member?.firmId ? (member as Membership) : null };
 }
 
 function buildUserWithBalanceQuery(db: Db) {
   return db
-    .select({ user: users, balance: creditBalances })
+    .select({
+      user: users,
+      balance: creditBalances,
+      member: {
+        firmId: firmMembers.firmId,
+        firmOwnerUserId: firms.ownerUserId,
+        role: firmMembers.role,
+        allClients: firmMembers.allClients,
+        monthlyCreditCap: firmMembers.monthlyCreditCap,
+      },
+    })
     .from(users)
-    .leftJoin(creditBalances, eq(creditBalances.userId, users.id))
+    .leftJoin(firmMembers, eq(firmMembers.userId, users.id))
+    .leftJoin(firms, eq(firms.id, firmMembers.firmId))
+    .leftJoin(creditBalances, eq(creditBalances.userId, sql`coalesce(${firms.ownerUserId}, ${users.id})`))
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('find_user_with_balance');
 }

@@ -16,6 +16,7 @@ import type { Services } from '../../services';
 import { findActivePack } from '../checkout/repo';
 import { startCheckout } from '../checkout/service';
 import { type BalanceRow, findBalance, grantCredits } from '../credits/ledger';
+import { actingOwnerId, findMembership, type Membership } from '../firms/access';
 import { accountExistsEmail, passwordResetEmail, verificationEmail } from './emails';
 import { verifyGoogleIdToken } from './google';
 import { hashPassword, verifyPassword } from './passwords';
@@ -57,9 +58,11 @@ export async function toUser(
   db: Db,
   row: UserRow,
   now = new Date(),
-  preloaded?: { balance: BalanceRow | null },
+  preloaded?: { balance: BalanceRow | null; member: Membership | null },
 ): Promise<User> {
-  const balance = preloaded ? preloaded.balance : await findBalance(db, row.id);
+  const member = preloaded ? preloaded.member : await findMembership(db, row.id);
+  // A member spends the firm's credits: the balance shown is the firm owner's.
+  const balance = preloaded ? preloaded.balance : await findBalance(db, actingOwnerId(row.id, member));
   const verified = row.emailVerifiedAt !== null;
   return {
     id: row.id,
@@ -80,6 +83,8 @@ export async function toUser(
       lastCheck: now.toISOString(),
     },
     chosenPlanId: chosenPlanOf(row),
+    // An accountant without a membership row yet owns the one-person firm made on first use.
+    firmRole: member?.role ?? (row.accountType === 'accountant' ? 'owner' : null),
   };
 }
 
@@ -183,7 +188,7 @@ export async function login(services: Services, input: { email: string; password
 export async function authenticate(
   services: Services,
   authorization: string | undefined,
-): Promise<{ user: UserRow; balance: BalanceRow | null }> {
+): Promise<{ user: UserRow; balance: BalanceRow | null; member: Membership | null }> {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
   const claims = match?.[1] ? await verifyAccessToken(services.auth.accessKey, match[1]) : null;
   if (!claims) throw new AppError('UNAUTHORIZED');

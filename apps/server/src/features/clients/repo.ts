@@ -3,13 +3,14 @@ import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql
 import type { Db } from '../../db/client';
 import { clients, invitations, invoices, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { visibleClientsOf } from '../firms/access';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
 
-/** The clients a user may see: the ones they own, and the ones linked to their freelancer account. */
+/** The clients a user may see: the one rule of features/firms/access.ts. */
 function visibleTo(userId: string): SQL {
-  return or(eq(clients.ownerUserId, userId), eq(clients.freelancerUserId, userId)) as SQL;
+  return visibleClientsOf(userId);
 }
 
 /** `%`, `_` and `\` typed by the user match themselves, not "anything". */
@@ -30,6 +31,7 @@ export type ClientFilterQuery = {
   order: 'asc' | 'desc';
   registered?: boolean | undefined;
   toReview?: boolean | undefined;
+  mine?: boolean | undefined;
   locale?: 'en' | 'es' | undefined;
 };
 
@@ -38,6 +40,11 @@ export type ClientCursor = { key: string; id: string };
 
 /** Invoices still to review (checked = false), through the partial index of schema.ts. */
 const hasUnchecked = sql`exists (select 1 from ${invoices} where ${invoices.clientId} = ${clients.id} and not ${invoices.checked})`;
+
+/** "My clients" (issue 40): the ones the user is a responsible member of. Qualified: see `visibleClientsOf`. */
+function responsibleFor(userId: string): SQL {
+  return sql`exists (select 1 from client_members cm where cm.client_id = "clients"."id" and cm.user_id = ${userId})`;
+}
 
 function clientFilters(userId: string, query: ClientFilterQuery): SQL | undefined {
   // Accents, case and tax-id separators ignored (generated, folded search column).
@@ -53,6 +60,7 @@ function clientFilters(userId: string, query: ClientFilterQuery): SQL | undefine
         ? isNotNull(clients.freelancerUserId)
         : isNull(clients.freelancerUserId),
     query.toReview === undefined ? undefined : query.toReview ? hasUnchecked : sql`not ${hasUnchecked}`,
+    query.mine ? responsibleFor(userId) : undefined,
   );
 }
 

@@ -1,6 +1,7 @@
 import {
   AcceptInvitationRequestSchema,
   AcceptInvitationResultSchema,
+  CHANGE_VIA_HEADER,
   ClientDetailSchema,
   type ClientExportFormat,
   ClientFiltersSchema,
@@ -8,6 +9,7 @@ import {
   CreateClientRequestSchema,
   CreateInvitationRequestSchema,
   ErrorBodySchema,
+  HistorySchema,
   InvitationPreviewSchema,
   InvitationSchema,
   ListClientsQuerySchema,
@@ -20,6 +22,7 @@ import { validationHook } from '../../http/errors';
 import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { viaOfRequest } from '../history/service';
 import { CLIENT_EXPORT_MEDIA_TYPES } from './export';
 import * as clients from './service';
 
@@ -120,6 +123,41 @@ const updateRoute = createRoute({
   },
 });
 
+const historyRoute = createRoute({
+  method: 'get',
+  path: '/{id}/history',
+  tags: ['clients'],
+  summary: 'Every change to the client’s name, tax id, tax profile and limit: who, when, from, to',
+  security: bearer,
+  request: { params: IdParams },
+  responses: { 200: json(HistorySchema, 'The history'), ...notFound, ...unauthorized },
+});
+
+const historyCsvRoute = createRoute({
+  method: 'get',
+  path: '/{id}/history.csv',
+  tags: ['clients'],
+  summary:
+    'The client’s and its invoices’ changes in a period (days, inclusive), as CSV in the user’s language',
+  security: bearer,
+  request: {
+    params: IdParams,
+    query: z.object({
+      from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'CSV (UTF-8 with a byte-order mark)',
+      content: { 'text/csv': { schema: z.string() } },
+    },
+    400: json(ErrorBodySchema, 'VALIDATION_FAILED or REPORT_START_AFTER_END'),
+    ...notFound,
+    ...unauthorized,
+  },
+});
+
 const inviteRoute = createRoute({
   method: 'post',
   path: '/{id}/invitations',
@@ -177,10 +215,27 @@ export function clientRoutes(services: Services) {
       )
       .openapi(updateRoute, async (c) =>
         c.json(
-          await clients.updateClient(services, c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+          await clients.updateClient(services, c.get('user'), c.req.valid('param').id, c.req.valid('json'), {
+            via: viaOfRequest(c.req.header(CHANGE_VIA_HEADER)),
+          }),
           200,
         ),
       )
+      .openapi(historyRoute, async (c) =>
+        c.json(await clients.getClientHistory(services, c.get('user'), c.req.valid('param').id), 200),
+      )
+      .openapi(historyCsvRoute, async (c) => {
+        const { bytes, filename } = await clients.exportClientHistory(
+          services,
+          c.get('user'),
+          c.req.valid('param').id,
+          c.req.valid('query'),
+        );
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', `attachment; filename="${filename}"`);
+        c.header('Cache-Control', 'no-store');
+        return c.body(new Uint8Array(bytes), 200);
+      })
       .openapi(inviteRoute, async (c) =>
         c.json(
           await clients.inviteToClient(services, c.get('user'), c.req.valid('param').id, c.req.valid('json')),

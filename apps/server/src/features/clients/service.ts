@@ -1,5 +1,6 @@
 import {
   type AcceptInvitationResult,
+  type ChangeVia,
   type ClientDetail,
   type ClientExportFormat,
   type ClientList,
@@ -19,7 +20,11 @@ import { cutPage, decodeCursor, encodeCursor, UUID } from '../../lib/cursor';
 import type { Services } from '../../services';
 import { findUserByEmail, findUserById, type UserRow } from '../auth/repo';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
+import { actingOwnerId, findMembership, isFirmSide } from '../firms/access';
+import { insertClientMember } from '../firms/service';
 import { taxProfileOf, taxProfileUpdate } from '../forms/profile';
+import { buildHistoryCsv, findClientHistoryRows } from '../history/export';
+import { diffFields, findHistory, recordChanges } from '../history/service';
 import { ensureInboundEmail } from '../inbound/address';
 import { noteInvitationAccepted } from '../notifications/service';
 import { countMonthUploads } from '../uploads/monthly-limit';
@@ -88,6 +93,7 @@ type ClientListFilters = {
   order: 'asc' | 'desc';
   registered?: 'true' | 'false' | undefined;
   toReview?: 'true' | 'false' | undefined;
+  mine?: 'true' | 'false' | undefined;
 };
 
 function filterQuery(user: UserRow, query: ClientListFilters) {
@@ -97,6 +103,7 @@ function filterQuery(user: UserRow, query: ClientListFilters) {
     order: query.order,
     registered: flag(query.registered),
     toReview: flag(query.toReview),
+    mine: flag(query.mine),
     locale: user.locale,
   };
 }
@@ -182,10 +189,13 @@ async function visibleClient(db: Db, user: UserRow, clientId: string): Promise<C
   return row;
 }
 
-/** Only the owner changes a client or invites to it; the linked freelancer may look, not manage. */
+/**
+ * Only the firm changes a client or invites to it (its owner, or a member who sees it; a reader was
+ * already refused by role); the linked freelancer may look, not manage.
+ */
 async function ownedClient(db: Db, user: UserRow, clientId: string): Promise<ClientRow> {
   const row = await visibleClient(db, user, clientId);
-  if (row.ownerUserId !== user.id) throw new AppError('FORBIDDEN');
+  if (!isFirmSide(row, user.id)) throw new AppError('FORBIDDEN');
   return row;
 }
 
@@ -194,12 +204,12 @@ async function toDetail(
   user: UserRow,
   row: ClientRow,
 ): Promise<ClientDetail> {
-  const isOwner = row.ownerUserId === user.id;
+  const isOwner = isFirmSide(row, user.id);
   const [stats, pending, inboundEmail, owner, monthlyUsed] = await Promise.all([
     findClientStats(db, [row.id]),
     findPendingInvitations(db, [row.id]),
     ensureInboundEmail(db, config, row.id),
-    isOwner ? user : findUserById(db, row.ownerUserId),
+    row.ownerUserId === user.id ? user : findUserById(db, row.ownerUserId),
     countMonthUploads(db, row.id),
   ]);
   const invitation = isOwner ? pending.get(row.id) : undefined;
@@ -239,8 +249,16 @@ export async function createClient(
 ): Promise<ClientDetail> {
   if (user.accountType !== 'accountant') throw new AppError('ACCOUNTANTS_ONLY');
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
-  if (input.taxId) await refuseTakenTaxId(services.db, user.id, input.taxId);
-  const row = await insertClient(services.db, { ownerUserId: user.id, name: input.name, taxId: input.taxId });
+  // A member adds the client to the firm: it is the firm owner's, paid from the firm's credits.
+  const member = await findMembership(services.db, user.id);
+  const ownerUserId = actingOwnerId(user.id, member);
+  if (input.taxId) await refuseTakenTaxId(services.db, ownerUserId, input.taxId);
+  const row = await services.db.transaction(async (tx) => {
+    const inserted = await insertClient(tx, { ownerUserId, name: input.name, taxId: input.taxId });
+    // Staff see the clients they are responsible for: the one they add is theirs from the start.
+    if (inserted && member?.role === 'staff') await insertClientMember(tx, inserted.id, user.id);
+    return inserted;
+  });
   if (!row) throw new AppError('CONFLICT');
   return toDetail(services, user, row);
 }
@@ -255,14 +273,59 @@ export async function updateClient(
     taxProfile?: UpdateTaxProfile;
     monthlyLimit?: number | null | undefined;
   },
+  options: { via?: ChangeVia } = {},
 ): Promise<ClientDetail> {
   const { db } = services;
   const row = await ownedClient(db, user, clientId);
-  if (input.taxId) await refuseTakenTaxId(db, user.id, input.taxId, row.id);
+  if (input.taxId) await refuseTakenTaxId(db, row.ownerUserId, input.taxId, row.id);
   const { taxProfile, ...rest } = input;
   const values = { ...rest, ...(taxProfile ? taxProfileUpdate(row, taxProfile) : {}) };
-  const updated = (await updateClientRow(db, row.id, values)) ?? row;
+  const updated = await db.transaction(async (tx) => {
+    const changed = (await updateClientRow(tx, row.id, values)) ?? row;
+    await recordChanges(tx, {
+      clientId: row.id,
+      entity: 'client',
+      entityId: row.id,
+      actorUserId: user.id,
+      via: options.via ?? 'api',
+      changes: diffFields(row, changed, CLIENT_AUDITED_FIELDS),
+    });
+    return changed;
+  });
   return toDetail(services, user, updated);
+}
+
+/** Client fields the history follows (issue 40 item 4): its name, tax id, tax profile and limit. */
+const CLIENT_AUDITED_FIELDS = [
+  'name',
+  'taxId',
+  'legalForm',
+  'vatRegime',
+  'territory',
+  'accountMapping',
+  'monthlyLimit',
+] as const;
+
+/** The client's history of changes, for whoever may see it. */
+export async function getClientHistory(services: Services, user: UserRow, clientId: string) {
+  const row = await visibleClient(services.db, user, clientId);
+  return { entries: await findHistory(services.db, 'client', row.id) };
+}
+
+/** The client's history of a period as CSV, in the user's language (issue 40: exportable per period). */
+export async function exportClientHistory(
+  services: Services,
+  user: UserRow,
+  clientId: string,
+  period: { from: string; to: string },
+) {
+  if (period.from > period.to) throw new AppError('REPORT_START_AFTER_END');
+  const row = await visibleClient(services.db, user, clientId);
+  const rows = await findClientHistoryRows(services.db, row.id, period.from, period.to);
+  return {
+    bytes: Buffer.from(buildHistoryCsv(rows, user.locale), 'utf8'),
+    filename: `history_${period.from}_${period.to}.csv`,
+  };
 }
 
 export async function inviteToClient(

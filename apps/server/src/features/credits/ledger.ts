@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clients, creditBalances, creditLedger, documents } from '../../db/schema';
+import { clients, creditBalances, creditLedger, documents, uploadBatches, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type LedgerKind = (typeof creditLedger.$inferInsert)['kind'];
@@ -102,8 +102,8 @@ const documentIdOf = sql`substring(${creditLedger.reference} from 'document:([0-
 /**
  * One page of a user's ledger, newest first, after the entry `after`. Ids are time-ordered (UUID v7), so
  * the (user_id, id) index gives the order and the cursor; `last` is where the next page starts (null: end).
- * An entry about a document names its client and file, so an accountant can bill credits per client; both
- * are null once retention or the client's deletion has removed the document.
+ * An entry about a document names its client and file, so an accountant can bill credits per client, and the
+ * member whose upload spent it (issue 40); all null once retention or the client's deletion removed it.
  */
 export async function findLedgerPage(db: Db, userId: string, page: { limit: number; after: string | null }) {
   const rows = await db
@@ -115,10 +115,13 @@ export async function findLedgerPage(db: Db, userId: string, page: { limit: numb
       clientId: clients.id,
       clientName: clients.name,
       fileName: documents.filename,
+      memberName: users.name,
     })
     .from(creditLedger)
     .leftJoin(documents, eq(documents.id, documentIdOf))
     .leftJoin(clients, eq(clients.id, documents.clientId))
+    .leftJoin(uploadBatches, eq(uploadBatches.id, documents.batchId))
+    .leftJoin(users, eq(users.id, uploadBatches.uploadedByUserId))
     .where(and(eq(creditLedger.userId, userId), page.after ? lt(creditLedger.id, page.after) : undefined))
     .orderBy(desc(creditLedger.id))
     .limit(page.limit + 1);
@@ -127,6 +130,7 @@ export async function findLedgerPage(db: Db, userId: string, page: { limit: numb
     clientId: row.clientId ?? null,
     clientName: row.clientName ?? null,
     fileName: row.fileName ?? null,
+    memberName: row.memberName ?? null,
     createdAt: row.createdAt.toISOString(),
   }));
   return { entries, last: rows.length > page.limit ? (entries.at(-1)?.id ?? null) : null };

@@ -4,6 +4,7 @@ import { validationHook } from '../../http/errors';
 import { decodeCursor, encodeCursor, UUID } from '../../lib/cursor';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { actingOwnerId } from '../firms/access';
 import { findLedgerPage } from './ledger';
 
 /** The ledger's cursor: [the last entry's id] (UUID v7, so time-ordered). */
@@ -46,7 +47,9 @@ export function creditRoutes(services: Services) {
     const { limit, cursor, before } = c.req.valid('query');
     c.header('Cache-Control', 'no-store');
     const after = cursor ? readLedgerCursor(cursor) : (before ?? null);
-    const { entries, last } = await findLedgerPage(services.db, c.get('user').id, { limit, after });
+    // The firm's ledger: a member reads the balance they spend, which is the firm owner's.
+    const payer = actingOwnerId(c.get('user').id, c.get('member'));
+    const { entries, last } = await findLedgerPage(services.db, payer, { limit, after });
     return c.json({ entries, nextCursor: last ? encodeCursor([last]) : null }, 200);
   });
 }

@@ -11,6 +11,7 @@ import { cutPage, decodeCreatedAtCursor, decodeCursor, encodeCursor, UUID } from
 import type { Services } from '../../services';
 import { findUserById, type UserRow } from '../auth/repo';
 import { type ClientRow, findVisibleClient } from '../clients/repo';
+import { isFirmSide } from '../firms/access';
 import {
   type BufferedFile,
   type ReceivedUpload,
@@ -244,7 +245,7 @@ async function visibleClient(services: Services, user: UserRow, clientId: string
 
 async function ownedClient(services: Services, user: UserRow, clientId: string) {
   const row = await visibleClient(services, user, clientId);
-  if (row.ownerUserId !== user.id) throw new AppError('FORBIDDEN');
+  if (!isFirmSide(row, user.id)) throw new AppError('FORBIDDEN');
   return row;
 }
 

@@ -12,6 +12,7 @@ import {
   invoiceItems,
   invoices,
 } from '../../db/schema';
+import { visibleClientsOf } from '../firms/access';
 import { searchCondition } from '../review/repo';
 
 export type InvoiceRowDb = typeof invoices.$inferSelect;
@@ -161,12 +162,7 @@ function buildInvoiceListHeadQuery(db: Db) {
         from ${creditBalances} where ${sql`${creditBalances.userId} = ${clients.ownerUserId}`})`,
     })
     .from(clients)
-    .where(
-      and(
-        eq(clients.id, clientId),
-        sql`(${clients.ownerUserId} = ${userId} or ${clients.freelancerUserId} = ${userId})`,
-      ),
-    )
+    .where(and(eq(clients.id, clientId), visibleClientsOf(userId)))
     .prepare('invoice_list_head');
 }
 

@@ -1,5 +1,7 @@
 import {
+  CHANGE_VIA_HEADER,
   EInvoiceViewSchema,
+  HistorySchema,
   InvoiceListQuerySchema,
   InvoiceListSchema,
   InvoiceSchema,
@@ -10,10 +12,12 @@ import { validationHook } from '../../http/errors';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { viaOfRequest } from '../history/service';
 import {
   deleteInvoice,
   getInvoice,
   getInvoiceFile,
+  getInvoiceHistory,
   listClientInvoices,
   readOriginalEInvoice,
   saveInvoice,
@@ -85,6 +89,19 @@ const file = createRoute({
   responses: { 200: { description: 'The bytes as uploaded' }, 404: errorResponse('INVOICE_NOT_FOUND') },
 });
 
+const history = createRoute({
+  method: 'get',
+  path: '/invoices/{id}/history',
+  tags: ['invoices'],
+  summary: 'Every change to the invoice: field, from, to, who, when and through what (oldest first)',
+  security: [{ bearer: [] }],
+  request: { params: idParam },
+  responses: {
+    200: { description: 'The history', content: { 'application/json': { schema: HistorySchema } } },
+    404: errorResponse('INVOICE_NOT_FOUND'),
+  },
+});
+
 const original = createRoute({
   method: 'get',
   path: '/invoices/{id}/original',
@@ -128,6 +145,7 @@ export function invoiceRoutes(services: Services) {
       return c.json(
         await saveInvoice(services, c.get('user'), c.req.valid('param').id, c.req.valid('json'), {
           confirmFigures: c.req.valid('query').confirmFigures === 'true',
+          via: viaOfRequest(c.req.header(CHANGE_VIA_HEADER)),
         }),
         200,
       );
@@ -135,6 +153,10 @@ export function invoiceRoutes(services: Services) {
     .openapi(remove, async (c) => {
       await deleteInvoice(services, c.get('user'), c.req.valid('param').id);
       return c.body(null, 204);
+    })
+    .openapi(history, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await getInvoiceHistory(services, c.get('user'), c.req.valid('param').id), 200);
     })
     .openapi(original, async (c) => {
       c.header('Cache-Control', 'no-store');

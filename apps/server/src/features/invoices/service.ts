@@ -1,5 +1,6 @@
 import { DEFAULT_OPTIONS, isExtractError, parseEInvoiceXml } from '@cuadra/extract';
 import {
+  type ChangeVia,
   checkInvoiceFigures,
   type EInvoiceView,
   INVOICE_TYPES,
@@ -15,6 +16,7 @@ import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { invoicePayments } from '../bank';
 import { findVisibleClient } from '../clients/repo';
+import { diffFields, type FieldChange, findHistory, recordChanges } from '../history/service';
 import { queueLearning } from '../review/jobs';
 import { correctionsOf, rememberCorrections } from '../review/memory';
 import { correctedPlaces } from '../review/places';
@@ -27,6 +29,7 @@ import {
   findItems,
   findPossibleDuplicates,
   type InvoiceCursor,
+  type InvoiceRowDb as InvoiceRow,
   markDocumentReviewed,
   replaceItems,
   updateInvoiceRow,
@@ -190,9 +193,10 @@ export async function saveInvoice(
   user: UserRow,
   id: string,
   fields: InvoiceFields,
-  options: { confirmFigures?: boolean } = {},
+  options: { confirmFigures?: boolean; via?: ChangeVia } = {},
 ) {
   const { invoice: before } = await loadVisible(services, user, id);
+  const itemsBefore = await findItems(services.db, id);
   // A reviewed invoice is what gets filed: its breakdown and totals must agree (issue 14), unless the
   // accountant confirmed, in a second explicit step, that the document says so (issue 36 item 8).
   const problem = checkInvoiceFigures(fields);
@@ -222,12 +226,77 @@ export async function saveInvoice(
       await markDocumentReviewed(tx, id);
       // Place memory: where this supplier prints what the accountant corrected, learned by the worker.
       await queueLearning(services, tx, { id, type: values.type }, correctedPlaces(before, values));
+      await recordChanges(tx, {
+        clientId: before.clientId,
+        entity: 'invoice',
+        entityId: id,
+        actorUserId: user.id,
+        via: options.via ?? 'api',
+        changes: invoiceChanges(before, itemsBefore, fields),
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('INVOICE_DUPLICATE');
     throw error;
   }
   return getInvoice(services, user, id);
+}
+
+/** Invoice fields the history follows, in the order the review screen shows them. */
+const AUDITED_FIELDS = [
+  'type',
+  'number',
+  'issueDate',
+  'dueDate',
+  'issuerName',
+  'issuerTaxId',
+  'issuerAddress',
+  'recipientName',
+  'recipientTaxId',
+  'recipientAddress',
+  'currency',
+  'taxBaseCents',
+  'vatTotalCents',
+  'withholdingRate',
+  'withholdingCents',
+  'surchargeCents',
+  'otherTaxesCents',
+  'totalCents',
+  'vatBreakdown',
+  'checked',
+] as const;
+
+/** What a save changes, field by field; the lines as one field (their list before and after). */
+function invoiceChanges(
+  before: InvoiceRow,
+  itemsBefore: Awaited<ReturnType<typeof findItems>>,
+  fields: InvoiceFields,
+): FieldChange[] {
+  const { items, ...values } = fields;
+  const after = {
+    ...values,
+    issuerTaxId: normalizeTaxId(values.issuerTaxId),
+    recipientTaxId: normalizeTaxId(values.recipientTaxId),
+    checked: true,
+  };
+  const line = (item: InvoiceFields['items'][number]) => ({
+    description: item.description,
+    quantity: item.quantity ?? null,
+    unitPriceCents: item.unitPriceCents ?? null,
+    lineTotalCents: item.lineTotalCents ?? null,
+    vatRate: item.vatRate ?? null,
+    irpfRate: item.irpfRate ?? null,
+  });
+  return [
+    ...diffFields(before as unknown as Record<string, unknown>, after, AUDITED_FIELDS),
+    ...diffFields({ items: itemsBefore.map(line) }, { items: items.map(line) }, ['items']),
+  ];
+}
+
+/** The invoice's history (issue 40 item 4), for whoever may see it. */
+export async function getInvoiceHistory(services: Services, user: UserRow, id: string) {
+  await loadVisible(services, user, id);
+  return { entries: await findHistory(services.db, 'invoice', id) };
 }
 
 export async function deleteInvoice(services: Services, user: UserRow, id: string) {

@@ -151,7 +151,13 @@ export function meRoutes(services: Services) {
     .openapi(meRoute, async (c) => {
       c.header('Cache-Control', 'no-store');
       // The balance came with the session lookup: one query for the whole request.
-      return c.json(await toUser(services.db, c.get('user'), new Date(), { balance: c.get('balance') }), 200);
+      return c.json(
+        await toUser(services.db, c.get('user'), new Date(), {
+          balance: c.get('balance'),
+          member: c.get('member'),
+        }),
+        200,
+      );
     })
     .openapi(updateMeRoute, async (c) =>
       c.json(await updateMe(services.db, c.get('user'), c.req.valid('json')), 200),

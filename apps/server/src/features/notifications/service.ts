@@ -1,5 +1,5 @@
 import { LOW_CREDITS_THRESHOLD, type NotificationKind, PENDING_STATUSES } from '@cuadra/shared';
-import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, documents, invoices, uploadBatches, users } from '../../db/schema';
 import { publicUrl } from '../../http/public-url';
@@ -7,6 +7,7 @@ import type { Mail } from '../../mail/mailer';
 import type { Services } from '../../services';
 import { findUserById, type UserRow } from '../auth/repo';
 import { findAllowance } from '../credits/ledger';
+import { visibleClientsOf } from '../firms/access';
 import { batchFinishedEmail, invitationAcceptedEmail, lowCreditsEmail, weeklySummaryEmail } from './emails';
 
 // The optional emails of Settings → Notifications. Each is sent only while its toggle is on; every sender
@@ -120,7 +121,7 @@ export async function sendWeeklySummaries(services: Services, now = new Date()):
     .where(and(eq(users.notifyWeeklySummary, true), sql`${users.emailVerifiedAt} is not null`));
   let sent = 0;
   for (const user of recipients) {
-    const mine = or(eq(clients.ownerUserId, user.id), eq(clients.freelancerUserId, user.id));
+    const mine = visibleClientsOf(user.id);
     const clientIds = (await db.select({ id: clients.id }).from(clients).where(mine)).map((c) => c.id);
     if (clientIds.length === 0) continue;
     const [processed] = await db

@@ -3,6 +3,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, documents, invoices } from '../../db/schema';
 import { escapeLike } from '../clients/repo';
+import { visibleClientsOf } from '../firms/access';
 
 const fieldCount = sql<number>`(select count(*) from jsonb_each(${invoices.evidence}))::int`;
 const verifiedCount = sql<number>`(select count(*) from jsonb_each(${invoices.evidence}) e
@@ -116,7 +117,7 @@ export async function findQueuePage(
         order by d.created_at desc, d.id desc
         limit ${take}
       ) x
-      where (v.owner_user_id = ${userId} or v.freelancer_user_id = ${userId})
+      where ${visibleClientsOf(userId, 'v')}
         ${query.clientId ? sql`and v.id = ${query.clientId}` : sql``}
       order by x.created_at desc, x.id desc
       limit ${take}
@@ -170,6 +171,7 @@ export function findAcceptable(db: Db, userId: string, ids: string[]) {
   return db
     .select({
       id: documents.id,
+      clientId: documents.clientId,
       invoiceId: documents.invoiceId,
       status: documents.status,
       type: invoices.type,
@@ -186,12 +188,7 @@ export function findAcceptable(db: Db, userId: string, ids: string[]) {
     .from(documents)
     .innerJoin(clients, eq(clients.id, documents.clientId))
     .leftJoin(invoices, eq(invoices.id, documents.invoiceId))
-    .where(
-      and(
-        inArray(documents.id, ids),
-        or(eq(clients.ownerUserId, userId), eq(clients.freelancerUserId, userId)),
-      ),
-    );
+    .where(and(inArray(documents.id, ids), visibleClientsOf(userId)));
 }
 
 export async function markAccepted(db: Db, invoiceIds: string[]) {

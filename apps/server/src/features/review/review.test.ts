@@ -299,6 +299,18 @@ describe(`the review desk (${TEST_DB})`, () => {
     expect(next.type).toBe('received');
     expect(next.evidence.issuer_name).toMatchObject({ source: 'memory', verified: false });
     expect(next.evidence.invoice_type).toMatchObject({ source: 'memory', verified: false });
+    // The invoice's history says the issuer came from supplier memory, by no person (issue 40).
+    const history = await bodyOf(
+      await ctx.request(`/api/v1/invoices/${next.id}/history`, { headers: owner.headers }),
+    );
+    expect(history.entries).toContainEqual(
+      expect.objectContaining({
+        field: 'issuerName',
+        to: 'María López (asesoría)',
+        via: 'memory',
+        actor: null,
+      }),
+    );
 
     // Another accountant cannot read or forget it.
     const other = await createSignedInUser(ctx);

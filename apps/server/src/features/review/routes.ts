@@ -2,6 +2,7 @@ import { PLACE_FIELDS } from '@cuadra/extract';
 import {
   AcceptReviewRequestSchema,
   AcceptReviewResultSchema,
+  CHANGE_VIA_HEADER,
   MEMORY_FIELDS,
   PageQuerySchema,
   ReviewQueueQuerySchema,
@@ -13,6 +14,7 @@ import { validationHook } from '../../http/errors';
 import { bearer, body, errorResponse, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { viaOfRequest } from '../history/service';
 import { forgetLearnedPlace } from './places';
 import { acceptVerified, forgetSupplier, getReviewQueue, getSupplierMemory } from './service';
 
@@ -107,7 +109,13 @@ export function reviewRoutes(services: Services) {
     })
     .openapi(accept, async (c) => {
       const { ids, confirmFigures } = c.req.valid('json');
-      return c.json(await acceptVerified(services, c.get('user'), ids, { confirmFigures }), 200);
+      return c.json(
+        await acceptVerified(services, c.get('user'), ids, {
+          confirmFigures,
+          via: viaOfRequest(c.req.header(CHANGE_VIA_HEADER)),
+        }),
+        200,
+      );
     })
     .openapi(memory, async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -1,5 +1,6 @@
 import {
   type AcceptReviewResult,
+  type ChangeVia,
   checkInvoiceFigures,
   MEMORY_FIELDS,
   type MemoryField,
@@ -13,6 +14,7 @@ import { cutPage, decodeCreatedAtCursor, decodeCursor, encodeCursor } from '../.
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { findVisibleClient } from '../clients/repo';
+import { recordChanges } from '../history/service';
 import { normalizeTaxId } from '../invoices/from-extraction';
 import { forgetSupplierMemory, listSupplierMemory } from './memory';
 import { findAcceptable, findQueuePage, markAccepted } from './repo';
@@ -47,7 +49,7 @@ export async function acceptVerified(
   services: Services,
   user: UserRow,
   ids: string[],
-  options: { confirmFigures?: boolean } = {},
+  options: { confirmFigures?: boolean; via?: ChangeVia } = {},
 ): Promise<AcceptReviewResult> {
   const unique = [...new Set(ids)];
   return services.db.transaction(async (tx) => {
@@ -71,6 +73,16 @@ export async function acceptVerified(
       tx,
       acceptable.map((row) => row.invoiceId as string),
     );
+    for (const row of acceptable.filter((row) => !row.checked)) {
+      await recordChanges(tx, {
+        clientId: row.clientId,
+        entity: 'invoice',
+        entityId: row.invoiceId as string,
+        actorUserId: user.id,
+        via: options.via ?? 'api',
+        changes: [{ field: 'checked', from: false, to: true }],
+      });
+    }
     const accepted = new Set(acceptable.map((row) => row.id));
     return {
       accepted: [...accepted],

@@ -7,6 +7,7 @@ import { PermanentError } from '../../queue/define-job';
 import type { Services } from '../../services';
 import { findVisibleClient } from '../clients/repo';
 import { holdCredits, settleHeldCredit } from '../credits/ledger';
+import { diffFields, recordChanges } from '../history/service';
 import { invoiceFromExtraction, suggestInvoiceType } from '../invoices/from-extraction';
 import { noteDocumentSettled } from '../notifications/service';
 import { applySupplierMemory } from '../review/memory';
@@ -134,6 +135,40 @@ function entryResult(result: ExtractionResult, entry: BatchInvoice): ExtractionR
   return { ...rest, ...entry, boxes: {} };
 }
 
+/**
+ * The invoice as read, with the client's rule for its type (`presetType`) and then the supplier memory
+ * applied, and what each of them changed, for the invoice's history (issue 40 item 4): made by no person.
+ */
+async function prepareInvoice<T extends Parameters<typeof applySupplierMemory>[2]>(
+  tx: Db,
+  clientId: string,
+  read: T,
+  preset: Partial<T>,
+) {
+  const ruled = { ...read, ...preset };
+  const values = await applySupplierMemory(tx, clientId, ruled);
+  const rule = diffFields(read as Record<string, unknown>, ruled, ['type']);
+  const memory = diffFields(ruled as Record<string, unknown>, values, ['issuerName', 'type', 'vatBreakdown']);
+  return { values, clientId, rule, memory };
+}
+
+async function recordPrepared(
+  tx: Db,
+  invoiceId: string,
+  prepared: Awaited<ReturnType<typeof prepareInvoice>> | null,
+): Promise<void> {
+  if (!prepared) return;
+  for (const via of ['rule', 'memory'] as const)
+    await recordChanges(tx, {
+      clientId: prepared.clientId,
+      entity: 'invoice',
+      entityId: invoiceId,
+      actorUserId: null,
+      via,
+      changes: prepared[via],
+    });
+}
+
 async function settleFirstInvoice(tx: Db, current: DocumentRow, result: ExtractionResult): Promise<void> {
   const documentId = current.id;
   const { invoice, items } = invoiceFromExtraction(result);
@@ -147,20 +182,16 @@ async function settleFirstInvoice(tx: Db, current: DocumentRow, result: Extracti
   const original = await findOriginal(tx, current, invoice);
   const client = await findVisibleClient(tx, current.payerUserId, current.clientId);
   const invoiceId = newId();
-  const inserted =
-    !original &&
-    (await insertInvoiceIfNew(
-      tx,
-      // What the accountant corrected on earlier invoices from this supplier (source `memory`).
-      await applySupplierMemory(tx, current.clientId, {
-        id: invoiceId,
-        clientId: current.clientId,
-        documentId,
-        sourceSha256: current.sha256,
-        ...invoice,
-        ...presetType(client, result, invoice),
-      }),
-    ));
+  // What the accountant corrected on earlier invoices from this supplier (source `memory`).
+  const prepared = original
+    ? null
+    : await prepareInvoice(
+        tx,
+        current.clientId,
+        { id: invoiceId, clientId: current.clientId, documentId, sourceSha256: current.sha256, ...invoice },
+        presetType(client, result, invoice),
+      );
+  const inserted = prepared !== null && (await insertInvoiceIfNew(tx, prepared.values));
   if (!inserted) {
     // Either found above, or another document of the same invoice won the race to the unique key.
     const first = original ?? (await findOriginal(tx, current, invoice));
@@ -171,6 +202,7 @@ async function settleFirstInvoice(tx: Db, current: DocumentRow, result: Extracti
     tx,
     items.map((item) => ({ id: newId(), invoiceId, ...item })),
   );
+  await recordPrepared(tx, invoiceId, prepared);
   await updateDocument(tx, documentId, {
     status: 'needs_review',
     invoiceId,
@@ -219,19 +251,15 @@ async function settleBatchEntry(
   const original = await byNumber();
   const client = await findVisibleClient(tx, parent.payerUserId, parent.clientId);
   const invoiceId = newId();
-  const inserted =
-    !original &&
-    (await insertInvoiceIfNew(
-      tx,
-      await applySupplierMemory(tx, parent.clientId, {
-        id: invoiceId,
-        clientId: parent.clientId,
-        documentId: id,
-        sourceSha256: null,
-        ...invoice,
-        ...presetType(client, result, invoice),
-      }),
-    ));
+  const prepared = original
+    ? null
+    : await prepareInvoice(
+        tx,
+        parent.clientId,
+        { id: invoiceId, clientId: parent.clientId, documentId: id, sourceSha256: null, ...invoice },
+        presetType(client, result, invoice),
+      );
+  const inserted = prepared !== null && (await insertInvoiceIfNew(tx, prepared.values));
   if (!inserted) {
     await settleAsDuplicate(tx, document, (original ?? (await byNumber()))?.id ?? null, result);
     return;
@@ -240,6 +268,7 @@ async function settleBatchEntry(
     tx,
     items.map((item) => ({ id: newId(), invoiceId, ...item })),
   );
+  await recordPrepared(tx, invoiceId, prepared);
   await updateDocument(tx, id, { status: 'needs_review', invoiceId, extraction: result, errorCode: null });
   await settleHeldCredit(tx, parent.payerUserId, reference, 'spend');
 }

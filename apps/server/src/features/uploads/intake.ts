@@ -5,6 +5,7 @@ import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { type ClientRow, findVisibleClient } from '../clients/repo';
 import { findAllowance } from '../credits/ledger';
+import { checkMemberCreditCap } from '../firms/service';
 import { checkMonthlyLimit } from './monthly-limit';
 import type { IncomingFile } from './multipart';
 
@@ -28,6 +29,7 @@ export async function admitUploader(services: Services, user: UserRow, clientId:
   const client = await findVisibleClient(services.db, user.id, clientId);
   if (!client) throw new AppError('CLIENT_NOT_FOUND');
   await checkMonthlyUploadLimit(services, client);
+  await checkMemberCreditCap(services.db, user.id, 1);
   const allowance = await findAllowance(services.db, client.ownerUserId);
   if (allowance < 1) throw new AppError('INSUFFICIENT_CREDITS', { needed: 1, allowance });
   return client;

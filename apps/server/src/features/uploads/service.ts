@@ -6,6 +6,7 @@ import type { UserRow } from '../auth/repo';
 import type { ClientRow } from '../clients/repo';
 import { findVisibleClient } from '../clients/repo';
 import { findAllowance, holdCredits } from '../credits/ledger';
+import { checkMemberCreditCap } from '../firms/service';
 import { noteCreditsHeld } from '../notifications/service';
 import { creditReference, fileKey } from './intake';
 import { extractDocumentJob } from './jobs';
@@ -51,6 +52,8 @@ export async function uploadFiles(
   // The documents that passed the door (a cut PDF counts each invoice) against the client's monthly limit,
   // before any is stored: a drop over the limit uploads nothing and holds no credit.
   if (accepted.length > 0) await checkMonthlyLimit(db, client, accepted.length);
+  // The owner's monthly cap on this member's share of the firm's credits (issue 40 item 3).
+  if (accepted.length > 0) await checkMemberCreditCap(db, user.id, accepted.length);
 
   try {
     await storePlanned(services, plan);

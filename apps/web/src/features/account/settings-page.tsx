@@ -12,9 +12,10 @@ import { useErrorMessage } from '../../lib/error-message';
 import { login, logout, updateUser, useAuth } from '../auth/auth-store';
 import { CheckoutSuccessRegion, SettingsCredits, useSettingsPurchase } from '../credits/settings-credits';
 import { PlanSettings } from '../plans/plan-settings';
+import { TeamPanel } from '../team/team-panel';
 import { accountApi, saveAccountLocale } from './account-api';
 
-const TABS = ['profile', 'credits', 'plan', 'notifications'] as const;
+const TABS = ['profile', 'team', 'credits', 'plan', 'notifications'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -30,11 +31,13 @@ export function SettingsPage() {
 
   const [params] = useSearchParams();
   const wantsPlan = params.get('tab') === 'plan';
+  const wantsTeam = params.get('tab') === 'team';
 
   useEffect(() => {
     if (returned) setTab('credits');
     else if (wantsPlan) setTab('plan');
-  }, [returned, wantsPlan]);
+    else if (wantsTeam) setTab('team');
+  }, [returned, wantsPlan, wantsTeam]);
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10 sm:px-6">
@@ -51,6 +54,8 @@ export function SettingsPage() {
       >
         {tab === 'profile' ? (
           <ProfilePanel />
+        ) : tab === 'team' ? (
+          <TeamPanel />
         ) : tab === 'credits' ? (
           <SettingsCredits purchase={purchase} chosenPackId={chosenPackId} />
         ) : tab === 'plan' ? (

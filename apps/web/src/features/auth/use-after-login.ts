@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { type Location, useLocation, useNavigate } from 'react-router';
 import { i18n, toLocale } from '../../i18n/i18n';
 import { chosenPlanPath, pendingPlan } from '../plans/chosen-plan';
+import { readFirmInvitationToken } from '../team/invitation-token';
 import { login } from './auth-store';
 import { readInvitationToken } from './session-storage';
 
@@ -26,6 +27,12 @@ export function useAfterLogin() {
       const invitation = readInvitationToken();
       if (invitation) {
         navigate(`/acceptinvitation?token=${encodeURIComponent(invitation)}`, { replace: true });
+        return;
+      }
+      // A team invitation (issue 40) opened before signing up: back to it once signed in.
+      const teamInvitation = readFirmInvitationToken();
+      if (teamInvitation) {
+        navigate(`/join-team?token=${encodeURIComponent(teamInvitation)}`, { replace: true });
         return;
       }
       // A plan chosen before signing up (issue 16 item 4): its checkout, once the email is verified, in

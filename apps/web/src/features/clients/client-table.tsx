@@ -30,11 +30,13 @@ function useTableParams() {
   const registered: RegisteredFilter =
     registeredParam === 'true' || registeredParam === 'false' ? registeredParam : undefined;
   const toReview = params.get('toReview') === 'true' ? ('true' as const) : undefined;
+  const mine = params.get('mine') === 'true' ? ('true' as const) : undefined;
   const update = (next: {
     q?: string;
     order?: SortOrder;
     registered?: RegisteredFilter | '';
     toReview?: boolean;
+    mine?: boolean;
   }) =>
     setParams(
       (current) => {
@@ -45,12 +47,13 @@ function useTableParams() {
         if (next.order !== undefined) set('order', next.order === 'desc' ? 'desc' : undefined);
         if (next.registered !== undefined) set('registered', next.registered || undefined);
         if (next.toReview !== undefined) set('toReview', next.toReview ? 'true' : undefined);
+        if (next.mine !== undefined) set('mine', next.mine ? 'true' : undefined);
         out.delete('page'); // the old numbered pages: the table now grows as it scrolls
         return out;
       },
       { replace: true },
     );
-  return { q, order, registered, toReview, update };
+  return { q, order, registered, toReview, mine, update };
 }
 
 /**
@@ -62,7 +65,7 @@ function useTableParams() {
 export function ClientTable({ canManage, toolbar }: { canManage: boolean; toolbar?: ReactNode }) {
   const { t } = useTranslation('clients');
   const toMessage = useErrorMessage();
-  const { q, order, registered, toReview, update } = useTableParams();
+  const { q, order, registered, toReview, mine, update } = useTableParams();
   const [search, setSearch] = useState(q);
   const [inviting, setInviting] = useState<ClientSummary | null>(null);
   const [exporting, setExporting] = useState<ClientExportFormat | null>(null);
@@ -76,12 +79,12 @@ export function ClientTable({ canManage, toolbar }: { canManage: boolean; toolba
     return () => clearTimeout(timer);
   });
 
-  const params = { q, order, registered, toReview };
+  const params = { q, order, registered, toReview, mine };
   const list = useClientPages(params);
   const data = list.data;
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   const total = data?.pages[0]?.total ?? 0;
-  const filtered = Boolean(q || registered || toReview);
+  const filtered = Boolean(q || registered || toReview || mine);
 
   async function exportList(format: ClientExportFormat) {
     setExporting(format);
@@ -261,6 +264,15 @@ export function ClientTable({ canManage, toolbar }: { canManage: boolean; toolba
             className="h-4 w-4 rounded border-slate-300"
           />
           {t('filters.toReview')}
+        </label>
+        <label className="flex items-center gap-2 py-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={mine === 'true'}
+            onChange={(event) => update({ mine: event.target.checked })}
+            className="h-4 w-4 rounded border-slate-300"
+          />
+          {t('filters.mine')}
         </label>
         <div className="flex flex-wrap gap-2 sm:ml-auto">
           {(['csv', 'xlsx'] as const).map((format) => (

@@ -23,6 +23,7 @@ export type ClientListParams = {
   order: SortOrder;
   registered?: 'true' | 'false' | undefined;
   toReview?: 'true' | undefined;
+  mine?: 'true' | undefined;
 };
 
 /** The list's query string, without the page: the same for the table and its export. */
@@ -32,6 +33,7 @@ export function clientListQuery(params: ClientListParams) {
     order: params.order,
     registered: params.registered,
     toReview: params.toReview,
+    mine: params.mine,
   };
 }
 

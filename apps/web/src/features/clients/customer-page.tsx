@@ -15,6 +15,7 @@ import { InvoiceTable } from '../invoices/invoice-table';
 import { DEFAULT_INVOICE_SORT, useInvoiceList } from '../invoices/invoices-api';
 import { UploadPanel } from '../invoices/upload-panel';
 import { ReportPanel } from '../reports/report-panel';
+import { ClientMembersPanel } from '../team/client-members-panel';
 import { ClientTabs, useClientTab } from './client-tabs';
 import { useClient } from './clients-api';
 import { InviteDialog } from './invite-dialog';
@@ -131,6 +132,8 @@ export function CustomerPage() {
           ) : null}
         </div>
       ) : null}
+
+      {isOwner && !isOwnPage ? <ClientMembersPanel clientId={data.id} /> : null}
 
       <ClientTabs tab={tab} onChange={setTab}>
         {tab === 'reports' ? <ReportPanel clientId={data.id} /> : null}

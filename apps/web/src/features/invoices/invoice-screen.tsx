@@ -1,14 +1,20 @@
 import type { FigureMismatch, Invoice, InvoiceFields } from '@cuadra/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
 import { linkClass, StateBox, secondaryButtonClass } from '../../components/ui';
+import { Tabs } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
+import { HistoryList } from '../team/history-list';
 import { InvoiceEditor } from './invoice-editor';
 import { useInvoice, useUpdateInvoice } from './invoices-api';
 import { PossibleDuplicates } from './possible-duplicates';
+
+/** The invoice screen's sections (issue 40): the fields, and the history of every change to them. */
+const SECTIONS = ['details', 'history'] as const;
+type Section = (typeof SECTIONS)[number];
 
 /** What the client page shows as a toast after coming back from a save (navigation state). */
 export type SavedNotice = { notice: 'edit.invoiceSavedSuccessfully' | 'review.success' };
@@ -28,6 +34,8 @@ export function InvoiceScreen({
   clientIdHint: string | null;
 }) {
   const { t } = useTranslation('invoices');
+  const { t: tt } = useTranslation('team');
+  const [section, setSection] = useState<Section>('details');
   const toMessage = useErrorMessage();
   const navigate = useNavigate();
   const invoice = useInvoice(invoiceId);
@@ -117,16 +125,31 @@ export function InvoiceScreen({
         {mode === 'review' ? t('review.info') : t('edit.info')}
       </p>
       <PossibleDuplicates invoice={data} />
-      <InvoiceEditor
-        key={data.id}
-        invoice={data}
-        mode={mode}
-        saving={update.isPending}
-        saveError={update.isError ? t('edit.errorSavingInvoice', { message: toMessage(update.error) }) : null}
-        saveMismatches={mismatchesOf(update.error)}
-        onSave={save}
-        onCancel={cancel}
-      />
+      <Tabs
+        tabs={SECTIONS}
+        tab={section}
+        onChange={setSection}
+        label={tt('history.tabsLabel')}
+        nameOf={(name) => tt(`history.tabs.${name}`)}
+        panelClassName="pt-4"
+      >
+        {/* The editor stays mounted while the history is shown, so unsaved corrections are kept. */}
+        <div hidden={section !== 'details'}>
+          <InvoiceEditor
+            key={data.id}
+            invoice={data}
+            mode={mode}
+            saving={update.isPending}
+            saveError={
+              update.isError ? t('edit.errorSavingInvoice', { message: toMessage(update.error) }) : null
+            }
+            saveMismatches={mismatchesOf(update.error)}
+            onSave={save}
+            onCancel={cancel}
+          />
+        </div>
+        {section === 'history' ? <HistoryList entity="invoices" id={data.id} /> : null}
+      </Tabs>
     </Shell>
   );
 }

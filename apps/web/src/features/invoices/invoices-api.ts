@@ -15,6 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { ApiError, api, apiFile, apiRequest } from '../../lib/api';
 import { clientKeys } from '../clients/clients-api';
+import { teamKeys } from '../team/team-api';
 
 /** `q`: issuer, recipient, number or tax id, accents and case ignored (searched by the server). */
 export type InvoiceListParams = { sort: InvoiceSort; order: SortOrder; q?: string };
@@ -80,6 +81,8 @@ export function useUpdateInvoice(id: string) {
       queryClient.setQueryData(invoiceKeys.detail(id), invoice);
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists(invoice.clientId) });
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      // The save is a new entry of the invoice's history (issue 40).
+      void queryClient.invalidateQueries({ queryKey: teamKeys.history('invoices', id) });
     },
   });
 }

@@ -1,0 +1,86 @@
+import type { ChangeVia, HistoryEntry } from '@cuadra/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+export type FieldChange = { field: string; from: unknown; to: unknown };
+export type AuditedEntity = 'invoice' | 'client';
+
+/**
+ * Values compared as JSON with keys sorted, undefined as null: a date string, cents, a breakdown or a list
+ * of lines. Sorted, because PostgreSQL's jsonb hands an object back with its keys in its own order.
+ */
+function asJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** The fields whose value differs between `before` and `after`, among `fields`, in that order. */
+export function diffFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+  fields: readonly (keyof T & string)[],
+): FieldChange[] {
+  return fields
+    .filter((field) => field in after && asJson(before[field]) !== asJson(after[field]))
+    .map((field) => ({ field, from: before[field] ?? null, to: after[field] ?? null }));
+}
+
+/**
+ * Whether a request came from Cuadra's own screens or another program: the web app names itself in the
+ * `X-Cuadra-Via` header. It is a label, not a permission: who made the change is the signed-in user.
+ */
+export function viaOfRequest(header: string | undefined): Extract<ChangeVia, 'screen' | 'api'> {
+  return header === 'screen' ? 'screen' : 'api';
+}
+
+/** Appends one audit row per changed field, in the caller's transaction (the change and its record agree). */
+export async function recordChanges(
+  db: Db,
+  entry: {
+    clientId: string;
+    entity: AuditedEntity;
+    entityId: string;
+    actorUserId: string | null;
+    via: ChangeVia;
+    changes: FieldChange[];
+  },
+): Promise<void> {
+  if (entry.changes.length === 0) return;
+  await db.insert(auditLog).values(
+    entry.changes.map((change) => ({
+      id: newId(),
+      clientId: entry.clientId,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      field: change.field,
+      fromValue: change.from ?? null,
+      toValue: change.to ?? null,
+      actorUserId: entry.actorUserId,
+      via: entry.via,
+    })),
+  );
+}
+
+/** The history of one invoice or client, oldest first (ids are time-ordered), with who made each change. */
+export async function findHistory(db: Db, entity: AuditedEntity, entityId: string): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select({ row: auditLog, actorName: users.name })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .orderBy(asc(auditLog.id));
+  return rows.map(({ row, actorName }) => ({
+    id: row.id,
+    field: row.field,
+    from: row.fromValue,
+    to: row.toValue,
+    via: row.via,
+    actor: row.actorUserId ? { id: row.actorUserId, name: actorName ?? '' } : null,
+    at: row.createdAt.toISOString(),
+  }));
+}
