@@ -399,6 +399,7 @@ async function main(): Promise<void> {
           fields: r.fields,
           verified: r.verified,
           warnings: r.warnings,
+          direction: r.direction,
         })),
       },
       null,
@@ -577,7 +578,7 @@ function printReport(report: Report): void {
   }
   const dir = Object.entries(report.direction);
   console.log(
-    `\n== direction (where the truth states it): ${dir.length ? dir.map(([k, x]) => `${k} ${x.correct}/${x.n}`).join(' · ') : 'no document states one'}`,
+    `\n== direction (where the truth states it): ${dir.length ? dir.map(([k, x]) => `${k} ${x.correct}/${x.n} (${x.wrong} wrong)`).join(' · ') : 'no document states one'}`,
   );
   if (report.timedOut.length)
     console.log(

@@ -186,14 +186,18 @@ export function wrongVerified(outcomes: Outcome[]): WrongVerified[] {
 }
 
 /** Direction right / stated, per set, over the documents whose truth states one. */
-export function directionAccuracy(outcomes: Outcome[]): Record<string, { n: number; correct: number }> {
-  const out: Record<string, { n: number; correct: number }> = {};
+export function directionAccuracy(
+  outcomes: Outcome[],
+): Record<string, { n: number; correct: number; wrong: number }> {
+  const out: Record<string, { n: number; correct: number; wrong: number }> = {};
   for (const o of outcomes) {
     if (!o.direction?.truth) continue;
     for (const set of o.sets) {
-      out[set] ??= { n: 0, correct: 0 };
+      out[set] ??= { n: 0, correct: 0, wrong: 0 };
       out[set].n++;
       if (o.direction.got === o.direction.truth) out[set].correct++;
+      // A direction given and not the truth's (null, none given, is neither right nor wrong).
+      else if (o.direction.got != null) out[set].wrong++;
     }
   }
   return out;

@@ -5,6 +5,7 @@ import {
   checkLineItems,
   checkPayment,
   checkTaxIds,
+  isCreditNote,
   preferRoundedTotal,
   reconcileAmounts,
 } from './checks/consistency.ts';
@@ -317,11 +318,12 @@ export const STEPS: Step[] = [
       const w = warn(ctx);
       if (ctx.text) {
         checkBreakdownFirst(ctx);
-        reconcileAmounts(ctx.fields, ctx.text.amountCandidates, w);
+        const doc = { creditNote: isCreditNote(ctx.text.fullText) };
+        reconcileAmounts(ctx.fields, ctx.text.amountCandidates, w, doc);
         preferRoundedTotal(ctx.fields, ctx.text.amountCandidates.total, w, ctx.text);
         // With a cash rounding printed there are two totals (before and after rounding): neither is verified.
         if (!ctx.text.rounding) checkPayment(ctx.fields, ctx.text.payment, ctx.text.amountCandidates.total);
-        checkBreakdown(ctx.fields, w);
+        checkBreakdown(ctx.fields, w, doc);
         checkLineItems(ctx.fields, w);
       }
       checkTaxIds(ctx.fields, w);

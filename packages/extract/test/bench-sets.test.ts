@@ -147,8 +147,9 @@ describe('bench columns', () => {
       { ...base, id: 'b', sets: ['validation', 'real'], direction: { truth: 'received', got: null } },
       { ...base, id: 'c', sets: ['fit'], direction: { truth: null, got: 'issued' } },
       { ...base, id: 'd', sets: ['fit'] },
+      { ...base, id: 'e', sets: ['validation'], direction: { truth: 'received', got: 'issued' } },
     ]);
-    expect(acc).toEqual({ validation: { n: 2, correct: 1 }, real: { n: 2, correct: 1 } });
+    expect(acc).toEqual({ validation: { n: 3, correct: 1, wrong: 1 }, real: { n: 2, correct: 1, wrong: 0 } });
   });
 
   it('takes --set and --limit, and runs every set by default', () => {

@@ -30,6 +30,18 @@ describe('issuer and client blocks', () => {
     expect(r.fields.client_tax_id?.value).toBe(clientCif);
   });
 
+  it('never takes a public registry office or a payment label for the issuer', () => {
+    const rows = [
+      '@0.04 Registro de la Propiedad de Villanueva 2',
+      '@0.06 Pérez Gómez Ana María',
+      `@0.08 NIF: ${freelancerNif}`,
+      '@0.10 Domiciliación bancaria',
+      '@0.30 Total   121,00 €',
+    ];
+    const r = extractFromText([page(rows, 'text')], 'text');
+    expect(r.fields.issuer_name?.value).toBe('Pérez Gómez Ana María');
+  });
+
   it('reads "Cliente   CIF: A…" as the client\'s id, the issuer\'s being only in the footer', () => {
     const rows = [
       '@0.04 Reformas Integrales Sevilla S.L.',

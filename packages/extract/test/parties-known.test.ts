@@ -187,6 +187,24 @@ describe('direction', () => {
     expect(read(p()).direction).toBeNull();
   });
 
+  it('gives no direction when only its place at the top would make the known party the issuer', () => {
+    // No block labels: two ids, the first in the top band. A client's block often sits up there too.
+    const unlabelled = [
+      '@0.04 Asesoría Fiscal Navarro S.L.',
+      `@0.06 NIF: ${otherCif}`,
+      '@0.10 Factura nº 2024-118   Fecha: 12/03/2024',
+      '@0.16 Talleres Ebro S.L.',
+      `@0.18 NIF: ${utilityCif}`,
+      '@0.30 Total   605,00 €',
+    ];
+    const p = () => page(unlabelled, 'text');
+    expect(read(p(), { taxId: otherCif }).direction).toBeNull();
+    // Placed after another party's id, the known party is that party's client.
+    expect(read(p(), { taxId: utilityCif }).direction).toBe('received');
+    // Its role named by the page: the direction follows.
+    expect(read(page(invoice, 'text'), { taxId: otherCif }).direction).toBe('issued');
+  });
+
   it('finds a known party without a tax id by its name (accents, case and legal form aside)', () => {
     const issued = read(page(invoice, 'text'), { name: 'ASESORIA FISCAL NAVARRO SL' });
     expect(issued.direction).toBe('issued');

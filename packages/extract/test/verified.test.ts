@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { makeCif, rng } from '../scripts/invoice-cases.ts';
-import { applyQr, checkTaxIds, reconcileAmounts } from '../src/checks/consistency.ts';
+import {
+  applyQr,
+  checkBreakdown,
+  checkTaxIds,
+  isCreditNote,
+  reconcileAmounts,
+} from '../src/checks/consistency.ts';
 import { extractFromText } from '../src/fields/index.ts';
 import type { PageText } from '../src/text/layout.ts';
 import { page } from './text-page.ts';
@@ -62,6 +68,89 @@ describe('verified needs two sources', () => {
     const same = extractFromText([page(['Total base imponible   121,00', 'IVA   0,00'], 'text')], 'text');
     reconcileAmounts(same.fields, same.amountCandidates, () => {});
     expect(same.fields.total?.verified ?? false).toBe(false);
+  });
+
+  it('does not verify a sum over one of several per-rate bases and a line amount read as VAT', () => {
+    // Two tax blocks (21 % and exempt), each with its own base; a line's gross sits beside "IVA 21%".
+    const r = extractFromText(
+      [
+        page(
+          [
+            'CONCEPTO   PRECIO   TIPO   PRECIO FINAL',
+            'Envío certificado   4,68   EXENTO   9,36',
+            'Servicio urgente   1,10   IVA 21%   2,20',
+            'Envío ordinario   0,78   EXENTO   3,12',
+            'TOTAL   14,68',
+            'Base imponible sujeta a impuesto   1,82',
+            'Tipo impositivo: IVA 21%',
+            'Base imponible sujeta a impuesto   12,48',
+            'Tipo impositivo: EXENTO',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    reconcileAmounts(r.fields, r.amountCandidates, () => {});
+    expect(r.fields.tax_base?.value === '12.48' && r.fields.tax_base.verified).toBe(false);
+    expect(r.fields.vat_total?.value === '2.20' && r.fields.vat_total.verified).toBe(false);
+  });
+
+  it('does not verify a credit note whose amounts were all read positive', () => {
+    const rows = ['Base imponible   100,00', 'IVA 21%   21,00', 'Total   121,00'];
+    for (const [title, creditNote] of [
+      ['Factura rectificativa R-3', true],
+      ['AVOIR N° 2024-07', true],
+      ['Factura 2024-07', false],
+    ] as const) {
+      const r = extractFromText([page([title, ...rows], 'text')], 'text');
+      const warnings: string[] = [];
+      reconcileAmounts(r.fields, r.amountCandidates, (w) => warnings.push(w.code), {
+        creditNote: isCreditNote(r.fullText),
+      });
+      expect(r.fields.total?.value).toBe('121.00');
+      expect(r.fields.total?.verified, title).toBe(!creditNote);
+      expect(warnings.includes('CREDIT_NOTE_SIGN_UNREAD'), title).toBe(creditNote);
+    }
+    // Paying by a credit to the account is no credit note.
+    expect(isCreditNote('Forma de pago:\nAbono en cuenta')).toBe(false);
+  });
+
+  it('does not verify a VAT breakdown when base and taxes fall short of the total (a recargo left out)', () => {
+    const r = extractFromText(
+      [
+        page(
+          [
+            'Base imponible   100,00',
+            'IVA 21%   21,00',
+            'Recargo de equivalencia 5,2%   5,20',
+            'Total   126,20',
+          ],
+          'text',
+        ),
+      ],
+      'text',
+    );
+    r.fields.vat_breakdown = {
+      value: [{ rate: '21', base: '100.00', amount: '21.00' }],
+      confidence: 0.9,
+      source: 'text',
+      verified: false,
+    };
+    r.fields.tax_base = { value: '100.00', confidence: 0.9, source: 'text', verified: false };
+    r.fields.vat_total = { value: '21.00', confidence: 0.9, source: 'text', verified: false };
+    r.fields.total = { value: '126.20', confidence: 0.9, source: 'text', verified: false };
+    delete r.fields.surcharge_total;
+    checkBreakdown(r.fields, () => {});
+    expect(r.fields.vat_breakdown?.verified).toBe(false);
+    // The same breakdown with no total read: its completeness is unknown.
+    delete r.fields.total;
+    checkBreakdown(r.fields, () => {});
+    expect(r.fields.vat_breakdown?.verified).toBe(false);
+    // A total that base + VAT make: the breakdown is complete and verified.
+    r.fields.total = { value: '121.00', confidence: 0.9, source: 'text', verified: false };
+    checkBreakdown(r.fields, () => {});
+    expect(r.fields.vat_breakdown?.verified).toBe(true);
   });
 
   it('gives a tax id to the block whose column it sits in when side-by-side blocks share text lines', () => {

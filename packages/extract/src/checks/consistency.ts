@@ -25,8 +25,13 @@ const LOST_MINUS_PENALTY = 1;
  * holds, and marks those fields verified. Without a consistent combination the best-scored candidates
  * stay, unverified, with a warning.
  */
-export function reconcileAmounts(fields: FieldMap, cands: Cands, warn: Warn): void {
-  reconcile(fields, cands, warn);
+export function reconcileAmounts(
+  fields: FieldMap,
+  cands: Cands,
+  warn: Warn,
+  doc: { creditNote?: boolean } = {},
+): void {
+  reconcile(fields, cands, warn, doc.creditNote ?? false);
   dropImplausibleSurcharge(fields, warn);
   flagPartialTotal(fields, cands.total, warn);
   // An amount due that stands for the total (nothing labelled as due, nothing paid) follows the total chosen.
@@ -74,13 +79,35 @@ function dropImplausibleSurcharge(fields: FieldMap, warn: Warn): void {
   });
 }
 
-function reconcile(fields: FieldMap, cands: Cands, warn: Warn): void {
+/**
+ * A credit note's title: "abono" or "avoir" opening a line or with its number, "factura rectificativa",
+ * "credit note", "nota de crédito", "Gutschrift". ("Abono en cuenta" alone is a way to pay, not a title.)
+ */
+const CREDIT_NOTE_TITLE =
+  /\b(?:factura\s+(?:de\s+)?(?:abono|rectificativa)|rectificativa|credit\s*note|nota\s+de\s+(?:cr[eé]dito|abono)|gutschrift|facture\s+d.avoir|note\s+de\s+cr[eé]dit)\b|^\s*(?:abono|avoir)\b(?!\s+en\b)|\b(?:abono|avoir)\s*(?:n[°ºo.]|#)/im;
+
+/** Whether the page names itself a credit note (its amounts are negative, whether or not the sign is read). */
+export function isCreditNote(text: string): boolean {
+  return CREDIT_NOTE_TITLE.test(text);
+}
+
+function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boolean): void {
   const top = (list: AmountCand[], n: number) => dedupe(list).slice(0, n);
   const breakdown = fields.vat_breakdown?.value ?? [];
   const bSum = breakdown.reduce((s, e) => s + (toCents(e.base) ?? 0), 0);
   const vSum = breakdown.reduce((s, e) => s + (toCents(e.amount) ?? 0), 0);
   const bases = top(cands.tax_base, 4).map((c) => ({ ...c, from: 'text' as const }));
   const vats = top(cands.vat_total, 5).map((c) => ({ ...c, from: 'text' as const }));
+  // Bases labelled on lines of their own with different values: one per rate (or exempt) block. Their
+  // sum is the base; one of them alone closes a sum only by chance (with a line's gross read as VAT).
+  const rateBases = labelledBasesByBlock(cands.tax_base);
+  if (rateBases.length)
+    bases.push({
+      cents: rateBases.reduce((s, c) => s + c.cents, 0),
+      score: SUM_SCORE,
+      box: rateBases[0]!.box,
+      from: 'text',
+    });
   if (breakdown.length) {
     bases.push({
       cents: bSum,
@@ -187,6 +214,15 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn): void {
     // close the sum whatever that one sign is, and a dash or parenthesis misread as a minus happens.
     const signsRead = chosen.filter((c) => c && c.cents < 0 && !c.signFlipped).length;
     const signUnproved = chosen.some((c) => c?.signFlipped) && signsRead < 2;
+    // A credit note whose amounts all came out positive: the minus was lost in reading (or never printed);
+    // the sum closes either way and proves no sign.
+    const creditSignUnread = creditNote && signsRead === 0;
+    if (creditSignUnread)
+      warn({
+        code: 'CREDIT_NOTE_SIGN_UNREAD',
+        message: 'A credit note whose amounts were read without a minus sign',
+        field: 'total',
+      });
     // A sum one cent off never proves the total (an "open amount" a cent below it closes as well as a
     // rounding does): the printed total stands, unverified, and the difference is reported.
     if (best.off > 0)
@@ -195,12 +231,15 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn): void {
         message: `Base + taxes differ from the printed total ${centsToString(t.cents)} by ${centsToString(best.off)}`,
         field: 'total',
       });
+    const partBase = isPartOfBases(best.b, rateBases);
     const proves =
       best.off === 0 &&
+      !partBase &&
       !(ocr && totals[0] && totals[0].cents !== t.cents) &&
       !rival &&
       !setAside &&
-      !signUnproved;
+      !signUnproved &&
+      !creditSignUnread;
     const set = (
       name: 'tax_base' | 'vat_total' | 'total' | 'withholding_total' | 'surcharge_total',
       c: AmountCand,
@@ -425,6 +464,27 @@ export function perRateSums(vats: AmountCand[]): AmountCand[] {
   }));
 }
 
+/**
+ * The bases printed under a base label (tier 0) on separate lines, one per line, when they differ: a
+ * document that prints its base per rate or exempt block. Empty when one base value is printed.
+ */
+export function labelledBasesByBlock(bases: AmountCand[]): AmountCand[] {
+  const byLine = new Map<number, AmountCand>();
+  for (const c of [...bases].sort((a, b) => b.score - a.score)) {
+    if (!c.features?.tier0 || c.line == null || c.cents === 0 || byLine.has(c.line)) continue;
+    byLine.set(c.line, c);
+  }
+  const list = [...byLine.values()];
+  return new Set(list.map((c) => c.cents)).size > 1 ? list : [];
+}
+
+/** A base that is one block's of several printed, not the sum of the others (a total base line). */
+function isPartOfBases(b: AmountCand, blocks: AmountCand[]): boolean {
+  if (!blocks.length || !b.features?.tier0) return false;
+  const others = blocks.filter((c) => c.cents !== b.cents);
+  return others.length > 0 && others.reduce((s, c) => s + c.cents, 0) !== b.cents;
+}
+
 function sameBox(a: AmountCand, b: AmountCand): boolean {
   return (
     a.line != null &&
@@ -564,9 +624,15 @@ export function checkPayment(
 }
 
 /** base × rate = VAT per line of the breakdown; verifies the breakdown when every line agrees. */
-export function checkBreakdown(fields: FieldMap, warn: Warn): void {
+export function checkBreakdown(fields: FieldMap, warn: Warn, doc: { creditNote?: boolean } = {}): void {
   const ev = fields.vat_breakdown;
   if (!ev || ev.source === 'xml') return;
+  // A credit note's breakdown read positive: its sign was lost, so it is not the breakdown printed.
+  if (doc.creditNote && ev.value.every((e) => (toCents(e.base) ?? 0) >= 0)) {
+    ev.verified = false;
+    ev.confidence = Math.min(ev.confidence, 0.7);
+    return;
+  }
   const ok = ev.value.every((e) => {
     const base = toCents(e.base) ?? 0;
     const amount = toCents(e.amount) ?? 0;
@@ -580,6 +646,20 @@ export function checkBreakdown(fields: FieldMap, warn: Warn): void {
   const surcharge = toCents(fields.surcharge_total?.value) ?? 0;
   const sSum = ev.value.reduce((s, e) => s + (toCents(e.surcharge_amount) ?? 0), 0);
   if (Math.abs(surcharge - sSum) > TOL) {
+    ev.verified = false;
+    ev.confidence = Math.min(ev.confidence, 0.7);
+    return;
+  }
+  // Nor is it known complete unless its amounts add up to the total read: a recargo or other tax column
+  // the breakdown lacks shows only there (and with no total read, not at all).
+  const total = toCents(fields.total?.value);
+  const withholding = toCents(fields.withholding_total?.value) ?? 0;
+  if (
+    total == null ||
+    (base != null &&
+      vat != null &&
+      Math.abs(base + vat + surcharge - Math.abs(withholding) * Math.sign(base) - total) > TOL)
+  ) {
     ev.verified = false;
     ev.confidence = Math.min(ev.confidence, 0.7);
     return;

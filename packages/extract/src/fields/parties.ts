@@ -129,6 +129,11 @@ export function findParties(
       box: lineBox(clientName.line),
     };
 
-  const direction: Direction | null = known ? (known.role === 'issuer' ? 'issued' : 'received') : null;
+  // Placed first or in the top band with nothing on the page naming its role, the known party is not
+  // known to be the issuer: a client's block often sits up there too (top right, by the letterhead). Null
+  // is better than a wrong direction. Placed after another party's id, it is that party's client.
+  const guessedIssuer = known?.byPlace && known.role === 'issuer';
+  const direction: Direction | null =
+    known && !guessedIssuer ? (known.role === 'issuer' ? 'issued' : 'received') : null;
   return { taxIds, direction };
 }

@@ -23,6 +23,11 @@ export type KnownOnPage = {
   role: Role;
   /** The role is the page's own word (a block heading or the registry line), not a guess from position. */
   sure: boolean;
+  /**
+   * Nothing on the page but the place gives the role (a letterhead's id or name is the issuer's): a guess
+   * the fields may follow but the document's direction may not.
+   */
+  byPlace: boolean;
   id?: TaxIdCand;
   /** The known party's name as printed, and whether it stands in the known id's block (or under its heading). */
   name?: { text: string; line: Line; inBlock: boolean };
@@ -198,9 +203,10 @@ export function placeKnownParty(
       id.conflict = false;
       id.sure = false;
     }
-    const role = applyKnownParty(taxIds, id);
+    const { role, byPlace } = applyKnownParty(taxIds, id);
     return {
       role,
+      byPlace,
       sure: id.sure && !id.conflict,
       id,
       ...(hit ? { name: { text: hit.text, line: hit.line, inBlock } } : {}),
@@ -220,6 +226,7 @@ export function placeKnownParty(
   );
   const elsewhere = taxIds.filter((t) => t.valid && t.role && !(own && sameTaxpayer(t.id, own.id)));
   const other = elsewhere.find((t) => t.sure) ?? elsewhere[0];
+  const byPlace = !named?.role && !other?.sure;
   const role: Role =
     named?.role ??
     (other?.role ? otherRole(other.role) : hit.line.y < LETTERHEAD_BOTTOM ? 'issuer' : 'client');
@@ -230,7 +237,13 @@ export function placeKnownParty(
     if (ownRole && ownRole !== t.role) t.conflict = true;
     t.sure = ownRole === t.role && !t.conflict;
   }
-  return { role, sure, ...(own ? { id: own } : {}), name: { text: hit.text, line: hit.line, inBlock: sure } };
+  return {
+    role,
+    sure,
+    byPlace,
+    ...(own ? { id: own } : {}),
+    name: { text: hit.text, line: hit.line, inBlock: sure },
+  };
 }
 
 /**

@@ -139,10 +139,16 @@ export function assignRoles(ids: TaxIdCand[], lines: Line[], L: Labels): void {
   // Without block labels: the letterhead's id is the issuer's, a second one the client's. Blocks side by
   // side (within about two lines of each other) read left to right; otherwise top to bottom.
   const unassigned = ids.filter((t) => t.role == null && t.valid).sort(letterheadOrder);
-  if (!ids.some((t) => t.role === 'issuer') && unassigned[0]) unassigned[0].role = 'issuer';
+  if (!ids.some((t) => t.role === 'issuer') && unassigned[0]) {
+    unassigned[0].role = 'issuer';
+    unassigned[0].byOrder = true;
+  }
   if (!ids.some((t) => t.role === 'client')) {
     const next = ids.filter((t) => t.role == null && t.valid).sort(letterheadOrder)[0];
-    if (next) next.role = 'client';
+    if (next) {
+      next.role = 'client';
+      next.byOrder = true;
+    }
   }
 }
 
@@ -151,19 +157,24 @@ export function assignRoles(ids: TaxIdCand[], lines: Line[], L: Labels): void {
  * the other of a labelled id's role, else its place (the letterhead's id is the issuer's). Every other id
  * takes the other role; an id whose own block says the known party's role makes both uncertain.
  */
-export function applyKnownParty(ids: TaxIdCand[], known: TaxIdCand): Role {
+export function applyKnownParty(ids: TaxIdCand[], known: TaxIdCand): { role: Role; byPlace: boolean } {
   const others = ids.filter((t) => t.valid && !sameTaxpayer(t.id, known.id));
   const labelled = others.find((t) => t.role && t.sure);
   let role: Role;
   let sure = false;
+  let byPlace = false;
   if (known.role && known.sure) {
     role = known.role;
     sure = true;
   } else if (labelled?.role) role = otherRole(labelled.role);
-  else if (known.role && !known.conflict) role = known.role;
-  else {
+  else if (known.role && !known.conflict) {
+    role = known.role;
+    // Given by reading order alone, the role is the place's guess, as below.
+    byPlace = known.byOrder === true;
+  } else {
     const first = [...ids].filter((t) => t.valid || t === known).sort(letterheadOrder)[0];
     role = first === known && known.line.y < LETTERHEAD_BOTTOM ? 'issuer' : 'client';
+    byPlace = true;
   }
   known.role = role;
   known.sure = sure && !known.conflict;
@@ -179,7 +190,7 @@ export function applyKnownParty(ids: TaxIdCand[], known: TaxIdCand): Role {
     } else t.sure = own === t.role;
   }
   for (const t of ids) if (t !== known && sameTaxpayer(t.id, known.id)) t.role = role;
-  return role;
+  return { role, byPlace };
 }
 
 /** A letterhead sits in the top part of the page (0.3: the top three tenths). */

@@ -24,6 +24,8 @@ export type TaxIdCand = {
   repeats: Line[];
   /** The page gives this id both roles (a client label and the issuer's registry line, say). */
   conflict?: boolean;
+  /** Its role is its place in reading order only (no block label, no registry line). */
+  byOrder?: boolean;
 };
 
 export const TAX_ID_RE =
