@@ -261,6 +261,23 @@ export interface paths {
         patch: operations["patchMeNotifications"];
         trace?: never;
     };
+    "/api/v1/me/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's own settings changes (name, language, optional emails), oldest first */
+        get: operations["getMeHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clients": {
         parameters: {
             query?: never;
@@ -1547,6 +1564,24 @@ export interface components {
             invitationAccepted?: boolean;
             weeklySummary?: boolean;
         };
+        History: {
+            entries: components["schemas"]["HistoryEntry"][];
+        };
+        HistoryEntry: {
+            /** Format: uuid */
+            id: string;
+            field: string;
+            from?: unknown;
+            to?: unknown;
+            /** @enum {string} */
+            via: "screen" | "api" | "rule" | "memory" | "import";
+            actor: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            at: string;
+        };
         ClientList: {
             items: components["schemas"]["ClientSummary"][];
             total: number;
@@ -1653,24 +1688,6 @@ export interface components {
                 withholdingPayableAccount?: string;
                 subaccountDigits?: number;
             };
-        };
-        History: {
-            entries: components["schemas"]["HistoryEntry"][];
-        };
-        HistoryEntry: {
-            /** Format: uuid */
-            id: string;
-            field: string;
-            from?: unknown;
-            to?: unknown;
-            /** @enum {string} */
-            via: "screen" | "api" | "rule" | "memory" | "import";
-            actor: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            } | null;
-            at: string;
         };
         Invitation: {
             email: string;
@@ -2976,6 +2993,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMeHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["History"];
                 };
             };
             /** @description Not signed in */

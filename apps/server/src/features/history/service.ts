@@ -5,8 +5,11 @@ import { auditLog, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type FieldChange = { field: string; from: unknown; to: unknown };
-/** `form`: a form generated for a period (the entity id is the client's, the field names form and period). */
-export type AuditedEntity = 'invoice' | 'client' | 'form';
+/**
+ * `form`: a form generated for a period (the entity id is the client's, the field names form and period);
+ * `user`: a user's own settings (language, notifications), which belong to no client.
+ */
+export type AuditedEntity = 'invoice' | 'client' | 'form' | 'user';
 
 /**
  * Values compared as JSON with keys sorted, undefined as null: a date string, cents, a breakdown or a list
@@ -43,7 +46,7 @@ export function viaOfRequest(header: string | undefined): Extract<ChangeVia, 'sc
 export async function recordChanges(
   db: Db,
   entry: {
-    clientId: string;
+    clientId: string | null;
     entity: AuditedEntity;
     entityId: string;
     actorUserId: string | null;
