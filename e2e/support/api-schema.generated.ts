@@ -261,6 +261,23 @@ export interface paths {
         patch: operations["patchMeNotifications"];
         trace?: never;
     };
+    "/api/v1/me/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's own settings changes (name, language, optional emails), oldest first */
+        get: operations["getMeHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clients": {
         parameters: {
             query?: never;
@@ -967,6 +984,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clients/{clientId}/forms/{form}/generated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records that the caller generated the form for the period (to file it); later changes to its invoices are then listed under `generation.changedAfter`, with who made them */
+        post: operations["postClientsByClientIdFormsByFormGenerated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clients/{clientId}/exports/{kind}": {
         parameters: {
             query?: never;
@@ -1530,6 +1564,24 @@ export interface components {
             invitationAccepted?: boolean;
             weeklySummary?: boolean;
         };
+        History: {
+            entries: components["schemas"]["HistoryEntry"][];
+        };
+        HistoryEntry: {
+            /** Format: uuid */
+            id: string;
+            field: string;
+            from?: unknown;
+            to?: unknown;
+            /** @enum {string} */
+            via: "screen" | "api" | "rule" | "memory" | "import";
+            actor: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            at: string;
+        };
         ClientList: {
             items: components["schemas"]["ClientSummary"][];
             total: number;
@@ -1636,24 +1688,6 @@ export interface components {
                 withholdingPayableAccount?: string;
                 subaccountDigits?: number;
             };
-        };
-        History: {
-            entries: components["schemas"]["HistoryEntry"][];
-        };
-        HistoryEntry: {
-            /** Format: uuid */
-            id: string;
-            field: string;
-            from?: unknown;
-            to?: unknown;
-            /** @enum {string} */
-            via: "screen" | "api" | "rule" | "memory" | "import";
-            actor: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            } | null;
-            at: string;
         };
         Invitation: {
             email: string;
@@ -2104,7 +2138,24 @@ export interface components {
                 code: "UNREVIEWED_INVOICES" | "INCOMPLETE_INVOICES" | "UNKNOWN_VAT_RATE" | "UNKNOWN_SURCHARGE_RATE" | "INTRA_EU_RATE_ASSUMED" | "INTRA_EU_KEY_ASSUMED" | "WITHHOLDING_FEEDS_111" | "WITHHOLDING_FEEDS_115" | "PARTY_WITHOUT_TAX_ID" | "EXCLUDED_FROM_347_WITHHOLDING" | "RECARGO_REGIME" | "CARRY_FROM_PRIOR_YEARS_UNKNOWN" | "BOX_DESIGN_UNVERIFIED" | "ESTIMATE_FROM_INVOICES" | "ZERO_RATED_ISSUED" | "FOREIGN_VAT_EXCLUDED" | "CURRENCY_CONVERTED" | "CURRENCY_RATE_MISSING";
                 invoiceIds: string[];
             }[];
+            generation?: components["schemas"]["FormGeneration"];
         };
+        FormGeneration: {
+            at: string;
+            by: {
+                id: string;
+                name: string;
+            } | null;
+            changedAfter: {
+                invoiceId: string;
+                fields: string[];
+                by: {
+                    id: string;
+                    name: string;
+                }[];
+                at: string;
+            }[];
+        } | null;
         ReviewQueue: {
             items: components["schemas"]["ReviewItem"][];
             nextCursor: string | null;
@@ -2942,6 +2993,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMeHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["History"];
                 };
             };
             /** @description Not signed in */
@@ -5360,6 +5440,68 @@ export interface operations {
                 };
             };
             /** @description The form does not apply to the client: FORM_INDIVIDUALS_ONLY, FORM_COMPANIES_ONLY, FORM_FORAL_TERRITORY, FORM_CANARIAS_IGIC, FORM_CEUTA_MELILLA_IPSI, FORM_VAT_EXEMPT */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postClientsByClientIdFormsByFormGenerated: {
+        parameters: {
+            query: {
+                year: number;
+                period: string;
+            };
+            header?: never;
+            path: {
+                clientId: string;
+                form: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form as generated, with `generation` set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormResult"];
+                };
+            };
+            /** @description VALIDATION_FAILED, FORM_PERIOD_INVALID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ROLE_READ_ONLY */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND, FORM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The form does not apply to the client (as for GET) */
             422: {
                 headers: {
                     [name: string]: unknown;

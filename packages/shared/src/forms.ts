@@ -191,6 +191,24 @@ export const FormQuerySchema = z.object({
   period: z.string().regex(/^(0A|[1-4]T|[1-3]P)$/),
 });
 
+/** Who generated a form for its period and when, and the invoices changed since, each with who changed it. */
+export const FormGenerationSchema = z
+  .object({
+    at: z.string(),
+    by: z.object({ id: z.string(), name: z.string() }).nullable(),
+    changedAfter: z.array(
+      z.object({
+        invoiceId: z.string(),
+        fields: z.array(z.string()),
+        /** The members who changed it since, in order; a change by a rule or supplier memory names nobody. */
+        by: z.array(z.object({ id: z.string(), name: z.string() })),
+        at: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'FormGeneration' });
+export type FormGeneration = z.infer<typeof FormGenerationSchema>;
+
 export const FormResultSchema = z
   .object({
     form: FormIdSchema,
@@ -201,6 +219,8 @@ export const FormResultSchema = z
     /** AEAT box number → the ids of the invoices behind it. */
     invoices: z.record(z.string(), z.array(z.string())),
     warnings: z.array(FormWarningSchema),
+    /** The form's last generation for this period (POST …/generated), null when never generated. */
+    generation: FormGenerationSchema.nullable().optional(),
   })
   .meta({ id: 'FormResult' });
 export type FormResult = z.infer<typeof FormResultSchema>;

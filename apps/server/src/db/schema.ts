@@ -1049,10 +1049,9 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    /** `invoice` | `client`. */
+    /** Null for a change to a user's own settings (entity `user`), which belongs to no client. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    /** `invoice` | `client` | `form` (a form generated for a period) | `user` (their own settings). */
     entity: text('entity').notNull(),
     entityId: uuid('entity_id').notNull(),
     field: text('field').notNull(),

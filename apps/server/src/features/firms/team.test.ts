@@ -202,6 +202,22 @@ describe(`a gestoría is a team (${TEST_DB})`, () => {
           ),
       ],
       [
+        'GET /clients/:id/forms/303',
+        'read',
+        (who, s) => get(`/api/v1/clients/${s.client.id}/forms/303?year=2026&period=1T`, who),
+      ],
+      [
+        'POST /clients/:id/forms/303/generated',
+        'write',
+        (who, s) =>
+          send(
+            'POST',
+            `/api/v1/clients/${s.client.id}/forms/303/generated?year=2026&period=1T`,
+            undefined,
+            who,
+          ),
+      ],
+      [
         'GET /clients/:id/inbound-senders',
         'read',
         (who, s) => get(`/api/v1/clients/${s.client.id}/inbound-senders`, who),

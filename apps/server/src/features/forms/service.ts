@@ -13,6 +13,7 @@ import type { UserRow } from '../auth/repo';
 import { type ClientRow, findVisibleClient } from '../clients/repo';
 import { allInEuros, loadRates } from '../currency/rates';
 import { findInvoicesInRange } from '../reports/repo';
+import { findGeneration, recordGeneration } from './generation';
 import { modelo111, modelo115, modelo130, modelo202 } from './income-tax';
 import { modelo347, modelo349 } from './informative';
 import { taxProfileOf } from './profile';
@@ -86,7 +87,24 @@ export async function getForm(
   const profile = taxProfileOf(client);
   const reason = whyNotApplicable(form, profile);
   if (reason) throw new AppError(reason);
-  return buildForm(services, client, profile, form, year, period);
+  const result = await buildForm(services, client, profile, form, year, period);
+  return { ...result, generation: await findGeneration(services.db, client.id, form, year, period) };
+}
+
+/** Records that the caller generated the form for the period, and returns it as generated. */
+export async function markFormGenerated(
+  services: Services,
+  user: UserRow,
+  via: 'screen' | 'api',
+  clientId: string,
+  form: FormId,
+  year: number,
+  period: string,
+): Promise<FormResult> {
+  // Refused exactly as reading it would be (not visible, wrong period, form not applicable).
+  await getForm(services, user, clientId, form, year, period);
+  await recordGeneration(services.db, clientId, user.id, via, form, year, period);
+  return getForm(services, user, clientId, form, year, period);
 }
 
 async function buildForm(

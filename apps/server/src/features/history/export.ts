@@ -10,8 +10,8 @@ const HEADERS: Record<Locale, string[]> = {
   es: ['Cuándo', 'Quién', 'Desde', 'Registro', 'Factura', 'Campo', 'Antes', 'Después'],
 };
 const RECORD: Record<Locale, Record<string, string>> = {
-  en: { invoice: 'invoice', client: 'client' },
-  es: { invoice: 'factura', client: 'cliente' },
+  en: { invoice: 'invoice', client: 'client', form: 'form generated' },
+  es: { invoice: 'factura', client: 'cliente', form: 'modelo generado' },
 };
 const NOBODY: Record<Locale, string> = { en: 'Cuadra', es: 'Cuadra' };
 

@@ -1,11 +1,15 @@
 import type { ChangeVia, HistoryEntry } from '@cuadra/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type FieldChange = { field: string; from: unknown; to: unknown };
-export type AuditedEntity = 'invoice' | 'client';
+/**
+ * `form`: a form generated for a period (the entity id is the client's, the field names form and period);
+ * `user`: a user's own settings (language, notifications), which belong to no client.
+ */
+export type AuditedEntity = 'invoice' | 'client' | 'form' | 'user';
 
 /**
  * Values compared as JSON with keys sorted, undefined as null: a date string, cents, a breakdown or a list
@@ -42,7 +46,7 @@ export function viaOfRequest(header: string | undefined): Extract<ChangeVia, 'sc
 export async function recordChanges(
   db: Db,
   entry: {
-    clientId: string;
+    clientId: string | null;
     entity: AuditedEntity;
     entityId: string;
     actorUserId: string | null;
@@ -82,5 +86,34 @@ export async function findHistory(db: Db, entity: AuditedEntity, entityId: strin
     via: row.via,
     actor: row.actorUserId ? { id: row.actorUserId, name: actorName ?? '' } : null,
     at: row.createdAt.toISOString(),
+  }));
+}
+
+/** The latest record of `field` on one entity (id and time, who), or null: e.g. when a form was last generated. */
+export async function findLastRecord(db: Db, entity: AuditedEntity, entityId: string, field: string) {
+  const [found] = await db
+    .select({ id: auditLog.id, at: auditLog.createdAt, actorId: auditLog.actorUserId, actorName: users.name })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId), eq(auditLog.field, field)))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return found ?? null;
+}
+
+/** A client's invoice changes recorded after the audit row `afterId` (ids are time-ordered), oldest first. */
+export async function findInvoiceChangesAfter(db: Db, clientId: string, afterId: string) {
+  const rows = await db
+    .select({ row: auditLog, actorName: users.name })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(and(eq(auditLog.clientId, clientId), eq(auditLog.entity, 'invoice'), gt(auditLog.id, afterId)))
+    .orderBy(asc(auditLog.id));
+  return rows.map(({ row, actorName }) => ({
+    invoiceId: row.entityId,
+    field: row.field,
+    from: row.fromValue,
+    actor: row.actorUserId ? { id: row.actorUserId, name: actorName ?? '' } : null,
+    at: row.createdAt,
   }));
 }

@@ -196,4 +196,35 @@ describe(`the signed-in user's settings (${TEST_DB})`, () => {
     const detail = await bodyOf(await get(`/api/v1/clients/${client.id}`, freelancer));
     expect(detail.creditsPayer).toEqual({ name: 'Gestoría Martín', isSelf: false });
   });
+
+  it('keeps a history of the user’s own settings: language and optional emails, with through what', async () => {
+    const user = await signUp(ctx, { name: 'Lola Settings', locale: 'es' });
+    expect(await bodyOf(await get('/api/v1/me/history', user))).toEqual({ entries: [] });
+    await ctx.json(
+      '/api/v1/me',
+      { locale: 'en' },
+      { method: 'PATCH', headers: { ...bearer(user), 'X-Cuadra-Via': 'screen' } },
+    );
+    await send('PATCH', '/api/v1/me/notifications', { weeklySummary: false }, user);
+    // Saving the same value again is no change.
+    await send('PATCH', '/api/v1/me/notifications', { weeklySummary: false }, user);
+    const { entries } = await bodyOf(await get('/api/v1/me/history', user));
+    expect(
+      entries.map(
+        (e: { field: string; from: unknown; to: unknown; via: string; actor: { name: string } }) => [
+          e.field,
+          e.from,
+          e.to,
+          e.via,
+          e.actor.name,
+        ],
+      ),
+    ).toEqual([
+      ['locale', 'es', 'en', 'screen', 'Lola Settings'],
+      ['notifyWeeklySummary', true, false, 'api', 'Lola Settings'],
+    ]);
+    // One's own history only.
+    const other = await signUp(ctx);
+    expect(await bodyOf(await get('/api/v1/me/history', other))).toEqual({ entries: [] });
+  });
 });

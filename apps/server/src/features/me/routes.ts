@@ -4,6 +4,7 @@ import {
   ChangeEmailResultSchema,
   ChangePasswordRequestSchema,
   ErrorBodySchema,
+  HistorySchema,
   NotificationSettingsSchema,
   NotificationSettingsUpdateSchema,
   UpdateMeRequestSchema,
@@ -14,8 +15,10 @@ import { validationHook } from '../../http/errors';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { toUser } from '../auth/service';
+import { viaOfRequest } from '../history/service';
 import {
   changePassword,
+  getOwnHistory,
   requestEmailChange,
   toNotificationSettings,
   updateMe,
@@ -143,6 +146,18 @@ const updateNotificationsRoute = createRoute({
   },
 });
 
+const historyRoute = createRoute({
+  method: 'get',
+  path: '/history',
+  tags: ['auth'],
+  summary: "The user's own settings changes (name, language, optional emails), oldest first",
+  security: [{ bearer: [] }],
+  responses: {
+    200: { description: 'The history', content: { 'application/json': { schema: HistorySchema } } },
+    401: unauthorized,
+  },
+});
+
 /** `/api/v1/me`: the signed-in user, their profile, language, password and email preferences. */
 export function meRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
@@ -160,7 +175,15 @@ export function meRoutes(services: Services) {
       );
     })
     .openapi(updateMeRoute, async (c) =>
-      c.json(await updateMe(services.db, c.get('user'), c.req.valid('json')), 200),
+      c.json(
+        await updateMe(
+          services.db,
+          c.get('user'),
+          c.req.valid('json'),
+          viaOfRequest(c.req.header('X-Cuadra-Via')),
+        ),
+        200,
+      ),
     )
     .openapi(passwordRoute, async (c) =>
       c.json(await changePassword(services, c.get('user'), c.req.valid('json')), 200),
@@ -172,7 +195,15 @@ export function meRoutes(services: Services) {
       c.header('Cache-Control', 'no-store');
       return c.json(toNotificationSettings(c.get('user')), 200);
     })
-    .openapi(updateNotificationsRoute, async (c) =>
-      c.json(await updateNotificationSettings(services.db, c.get('user'), c.req.valid('json')), 200),
-    );
+    .openapi(updateNotificationsRoute, async (c) => {
+      const via = viaOfRequest(c.req.header('X-Cuadra-Via'));
+      return c.json(
+        await updateNotificationSettings(services.db, c.get('user'), c.req.valid('json'), via),
+        200,
+      );
+    })
+    .openapi(historyRoute, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await getOwnHistory(services.db, c.get('user')), 200);
+    });
 }

@@ -3,6 +3,7 @@ import {
   type ChangeEmailRequest,
   type ChangeEmailResult,
   type ChangePasswordRequest,
+  type ChangeVia,
   type ConfirmEmailChangeResult,
   EMAIL_CHANGE_TTL_HOURS,
   isCommonPassword,
@@ -33,17 +34,54 @@ import { toUser } from '../auth/service';
 import { LIMITS, takeAttempt } from '../auth/throttle';
 import { hashOneTimeToken, newOneTimeToken, signAccessToken } from '../auth/tokens';
 import { grantCredits } from '../credits/ledger';
+import { diffFields, findHistory, recordChanges } from '../history/service';
 import { confirmEmailChangeEmail, emailChangedEmail } from '../notifications/emails';
 
 /**
  * Name and language (the one every later email is written in); `chosenPlanId: null` lets go of the plan
  * chosen before signing up.
  */
-export async function updateMe(db: Db, user: UserRow, input: UpdateMeRequest): Promise<User> {
+export async function updateMe(
+  db: Db,
+  user: UserRow,
+  input: UpdateMeRequest,
+  via: ChangeVia = 'api',
+): Promise<User> {
   const changes = { name: input.name, locale: input.locale, chosenPlanId: input.chosenPlanId };
   if (Object.values(changes).every((value) => value === undefined)) return toUser(db, user);
-  const [row] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
-  return toUser(db, row ?? user);
+  const row = await updateOwnSettings(db, user, changes, via, ['name', 'locale']);
+  return toUser(db, row);
+}
+
+/**
+ * Saves the user's own settings and, in the same transaction, one history row per changed field among
+ * `audited` (issue 40: settings changes are in the history too), with the user as actor and no client.
+ */
+async function updateOwnSettings(
+  db: Db,
+  user: UserRow,
+  changes: Partial<UserRow>,
+  via: ChangeVia,
+  audited: readonly (keyof UserRow & string)[],
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
+    const saved = row ?? user;
+    await recordChanges(tx, {
+      clientId: null,
+      entity: 'user',
+      entityId: user.id,
+      actorUserId: user.id,
+      via,
+      changes: diffFields(user, saved, audited),
+    });
+    return saved;
+  });
+}
+
+/** The user's own history: their settings changes, oldest first. */
+export async function getOwnHistory(db: Db, user: UserRow) {
+  return { entries: await findHistory(db, 'user', user.id) };
 }
 
 /**
@@ -79,6 +117,7 @@ export async function updateNotificationSettings(
   db: Db,
   user: UserRow,
   input: NotificationSettingsUpdate,
+  via: ChangeVia = 'api',
 ): Promise<NotificationSettings> {
   const changes = {
     notifyBatchFinished: input.batchFinished,
@@ -87,8 +126,13 @@ export async function updateNotificationSettings(
     notifyWeeklySummary: input.weeklySummary,
   };
   if (Object.values(changes).every((value) => value === undefined)) return toNotificationSettings(user);
-  const [row] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
-  return toNotificationSettings(row ?? user);
+  const row = await updateOwnSettings(db, user, changes, via, [
+    'notifyBatchFinished',
+    'notifyLowCredits',
+    'notifyInvitationAccepted',
+    'notifyWeeklySummary',
+  ]);
+  return toNotificationSettings(row);
 }
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { routes } from '../../router';
@@ -14,6 +14,7 @@ type Call = { path: string; method: string; body: unknown };
 function stubApi() {
   const calls: Call[] = [];
   let user = testUser({ locale: 'en' });
+  const history: unknown[] = [];
   let notifications = {
     batchFinished: true,
     lowCredits: true,
@@ -30,10 +31,22 @@ function stubApi() {
       const json = (status: number, value: unknown) =>
         new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
       if (url.pathname === '/api/v1/me' && method === 'PATCH') {
+        for (const [field, to] of Object.entries(body as Record<string, unknown>)) {
+          history.push({
+            id: `0190a1b2-c3d4-7e5f-8a9b-00000000000${history.length}`,
+            field,
+            from: (user as Record<string, unknown>)[field],
+            to,
+            via: 'screen',
+            actor: { id: user.id, name: user.name },
+            at: '2026-03-02T09:00:00.000Z',
+          });
+        }
         user = { ...user, ...body };
         return json(200, user);
       }
       if (url.pathname === '/api/v1/me') return json(200, user);
+      if (url.pathname === '/api/v1/me/history') return json(200, { entries: history });
       if (url.pathname === '/api/v1/me/password') {
         return body.currentPassword === 'right-password'
           ? json(200, { token: fakeToken(), user })
@@ -155,4 +168,32 @@ describe('Settings', () => {
       'We could not change your email',
     );
   }, 20_000);
+
+  it('shows the history of the user’s own settings, refreshed after each change, in both languages', async () => {
+    stubApi();
+    storeTestSession(testUser({ locale: 'en' }));
+    renderRoutes(routes, '/user');
+    const section = async (name: string) =>
+      (await screen.findByRole('heading', { name }, SLOW)).closest('section') as HTMLElement;
+    expect(
+      await within(await section('History of your settings')).findByText('No changes to your settings yet.'),
+    ).toBeTruthy();
+
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Ana María García' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    const named = await within(await section('History of your settings')).findByRole('listitem');
+    expect(named.textContent).toContain('Name');
+    expect(named.textContent).toContain('Ana María García');
+
+    // From the footer's switch too: the account's language changed either way.
+    const footerSwitch = document.querySelector<HTMLSelectElement>('[data-language-switch]');
+    if (!footerSwitch) throw new Error('no footer language switch');
+    fireEvent.change(footerSwitch, { target: { value: 'es' } });
+    const own = await section('Historial de tus ajustes');
+    await waitFor(() => expect(within(own).getAllByRole('listitem')).toHaveLength(2));
+    const language = within(own).getAllByRole('listitem')[0] as HTMLElement; // newest first
+    expect(language.textContent).toContain('Idioma');
+    expect(language.textContent).toContain('English');
+    expect(language.textContent).toContain('Español');
+  });
 });

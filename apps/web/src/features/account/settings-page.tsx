@@ -12,6 +12,8 @@ import { useErrorMessage } from '../../lib/error-message';
 import { login, logout, updateUser, useAuth } from '../auth/auth-store';
 import { CheckoutSuccessRegion, SettingsCredits, useSettingsPurchase } from '../credits/settings-credits';
 import { PlanSettings } from '../plans/plan-settings';
+import { HistoryList } from '../team/history-list';
+import { teamKeys } from '../team/team-api';
 import { TeamPanel } from '../team/team-panel';
 import { accountApi, saveAccountLocale } from './account-api';
 
@@ -96,6 +98,7 @@ function ProfilePanel() {
       <LanguageForm />
       <EmailForm current={user.email} />
       <PasswordForm />
+      <OwnHistory />
       <button
         type="button"
         className={`${SECONDARY_BUTTON} self-start`}
@@ -195,6 +198,27 @@ function SettingsForm({
         {submitLabel}
       </button>
     </form>
+  );
+}
+
+/** Issue 40: the user's own settings changes (name, language, optional emails), newest first. */
+function OwnHistory() {
+  const { t } = useTranslation('team');
+  const id = useId();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  // Name and language change here or from the footer's switch: either way the account changed, so read again.
+  useEffect(() => {
+    if (user?.name || user?.locale)
+      void queryClient.invalidateQueries({ queryKey: teamKeys.history('me', '') });
+  }, [queryClient, user?.name, user?.locale]);
+  return (
+    <section aria-labelledby={id} className="flex max-w-2xl flex-col gap-2">
+      <h3 id={id} className="text-base font-semibold text-slate-900">
+        {t('history.ownTitle')}
+      </h3>
+      <HistoryList entity="me" id="" />
+    </section>
   );
 }
 
@@ -351,7 +375,10 @@ function NotificationsPanel() {
   const save = useMutation({
     mutationFn: (change: Partial<Record<NotificationKind, boolean>>) =>
       accountApi.updateNotifications(change),
-    onSuccess: (next) => queryClient.setQueryData(['me', 'notifications'], next),
+    onSuccess: (next) => {
+      queryClient.setQueryData(['me', 'notifications'], next);
+      void queryClient.invalidateQueries({ queryKey: teamKeys.history('me', '') });
+    },
   });
   return (
     <section aria-labelledby="notifications" className="flex max-w-2xl flex-col gap-3 text-sm text-slate-700">

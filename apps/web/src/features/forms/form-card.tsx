@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
 
 import { type InvoiceNames, useForm } from './forms-api';
+import { GenerationNotice } from './generation-notice';
 import type { Translate } from './shared';
 
 const NOT_INCLUDED: readonly string[] = ['FOREIGN_VAT_EXCLUDED', 'CURRENCY_RATE_MISSING'];
@@ -64,7 +65,22 @@ export function FormCard({
       </StateBox>
     );
   } else {
-    body = <FormBoxes result={query.data} names={names} />;
+    body = (
+      <>
+        <FormBoxes result={query.data} names={names} />
+        {/* Issue 40: the 303 is the return a later correction most often invalidates. */}
+        {form === '303' ? (
+          <GenerationNotice
+            clientId={clientId}
+            form={form}
+            year={year}
+            period={period}
+            generation={query.data.generation ?? null}
+            names={names}
+          />
+        ) : null}
+      </>
+    );
   }
 
   return (

@@ -29,6 +29,21 @@ export function useForm(clientId: string, form: FormId, year: number, period: st
   });
 }
 
+/**
+ * Records that the form was generated for the period (issue 40): later changes to its invoices are
+ * flagged on it, with who made them. The answer is the form as generated, so the card updates at once.
+ */
+export function useMarkGenerated(clientId: string, form: FormId, year: number, period: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<FormResult>(`/clients/${path(clientId)}/forms/${form}/generated`, undefined, {
+        query: { year, period },
+      }),
+    onSuccess: (result) => queryClient.setQueryData(formKeys.one(clientId, form, year, period), result),
+  });
+}
+
 /** Saves the client's tax profile; every form of the client is fetched again. */
 export function useUpdateTaxProfile(clientId: string) {
   const queryClient = useQueryClient();

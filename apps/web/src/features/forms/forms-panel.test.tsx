@@ -255,4 +255,48 @@ describe('the Forms tab', () => {
       '2P',
     );
   });
+
+  it('marks the 303 as generated and flags the invoices changed after it, with who changed them, in both languages', async () => {
+    const generated = {
+      at: '2026-10-15T09:30:00.000Z',
+      by: { id: 'u-1', name: 'Marta Owner' },
+      changedAfter: [
+        {
+          invoiceId: 'inv-1',
+          fields: ['number'],
+          by: [{ id: 'u-2', name: 'Pablo Staff' }],
+          at: '2026-10-16T11:00:00.000Z',
+        },
+      ],
+    };
+    const calls = stubFetch((call) => {
+      if (call.method === 'POST' && call.url.pathname.endsWith('/forms/303/generated')) {
+        return json(200, { ...empty('303', '3T'), generation: generated });
+      }
+      if (call.url.pathname.endsWith('/forms/303'))
+        return json(200, { ...empty('303', '3T'), generation: null });
+      return answerForms(call);
+    });
+    renderWithProviders(<FormsPanel client={client} />);
+    const card = (await screen.findByRole('heading', { name: /Form 303/ })).closest('article') as HTMLElement;
+    expect(await within(card).findByText(/Not marked as generated yet/)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Mark as generated' }));
+
+    const flagged = await within(card).findByRole('status');
+    expect(flagged.textContent).toContain('1 invoice changed after generation:');
+    expect(flagged.textContent).toContain('changed after generation by Pablo Staff');
+    expect(within(flagged).getByRole('link', { name: 'F-1 · Bar Sol SL' }).getAttribute('href')).toBe(
+      '/invoicePage/inv-1',
+    );
+    expect(within(card).getByText(/Generated on .* by Marta Owner\./)).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.url.searchParams.get('year')).toBe('2026');
+    expect(post?.url.searchParams.get('period')).toBe('3T');
+
+    await act(() => i18n.changeLanguage('es'));
+    expect(within(card).getByRole('status').textContent).toContain(
+      'cambiada después de generarlo por Pablo Staff',
+    );
+    expect(within(card).getByRole('button', { name: 'Marcar de nuevo como generado' })).toBeTruthy();
+  });
 });

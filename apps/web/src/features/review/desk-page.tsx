@@ -10,6 +10,7 @@ import { useErrorMessage } from '../../lib/error-message';
 import { clientKeys } from '../clients/clients-api';
 import { Modal } from '../clients/modal';
 import { invoiceKeys, useInvoice } from '../invoices/invoices-api';
+import { HistoryList } from '../team/history-list';
 import { DeskForm, type DeskFormHandle } from './desk-form';
 import { DocumentPane } from './document-pane';
 import { QueueList } from './queue-list';
@@ -27,6 +28,7 @@ export const DESK_KEYS = [
   'x',
   'a',
   'Delete',
+  'h',
   'Escape',
   '?',
 ] as const;
@@ -41,6 +43,7 @@ type DeskAction =
   | 'select'
   | 'accept'
   | 'delete'
+  | 'history'
   | 'keys';
 const ACTION_OF_KEY: Record<string, DeskAction> = {
   j: 'next',
@@ -52,6 +55,7 @@ const ACTION_OF_KEY: Record<string, DeskAction> = {
   x: 'select',
   a: 'accept',
   Delete: 'delete',
+  h: 'history',
   '?': 'keys',
 };
 function deskAction(key: string): DeskAction | null {
@@ -86,7 +90,7 @@ export function ReviewDeskPage() {
   const [currentId, setCurrentId] = useState<string | null>(params.get('doc'));
   const current = items.find((item) => item.id === currentId) ?? items[0] ?? null;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [dialog, setDialog] = useState<'keys' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'keys' | 'delete' | 'history' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [focusedBox, setFocusedBox] = useState<string | null>(null);
   const form = useRef<DeskFormHandle>(null);
@@ -242,6 +246,8 @@ export function ReviewDeskPage() {
     } else if (action === 'accept') acceptSelected();
     else if (action === 'delete') {
       if (current?.invoiceId) setDialog('delete');
+    } else if (action === 'history') {
+      if (current?.invoiceId) setDialog('history');
     } else setDialog('keys');
   };
   useEffect(() => {
@@ -392,9 +398,21 @@ export function ReviewDeskPage() {
               aria-labelledby="fields-title"
               className="min-w-0 rounded-lg border border-slate-200 bg-white p-3 lg:max-h-[calc(100vh-9rem)] lg:overflow-y-auto"
             >
-              <h2 id="fields-title" className="mb-2 text-sm font-semibold text-slate-900">
-                {t('form.title')} <span className="font-normal text-slate-600">· {current.clientName}</span>
-              </h2>
+              <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+                <h2 id="fields-title" className="text-sm font-semibold text-slate-900">
+                  {t('form.title')} <span className="font-normal text-slate-600">· {current.clientName}</span>
+                </h2>
+                {/* Issue 40: who changed what on this invoice, as on its own page; `h` opens it too. */}
+                {current.invoiceId ? (
+                  <button
+                    type="button"
+                    onClick={() => setDialog('history')}
+                    className={`${secondaryButtonClass} px-2 py-0.5 text-xs`}
+                  >
+                    {t('history.open')} <kbd className="rounded border border-slate-300 px-1 text-xs">h</kbd>
+                  </button>
+                ) : null}
+              </div>
               {current.state === 'duplicate' ? (
                 <DuplicateChoice
                   item={current}
@@ -449,6 +467,11 @@ export function ReviewDeskPage() {
               </div>
             ))}
           </dl>
+        </Modal>
+      ) : null}
+      {dialog === 'history' && current?.invoiceId ? (
+        <Modal title={t('history.title', { name: current.fileName })} onClose={() => setDialog(null)}>
+          <HistoryList entity="invoices" id={current.invoiceId} />
         </Modal>
       ) : null}
       {dialog === 'delete' && current?.invoiceId ? (

@@ -1,17 +1,18 @@
 import { formatDateTime, formatMoney, type HistoryEntry, type Locale } from '@cuadra/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES } from '../../components/layout/language-switcher';
 import { StateBox, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
-import { useHistory } from './team-api';
+import { type HistoryOf, useHistory } from './team-api';
 
 /**
  * The history of an invoice or a client (issue 40 item 4): every change, oldest first, with who made it,
  * when, the value before and after, and through what (screen, API, rule, supplier memory, import). A list
  * of cards: it reads at 390 px as on a desk.
  */
-export function HistoryList({ entity, id }: { entity: 'invoices' | 'clients'; id: string }) {
+export function HistoryList({ entity, id }: { entity: HistoryOf; id: string }) {
   const { t, i18n } = useTranslation('team');
   const toMessage = useErrorMessage();
   const history = useHistory(entity, id);
@@ -27,7 +28,8 @@ export function HistoryList({ entity, id }: { entity: 'invoices' | 'clients'; id
         </button>
       </StateBox>
     );
-  if (history.data.entries.length === 0) return <StateBox>{t('history.empty')}</StateBox>;
+  if (history.data.entries.length === 0)
+    return <StateBox>{entity === 'me' ? t('history.emptyOwn') : t('history.empty')}</StateBox>;
   return (
     <ol className="flex flex-col gap-2" aria-label={t('history.title')}>
       {[...history.data.entries].reverse().map((entry) => (
@@ -60,6 +62,7 @@ function fieldName(t: TFunction<'team'>, field: string): string {
 function showValue(t: TFunction<'team'>, field: string, value: HistoryEntry['from'], locale: Locale): string {
   if (value === null || value === undefined || value === '') return t('history.empty_value');
   if (typeof value === 'boolean') return value ? t('history.yes') : t('history.no');
+  if (field === 'locale' && (value === 'en' || value === 'es')) return LANGUAGE_NAMES[value];
   if (typeof value === 'number' && field.endsWith('Cents')) return formatMoney(value, locale);
   if (Array.isArray(value)) return t('history.lines', { count: value.length });
   if (typeof value === 'object') return JSON.stringify(value);

@@ -16,7 +16,7 @@ export const teamKeys = {
   all: ['team'] as const,
   firm: ['team', 'firm'] as const,
   clientMembers: (clientId: string) => ['team', 'client', clientId] as const,
-  history: (entity: 'invoices' | 'clients', id: string) => ['team', 'history', entity, id] as const,
+  history: (entity: HistoryOf, id: string) => ['team', 'history', entity, id] as const,
   invitation: (token: string) => ['team', 'invitation', token] as const,
 };
 
@@ -108,9 +108,13 @@ export function useAssignMember(clientId: string) {
   });
 }
 
-export function useHistory(entity: 'invoices' | 'clients', id: string) {
+/** Whose history: an invoice, a client, or the signed-in user's own settings (`me`, no id). */
+export type HistoryOf = 'invoices' | 'clients' | 'me';
+
+export function useHistory(entity: HistoryOf, id: string) {
   return useQuery({
     queryKey: teamKeys.history(entity, id),
-    queryFn: ({ signal }) => api.get<History>(`/${entity}/${path(id)}/history`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<History>(entity === 'me' ? '/me/history' : `/${entity}/${path(id)}/history`, { signal }),
   });
 }
