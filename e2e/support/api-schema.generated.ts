@@ -5850,6 +5850,8 @@ export interface operations {
                     to?: string;
                     /** @default 0 */
                     thresholdCents?: number;
+                    /** @default 0 */
+                    remindEveryDays?: number;
                 };
             };
         };

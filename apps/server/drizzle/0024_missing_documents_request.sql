@@ -14,6 +14,8 @@ CREATE TABLE "bank_requests" (
 	"email" text NOT NULL,
 	"locale" text NOT NULL,
 	"threshold_cents" integer NOT NULL,
+	"remind_every_days" integer DEFAULT 0 NOT NULL,
+	"reminded_at" timestamp with time zone,
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -160,6 +160,8 @@ export const BankRequestBodySchema = z.object({
   to: isoDate.optional(),
   /** Movements below this many cents (either way) are not asked for. */
   thresholdCents: z.number().int().min(0).max(100_000_000).default(0),
+  /** Remind the client every so many days while lines wait, until the link expires; 0: never. */
+  remindEveryDays: z.number().int().min(0).max(BANK_REQUEST_TTL_DAYS).default(0),
 });
 export type BankRequestBody = z.infer<typeof BankRequestBodySchema>;
 

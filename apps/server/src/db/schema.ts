@@ -963,6 +963,9 @@ export const bankRequests = pgTable(
     email: text('email').notNull(),
     locale: text('locale').notNull(),
     thresholdCents: integer('threshold_cents').notNull(),
+    /** Days between reminders while lines wait (the accountant's choice); 0: no reminder. */
+    remindEveryDays: integer('remind_every_days').notNull().default(0),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

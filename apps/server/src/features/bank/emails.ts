@@ -6,7 +6,11 @@ type RequestVars = {
   accountantName: string;
   clientName: string;
   lines: { bookingDate: string; amountCents: number; currency: string; concept: string }[];
+  /** A scheduled reminder: the same list (what still waits), the subject says so. */
+  reminder?: boolean;
 };
+
+const REMINDER: Record<Locale, string> = { en: 'Reminder: ', es: 'Recordatorio: ' };
 
 const REQUEST: Record<Locale, (v: RequestVars, list: string) => EmailParagraphs> = {
   en: ({ accountantName, clientName, lines }, list) => ({
@@ -37,5 +41,7 @@ export function missingDocumentsEmail(
         `- ${l.bookingDate} · ${formatMoney(l.amountCents, to.locale, { currency: l.currency })} · ${l.concept}`,
     )
     .join('\n');
-  return renderLinkEmail(to.email, REQUEST[to.locale](vars, list), link);
+  const paragraphs = REQUEST[to.locale](vars, list);
+  const subject = vars.reminder ? `${REMINDER[to.locale]}${paragraphs.subject}` : paragraphs.subject;
+  return renderLinkEmail(to.email, { ...paragraphs, subject }, link);
 }

@@ -13,6 +13,10 @@ import { newId } from '../../lib/ids';
 
 export type RequestRow = typeof bankRequests.$inferSelect;
 
+/** No file arrived for the movement under any request: it is still asked for. */
+const notAnswered = sql`not exists (select 1 from ${bankRequestLines} as sent
+  where sent.movement_id = ${bankMovements.id} and sent.document_id is not null)`;
+
 /**
  * The movements a client owes a document for: unmatched (or only proposed) in the period, at least
  * `thresholdCents` either way, oldest first.
@@ -33,6 +37,7 @@ export function findMissingMovements(
         sql`abs(${bankMovements.amountCents}) >= ${thresholdCents}`,
         period.from ? gte(bankMovements.bookingDate, period.from) : undefined,
         period.to ? lte(bankMovements.bookingDate, period.to) : undefined,
+        notAnswered,
       ),
     )
     .orderBy(asc(bankMovements.bookingDate), asc(bankMovements.id));
@@ -88,7 +93,11 @@ export async function findRequest(db: Db, requestId: string) {
 
 export function findRequestLines(db: Db, requestId: string) {
   return db
-    .select({ line: bankRequestLines, movement: bankMovements })
+    .select({
+      line: bankRequestLines,
+      movement: bankMovements,
+      waiting: sql<boolean>`${notAnswered}`.mapWith(Boolean),
+    })
     .from(bankRequestLines)
     .innerJoin(bankMovements, eq(bankMovements.id, bankRequestLines.movementId))
     .where(eq(bankRequestLines.requestId, requestId))
@@ -127,8 +136,7 @@ export async function requestSummary(db: Db, clientId: string) {
       and(
         eq(bankRequests.clientId, clientId),
         inArray(bankMovements.status, ['unmatched', 'proposed']),
-        sql`not exists (select 1 from ${bankRequestLines} as sent
-          where sent.movement_id = ${bankMovements.id} and sent.document_id is not null)`,
+        notAnswered,
       ),
     );
   return {
@@ -162,4 +170,23 @@ export async function markLinked(db: Db, lineIds: string[]) {
     .update(bankRequestLines)
     .set({ linkedAt: new Date() })
     .where(inArray(bankRequestLines.id, lineIds));
+}
+
+/** Requests in their time, with reminders on, whose last email (the request or a reminder) is due again. */
+export function findDueReminders(db: Db, now: Date) {
+  return db
+    .select()
+    .from(bankRequests)
+    .where(
+      and(
+        gt(bankRequests.remindEveryDays, 0),
+        gt(bankRequests.expiresAt, now),
+        sql`coalesce(${bankRequests.remindedAt}, ${bankRequests.createdAt})
+          + make_interval(days => ${bankRequests.remindEveryDays}) <= ${now.toISOString()}::timestamptz`,
+      ),
+    );
+}
+
+export async function markReminded(db: Db, requestId: string, at: Date) {
+  await db.update(bankRequests).set({ remindedAt: at }).where(eq(bankRequests.id, requestId));
 }

@@ -11,9 +11,10 @@ import {
   TEST_DB,
   type TestContext,
 } from '../../../test/harness';
-import { documents, mailOutbox } from '../../db/schema';
+import { bankRequests, documents, mailOutbox } from '../../db/schema';
 import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
+import { remindRequests } from './requests';
 
 const XML = new URL(
   '../../../../../packages/extract/test/fixtures/xml/ubl-tax-total-per-scheme.xml',
@@ -151,6 +152,33 @@ describe(`missing documents asked for (${TEST_DB})`, () => {
       await ctx.request(`/api/v1/clients/${clientId}/bank/requests`, { headers: owner.headers }),
     );
     expect(summary.requested).toBe(1);
+  });
+
+  it('reminds on the schedule the accountant set, with only what still waits, once per period', async () => {
+    const request = await bodyOf(await ask({ thresholdCents: 5_000, remindEveryDays: 3 }));
+    const mails = async () => (await ctx.db.select().from(mailOutbox)).length;
+    const before = await mails();
+    // Two days later: not due yet.
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000);
+    await remindRequests(ctx.services, inTwoDays);
+    expect(await mails()).toBe(before);
+
+    const inFourDays = new Date(Date.now() + 4 * 86_400_000);
+    await remindRequests(ctx.services, inFourDays);
+    expect(await mails()).toBe(before + 1);
+    const reminder = await lastMail();
+    expect(reminder?.subject).toBe('Reminder: Lucía Ferrer needs 1 invoice for Cliente Prueba S.A.');
+    // The charge was sent earlier through another request's link: only the credit is still asked for.
+    expect(reminder?.text).toContain('INGRESO CLIENTE VARIOS');
+    expect(reminder?.text).not.toContain('TRANSF SERVICIOS EJEMPLO SUR');
+    const page = await ctx.request(`/api/v1/bank/requests/${encodeURIComponent(tokenOf(reminder!.text))}`);
+    expect(page.status).toBe(200);
+
+    // The same day again: nothing more. A request without reminders is never reminded.
+    await remindRequests(ctx.services, inFourDays);
+    expect(await mails()).toBe(before + 1);
+    const [row] = await ctx.db.select().from(bankRequests).where(eq(bankRequests.id, request.id));
+    expect(row?.remindedAt?.getTime()).toBe(inFourDays.getTime());
   });
 
   it('refuses an altered link, a link of another kind, and an expired one', async () => {

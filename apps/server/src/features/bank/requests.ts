@@ -69,23 +69,12 @@ export async function createRequest(
         email: contact.email,
         locale,
         thresholdCents: body.thresholdCents,
+        remindEveryDays: body.remindEveryDays,
         expiresAt,
       },
       movements.map((m) => m.id),
     );
-    const token = await signRequestLink(
-      services.auth.accessKey,
-      { requestId: request.id, clientId: client.id },
-      expiresAt,
-    );
-    await services.mailer.send(
-      tx,
-      missingDocumentsEmail(
-        { email: contact.email, locale },
-        { accountantName: user.name, clientName: client.name, lines: movements },
-        dropPageLink(services, token),
-      ),
-    );
+    await sendRequestEmail(services, tx, request, user.name, client.name, movements);
     const lines = await requests.findRequestLines(tx, request.id);
     return {
       id: request.id,
@@ -95,6 +84,56 @@ export async function createRequest(
       lines: lines.map((l) => toLine(l.line, l.movement)),
     };
   });
+}
+
+async function sendRequestEmail(
+  services: Services,
+  db: Db,
+  request: requests.RequestRow,
+  accountantName: string,
+  clientName: string,
+  lines: repo.MovementRow[],
+  reminder = false,
+) {
+  const token = await signRequestLink(
+    services.auth.accessKey,
+    { requestId: request.id, clientId: request.clientId },
+    request.expiresAt,
+  );
+  await services.mailer.send(
+    db,
+    missingDocumentsEmail(
+      { email: request.email, locale: request.locale === 'en' ? 'en' : 'es' },
+      { accountantName, clientName, lines, reminder },
+      dropPageLink(services, token),
+    ),
+  );
+}
+
+/**
+ * The schedule the accountant set (`remindEveryDays`): each request still in its time whose lines are not
+ * all answered, and whose last email is that many days old, is sent again with the lines still waiting.
+ */
+export async function remindRequests(services: Services, now = new Date()) {
+  let sent = 0;
+  for (const request of await requests.findDueReminders(services.db, now)) {
+    const lines = (await requests.findRequestLines(services.db, request.id)).filter(
+      (l) => l.waiting && ['unmatched', 'proposed'].includes(l.movement.status),
+    );
+    const [requester] = await services.db.select().from(users).where(eq(users.id, request.requestedByUserId));
+    const client = requester
+      ? await visibleClientOrThrow(services, requester, request.clientId).catch(() => null)
+      : null;
+    await services.db.transaction(async (tx) => {
+      // Marked whatever happens, so a request with nothing left (or no access) is not looked at every day.
+      await requests.markReminded(tx, request.id, now);
+      if (!requester || !client || lines.length === 0) return;
+      const movements = lines.map((l) => l.movement);
+      await sendRequestEmail(services, tx, request, requester.name, client.name, movements, true);
+      sent++;
+    });
+  }
+  return sent;
 }
 
 /** "N movements, M matched, K requested D days ago" for the Bank tab. */

@@ -109,8 +109,10 @@ export function useRequestSummary(clientId: string) {
 
 /** Emails the client the unmatched movements above the threshold, with the drop page's link. */
 export function useSendRequest(clientId: string) {
-  return useBankMutation(clientId, (body: { from?: string; to?: string; thresholdCents: number }) =>
-    api.post<BankRequest>(`${path(clientId)}/requests`, body),
+  return useBankMutation(
+    clientId,
+    (body: { from?: string; to?: string; thresholdCents: number; remindEveryDays: number }) =>
+      api.post<BankRequest>(`${path(clientId)}/requests`, body),
   );
 }
 

@@ -48,9 +48,10 @@ describe('the Bank tab’s request for missing documents', () => {
       ),
     );
     fireEvent.change(screen.getByLabelText('Minimum amount (€)'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('Reminders'), { target: { value: '7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ask for the missing invoices' }));
     expect(await screen.findByText('Sent to marta@example.com: 3 movements.')).toBeTruthy();
-    expect(posts).toEqual([{ thresholdCents: 5_000 }]);
+    expect(posts).toEqual([{ thresholdCents: 5_000, remindEveryDays: 7 }]);
   });
 
   it('tells the accountant to invite a client that has no email, with no button', async () => {

@@ -7,6 +7,8 @@ import { useErrorMessage } from '../../lib/error-message';
 import { useRequestSummary, useSendRequest } from './bank-api';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The reminder schedules offered: never, twice a week, weekly (the link lasts BANK_REQUEST_TTL_DAYS). */
+const REMINDER_DAYS = [0, 3, 7] as const;
 
 /**
  * The Bank tab's "N movements, M matched, K requested D days ago" and the one action that emails the client
@@ -21,6 +23,7 @@ export function MissingRequest({ clientId }: { clientId: string }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [minimum, setMinimum] = useState('');
+  const [remindEveryDays, setRemindEveryDays] = useState(0);
   const [sent, setSent] = useState<BankRequest | null>(null);
   const typed = parseAmount(minimum, toLocale(i18n.language));
   // Empty: every unmatched movement; text that is not an amount: nothing is sent until it is corrected.
@@ -30,7 +33,7 @@ export function MissingRequest({ clientId }: { clientId: string }) {
     if (thresholdCents === null) return;
     setSent(null);
     send.mutate(
-      { ...(from ? { from } : {}), ...(to ? { to } : {}), thresholdCents },
+      { ...(from ? { from } : {}), ...(to ? { to } : {}), thresholdCents, remindEveryDays },
       { onSuccess: (request) => setSent(request) },
     );
   };
@@ -96,6 +99,20 @@ export function MissingRequest({ clientId }: { clientId: string }) {
                 aria-invalid={thresholdCents === null}
                 className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
               />
+            </label>
+            <label className="block text-sm font-medium text-slate-800">
+              {t('request.remind')}
+              <select
+                value={remindEveryDays}
+                onChange={(event) => setRemindEveryDays(Number(event.target.value))}
+                className="mt-1 block rounded-md border border-slate-300 px-2 py-1 text-sm"
+              >
+                {REMINDER_DAYS.map((days) => (
+                  <option key={days} value={days}>
+                    {days === 0 ? t('request.remindNever') : t('request.remindEvery', { count: days })}
+                  </option>
+                ))}
+              </select>
             </label>
             <button
               type="button"
