@@ -1121,6 +1121,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clients/{clientId}/bank/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Bank tab’s line: movements, matched, still requested and when last asked; files the client dropped and that were read are proposed for their movement first */
+        get: operations["getClientsByClientIdBankRequests"];
+        put?: never;
+        /** Ask the client for the documents of the unmatched movements of a period above a threshold: an email in their language lists them with a signed link (valid BANK_REQUEST_TTL_DAYS) to a page where they drop a file for each */
+        post: operations["postClientsByClientIdBankRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank/requests/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The drop page’s request, for whoever holds the link (no account): whose, and the lines asked for */
+        get: operations["getBankRequestsByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank/requests/{token}/lines/{lineId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Drop the file of one line (multipart/form-data, files[]: one PDF, JPG, PNG or e-invoice XML): it is uploaded for the client as any other (one credit of the accountant, the extraction job) and tied to the line */
+        post: operations["postBankRequestsByTokenLinesByLineId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clients/{clientId}/bank/movements": {
         parameters: {
             query?: never;
@@ -1438,7 +1490,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "UPLOAD_TOO_SLOW" | "TOO_MANY_UPLOADS" | "STORAGE_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "ROLE_READ_ONLY" | "ROLE_OWNER_ONLY" | "ROLE_MANAGERS_ONLY" | "MEMBER_NOT_FOUND" | "MEMBER_ALREADY_IN_FIRM" | "FIRM_NOT_EMPTY" | "FIRM_INVITATION_ACCOUNTANTS_ONLY" | "MEMBER_CREDIT_CAP_REACHED" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "UPGRADE_NEEDS_CHECKOUT" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "MONTHLY_LIMIT_EXCEEDED" | "INVOICE_NOT_FOUND" | "PLACE_MEMORY_NOT_FOUND" | "INVOICE_DUPLICATE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_NOT_DUPLICATE" | "VAT_RATE_MISMATCH" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "DOCUMENT_TOO_COMPLEX" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "STATEMENT_UNREADABLE" | "STATEMENT_BALANCE_MISMATCH" | "STATEMENT_DUPLICATE" | "STATEMENT_ACCOUNT_OTHER_CLIENT" | "MOVEMENT_NOT_FOUND" | "MATCH_INVALID" | "INTERNAL";
+                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "UPLOAD_TOO_SLOW" | "TOO_MANY_UPLOADS" | "STORAGE_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "ROLE_READ_ONLY" | "ROLE_OWNER_ONLY" | "ROLE_MANAGERS_ONLY" | "MEMBER_NOT_FOUND" | "MEMBER_ALREADY_IN_FIRM" | "FIRM_NOT_EMPTY" | "FIRM_INVITATION_ACCOUNTANTS_ONLY" | "MEMBER_CREDIT_CAP_REACHED" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "UPGRADE_NEEDS_CHECKOUT" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "MONTHLY_LIMIT_EXCEEDED" | "INVOICE_NOT_FOUND" | "PLACE_MEMORY_NOT_FOUND" | "INVOICE_DUPLICATE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_NOT_DUPLICATE" | "VAT_RATE_MISMATCH" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "DOCUMENT_TOO_COMPLEX" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "STATEMENT_UNREADABLE" | "STATEMENT_BALANCE_MISMATCH" | "STATEMENT_DUPLICATE" | "STATEMENT_ACCOUNT_OTHER_CLIENT" | "BANK_REQUEST_LINK_INVALID" | "BANK_REQUEST_LINK_EXPIRED" | "BANK_REQUEST_NOTHING_MISSING" | "BANK_REQUEST_NO_EMAIL" | "MOVEMENT_NOT_FOUND" | "MATCH_INVALID" | "INTERNAL";
                 message: string;
                 details?: unknown;
             };
@@ -5887,6 +5939,269 @@ export interface operations {
             };
         };
     };
+    getClientsByClientIdBankRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        movements: number;
+                        matched: number;
+                        requested: number;
+                        lastRequestedAt: string | null;
+                        email: string | null;
+                    };
+                };
+            };
+            /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postClientsByClientIdBankRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from?: string;
+                    to?: string;
+                    /** @default 0 */
+                    thresholdCents?: number;
+                    /** @default 0 */
+                    remindEveryDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The request, as sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        createdAt: string;
+                        expiresAt: string;
+                        lines: {
+                            id: string;
+                            bookingDate: string;
+                            amountCents: number;
+                            currency: string;
+                            concept: string;
+                            counterpartyName: string | null;
+                            uploaded: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description BANK_REQUEST_NOTHING_MISSING (no unmatched movement above the threshold), BANK_REQUEST_NO_EMAIL (the client has no email) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBankRequestsByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientName: string;
+                        accountantName: string;
+                        /** @enum {string} */
+                        locale: "en" | "es";
+                        expiresAt: string;
+                        lines: {
+                            id: string;
+                            bookingDate: string;
+                            amountCents: number;
+                            currency: string;
+                            concept: string;
+                            counterpartyName: string | null;
+                            uploaded: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description BANK_REQUEST_LINK_INVALID (altered, forged, or the access is gone), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description BANK_REQUEST_LINK_EXPIRED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postBankRequestsByTokenLinesByLineId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                lineId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The line; `errorCode` when the file was refused (the line still waits) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        line: {
+                            id: string;
+                            bookingDate: string;
+                            amountCents: number;
+                            currency: string;
+                            concept: string;
+                            counterpartyName: string | null;
+                            uploaded: boolean;
+                        };
+                        errorCode: string | null;
+                    };
+                };
+            };
+            /** @description NO_FILES, MULTIPART_MALFORMED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_CREDITS (the accountant has none free) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description BANK_REQUEST_LINK_INVALID (altered, forged, or the access is gone), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description BANK_REQUEST_LINK_EXPIRED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE, TOO_MANY_FILES */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description MONTHLY_LIMIT_EXCEEDED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getClientsByClientIdBankMovements: {
         parameters: {
             query?: {
@@ -5930,7 +6245,7 @@ export interface operations {
                             /** @enum {string|null} */
                             ignoreReason: "fee" | "tax" | "payroll" | "own_transfer" | "other" | null;
                             score: number | null;
-                            reasons: ("amount_exact" | "amount_grouped" | "amount_partial" | "amount_converted" | "number_in_concept" | "iban_known" | "name_similar" | "date_near" | "date_late")[];
+                            reasons: ("amount_exact" | "amount_grouped" | "amount_partial" | "amount_converted" | "number_in_concept" | "iban_known" | "name_similar" | "date_near" | "date_late" | "requested")[];
                             invoices: {
                                 invoiceId: string;
                                 number: string | null;
@@ -6053,7 +6368,7 @@ export interface operations {
                         /** @enum {string|null} */
                         ignoreReason: "fee" | "tax" | "payroll" | "own_transfer" | "other" | null;
                         score: number | null;
-                        reasons: ("amount_exact" | "amount_grouped" | "amount_partial" | "amount_converted" | "number_in_concept" | "iban_known" | "name_similar" | "date_near" | "date_late")[];
+                        reasons: ("amount_exact" | "amount_grouped" | "amount_partial" | "amount_converted" | "number_in_concept" | "iban_known" | "name_similar" | "date_near" | "date_late" | "requested")[];
                         invoices: {
                             invoiceId: string;
                             number: string | null;
@@ -6124,7 +6439,7 @@ export interface operations {
                         /** @enum {string|null} */
                         ignoreReason: "fee" | "tax" | "payroll" | "own_transfer" | "other" | null;
                         score: number | null;
-                        reasons: ("amount_exact" | "amount_grouped" | "amount_partial" | "amount_converted" | "number_in_concept" | "iban_known" | "name_similar" | "date_near" | "date_late")[];
+                        reasons: ("amount_exact" | "amount_grouped" | "amount_partial" | "amount_converted" | "number_in_concept" | "iban_known" | "name_similar" | "date_near" | "date_late" | "requested")[];
                         invoices: {
                             invoiceId: string;
                             number: string | null;
@@ -6198,7 +6513,7 @@ export interface operations {
                         /** @enum {string|null} */
                         ignoreReason: "fee" | "tax" | "payroll" | "own_transfer" | "other" | null;
                         score: number | null;
-                        reasons: ("amount_exact" | "amount_grouped" | "amount_partial" | "amount_converted" | "number_in_concept" | "iban_known" | "name_similar" | "date_near" | "date_late")[];
+                        reasons: ("amount_exact" | "amount_grouped" | "amount_partial" | "amount_converted" | "number_in_concept" | "iban_known" | "name_similar" | "date_near" | "date_late" | "requested")[];
                         invoices: {
                             invoiceId: string;
                             number: string | null;

@@ -1,3 +1,4 @@
+import { remindBankRequestsJob } from './features/bank/jobs';
 import { reconcileCheckoutsJob } from './features/checkout/jobs';
 import { weeklySummaryJob } from './features/notifications/jobs';
 import { rollSubscriptionsJob } from './features/plans/jobs';
@@ -16,4 +17,5 @@ export const JOBS: readonly AnyJob[] = [
   enforceRetentionJob,
   weeklySummaryJob,
   learnPlacesJob,
+  remindBankRequestsJob,
 ];

@@ -90,6 +90,11 @@ const PUBLIC_PAGES: RouteObject[] = [
   { path: '/terms', lazy: lazyPage(() => import('./features/marketing/terms-page'), 'TermsPage') },
   // A team invitation (issue 40): signed out, it keeps the token and sends the colleague to sign in or up.
   { path: '/join-team', lazy: lazyPage(() => import('./features/team/join-team-page'), 'JoinTeamPage') },
+  // A client asked for missing invoices (issue 39): no account, the emailed token is the key.
+  {
+    path: '/missing-documents',
+    lazy: lazyPage(() => import('./features/bank/missing-documents-page'), 'MissingDocumentsPage'),
+  },
   {
     path: '/acceptinvitation',
     lazy: lazyPage(() => import('./features/invitations/accept-invitation-page'), 'AcceptInvitationPage'),

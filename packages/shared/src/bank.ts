@@ -25,6 +25,8 @@ export const MATCH_REASONS = [
   'name_similar',
   'date_near',
   'date_late',
+  /** The client sent this invoice for this movement, asked by a request for missing documents. */
+  'requested',
 ] as const;
 export const MatchReasonSchema = z.enum(MATCH_REASONS);
 export type MatchReason = z.infer<typeof MatchReasonSchema>;
@@ -148,3 +150,60 @@ export const BankRuleSchema = z.object({
 export type BankRule = z.infer<typeof BankRuleSchema>;
 export const RuleListSchema = z.object({ rules: z.array(BankRuleSchema) });
 export type RuleList = z.infer<typeof RuleListSchema>;
+
+/** How long the link of a request for missing documents works (docs/decisions/0021). */
+export const BANK_REQUEST_TTL_DAYS = 14;
+
+/** Ask the client for the documents of the unmatched movements of a period, above a threshold. */
+export const BankRequestBodySchema = z.object({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** Movements below this many cents (either way) are not asked for. */
+  thresholdCents: z.number().int().min(0).max(100_000_000).default(0),
+  /** Remind the client every so many days while lines wait, until the link expires; 0: never. */
+  remindEveryDays: z.number().int().min(0).max(BANK_REQUEST_TTL_DAYS).default(0),
+});
+export type BankRequestBody = z.infer<typeof BankRequestBodySchema>;
+
+export const RequestedLineSchema = z.object({
+  id: z.string(),
+  bookingDate: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  concept: z.string(),
+  counterpartyName: z.string().nullable(),
+  /** The client dropped a file for it. */
+  uploaded: z.boolean(),
+});
+export type RequestedLine = z.infer<typeof RequestedLineSchema>;
+
+export const BankRequestSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  lines: z.array(RequestedLineSchema),
+});
+export type BankRequest = z.infer<typeof BankRequestSchema>;
+
+/** The Bank tab's line: "N movements, M matched, K requested D days ago". */
+export const BankRequestSummarySchema = z.object({
+  movements: z.number().int(),
+  matched: z.number().int(),
+  /** Movements asked for and not answered yet (no file dropped). */
+  requested: z.number().int(),
+  lastRequestedAt: z.string().nullable(),
+  /** Whom the request would be sent to; null when the client has no email (not linked, not invited). */
+  email: z.string().nullable(),
+});
+export type BankRequestSummary = z.infer<typeof BankRequestSummarySchema>;
+
+/** What the drop page shows to the client holding the link. */
+export const PublicBankRequestSchema = z.object({
+  clientName: z.string(),
+  accountantName: z.string(),
+  locale: z.enum(['en', 'es']),
+  expiresAt: z.string(),
+  lines: z.array(RequestedLineSchema),
+});
+export type PublicBankRequest = z.infer<typeof PublicBankRequestSchema>;

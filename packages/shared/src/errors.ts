@@ -421,6 +421,22 @@ export const ERROR_MESSAGES = {
     en: 'This bank account belongs to another of your clients. Import its statements there.',
     es: 'Esta cuenta bancaria pertenece a otro de tus clientes. Importa sus extractos allí.',
   },
+  BANK_REQUEST_LINK_INVALID: {
+    en: 'This link is not valid. Ask your accountant to send it again.',
+    es: 'Este enlace no es válido. Pide a tu gestor que te lo envíe de nuevo.',
+  },
+  BANK_REQUEST_LINK_EXPIRED: {
+    en: 'This link has expired. Ask your accountant for a new one.',
+    es: 'Este enlace ha caducado. Pide a tu gestor uno nuevo.',
+  },
+  BANK_REQUEST_NOTHING_MISSING: {
+    en: 'No unmatched movement above the threshold in this period: there is nothing to ask for.',
+    es: 'No hay movimientos sin casar por encima del importe mínimo en este periodo: no hay nada que pedir.',
+  },
+  BANK_REQUEST_NO_EMAIL: {
+    en: 'This client has no email address yet. Invite them first.',
+    es: 'Este cliente aún no tiene dirección de correo. Invítalo primero.',
+  },
   MOVEMENT_NOT_FOUND: {
     en: 'This bank movement does not exist.',
     es: 'Este movimiento bancario no existe.',

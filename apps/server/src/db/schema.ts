@@ -946,6 +946,53 @@ export const bankRules = pgTable(
   (t) => [uniqueIndex('bank_rules_client_pattern_key').on(t.clientId, t.pattern, t.direction)],
 );
 
+/**
+ * The documents a client was asked for (issue 39 item 3): the unmatched movements of a period, sent by email
+ * with a signed link to a drop page (docs/decisions/0021-missing-documents-request.md).
+ */
+export const bankRequests = pgTable(
+  'bank_requests',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    requestedByUserId: uuid('requested_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    locale: text('locale').notNull(),
+    thresholdCents: integer('threshold_cents').notNull(),
+    /** Days between reminders while lines wait (the accountant's choice); 0: no reminder. */
+    remindEveryDays: integer('remind_every_days').notNull().default(0),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bank_requests_client_idx').on(t.clientId, t.createdAt)],
+);
+
+/** One movement asked for; `documentId` once the client dropped its file, `linkedAt` once read and proposed. */
+export const bankRequestLines = pgTable(
+  'bank_request_lines',
+  {
+    id: uuid('id').primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => bankRequests.id, { onDelete: 'cascade' }),
+    movementId: uuid('movement_id')
+      .notNull()
+      .references(() => bankMovements.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    linkedAt: timestamp('linked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bank_request_lines_request_movement_key').on(t.requestId, t.movementId),
+    index('bank_request_lines_movement_idx').on(t.movementId),
+  ],
+);
+
 /** What a member of a firm may do (issue 40): see features/firms/access.ts for where each is enforced. */
 export const firmRole = pgEnum('firm_role', ['owner', 'admin', 'staff', 'reader']);
 

@@ -58,6 +58,8 @@ const POINTS: Record<MatchReason, number> = {
   name_similar: 15,
   date_near: 5,
   date_late: 0,
+  // Said by the client, not read by the matcher: it never adds to a score (features/bank/requests.ts).
+  requested: 0,
 };
 /** Below this a candidate is not worth the accountant's look: an exact amount alone (45) is proposed. */
 export const PROPOSE_MIN_SCORE = 40;

@@ -1,10 +1,15 @@
 import {
   BankMovementSchema,
+  BankRequestBodySchema,
+  BankRequestSchema,
+  BankRequestSummarySchema,
   IgnoreBodySchema,
   ImportResultSchema,
   MatchBodySchema,
   MovementListSchema,
   MovementQuerySchema,
+  PublicBankRequestSchema,
+  RequestedLineSchema,
   RuleListSchema,
   StatementListSchema,
 } from '@cuadra/shared';
@@ -15,6 +20,7 @@ import { validationHook } from '../../http/errors';
 import { bearer, body, errorResponse, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { createRequest, dropFile, linkArrivedFor, publicRequest, requestSummary } from './requests';
 import {
   ignoreMovement,
   importStatement,
@@ -168,6 +174,78 @@ const deleteRule = createRoute({
   responses: { 204: { description: 'Forgotten' }, 404: errorResponse('CLIENT_NOT_FOUND, NOT_FOUND') },
 });
 
+const createRequestRoute = createRoute({
+  method: 'post',
+  path: '/clients/{clientId}/bank/requests',
+  tags: ['bank'],
+  summary:
+    'Ask the client for the documents of the unmatched movements of a period above a threshold: an email in ' +
+    'their language lists them with a signed link (valid BANK_REQUEST_TTL_DAYS) to a page where they drop a file for each',
+  security: bearer,
+  request: { params: clientParams, body: body(BankRequestBodySchema) },
+  responses: {
+    201: json(BankRequestSchema, 'The request, as sent'),
+    400: errorResponse('VALIDATION_FAILED'),
+    404: notFound,
+    422: errorResponse(
+      'BANK_REQUEST_NOTHING_MISSING (no unmatched movement above the threshold), BANK_REQUEST_NO_EMAIL (the client has no email)',
+    ),
+  },
+});
+
+const requestSummaryRoute = createRoute({
+  method: 'get',
+  path: '/clients/{clientId}/bank/requests',
+  tags: ['bank'],
+  summary:
+    'The Bank tab’s line: movements, matched, still requested and when last asked; files the client dropped ' +
+    'and that were read are proposed for their movement first',
+  security: bearer,
+  request: { params: clientParams },
+  responses: { 200: json(BankRequestSummarySchema, 'Counts'), 404: notFound },
+});
+
+const tokenParams = z.object({ token: z.string().min(1).max(2048) });
+const linkErrors = {
+  404: errorResponse(
+    'BANK_REQUEST_LINK_INVALID (altered, forged, or the access is gone), MOVEMENT_NOT_FOUND',
+  ),
+  410: errorResponse('BANK_REQUEST_LINK_EXPIRED'),
+};
+
+const publicRequestRoute = createRoute({
+  method: 'get',
+  path: '/bank/requests/{token}',
+  tags: ['bank'],
+  summary: 'The drop page’s request, for whoever holds the link (no account): whose, and the lines asked for',
+  security: [],
+  request: { params: tokenParams },
+  responses: { 200: json(PublicBankRequestSchema, 'The request'), ...linkErrors },
+});
+
+const dropRoute = createRoute({
+  method: 'post',
+  path: '/bank/requests/{token}/lines/{lineId}',
+  tags: ['bank'],
+  summary:
+    'Drop the file of one line (multipart/form-data, files[]: one PDF, JPG, PNG or e-invoice XML): it is ' +
+    'uploaded for the client as any other (one credit of the accountant, the extraction job) and tied to the line',
+  security: [],
+  request: { params: tokenParams.extend({ lineId: z.string().max(64) }) },
+  responses: {
+    201: json(
+      z.object({ line: RequestedLineSchema, errorCode: z.string().nullable() }),
+      'The line; `errorCode` when the file was refused (the line still waits)',
+    ),
+    400: errorResponse('NO_FILES, MULTIPART_MALFORMED'),
+    402: errorResponse('INSUFFICIENT_CREDITS (the accountant has none free)'),
+    ...linkErrors,
+    413: errorResponse('PAYLOAD_TOO_LARGE, TOO_MANY_FILES'),
+    415: errorResponse('UNSUPPORTED_MEDIA_TYPE'),
+    422: errorResponse('MONTHLY_LIMIT_EXCEEDED'),
+  },
+});
+
 export function bankRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
   router.use('/clients/:clientId/bank/*', requireAuth(services));
@@ -189,6 +267,23 @@ export function bankRoutes(services: Services) {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       return c.json(await importStatement(services, c.get('user'), clientId, name, bytes, account), 201);
     })
+    .openapi(createRequestRoute, async (c) => {
+      const { clientId } = c.req.valid('param');
+      return c.json(await createRequest(services, c.get('user'), clientId, c.req.valid('json')), 201);
+    })
+    .openapi(requestSummaryRoute, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await requestSummary(services, c.get('user'), c.req.valid('param').clientId), 200);
+    })
+    .openapi(publicRequestRoute, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      c.header('Referrer-Policy', 'no-referrer');
+      return c.json(await publicRequest(services, c.req.valid('param').token), 200);
+    })
+    .openapi(dropRoute, async (c) => {
+      const { token, lineId } = c.req.valid('param');
+      return c.json(await dropFile(services, token, lineId, c.req.raw), 201);
+    })
     .openapi(statements, async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await listStatements(services, c.get('user'), c.req.valid('param').clientId), 200);
@@ -196,6 +291,8 @@ export function bankRoutes(services: Services) {
     .openapi(movements, async (c) => {
       c.header('Cache-Control', 'no-store');
       const { clientId } = c.req.valid('param');
+      // Files the client dropped and that were read since are proposed for their movements first.
+      await linkArrivedFor(services, c.get('user'), clientId);
       return c.json(await listMovements(services, c.get('user'), clientId, c.req.valid('query')), 200);
     })
     .openapi(matchAll, async (c) =>

@@ -145,7 +145,7 @@ function statementOf(row: repo.StatementRow, iban: string): BankStatement {
   };
 }
 
-function euroConverter(services: Services): ToEuro {
+export function euroConverter(services: Services): ToEuro {
   const rates = loadRates(services.config.DATA_DIR);
   return (cents, currency, day) => {
     const rate = rateOn(rates, currency, day);

@@ -1,9 +1,13 @@
 import type {
   BankMovement,
+  BankRequest,
+  BankRequestSummary,
   IgnoreReason,
   ImportResult,
   MovementList,
   MovementStatus,
+  PublicBankRequest,
+  RequestedLine,
   RuleList,
   StatementList,
 } from '@cuadra/shared';
@@ -88,4 +92,52 @@ export function useDeleteRule(clientId: string) {
   return useBankMutation(clientId, (ruleId: string) =>
     api.delete<null>(`${path(clientId)}/rules/${encodeURIComponent(ruleId)}`),
   );
+}
+
+export const requestKeys = {
+  summary: (clientId: string) => ['bank', clientId, 'requests'] as const,
+  drop: (token: string) => ['bank-request', token] as const,
+};
+
+/** "N movements, M matched, K requested D days ago". */
+export function useRequestSummary(clientId: string) {
+  return useQuery({
+    queryKey: requestKeys.summary(clientId),
+    queryFn: ({ signal }) => api.get<BankRequestSummary>(`${path(clientId)}/requests`, { signal }),
+  });
+}
+
+/** Emails the client the unmatched movements above the threshold, with the drop page's link. */
+export function useSendRequest(clientId: string) {
+  return useBankMutation(
+    clientId,
+    (body: { from?: string; to?: string; thresholdCents: number; remindEveryDays: number }) =>
+      api.post<BankRequest>(`${path(clientId)}/requests`, body),
+  );
+}
+
+/** The drop page's request, read with the emailed token (no account). */
+export function usePublicRequest(token: string) {
+  return useQuery({
+    queryKey: requestKeys.drop(token),
+    queryFn: ({ signal }) =>
+      api.get<PublicBankRequest>(`/bank/requests/${encodeURIComponent(token)}`, { signal }),
+    enabled: token !== '',
+    retry: false,
+  });
+}
+
+export function useDropFile(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lineId, file }: { lineId: string; file: File }) => {
+      const body = new FormData();
+      body.append('files[]', file, file.name);
+      return api.post<{ line: RequestedLine; errorCode: string | null }>(
+        `/bank/requests/${encodeURIComponent(token)}/lines/${encodeURIComponent(lineId)}`,
+        body,
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestKeys.drop(token) }),
+  });
 }

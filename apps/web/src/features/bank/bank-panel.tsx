@@ -22,6 +22,7 @@ import {
   useStatements,
   useUploadStatement,
 } from './bank-api';
+import { MissingRequest } from './missing-request';
 
 const ibanText = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();
 const lineOf = (error: unknown) => {
@@ -37,6 +38,7 @@ const lineOf = (error: unknown) => {
 export function BankPanel({ clientId }: { clientId: string }) {
   return (
     <div className="space-y-8">
+      <MissingRequest clientId={clientId} />
       <StatementUpload clientId={clientId} />
       <Movements clientId={clientId} />
       <Rules clientId={clientId} />
