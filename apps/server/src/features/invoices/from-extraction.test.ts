@@ -65,6 +65,15 @@ describe('issued or received', () => {
     ).toBe('received');
   });
 
+  it('is received when another taxpayer issued it to no one named (a ticket), else left open', () => {
+    expect(suggestInvoiceType(client, { issuerTaxId: 'A46103834' })).toBe('received');
+    expect(
+      suggestInvoiceType(client, { issuerTaxId: 'A46103834', recipientName: 'Otra Empresa SA' }),
+    ).toBeNull();
+    expect(suggestInvoiceType(client, { issuerTaxId: 'A46103834', recipientTaxId: 'A10401727' })).toBeNull();
+    expect(suggestInvoiceType({ ...client, taxId: null }, { issuerTaxId: 'A46103834' })).toBeNull();
+  });
+
   it('falls back to the name, ignoring accents, punctuation and the legal form', () => {
     expect(suggestInvoiceType(client, { issuerName: 'TALLERES GOMEZ E HIJOS SL' })).toBe('issued');
     expect(suggestInvoiceType(client, { recipientName: 'Talleres Gómez e Hijos' })).toBe('received');

@@ -71,6 +71,10 @@ export function suggestInvoiceType(
   const clientName = normalizeName(client.name);
   if (clientName && clientName === normalizeName(invoice.issuerName)) return 'issued';
   if (clientName && clientName === normalizeName(invoice.recipientName)) return 'received';
+  // No recipient read at all, and the issuer is another taxpayer: what the client bought (a shop's ticket,
+  // a simplified invoice). A recipient read that is not the client leaves it to the reviewer.
+  if (clientTaxId && invoice.issuerTaxId && !invoice.recipientTaxId && !normalizeName(invoice.recipientName))
+    return 'received';
   return null;
 }
 
