@@ -2,6 +2,7 @@ import { type BankRequest, parseAmount } from '@cuadra/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { primaryButtonClass } from '../../components/ui';
+import { DateInput } from '../../components/ui/date-input';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useRequestSummary, useSendRequest } from './bank-api';
@@ -72,24 +73,24 @@ export function MissingRequest({ clientId }: { clientId: string }) {
         <>
           <p className="mt-1 text-sm text-slate-600">{t('request.help', { email: data.email })}</p>
           <div className="mt-3 flex flex-wrap items-end gap-3">
-            <label className="block text-sm font-medium text-slate-800">
-              {t('request.from')}
-              <input
-                type="date"
+            <div className="block text-sm font-medium text-slate-800">
+              <label htmlFor={`${id}-from`}>{t('request.from')}</label>
+              <DateInput
+                id={`${id}-from`}
                 value={from}
-                onChange={(event) => setFrom(event.target.value)}
+                onChange={setFrom}
                 className="mt-1 block rounded-md border border-slate-300 px-2 py-1 text-sm"
               />
-            </label>
-            <label className="block text-sm font-medium text-slate-800">
-              {t('request.to')}
-              <input
-                type="date"
+            </div>
+            <div className="block text-sm font-medium text-slate-800">
+              <label htmlFor={`${id}-to`}>{t('request.to')}</label>
+              <DateInput
+                id={`${id}-to`}
                 value={to}
-                onChange={(event) => setTo(event.target.value)}
+                onChange={setTo}
                 className="mt-1 block rounded-md border border-slate-300 px-2 py-1 text-sm"
               />
-            </label>
+            </div>
             <label className="block w-32 text-sm font-medium text-slate-800">
               {t('request.threshold')}
               <input

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass, secondaryButtonClass } from '../../components/ui';
+import { DateInput } from '../../components/ui/date-input';
 import { apiFile } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
 import { saveBlob } from '../invoices/invoices-api';
@@ -42,25 +43,11 @@ export function HistoryExport({ clientId }: { clientId: string }) {
       <p className="w-full text-sm font-medium text-slate-900">{t('historyExport.title')}</p>
       <div className="text-sm text-slate-700">
         <label htmlFor={`${id}-from`}>{t('historyExport.from')}</label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          required
-          className={inputClass}
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-        />
+        <DateInput id={`${id}-from`} required className={inputClass} value={from} onChange={setFrom} />
       </div>
       <div className="text-sm text-slate-700">
         <label htmlFor={`${id}-to`}>{t('historyExport.to')}</label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          required
-          className={inputClass}
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-        />
+        <DateInput id={`${id}-to`} required className={inputClass} value={to} onChange={setTo} />
       </div>
       <button type="submit" className={secondaryButtonClass} disabled={busy}>
         {busy ? t('historyExport.downloading') : t('historyExport.download')}
