@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
@@ -81,6 +83,32 @@ describe(`invoices that arrive by email (${TEST_DB})`, () => {
   const documentsOf = (clientId: string) =>
     ctx.db.select().from(documents).where(eq(documents.clientId, clientId)).orderBy(documents.filename);
 
+  it('listens on loopback by default: the machine’s own network address is refused (issue 35)', async () => {
+    const reach = (host: string, port: number) =>
+      new Promise<boolean>((done) => {
+        const socket = createConnection({ host, port });
+        socket.setTimeout(3_000, () => {
+          socket.destroy();
+          done(false);
+        });
+        socket.once('connect', () => {
+          socket.destroy();
+          done(true);
+        });
+        socket.once('error', () => done(false));
+      });
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+    const defaults = await startInboundSmtp(ctx.services, { port: 0 });
+    try {
+      expect(await reach('127.0.0.1', defaults.port)).toBe(true);
+      // A machine with no network interface has nothing to refuse from; CI's has one.
+      if (external) expect(await reach(external, defaults.port)).toBe(false);
+    } finally {
+      await defaults.close();
+    }
+  });
   it('gives each client an unguessable address, which the owner can rotate', async () => {
     const { headers, client, address } = await accountantWithClient(0);
     expect(address).toMatch(/^[a-z2-7]{26}@in\.localhost$/);
