@@ -69,7 +69,10 @@ export function CustomerPage() {
   const data = client.data;
   const isOwner = data.role === 'owner';
   const isOwnPage = user?.accountType === 'freelancer';
-  const canInvite = isOwner && !data.registered && user?.verified === true;
+  // A reader of the firm (issue 40) reads and exports: nothing that would change the client is offered.
+  const readOnly = user?.firmRole === 'reader';
+  const manages = isOwner && !isOwnPage && !readOnly;
+  const canInvite = manages && !data.registered && user?.verified === true;
   const initial = data.name.trim().charAt(0).toLocaleUpperCase() || '?';
 
   return (
@@ -115,7 +118,7 @@ export function CustomerPage() {
         </dl>
       </header>
 
-      {isOwner && !isOwnPage ? (
+      {manages ? (
         <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
           {canInvite ? (
             <button type="button" onClick={() => setInviting(true)} className={secondaryButtonClass}>
@@ -133,7 +136,7 @@ export function CustomerPage() {
         </div>
       ) : null}
 
-      {isOwner && !isOwnPage ? <ClientMembersPanel clientId={data.id} /> : null}
+      {manages ? <ClientMembersPanel clientId={data.id} /> : null}
 
       <ClientTabs tab={tab} onChange={setTab}>
         {tab === 'reports' ? <ReportPanel clientId={data.id} /> : null}
@@ -141,9 +144,16 @@ export function CustomerPage() {
         {tab === 'bank' ? <BankPanel clientId={data.id} /> : null}
         {tab === 'invoices' ? (
           <>
-            <MonthlyLimitPanel client={data} canEdit={isOwner && !isOwnPage} />
+            <MonthlyLimitPanel client={data} canEdit={manages} />
 
-            {invoices.isError ? null : data.monthlyLimit === 0 ? (
+            {readOnly ? (
+              <p
+                data-testid="read-only"
+                className="mt-8 rounded-md bg-slate-100 px-4 py-3 text-sm text-slate-700"
+              >
+                {t('customer.readOnly')}
+              </p>
+            ) : invoices.isError ? null : data.monthlyLimit === 0 ? (
               // spec-2 §2.2: the upload panel is shown only if the monthly limit is above 0.
               <p
                 data-testid="uploads-off"
@@ -170,7 +180,7 @@ export function CustomerPage() {
               </>
             )}
 
-            <InboundPanel client={data} />
+            {readOnly ? null : <InboundPanel client={data} />}
 
             <section aria-labelledby="invoices-title" className="mt-8">
               <h2 id="invoices-title" className="mb-3 text-xl font-semibold text-slate-900">

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderRoutes } from '../../test/render';
 import { storeTestSession, testUser } from '../../test/session';
+import { initAuth } from '../auth/auth-store';
 import { CustomerPage } from './customer-page';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -171,6 +172,28 @@ describe('the client page and the monthly upload limit', { timeout: 30_000 }, ()
         method: 'PATCH',
         body: { monthlyLimit: null },
       }),
+    );
+  });
+});
+
+describe('the client page for a reader of the firm (issue 40)', { timeout: 30_000 }, () => {
+  it('offers nothing that would change the client, and says why, in both languages', async () => {
+    stubApi(clientWith(5, 3));
+    storeTestSession(testUser({ firmRole: 'reader' }));
+    initAuth();
+    renderRoutes([{ path: '/customer/:customerId', element: <CustomerPage /> }], '/customer/c-1');
+    expect((await screen.findByTestId('read-only')).textContent).toBe(
+      "Your role in the firm lets you read and export this client's invoices, not add or change them.",
+    );
+    expect(screen.queryByTestId('drop-zone')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Invite to Cuadra' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save limit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New address' })).toBeNull();
+    // The invoices themselves stay readable.
+    expect(screen.getByRole('heading', { name: 'Invoices' })).toBeTruthy();
+    await i18n.changeLanguage('es');
+    expect((await screen.findByTestId('read-only')).textContent).toBe(
+      'Tu rol en la asesoría te permite consultar y exportar las facturas de este cliente, no añadirlas ni cambiarlas.',
     );
   });
 });
