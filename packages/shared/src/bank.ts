@@ -207,3 +207,61 @@ export const PublicBankRequestSchema = z.object({
   lines: z.array(RequestedLineSchema),
 });
 export type PublicBankRequest = z.infer<typeof PublicBankRequestSchema>;
+
+/**
+ * Aging of what is still owed (issue 39 item 5): days past the due date (the issue date without one),
+ * counted from the day asked for; an invoice not due yet is 0 days old.
+ */
+export const AGING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
+export const AgingBucketSchema = z.enum(AGING_BUCKETS);
+export type AgingBucket = z.infer<typeof AgingBucketSchema>;
+
+/** The bucket of an age in days: 0–30, 31–60, 61–90, more than 90. */
+export function agingBucketOf(days: number): AgingBucket {
+  if (days <= 30) return '0-30';
+  if (days <= 60) return '31-60';
+  if (days <= 90) return '61-90';
+  return '90+';
+}
+
+export const PendingQuerySchema = z.object({
+  /** The day the ages are counted to; today in Spain when not given. */
+  asOf: isoDate.optional(),
+  /** `issued`: what the client's customers still owe; `received`: what the client still owes. */
+  type: z.enum(['issued', 'received']).optional(),
+});
+export type PendingQuery = z.infer<typeof PendingQuerySchema>;
+
+export const PendingInvoiceSchema = z.object({
+  invoiceId: z.string(),
+  type: z.enum(['issued', 'received']),
+  number: z.string().nullable(),
+  counterparty: z.string().nullable(),
+  issueDate: isoDate,
+  dueDate: isoDate.nullable(),
+  currency: z.string(),
+  totalCents: z.number().int(),
+  /** Paid so far by matched bank movements, in the invoice's currency. */
+  paidCents: z.number().int(),
+  /** Still owed, in the invoice's currency. */
+  pendingCents: z.number().int(),
+  /** Still owed in euros at the ECB rate of the invoice date; null when no rate is known (then never summed). */
+  pendingEurCents: z.number().int().nullable(),
+  /** The ECB rate used (units per euro); null for euros or when none is known. */
+  rate: z.string().nullable(),
+  /** Days past the due date (issue date without one); negative while not due yet. */
+  days: z.number().int(),
+  bucket: AgingBucketSchema,
+  reviewed: z.boolean(),
+});
+export type PendingInvoice = z.infer<typeof PendingInvoiceSchema>;
+
+const BucketTotalsSchema = z.record(AgingBucketSchema, z.number().int());
+export const PendingListSchema = z.object({
+  asOf: isoDate,
+  invoices: z.array(PendingInvoiceSchema),
+  /** Euro cents per bucket, for each side; invoices without an ECB rate are left out (see `noRateCount`). */
+  totals: z.object({ issued: BucketTotalsSchema, received: BucketTotalsSchema }),
+  noRateCount: z.number().int(),
+});
+export type PendingList = z.infer<typeof PendingListSchema>;

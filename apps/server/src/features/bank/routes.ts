@@ -8,6 +8,8 @@ import {
   MatchBodySchema,
   MovementListSchema,
   MovementQuerySchema,
+  PendingListSchema,
+  PendingQuerySchema,
   PublicBankRequestSchema,
   RequestedLineSchema,
   RuleListSchema,
@@ -20,6 +22,7 @@ import { validationHook } from '../../http/errors';
 import { bearer, body, errorResponse, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { listPending, pendingCsv, pendingFilename } from './pending';
 import { createRequest, dropFile, linkArrivedFor, publicRequest, requestSummary } from './requests';
 import {
   ignoreMovement,
@@ -205,6 +208,39 @@ const requestSummaryRoute = createRoute({
   responses: { 200: json(BankRequestSummarySchema, 'Counts'), 404: notFound },
 });
 
+const pending = createRoute({
+  method: 'get',
+  path: '/clients/{clientId}/bank/pending',
+  tags: ['bank'],
+  summary:
+    'What is still owed: the client’s dated invoices not paid in full by matched bank movements, with days ' +
+    'past the due date (the issue date without one) and the aging bucket (0–30, 31–60, 61–90, 90+); ' +
+    'totals per bucket in euro cents, other currencies at the ECB rate of the invoice date',
+  security: bearer,
+  request: { params: clientParams, query: PendingQuerySchema },
+  responses: {
+    200: json(PendingListSchema, 'The list and its totals'),
+    400: errorResponse('VALIDATION_FAILED'),
+    404: notFound,
+  },
+});
+
+const pendingExport = createRoute({
+  method: 'get',
+  path: '/clients/{clientId}/bank/pending.csv',
+  tags: ['bank'],
+  summary:
+    'The pending-payments list as CSV in the caller’s language (`;` and a decimal comma in Spanish); text ' +
+    'from invoices never runs as a formula',
+  security: bearer,
+  request: { params: clientParams, query: PendingQuerySchema },
+  responses: {
+    200: { description: 'The file, as an attachment', content: { 'text/csv': { schema: z.string() } } },
+    400: errorResponse('VALIDATION_FAILED'),
+    404: notFound,
+  },
+});
+
 const tokenParams = z.object({ token: z.string().min(1).max(2048) });
 const linkErrors = {
   404: errorResponse(
@@ -283,6 +319,20 @@ export function bankRoutes(services: Services) {
     .openapi(dropRoute, async (c) => {
       const { token, lineId } = c.req.valid('param');
       return c.json(await dropFile(services, token, lineId, c.req.raw), 201);
+    })
+    .openapi(pending, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const { clientId } = c.req.valid('param');
+      return c.json(await listPending(services, c.get('user'), clientId, c.req.valid('query')), 200);
+    })
+    .openapi(pendingExport, async (c) => {
+      const user = c.get('user');
+      const list = await listPending(services, user, c.req.valid('param').clientId, c.req.valid('query'));
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="${pendingFilename(user.locale, list.asOf)}"`);
+      c.header('X-Content-Type-Options', 'nosniff');
+      c.header('Cache-Control', 'private, no-store');
+      return c.body(pendingCsv(list, user.locale), 200);
     })
     .openapi(statements, async (c) => {
       c.header('Cache-Control', 'no-store');
