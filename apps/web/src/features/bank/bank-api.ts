@@ -6,13 +6,15 @@ import type {
   ImportResult,
   MovementList,
   MovementStatus,
+  PendingList,
   PublicBankRequest,
   RequestedLine,
   RuleList,
   StatementList,
 } from '@cuadra/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, apiFile } from '../../lib/api';
+import { saveBlob } from '../invoices/invoices-api';
 
 const path = (id: string) => `/clients/${encodeURIComponent(id)}/bank`;
 
@@ -79,6 +81,22 @@ export function useMovementAction(clientId: string) {
             : undefined,
       ),
   );
+}
+
+/** What is still owed, aged; asked only while the section is open. */
+export function usePending(clientId: string, type: 'issued' | 'received' | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...bankKeys.all(clientId), 'pending', type],
+    queryFn: ({ signal }) => api.get<PendingList>(`${path(clientId)}/pending`, { query: { type }, signal }),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The pending list as CSV (the Bearer header is needed, so it is fetched and saved, not linked). */
+export async function downloadPending(clientId: string, type: 'issued' | 'received' | null) {
+  const { blob, filename } = await apiFile(`${path(clientId)}/pending.csv`, { query: { type } });
+  saveBlob(blob, filename ?? 'pending-payments.csv');
 }
 
 export function useRules(clientId: string) {

@@ -23,6 +23,7 @@ import {
   useUploadStatement,
 } from './bank-api';
 import { MissingRequest } from './missing-request';
+import { PendingPayments } from './pending-payments';
 
 const ibanText = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();
 const lineOf = (error: unknown) => {
@@ -41,6 +42,7 @@ export function BankPanel({ clientId }: { clientId: string }) {
       <MissingRequest clientId={clientId} />
       <StatementUpload clientId={clientId} />
       <Movements clientId={clientId} />
+      <PendingPayments clientId={clientId} />
       <Rules clientId={clientId} />
       <Statements clientId={clientId} />
     </div>
