@@ -429,6 +429,10 @@ export const ERROR_MESSAGES = {
     en: 'This link has expired. Ask your accountant for a new one.',
     es: 'Este enlace ha caducado. Pide a tu gestor uno nuevo.',
   },
+  BANK_REQUEST_DROP_LIMITED: {
+    en: 'Too many files were sent through this link in a short time. Please wait a while and try again.',
+    es: 'Se han enviado demasiados ficheros con este enlace en poco tiempo. Espera un rato y vuelve a intentarlo.',
+  },
   BANK_REQUEST_NOTHING_MISSING: {
     en: 'No unmatched movement above the threshold in this period: there is nothing to ask for.',
     es: 'No hay movimientos sin casar por encima del importe mínimo en este periodo: no hay nada que pedir.',

@@ -150,13 +150,23 @@ export async function findInvoicesWithPaid(db: Db, clientId: string, ids?: strin
   return rows.map((r) => ({ invoice: r.invoice, paidCents: Number(r.paidCents) }));
 }
 
-/** Movements still open to matching: unmatched or proposed. */
+/** A proposal made from a file the client dropped for the movement (features/bank/requests.ts). */
+const isRequested = sql`${bankMovements.status} = 'proposed' and ${bankMovements.reasons} @> '["requested"]'::jsonb`;
+
+/**
+ * Movements still open to matching: unmatched or proposed, except a proposal the client's own file made
+ * (`requested`): the client said which invoice the movement is for, and only the accountant answers that.
+ */
 export async function findOpenMovements(db: Db, clientId: string): Promise<MatchMovement[]> {
   const rows = await db
     .select()
     .from(bankMovements)
     .where(
-      and(eq(bankMovements.clientId, clientId), inArray(bankMovements.status, ['unmatched', 'proposed'])),
+      and(
+        eq(bankMovements.clientId, clientId),
+        inArray(bankMovements.status, ['unmatched', 'proposed']),
+        sql`not (${isRequested})`,
+      ),
     );
   return rows.map((r) => ({
     id: r.id,
@@ -169,6 +179,19 @@ export async function findOpenMovements(db: Db, clientId: string): Promise<Match
     counterpartyIban: r.counterpartyIban,
     isHeldByUser: r.matchedBy === 'user',
   }));
+}
+
+/** What the client's own files hold proposed, per invoice (in its currency): not to be proposed twice. */
+export async function requestedHolds(db: Db, clientId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ proposal: bankMovements.proposal })
+    .from(bankMovements)
+    .where(and(eq(bankMovements.clientId, clientId), isRequested));
+  const held = new Map<string, number>();
+  for (const row of rows)
+    for (const a of row.proposal as { invoiceId: string; invoiceCents: number }[])
+      held.set(a.invoiceId, (held.get(a.invoiceId) ?? 0) + a.invoiceCents);
+  return held;
 }
 
 /** Which counterparties each IBAN has paid or been paid for, from the client's matched movements. */

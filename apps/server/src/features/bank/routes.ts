@@ -279,6 +279,10 @@ const dropRoute = createRoute({
     413: errorResponse('PAYLOAD_TOO_LARGE, TOO_MANY_FILES'),
     415: errorResponse('UNSUPPORTED_MEDIA_TYPE'),
     422: errorResponse('MONTHLY_LIMIT_EXCEEDED'),
+    429: errorResponse(
+      'BANK_REQUEST_DROP_LIMITED (more than DROP_LIMIT files through this link within the hour; ' +
+        'details.retryAfterSeconds, and the Retry-After header)',
+    ),
   },
 });
 

@@ -156,7 +156,11 @@ export function euroConverter(services: Services): ToEuro {
 /** Runs the matcher over the client's open movements and stores what it decides. */
 export async function matchClient(services: Services, db: Db, clientId: string) {
   const movements = await repo.findOpenMovements(db, clientId);
-  const invoices = (await repo.findInvoicesWithPaid(db, clientId)).map(repo.toMatchInvoice);
+  // An invoice the client's own file proposes for a movement is held for it, as if paid.
+  const held = await repo.requestedHolds(db, clientId);
+  const invoices = (await repo.findInvoicesWithPaid(db, clientId)).map((row) =>
+    repo.toMatchInvoice({ ...row, paidCents: row.paidCents + (held.get(row.invoice.id) ?? 0) }),
+  );
   const decisions = matchMovements(
     movements,
     invoices,
