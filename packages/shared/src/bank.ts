@@ -92,10 +92,13 @@ export const BankMovementSchema = z.object({
 });
 export type BankMovement = z.infer<typeof BankMovementSchema>;
 
+/** Movements a page holds at most; past it the list goes on with `offset` = the `nextOffset` given. */
+export const MOVEMENT_PAGE_MAX = 500;
+
 export const MovementQuerySchema = z.object({
   status: MovementStatusSchema.optional(),
   statementId: z.string().uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  limit: z.coerce.number().int().min(1).max(MOVEMENT_PAGE_MAX).default(200),
   offset: z.coerce.number().int().min(0).default(0),
 });
 export type MovementQuery = z.infer<typeof MovementQuerySchema>;
@@ -110,6 +113,8 @@ export type MovementTotals = z.infer<typeof MovementTotalsSchema>;
 
 export const MovementListSchema = z.object({
   movements: z.array(BankMovementSchema),
+  /** Where the next page starts (`offset`); null on the last page. */
+  nextOffset: z.number().int().nullable(),
   /** Over the whole client (or statement), whatever the status filter. */
   totals: MovementTotalsSchema,
 });

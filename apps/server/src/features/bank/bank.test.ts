@@ -526,4 +526,38 @@ describe(`bank statements (${TEST_DB})`, () => {
     });
     expect(list.status).toBe(404);
   });
+
+  it('pages past 500 movements: each page says where the next starts, none is lost or repeated', async () => {
+    const busy = await insertClient(ctx.db, { ownerUserId: owner.user.id, name: 'Bar Muy Concurrido' });
+    const movements = Array.from({ length: 520 }, (_, n) => ({
+      date: `2026-03-${String((n % 28) + 1).padStart(2, '0')}`,
+      amountCents: -(100 + n),
+      concept: `COMPRA TPV ${n}`,
+    }));
+    const file = norma43([
+      {
+        ...SECOND,
+        account: '0522222222',
+        from: '2026-03-01',
+        to: '2026-03-31',
+        openingCents: 1_000_000,
+        movements,
+      },
+    ]);
+    expect((await upload(file, 'marzo.n43', busy!.id)).status).toBe(201);
+    const page = async (query: string) =>
+      bodyOf(
+        await ctx.request(`/api/v1/clients/${busy!.id}/bank/movements${query}`, { headers: owner.headers }),
+      );
+    const first = await page('?limit=500');
+    expect(first.movements).toHaveLength(500);
+    expect(first.nextOffset).toBe(500);
+    expect(first.totals.count).toBe(520);
+    const second = await page(`?limit=500&offset=${first.nextOffset}`);
+    expect(second.movements).toHaveLength(20);
+    expect(second.nextOffset).toBeNull();
+    const seen = new Set([...first.movements, ...second.movements].map((m: { id: string }) => m.id));
+    expect(seen.size).toBe(520);
+    expect((await page('?limit=501')).error.code).toBe('VALIDATION_FAILED');
+  });
 });

@@ -98,7 +98,10 @@ describe(`paid and pending (${TEST_DB})`, () => {
     const body = await bodyOf(res);
     const byNumber = Object.fromEntries(
       body.invoices.map((i: { number: string }) => [i.number, i]),
-    ) as Record<string, { days: number; bucket: string; pendingCents: number; pendingEurCents: number | null }>;
+    ) as Record<
+      string,
+      { days: number; bucket: string; pendingCents: number; pendingEurCents: number | null }
+    >;
     // Paid in full and the credit note are not pending.
     expect(Object.keys(byNumber).sort()).toEqual([
       'AE-2024-0001',
@@ -124,7 +127,10 @@ describe(`paid and pending (${TEST_DB})`, () => {
     expect(body.invoices[0].days).toBeGreaterThanOrEqual(body.invoices.at(-1).days);
 
     const received = await bodyOf(await get('/bank/pending?asOf=2026-04-15&type=received'));
-    expect(received.invoices.map((i: { number: string }) => i.number).sort()).toEqual(['AE-2024-0001', 'R-77']);
+    expect(received.invoices.map((i: { number: string }) => i.number).sort()).toEqual([
+      'AE-2024-0001',
+      'R-77',
+    ]);
   });
 
   it('exports the list as CSV in the user’s language, a formula in a name shown as text', async () => {
@@ -157,7 +163,10 @@ describe(`paid and pending (${TEST_DB})`, () => {
       }),
     );
     const csv = await (await ctx.request(link.downloadUrl, { headers: owner.headers })).text();
-    const [header, ...rows] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [header, ...rows] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(header?.split(';')).toContain('Fecha de pago');
     expect(rows.find((r) => r.includes('FV-2026-0001'))?.split(';')).toContain('01/02/2026');
     // Paid in part is not paid.
@@ -168,9 +177,7 @@ describe(`paid and pending (${TEST_DB})`, () => {
     const book = async (payments: string) =>
       (
         await (
-          await get(
-            `/exports/libro-registro-csv?from=2026-01-01&to=2026-03-31&book=issued${payments}`,
-          )
+          await get(`/exports/libro-registro-csv?from=2026-01-01&to=2026-03-31&book=issued${payments}`)
         ).text()
       ).split('\r\n');
     const paidRow = (rows: string[]) => rows.find((r) => r.includes(';0001;'))?.split(';') ?? [];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { desc, eq } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '@cuadra/shared';
+import { desc, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileAccount, norma43 } from '../../../test/bank-files';

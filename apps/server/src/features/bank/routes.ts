@@ -94,7 +94,9 @@ const movements = createRoute({
   method: 'get',
   path: '/clients/{clientId}/bank/movements',
   tags: ['bank'],
-  summary: 'The client’s bank movements, newest first, by status or statement, with totals per status',
+  summary:
+    'The client’s bank movements, newest first, by status or statement, with totals per status; a page ' +
+    'holds `limit` (at most 500) and `nextOffset` is where the next one starts (null on the last)',
   security: bearer,
   request: { params: clientParams, query: MovementQuerySchema },
   responses: {

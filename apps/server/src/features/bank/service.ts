@@ -201,13 +201,16 @@ export async function listMovements(
   query: MovementQuery,
 ): Promise<MovementList> {
   const client = await visibleClientOrThrow(services, user, clientId);
-  const rows = await repo.findMovements(services.db, client.id, query);
+  // One row past the page tells whether another follows.
+  const fetched = await repo.findMovements(services.db, client.id, { ...query, limit: query.limit + 1 });
+  const rows = fetched.slice(0, query.limit);
   const movements = await describeMovements(services.db, client.id, rows);
   const totals = await repo.movementTotals(services.db, client.id, query.statementId);
   const byStatus = Object.fromEntries(MOVEMENT_STATUSES.map((s) => [s, 0])) as Record<MovementStatus, number>;
   for (const t of totals) byStatus[t.status as MovementStatus] = t.count;
   return {
     movements,
+    nextOffset: fetched.length > query.limit ? query.offset + query.limit : null,
     totals: {
       count: totals.reduce((s, t) => s + t.count, 0),
       byStatus,

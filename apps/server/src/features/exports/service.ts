@@ -61,7 +61,9 @@ export async function exportFile(
       case 'libro-registro-csv': {
         // One book per file is the format's rule; without `book`, both, one after the other.
         const books = range.book ? [range.book] : (['issued', 'received'] as const);
-        const text = books.map((book) => bookCsv(invoices, book, profile.vatRegime, range.payments ?? false)).join('\r\n');
+        const text = books
+          .map((book) => bookCsv(invoices, book, profile.vatRegime, range.payments ?? false))
+          .join('\r\n');
         const suffix = range.book ? `_${range.book === 'issued' ? 'expedidas' : 'recibidas'}` : '';
         return {
           // A BOM so that spreadsheet programs read the accents as UTF-8.

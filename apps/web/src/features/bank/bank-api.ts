@@ -1,18 +1,19 @@
-import type {
-  BankMovement,
-  BankRequest,
-  BankRequestSummary,
-  IgnoreReason,
-  ImportResult,
-  MovementList,
-  MovementStatus,
-  PendingList,
-  PublicBankRequest,
-  RequestedLine,
-  RuleList,
-  StatementList,
+import {
+  type BankMovement,
+  type BankRequest,
+  type BankRequestSummary,
+  type IgnoreReason,
+  type ImportResult,
+  MOVEMENT_PAGE_MAX,
+  type MovementList,
+  type MovementStatus,
+  type PendingList,
+  type PublicBankRequest,
+  type RequestedLine,
+  type RuleList,
+  type StatementList,
 } from '@cuadra/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFile } from '../../lib/api';
 import { saveBlob } from '../invoices/invoices-api';
 
@@ -32,11 +33,17 @@ export function useStatements(clientId: string) {
   });
 }
 
+/** The movements by pages of MOVEMENT_PAGE_MAX; `fetchNextPage` brings the next while `hasNextPage`. */
 export function useMovements(clientId: string, status: MovementStatus | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: bankKeys.movements(clientId, status),
-    queryFn: ({ signal }) =>
-      api.get<MovementList>(`${path(clientId)}/movements`, { query: { status, limit: 500 }, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<MovementList>(`${path(clientId)}/movements`, {
+        query: { status, limit: MOVEMENT_PAGE_MAX, offset: pageParam },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset ?? undefined,
     placeholderData: (previous) => previous,
   });
 }

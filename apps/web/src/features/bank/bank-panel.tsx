@@ -217,8 +217,9 @@ function Movements({ clientId }: { clientId: string }) {
     else if (event.key === 'i') run(m, 'ignore');
     else if (event.key === 'I') run(m, 'ignoreAlways');
   };
-  const totals = list.data?.totals;
-  const movements = list.data?.movements ?? [];
+  const totals = list.data?.pages[0]?.totals;
+  const movements = list.data?.pages.flatMap((page) => page.movements) ?? [];
+  const shown = status ? (totals?.byStatus[status] ?? 0) : (totals?.count ?? 0);
   items.current = items.current.slice(0, movements.length);
 
   return (
@@ -377,6 +378,26 @@ function Movements({ clientId }: { clientId: string }) {
             ))}
           </ul>
         )}
+        {list.hasNextPage ? (
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={list.isFetchingNextPage}
+              onClick={() => list.fetchNextPage()}
+            >
+              {list.isFetchingNextPage ? t('movements.loadingMore') : t('movements.more')}
+            </button>
+            <span className="text-sm text-slate-600" aria-live="polite">
+              {t('movements.shown', { shown: movements.length, count: shown })}
+            </span>
+          </div>
+        ) : null}
+        {list.isFetchNextPageError ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {toMessage(list.error)}
+          </p>
+        ) : null}
       </div>
     </section>
   );
