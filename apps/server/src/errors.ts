@@ -112,6 +112,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   // Understood but not a statement we can read, or one that does not add up: nothing is imported.
   STATEMENT_UNREADABLE: 422,
   STATEMENT_BALANCE_MISMATCH: 422,
+  STATEMENT_MAPPING_REQUIRED: 422,
   STATEMENT_DUPLICATE: 409,
   STATEMENT_ACCOUNT_OTHER_CLIENT: 409,
   MOVEMENT_NOT_FOUND: 404,

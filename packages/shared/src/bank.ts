@@ -5,7 +5,7 @@ import { z } from 'zod';
  * amount is signed as the bank books it: positive a credit (money in), negative a charge (money out).
  */
 
-export const STATEMENT_FORMATS = ['norma43', 'camt053', 'csv'] as const;
+export const STATEMENT_FORMATS = ['norma43', 'camt053', 'camt054', 'csv', 'xlsx'] as const;
 export const StatementFormatSchema = z.enum(STATEMENT_FORMATS);
 export type StatementFormat = z.infer<typeof StatementFormatSchema>;
 
@@ -270,3 +270,50 @@ export const PendingListSchema = z.object({
   noRateCount: z.number().int(),
 });
 export type PendingList = z.infer<typeof PendingListSchema>;
+
+/**
+ * The columns of a CSV or XLSX export, as the accountant confirms them once per bank (issue 39 item 1): the
+ * 0-based index of each; a date, a concept and an amount (or a charge and a credit column) are needed.
+ */
+export const CSV_COLUMNS = [
+  'date',
+  'valueDate',
+  'concept',
+  'amount',
+  'debit',
+  'credit',
+  'balance',
+  'reference',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+const columnIndex = z.number().int().min(0).max(200);
+export const CsvColumnsSchema = z
+  .object({
+    date: columnIndex,
+    valueDate: columnIndex.optional(),
+    concept: columnIndex,
+    amount: columnIndex.optional(),
+    debit: columnIndex.optional(),
+    credit: columnIndex.optional(),
+    balance: columnIndex.optional(),
+    reference: columnIndex.optional(),
+  })
+  .refine((c) => c.amount !== undefined || (c.debit !== undefined && c.credit !== undefined), {
+    message: 'an amount column, or a charge and a credit column',
+  });
+export type CsvColumns = z.infer<typeof CsvColumnsSchema>;
+
+/** Sent back with the file: the header row the proposal named (`line`, 1-based) and the columns confirmed. */
+export const CsvMappingSchema = z.object({
+  line: z.number().int().min(1).max(1000),
+  columns: CsvColumnsSchema,
+});
+export type CsvMapping = z.infer<typeof CsvMappingSchema>;
+
+/** `details` of STATEMENT_MAPPING_REQUIRED: the header row, a guess at the columns and a few rows to judge by. */
+export type MappingProposal = {
+  line: number;
+  headers: string[];
+  proposal: Partial<Record<CsvColumn, number>>;
+  sample: string[][];
+};

@@ -39,7 +39,11 @@ describe(`paid and pending (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     owner = await createSignedInUser(ctx);
-    const client = await insertClient(ctx.db, { ownerUserId: owner.user.id, name: 'Taller Núñez' });
+    const client = await insertClient(ctx.db, {
+      ownerUserId: owner.user.id,
+      name: 'Taller Núñez',
+      taxId: null,
+    });
     clientId = client!.id;
     await add('FV-2026-0001', { totalCents: 121_000, issueDate: '2026-01-05', dueDate: '2026-02-04' });
     await add('FV-2026-0002', { totalCents: 50_000, issueDate: '2026-01-10' });

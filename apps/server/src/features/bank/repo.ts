@@ -1,7 +1,9 @@
+import type { CsvColumns } from '@cuadra/shared';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bankAccounts,
+  bankCsvMappings,
   bankMovements,
   bankPayments,
   bankRules,
@@ -363,4 +365,24 @@ export async function ignoreByRule(db: Db, rows: { id: string; reason: string }[
       score = null, reasons = '[]'::jsonb, proposal = '[]'::jsonb
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(id uuid, reason text)
     where m.id = d.id`);
+}
+
+/** The column mappings confirmed for a client's CSV and XLSX layouts, by header signature. */
+export async function findCsvMappings(db: Db, clientId: string) {
+  const rows = await db.select().from(bankCsvMappings).where(eq(bankCsvMappings.clientId, clientId));
+  return new Map(rows.map((r) => [r.signature, r.columns as CsvColumns]));
+}
+
+/** Remembers (or corrects) the columns of a layout for the client. */
+export async function saveCsvMapping(
+  db: Db,
+  values: { clientId: string; signature: string; columns: CsvColumns; iban: string | null },
+) {
+  await db
+    .insert(bankCsvMappings)
+    .values({ id: newId(), ...values })
+    .onConflictDoUpdate({
+      target: [bankCsvMappings.clientId, bankCsvMappings.signature],
+      set: { columns: values.columns, iban: values.iban, updatedAt: new Date() },
+    });
 }

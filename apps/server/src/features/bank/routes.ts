@@ -3,6 +3,7 @@ import {
   BankRequestBodySchema,
   BankRequestSchema,
   BankRequestSummarySchema,
+  CsvMappingSchema,
   IgnoreBodySchema,
   ImportResultSchema,
   MatchBodySchema,
@@ -38,6 +39,17 @@ import {
 } from './service';
 import { normalizeIban } from './statement';
 
+/** The `mapping` query parameter: JSON that must be a CsvMapping, else a 400 naming the field. */
+function readMapping(text: string) {
+  try {
+    const parsed = CsvMappingSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON: refused below
+  }
+  throw new AppError('VALIDATION_FAILED', { field: 'mapping' });
+}
+
 const clientParams = z.object({ clientId: z.string().max(64) });
 const movementParams = clientParams.extend({ movementId: z.string().max(64) });
 const notFound = errorResponse('CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND');
@@ -47,7 +59,8 @@ const upload = createRoute({
   path: '/clients/{clientId}/bank/statements',
   tags: ['bank'],
   summary:
-    'Import a bank statement file (Norma 43, camt.053 or a CSV export, told apart by content) as the ' +
+    'Import a bank statement file (Norma 43, camt.053, camt.054, or a CSV or XLSX export, told apart by ' +
+    'content) as the ' +
     'request body; its ' +
     'accounts are created on first sight, known movements skipped, then the client’s movements are matched',
   security: bearer,
@@ -57,6 +70,12 @@ const upload = createRoute({
       name: z.string().max(255).default('statement'),
       /** The account of a CSV export that does not name it in its first lines. */
       iban: z.string().max(42).optional(),
+      /**
+       * JSON of the columns the accountant confirmed after STATEMENT_MAPPING_REQUIRED: `{ line, columns: {
+       * date, concept, amount | debit + credit, valueDate?, balance?, reference? } }` (0-based indexes);
+       * remembered for the client's files of the same header.
+       */
+      mapping: z.string().max(1000).optional(),
     }),
     body: {
       required: true,
@@ -75,7 +94,9 @@ const upload = createRoute({
     ),
     413: errorResponse('PAYLOAD_TOO_LARGE'),
     422: errorResponse(
-      'STATEMENT_UNREADABLE (details: line, reason, field), STATEMENT_BALANCE_MISMATCH (details: line, iban, balances)',
+      'STATEMENT_UNREADABLE (details: line, reason, field), STATEMENT_BALANCE_MISMATCH (details: line, iban, ' +
+        'balances), STATEMENT_MAPPING_REQUIRED (a CSV/XLSX header not recognised; details: line, headers, ' +
+        'proposal, sample: send the file again with `mapping`)',
     ),
   },
 });
@@ -303,11 +324,15 @@ export function bankRoutes(services: Services) {
   return router
     .openapi(upload, async (c) => {
       const { clientId } = c.req.valid('param');
-      const { name, iban } = c.req.valid('query');
+      const { name, iban, mapping } = c.req.valid('query');
       const account = iban === undefined ? null : normalizeIban(iban);
       if (iban !== undefined && !account) throw new AppError('VALIDATION_FAILED', { field: 'iban' });
+      const columns = mapping === undefined ? null : readMapping(mapping);
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      return c.json(await importStatement(services, c.get('user'), clientId, name, bytes, account), 201);
+      return c.json(
+        await importStatement(services, c.get('user'), clientId, name, bytes, account, columns),
+        201,
+      );
     })
     .openapi(createRequestRoute, async (c) => {
       const { clientId } = c.req.valid('param');

@@ -3,6 +3,7 @@ import {
   type BankMovement,
   type BankRule,
   type BankStatement,
+  type CsvMapping,
   foldText,
   type IgnoreReason,
   type ImportResult,
@@ -21,7 +22,7 @@ import type { UserRow } from '../auth/repo';
 import { loadRates, rateOn, toEuroCents } from '../currency/rates';
 import { visibleClientOrThrow } from '../forms/service';
 import { type Allocation, matchMovements, type ToEuro } from './matcher';
-import { parseStatement } from './parse';
+import { readStatement } from './parse';
 import * as repo from './repo';
 import { ruleFor, rulePattern } from './rules';
 import type { ParsedAccount } from './statement';
@@ -57,11 +58,13 @@ export async function importStatement(
   fileName: string,
   bytes: Uint8Array,
   iban: string | null = null,
+  mapping: CsvMapping | null = null,
 ): Promise<ImportResult> {
   const client = await visibleClientOrThrow(services, user, clientId);
   if (bytes.length > STATEMENT_MAX_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: STATEMENT_MAX_BYTES });
-  const parsed = parseStatement(bytes, iban);
+  const saved = await repo.findCsvMappings(services.db, client.id);
+  const parsed = await readStatement(bytes, { iban, saved, mapping });
   const fileSha256 = createHash('sha256').update(bytes).digest('hex');
   return services.db.transaction(async (tx) => {
     const statements: BankStatement[] = [];
@@ -123,6 +126,15 @@ export async function importStatement(
       statements.push(statementOf(statement, account.iban));
     }
     if (imported === 0) throw new AppError('STATEMENT_DUPLICATE', { movements: duplicates });
+    // A layout read by a confirmed mapping is remembered: the next file like it is read without asking.
+    if (parsed.layout && mapping) {
+      await repo.saveCsvMapping(tx, {
+        clientId: client.id,
+        signature: parsed.layout.signature,
+        columns: parsed.layout.columns,
+        iban: parsed.accounts[0]?.iban ?? null,
+      });
+    }
     const { matched, proposed } = await matchClient(services, tx, client.id);
     return { statements, imported, duplicates, matched, proposed };
   });
