@@ -2,6 +2,7 @@ import {
   type BankMovement,
   type BankRequest,
   type BankRequestSummary,
+  type CsvMapping,
   type IgnoreReason,
   type ImportResult,
   MOVEMENT_PAGE_MAX,
@@ -58,10 +59,16 @@ function useBankMutation<T, V>(clientId: string, run: (value: V) => Promise<T>) 
 
 /** Sends the file as it is; the server tells Norma 43, camt.053 and CSV apart by content. */
 export function useUploadStatement(clientId: string) {
-  return useBankMutation(clientId, ({ file, iban }: { file: File; iban: string }) =>
-    api.post<ImportResult>(`${path(clientId)}/statements`, file, {
-      query: { name: file.name, iban: iban.trim() === '' ? null : iban.trim() },
-    }),
+  return useBankMutation(
+    clientId,
+    ({ file, iban, mapping }: { file: File; iban: string; mapping?: CsvMapping | undefined }) =>
+      api.post<ImportResult>(`${path(clientId)}/statements`, file, {
+        query: {
+          name: file.name,
+          iban: iban.trim() === '' ? null : iban.trim(),
+          mapping: mapping ? JSON.stringify(mapping) : null,
+        },
+      }),
   );
 }
 

@@ -257,4 +257,52 @@ describe('the Bank tab', () => {
     fireEvent.keyDown(rows[2] as HTMLElement, { key: 'j' });
     expect(document.activeElement).toBe(rows[3]);
   });
+
+  it('asks which column is which for an unknown CSV, and sends the file again with the confirmed columns', async () => {
+    await act(() => i18n.changeLanguage('es'));
+    const empty = { ...list([]), totals: { ...list([]).totals, count: 0 } };
+    const calls = stubFetch(({ url, method }) => {
+      if (url.pathname.endsWith('/statements') && method === 'GET') return json(200, { statements: [] });
+      if (url.pathname.endsWith('/rules')) return json(200, { rules: [] });
+      if (method === 'POST' && !url.searchParams.get('mapping')) {
+        return json(422, {
+          error: {
+            code: 'STATEMENT_MAPPING_REQUIRED',
+            message: 'x',
+            details: {
+              line: 2,
+              headers: ['Día', 'Texto', 'Euros'],
+              proposal: { date: 0, concept: 1 },
+              sample: [['01/03/2026', 'Comisión', '-2,00']],
+            },
+          },
+        });
+      }
+      if (method === 'POST') {
+        return json(201, { statements: [], imported: 1, duplicates: 0, matched: 0, proposed: 0 });
+      }
+      return json(200, empty);
+    });
+    renderWithProviders(<BankPanel clientId="c-1" />);
+    const input = (await screen.findByLabelText('Fichero del extracto')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['Día;Texto;Euros'], 'banco.csv')] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Importar extracto' }));
+    const mapping = await screen.findByTestId('column-mapping');
+    expect(within(mapping).getByRole('cell', { name: 'Comisión' })).toBeTruthy();
+    const confirm = within(mapping).getByRole('button', { name: 'Importar con estas columnas' });
+    // No amount yet: nothing can be sent.
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    expect(within(mapping).getByText(/Elige al menos la fecha/)).toBeTruthy();
+    fireEvent.change(within(mapping).getByLabelText('Importe (con signo)'), { target: { value: '2' } });
+    fireEvent.click(confirm);
+    await screen.findByTestId('import-result');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(JSON.parse(posts[1]?.url.searchParams.get('mapping') ?? '')).toEqual({
+      line: 2,
+      columns: { date: 0, concept: 1, amount: 2 },
+    });
+    expect(posts[1]?.url.searchParams.get('name')).toBe('banco.csv');
+    expect(screen.queryByTestId('column-mapping')).toBeNull();
+  });
 });

@@ -1,10 +1,12 @@
 import {
   type BankMovement,
+  type CsvMapping,
   formatDay,
   formatMoney,
   IGNORE_REASONS,
   type IgnoreReason,
   type ImportResult,
+  type MappingProposal,
   MOVEMENT_STATUSES,
   type MovementStatus,
 } from '@cuadra/shared';
@@ -22,6 +24,7 @@ import {
   useStatements,
   useUploadStatement,
 } from './bank-api';
+import { ColumnMapping } from './column-mapping';
 import { MissingRequest } from './missing-request';
 import { PendingPayments } from './pending-payments';
 
@@ -57,21 +60,28 @@ function StatementUpload({ clientId }: { clientId: string }) {
   const id = useId();
   const [result, setResult] = useState<ImportResult | null>(null);
   const [iban, setIban] = useState('');
-  const send = () => {
-    const file = input.current?.files?.[0];
+  // The file sent last: sent again with the columns the accountant confirms.
+  const [sentFile, setSentFile] = useState<File | null>(null);
+  const send = (file = input.current?.files?.[0], mapping?: CsvMapping) => {
     if (!file) return;
     setResult(null);
+    setSentFile(file);
     upload.mutate(
-      { file, iban },
+      { file, iban, mapping },
       {
         onSuccess: (answer) => {
           setResult(answer);
+          setSentFile(null);
           if (input.current) input.current.value = '';
         },
       },
     );
   };
   const line = lineOf(upload.error);
+  const proposal =
+    upload.error instanceof ApiError && upload.error.code === 'STATEMENT_MAPPING_REQUIRED'
+      ? (upload.error.details as MappingProposal)
+      : null;
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
@@ -84,7 +94,7 @@ function StatementUpload({ clientId }: { clientId: string }) {
           <input
             ref={input}
             type="file"
-            accept=".n43,.txt,.aeb,.q43,.xml,.dat,.csv"
+            accept=".n43,.txt,.aeb,.q43,.xml,.dat,.csv,.xlsx"
             className="mt-1 block w-full text-sm text-slate-700"
             data-testid="statement-file"
           />
@@ -100,7 +110,12 @@ function StatementUpload({ clientId }: { clientId: string }) {
             className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
           />
         </label>
-        <button type="button" className={primaryButtonClass} onClick={send} disabled={upload.isPending}>
+        <button
+          type="button"
+          className={primaryButtonClass}
+          onClick={() => send()}
+          disabled={upload.isPending}
+        >
           {upload.isPending ? t('upload.importing') : t('upload.import')}
         </button>
       </div>
@@ -119,8 +134,16 @@ function StatementUpload({ clientId }: { clientId: string }) {
       {upload.isError ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {toMessage(upload.error)}
-          {line !== null ? ` ${t('upload.errorLine', { line })}` : ''}
+          {line !== null && !proposal ? ` ${t('upload.errorLine', { line })}` : ''}
         </p>
+      ) : null}
+      {proposal && sentFile ? (
+        <ColumnMapping
+          key={`${sentFile.name}:${proposal.line}`}
+          proposal={proposal}
+          isSending={upload.isPending}
+          onConfirm={(mapping) => send(sentFile, mapping)}
+        />
       ) : null}
     </section>
   );
