@@ -1,3 +1,4 @@
+import type { CsvColumns, CsvMapping } from '@cuadra/shared';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { camt053, norma43 } from '../../../test/bank-files';
@@ -233,8 +234,8 @@ describe('columns not recognised, and XLSX', () => {
   ].join('\n');
   const read = (
     data: Uint8Array,
-    saved = new Map(),
-    mapping = null as null | { line: number; columns: any },
+    saved = new Map<string, CsvColumns>(),
+    mapping = null as CsvMapping | null,
   ) => readStatement(data, { iban: IBAN, saved, mapping });
   const rejection = async (run: Promise<unknown>) => {
     try {
@@ -266,7 +267,8 @@ describe('columns not recognised, and XLSX', () => {
     const first = await read(bytes(unknown), new Map(), { line: 2, columns });
     expect(first.accounts[0]?.movements.map((m) => m.amountCents)).toEqual([-200, 10_000]);
     expect(first.accounts[0]).toMatchObject({ openingCents: 20_000, closingCents: 29_800 });
-    const saved = new Map([[first.layout?.signature as string, first.layout?.columns]]);
+    const layout = first.layout as { signature: string; columns: CsvColumns };
+    const saved = new Map([[layout.signature, layout.columns]]);
     const april = unknown.replaceAll('/03/', '/04/');
     expect((await read(bytes(april), saved)).accounts[0]?.periodFrom).toBe('2026-04-01');
     // Another layout is asked about again.
