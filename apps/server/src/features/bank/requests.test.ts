@@ -159,7 +159,7 @@ describe(`missing documents asked for (${TEST_DB})`, () => {
         }),
       )
     ).movements.find((m: { id: string }) => m.id === movement.id);
-    expect(after?.reasons).toContain('requested');
+    expect(after?.reasons ?? []).toContain('requested');
     expect(after?.invoices.map((i: { invoiceId: string }) => i.invoiceId)).toEqual([invoiceId]);
 
     // The drop page now shows that line as sent; the Bank tab no longer counts it as waiting.
