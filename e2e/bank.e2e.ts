@@ -338,10 +338,42 @@ describe.skipIf(!hasBrowser)('the Bank tab in Chromium', () => {
     await proposed.getByText('TRANSF SERVICIOS MENSUALES').waitFor();
     await proposed.getByText('UB-2025-17', { exact: false }).waitFor();
     await proposed.getByText('the client sent it for this movement', { exact: false }).waitFor();
-    // Accepted from the keyboard, as any proposal.
+    // Until accepted, the client's invoice is pending, over 90 days past its date.
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    const pending = page.getByTestId('pending-invoice');
+    await pending.getByText('UB-2025-17', { exact: false }).waitFor();
+    await pending.getByText('Over 90 days', { exact: false }).waitFor();
+
+    // Accepted from the keyboard, as any proposal: paid, so nothing is pending any more.
     await proposed.focus();
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="movement"][data-status="matched"]').waitFor();
+    await page.getByText('Nothing pending: every dated invoice is paid.').waitFor();
+
+    // A CSV of a layout not known yet: the columns are confirmed once; the bank's next file needs nothing.
+    const csv = (day: string, cents: string) =>
+      [
+        'Cuenta ES76 2077 0024 0031 0257 5766',
+        'Día;Texto del movimiento;Euros',
+        `${day};Ingreso tienda;${cents}`,
+      ].join('\r\n');
+    await chooseFile(page, 'banco-marzo.csv', csv('03/03/2026', '150,00'));
+    await page.getByRole('button', { name: 'Import statement' }).click();
+    const mapping = page.getByTestId('column-mapping');
+    await mapping.getByRole('heading', { name: 'Which column is which?' }).waitFor();
+    expect(await mapping.getByLabel('Amount (signed)').inputValue()).toBe('2');
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await mapping.getByRole('button', { name: 'Import with these columns' }).click();
+    await expect
+      .poll(() => page.getByTestId('import-result').textContent())
+      .toContain('1 movement(s) imported');
+    await chooseFile(page, 'banco-abril.csv', csv('03/04/2026', '90,00'));
+    await page.getByRole('button', { name: 'Import statement' }).click();
+    await expect
+      .poll(() => page.getByTestId('import-result').textContent())
+      .toContain('1 movement(s) imported');
+    expect(await page.getByTestId('column-mapping').count()).toBe(0);
 
     expect(errors).toEqual([]);
     await context.close();
