@@ -11,6 +11,11 @@ const FIXTURE = fileURLToPath(
   new URL('../packages/extract/test/fixtures/golden/modern-freelancer-irpf.pdf', import.meta.url),
 );
 
+/** An e-invoice of ours (UBL, 1,112.00 € to the client A46103834): what the client drops from a phone. */
+const UBL_INVOICE = fileURLToPath(
+  new URL('../packages/extract/test/fixtures/xml/ubl-tax-total-per-scheme.xml', import.meta.url),
+);
+
 /**
  * Statement files written here, from made-up movements (no real bank data). Norma 43: 80-character
  * records 11 (account, period, opening), 22 + 23 (movement, concept), 33 (totals, closing), 88 (end).
@@ -236,4 +241,141 @@ describe.skipIf(!hasBrowser)('the Bank tab in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it('asks the client for a missing invoice: the link opens on a phone, the file dropped is proposed for its line', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    const email = uniqueEmail('bank-ask');
+    await registerAndVerify(page, { name: 'Asesoría Pide', email, accountType: 'accountant' });
+    await logIn(page, email);
+    await page.waitForURL('**/dashboard');
+    // The client (its tax id is the customer's on the invoice the freelancer will send), invited by email.
+    const client = await api<{ id: string }>(page, '/api/v1/clients', {
+      method: 'POST',
+      json: { name: 'Cliente Prueba S.A.', taxId: 'A46103834' },
+    });
+    const freelancerEmail = uniqueEmail('bank-client');
+    await api(page, `/api/v1/clients/${client.id}/invitations`, {
+      method: 'POST',
+      json: { email: freelancerEmail, locale: 'en' },
+    });
+
+    await page.goto(`/customer/${client.id}`);
+    await page.getByRole('tab', { name: 'Bank', exact: true }).click();
+    await chooseFile(
+      page,
+      'febrero.xml',
+      camt053('ES7620770024003102575766', [
+        {
+          date: '2026-02-10',
+          cents: -111_200,
+          concept: 'TRANSF SERVICIOS MENSUALES',
+          name: 'Ejemplo Sur SL',
+        },
+      ]),
+    );
+    await page.getByRole('button', { name: 'Import statement' }).click();
+    await expect
+      .poll(() => page.getByTestId('import-result').textContent())
+      .toContain('1 movement(s) imported');
+
+    // The accountant asks for what is missing; the email (dev outbox) carries the link.
+    await page.getByRole('button', { name: 'Ask for the missing invoices' }).click();
+    await page.getByText(`Sent to ${freelancerEmail}: 1 movement.`).waitFor();
+    let link = '';
+    await expect
+      .poll(
+        async () => {
+          const mails = (await (await fetch(`${baseUrl}/dev/mail.json`)).json()) as {
+            to: string;
+            text: string;
+          }[];
+          const found = mails
+            .filter((mail) => mail.to === freelancerEmail)
+            .map((mail) => /https?:\/\/\S+\/missing-documents\?token=\S+/.exec(mail.text)?.[0])
+            .find(Boolean);
+          link = found ?? '';
+          return link;
+        },
+        { timeout: 15_000 },
+      )
+      .toBeTruthy();
+
+    // The freelancer, on a phone, without an account.
+    const phone = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 800 } });
+    const mobile = await phone.newPage();
+    mobile.on('pageerror', (error) => errors.push(error.message));
+    await mobile.goto(link);
+    await mobile.getByRole('heading', { name: 'Invoices your accountant needs' }).waitFor();
+    await mobile.getByText('Payment of €1,112.00').waitFor();
+    await mobile.getByText('0 of 1 sent').waitFor();
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await mobile.getByLabel(/Add the invoice for the movement of 02\/10\/2026/).setInputFiles({
+      name: 'factura-servicios.xml',
+      mimeType: 'application/xml',
+      buffer: await readFile(UBL_INVOICE),
+    });
+    await mobile.getByText('Sent. Thank you!').waitFor();
+    await mobile.getByText('1 of 1 sent').waitFor();
+    await phone.close();
+
+    // The accountant sees the file proposed for that movement, said to come from the client.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('tab', { name: 'Bank', exact: true }).click();
+          await page.getByTestId('movement').first().waitFor();
+          return page.locator('[data-testid="movement"][data-status="proposed"]').count();
+        },
+        { timeout: 120_000, interval: 2_000 },
+      )
+      .toBe(1);
+    const proposed = page.locator('[data-testid="movement"][data-status="proposed"]');
+    await proposed.getByText('TRANSF SERVICIOS MENSUALES').waitFor();
+    await proposed.getByText('UB-2025-17', { exact: false }).waitFor();
+    await proposed.getByText('the client sent it for this movement', { exact: false }).waitFor();
+    // Until accepted, the client's invoice is pending, over 90 days past its date.
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    const pending = page.getByTestId('pending-invoice');
+    await pending.getByText('UB-2025-17', { exact: false }).waitFor();
+    await pending.getByText('Over 90 days', { exact: false }).waitFor();
+
+    // Accepted from the keyboard, as any proposal: paid, so nothing is pending any more.
+    await proposed.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="movement"][data-status="matched"]').waitFor();
+    await page.getByText('Nothing pending: every dated invoice is paid.').waitFor();
+
+    // A CSV of a layout not known yet: the columns are confirmed once; the bank's next file needs nothing.
+    const csv = (day: string, cents: string) =>
+      [
+        'Cuenta ES76 2077 0024 0031 0257 5766',
+        'Día;Texto del movimiento;Euros',
+        `${day};Ingreso tienda;${cents}`,
+      ].join('\r\n');
+    await chooseFile(page, 'banco-marzo.csv', csv('03/03/2026', '150,00'));
+    await page.getByRole('button', { name: 'Import statement' }).click();
+    const mapping = page.getByTestId('column-mapping');
+    await mapping.getByRole('heading', { name: 'Which column is which?' }).waitFor();
+    expect(await mapping.getByLabel('Amount (signed)').inputValue()).toBe('2');
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await mapping.getByRole('button', { name: 'Import with these columns' }).click();
+    await expect
+      .poll(() => page.getByTestId('import-result').textContent())
+      .toContain('1 movement(s) imported');
+    await chooseFile(page, 'banco-abril.csv', csv('03/04/2026', '90,00'));
+    await page.getByRole('button', { name: 'Import statement' }).click();
+    await expect
+      .poll(() => page.getByTestId('import-result').textContent())
+      .toContain('1 movement(s) imported');
+    expect(await page.getByTestId('column-mapping').count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
 });

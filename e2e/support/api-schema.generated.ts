@@ -1113,7 +1113,7 @@ export interface paths {
         /** The client’s imported statements, newest first */
         get: operations["getClientsByClientIdBankStatements"];
         put?: never;
-        /** Import a bank statement file (Norma 43, camt.053 or a CSV export, told apart by content) as the request body; its accounts are created on first sight, known movements skipped, then the client’s movements are matched */
+        /** Import a bank statement file (Norma 43, camt.053, camt.054, or a CSV or XLSX export, told apart by content) as the request body; its accounts are created on first sight, known movements skipped, then the client’s movements are matched */
         post: operations["postClientsByClientIdBankStatements"];
         delete?: never;
         options?: never;
@@ -1173,6 +1173,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clients/{clientId}/bank/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What is still owed: the client’s dated invoices not paid in full by matched bank movements, with days past the due date (the issue date without one) and the aging bucket (0–30, 31–60, 61–90, 90+); totals per bucket in euro cents, other currencies at the ECB rate of the invoice date */
+        get: operations["getClientsByClientIdBankPending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{clientId}/bank/pending.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pending-payments list as CSV in the caller’s language (`;` and a decimal comma in Spanish); text from invoices never runs as a formula */
+        get: operations["getClientsByClientIdBankPending.csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clients/{clientId}/bank/movements": {
         parameters: {
             query?: never;
@@ -1180,7 +1214,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The client’s bank movements, newest first, by status or statement, with totals per status */
+        /** The client’s bank movements, newest first, by status or statement, with totals per status; a page holds `limit` (at most 500) and `nextOffset` is where the next one starts (null on the last) */
         get: operations["getClientsByClientIdBankMovements"];
         put?: never;
         post?: never;
@@ -1490,7 +1524,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "UPLOAD_TOO_SLOW" | "TOO_MANY_UPLOADS" | "STORAGE_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "ROLE_READ_ONLY" | "ROLE_OWNER_ONLY" | "ROLE_MANAGERS_ONLY" | "MEMBER_NOT_FOUND" | "MEMBER_ALREADY_IN_FIRM" | "FIRM_NOT_EMPTY" | "FIRM_INVITATION_ACCOUNTANTS_ONLY" | "MEMBER_CREDIT_CAP_REACHED" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "UPGRADE_NEEDS_CHECKOUT" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "MONTHLY_LIMIT_EXCEEDED" | "INVOICE_NOT_FOUND" | "PLACE_MEMORY_NOT_FOUND" | "INVOICE_DUPLICATE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_NOT_DUPLICATE" | "VAT_RATE_MISMATCH" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "DOCUMENT_TOO_COMPLEX" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "STATEMENT_UNREADABLE" | "STATEMENT_BALANCE_MISMATCH" | "STATEMENT_DUPLICATE" | "STATEMENT_ACCOUNT_OTHER_CLIENT" | "BANK_REQUEST_LINK_INVALID" | "BANK_REQUEST_LINK_EXPIRED" | "BANK_REQUEST_NOTHING_MISSING" | "BANK_REQUEST_NO_EMAIL" | "MOVEMENT_NOT_FOUND" | "MATCH_INVALID" | "INTERNAL";
+                code: "VALIDATION_FAILED" | "BAD_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "CONFLICT" | "CONTACT_DETAILS_REQUIRED" | "RATE_LIMITED" | "CROSS_ORIGIN_REFUSED" | "MULTIPART_MALFORMED" | "UPLOAD_STALLED" | "UPLOAD_TOO_SLOW" | "TOO_MANY_UPLOADS" | "STORAGE_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INVALID_CREDENTIALS" | "CURRENT_PASSWORD_WRONG" | "EMAIL_TAKEN" | "EMAIL_IN_USE" | "EMAIL_UNCHANGED" | "PASSWORD_TOO_COMMON" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "USER_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "GOOGLE_NOT_CONFIGURED" | "GOOGLE_TOKEN_INVALID" | "GOOGLE_EMAIL_UNVERIFIED" | "GOOGLE_LINK_REQUIRES_PASSWORD" | "CLIENT_NOT_FOUND" | "ACCOUNTANTS_ONLY" | "TAX_ID_INVALID" | "CLIENT_TAX_ID_TAKEN" | "CLIENT_ALREADY_LINKED" | "INVITATION_INVALID" | "INVITATION_EXPIRED" | "INVITATION_WRONG_ACCOUNT" | "INVITATION_FREELANCERS_ONLY" | "ROLE_READ_ONLY" | "ROLE_OWNER_ONLY" | "ROLE_MANAGERS_ONLY" | "MEMBER_NOT_FOUND" | "MEMBER_ALREADY_IN_FIRM" | "FIRM_NOT_EMPTY" | "FIRM_INVITATION_ACCOUNTANTS_ONLY" | "MEMBER_CREDIT_CAP_REACHED" | "PACK_NOT_FOUND" | "CHECKOUT_FAILED" | "PAYMENTS_NOT_CONFIGURED" | "CHECKOUT_NOT_FOUND" | "PLAN_NOT_FOUND" | "PLAN_CONTACT_ONLY" | "COUPON_INVALID" | "UPGRADE_NEEDS_CHECKOUT" | "SUBSCRIPTION_EXISTS" | "SUBSCRIPTION_NOT_FOUND" | "PLAN_CHANGE_INVALID" | "PORTAL_NOT_AVAILABLE" | "WEBHOOK_SIGNATURE_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "INSUFFICIENT_CREDITS" | "MONTHLY_LIMIT_EXCEEDED" | "INVOICE_NOT_FOUND" | "PLACE_MEMORY_NOT_FOUND" | "INVOICE_DUPLICATE" | "DOCUMENT_NOT_FOUND" | "DOCUMENT_NOT_DUPLICATE" | "VAT_RATE_MISMATCH" | "VAT_BREAKDOWN_MISMATCH" | "TOTAL_MISMATCH" | "REPORT_DATES_REQUIRED" | "REPORT_START_AFTER_END" | "REPORT_RANGE_TOO_LONG" | "REPORT_END_IN_FUTURE" | "REPORT_FAILED" | "REPORT_LINK_NOT_FOUND" | "REPORT_LINK_EXPIRED" | "UPLOAD_NOT_FOUND" | "DOCUMENT_TOO_COMPLEX" | "SPLIT_NOT_FOUND" | "SPLIT_INVALID" | "SPLIT_LOCKED" | "FORM_NOT_FOUND" | "FORM_PERIOD_INVALID" | "FORM_INDIVIDUALS_ONLY" | "FORM_COMPANIES_ONLY" | "FORM_FORAL_TERRITORY" | "FORM_CANARIAS_IGIC" | "FORM_CEUTA_MELILLA_IPSI" | "FORM_VAT_EXEMPT" | "EXPORT_RANGE_INVALID" | "EXPORT_LAYOUT_UNAVAILABLE" | "EXPORT_FAILED" | "INBOUND_PROVIDER_UNKNOWN" | "INBOUND_SIGNATURE_INVALID" | "INBOUND_SENDER_NOT_FOUND" | "STATEMENT_UNREADABLE" | "STATEMENT_BALANCE_MISMATCH" | "STATEMENT_MAPPING_REQUIRED" | "STATEMENT_DUPLICATE" | "STATEMENT_ACCOUNT_OTHER_CLIENT" | "BANK_REQUEST_LINK_INVALID" | "BANK_REQUEST_LINK_EXPIRED" | "BANK_REQUEST_DROP_LIMITED" | "BANK_REQUEST_NOTHING_MISSING" | "BANK_REQUEST_NO_EMAIL" | "MOVEMENT_NOT_FOUND" | "MATCH_INVALID" | "INTERNAL";
                 message: string;
                 details?: unknown;
             };
@@ -5570,6 +5604,7 @@ export interface operations {
                 from: string;
                 to: string;
                 book?: "issued" | "received";
+                payments?: "true" | "false";
             };
             header?: never;
             path: {
@@ -5820,7 +5855,7 @@ export interface operations {
                             id: string;
                             iban: string;
                             /** @enum {string} */
-                            format: "norma43" | "camt053" | "csv";
+                            format: "norma43" | "camt053" | "camt054" | "csv" | "xlsx";
                             fileName: string;
                             periodFrom: string;
                             periodTo: string;
@@ -5850,6 +5885,7 @@ export interface operations {
             query?: {
                 name?: string;
                 iban?: string;
+                mapping?: string;
             };
             header?: never;
             path: {
@@ -5874,7 +5910,7 @@ export interface operations {
                             id: string;
                             iban: string;
                             /** @enum {string} */
-                            format: "norma43" | "camt053" | "csv";
+                            format: "norma43" | "camt053" | "camt054" | "csv" | "xlsx";
                             fileName: string;
                             periodFrom: string;
                             periodTo: string;
@@ -5928,7 +5964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description STATEMENT_UNREADABLE (details: line, reason, field), STATEMENT_BALANCE_MISMATCH (details: line, iban, balances) */
+            /** @description STATEMENT_UNREADABLE (details: line, reason, field), STATEMENT_BALANCE_MISMATCH (details: line, iban, balances), STATEMENT_MAPPING_REQUIRED (a CSV/XLSX header not recognised; details: line, headers, proposal, sample: send the file again with `mapping`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6200,6 +6236,137 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description BANK_REQUEST_DROP_LIMITED (more than DROP_LIMIT files through this link within the hour; details.retryAfterSeconds, and the Retry-After header) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClientsByClientIdBankPending: {
+        parameters: {
+            query?: {
+                asOf?: string;
+                type?: "issued" | "received";
+            };
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list and its totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        asOf: string;
+                        invoices: {
+                            invoiceId: string;
+                            /** @enum {string} */
+                            type: "issued" | "received";
+                            number: string | null;
+                            counterparty: string | null;
+                            issueDate: string;
+                            dueDate: string | null;
+                            currency: string;
+                            totalCents: number;
+                            paidCents: number;
+                            pendingCents: number;
+                            pendingEurCents: number | null;
+                            rate: string | null;
+                            days: number;
+                            /** @enum {string} */
+                            bucket: "0-30" | "31-60" | "61-90" | "90+";
+                            reviewed: boolean;
+                        }[];
+                        totals: {
+                            issued: {
+                                "0-30"?: number;
+                                "31-60"?: number;
+                                "61-90"?: number;
+                                "90+"?: number;
+                            };
+                            received: {
+                                "0-30"?: number;
+                                "31-60"?: number;
+                                "61-90"?: number;
+                                "90+"?: number;
+                            };
+                        };
+                        noRateCount: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getClientsByClientIdBankPending.csv": {
+        parameters: {
+            query?: {
+                asOf?: string;
+                type?: "issued" | "received";
+            };
+            header?: never;
+            path: {
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getClientsByClientIdBankMovements: {
@@ -6256,6 +6423,7 @@ export interface operations {
                                 amountCents: number;
                             }[];
                         }[];
+                        nextOffset: number | null;
                         totals: {
                             count: number;
                             byStatus: {

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * amount is signed as the bank books it: positive a credit (money in), negative a charge (money out).
  */
 
-export const STATEMENT_FORMATS = ['norma43', 'camt053', 'csv'] as const;
+export const STATEMENT_FORMATS = ['norma43', 'camt053', 'camt054', 'csv', 'xlsx'] as const;
 export const StatementFormatSchema = z.enum(STATEMENT_FORMATS);
 export type StatementFormat = z.infer<typeof StatementFormatSchema>;
 
@@ -92,10 +92,13 @@ export const BankMovementSchema = z.object({
 });
 export type BankMovement = z.infer<typeof BankMovementSchema>;
 
+/** Movements a page holds at most; past it the list goes on with `offset` = the `nextOffset` given. */
+export const MOVEMENT_PAGE_MAX = 500;
+
 export const MovementQuerySchema = z.object({
   status: MovementStatusSchema.optional(),
   statementId: z.string().uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  limit: z.coerce.number().int().min(1).max(MOVEMENT_PAGE_MAX).default(200),
   offset: z.coerce.number().int().min(0).default(0),
 });
 export type MovementQuery = z.infer<typeof MovementQuerySchema>;
@@ -110,6 +113,8 @@ export type MovementTotals = z.infer<typeof MovementTotalsSchema>;
 
 export const MovementListSchema = z.object({
   movements: z.array(BankMovementSchema),
+  /** Where the next page starts (`offset`); null on the last page. */
+  nextOffset: z.number().int().nullable(),
   /** Over the whole client (or statement), whatever the status filter. */
   totals: MovementTotalsSchema,
 });
@@ -207,3 +212,108 @@ export const PublicBankRequestSchema = z.object({
   lines: z.array(RequestedLineSchema),
 });
 export type PublicBankRequest = z.infer<typeof PublicBankRequestSchema>;
+
+/**
+ * Aging of what is still owed (issue 39 item 5): days past the due date (the issue date without one),
+ * counted from the day asked for; an invoice not due yet is 0 days old.
+ */
+export const AGING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
+export const AgingBucketSchema = z.enum(AGING_BUCKETS);
+export type AgingBucket = z.infer<typeof AgingBucketSchema>;
+
+/** The bucket of an age in days: 0–30, 31–60, 61–90, more than 90. */
+export function agingBucketOf(days: number): AgingBucket {
+  if (days <= 30) return '0-30';
+  if (days <= 60) return '31-60';
+  if (days <= 90) return '61-90';
+  return '90+';
+}
+
+export const PendingQuerySchema = z.object({
+  /** The day the ages are counted to; today in Spain when not given. */
+  asOf: isoDate.optional(),
+  /** `issued`: what the client's customers still owe; `received`: what the client still owes. */
+  type: z.enum(['issued', 'received']).optional(),
+});
+export type PendingQuery = z.infer<typeof PendingQuerySchema>;
+
+export const PendingInvoiceSchema = z.object({
+  invoiceId: z.string(),
+  type: z.enum(['issued', 'received']),
+  number: z.string().nullable(),
+  counterparty: z.string().nullable(),
+  issueDate: isoDate,
+  dueDate: isoDate.nullable(),
+  currency: z.string(),
+  totalCents: z.number().int(),
+  /** Paid so far by matched bank movements, in the invoice's currency. */
+  paidCents: z.number().int(),
+  /** Still owed, in the invoice's currency. */
+  pendingCents: z.number().int(),
+  /** Still owed in euros at the ECB rate of the invoice date; null when no rate is known (then never summed). */
+  pendingEurCents: z.number().int().nullable(),
+  /** The ECB rate used (units per euro); null for euros or when none is known. */
+  rate: z.string().nullable(),
+  /** Days past the due date (issue date without one); negative while not due yet. */
+  days: z.number().int(),
+  bucket: AgingBucketSchema,
+  reviewed: z.boolean(),
+});
+export type PendingInvoice = z.infer<typeof PendingInvoiceSchema>;
+
+const BucketTotalsSchema = z.record(AgingBucketSchema, z.number().int());
+export const PendingListSchema = z.object({
+  asOf: isoDate,
+  invoices: z.array(PendingInvoiceSchema),
+  /** Euro cents per bucket, for each side; invoices without an ECB rate are left out (see `noRateCount`). */
+  totals: z.object({ issued: BucketTotalsSchema, received: BucketTotalsSchema }),
+  noRateCount: z.number().int(),
+});
+export type PendingList = z.infer<typeof PendingListSchema>;
+
+/**
+ * The columns of a CSV or XLSX export, as the accountant confirms them once per bank (issue 39 item 1): the
+ * 0-based index of each; a date, a concept and an amount (or a charge and a credit column) are needed.
+ */
+export const CSV_COLUMNS = [
+  'date',
+  'valueDate',
+  'concept',
+  'amount',
+  'debit',
+  'credit',
+  'balance',
+  'reference',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+const columnIndex = z.number().int().min(0).max(200);
+export const CsvColumnsSchema = z
+  .object({
+    date: columnIndex,
+    valueDate: columnIndex.optional(),
+    concept: columnIndex,
+    amount: columnIndex.optional(),
+    debit: columnIndex.optional(),
+    credit: columnIndex.optional(),
+    balance: columnIndex.optional(),
+    reference: columnIndex.optional(),
+  })
+  .refine((c) => c.amount !== undefined || (c.debit !== undefined && c.credit !== undefined), {
+    message: 'an amount column, or a charge and a credit column',
+  });
+export type CsvColumns = z.infer<typeof CsvColumnsSchema>;
+
+/** Sent back with the file: the header row the proposal named (`line`, 1-based) and the columns confirmed. */
+export const CsvMappingSchema = z.object({
+  line: z.number().int().min(1).max(1000),
+  columns: CsvColumnsSchema,
+});
+export type CsvMapping = z.infer<typeof CsvMappingSchema>;
+
+/** `details` of STATEMENT_MAPPING_REQUIRED: the header row, a guess at the columns and a few rows to judge by. */
+export type MappingProposal = {
+  line: number;
+  headers: string[];
+  proposal: Partial<Record<CsvColumn, number>>;
+  sample: string[][];
+};

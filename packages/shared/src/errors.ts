@@ -406,12 +406,16 @@ export const ERROR_MESSAGES = {
     es: 'Esta dirección no está en la lista de remitentes permitidos.',
   },
   STATEMENT_UNREADABLE: {
-    en: 'This bank statement could not be read (Norma 43, CAMT.053 or CSV expected). Nothing was imported.',
-    es: 'No se ha podido leer este extracto bancario (se espera Norma 43, CAMT.053 o CSV). No se ha importado nada.',
+    en: 'This bank statement could not be read (Norma 43, CAMT.053/054, CSV or XLSX expected). Nothing was imported.',
+    es: 'No se ha podido leer este extracto bancario (se espera Norma 43, CAMT.053/054, CSV o XLSX). No se ha importado nada.',
   },
   STATEMENT_BALANCE_MISMATCH: {
     en: 'The statement does not add up: the opening balance plus its movements is not its closing balance. Nothing was imported.',
     es: 'El extracto no cuadra: el saldo inicial más sus movimientos no da su saldo final. No se ha importado nada.',
+  },
+  STATEMENT_MAPPING_REQUIRED: {
+    en: 'We do not recognise the columns of this file. Check which column is which; we will remember it for this bank.',
+    es: 'No reconocemos las columnas de este fichero. Indica qué columna es cada una; lo recordaremos para este banco.',
   },
   STATEMENT_DUPLICATE: {
     en: 'Every movement of this statement has already been imported.',
@@ -428,6 +432,10 @@ export const ERROR_MESSAGES = {
   BANK_REQUEST_LINK_EXPIRED: {
     en: 'This link has expired. Ask your accountant for a new one.',
     es: 'Este enlace ha caducado. Pide a tu gestor uno nuevo.',
+  },
+  BANK_REQUEST_DROP_LIMITED: {
+    en: 'Too many files were sent through this link in a short time. Please wait a while and try again.',
+    es: 'Se han enviado demasiados ficheros con este enlace en poco tiempo. Espera un rato y vuelve a intentarlo.',
   },
   BANK_REQUEST_NOTHING_MISSING: {
     en: 'No unmatched movement above the threshold in this period: there is nothing to ask for.',

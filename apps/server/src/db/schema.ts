@@ -947,6 +947,27 @@ export const bankRules = pgTable(
 );
 
 /**
+ * The columns of a bank's CSV or XLSX export as the accountant confirmed them once for a client (issue 39
+ * item 1): known by the header row's signature (its folded cells, hashed), reused for the next file of that
+ * layout without asking. `iban`: the account of the file it was confirmed with, for the record.
+ */
+export const bankCsvMappings = pgTable(
+  'bank_csv_mappings',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    signature: text('signature').notNull(),
+    columns: jsonb('columns').notNull(),
+    iban: text('iban'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bank_csv_mappings_client_signature_key').on(t.clientId, t.signature)],
+);
+
+/**
  * The documents a client was asked for (issue 39 item 3): the unmatched movements of a period, sent by email
  * with a signed link to a drop page (docs/decisions/0021-missing-documents-request.md).
  */

@@ -14,7 +14,10 @@ export function handleError(logger: Logger) {
     if (appError.code === 'STORAGE_FULL') reportStorageFull(logger);
     const locale = c.get('locale') ?? pickLocale(c.req.header('accept-language'));
     const retryAfter = (appError.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-    if (appError.code === 'RATE_LIMITED' && typeof retryAfter === 'number')
+    if (
+      typeof retryAfter === 'number' &&
+      ['RATE_LIMITED', 'BANK_REQUEST_DROP_LIMITED'].includes(appError.code)
+    )
       c.header('Retry-After', String(retryAfter));
     return c.json(appError.toBody(locale), appError.status);
   };

@@ -526,4 +526,95 @@ describe(`bank statements (${TEST_DB})`, () => {
     });
     expect(list.status).toBe(404);
   });
+
+  it('pages past 500 movements: each page says where the next starts, none is lost or repeated', async () => {
+    const busy = await insertClient(ctx.db, {
+      ownerUserId: owner.user.id,
+      name: 'Bar Muy Concurrido',
+      taxId: null,
+    });
+    const movements = Array.from({ length: 520 }, (_, n) => ({
+      date: `2026-03-${String((n % 28) + 1).padStart(2, '0')}`,
+      amountCents: -(100 + n),
+      concept: `COMPRA TPV ${n}`,
+    }));
+    const file = norma43([
+      {
+        ...SECOND,
+        account: '0522222222',
+        from: '2026-03-01',
+        to: '2026-03-31',
+        openingCents: 1_000_000,
+        movements,
+      },
+    ]);
+    expect((await upload(file, 'marzo.n43', busy!.id)).status).toBe(201);
+    const page = async (query: string) =>
+      bodyOf(
+        await ctx.request(`/api/v1/clients/${busy!.id}/bank/movements${query}`, { headers: owner.headers }),
+      );
+    const first = await page('?limit=500');
+    expect(first.movements).toHaveLength(500);
+    expect(first.nextOffset).toBe(500);
+    expect(first.totals.count).toBe(520);
+    const second = await page(`?limit=500&offset=${first.nextOffset}`);
+    expect(second.movements).toHaveLength(20);
+    expect(second.nextOffset).toBeNull();
+    const seen = new Set([...first.movements, ...second.movements].map((m: { id: string }) => m.id));
+    expect(seen.size).toBe(520);
+    expect((await page('?limit=501')).error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('a CSV whose columns are not known: the proposal is confirmed once, then the bank’s next file needs none', async () => {
+    const shop = await insertClient(ctx.db, { ownerUserId: owner.user.id, name: 'Tienda Olmo', taxId: null });
+    const shopIban = spanishIban('0049', '1500', '0533333333');
+    const file = (month: string) =>
+      [
+        `Cuenta ${shopIban}`,
+        'Día;Texto del movimiento;Euros',
+        `03/${month}/2026;Venta mostrador;150,00`,
+        `09/${month}/2026;Compra género;-80,00`,
+      ].join('\r\n');
+    const send = (text: string, mapping?: unknown) =>
+      ctx.request(
+        `/api/v1/clients/${shop!.id}/bank/statements?name=banco.csv${
+          mapping ? `&mapping=${encodeURIComponent(JSON.stringify(mapping))}` : ''
+        }`,
+        {
+          method: 'POST',
+          headers: { ...owner.headers, 'content-type': 'application/octet-stream', 'accept-language': 'es' },
+          body: text,
+        },
+      );
+    const asked = await send(file('05'));
+    expect(asked.status).toBe(422);
+    const error = (await bodyOf(asked)).error;
+    expect(error.code).toBe('STATEMENT_MAPPING_REQUIRED');
+    expect(error.message).toContain('No reconocemos las columnas');
+    expect(error.details).toMatchObject({ line: 2, proposal: { date: 0, concept: 1, amount: 2 } });
+
+    expect((await send(file('05'), { line: 2, columns: { date: 0 } })).status).toBe(400);
+    const confirmed = await send(file('05'), { line: 2, columns: error.details.proposal });
+    expect(confirmed.status).toBe(201);
+    expect((await bodyOf(confirmed)).statements[0]).toMatchObject({
+      format: 'csv',
+      iban: shopIban,
+    });
+
+    const june = await send(file('06'));
+    expect(june.status).toBe(201);
+    expect((await bodyOf(june)).imported).toBe(2);
+    // Remembered for this client only.
+    const other = await insertClient(ctx.db, {
+      ownerUserId: owner.user.id,
+      name: 'Otra Tienda',
+      taxId: null,
+    });
+    const elsewhere = await ctx.request(`/api/v1/clients/${other!.id}/bank/statements?name=b.csv`, {
+      method: 'POST',
+      headers: { ...owner.headers, 'content-type': 'application/octet-stream' },
+      body: file('07').replace(shopIban, ''),
+    });
+    expect((await bodyOf(elsewhere)).error.code).toBe('STATEMENT_MAPPING_REQUIRED');
+  });
 });

@@ -1,4 +1,13 @@
-import { foldText, parseAmount } from '@cuadra/shared';
+import { createHash } from 'node:crypto';
+import {
+  CSV_COLUMNS,
+  type CsvColumn,
+  type CsvColumns,
+  type CsvMapping,
+  foldText,
+  type MappingProposal,
+  parseAmount,
+} from '@cuadra/shared';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../../errors';
 import {
@@ -11,17 +20,22 @@ import {
 } from './statement';
 
 /**
- * A bank's CSV export: a few lines of preamble (account, holder), a header row, then one movement a row,
- * newest or oldest first. Columns are found by their header's words in Spanish or English; the IBAN in the
- * preamble, else the one the accountant gives. With a balance column each row's balance must follow from
- * the previous one; without one, nothing can be checked and the statement's balances are the movements' sum.
- * Rows are split by `csv-parse` (quoted fields, separators inside quotes, line numbers).
+ * A bank's CSV or XLSX export: a few lines of preamble (account, holder), a header row, then one movement a
+ * row, newest or oldest first. Columns are found by their header's words in Spanish or English; a header
+ * this reader does not know is answered with a proposed mapping (STATEMENT_MAPPING_REQUIRED) that the
+ * accountant confirms once, and that is remembered for the client by the header's signature. The IBAN in
+ * the preamble, else the one the accountant gives. With a balance column each row's balance must follow
+ * from the previous one; without one, nothing can be checked and the statement's balances are the
+ * movements' sum. CSV rows are split by `csv-parse` (quoted fields, separators inside quotes, line numbers);
+ * XLSX rows come from exceljs (features/bank/xlsx.ts).
  */
 const SEPARATORS = [';', ',', '\t'] as const;
 /** The header row is looked for among the first lines: banks put the account and the holder above it. */
 const HEADER_SEARCH_LINES = 20;
+/** Rows shown with a proposed mapping, for the accountant to judge it by. */
+const SAMPLE_ROWS = 3;
 
-const COLUMNS = {
+const COLUMNS: Record<CsvColumn, readonly string[]> = {
   date: [
     'fecha',
     'fecha operacion',
@@ -38,30 +52,66 @@ const COLUMNS = {
   credit: ['abono', 'abonos', 'haber', 'credit'],
   balance: ['saldo', 'balance'],
   reference: ['referencia', 'reference', 'ref'],
-} as const;
-type Column = keyof typeof COLUMNS;
+};
 
-const headerWords = (cell: string) =>
-  foldText(cell)
+/** Words that make a header a likely column when it is not one of the names above (for a proposal only). */
+const HINTS: Record<CsvColumn, readonly string[]> = {
+  date: ['fecha', 'date', 'dia', 'datum'],
+  valueDate: ['valor', 'value', 'valuta'],
+  concept: ['concept', 'descrip', 'detall', 'texto', 'text', 'memo', 'payee', 'narrat', 'observ'],
+  amount: ['import', 'amount', 'cantidad', 'monto', 'betrag', 'valor'],
+  debit: ['cargo', 'debe', 'debit', 'salida', 'withdraw'],
+  credit: ['abono', 'haber', 'credit', 'entrada', 'deposit', 'ingreso'],
+  balance: ['saldo', 'balance', 'disponible'],
+  reference: ['refer', 'ref'],
+};
+
+/** One cell as a file gives it: text from a CSV; numbers and dates too from a spreadsheet. */
+export type Cell = string | number | Date | null;
+/** The file as rows of cells, each with its 1-based line (the row number in a spreadsheet). */
+export type Table = {
+  rows: { cells: Cell[]; line: number; text: string }[];
+  /** How text amounts are written: decimal comma ('es') or point ('en'). */
+  locale: 'es' | 'en';
+};
+
+const cellText = (cell: Cell | undefined): string =>
+  cell === null || cell === undefined
+    ? ''
+    : cell instanceof Date
+      ? cell.toISOString().slice(0, 10)
+      : String(cell).trim();
+
+const headerWords = (cell: Cell) =>
+  foldText(cellText(cell))
     .replace(/[^a-z ]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 
-function columnsOf(row: string[]): Partial<Record<Column, number>> | null {
-  const found: Partial<Record<Column, number>> = {};
-  row.forEach((cell, index) => {
+/** What identifies a bank's layout: its header cells, folded, in order. */
+export const headerSignature = (cells: Cell[]) =>
+  createHash('sha256').update(cells.map(headerWords).join('|').replace(/\|+$/, '')).digest('hex');
+
+const hasNeeded = (c: Partial<Record<CsvColumn, number>>) =>
+  c.date !== undefined &&
+  c.concept !== undefined &&
+  (c.amount !== undefined || (c.debit !== undefined && c.credit !== undefined));
+
+function columnsOf(cells: Cell[]): CsvColumns | null {
+  const found: Partial<Record<CsvColumn, number>> = {};
+  cells.forEach((cell, index) => {
     const words = headerWords(cell);
-    for (const [column, names] of Object.entries(COLUMNS) as [Column, readonly string[]][]) {
-      if (found[column] === undefined && names.includes(words)) found[column] = index;
+    for (const column of CSV_COLUMNS) {
+      if (found[column] === undefined && COLUMNS[column].includes(words)) found[column] = index;
     }
   });
-  const hasAmount = found.amount !== undefined || (found.debit !== undefined && found.credit !== undefined);
-  return found.date !== undefined && found.concept !== undefined && hasAmount ? found : null;
+  return hasNeeded(found) ? (found as CsvColumns) : null;
 }
 
-/** dd/mm/yyyy, dd-mm-yy, dd.mm.yyyy (Spanish banks) or yyyy-mm-dd; null when none. */
-function dateOf(text: string): string | null {
-  const value = text.trim();
+/** dd/mm/yyyy, dd-mm-yy, dd.mm.yyyy (Spanish banks), yyyy-mm-dd, or a spreadsheet date; null when none. */
+function dateOf(cell: Cell | undefined): string | null {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : cell.toISOString().slice(0, 10);
+  const value = cellText(cell);
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(value);
   const day = iso
@@ -72,41 +122,36 @@ function dateOf(text: string): string | null {
   return day && isValidDate(day) ? day : null;
 }
 
+/** Cents of a cell: a spreadsheet number as it is, text in the file's way of writing amounts. */
+function centsOf(cell: Cell | undefined, locale: 'es' | 'en'): number | null {
+  if (typeof cell === 'number') return Number.isFinite(cell) ? Math.round(cell * 100) : Number.NaN;
+  const text = cellText(cell);
+  return text === '' ? null : parseAmount(text, locale);
+}
+
 export function looksLikeCsv(text: string): boolean {
   const head = text.split(/\r?\n/).slice(0, HEADER_SEARCH_LINES);
   return head.some((line) => SEPARATORS.some((s) => line.split(s).length >= 3));
 }
 
-export function parseCsv(text: string, givenIban: string | null): ParsedAccount[] {
-  const lines = text.split(/\r?\n/);
-  // The separator: the one that splits the header row into columns we know.
-  let header: { line: number; separator: string; columns: Partial<Record<Column, number>> } | null = null;
-  for (const [i, line] of lines.slice(0, HEADER_SEARCH_LINES).entries()) {
-    for (const separator of SEPARATORS) {
-      const columns = columnsOf(line.split(separator).map((c) => c.replace(/^"|"$/g, '')));
-      if (columns) {
-        header = { line: i + 1, separator, columns };
-        break;
-      }
-    }
-    if (header) break;
-  }
-  if (!header) throw unreadable(1, 'unknown_format');
-  const { columns, separator } = header;
-  const preamble = lines.slice(0, header.line - 1).join(' ');
-  const ibanInFile = [
-    ...preamble.matchAll(/\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]{4}){3,7}(?:[ -]?[A-Z0-9]{1,3})?\b/g),
-  ]
-    .map((m) => normalizeIban(m[0]))
-    .find(Boolean);
-  const iban = ibanInFile ?? givenIban;
-  if (!iban) throw unreadable(1, 'no_account');
-  // Decimal comma when the separator is a semicolon or a tab (Spanish exports); point with commas.
-  const locale = separator === ',' ? 'en' : 'es';
-
+/**
+ * Text → rows. The separator is the one that splits a known header row into columns, else the one that
+ * splits most of the first lines into three or more.
+ */
+export function csvTable(text: string): Table {
+  const lines = text.split(/\r?\n/).slice(0, HEADER_SEARCH_LINES);
+  const unquote = (line: string, s: string) => line.split(s).map((c) => c.replace(/^"|"$/g, ''));
+  const known = SEPARATORS.find((s) => lines.some((line) => columnsOf(unquote(line, s))));
+  const separator =
+    known ??
+    [...SEPARATORS].sort(
+      (a, b) =>
+        lines.filter((l) => l.split(b).length >= 3).length -
+        lines.filter((l) => l.split(a).length >= 3).length,
+    )[0];
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(lines.slice(header.line).join('\n'), {
+    records = parse(text, {
       delimiter: separator,
       relax_column_count: true,
       skip_empty_lines: true,
@@ -115,23 +160,127 @@ export function parseCsv(text: string, givenIban: string | null): ParsedAccount[
     }) as unknown as typeof records;
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw unreadable(header.line + (typeof line === 'number' ? line : 1), 'field', 'csv');
+    throw unreadable(typeof line === 'number' ? line : 1, 'field', 'csv');
   }
+  const source = text.split(/\r?\n/);
+  return {
+    rows: records.map(({ record, info }) => ({
+      cells: record,
+      line: info.lines,
+      text: source[info.lines - 1] ?? '',
+    })),
+    // Decimal comma when the separator is a semicolon or a tab (Spanish exports); point with commas.
+    locale: separator === ',' ? 'en' : 'es',
+  };
+}
+
+/**
+ * The header row and its columns: known names; a mapping the accountant confirmed for this layout before
+ * (`saved`, by header signature); the one sent with the file (`given`). Otherwise the import stops with a
+ * proposal to confirm.
+ */
+function findHeader(table: Table, saved: Map<string, CsvColumns>, given: CsvMapping | null) {
+  const head = table.rows.filter((r) => r.line <= HEADER_SEARCH_LINES);
+  if (given) {
+    const row = table.rows.find((r) => r.line === given.line);
+    if (!row || Object.values(given.columns).some((i) => i !== undefined && i >= row.cells.length))
+      throw new AppError('VALIDATION_FAILED', { field: 'mapping' });
+    return { row, columns: given.columns, signature: headerSignature(row.cells) };
+  }
+  for (const row of head) {
+    const columns = columnsOf(row.cells) ?? saved.get(headerSignature(row.cells)) ?? null;
+    if (columns) return { row, columns, signature: headerSignature(row.cells) };
+  }
+  throw new AppError('STATEMENT_MAPPING_REQUIRED', proposalFor(table));
+}
+
+/**
+ * A guess for a header nobody named yet: the row above the first one that starts a run of dated rows; each
+ * column by a word of its header, else by what its cells hold (dates, amounts, the longest text).
+ */
+function proposalFor(table: Table): MappingProposal {
+  const dated = (r: Table['rows'][number]) => r.cells.some((c) => dateOf(c) !== null);
+  const first = table.rows.findIndex((r, i) => i > 0 && dated(r) && r.cells.length >= 3);
+  const header = first > 0 ? table.rows[first - 1] : undefined;
+  if (!header || header.line > HEADER_SEARCH_LINES + 1) throw unreadable(1, 'unknown_format');
+  const body = table.rows.slice(first, first + 20);
+  const proposal: Partial<Record<CsvColumn, number>> = {};
+  const taken = new Set<number>();
+  const claim = (column: CsvColumn, index: number | undefined) => {
+    if (index === undefined || index < 0 || taken.has(index) || proposal[column] !== undefined) return;
+    proposal[column] = index;
+    taken.add(index);
+  };
+  for (const column of CSV_COLUMNS) {
+    claim(
+      column,
+      header.cells.findIndex(
+        (cell, i) => !taken.has(i) && HINTS[column].some((hint) => headerWords(cell).includes(hint)),
+      ),
+    );
+  }
+  const share = (index: number, test: (cell: Cell | undefined) => boolean) =>
+    body.filter((r) => test(r.cells[index])).length / Math.max(1, body.length);
+  const indexes = header.cells.map((_, i) => i).filter((i) => !taken.has(i));
+  claim(
+    'date',
+    indexes.find((i) => share(i, (c) => dateOf(c) !== null) > 0.8),
+  );
+  claim(
+    'amount',
+    indexes.find(
+      (i) =>
+        !taken.has(i) &&
+        share(i, (c) => {
+          const cents = centsOf(c, table.locale);
+          return cents !== null && Number.isFinite(cents) && dateOf(c) === null;
+        }) > 0.8,
+    ),
+  );
+  const textLength = (i: number) => body.reduce((sum, r) => sum + cellText(r.cells[i]).length, 0);
+  claim('concept', indexes.filter((i) => !taken.has(i)).sort((a, b) => textLength(b) - textLength(a))[0]);
+  return {
+    line: header.line,
+    headers: header.cells.map(cellText),
+    proposal,
+    sample: body.slice(0, SAMPLE_ROWS).map((r) => r.cells.map(cellText)),
+  };
+}
+
+export type TableResult = { accounts: ParsedAccount[]; signature: string; columns: CsvColumns };
+
+/** Rows → the account's movements, checked against the balance column when there is one. */
+export function parseTable(
+  table: Table,
+  givenIban: string | null,
+  saved: Map<string, CsvColumns> = new Map(),
+  given: CsvMapping | null = null,
+): TableResult {
+  const { row: header, columns, signature } = findHeader(table, saved, given);
+  const preamble = table.rows
+    .filter((r) => r.line < header.line)
+    .flatMap((r) => r.cells.map(cellText))
+    .join(' ');
+  const ibanInFile = [
+    ...preamble.matchAll(/\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]{4}){3,7}(?:[ -]?[A-Z0-9]{1,3})?\b/g),
+  ]
+    .map((m) => normalizeIban(m[0]))
+    .find(Boolean);
+  const iban = ibanInFile ?? givenIban;
+  if (!iban) throw unreadable(1, 'no_account');
 
   type Row = ParsedMovement & { balance: number | null };
   const rows: Row[] = [];
-  for (const { record, info } of records) {
-    const line = header.line + info.lines;
-    const cell = (column: Column) => {
+  for (const { cells, line, text } of table.rows.filter((r) => r.line > header.line)) {
+    const cell = (column: CsvColumn) => {
       const index = columns[column];
-      return index === undefined ? '' : (record[index] ?? '').trim();
+      return index === undefined ? null : (cells[index] ?? null);
     };
-    if (record.every((c) => c.trim() === '')) continue;
+    if (cells.every((c) => cellText(c) === '')) continue;
     const bookingDate = dateOf(cell('date'));
     if (!bookingDate) throw unreadable(line, 'field', 'date');
-    const money = (column: Column) => {
-      const text = cell(column);
-      const cents = text === '' ? null : parseAmount(text, locale);
+    const money = (column: CsvColumn) => {
+      const cents = centsOf(cell(column), table.locale);
       if (cents !== null && !Number.isFinite(cents)) throw unreadable(line, 'field', column);
       return cents;
     };
@@ -142,12 +291,12 @@ export function parseCsv(text: string, givenIban: string | null): ParsedAccount[
       bookingDate,
       valueDate: dateOf(cell('valueDate')),
       amountCents,
-      concept: tidy(cell('concept')) || '—',
+      concept: tidy(cellText(cell('concept'))) || '—',
       counterpartyName: null,
       counterpartyIban: null,
-      reference: cell('reference') || null,
+      reference: cellText(cell('reference')) || null,
       sourceLine: line,
-      sourceText: lines[line - 1] ?? '',
+      sourceText: text,
       balance: columns.balance !== undefined ? money('balance') : null,
     });
   }
@@ -173,15 +322,19 @@ export function parseCsv(text: string, givenIban: string | null): ParsedAccount[
     }
   }
   const days = rows.map((r) => r.bookingDate).sort();
-  return [
-    {
-      iban,
-      currency: 'EUR',
-      periodFrom: days[0] as string,
-      periodTo: days.at(-1) as string,
-      openingCents,
-      closingCents: hasBalance ? (last.balance as number) : running,
-      movements: rows.map(({ balance: _balance, ...movement }) => movement),
-    },
-  ];
+  return {
+    signature,
+    columns,
+    accounts: [
+      {
+        iban,
+        currency: 'EUR',
+        periodFrom: days[0] as string,
+        periodTo: days.at(-1) as string,
+        openingCents,
+        closingCents: hasBalance ? (last.balance as number) : running,
+        movements: rows.map(({ balance: _balance, ...movement }) => movement),
+      },
+    ],
+  };
 }

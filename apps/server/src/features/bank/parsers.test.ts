@@ -1,7 +1,9 @@
+import type { CsvColumns, CsvMapping } from '@cuadra/shared';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { camt053, norma43 } from '../../../test/bank-files';
 import { AppError } from '../../errors';
-import { parseStatement } from './parse';
+import { parseStatement, readStatement } from './parse';
 import { normalizeIban, spanishIban } from './statement';
 
 const ACCOUNT = { bank: '2100', branch: '0418', account: '0200051332' };
@@ -173,5 +175,134 @@ describe('CSV exports', () => {
       code: 'STATEMENT_UNREADABLE',
       details: { line: 3, reason: 'field', field: 'date' },
     });
+  });
+});
+
+describe('camt.054 notifications', () => {
+  it('reads the entries of a debit/credit notification, which states no balances', () => {
+    const xml = camt053(
+      [
+        {
+          iban: 'ES9121000418450200051332',
+          from: '2026-04-01',
+          to: '2026-04-01',
+          openingCents: 0,
+          movements: [
+            {
+              date: '2026-04-01',
+              amountCents: 12_100,
+              concept: 'FRA F-9 CLIENTE',
+              counterpartyName: 'Cliente SL',
+            },
+            { date: '2026-04-01', amountCents: -500, concept: 'COMISION' },
+          ],
+        },
+      ],
+      'urn:iso:std:iso:20022:tech:xsd:camt.054.001.08',
+    )
+      .replaceAll('BkToCstmrStmt', 'BkToCstmrDbtCdtNtfctn')
+      .replaceAll('<Stmt>', '<Ntfctn>')
+      .replaceAll('</Stmt>', '</Ntfctn>')
+      .replace(/<Bal>.*?<\/Bal>/gs, '');
+    expect(xml).not.toContain('<Bal>');
+    const { format, accounts } = parseStatement(bytes(xml));
+    expect(format).toBe('camt054');
+    expect(accounts[0]).toMatchObject({
+      iban: 'ES9121000418450200051332',
+      periodFrom: '2026-04-01',
+      openingCents: 0,
+      closingCents: 11_600,
+    });
+    expect(accounts[0]?.movements.map((m) => [m.amountCents, m.counterpartyName])).toEqual([
+      [12_100, 'Cliente SL'],
+      [-500, null],
+    ]);
+    // A camt.053 without its balances is still refused.
+    expect(
+      failure(() => parseStatement(bytes(xml.replace('camt.054.001.08', 'camt.053.001.08')))),
+    ).toMatchObject({ code: 'STATEMENT_UNREADABLE', details: { reason: 'no_account' } });
+  });
+});
+
+describe('columns not recognised, and XLSX', () => {
+  const IBAN = 'ES9121000418450200051332';
+  const unknown = [
+    'Extracto de cuenta',
+    'Día;Texto del movimiento;Euros;Disponible',
+    '01/03/2026;Comisión mantenimiento;-2,00;198,00',
+    '02/03/2026;Transferencia de Café Ñandú SL;100,00;298,00',
+  ].join('\n');
+  const read = (
+    data: Uint8Array,
+    saved = new Map<string, CsvColumns>(),
+    mapping = null as CsvMapping | null,
+  ) => readStatement(data, { iban: IBAN, saved, mapping });
+  const rejection = async (run: Promise<unknown>) => {
+    try {
+      await run;
+    } catch (error) {
+      if (error instanceof AppError) return { code: error.code, details: error.details };
+      throw error;
+    }
+    throw new Error('no failure');
+  };
+
+  it('answers an unknown header with a proposed mapping and sample rows; nothing is read', async () => {
+    expect(await rejection(read(bytes(unknown)))).toEqual({
+      code: 'STATEMENT_MAPPING_REQUIRED',
+      details: {
+        line: 2,
+        headers: ['Día', 'Texto del movimiento', 'Euros', 'Disponible'],
+        proposal: { date: 0, concept: 1, amount: 2, balance: 3 },
+        sample: [
+          ['01/03/2026', 'Comisión mantenimiento', '-2,00', '198,00'],
+          ['02/03/2026', 'Transferencia de Café Ñandú SL', '100,00', '298,00'],
+        ],
+      },
+    });
+  });
+
+  it('reads the file with the confirmed columns, and the next file of that layout by its signature', async () => {
+    const columns = { date: 0, concept: 1, amount: 2, balance: 3 };
+    const first = await read(bytes(unknown), new Map(), { line: 2, columns });
+    expect(first.accounts[0]?.movements.map((m) => m.amountCents)).toEqual([-200, 10_000]);
+    expect(first.accounts[0]).toMatchObject({ openingCents: 20_000, closingCents: 29_800 });
+    const layout = first.layout as { signature: string; columns: CsvColumns };
+    const saved = new Map([[layout.signature, layout.columns]]);
+    const april = unknown.replaceAll('/03/', '/04/');
+    expect((await read(bytes(april), saved)).accounts[0]?.periodFrom).toBe('2026-04-01');
+    // Another layout is asked about again.
+    const other = april.replace('Disponible', 'Saldo disponible');
+    expect((await rejection(read(bytes(other), saved)))?.code).toBe('STATEMENT_MAPPING_REQUIRED');
+    // A column the header does not have is refused.
+    expect(
+      (await rejection(read(bytes(unknown), new Map(), { line: 2, columns: { ...columns, amount: 9 } })))
+        ?.details,
+    ).toEqual({ field: 'mapping' });
+  });
+
+  it('reads an XLSX export: real numbers and dates, the IBAN above the header', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Movimientos');
+    sheet.addRow(['Cuenta', 'ES91 2100 0418 4502 0005 1332']);
+    sheet.addRow([]);
+    sheet.addRow(['Fecha', 'Concepto', 'Importe', 'Saldo']);
+    sheet.addRow([new Date(Date.UTC(2026, 2, 2)), 'Transferencia Café Ñandú', 1000, 1200]);
+    sheet.addRow([
+      new Date(Date.UTC(2026, 2, 5)),
+      '=HYPERLINK("x")',
+      -45.3,
+      { formula: 'D4-45.3', result: 1154.7 },
+    ]);
+    const data = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const { format, accounts } = await readStatement(data, { iban: null, saved: new Map(), mapping: null });
+    expect(format).toBe('xlsx');
+    expect(accounts[0]).toMatchObject({ iban: IBAN, openingCents: 20_000, closingCents: 115_470 });
+    expect(
+      accounts[0]?.movements.map((m) => [m.bookingDate, m.amountCents, m.concept, m.sourceLine]),
+    ).toEqual([
+      ['2026-03-02', 100_000, 'Transferencia Café Ñandú', 4],
+      ['2026-03-05', -4_530, '=HYPERLINK("x")', 5],
+    ]);
   });
 });

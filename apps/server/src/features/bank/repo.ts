@@ -1,7 +1,9 @@
+import type { CsvColumns } from '@cuadra/shared';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bankAccounts,
+  bankCsvMappings,
   bankMovements,
   bankPayments,
   bankRules,
@@ -150,13 +152,23 @@ export async function findInvoicesWithPaid(db: Db, clientId: string, ids?: strin
   return rows.map((r) => ({ invoice: r.invoice, paidCents: Number(r.paidCents) }));
 }
 
-/** Movements still open to matching: unmatched or proposed. */
+/** A proposal made from a file the client dropped for the movement (features/bank/requests.ts). */
+const isRequested = sql`${bankMovements.status} = 'proposed' and ${bankMovements.reasons} @> '["requested"]'::jsonb`;
+
+/**
+ * Movements still open to matching: unmatched or proposed, except a proposal the client's own file made
+ * (`requested`): the client said which invoice the movement is for, and only the accountant answers that.
+ */
 export async function findOpenMovements(db: Db, clientId: string): Promise<MatchMovement[]> {
   const rows = await db
     .select()
     .from(bankMovements)
     .where(
-      and(eq(bankMovements.clientId, clientId), inArray(bankMovements.status, ['unmatched', 'proposed'])),
+      and(
+        eq(bankMovements.clientId, clientId),
+        inArray(bankMovements.status, ['unmatched', 'proposed']),
+        sql`not (${isRequested})`,
+      ),
     );
   return rows.map((r) => ({
     id: r.id,
@@ -169,6 +181,19 @@ export async function findOpenMovements(db: Db, clientId: string): Promise<Match
     counterpartyIban: r.counterpartyIban,
     isHeldByUser: r.matchedBy === 'user',
   }));
+}
+
+/** What the client's own files hold proposed, per invoice (in its currency): not to be proposed twice. */
+export async function requestedHolds(db: Db, clientId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ proposal: bankMovements.proposal })
+    .from(bankMovements)
+    .where(and(eq(bankMovements.clientId, clientId), isRequested));
+  const held = new Map<string, number>();
+  for (const row of rows)
+    for (const a of row.proposal as { invoiceId: string; invoiceCents: number }[])
+      held.set(a.invoiceId, (held.get(a.invoiceId) ?? 0) + a.invoiceCents);
+  return held;
 }
 
 /** Which counterparties each IBAN has paid or been paid for, from the client's matched movements. */
@@ -340,4 +365,24 @@ export async function ignoreByRule(db: Db, rows: { id: string; reason: string }[
       score = null, reasons = '[]'::jsonb, proposal = '[]'::jsonb
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(id uuid, reason text)
     where m.id = d.id`);
+}
+
+/** The column mappings confirmed for a client's CSV and XLSX layouts, by header signature. */
+export async function findCsvMappings(db: Db, clientId: string) {
+  const rows = await db.select().from(bankCsvMappings).where(eq(bankCsvMappings.clientId, clientId));
+  return new Map(rows.map((r) => [r.signature, r.columns as CsvColumns]));
+}
+
+/** Remembers (or corrects) the columns of a layout for the client. */
+export async function saveCsvMapping(
+  db: Db,
+  values: { clientId: string; signature: string; columns: CsvColumns; iban: string | null },
+) {
+  await db
+    .insert(bankCsvMappings)
+    .values({ id: newId(), ...values })
+    .onConflictDoUpdate({
+      target: [bankCsvMappings.clientId, bankCsvMappings.signature],
+      set: { columns: values.columns, iban: values.iban, updatedAt: new Date() },
+    });
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ERROR_MESSAGES } from '@cuadra/shared';
 import { desc, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import {
 import { bankRequests, documents, mailOutbox } from '../../db/schema';
 import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
-import { remindRequests } from './requests';
+import { DROP_LIMIT, remindRequests } from './requests';
 
 const XML = new URL(
   '../../../../../packages/extract/test/fixtures/xml/ubl-tax-total-per-scheme.xml',
@@ -145,6 +146,22 @@ describe(`missing documents asked for (${TEST_DB})`, () => {
     expect(movement.reasons).toContain('requested');
     expect(movement.invoices.map((i: { invoiceId: string }) => i.invoiceId)).toEqual([invoiceId]);
 
+    // Matching the client's movements again (new invoices arrived) leaves the client's own answer alone.
+    const rematch = await ctx.request(`/api/v1/clients/${clientId}/bank/match`, {
+      method: 'POST',
+      headers: owner.headers,
+    });
+    expect(rematch.status).toBe(200);
+    const after = (
+      await bodyOf(
+        await ctx.request(`/api/v1/clients/${clientId}/bank/movements?status=proposed`, {
+          headers: owner.headers,
+        }),
+      )
+    ).movements.find((m: { id: string }) => m.id === movement.id);
+    expect(after?.reasons ?? []).toContain('requested');
+    expect(after?.invoices.map((i: { invoiceId: string }) => i.invoiceId)).toEqual([invoiceId]);
+
     // The drop page now shows that line as sent; the Bank tab no longer counts it as waiting.
     const again = await bodyOf(await ctx.request(`/api/v1/bank/requests/${encodeURIComponent(token)}`));
     expect(again.lines.find((l: { id: string }) => l.id === charge.id).uploaded).toBe(true);
@@ -204,5 +221,32 @@ describe(`missing documents asked for (${TEST_DB})`, () => {
     expect((await bodyOf(res)).error.code).toBe('BANK_REQUEST_LINK_EXPIRED');
     const dropped = await drop(expired, '00000000-0000-0000-0000-000000000000', readFileSync(XML));
     expect(dropped.status).toBe(410);
+  });
+
+  it('a link takes at most DROP_LIMIT files an hour, then says so in its language; another link is not held', async () => {
+    const first = await bodyOf(await ask({ thresholdCents: 0 }));
+    const token = tokenOf((await lastMail())!.text);
+    const lineId = first.lines[0].id as string;
+    // Files that come to nothing (no file in the form) count too: the limit is on what the link is used for.
+    for (let n = 0; n < DROP_LIMIT.max; n++) {
+      expect((await drop(token, lineId, new Uint8Array(0), '')).status).not.toBe(429);
+    }
+    const body = new FormData();
+    body.append('files[]', new Blob([readFileSync(XML)]), 'factura.xml');
+    const refused = await ctx.request(`/api/v1/bank/requests/${encodeURIComponent(token)}/lines/${lineId}`, {
+      method: 'POST',
+      headers: { 'accept-language': 'es' },
+      body,
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const error = (await bodyOf(refused)).error;
+    expect(error.code).toBe('BANK_REQUEST_DROP_LIMITED');
+    expect(error.message).toBe(ERROR_MESSAGES.BANK_REQUEST_DROP_LIMITED.es);
+
+    const second = await bodyOf(await ask({ thresholdCents: 0 }));
+    const other = tokenOf((await lastMail())!.text);
+    const res = await drop(other, second.lines[0].id, new Uint8Array(0), '');
+    expect(res.status).not.toBe(429);
   });
 });

@@ -21,6 +21,7 @@ import { AppError } from '../../errors';
 import { publicUrl } from '../../http/public-url';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
+import { type Limit, takeAttempt } from '../auth/throttle';
 import { visibleClientOrThrow } from '../forms/service';
 import { admitUploader, readUploadedFiles, uploadFiles, uploadTempDir } from '../uploads';
 import { missingDocumentsEmail } from './emails';
@@ -31,6 +32,13 @@ import * as requests from './request-repo';
 import { euroConverter } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Files one link may bring in an hour, whatever their fate: a phone dropping the invoices of a month one by
+ * one, retries included, stays well under it; a leaked link cannot be used to burn the accountant's credits
+ * or flood the client's inbox of documents. Counted per request (the token's), not per address.
+ */
+export const DROP_LIMIT: Limit = { action: 'bank-drop:request', max: 60, windowSeconds: 60 * 60 };
 
 const toLine = (line: { id: string; documentId: string | null }, m: repo.MovementRow): RequestedLine => ({
   id: line.id,
@@ -191,6 +199,11 @@ export async function dropFile(services: Services, token: string, lineId: string
   const lines = await requests.findRequestLines(services.db, request.id);
   const target = lines.find((l) => l.line.id === lineId);
   if (!target) throw new AppError('MOVEMENT_NOT_FOUND');
+  await takeAttempt(services.db, DROP_LIMIT, request.id).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'RATE_LIMITED')
+      throw new AppError('BANK_REQUEST_DROP_LIMITED', error.details);
+    throw error;
+  });
   await admitUploader(services, requester, client.id);
   const { config } = services;
   const upload = await readUploadedFiles(raw, {

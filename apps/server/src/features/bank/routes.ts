@@ -3,11 +3,14 @@ import {
   BankRequestBodySchema,
   BankRequestSchema,
   BankRequestSummarySchema,
+  CsvMappingSchema,
   IgnoreBodySchema,
   ImportResultSchema,
   MatchBodySchema,
   MovementListSchema,
   MovementQuerySchema,
+  PendingListSchema,
+  PendingQuerySchema,
   PublicBankRequestSchema,
   RequestedLineSchema,
   RuleListSchema,
@@ -20,6 +23,7 @@ import { validationHook } from '../../http/errors';
 import { bearer, body, errorResponse, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { listPending, pendingCsv, pendingFilename } from './pending';
 import { createRequest, dropFile, linkArrivedFor, publicRequest, requestSummary } from './requests';
 import {
   ignoreMovement,
@@ -35,6 +39,17 @@ import {
 } from './service';
 import { normalizeIban } from './statement';
 
+/** The `mapping` query parameter: JSON that must be a CsvMapping, else a 400 naming the field. */
+function readMapping(text: string) {
+  try {
+    const parsed = CsvMappingSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON: refused below
+  }
+  throw new AppError('VALIDATION_FAILED', { field: 'mapping' });
+}
+
 const clientParams = z.object({ clientId: z.string().max(64) });
 const movementParams = clientParams.extend({ movementId: z.string().max(64) });
 const notFound = errorResponse('CLIENT_NOT_FOUND (also for another accountant’s client), MOVEMENT_NOT_FOUND');
@@ -44,7 +59,8 @@ const upload = createRoute({
   path: '/clients/{clientId}/bank/statements',
   tags: ['bank'],
   summary:
-    'Import a bank statement file (Norma 43, camt.053 or a CSV export, told apart by content) as the ' +
+    'Import a bank statement file (Norma 43, camt.053, camt.054, or a CSV or XLSX export, told apart by ' +
+    'content) as the ' +
     'request body; its ' +
     'accounts are created on first sight, known movements skipped, then the client’s movements are matched',
   security: bearer,
@@ -54,6 +70,12 @@ const upload = createRoute({
       name: z.string().max(255).default('statement'),
       /** The account of a CSV export that does not name it in its first lines. */
       iban: z.string().max(42).optional(),
+      /**
+       * JSON of the columns the accountant confirmed after STATEMENT_MAPPING_REQUIRED: `{ line, columns: {
+       * date, concept, amount | debit + credit, valueDate?, balance?, reference? } }` (0-based indexes);
+       * remembered for the client's files of the same header.
+       */
+      mapping: z.string().max(1000).optional(),
     }),
     body: {
       required: true,
@@ -72,7 +94,9 @@ const upload = createRoute({
     ),
     413: errorResponse('PAYLOAD_TOO_LARGE'),
     422: errorResponse(
-      'STATEMENT_UNREADABLE (details: line, reason, field), STATEMENT_BALANCE_MISMATCH (details: line, iban, balances)',
+      'STATEMENT_UNREADABLE (details: line, reason, field), STATEMENT_BALANCE_MISMATCH (details: line, iban, ' +
+        'balances), STATEMENT_MAPPING_REQUIRED (a CSV/XLSX header not recognised; details: line, headers, ' +
+        'proposal, sample: send the file again with `mapping`)',
     ),
   },
 });
@@ -91,7 +115,9 @@ const movements = createRoute({
   method: 'get',
   path: '/clients/{clientId}/bank/movements',
   tags: ['bank'],
-  summary: 'The client’s bank movements, newest first, by status or statement, with totals per status',
+  summary:
+    'The client’s bank movements, newest first, by status or statement, with totals per status; a page ' +
+    'holds `limit` (at most 500) and `nextOffset` is where the next one starts (null on the last)',
   security: bearer,
   request: { params: clientParams, query: MovementQuerySchema },
   responses: {
@@ -205,6 +231,39 @@ const requestSummaryRoute = createRoute({
   responses: { 200: json(BankRequestSummarySchema, 'Counts'), 404: notFound },
 });
 
+const pending = createRoute({
+  method: 'get',
+  path: '/clients/{clientId}/bank/pending',
+  tags: ['bank'],
+  summary:
+    'What is still owed: the client’s dated invoices not paid in full by matched bank movements, with days ' +
+    'past the due date (the issue date without one) and the aging bucket (0–30, 31–60, 61–90, 90+); ' +
+    'totals per bucket in euro cents, other currencies at the ECB rate of the invoice date',
+  security: bearer,
+  request: { params: clientParams, query: PendingQuerySchema },
+  responses: {
+    200: json(PendingListSchema, 'The list and its totals'),
+    400: errorResponse('VALIDATION_FAILED'),
+    404: notFound,
+  },
+});
+
+const pendingExport = createRoute({
+  method: 'get',
+  path: '/clients/{clientId}/bank/pending.csv',
+  tags: ['bank'],
+  summary:
+    'The pending-payments list as CSV in the caller’s language (`;` and a decimal comma in Spanish); text ' +
+    'from invoices never runs as a formula',
+  security: bearer,
+  request: { params: clientParams, query: PendingQuerySchema },
+  responses: {
+    200: { description: 'The file, as an attachment', content: { 'text/csv': { schema: z.string() } } },
+    400: errorResponse('VALIDATION_FAILED'),
+    404: notFound,
+  },
+});
+
 const tokenParams = z.object({ token: z.string().min(1).max(2048) });
 const linkErrors = {
   404: errorResponse(
@@ -243,6 +302,10 @@ const dropRoute = createRoute({
     413: errorResponse('PAYLOAD_TOO_LARGE, TOO_MANY_FILES'),
     415: errorResponse('UNSUPPORTED_MEDIA_TYPE'),
     422: errorResponse('MONTHLY_LIMIT_EXCEEDED'),
+    429: errorResponse(
+      'BANK_REQUEST_DROP_LIMITED (more than DROP_LIMIT files through this link within the hour; ' +
+        'details.retryAfterSeconds, and the Retry-After header)',
+    ),
   },
 });
 
@@ -261,11 +324,15 @@ export function bankRoutes(services: Services) {
   return router
     .openapi(upload, async (c) => {
       const { clientId } = c.req.valid('param');
-      const { name, iban } = c.req.valid('query');
+      const { name, iban, mapping } = c.req.valid('query');
       const account = iban === undefined ? null : normalizeIban(iban);
       if (iban !== undefined && !account) throw new AppError('VALIDATION_FAILED', { field: 'iban' });
+      const columns = mapping === undefined ? null : readMapping(mapping);
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      return c.json(await importStatement(services, c.get('user'), clientId, name, bytes, account), 201);
+      return c.json(
+        await importStatement(services, c.get('user'), clientId, name, bytes, account, columns),
+        201,
+      );
     })
     .openapi(createRequestRoute, async (c) => {
       const { clientId } = c.req.valid('param');
@@ -283,6 +350,20 @@ export function bankRoutes(services: Services) {
     .openapi(dropRoute, async (c) => {
       const { token, lineId } = c.req.valid('param');
       return c.json(await dropFile(services, token, lineId, c.req.raw), 201);
+    })
+    .openapi(pending, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const { clientId } = c.req.valid('param');
+      return c.json(await listPending(services, c.get('user'), clientId, c.req.valid('query')), 200);
+    })
+    .openapi(pendingExport, async (c) => {
+      const user = c.get('user');
+      const list = await listPending(services, user, c.req.valid('param').clientId, c.req.valid('query'));
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="${pendingFilename(user.locale, list.asOf)}"`);
+      c.header('X-Content-Type-Options', 'nosniff');
+      c.header('Cache-Control', 'private, no-store');
+      return c.body(pendingCsv(list, user.locale), 200);
     })
     .openapi(statements, async (c) => {
       c.header('Cache-Control', 'no-store');

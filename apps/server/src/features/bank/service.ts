@@ -3,6 +3,7 @@ import {
   type BankMovement,
   type BankRule,
   type BankStatement,
+  type CsvMapping,
   foldText,
   type IgnoreReason,
   type ImportResult,
@@ -21,7 +22,7 @@ import type { UserRow } from '../auth/repo';
 import { loadRates, rateOn, toEuroCents } from '../currency/rates';
 import { visibleClientOrThrow } from '../forms/service';
 import { type Allocation, matchMovements, type ToEuro } from './matcher';
-import { parseStatement } from './parse';
+import { readStatement } from './parse';
 import * as repo from './repo';
 import { ruleFor, rulePattern } from './rules';
 import type { ParsedAccount } from './statement';
@@ -57,11 +58,13 @@ export async function importStatement(
   fileName: string,
   bytes: Uint8Array,
   iban: string | null = null,
+  mapping: CsvMapping | null = null,
 ): Promise<ImportResult> {
   const client = await visibleClientOrThrow(services, user, clientId);
   if (bytes.length > STATEMENT_MAX_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: STATEMENT_MAX_BYTES });
-  const parsed = parseStatement(bytes, iban);
+  const saved = await repo.findCsvMappings(services.db, client.id);
+  const parsed = await readStatement(bytes, { iban, saved, mapping });
   const fileSha256 = createHash('sha256').update(bytes).digest('hex');
   return services.db.transaction(async (tx) => {
     const statements: BankStatement[] = [];
@@ -123,6 +126,15 @@ export async function importStatement(
       statements.push(statementOf(statement, account.iban));
     }
     if (imported === 0) throw new AppError('STATEMENT_DUPLICATE', { movements: duplicates });
+    // A layout read by a confirmed mapping is remembered: the next file like it is read without asking.
+    if (parsed.layout && mapping) {
+      await repo.saveCsvMapping(tx, {
+        clientId: client.id,
+        signature: parsed.layout.signature,
+        columns: parsed.layout.columns,
+        iban: parsed.accounts[0]?.iban ?? null,
+      });
+    }
     const { matched, proposed } = await matchClient(services, tx, client.id);
     return { statements, imported, duplicates, matched, proposed };
   });
@@ -156,7 +168,11 @@ export function euroConverter(services: Services): ToEuro {
 /** Runs the matcher over the client's open movements and stores what it decides. */
 export async function matchClient(services: Services, db: Db, clientId: string) {
   const movements = await repo.findOpenMovements(db, clientId);
-  const invoices = (await repo.findInvoicesWithPaid(db, clientId)).map(repo.toMatchInvoice);
+  // An invoice the client's own file proposes for a movement is held for it, as if paid.
+  const held = await repo.requestedHolds(db, clientId);
+  const invoices = (await repo.findInvoicesWithPaid(db, clientId)).map((row) =>
+    repo.toMatchInvoice({ ...row, paidCents: row.paidCents + (held.get(row.invoice.id) ?? 0) }),
+  );
   const decisions = matchMovements(
     movements,
     invoices,
@@ -197,13 +213,16 @@ export async function listMovements(
   query: MovementQuery,
 ): Promise<MovementList> {
   const client = await visibleClientOrThrow(services, user, clientId);
-  const rows = await repo.findMovements(services.db, client.id, query);
+  // One row past the page tells whether another follows.
+  const fetched = await repo.findMovements(services.db, client.id, { ...query, limit: query.limit + 1 });
+  const rows = fetched.slice(0, query.limit);
   const movements = await describeMovements(services.db, client.id, rows);
   const totals = await repo.movementTotals(services.db, client.id, query.statementId);
   const byStatus = Object.fromEntries(MOVEMENT_STATUSES.map((s) => [s, 0])) as Record<MovementStatus, number>;
   for (const t of totals) byStatus[t.status as MovementStatus] = t.count;
   return {
     movements,
+    nextOffset: fetched.length > query.limit ? query.offset + query.limit : null,
     totals: {
       count: totals.reduce((s, t) => s + t.count, 0),
       byStatus,

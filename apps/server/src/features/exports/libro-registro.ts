@@ -142,6 +142,7 @@ export function bookRows(
   invoices: FormInvoice[],
   type: 'issued' | 'received',
   regime: VatRegime = 'general',
+  withPayments = false,
 ): Cell[][] {
   const rows: Cell[][] = [];
   for (const invoice of invoices) {
@@ -164,6 +165,13 @@ export function bookRows(
       const surchargeRate: Cell = line?.surchargeRate ? { rate: line.surchargeRate } : null;
       const surcharge = line && line.surchargeCents !== 0 ? cents(line.surchargeCents) : null;
       const withholding = first && withholdingRate !== null;
+      // Cobro / Pago: the day the bank payments matched to the invoice settled it (features/bank), and the
+      // total, on the invoice's first row. The means is left empty: a statement line does not say whether
+      // it was a transfer or a direct debit.
+      const payment: Cell[] =
+        withPayments && first && invoice.paidAt
+          ? [{ date: invoice.paidAt }, cents(invoice.totalCents), null, null]
+          : [null, null, null, null];
       const period: Cell[] = [
         { text: (invoice.issueDate as string).slice(0, 4) },
         text(quarterOf(invoice.issueDate as string)),
@@ -198,10 +206,7 @@ export function bookRows(
           exemptDelivery ? null : cents(line?.vatCents ?? invoice.vatTotalCents),
           surchargeRate,
           surcharge,
-          null,
-          null,
-          null,
-          null,
+          ...payment,
           withholding ? { rate: withholdingRate } : null,
           withholding ? cents(invoice.withholdingCents) : null,
           null,
@@ -249,10 +254,7 @@ export function bookRows(
           cents(regime === 'general' ? quota : 0),
           surchargeRate,
           surcharge,
-          null,
-          null,
-          null,
-          null,
+          ...payment,
           withholding ? { rate: withholdingRate } : null,
           withholding ? cents(invoice.withholdingCents) : null,
           null,
@@ -288,12 +290,13 @@ export function bookCsv(
   invoices: FormInvoice[],
   type: 'issued' | 'received',
   regime: VatRegime = 'general',
+  withPayments = false,
 ): string {
   const columns = type === 'issued' ? ISSUED_COLUMNS : RECEIVED_COLUMNS;
   const lines = [
     columns.map((col) => col.group).join(';'),
     columns.map((col) => col.name).join(';'),
-    ...bookRows(invoices, type, regime).map((row) => row.map(csvCell).join(';')),
+    ...bookRows(invoices, type, regime, withPayments).map((row) => row.map(csvCell).join(';')),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -302,6 +305,7 @@ export function bookCsv(
 export async function librosWorkbook(
   invoices: FormInvoice[],
   regime: VatRegime = 'general',
+  withPayments = false,
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Cuadra';
@@ -312,7 +316,7 @@ export async function librosWorkbook(
     const sheet = workbook.addWorksheet(sheetName);
     sheet.addRow(columns.map((col) => col.group));
     sheet.addRow(columns.map((col) => col.name));
-    for (const row of bookRows(invoices, type, regime)) {
+    for (const row of bookRows(invoices, type, regime, withPayments)) {
       const added = sheet.addRow(
         row.map((cell) => {
           if (cell === null) return null;

@@ -19,6 +19,12 @@ const exportRoute = createRoute({
     query: ExportQuerySchema.extend({
       /** CSV and contasol: one book (issued / received); both by default. */
       book: z.enum(['issued', 'received']).optional(),
+      /**
+       * Libro registro: `true` fills each invoice's Cobro / Pago date and amount with the day matched bank
+       * movements settled it (features/bank); left empty by default, as the format asks them only under the
+       * cash criterion.
+       */
+      payments: z.enum(['true', 'false']).optional(),
     }),
   },
   responses: {
@@ -33,7 +39,11 @@ export function exportRoutes(services: Services) {
   router.use('/clients/:clientId/exports/*', requireAuth(services));
   return router.openapi(exportRoute, async (c) => {
     const { clientId, kind } = c.req.valid('param');
-    const file = await exportFile(services, c.get('user'), clientId, kind, c.req.valid('query'));
+    const { payments, ...range } = c.req.valid('query');
+    const file = await exportFile(services, c.get('user'), clientId, kind, {
+      ...range,
+      payments: payments === 'true',
+    });
     c.header('Content-Type', file.mediaType);
     c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
     c.header('X-Content-Type-Options', 'nosniff');

@@ -26,7 +26,13 @@ export async function exportFile(
   user: UserRow,
   clientId: string,
   kind: ExportKind,
-  range: { from: string; to: string; book?: 'issued' | 'received' | undefined },
+  range: {
+    from: string;
+    to: string;
+    book?: 'issued' | 'received' | undefined;
+    /** Libro registro: fill the Cobro / Pago date and amount from the bank (`paidAt`). */
+    payments?: boolean | undefined;
+  },
 ): Promise<ExportFile> {
   const client = await visibleClientOrThrow(services, user, clientId);
   const start = dayNumber(range.from);
@@ -48,14 +54,16 @@ export async function exportFile(
     switch (kind) {
       case 'libro-registro-xlsx':
         return {
-          bytes: await librosWorkbook(invoices, profile.vatRegime),
+          bytes: await librosWorkbook(invoices, profile.vatRegime, range.payments ?? false),
           filename: `libro-registro_${stem}.xlsx`,
           mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         };
       case 'libro-registro-csv': {
         // One book per file is the format's rule; without `book`, both, one after the other.
         const books = range.book ? [range.book] : (['issued', 'received'] as const);
-        const text = books.map((book) => bookCsv(invoices, book, profile.vatRegime)).join('\r\n');
+        const text = books
+          .map((book) => bookCsv(invoices, book, profile.vatRegime, range.payments ?? false))
+          .join('\r\n');
         const suffix = range.book ? `_${range.book === 'issued' ? 'expedidas' : 'recibidas'}` : '';
         return {
           // A BOM so that spreadsheet programs read the accents as UTF-8.

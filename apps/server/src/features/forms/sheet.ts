@@ -31,6 +31,8 @@ export type FormInvoice = {
   language?: string | null;
   /** ISO 4217; EUR when not stored. */
   currency?: string;
+  /** The day the bank payments matched to it settled it (features/bank); null while unpaid. */
+  paidAt?: string | null;
 };
 
 /** One VAT line of the stored breakdown, the rate as a number. */

@@ -28,6 +28,7 @@ export async function findInvoicesInRange(db: Db, clientId: string, from: string
       checked: invoices.checked,
       issuerAddress: invoices.issuerAddress,
       currency: invoices.currency,
+      paidAt: invoices.paidAt,
       // The document's language, as the engine read it: a sign of a foreign supplier (forms/sheet.ts).
       language: sql<string | null>`${documents.extraction}->>'language'`,
     })

@@ -29,6 +29,8 @@ export type ReportInvoice = FiscalInvoice & {
    * were converted to euros at; `rate` null when none is known, and then it is shown but not added.
    */
   foreign?: { currency: string; totalCents: number | null; rate: string | null; rateDate: string | null };
+  /** The day the bank payments matched to it settled it (features/bank); null or absent while unpaid. */
+  paidAt?: string | null;
 };
 
 export type ReportInput = {
@@ -87,6 +89,7 @@ const LABELS = {
     ecbRate: 'ECB rate (per euro)',
     ecbRateDate: 'ECB rate date',
     noRate: 'Invoices in another currency without an ECB rate (not included)',
+    paidAt: 'Paid on',
   },
   es: {
     issued: 'Emitidas',
@@ -130,6 +133,7 @@ const LABELS = {
     ecbRate: 'Cambio BCE (por euro)',
     ecbRateDate: 'Fecha del cambio BCE',
     noRate: 'Facturas en otra moneda sin cambio del BCE (no incluidas)',
+    paidAt: 'Fecha de pago',
   },
 } as const;
 
@@ -176,12 +180,15 @@ type Row = {
   /** Amounts in euros: false for an invoice in another currency with no ECB rate (its euro cells are empty). */
   inEuros: boolean;
   foreign: ReportInvoice['foreign'];
+  paidAt: string | null;
 };
 
 /** An invoice in another currency that could not be converted: listed, never added to euros. */
 const unconverted = (invoice: ReportInvoice) => invoice.foreign != null && invoice.foreign.rate === null;
 /** The columns of foreign amounts, only in a report that has some. */
 const hasForeign = (invoices: ReportInvoice[]) => invoices.some((i) => i.foreign != null);
+/** The payment date column, only once the bank has settled one of the report's invoices (issue 39 item 5). */
+const hasPaid = (invoices: ReportInvoice[]) => invoices.some((i) => i.paidAt);
 
 function toRow(invoice: ReportInvoice): Row {
   const issued = invoice.type === 'issued';
@@ -204,6 +211,7 @@ function toRow(invoice: ReportInvoice): Row {
     reviewed: invoice.checked,
     inEuros: !unconverted(invoice),
     foreign: invoice.foreign,
+    paidAt: invoice.paidAt ?? null,
   };
 }
 
@@ -232,6 +240,9 @@ function addInvoiceSheet(
     money('surcharge', labels.surcharge),
     money('total', labels.total),
     { key: 'reviewed', header: labels.reviewed, width: 10 },
+    ...(hasPaid(invoices)
+      ? [{ key: 'paidAt', header: labels.paidAt, width: 12, style: { numFmt: labels.dateFormat } }]
+      : []),
     ...(hasForeign(invoices)
       ? [
           { key: 'currency', header: labels.currency, width: 10 },
@@ -256,6 +267,7 @@ function addInvoiceSheet(
       surcharge: eur(row.surchargeCents),
       total: eur(row.totalCents),
       reviewed: row.reviewed ? labels.yes : labels.no,
+      paidAt: row.paidAt ? new Date(`${row.paidAt}T00:00:00Z`) : null,
     };
     for (const rate of rates) {
       const line = row.perRate.get(rate);
@@ -371,6 +383,7 @@ export function buildCsv(input: ReportInput): string {
   const rates = ratesOf(input.invoices);
   const amount = (cents: number) => formatPlainAmount(cents, input.locale);
   const foreign = hasForeign(input.invoices);
+  const paid = hasPaid(input.invoices);
   const header = [
     labels.type,
     labels.date,
@@ -384,6 +397,7 @@ export function buildCsv(input: ReportInput): string {
     labels.surcharge,
     labels.total,
     labels.reviewed,
+    ...(paid ? [labels.paidAt] : []),
     ...(foreign ? [labels.currency, labels.foreignTotal, labels.ecbRate, labels.ecbRateDate] : []),
   ];
   const typed = input.invoices.filter((i) => i.type !== null).sort(byDateThenNumber);
@@ -406,6 +420,7 @@ export function buildCsv(input: ReportInput): string {
       eur(row.surchargeCents),
       eur(row.totalCents),
       row.reviewed ? labels.yes : labels.no,
+      ...(paid ? [row.paidAt ? formatDay(row.paidAt, input.locale) : ''] : []),
       ...(foreign
         ? [
             row.foreign?.currency ?? '',

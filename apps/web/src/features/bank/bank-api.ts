@@ -1,18 +1,22 @@
-import type {
-  BankMovement,
-  BankRequest,
-  BankRequestSummary,
-  IgnoreReason,
-  ImportResult,
-  MovementList,
-  MovementStatus,
-  PublicBankRequest,
-  RequestedLine,
-  RuleList,
-  StatementList,
+import {
+  type BankMovement,
+  type BankRequest,
+  type BankRequestSummary,
+  type CsvMapping,
+  type IgnoreReason,
+  type ImportResult,
+  MOVEMENT_PAGE_MAX,
+  type MovementList,
+  type MovementStatus,
+  type PendingList,
+  type PublicBankRequest,
+  type RequestedLine,
+  type RuleList,
+  type StatementList,
 } from '@cuadra/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiFile } from '../../lib/api';
+import { saveBlob } from '../invoices/invoices-api';
 
 const path = (id: string) => `/clients/${encodeURIComponent(id)}/bank`;
 
@@ -30,11 +34,17 @@ export function useStatements(clientId: string) {
   });
 }
 
+/** The movements by pages of MOVEMENT_PAGE_MAX; `fetchNextPage` brings the next while `hasNextPage`. */
 export function useMovements(clientId: string, status: MovementStatus | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: bankKeys.movements(clientId, status),
-    queryFn: ({ signal }) =>
-      api.get<MovementList>(`${path(clientId)}/movements`, { query: { status, limit: 500 }, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<MovementList>(`${path(clientId)}/movements`, {
+        query: { status, limit: MOVEMENT_PAGE_MAX, offset: pageParam },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset ?? undefined,
     placeholderData: (previous) => previous,
   });
 }
@@ -49,10 +59,16 @@ function useBankMutation<T, V>(clientId: string, run: (value: V) => Promise<T>) 
 
 /** Sends the file as it is; the server tells Norma 43, camt.053 and CSV apart by content. */
 export function useUploadStatement(clientId: string) {
-  return useBankMutation(clientId, ({ file, iban }: { file: File; iban: string }) =>
-    api.post<ImportResult>(`${path(clientId)}/statements`, file, {
-      query: { name: file.name, iban: iban.trim() === '' ? null : iban.trim() },
-    }),
+  return useBankMutation(
+    clientId,
+    ({ file, iban, mapping }: { file: File; iban: string; mapping?: CsvMapping | undefined }) =>
+      api.post<ImportResult>(`${path(clientId)}/statements`, file, {
+        query: {
+          name: file.name,
+          iban: iban.trim() === '' ? null : iban.trim(),
+          mapping: mapping ? JSON.stringify(mapping) : null,
+        },
+      }),
   );
 }
 
@@ -79,6 +95,22 @@ export function useMovementAction(clientId: string) {
             : undefined,
       ),
   );
+}
+
+/** What is still owed, aged; asked only while the section is open. */
+export function usePending(clientId: string, type: 'issued' | 'received' | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...bankKeys.all(clientId), 'pending', type],
+    queryFn: ({ signal }) => api.get<PendingList>(`${path(clientId)}/pending`, { query: { type }, signal }),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The pending list as CSV (the Bearer header is needed, so it is fetched and saved, not linked). */
+export async function downloadPending(clientId: string, type: 'issued' | 'received' | null) {
+  const { blob, filename } = await apiFile(`${path(clientId)}/pending.csv`, { query: { type } });
+  saveBlob(blob, filename ?? 'pending-payments.csv');
 }
 
 export function useRules(clientId: string) {

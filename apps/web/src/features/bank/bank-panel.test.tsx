@@ -71,6 +71,7 @@ const fee = movement({
 });
 const list = (movements: BankMovement[]): MovementList => ({
   movements,
+  nextOffset: null,
   totals: {
     count: 2,
     byStatus: { unmatched: 1, proposed: 1, matched: 0, ignored: 0 },
@@ -212,5 +213,96 @@ describe('the Bank tab', () => {
     renderWithProviders(<BankPanel clientId="c-1" />);
     const retry = await screen.findByRole('button', { name: 'Try again' });
     expect(retry.closest('[role="alert"]')?.textContent).toContain('Try again');
+  });
+
+  it('shows the movements past the first page on request, keyboard order kept', async () => {
+    // The server's page is MOVEMENT_PAGE_MAX; the list follows whatever `nextOffset` it is told.
+    const many = (from: number, count: number) =>
+      Array.from({ length: count }, (_, n) =>
+        movement({
+          id: `m-${from + n}`,
+          concept: `COMPRA ${from + n}`,
+          status: 'unmatched',
+          invoices: [],
+          reasons: [],
+        }),
+      );
+    const calls = stubFetch(({ url }) => {
+      if (url.pathname.endsWith('/statements')) return json(200, { statements: [] });
+      if (url.pathname.endsWith('/rules')) return json(200, { rules: [] });
+      const offset = Number(url.searchParams.get('offset'));
+      const totals = {
+        ...list([]).totals,
+        count: 5,
+        byStatus: { unmatched: 5, proposed: 0, matched: 0, ignored: 0 },
+      };
+      return json(
+        200,
+        offset === 0
+          ? { movements: many(0, 3), nextOffset: 3, totals }
+          : { movements: many(3, 2), nextOffset: null, totals },
+      );
+    });
+    renderWithProviders(<BankPanel clientId="c-1" />);
+    expect(await screen.findAllByTestId('movement')).toHaveLength(3);
+    expect(screen.getByText('3 of 5 shown')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more movements' }));
+    await waitFor(() => expect(screen.getAllByTestId('movement')).toHaveLength(5));
+    const pages = calls.filter((c) => c.url.pathname.endsWith('/movements'));
+    expect(pages.map((c) => c.url.searchParams.get('offset'))).toEqual(['0', '3']);
+    expect(pages[0]?.url.searchParams.get('limit')).toBe('500');
+    expect(screen.queryByRole('button', { name: 'Show more movements' })).toBeNull();
+    const rows = screen.getAllByTestId('movement');
+    (rows[2] as HTMLElement).focus();
+    fireEvent.keyDown(rows[2] as HTMLElement, { key: 'j' });
+    expect(document.activeElement).toBe(rows[3]);
+  });
+
+  it('asks which column is which for an unknown CSV, and sends the file again with the confirmed columns', async () => {
+    await act(() => i18n.changeLanguage('es'));
+    const empty = { ...list([]), totals: { ...list([]).totals, count: 0 } };
+    const calls = stubFetch(({ url, method }) => {
+      if (url.pathname.endsWith('/statements') && method === 'GET') return json(200, { statements: [] });
+      if (url.pathname.endsWith('/rules')) return json(200, { rules: [] });
+      if (method === 'POST' && !url.searchParams.get('mapping')) {
+        return json(422, {
+          error: {
+            code: 'STATEMENT_MAPPING_REQUIRED',
+            message: 'x',
+            details: {
+              line: 2,
+              headers: ['Día', 'Texto', 'Euros'],
+              proposal: { date: 0, concept: 1 },
+              sample: [['01/03/2026', 'Comisión', '-2,00']],
+            },
+          },
+        });
+      }
+      if (method === 'POST') {
+        return json(201, { statements: [], imported: 1, duplicates: 0, matched: 0, proposed: 0 });
+      }
+      return json(200, empty);
+    });
+    renderWithProviders(<BankPanel clientId="c-1" />);
+    const input = (await screen.findByLabelText('Fichero del extracto')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['Día;Texto;Euros'], 'banco.csv')] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Importar extracto' }));
+    const mapping = await screen.findByTestId('column-mapping');
+    expect(within(mapping).getByRole('cell', { name: 'Comisión' })).toBeTruthy();
+    const confirm = within(mapping).getByRole('button', { name: 'Importar con estas columnas' });
+    // No amount yet: nothing can be sent.
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    expect(within(mapping).getByText(/Elige al menos la fecha/)).toBeTruthy();
+    fireEvent.change(within(mapping).getByLabelText('Importe (con signo)'), { target: { value: '2' } });
+    fireEvent.click(confirm);
+    await screen.findByTestId('import-result');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(JSON.parse(posts[1]?.url.searchParams.get('mapping') ?? '')).toEqual({
+      line: 2,
+      columns: { date: 0, concept: 1, amount: 2 },
+    });
+    expect(posts[1]?.url.searchParams.get('name')).toBe('banco.csv');
+    expect(screen.queryByTestId('column-mapping')).toBeNull();
   });
 });

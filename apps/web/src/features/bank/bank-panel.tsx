@@ -1,10 +1,12 @@
 import {
   type BankMovement,
+  type CsvMapping,
   formatDay,
   formatMoney,
   IGNORE_REASONS,
   type IgnoreReason,
   type ImportResult,
+  type MappingProposal,
   MOVEMENT_STATUSES,
   type MovementStatus,
 } from '@cuadra/shared';
@@ -22,7 +24,9 @@ import {
   useStatements,
   useUploadStatement,
 } from './bank-api';
+import { ColumnMapping } from './column-mapping';
 import { MissingRequest } from './missing-request';
+import { PendingPayments } from './pending-payments';
 
 const ibanText = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();
 const lineOf = (error: unknown) => {
@@ -41,6 +45,7 @@ export function BankPanel({ clientId }: { clientId: string }) {
       <MissingRequest clientId={clientId} />
       <StatementUpload clientId={clientId} />
       <Movements clientId={clientId} />
+      <PendingPayments clientId={clientId} />
       <Rules clientId={clientId} />
       <Statements clientId={clientId} />
     </div>
@@ -55,21 +60,28 @@ function StatementUpload({ clientId }: { clientId: string }) {
   const id = useId();
   const [result, setResult] = useState<ImportResult | null>(null);
   const [iban, setIban] = useState('');
-  const send = () => {
-    const file = input.current?.files?.[0];
+  // The file sent last: sent again with the columns the accountant confirms.
+  const [sentFile, setSentFile] = useState<File | null>(null);
+  const send = (file = input.current?.files?.[0], mapping?: CsvMapping) => {
     if (!file) return;
     setResult(null);
+    setSentFile(file);
     upload.mutate(
-      { file, iban },
+      { file, iban, mapping },
       {
         onSuccess: (answer) => {
           setResult(answer);
+          setSentFile(null);
           if (input.current) input.current.value = '';
         },
       },
     );
   };
   const line = lineOf(upload.error);
+  const proposal =
+    upload.error instanceof ApiError && upload.error.code === 'STATEMENT_MAPPING_REQUIRED'
+      ? (upload.error.details as MappingProposal)
+      : null;
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
@@ -82,7 +94,7 @@ function StatementUpload({ clientId }: { clientId: string }) {
           <input
             ref={input}
             type="file"
-            accept=".n43,.txt,.aeb,.q43,.xml,.dat,.csv"
+            accept=".n43,.txt,.aeb,.q43,.xml,.dat,.csv,.xlsx"
             className="mt-1 block w-full text-sm text-slate-700"
             data-testid="statement-file"
           />
@@ -98,7 +110,12 @@ function StatementUpload({ clientId }: { clientId: string }) {
             className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
           />
         </label>
-        <button type="button" className={primaryButtonClass} onClick={send} disabled={upload.isPending}>
+        <button
+          type="button"
+          className={primaryButtonClass}
+          onClick={() => send()}
+          disabled={upload.isPending}
+        >
           {upload.isPending ? t('upload.importing') : t('upload.import')}
         </button>
       </div>
@@ -117,8 +134,16 @@ function StatementUpload({ clientId }: { clientId: string }) {
       {upload.isError ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {toMessage(upload.error)}
-          {line !== null ? ` ${t('upload.errorLine', { line })}` : ''}
+          {line !== null && !proposal ? ` ${t('upload.errorLine', { line })}` : ''}
         </p>
+      ) : null}
+      {proposal && sentFile ? (
+        <ColumnMapping
+          key={`${sentFile.name}:${proposal.line}`}
+          proposal={proposal}
+          isSending={upload.isPending}
+          onConfirm={(mapping) => send(sentFile, mapping)}
+        />
       ) : null}
     </section>
   );
@@ -215,8 +240,9 @@ function Movements({ clientId }: { clientId: string }) {
     else if (event.key === 'i') run(m, 'ignore');
     else if (event.key === 'I') run(m, 'ignoreAlways');
   };
-  const totals = list.data?.totals;
-  const movements = list.data?.movements ?? [];
+  const totals = list.data?.pages[0]?.totals;
+  const movements = list.data?.pages.flatMap((page) => page.movements) ?? [];
+  const shown = status ? (totals?.byStatus[status] ?? 0) : (totals?.count ?? 0);
   items.current = items.current.slice(0, movements.length);
 
   return (
@@ -375,6 +401,26 @@ function Movements({ clientId }: { clientId: string }) {
             ))}
           </ul>
         )}
+        {list.hasNextPage ? (
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={list.isFetchingNextPage}
+              onClick={() => list.fetchNextPage()}
+            >
+              {list.isFetchingNextPage ? t('movements.loadingMore') : t('movements.more')}
+            </button>
+            <span className="text-sm text-slate-600" aria-live="polite">
+              {t('movements.shown', { shown: movements.length, count: shown })}
+            </span>
+          </div>
+        ) : null}
+        {list.isFetchNextPageError ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {toMessage(list.error)}
+          </p>
+        ) : null}
       </div>
     </section>
   );

@@ -13,6 +13,8 @@ export function ExportMenu({ clientId, from, to }: { clientId: string; from: str
   const toMessage = useErrorMessage();
   const id = useId();
   const [kind, setKind] = useState<ExportKind>('libro-registro-xlsx');
+  const [withPayments, setWithPayments] = useState(false);
+  const isBook = kind === 'libro-registro-xlsx' || kind === 'libro-registro-csv';
   const [state, setState] = useState<{ busy: boolean; message: string | null; error: boolean }>({
     busy: false,
     message: null,
@@ -38,7 +40,7 @@ export function ExportMenu({ clientId, from, to }: { clientId: string; from: str
   async function download() {
     setState({ busy: true, message: null, error: false });
     try {
-      const blob = await fetchExport(clientId, kind, from, to);
+      const blob = await fetchExport(clientId, kind, from, to, { payments: isBook && withPayments });
       const objectUrl = URL.createObjectURL(blob);
       setUrl(objectUrl);
       const anchor = document.createElement('a');
@@ -75,6 +77,17 @@ export function ExportMenu({ clientId, from, to }: { clientId: string; from: str
             ))}
           </select>
         </div>
+        {isBook ? (
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={withPayments}
+              onChange={(e) => setWithPayments(e.target.checked)}
+              className="h-4 w-4"
+            />
+            {t('exports.payments')}
+          </label>
+        ) : null}
         <button type="button" onClick={download} disabled={state.busy} className={secondaryButtonClass}>
           {state.busy ? t('exports.downloading') : t('exports.download')}
         </button>

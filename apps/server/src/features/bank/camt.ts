@@ -14,13 +14,22 @@ import {
  * ISO 20022 camt.053 (bank-to-customer statement), versions 001.02 to 001.13: the element paths this reader
  * uses (Stmt/Acct/Id/IBAN, Bal, Ntry, NtryDtls/TxDtls/RltdPties, RmtInf) are the same across them, with
  * v08+'s `Pty` wrapper around a party read as well. Any other namespace is refused rather than guessed.
+ *
+ * camt.054 (debit/credit notification, same versions) carries the same entries under
+ * BkToCstmrDbtCdtNtfctn/Ntfctn, without balances: nothing can be checked to add up, so its opening is 0 and
+ * its closing the movements' sum (what the notification moved, not the account's balance).
  */
-const CAMT053_NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(0[2-9]|1[0-3])$/;
+const CAMT_NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:camt\.(053|054)\.001\.(0[2-9]|1[0-3])$/;
+/** The message and the report element of each kind. */
+const KINDS = {
+  '053': { format: 'camt053', message: 'BkToCstmrStmt', report: 'Stmt' },
+  '054': { format: 'camt054', message: 'BkToCstmrDbtCdtNtfctn', report: 'Ntfctn' },
+} as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: the parsed XML is walked defensively, field by field
 type Node = any;
 
-const ARRAYS = new Set(['Stmt', 'Ntry', 'Bal', 'TxDtls', 'Ustrd', 'Strd', 'NtryDtls']);
+const ARRAYS = new Set(['Stmt', 'Ntfctn', 'Ntry', 'Bal', 'TxDtls', 'Ustrd', 'Strd', 'NtryDtls']);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -121,29 +130,30 @@ function movementOf(entry: Node, location: { line: number; text: string }): Pars
   };
 }
 
-export function parseCamt053(xml: string): ParsedAccount[] {
+export function parseCamt(xml: string): { format: 'camt053' | 'camt054'; accounts: ParsedAccount[] } {
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw unreadable(valid.err.line, 'xml');
   const doc: Node = parser.parse(xml);
   const root = doc.Document;
-  if (!root || !CAMT053_NAMESPACE.test(documentNamespace(xml) ?? '')) {
-    throw unreadable(lineOfTag(xml, 'Document'), 'namespace');
-  }
-  const statements: Node[] = root.BkToCstmrStmt?.Stmt ?? [];
-  if (statements.length === 0) throw unreadable(lineOfTag(xml, 'Document'), 'no_account');
+  const version = CAMT_NAMESPACE.exec(documentNamespace(xml) ?? '')?.[1] as '053' | '054' | undefined;
+  if (!root || !version) throw unreadable(lineOfTag(xml, 'Document'), 'namespace');
+  const kind = KINDS[version];
+  const reports: Node[] = root[kind.message]?.[kind.report] ?? [];
+  if (reports.length === 0) throw unreadable(lineOfTag(xml, 'Document'), 'no_account');
   const locations = entryLocations(xml);
   let entryIndex = 0;
-  const stmtLines = [...xml.matchAll(/<(?:[\w.-]+:)?Stmt[\s>]/g)].map(
+  const reportLines = [...xml.matchAll(new RegExp(`<(?:[\\w.-]+:)?${kind.report}[\\s>]`, 'g'))].map(
     (m) => xml.slice(0, m.index).split('\n').length,
   );
-  return statements.map((stmt, i) => {
-    const line = stmtLines[i] ?? 1;
+  const accounts = reports.map((stmt, i) => {
+    const line = reportLines[i] ?? 1;
     const iban = normalizeIban(textOf(stmt.Acct?.Id?.IBAN));
     if (!iban) throw unreadable(line, 'field', 'Acct/Id/IBAN');
     const balances: Node[] = stmt.Bal ?? [];
     const opening = balances.find((b) => ['OPBD', 'PRCD'].includes(balanceCode(b) ?? ''));
     const closing = balances.find((b) => balanceCode(b) === 'CLBD');
-    if (!opening || !closing) throw unreadable(line, 'field', 'Bal');
+    const isStatement = version === '053';
+    if (isStatement && (!opening || !closing)) throw unreadable(line, 'field', 'Bal');
     const entries: Node[] = stmt.Ntry ?? [];
     const movements: ParsedMovement[] = [];
     for (const entry of entries) {
@@ -151,22 +161,26 @@ export function parseCamt053(xml: string): ParsedAccount[] {
       const movement = movementOf(entry, location);
       if (movement) movements.push(movement);
     }
-    const currency =
-      textOf(stmt.Acct?.Ccy) ?? opening.Amt?.['@Ccy'] ?? textOf(entries[0]?.Amt?.['@Ccy']) ?? 'EUR';
+    const currency = textOf(stmt.Acct?.Ccy) ?? opening?.Amt?.['@Ccy'] ?? entries[0]?.Amt?.['@Ccy'] ?? 'EUR';
     const days = movements.map((m) => m.bookingDate).sort();
-    const from = textOf(stmt.FrToDt?.FrDtTm)?.slice(0, 10) ?? days[0] ?? date(opening.Dt);
-    const to = textOf(stmt.FrToDt?.ToDtTm)?.slice(0, 10) ?? days.at(-1) ?? date(closing.Dt);
+    const created = textOf(stmt.CreDtTm)?.slice(0, 10);
+    const from = textOf(stmt.FrToDt?.FrDtTm)?.slice(0, 10) ?? days[0] ?? date(opening?.Dt) ?? created;
+    const to = textOf(stmt.FrToDt?.ToDtTm)?.slice(0, 10) ?? days.at(-1) ?? date(closing?.Dt) ?? created;
     if (!from || !to || !isValidDate(from) || !isValidDate(to)) throw unreadable(line, 'field', 'FrToDt');
+    const balanced = opening !== undefined && closing !== undefined;
     const account: ParsedAccount = {
       iban,
       currency,
       periodFrom: from,
       periodTo: to,
-      openingCents: signedAmount(opening, line, 'Bal/Amt'),
-      closingCents: signedAmount(closing, line, 'Bal/Amt'),
+      openingCents: balanced ? signedAmount(opening, line, 'Bal/Amt') : 0,
+      closingCents: balanced
+        ? signedAmount(closing, line, 'Bal/Amt')
+        : movements.reduce((sum, m) => sum + m.amountCents, 0),
       movements,
     };
     checkBalance(account, line);
     return account;
   });
+  return { format: kind.format, accounts };
 }
