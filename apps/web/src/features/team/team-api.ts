@@ -98,6 +98,8 @@ export function useAcceptFirmInvitation() {
     onSuccess: () => {
       // Not the invitation itself: it is spent, and the page keeps showing what was joined.
       void queryClient.invalidateQueries({ queryKey: teamKeys.firm });
+      // The account's role is the one it was invited with now (what `useCanWrite` reads).
+      void refreshUser();
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
     },
   });
