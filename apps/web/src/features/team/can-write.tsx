@@ -12,6 +12,15 @@ export function useCanWrite(): boolean {
   return user?.firmRole !== 'reader';
 }
 
+/**
+ * Whether the signed-in user pays for the firm: its owner, or an account in no firm. Buying credits and
+ * changing the plan are the owner's (ROLE_OWNER_ONLY); the firm's other members spend what the owner buys.
+ */
+export function useCanBill(): boolean {
+  const { user } = useAuth();
+  return !user?.firmRole || user.firmRole === 'owner';
+}
+
 /** The line a reader sees where the write controls would be. */
 export function ReadOnlyNote({ className = '' }: { className?: string }) {
   const { t } = useTranslation('team');
