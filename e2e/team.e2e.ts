@@ -154,6 +154,63 @@ describe.skipIf(!hasBrowser)('a gestoría works as a team in Chromium', () => {
       await history.getByRole('listitem').filter({ hasText: 'Elena Titular' }).first().textContent(),
     ).toContain('API');
 
+    // A reader joins (issue 40): they read the client's invoice and the desk, and are offered no write.
+    await page.goto('/user?tab=team');
+    const readerEmail = uniqueEmail('reader');
+    await page.getByLabel('Email address').fill(readerEmail);
+    await page.getByLabel('Role', { exact: true }).selectOption('reader');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(`Invitation sent to ${readerEmail}.`).waitFor();
+    const readerContext = await newContext(browser);
+    const reader = await readerContext.newPage();
+    reader.on('pageerror', (error) => errors.push(error.message));
+    await reader.goto(await emailedLink(readerEmail, '/join-team'));
+    await reader.waitForURL('**/login');
+    await reader.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
+    await registerAndVerify(reader, { name: 'Rosa Lectora', email: readerEmail, accountType: 'accountant' });
+    await logIn(reader, readerEmail);
+    await reader.waitForURL('**/join-team?token=*');
+    await reader.getByRole('button', { name: 'Join the team' }).click();
+    await reader.getByText('You are now a member of', { exact: false }).waitFor();
+    const readerWrites: string[] = [];
+    reader.on('request', (request) => {
+      if (request.url().includes('/api/v1/') && !['GET', 'HEAD'].includes(request.method()))
+        readerWrites.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+
+    // At phone width: the client's invoice list offers View, not Review or Delete.
+    await reader.setViewportSize({ width: 390, height: 800 });
+    await reader.goto(clientUrl);
+    await reader.getByTestId('read-only').waitFor();
+    const view = reader.getByRole('link', { name: 'View invoice T-100-B' });
+    await view.waitFor();
+    expect(await reader.getByRole('button', { name: 'Delete invoice T-100-B' }).count()).toBe(0);
+    await view.click();
+    // The invoice: every field shown, none editable, no Save; back is the only way on.
+    await reader.waitForURL(`**/invoicePage/${invoiceId}`);
+    await reader.getByRole('main').getByTestId('read-only-note').waitFor();
+    expect(await reader.getByLabel('Invoice number').inputValue()).toBe('T-100-B');
+    expect(await reader.getByLabel('Invoice number').isDisabled()).toBe(true);
+    expect(await reader.getByRole('button', { name: /^Save/ }).count()).toBe(0);
+    expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The desk, on all documents: the fields read-only, no save or accept, and the write keys say why.
+    await reader.setViewportSize({ width: 1280, height: 900 });
+    await reader.goto('/review?view=all');
+    const deskFields = reader.getByRole('form', { name: 'Invoice fields' });
+    await deskFields.getByTestId('read-only-note').waitFor();
+    expect(await deskFields.getByLabel('Invoice number').isDisabled()).toBe(true);
+    expect(await reader.getByRole('button', { name: /Save and next/ }).count()).toBe(0);
+    await reader.keyboard.press('x');
+    await reader.keyboard.press('a');
+    await reader.keyboard.press('Enter');
+    expect(await reader.getByTestId('desk-notice').textContent()).toBe(
+      'Readers cannot change anything: this key does nothing for you.',
+    );
+    expect(await reader.getByRole('button', { name: /^Accept/ }).count()).toBe(0);
+    expect(readerWrites).toEqual([]);
+    await readerContext.close();
+
     // At phone width the history and the team screen fit without sideways scrolling.
     await page.setViewportSize({ width: 390, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -49,6 +49,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   ROLE_MANAGERS_ONLY: 403,
   MEMBER_NOT_FOUND: 404,
   MEMBER_ALREADY_IN_FIRM: 409,
+  FIRM_HANDOVER_SUBSCRIPTION: 409,
   FIRM_NOT_EMPTY: 409,
   FIRM_INVITATION_ACCOUNTANTS_ONLY: 403,
   // Like INSUFFICIENT_CREDITS: the firm has credits, this member's monthly share of them is used up.

@@ -174,8 +174,8 @@ export const ERROR_MESSAGES = {
     es: 'Tu rol en la asesoría te permite consultar y exportar, no modificar.',
   },
   ROLE_OWNER_ONLY: {
-    en: 'Only the owner of the firm can buy credits or change the plan.',
-    es: 'Solo el titular de la asesoría puede comprar créditos o cambiar el plan.',
+    en: 'Only the owner of the firm can do this: buy credits, change the plan or hand the firm over.',
+    es: 'Solo el titular de la asesoría puede hacer esto: comprar créditos, cambiar el plan o traspasarla.',
   },
   ROLE_MANAGERS_ONLY: {
     en: 'Only the owner or an administrator of the firm can do this.',
@@ -184,6 +184,10 @@ export const ERROR_MESSAGES = {
   MEMBER_NOT_FOUND: {
     en: 'This person is not a member of your firm.',
     es: 'Esta persona no es miembro de tu asesoría.',
+  },
+  FIRM_HANDOVER_SUBSCRIPTION: {
+    en: 'This member pays for a plan of their own. They must cancel it before the firm is handed to them.',
+    es: 'Este miembro paga un plan propio. Debe cancelarlo antes de que se le traspase la asesoría.',
   },
   MEMBER_ALREADY_IN_FIRM: {
     en: 'This person is already a member of your firm.',

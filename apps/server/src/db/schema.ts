@@ -1119,7 +1119,7 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey(),
     /** Null for a change to a user's own settings (entity `user`), which belongs to no client. */
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
-    /** `invoice` | `client` | `form` (a form generated for a period) | `user` (their own settings). */
+    /** `invoice` | `client` | `form` (a form generated for a period) | `user` (their own settings) | `firm`. */
     entity: text('entity').notNull(),
     entityId: uuid('entity_id').notNull(),
     field: text('field').notNull(),

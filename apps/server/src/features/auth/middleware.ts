@@ -1,4 +1,6 @@
+import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../../http/context';
 import type { Services } from '../../services';
 import type { BalanceRow } from '../credits/ledger';
@@ -21,10 +23,21 @@ export type AuthEnv = {
 export function requireAuth(services: Services) {
   return createMiddleware<AuthEnv>(async (c, next) => {
     const { user, balance, member } = await authenticate(services, c.req.header('authorization'));
-    refuseByRole(member, c.req.method, c.req.path);
+    refuseByRole(member, {
+      method: c.req.method,
+      path: c.req.path,
+      readerMay: matchedRoutes(c).some((route) => route.handler === readerMay),
+    });
     c.set('user', user);
     c.set('balance', balance);
     c.set('member', member);
     await next();
   });
 }
+
+/**
+ * The mark of a write a reader may make (`middleware: [readerMay]` on its route): their own account, signing
+ * out, leaving the firm, a report (an export made by POST). It does nothing when it runs; `requireAuth` looks
+ * for it among the handlers the request matched, so every unmarked write is refused to a reader.
+ */
+export const readerMay: MiddlewareHandler = (_c, next) => next();

@@ -22,7 +22,7 @@ import { validationHook } from '../../http/errors';
 import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { confirmEmailChange } from '../me/service';
-import { type AuthEnv, requireAuth } from './middleware';
+import { type AuthEnv, readerMay, requireAuth } from './middleware';
 import * as auth from './service';
 
 const errors = {
@@ -84,6 +84,7 @@ const confirmEmailChangeRoute = createRoute({
 });
 
 const resendRoute = createRoute({
+  middleware: [readerMay],
   method: 'post',
   path: '/resend-verification',
   tags: ['auth'],
@@ -130,6 +131,7 @@ const googleRoute = createRoute({
 });
 
 const logoutEverywhereRoute = createRoute({
+  middleware: [readerMay],
   method: 'post',
   path: '/logout-everywhere',
   tags: ['auth'],

@@ -66,22 +66,20 @@ export function isFirmSide(client: { ownerUserId: string; freelancerUserId: stri
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Writes a reader may make: their own account, signing out, and exports (a report is made by POST). */
-const READER_WRITES = [
-  /^\/api\/v1\/me(\/|$)/,
-  /^\/api\/v1\/auth\//,
-  /^\/api\/v1\/contact$/,
-  /^\/api\/v1\/clients\/[^/]+\/reports$/,
-  /^\/api\/v1\/firm\/leave$/,
-];
 /** Billing: buying credits and changing the plan are the owner's alone. */
 const OWNER_WRITES = [/^\/api\/v1\/checkout(\/|$)/, /^\/api\/v1\/subscription(\/|$)/];
 
-/** 403 when the member's role does not allow this request; nothing for users outside a firm. */
-export function refuseByRole(member: Membership | null, method: string, path: string): void {
-  if (!member || READS.has(method)) return;
-  if (member.role === 'reader' && !READER_WRITES.some((pattern) => pattern.test(path)))
-    throw new AppError('ROLE_READ_ONLY');
-  if (member.role !== 'owner' && OWNER_WRITES.some((pattern) => pattern.test(path)))
+/**
+ * 403 when the member's role does not allow this request; nothing for users outside a firm. Every write is
+ * refused to a reader unless its route is marked `readerMay` (features/auth/middleware.ts): a new route is
+ * read-only for readers until someone decides otherwise.
+ */
+export function refuseByRole(
+  member: Membership | null,
+  request: { method: string; path: string; readerMay: boolean },
+): void {
+  if (!member || READS.has(request.method)) return;
+  if (member.role === 'reader' && !request.readerMay) throw new AppError('ROLE_READ_ONLY');
+  if (member.role !== 'owner' && OWNER_WRITES.some((pattern) => pattern.test(request.path)))
     throw new AppError('ROLE_OWNER_ONLY');
 }

@@ -1,12 +1,18 @@
 import { and, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  bankAccounts,
+  checkouts,
   clientMembers,
   clients,
+  creditBalances,
+  creditLedger,
   documents,
   firmInvitations,
   firmMembers,
   firms,
+  subscriptions,
+  supplierPlaces,
   uploadBatches,
   users,
 } from '../../db/schema';
@@ -249,4 +255,66 @@ export async function deleteClientMember(db: Db, clientId: string, userId: strin
   await db
     .delete(clientMembers)
     .where(and(eq(clientMembers.clientId, clientId), eq(clientMembers.userId, userId)));
+}
+
+/** Whether the user has a plan that is not canceled (one live subscription per user). */
+export async function hasLiveSubscription(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} <> 'canceled'`));
+  return Boolean(row);
+}
+
+/**
+ * Makes `to` the firm's owner and `from` an admin. What the firm holds is keyed by its owner's user id, so
+ * all of it moves: clients, bank accounts, supplier memory, documents' payer, the plan, checkouts and the
+ * credit ledger with its balance (added to whatever `to` held on their own). False when `from` no longer
+ * owns the firm (a second hand-over got there first). Run inside a transaction.
+ */
+export async function transferFirm(db: Db, firmId: string, from: string, to: string): Promise<boolean> {
+  const moved = await db
+    .update(firms)
+    .set({ ownerUserId: to })
+    .where(and(eq(firms.id, firmId), eq(firms.ownerUserId, from)))
+    .returning({ id: firms.id });
+  if (moved.length === 0) return false;
+  await db
+    .update(firmMembers)
+    .set({ role: 'admin', monthlyCreditCap: null })
+    .where(and(eq(firmMembers.firmId, firmId), eq(firmMembers.userId, from)));
+  await db
+    .update(firmMembers)
+    .set({ role: 'owner', allClients: false, monthlyCreditCap: null })
+    .where(and(eq(firmMembers.firmId, firmId), eq(firmMembers.userId, to)));
+
+  await db.update(clients).set({ ownerUserId: to }).where(eq(clients.ownerUserId, from));
+  await db.update(bankAccounts).set({ ownerUserId: to }).where(eq(bankAccounts.ownerUserId, from));
+  // The new owner joined with no clients, so any supplier memory of their own is of nobody's documents.
+  await db.delete(supplierPlaces).where(eq(supplierPlaces.ownerUserId, to));
+  await db.update(supplierPlaces).set({ ownerUserId: to }).where(eq(supplierPlaces.ownerUserId, from));
+  await db.update(documents).set({ payerUserId: to }).where(eq(documents.payerUserId, from));
+  await db.update(subscriptions).set({ userId: to }).where(eq(subscriptions.userId, from));
+  await db.update(checkouts).set({ userId: to }).where(eq(checkouts.userId, from));
+
+  // The ledger and its balance move together, so the balance still sums the ledger.
+  const [held] = await db.select().from(creditBalances).where(eq(creditBalances.userId, from)).for('update');
+  await db.update(creditLedger).set({ userId: to }).where(eq(creditLedger.userId, from));
+  if (held) {
+    await db.delete(creditBalances).where(eq(creditBalances.userId, from));
+    await db
+      .insert(creditBalances)
+      .values({ ...held, userId: to, updatedAt: new Date() })
+      .onConflictDoUpdate({
+        target: creditBalances.userId,
+        set: {
+          available: sql`${creditBalances.available} + ${held.available}`,
+          reserved: sql`${creditBalances.reserved} + ${held.reserved}`,
+          lastPurchaseAt: sql`greatest(${creditBalances.lastPurchaseAt}, excluded.last_purchase_at)`,
+          lastUsageAt: sql`greatest(${creditBalances.lastUsageAt}, excluded.last_usage_at)`,
+          updatedAt: new Date(),
+        },
+      });
+  }
+  return true;
 }

@@ -13,7 +13,8 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { validationHook } from '../../http/errors';
 import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { type AuthEnv, readerMay, requireAuth } from '../auth/middleware';
+import { viaOfRequest } from '../history/service';
 import * as firms from './service';
 
 const unauthorized = { 401: json(ErrorBodySchema, 'Not signed in, or the session was ended') };
@@ -106,7 +107,24 @@ const removeMemberRoute = createRoute({
   },
 });
 
+const handOverRoute = createRoute({
+  method: 'post',
+  path: '/firm/members/{userId}/hand-over',
+  tags: ['team'],
+  summary: 'Hand the firm to this member (owner only): they become its owner, you an admin; billing follows',
+  security: bearer,
+  request: { params: UserParams },
+  responses: {
+    200: json(FirmViewSchema, 'Handed over: the firm as its former owner, now an admin, sees it'),
+    403: json(ErrorBodySchema, 'ROLE_OWNER_ONLY or ROLE_READ_ONLY'),
+    404: json(ErrorBodySchema, 'MEMBER_NOT_FOUND: not a current member of the firm (or yourself)'),
+    409: json(ErrorBodySchema, 'FIRM_HANDOVER_SUBSCRIPTION: the member pays for a plan of their own'),
+    ...unauthorized,
+  },
+});
+
 const leaveRoute = createRoute({
+  middleware: [readerMay],
   method: 'post',
   path: '/firm/leave',
   tags: ['team'],
@@ -226,6 +244,17 @@ export function firmRoutes(services: Services) {
       await firms.removeMember(services, c.get('user'), c.req.valid('param').userId);
       return c.body(null, 204);
     })
+    .openapi(handOverRoute, async (c) =>
+      c.json(
+        await firms.handOverFirm(
+          services,
+          c.get('user'),
+          c.req.valid('param').userId,
+          viaOfRequest(c.req.header('X-Cuadra-Via')),
+        ),
+        200,
+      ),
+    )
     .openapi(leaveRoute, async (c) => {
       await firms.leaveFirm(services, c.get('user'));
       return c.body(null, 204);

@@ -1,4 +1,5 @@
 import {
+  type ChangeVia,
   type ClientMembers,
   type FirmInvitation,
   type FirmInvitationPreview,
@@ -15,6 +16,7 @@ import type { Services } from '../../services';
 import { bumpTokenVersion, findUserByEmail, type UserRow } from '../auth/repo';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
 import { type ClientRow, findVisibleClient } from '../clients/repo';
+import { recordChanges } from '../history/service';
 import { monthStart } from '../uploads/monthly-limit';
 import { findMembership, type Membership } from './access';
 import { teamInvitationEmail } from './emails';
@@ -28,6 +30,7 @@ import {
   findFirmInvitationByHash,
   findMemberRow,
   firmHasContents,
+  hasLiveSubscription,
   insertClientMember,
   insertFirmInvitation,
   insertMember,
@@ -37,6 +40,7 @@ import {
   listOpenInvitations,
   markFirmInvitationAccepted,
   revokeFirmInvitations,
+  transferFirm,
   updateFirm,
   updateMember,
 } from './repo';
@@ -265,6 +269,40 @@ export async function leaveFirm(services: Services, user: UserRow): Promise<void
     if (!(await deleteMember(tx, member.firmId, user.id))) throw new AppError('MEMBER_NOT_FOUND');
     await bumpTokenVersion(tx, user.id);
   });
+}
+
+/**
+ * The owner hands the firm to another member: they become its owner, the old owner an admin. Billing follows
+ * the firm (its balance, plan and clients move to the new owner, features/firms/repo.ts `transferFirm`);
+ * nobody's sessions end, as both keep their place in the firm. Recorded in the audit log.
+ */
+export async function handOverFirm(
+  services: Services,
+  user: UserRow,
+  userId: string,
+  via: ChangeVia,
+): Promise<FirmView> {
+  const { db } = services;
+  const owner = await ensureMembership(db, user);
+  if (owner.role !== 'owner') throw new AppError('ROLE_OWNER_ONLY');
+  const target = await memberOfMyFirm(db, owner, userId);
+  if (target.userId === user.id) throw new AppError('MEMBER_NOT_FOUND');
+  // One live plan per user: the firm's cannot join one the member pays for on their own.
+  if ((await hasLiveSubscription(db, user.id)) && (await hasLiveSubscription(db, target.userId)))
+    throw new AppError('FIRM_HANDOVER_SUBSCRIPTION');
+  await db.transaction(async (tx) => {
+    if (!(await transferFirm(tx, owner.firmId, user.id, target.userId)))
+      throw new AppError('ROLE_OWNER_ONLY');
+    await recordChanges(tx, {
+      clientId: null,
+      entity: 'firm',
+      entityId: owner.firmId,
+      actorUserId: user.id,
+      via,
+      changes: [{ field: 'owner', from: user.id, to: target.userId }],
+    });
+  });
+  return getFirm(services, user);
 }
 
 /** A client the user sees and that belongs to their firm (not a freelancer's own link). */

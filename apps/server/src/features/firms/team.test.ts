@@ -2,9 +2,16 @@ import { readFileSync } from 'node:fs';
 import { InvoiceFieldsSchema } from '@cuadra/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, emailedToken, signUp, type TestAccount, uniqueEmail } from '../../../test/accounts';
+import {
+  bearer,
+  emailedToken,
+  signUp,
+  TEST_PASSWORD,
+  type TestAccount,
+  uniqueEmail,
+} from '../../../test/accounts';
 import { bodyOf, createTestContext, eventually, TEST_DB, type TestContext } from '../../../test/harness';
-import { creditBalances, creditLedger, firmInvitations, firmMembers, firms } from '../../db/schema';
+import { auditLog, creditBalances, creditLedger, firmInvitations, firmMembers, firms } from '../../db/schema';
 import { expireCredits, grantCredits } from '../credits/ledger';
 import { seedKnownClient } from '../forms/test-fixtures';
 
@@ -304,6 +311,162 @@ describe(`a gestoría is a team (${TEST_DB})`, () => {
     expect(report.status).not.toBe(403);
     const buy = await send('POST', '/api/v1/checkout', { packId: 'pack-100' }, staff);
     expect((await bodyOf(buy)).error.code).toBe('ROLE_OWNER_ONLY');
+  });
+
+  it('refuses a reader every write the app registers, unless the route is public or marked readerMay', async () => {
+    const owner = await signUp(ctx, { name: 'Owner' });
+    const reader = await join(owner, 'reader');
+    const seed = await seedKnownClient(ctx, owner.id, { name: 'Readable SL', taxId: null });
+    const invoiceId = Object.values(seed.ids)[0] as string;
+    // Routes without a session (the token is theirs: a link, a webhook, the local stand-ins) ...
+    const PUBLIC = [
+      /^POST \/api\/v1\/auth\/(register|login|verify-email|confirm-email-change|password-reset|password-reset\/confirm|google)$/,
+      /^POST \/api\/v1\/webhooks\//,
+      /^POST \/api\/v1\/inbound\/:provider$/,
+      /^POST \/api\/v1\/contact$/,
+      /^POST \/api\/v1\/bank\/requests\/:token\//,
+      /^POST \/dev\//,
+    ];
+    // ... and the writes a reader may make: their own account, signing out, leaving, a report.
+    const READER_MAY = [
+      'PATCH /api/v1/me',
+      'POST /api/v1/me/password',
+      'POST /api/v1/me/email',
+      'PATCH /api/v1/me/notifications',
+      'POST /api/v1/auth/resend-verification',
+      'POST /api/v1/auth/logout-everywhere',
+      'POST /api/v1/clients/:clientId/reports',
+      'POST /api/v1/firm/leave',
+    ];
+    const writes = [
+      ...new Set(
+        ctx.app.routes
+          .filter((r) => !['GET', 'HEAD', 'OPTIONS', 'ALL'].includes(r.method))
+          .map((r) => `${r.method} ${r.path}`),
+      ),
+    ];
+    // The app has the routes this test knows of (so a renamed one cannot slip out of the lists unseen).
+    for (const known of READER_MAY) expect(writes).toContain(known);
+    expect(writes.length).toBeGreaterThan(40);
+    const fill = (path: string) =>
+      path
+        .replace(/\/invoices\/:id\b/, `/invoices/${invoiceId}`)
+        .replace(/:(clientId|id)\b/, seed.client.id)
+        .replace(':decision', 'discard')
+        .replace(':form', '303')
+        .replace(/:[A-Za-z]+/g, '0190c0de-0000-7000-8000-000000000000');
+
+    const answers: Record<string, string> = {};
+    const mayLast: string[] = [];
+    for (const route of writes) {
+      if (PUBLIC.some((pattern) => pattern.test(route))) continue;
+      if (route.endsWith('/logout-everywhere') || route.endsWith('/firm/leave')) {
+        mayLast.push(route);
+        continue;
+      }
+      const [method, path] = route.split(' ') as [string, string];
+      const res = await send(method, fill(path), {}, reader);
+      const text = await res.text();
+      const code = res.headers.get('content-type')?.includes('json')
+        ? JSON.parse(text).error?.code
+        : undefined;
+      answers[route] = code === 'ROLE_READ_ONLY' ? 'refused' : 'let through';
+      if (code === 'ROLE_READ_ONLY') {
+        expect(res.status, route).toBe(403);
+        expect(text, route).not.toContain('Readable SL');
+        expect(text, route).not.toContain('Bar Sol');
+      }
+    }
+    // Signing out everywhere and leaving end the reader's session: each last, by a reader of its own.
+    for (const route of mayLast) {
+      const [method, path] = route.split(' ') as [string, string];
+      const res = await send(method, path, undefined, await join(owner, 'reader', 'Last'));
+      answers[route] = res.status === 403 ? 'refused' : 'let through';
+    }
+    const expected = Object.fromEntries(
+      Object.keys(answers).map((route) => [route, READER_MAY.includes(route) ? 'let through' : 'refused']),
+    );
+    expect(answers).toEqual(expected);
+    // The invoice is as it was: no refused write changed it.
+    expect((await get(`/api/v1/invoices/${invoiceId}`, owner)).status).toBe(200);
+  });
+
+  it('hands the firm over: only the owner, only to a current member; billing follows, sessions stay', async () => {
+    const owner = await signUp(ctx, { name: 'Founding Owner' });
+    const admin = await join(owner, 'admin', 'Next Owner');
+    const staff = await join(owner, 'staff');
+    const reader = await join(owner, 'reader');
+    const removed = await join(owner, 'staff', 'Gone');
+    await send('DELETE', `/api/v1/firm/members/${removed.id}`, undefined, owner);
+    const otherFirm = await signUp(ctx);
+    const seed = await seedKnownClient(ctx, owner.id, { name: 'Handed SL', taxId: null });
+    await grantCredits(ctx.db, owner.id, 7, 'grant', `test-handover:${owner.id}`);
+    const creditsOf = async (who: TestAccount) =>
+      (await bodyOf(await get('/api/v1/me', who))).credits.available;
+    const firmCredits = await creditsOf(owner);
+    const newOwnOnes = await creditsOf(admin); // what the member spends before: the firm's too
+    expect(newOwnOnes).toBe(firmCredits);
+    const [ownBalance] = await ctx.db
+      .select()
+      .from(creditBalances)
+      .where(eq(creditBalances.userId, admin.id));
+    const handOver = (who: TestAccount, to: string) =>
+      send('POST', `/api/v1/firm/members/${to}/hand-over`, undefined, who, { 'X-Cuadra-Via': 'screen' });
+    const codeOf = async (res: Response) => (await bodyOf(res)).error?.code;
+
+    expect(await codeOf(await handOver(admin, staff.id))).toBe('ROLE_OWNER_ONLY');
+    expect(await codeOf(await handOver(staff, admin.id))).toBe('ROLE_OWNER_ONLY');
+    expect(await codeOf(await handOver(reader, admin.id))).toBe('ROLE_READ_ONLY');
+    expect(await codeOf(await handOver(owner, otherFirm.id))).toBe('MEMBER_NOT_FOUND');
+    expect(await codeOf(await handOver(owner, removed.id))).toBe('MEMBER_NOT_FOUND');
+    expect(await codeOf(await handOver(owner, owner.id))).toBe('MEMBER_NOT_FOUND');
+    expect(await codeOf(await handOver(otherFirm, admin.id))).toBe('MEMBER_NOT_FOUND');
+    expect((await bodyOf(await get('/api/v1/firm', owner))).myRole).toBe('owner');
+
+    const done = await handOver(owner, admin.id);
+    expect(done.status).toBe(200);
+    expect((await bodyOf(done)).myRole).toBe('admin');
+    // Both sessions stay valid; the roles changed under them.
+    const firm = await bodyOf(await get('/api/v1/firm', admin));
+    expect(firm.myRole).toBe('owner');
+    expect(firm.members.map((m: { name: string; role: string }) => [m.name, m.role])).toEqual([
+      ['Next Owner', 'owner'],
+      ['Founding Owner', 'admin'],
+      ['Colleague staff', 'staff'],
+      ['Colleague reader', 'reader'],
+    ]);
+    expect((await get(`/api/v1/clients/${seed.client.id}`, owner)).status).toBe(200);
+    expect((await get(`/api/v1/clients/${seed.client.id}`, admin)).status).toBe(200);
+    expect((await get(`/api/v1/clients/${seed.client.id}`, reader)).status).toBe(200);
+    // Billing follows the firm: the same balance (plus what the new owner held on their own), bought by them.
+    expect(await creditsOf(admin)).toBe(
+      firmCredits + (ownBalance ? ownBalance.available - ownBalance.reserved : 0),
+    );
+    expect(await creditsOf(owner)).toBe(await creditsOf(admin));
+    expect(await codeOf(await send('POST', '/api/v1/checkout', { packId: 'pack-100' }, owner))).toBe(
+      'ROLE_OWNER_ONLY',
+    );
+    expect(await codeOf(await send('POST', '/api/v1/checkout', { packId: 'pack-100' }, admin))).not.toBe(
+      'ROLE_OWNER_ONLY',
+    );
+    // The former owner, now an admin, may leave; the firm's clients stay with it.
+    expect((await send('POST', '/api/v1/firm/leave', undefined, owner)).status).toBe(204);
+    const again = await bodyOf(
+      await send('POST', '/api/v1/auth/login', { email: owner.email, password: TEST_PASSWORD }, null),
+    );
+    const former = { ...owner, token: again.token };
+    expect((await get(`/api/v1/clients/${seed.client.id}`, former)).status).toBe(404);
+    expect((await get(`/api/v1/clients/${seed.client.id}`, admin)).status).toBe(200);
+    // Audit-logged: who handed which firm to whom.
+    const [logged] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, firm.firm.id));
+    expect(logged).toMatchObject({
+      entity: 'firm',
+      field: 'owner',
+      fromValue: owner.id,
+      toValue: admin.id,
+      actorUserId: owner.id,
+      via: 'screen',
+    });
   });
 
   it('records who changed which invoice field, from what to what, through what', async () => {

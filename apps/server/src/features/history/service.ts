@@ -7,9 +7,10 @@ import { newId } from '../../lib/ids';
 export type FieldChange = { field: string; from: unknown; to: unknown };
 /**
  * `form`: a form generated for a period (the entity id is the client's, the field names form and period);
- * `user`: a user's own settings (language, notifications), which belong to no client.
+ * `user`: a user's own settings (language, notifications), which belong to no client; `firm`: the firm
+ * itself (who owns it).
  */
-export type AuditedEntity = 'invoice' | 'client' | 'form' | 'user';
+export type AuditedEntity = 'invoice' | 'client' | 'form' | 'user' | 'firm';
 
 /**
  * Values compared as JSON with keys sorted, undefined as null: a date string, cents, a breakdown or a list

@@ -13,7 +13,7 @@ import {
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { validationHook } from '../../http/errors';
 import type { Services } from '../../services';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { type AuthEnv, readerMay, requireAuth } from '../auth/middleware';
 import { toUser } from '../auth/service';
 import { viaOfRequest } from '../history/service';
 import {
@@ -47,6 +47,7 @@ const meRoute = createRoute({
 });
 
 const updateMeRoute = createRoute({
+  middleware: [readerMay],
   method: 'patch',
   path: '/',
   tags: ['auth'],
@@ -62,6 +63,7 @@ const updateMeRoute = createRoute({
 });
 
 const passwordRoute = createRoute({
+  middleware: [readerMay],
   method: 'post',
   path: '/password',
   tags: ['auth'],
@@ -81,6 +83,7 @@ const passwordRoute = createRoute({
 });
 
 const emailRoute = createRoute({
+  middleware: [readerMay],
   method: 'post',
   path: '/email',
   tags: ['auth'],
@@ -128,6 +131,7 @@ const notificationsRoute = createRoute({
 });
 
 const updateNotificationsRoute = createRoute({
+  middleware: [readerMay],
   method: 'patch',
   path: '/notifications',
   tags: ['auth'],

@@ -8,12 +8,13 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { validationHook } from '../../http/errors';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
+import { type AuthEnv, readerMay, requireAuth } from '../auth/middleware';
 import { createReport, downloadReport, getFiscalSummary } from './service';
 
 const clientParam = z.object({ clientId: z.uuid() });
 
 const create = createRoute({
+  middleware: [readerMay],
   method: 'post',
   path: '/clients/{clientId}/reports',
   tags: ['reports'],

@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
-import { storeTestSession } from '../../test/session';
+import { storeTestSession, testUser } from '../../test/session';
+import { initAuth } from '../auth/auth-store';
 import { BankPanel } from './bank-panel';
 
 type Call = { url: URL; method: string; body: unknown };
@@ -202,6 +203,52 @@ describe('the Bank tab', () => {
     expect(sent?.url.searchParams.get('name')).toBe('malo.n43');
     expect(alert.textContent).toContain('No se ha podido leer este extracto bancario');
     expect(alert.textContent).toContain('(línea 7)');
+  });
+
+  it('offers a reader of the firm no import, request, match, set-aside or rule to forget (issue 40)', async () => {
+    const reader = testUser({ firmRole: 'reader' });
+    storeTestSession(reader);
+    initAuth();
+    const rule = {
+      id: 'r-1',
+      pattern: 'comision mantenimiento',
+      direction: 'debit',
+      reason: 'fee',
+      createdAt: '',
+    };
+    const calls = stubFetch(({ url }) => {
+      if (url.pathname === '/api/v1/me') return json(200, reader);
+      if (url.pathname.endsWith('/statements')) return json(200, { statements: [] });
+      if (url.pathname.endsWith('/rules')) return json(200, { rules: [rule] });
+      return json(200, list([proposed, fee]));
+    });
+    renderWithProviders(<BankPanel clientId="c-1" />);
+    const rows = await screen.findAllByTestId('movement');
+    await screen.findByRole('heading', { name: 'Saved rules' });
+    // Everything is there to read ...
+    expect(within(rows[0] as HTMLElement).getByText(/FV-2026-0102 · Clínica Dental Sur/)).toBeTruthy();
+    expect(screen.getByText('“comision mantenimiento” (charges): bank fee')).toBeTruthy();
+    // ... and nothing to change it with.
+    expect(screen.getByTestId('read-only-note').textContent).toBe(
+      'Your role in the firm is Reader: you can read and export, not change anything.',
+    );
+    for (const row of rows) expect(within(row).queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByLabelText('Statement file')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import statement' })).toBeNull();
+    expect(screen.queryByLabelText('Reason when setting aside:')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Forget the rule/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Ask the client for what is missing' })).toBeNull();
+    // The movement keys say so rather than act.
+    (rows[0] as HTMLElement).focus();
+    fireEvent.keyDown(rows[0] as HTMLElement, { key: 'Enter' });
+    expect(
+      await screen.findByText('Readers cannot change anything: this key does nothing for you.'),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByTestId('read-only-note').textContent).toBe(
+      'Tu rol en la asesoría es Lector: puedes consultar y exportar, no modificar nada.',
+    );
   });
 
   it('says when the movements cannot be loaded', async () => {

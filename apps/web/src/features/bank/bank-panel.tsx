@@ -16,6 +16,7 @@ import { primaryButtonClass, StateBox, secondaryButtonClass } from '../../compon
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
+import { ReadOnlyNote, useCanWrite } from '../team/can-write';
 import {
   useDeleteRule,
   useMovementAction,
@@ -40,10 +41,18 @@ const lineOf = (error: unknown) => {
  * The movement list works from the keyboard: ↑/↓ (or j/k) move, Enter accepts, u undoes, i ignores.
  */
 export function BankPanel({ clientId }: { clientId: string }) {
+  // A reader (issue 40) sees the statements, movements and rules, and is offered nothing that changes them.
+  const canWrite = useCanWrite();
   return (
     <div className="space-y-8">
-      <MissingRequest clientId={clientId} />
-      <StatementUpload clientId={clientId} />
+      {canWrite ? (
+        <>
+          <MissingRequest clientId={clientId} />
+          <StatementUpload clientId={clientId} />
+        </>
+      ) : (
+        <ReadOnlyNote />
+      )}
       <Movements clientId={clientId} />
       <PendingPayments clientId={clientId} />
       <Rules clientId={clientId} />
@@ -208,8 +217,11 @@ const actionsOf = (m: BankMovement): Action[] =>
 
 function Movements({ clientId }: { clientId: string }) {
   const { t, i18n } = useTranslation('bank');
+  const { t: tt } = useTranslation('team');
   const locale = toLocale(i18n.resolvedLanguage);
   const toMessage = useErrorMessage();
+  const canWrite = useCanWrite();
+  const [readOnlyKey, setReadOnlyKey] = useState(false);
   const [status, setStatus] = useState<MovementStatus | null>(null);
   const [reason, setReason] = useState<IgnoreReason>('other');
   const list = useMovements(clientId, status);
@@ -218,6 +230,10 @@ function Movements({ clientId }: { clientId: string }) {
   const id = useId();
   const money = (cents: number, currency = 'EUR') => formatMoney(cents, locale, { currency });
   const run = (m: BankMovement, kind: Action) => {
+    if (!canWrite) {
+      setReadOnlyKey(true);
+      return;
+    }
     if (!actionsOf(m).includes(kind)) return;
     const isIgnore = kind === 'ignore' || kind === 'ignoreAlways';
     action.mutate({
@@ -278,22 +294,27 @@ function Movements({ clientId }: { clientId: string }) {
           })}
         </p>
       ) : null}
-      <label className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-800">
-        {t('movements.reason')}
-        <select
-          value={reason}
-          onChange={(event) => setReason(event.target.value as IgnoreReason)}
-          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-        >
-          {IGNORE_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {t(`ignore.${r}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      {canWrite ? (
+        <label className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-800">
+          {t('movements.reason')}
+          <select
+            value={reason}
+            onChange={(event) => setReason(event.target.value as IgnoreReason)}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+          >
+            {IGNORE_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {t(`ignore.${r}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <p className="mt-1 text-xs text-slate-500" id={`${id}-keys`}>
-        {t('movements.keys')}
+        {canWrite ? t('movements.keys') : t('movements.keysReadOnly')}
+      </p>
+      <p role="status" className="text-sm text-slate-700">
+        {readOnlyKey ? tt('readOnly.key') : null}
       </p>
       {action.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
@@ -385,7 +406,7 @@ function Movements({ clientId }: { clientId: string }) {
                   </p>
                 ) : null}
                 <div className="mt-2 flex flex-wrap gap-2">
-                  {actionsOf(m).map((kind) => (
+                  {(canWrite ? actionsOf(m) : []).map((kind) => (
                     <button
                       key={kind}
                       type="button"
@@ -432,6 +453,7 @@ function Rules({ clientId }: { clientId: string }) {
   const toMessage = useErrorMessage();
   const rules = useRules(clientId);
   const forget = useDeleteRule(clientId);
+  const canWrite = useCanWrite();
   const id = useId();
   if (!rules.data || rules.data.rules.length === 0) return null;
   return (
@@ -455,15 +477,17 @@ function Rules({ clientId }: { clientId: string }) {
                 reason: t(`ignore.${rule.reason}`),
               })}
             </span>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              disabled={forget.isPending}
-              onClick={() => forget.mutate(rule.id)}
-              aria-label={t('rules.forgetOf', { pattern: rule.pattern })}
-            >
-              {t('rules.forget')}
-            </button>
+            {canWrite ? (
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={forget.isPending}
+                onClick={() => forget.mutate(rule.id)}
+                aria-label={t('rules.forgetOf', { pattern: rule.pattern })}
+              >
+                {t('rules.forget')}
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -15,6 +15,7 @@ import { InvoiceTable } from '../invoices/invoice-table';
 import { DEFAULT_INVOICE_SORT, useInvoiceList } from '../invoices/invoices-api';
 import { UploadPanel } from '../invoices/upload-panel';
 import { ReportPanel } from '../reports/report-panel';
+import { useCanWrite } from '../team/can-write';
 import { ClientMembersPanel } from '../team/client-members-panel';
 import { ClientTabs, useClientTab } from './client-tabs';
 import { useClient } from './clients-api';
@@ -36,6 +37,7 @@ export function CustomerPage() {
   const [invoiceSort, setInvoiceSort] = useState(DEFAULT_INVOICE_SORT);
   const invoices = useInvoiceList(customerId, invoiceSort);
   const [tab, setTab] = useClientTab();
+  const canWrite = useCanWrite();
 
   if (client.isPending) {
     return (
@@ -70,7 +72,7 @@ export function CustomerPage() {
   const isOwner = data.role === 'owner';
   const isOwnPage = user?.accountType === 'freelancer';
   // A reader of the firm (issue 40) reads and exports: nothing that would change the client is offered.
-  const readOnly = user?.firmRole === 'reader';
+  const readOnly = !canWrite;
   const manages = isOwner && !isOwnPage && !readOnly;
   const canInvite = manages && !data.registered && user?.verified === true;
   const initial = data.name.trim().charAt(0).toLocaleUpperCase() || '?';

@@ -106,6 +106,17 @@ describe('the dashboard’s client section', () => {
     await i18n.changeLanguage('en');
   });
 
+  it('offers a reader of the firm the clients to read, and no way to add one (issue 40)', async () => {
+    const reader = testUser({ firmRole: 'reader' });
+    stubApi([{ id: 'c-1', name: 'Talleres Ruiz' }], reader);
+    storeTestSession(reader);
+    renderRoutes(routes, '/dashboard');
+    await screen.findByRole('table', { name: 'Your clients' }, SLOW);
+    expect(screen.getByRole('link', { name: 'View details of Talleres Ruiz' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add customer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Invite/ })).toBeNull();
+  });
+
   it('lists clients with the registered-user marker and a view-details link', async () => {
     stubApi([
       { id: 'c-1', name: 'Talleres Ruiz' },

@@ -5,6 +5,7 @@ import { primaryButtonClass } from '../../components/ui';
 import { useAuth } from '../auth/auth-store';
 import { VerifyEmailBanner } from '../auth/verify-email-banner';
 import { CreditsWidget } from '../credits/credits-widget';
+import { useCanWrite } from '../team/can-write';
 import { AddClientDialog } from './add-client-dialog';
 import { ClientTable } from './client-table';
 import { FreelancerHome } from './freelancer-home';
@@ -34,7 +35,9 @@ export function DashboardPage() {
 export function ClientSection({ verified, withTitle = true }: { verified: boolean; withTitle?: boolean }) {
   const { t } = useTranslation('clients');
   const [adding, setAdding] = useState(false);
-  const toolbar = verified ? (
+  // A reader (issue 40) reads the firm's clients; adding one is not theirs to offer.
+  const canWrite = useCanWrite();
+  const toolbar = !canWrite ? null : verified ? (
     <button type="button" onClick={() => setAdding(true)} className={primaryButtonClass}>
       <span aria-hidden="true">+</span>
       {t('add.button')}
@@ -55,7 +58,7 @@ export function ClientSection({ verified, withTitle = true }: { verified: boolea
           {t('section.title')}
         </h2>
       ) : null}
-      <ClientTable canManage={verified} toolbar={toolbar} />
+      <ClientTable canManage={verified && canWrite} toolbar={toolbar} />
       {adding ? <AddClientDialog onClose={() => setAdding(false)} /> : null}
     </section>
   );

@@ -238,6 +238,21 @@ describe('settings /user (spec-1 §2 "Settings")', () => {
     expect(await screen.findByText('No credit movements yet.')).toBeTruthy();
   });
 
+  it('offers a member who is not the firm’s owner no pack to buy: the owner buys (issue 40)', async () => {
+    const reader = testUser({ firmRole: 'reader' });
+    storeTestSession(reader);
+    mockApi({
+      'GET /me': () => json(200, reader),
+      'GET /credits/ledger': () => json(200, { entries: [], nextCursor: null }),
+    });
+    renderRoutes(routes, '/user');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Credits' }));
+    expect((await screen.findByTestId('owner-buys')).textContent).toBe(
+      "Your firm's owner buys its credits; you spend them with the rest of the team.",
+    );
+    expect(screen.queryByRole('button', { name: /^Buy the/ })).toBeNull();
+  });
+
   it('with an unknown pack from the pricing page: select_package_error', async () => {
     storeTestSession(user(12));
     mockApi({

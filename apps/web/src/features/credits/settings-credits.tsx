@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toLocale } from '../../i18n/i18n';
 import { useAuth } from '../auth/auth-store';
 import { PackCards } from '../billing/pack-cards';
+import { useCanBill } from '../team/can-write';
 import { isLowOnSettings } from './credit-status';
 import { CreditsWidget } from './credits-widget';
 import { usePurchaseReturn } from './purchase-return';
@@ -71,6 +72,7 @@ export function SettingsCredits({
   const { user } = useAuth();
   const { state, dispatch, buy } = purchase;
   const credits = user?.credits;
+  const canBill = useCanBill();
 
   // From the pricing page: the chosen pack's button gets focus, and is scrolled into view.
   const chosenPack = PACKS.find((pack) => pack.active && pack.id === chosenPackId) ?? null;
@@ -120,17 +122,26 @@ export function SettingsCredits({
         {chosenName ? (
           <p className="text-sm text-slate-700">{t('settings.credits.chosenPack', { name: chosenName })}</p>
         ) : null}
-        <PurchaseStatusMessage state={state} onDismiss={() => dispatch({ type: 'reset' })} />
-        <div className="mt-4">
-          <PackCards
-            heading="h4"
-            purchase={{
-              onBuy: (pack) => void buy(pack),
-              processingPackId: state.status === 'processing' ? state.packId : null,
-              chosenPackId: chosenPack?.id ?? null,
-            }}
-          />
-        </div>
+        {canBill ? (
+          <>
+            <PurchaseStatusMessage state={state} onDismiss={() => dispatch({ type: 'reset' })} />
+            <div className="mt-4">
+              <PackCards
+                heading="h4"
+                purchase={{
+                  onBuy: (pack) => void buy(pack),
+                  processingPackId: state.status === 'processing' ? state.packId : null,
+                  chosenPackId: chosenPack?.id ?? null,
+                }}
+              />
+            </div>
+          </>
+        ) : (
+          // A member of a firm (issue 40) spends the firm's credits; the owner buys them.
+          <p data-testid="owner-buys" className="rounded-md bg-slate-100 px-4 py-3 text-sm text-slate-700">
+            {t('settings.credits.ownerBuys')}
+          </p>
+        )}
       </section>
 
       <UsageHistory />

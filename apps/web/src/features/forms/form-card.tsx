@@ -68,17 +68,15 @@ export function FormCard({
     body = (
       <>
         <FormBoxes result={query.data} names={names} />
-        {/* Issue 40: the 303 is the return a later correction most often invalidates. */}
-        {form === '303' ? (
-          <GenerationNotice
-            clientId={clientId}
-            form={form}
-            year={year}
-            period={period}
-            generation={query.data.generation ?? null}
-            names={names}
-          />
-        ) : null}
+        {/* Issue 40: any generated form goes stale when an invoice of its period changes after. */}
+        <GenerationNotice
+          clientId={clientId}
+          form={form}
+          year={year}
+          period={period}
+          generation={query.data.generation ?? null}
+          names={names}
+        />
       </>
     );
   }

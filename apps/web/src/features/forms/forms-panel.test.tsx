@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { routes } from '../../router';
 import { renderRoutes, renderWithProviders } from '../../test/render';
-import { storeTestSession } from '../../test/session';
+import { storeTestSession, testUser } from '../../test/session';
+import { initAuth } from '../auth/auth-store';
 import { FormsPanel } from './forms-panel';
 
 type Call = { url: URL; method: string; body: unknown };
@@ -298,5 +299,77 @@ describe('the Forms tab', () => {
       'cambiada después de generarlo por Pablo Staff',
     );
     expect(within(card).getByRole('button', { name: 'Marcar de nuevo como generado' })).toBeTruthy();
+  });
+
+  it('flags the changes after generation on every generated form, not only the 303', async () => {
+    const generated = {
+      at: '2026-10-15T09:30:00.000Z',
+      by: { id: 'u-1', name: 'Marta Owner' },
+      changedAfter: [
+        {
+          invoiceId: 'inv-1',
+          fields: ['totalCents'],
+          by: [{ id: 'u-2', name: 'Pablo Staff' }],
+          at: '2026-10-16T11:00:00.000Z',
+        },
+      ],
+    };
+    stubFetch((call) => {
+      if (call.url.pathname.endsWith('/forms/130'))
+        return json(200, { ...empty('130', '3T'), generation: generated });
+      if (call.url.pathname.endsWith('/forms/111'))
+        return json(200, { ...empty('111', '3T'), generation: null });
+      return answerForms(call);
+    });
+    renderWithProviders(<FormsPanel client={client} />);
+    const card = (await screen.findByRole('heading', { name: /Form 130/ })).closest('article') as HTMLElement;
+    await waitFor(() =>
+      expect(within(card).getByRole('status').textContent).toContain(
+        'changed after generation by Pablo Staff',
+      ),
+    );
+    expect(within(card).getByRole('button', { name: 'Mark as generated again' })).toBeTruthy();
+    const withholdings = (await screen.findByRole('heading', { name: /Form 111/ })).closest(
+      'article',
+    ) as HTMLElement;
+    expect(await within(withholdings).findByText(/Not marked as generated yet/)).toBeTruthy();
+  });
+});
+
+describe('the Forms tab for a reader of the firm (issue 40)', () => {
+  it('shows when each form was generated and what changed after, with no mark or profile save', async () => {
+    const reader = testUser({ firmRole: 'reader' });
+    storeTestSession(reader);
+    initAuth();
+    const generated = {
+      at: '2026-10-15T09:30:00.000Z',
+      by: { id: 'u-1', name: 'Marta Owner' },
+      changedAfter: [
+        {
+          invoiceId: 'inv-1',
+          fields: ['number'],
+          by: [{ id: 'u-2', name: 'Pablo Staff' }],
+          at: '2026-10-16T11:00:00.000Z',
+        },
+      ],
+    };
+    const calls = stubFetch((call) => {
+      if (call.url.pathname === '/api/v1/me') return json(200, reader);
+      if (call.url.pathname.endsWith('/forms/303'))
+        return json(200, { ...empty('303', '3T'), generation: generated });
+      return answerForms(call);
+    });
+    renderWithProviders(<FormsPanel client={client} />);
+    const card = (await screen.findByRole('heading', { name: /Form 303/ })).closest('article') as HTMLElement;
+    await waitFor(() =>
+      expect(within(card).getByRole('status').textContent).toContain(
+        'changed after generation by Pablo Staff',
+      ),
+    );
+    expect(within(card).getByText(/Generated on .* by Marta Owner\./)).toBeTruthy();
+    await screen.findByRole('heading', { name: /Form 130/ });
+    expect(screen.queryByRole('button', { name: /Mark as generated/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save tax profile' })).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 });

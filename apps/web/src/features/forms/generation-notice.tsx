@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { linkClass, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
+import { useCanWrite } from '../team/can-write';
 import { type InvoiceNames, useMarkGenerated } from './forms-api';
 
 /**
@@ -25,6 +26,7 @@ export function GenerationNotice(props: {
   const id = useId();
   const locale = toLocale(i18n.resolvedLanguage);
   const mark = useMarkGenerated(clientId, form, year, period);
+  const canWrite = useCanWrite();
   const changed = generation?.changedAfter ?? [];
 
   return (
@@ -60,18 +62,21 @@ export function GenerationNotice(props: {
           </ul>
         </div>
       ) : null}
-      <button
-        type="button"
-        onClick={() => mark.mutate()}
-        disabled={mark.isPending}
-        className={`${secondaryButtonClass} mt-2`}
-      >
-        {mark.isPending
-          ? t('generation.marking')
-          : generation
-            ? t('generation.markAgain')
-            : t('generation.mark')}
-      </button>
+      {/* Marking is a write: a reader (issue 40) sees when it was generated, not the button. */}
+      {canWrite ? (
+        <button
+          type="button"
+          onClick={() => mark.mutate()}
+          disabled={mark.isPending}
+          className={`${secondaryButtonClass} mt-2`}
+        >
+          {mark.isPending
+            ? t('generation.marking')
+            : generation
+              ? t('generation.markAgain')
+              : t('generation.mark')}
+        </button>
+      ) : null}
       {mark.isError ? (
         <p role="alert" className="mt-1 text-red-700">
           {toMessage(mark.error)}

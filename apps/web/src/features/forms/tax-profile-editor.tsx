@@ -12,6 +12,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass, primaryButtonClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
+import { useCanWrite } from '../team/can-write';
 import { useUpdateTaxProfile } from './forms-api';
 import { selectClass, type Translate } from './shared';
 
@@ -37,7 +38,8 @@ export function TaxProfileEditor({ client }: { client: ClientDetail }) {
   const toMessage = useErrorMessage();
   const id = useId();
   const profile = client.taxProfile;
-  const canEdit = client.role === 'owner';
+  const canWrite = useCanWrite();
+  const canEdit = client.role === 'owner' && canWrite;
   const [legalForm, setLegalForm] = useState<LegalForm | 'auto'>(
     profile.legalFormInferred ? 'auto' : profile.legalForm,
   );

@@ -13,6 +13,7 @@ import { DateInput } from '../../components/ui/date-input';
 import { toLocale } from '../../i18n/i18n';
 import { LearnedNote } from '../review/learned-note';
 import { useForgetLearnedPlace } from '../review/review-api';
+import { ReadOnlyNote, useCanWrite } from '../team/can-write';
 import { DocumentViewer } from './document-viewer';
 import { FiguresConfirm } from './figures-confirm';
 import {
@@ -101,6 +102,7 @@ export function InvoiceEditor({
 }) {
   const { t, i18n } = useTranslation('invoices');
   const language = toLocale(i18n.resolvedLanguage);
+  const canWrite = useCanWrite();
   const [form, setForm] = useState<InvoiceForm>(() => formFromInvoice(invoice, language));
   const [formErrors, setErrors] = useState<FormErrors>({});
   const errors = useMemo(
@@ -153,190 +155,192 @@ export function InvoiceEditor({
         aria-describedby={saveError ? `${formId}-save-error` : undefined}
         className="space-y-6"
       >
-        {invoice.payments.length > 0 ? (
-          <p className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
-            {invoice.paidAt
-              ? t('payments.paid', { date: formatDay(invoice.paidAt, language) })
-              : t('payments.partial', { count: invoice.payments.length })}{' '}
-            {invoice.payments
-              .map(
-                (p) =>
-                  `${formatDay(p.bookingDate, language)} ${formatMoney(p.amountCents, language, { currency: p.currency })}`,
-              )
-              .join(' · ')}
-          </p>
-        ) : null}
-        {EXTRACTION_NOTICES.filter(([code]) => invoice.extractionWarnings.includes(code)).map(
-          ([code, key]) => (
-            <p
-              key={code}
-              role="status"
-              className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-            >
-              {t(key)}
-            </p>
-          ),
-        )}
-        <fieldset aria-describedby={errors.type ? typeErrorId : undefined}>
-          <legend className="text-sm font-semibold text-slate-900">
-            {mode === 'review' ? t('review.typeLegend') : t('fields.type')}
-          </legend>
-          <div className="mt-2 flex gap-4">
-            {INVOICE_TYPES.map((type) => (
-              <label key={type} className="inline-flex items-center gap-2 text-sm text-slate-800">
-                <input
-                  id={type === 'issued' ? `${formId}-type` : undefined}
-                  type="radio"
-                  name="type"
-                  value={type}
-                  checked={form.type === type}
-                  onChange={() => {
-                    setForm((current) => ({ ...current, type }));
-                    setErrors(({ type: _removed, ...rest }) => rest);
-                  }}
-                  aria-invalid={errors.type ? true : undefined}
-                  className="size-4 accent-brand-700"
-                />
-                {t(`type.${type}`)}
-              </label>
-            ))}
-          </div>
-          {errors.type ? (
-            <p id={typeErrorId} role="alert" className="mt-1 text-sm text-red-700">
-              {t('review.typeRequired')}
+        {/* A reader (issue 40) sees every field, and can change none of them. */}
+        <fieldset disabled={!canWrite} className="min-w-0 space-y-6">
+          {invoice.payments.length > 0 ? (
+            <p className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+              {invoice.paidAt
+                ? t('payments.paid', { date: formatDay(invoice.paidAt, language) })
+                : t('payments.partial', { count: invoice.payments.length })}{' '}
+              {invoice.payments
+                .map(
+                  (p) =>
+                    `${formatDay(p.bookingDate, language)} ${formatMoney(p.amountCents, language, { currency: p.currency })}`,
+                )
+                .join(' · ')}
             </p>
           ) : null}
-          {/* Why the type was preset (the upload's client found on the document), while it still holds. */}
-          {invoice.evidence.type && invoice.type && form.type === invoice.type ? (
-            <p className="mt-1 text-sm text-slate-600" data-testid="type-reason">
-              {t(invoice.type === 'issued' ? 'review.typeReasonIssued' : 'review.typeReasonReceived')}
-            </p>
-          ) : null}
-        </fieldset>
-
-        {SECTIONS.map((section) => (
-          <fieldset key={section.title} className="rounded-lg border border-slate-200 bg-white p-4">
-            <legend className="px-1 text-sm font-semibold text-slate-900">
-              {t(`fields.${section.title}`)}
+          {EXTRACTION_NOTICES.filter(([code]) => invoice.extractionWarnings.includes(code)).map(
+            ([code, key]) => (
+              <p
+                key={code}
+                role="status"
+                className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              >
+                {t(key)}
+              </p>
+            ),
+          )}
+          <fieldset aria-describedby={errors.type ? typeErrorId : undefined}>
+            <legend className="text-sm font-semibold text-slate-900">
+              {mode === 'review' ? t('review.typeLegend') : t('fields.type')}
             </legend>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {section.fields.map((field) => {
-                const key = EVIDENCE_KEYS[field];
-                const evidence = invoice.evidence[key];
-                const low = isLowConfidence(evidence);
-                const learned =
-                  evidence?.source === 'memory' && !forgottenPlaces.has(key)
-                    ? evidence.learnedFrom
-                    : undefined;
-                const error = errors[field];
-                const id = `${formId}-${field}`;
-                const isWide = field.endsWith('Address') || field.endsWith('Name');
-                const isDate = field === 'issueDate' || field === 'dueDate';
-                const isAmount = (AMOUNT_FIELDS as readonly string[]).includes(field);
-                const warning = TAX_ID_FIELDS.includes(field) ? taxIdWarning(form[field]) : null;
-                const inputProps = {
-                  id,
-                  name: field,
-                  onFocus: () => setFocused(field),
-                  onBlur: () => setFocused((current) => (current === field ? null : current)),
-                  'aria-invalid': error ? true : undefined,
-                  'aria-describedby':
-                    [
-                      error ? `${id}-error` : null,
-                      low ? `${id}-low` : null,
-                      learned ? `${id}-learned` : null,
-                      warning ? `${id}-warn` : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' ') || undefined,
-                  'data-low-confidence': low || undefined,
-                  className: `${inputClass} ${isAmount ? 'text-right tabular-nums' : ''} ${
-                    low ? 'border-amber-500 bg-amber-50' : ''
-                  }`,
-                };
-                return (
-                  <div key={field} className={isWide ? 'sm:col-span-2' : undefined}>
-                    <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-                      {t(`fields.${LABELS[field]}` as 'fields.number')}
-                    </label>
-                    {isDate ? (
-                      // A day in the app's language, whatever the browser's (issue 36).
-                      <DateInput
-                        {...inputProps}
-                        value={form[field]}
-                        onChange={(value) => set(field, value)}
-                      />
-                    ) : (
-                      <input
-                        {...inputProps}
-                        type="text"
-                        inputMode={isAmount || field === 'withholdingRate' ? 'decimal' : undefined}
-                        value={form[field]}
-                        onChange={(event) => set(field, event.target.value)}
-                      />
-                    )}
-                    {low ? (
-                      <p id={`${id}-low`} className="mt-1 text-xs text-amber-800">
-                        {t('fields.lowConfidence')}
-                      </p>
-                    ) : null}
-                    {learned ? (
-                      <LearnedNote
-                        id={`${id}-learned`}
-                        invoiceNumber={learned.invoiceNumber}
-                        fieldLabel={t(`fields.${LABELS[field]}` as 'fields.number')}
-                        onForget={() =>
-                          forgetPlace.mutate(
-                            { invoiceId: invoice.id, field: key },
-                            { onSuccess: () => setForgottenPlaces((s) => new Set(s).add(key)) },
-                          )
-                        }
-                        error={forgetPlace.variables?.field === key ? forgetPlace.error : null}
-                      />
-                    ) : null}
-                    {warning ? (
-                      <p id={`${id}-warn`} data-warning="tax-id" className="mt-1 text-xs text-amber-800">
-                        ⚠ {t(warning)}
-                      </p>
-                    ) : null}
-                    {error ? (
-                      <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                        {typeof error === 'string'
-                          ? t(error)
-                          : t(error.key, { expected: formatMoney(error.expectedCents, language) })}
-                      </p>
-                    ) : null}
-                  </div>
-                );
-              })}
+            <div className="mt-2 flex gap-4">
+              {INVOICE_TYPES.map((type) => (
+                <label key={type} className="inline-flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    id={type === 'issued' ? `${formId}-type` : undefined}
+                    type="radio"
+                    name="type"
+                    value={type}
+                    checked={form.type === type}
+                    onChange={() => {
+                      setForm((current) => ({ ...current, type }));
+                      setErrors(({ type: _removed, ...rest }) => rest);
+                    }}
+                    aria-invalid={errors.type ? true : undefined}
+                    className="size-4 accent-brand-700"
+                  />
+                  {t(`type.${type}`)}
+                </label>
+              ))}
             </div>
+            {errors.type ? (
+              <p id={typeErrorId} role="alert" className="mt-1 text-sm text-red-700">
+                {t('review.typeRequired')}
+              </p>
+            ) : null}
+            {/* Why the type was preset (the upload's client found on the document), while it still holds. */}
+            {invoice.evidence.type && invoice.type && form.type === invoice.type ? (
+              <p className="mt-1 text-sm text-slate-600" data-testid="type-reason">
+                {t(invoice.type === 'issued' ? 'review.typeReasonIssued' : 'review.typeReasonReceived')}
+              </p>
+            ) : null}
           </fieldset>
-        ))}
 
-        <VatLinesEditor
-          formId={formId}
-          lines={form.vatLines}
-          errors={errors}
-          onChange={setVatLine}
-          onAdd={() =>
-            setForm((current) => ({ ...current, vatLines: [...current.vatLines, emptyVatLine()] }))
-          }
-          onRemove={(index) =>
-            setForm((current) => ({ ...current, vatLines: current.vatLines.filter((_, i) => i !== index) }))
-          }
-        />
+          {SECTIONS.map((section) => (
+            <fieldset key={section.title} className="rounded-lg border border-slate-200 bg-white p-4">
+              <legend className="px-1 text-sm font-semibold text-slate-900">
+                {t(`fields.${section.title}`)}
+              </legend>
+              <div className="grid gap-3 sm:grid-cols-2">
+                {section.fields.map((field) => {
+                  const key = EVIDENCE_KEYS[field];
+                  const evidence = invoice.evidence[key];
+                  const low = isLowConfidence(evidence);
+                  const learned =
+                    evidence?.source === 'memory' && !forgottenPlaces.has(key)
+                      ? evidence.learnedFrom
+                      : undefined;
+                  const error = errors[field];
+                  const id = `${formId}-${field}`;
+                  const isWide = field.endsWith('Address') || field.endsWith('Name');
+                  const isDate = field === 'issueDate' || field === 'dueDate';
+                  const isAmount = (AMOUNT_FIELDS as readonly string[]).includes(field);
+                  const warning = TAX_ID_FIELDS.includes(field) ? taxIdWarning(form[field]) : null;
+                  const inputProps = {
+                    id,
+                    name: field,
+                    onFocus: () => setFocused(field),
+                    onBlur: () => setFocused((current) => (current === field ? null : current)),
+                    'aria-invalid': error ? true : undefined,
+                    'aria-describedby':
+                      [
+                        error ? `${id}-error` : null,
+                        low ? `${id}-low` : null,
+                        learned ? `${id}-learned` : null,
+                        warning ? `${id}-warn` : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' ') || undefined,
+                    'data-low-confidence': low || undefined,
+                    className: `${inputClass} ${isAmount ? 'text-right tabular-nums' : ''} ${
+                      low ? 'border-amber-500 bg-amber-50' : ''
+                    }`,
+                  };
+                  return (
+                    <div key={field} className={isWide ? 'sm:col-span-2' : undefined}>
+                      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+                        {t(`fields.${LABELS[field]}` as 'fields.number')}
+                      </label>
+                      {isDate ? (
+                        // A day in the app's language, whatever the browser's (issue 36).
+                        <DateInput
+                          {...inputProps}
+                          value={form[field]}
+                          onChange={(value) => set(field, value)}
+                        />
+                      ) : (
+                        <input
+                          {...inputProps}
+                          type="text"
+                          inputMode={isAmount || field === 'withholdingRate' ? 'decimal' : undefined}
+                          value={form[field]}
+                          onChange={(event) => set(field, event.target.value)}
+                        />
+                      )}
+                      {low ? (
+                        <p id={`${id}-low`} className="mt-1 text-xs text-amber-800">
+                          {t('fields.lowConfidence')}
+                        </p>
+                      ) : null}
+                      {learned ? (
+                        <LearnedNote
+                          id={`${id}-learned`}
+                          invoiceNumber={learned.invoiceNumber}
+                          fieldLabel={t(`fields.${LABELS[field]}` as 'fields.number')}
+                          onForget={() =>
+                            forgetPlace.mutate(
+                              { invoiceId: invoice.id, field: key },
+                              { onSuccess: () => setForgottenPlaces((s) => new Set(s).add(key)) },
+                            )
+                          }
+                          error={forgetPlace.variables?.field === key ? forgetPlace.error : null}
+                        />
+                      ) : null}
+                      {warning ? (
+                        <p id={`${id}-warn`} data-warning="tax-id" className="mt-1 text-xs text-amber-800">
+                          ⚠ {t(warning)}
+                        </p>
+                      ) : null}
+                      {error ? (
+                        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+                          {typeof error === 'string'
+                            ? t(error)
+                            : t(error.key, { expected: formatMoney(error.expectedCents, language) })}
+                        </p>
+                      ) : null}
+                    </div>
+                  );
+                })}
+              </div>
+            </fieldset>
+          ))}
 
-        <ItemsEditor
-          formId={formId}
-          items={form.items}
-          errors={errors}
-          onChange={setItem}
-          onAdd={() => setForm((current) => ({ ...current, items: [...current.items, emptyItem()] }))}
-          onRemove={(index) =>
-            setForm((current) => ({ ...current, items: current.items.filter((_, i) => i !== index) }))
-          }
-        />
+          <VatLinesEditor
+            formId={formId}
+            lines={form.vatLines}
+            errors={errors}
+            onChange={setVatLine}
+            onAdd={() =>
+              setForm((current) => ({ ...current, vatLines: [...current.vatLines, emptyVatLine()] }))
+            }
+            onRemove={(index) =>
+              setForm((current) => ({ ...current, vatLines: current.vatLines.filter((_, i) => i !== index) }))
+            }
+          />
 
+          <ItemsEditor
+            formId={formId}
+            items={form.items}
+            errors={errors}
+            onChange={setItem}
+            onAdd={() => setForm((current) => ({ ...current, items: [...current.items, emptyItem()] }))}
+            onRemove={(index) =>
+              setForm((current) => ({ ...current, items: current.items.filter((_, i) => i !== index) }))
+            }
+          />
+        </fieldset>
         {isOnlyFigures(errors) ? (
           <FiguresConfirm errors={errors} disabled={saving} onConfirm={() => submit(undefined, true)} />
         ) : errorCount > 0 && !(errorCount === 1 && errors.type) ? (
@@ -353,18 +357,21 @@ export function InvoiceEditor({
             {saveError}
           </p>
         ) : null}
+        {canWrite ? null : <ReadOnlyNote />}
         <div className="flex flex-wrap gap-3">
-          <button type="submit" disabled={saving} className={primaryButtonClass}>
-            {saving
-              ? mode === 'review'
-                ? t('review.saving')
-                : t('edit.saving')
-              : mode === 'review'
-                ? t('review.save')
-                : t('edit.save')}
-          </button>
+          {canWrite ? (
+            <button type="submit" disabled={saving} className={primaryButtonClass}>
+              {saving
+                ? mode === 'review'
+                  ? t('review.saving')
+                  : t('edit.saving')
+                : mode === 'review'
+                  ? t('review.save')
+                  : t('edit.save')}
+            </button>
+          ) : null}
           <button type="button" onClick={onCancel} className={secondaryButtonClass}>
-            {mode === 'review' ? t('review.cancel') : t('edit.cancel')}
+            {!canWrite ? t('edit.back') : mode === 'review' ? t('review.cancel') : t('edit.cancel')}
           </button>
         </div>
       </form>
@@ -375,7 +382,9 @@ export function InvoiceEditor({
         data-testid="document-pane"
         className="order-first lg:sticky lg:top-20 lg:order-none lg:flex lg:max-h-[calc(100vh-6rem)] lg:flex-col lg:self-start"
       >
-        {invoice.file?.split ? <SplitBar split={invoice.file.split} clientId={invoice.clientId} /> : null}
+        {invoice.file?.split && canWrite ? (
+          <SplitBar split={invoice.file.split} clientId={invoice.clientId} />
+        ) : null}
         <DocumentViewer invoiceId={invoice.id} file={invoice.file} highlight={highlight} />
       </div>
     </div>

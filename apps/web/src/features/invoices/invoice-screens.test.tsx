@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceList } from '@cuadra/shared';
+import type { Invoice, InvoiceList, User } from '@cuadra/shared';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
@@ -77,6 +77,8 @@ function stubApi(
     deleteStatus?: number;
     /** A second page of invoices behind the first page's cursor. */
     paged?: boolean;
+    /** Who GET /me says is signed in (an owner by default). */
+    user?: User;
   } = {},
 ) {
   const calls: Call[] = [];
@@ -91,7 +93,7 @@ function stubApi(
       const json = (status: number, value: unknown) =>
         new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
       const p = url.pathname;
-      if (p === '/api/v1/me') return json(200, testUser());
+      if (p === '/api/v1/me') return json(200, options.user ?? testUser());
       if (p === '/api/v1/clients/c-1') return json(200, client);
       if (p === '/api/v1/clients/c-1/invoices') {
         if (!options.paged) return json(200, list());
@@ -528,5 +530,51 @@ describe('editing an invoice', () => {
     stubApi();
     renderRoutes(routes, '/invoicePage/nope');
     expect(await screen.findByText('No invoice found')).toBeTruthy();
+  });
+});
+
+describe('a reader of the firm (issue 40)', () => {
+  const reader = testUser({ firmRole: 'reader' });
+
+  it('opens an invoice to read: every field shown, none editable, no save, keep or discard', async () => {
+    storeTestSession(reader);
+    const calls = stubApi({
+      user: reader,
+      invoice: testInvoice({
+        type: 'received',
+        possibleDuplicates: [
+          { documentId: 'd-2', filename: 'ticket-foto.jpg', createdAt: '2024-03-07T09:00:00.000Z' },
+        ],
+      }),
+    });
+    renderRoutes(routes, '/invoicePage/inv-1');
+    const note = await screen.findByTestId('read-only-note');
+    expect(note.textContent).toBe(
+      'Your role in the firm is Reader: you can read and export, not change anything.',
+    );
+    const fields = screen.getAllByRole('textbox') as HTMLInputElement[];
+    expect(fields.length).toBeGreaterThan(3);
+    for (const field of fields) expect(field.matches(':disabled'), field.id).toBe(true);
+    expect(screen.queryByRole('button', { name: /^Save/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Keep both/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Discard/ })).toBeNull();
+    // The duplicate is still named, and the way back is offered.
+    expect(screen.getByText('ticket-foto.jpg')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to the client' })).toBeTruthy();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByTestId('read-only-note').textContent).toBe(
+      'Tu rol en la asesoría es Lector: puedes consultar y exportar, no modificar nada.',
+    );
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('lists the client’s invoices with a way to view each, and none to review or delete', async () => {
+    storeTestSession(reader);
+    stubApi({ user: reader });
+    renderRoutes(routes, '/customer/c-1');
+    expect(await screen.findByRole('link', { name: 'View invoice F-2024-001' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Review invoice F-2024-001' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete invoice/ })).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { LoadMore } from '../../components/ui/load-more';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { Modal } from '../clients/modal';
+import { useCanWrite } from '../team/can-write';
 import type { SavedNotice } from './invoice-screen';
 import {
   fetchInvoiceFile,
@@ -56,6 +57,7 @@ export function InvoiceTable({
   const language = toLocale(i18n.resolvedLanguage);
   const { toast, showToast } = useToast();
   const [deleting, setDeleting] = useState<InvoiceRow | null>(null);
+  const canWrite = useCanWrite();
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -263,7 +265,17 @@ export function InvoiceTable({
                     </td>
                     <td className="px-3 py-2 max-md:col-span-2 max-md:block max-md:p-0">
                       <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                        {row.checked ? (
+                        {!canWrite ? (
+                          // A reader (issue 40) opens the invoice to read it: no review, no delete.
+                          <Link
+                            to={target.to}
+                            state={target.state}
+                            aria-label={t('table.viewOf', { number: numberOf(row) })}
+                            className={linkClass}
+                          >
+                            {t('table.view')}
+                          </Link>
+                        ) : row.checked ? (
                           <Link
                             to={target.to}
                             state={target.state}
@@ -282,14 +294,16 @@ export function InvoiceTable({
                             {t('table.review')}
                           </Link>
                         )}
-                        <button
-                          type="button"
-                          onClick={() => setDeleting(row)}
-                          aria-label={t('table.deleteOf', { number: numberOf(row) })}
-                          className="font-medium text-red-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-                        >
-                          {t('table.delete')}
-                        </button>
+                        {canWrite ? (
+                          <button
+                            type="button"
+                            onClick={() => setDeleting(row)}
+                            aria-label={t('table.deleteOf', { number: numberOf(row) })}
+                            className="font-medium text-red-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                          >
+                            {t('table.delete')}
+                          </button>
+                        ) : null}
                       </span>
                     </td>
                   </tr>

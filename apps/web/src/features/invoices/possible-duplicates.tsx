@@ -6,6 +6,7 @@ import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../compo
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useDecideDuplicate } from '../review/review-api';
+import { useCanWrite } from '../team/can-write';
 
 /**
  * The files read as this invoice again, on the invoice's own page (issue 36): the same "keep both" (charged
@@ -17,6 +18,7 @@ export function PossibleDuplicates({ invoice }: { invoice: Invoice }) {
   const language = toLocale(i18n.resolvedLanguage);
   const toMessage = useErrorMessage();
   const decide = useDecideDuplicate();
+  const canWrite = useCanWrite();
   const [outcome, setOutcome] = useState<{ notice: string; keptInvoiceId: string | null } | null>(null);
   if (invoice.possibleDuplicates.length === 0 && !outcome) return null;
 
@@ -54,26 +56,28 @@ export function PossibleDuplicates({ invoice }: { invoice: Invoice }) {
                 {t('duplicates.received', { date: formatMediumDate(duplicate.createdAt, language) })}
               </span>
             </span>
-            <span className="flex flex-wrap gap-2">
-              <button
-                type="button"
-                className={primaryButtonClass}
-                disabled={decide.isPending}
-                aria-label={`${tr('duplicate.keep')}: ${duplicate.filename}`}
-                onClick={() => onDecide(duplicate.documentId, 'keep')}
-              >
-                {tr('duplicate.keep')}
-              </button>
-              <button
-                type="button"
-                className={secondaryButtonClass}
-                disabled={decide.isPending}
-                aria-label={`${tr('duplicate.discard')}: ${duplicate.filename}`}
-                onClick={() => onDecide(duplicate.documentId, 'discard')}
-              >
-                {tr('duplicate.discard')}
-              </button>
-            </span>
+            {canWrite ? (
+              <span className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={primaryButtonClass}
+                  disabled={decide.isPending}
+                  aria-label={`${tr('duplicate.keep')}: ${duplicate.filename}`}
+                  onClick={() => onDecide(duplicate.documentId, 'keep')}
+                >
+                  {tr('duplicate.keep')}
+                </button>
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  disabled={decide.isPending}
+                  aria-label={`${tr('duplicate.discard')}: ${duplicate.filename}`}
+                  onClick={() => onDecide(duplicate.documentId, 'discard')}
+                >
+                  {tr('duplicate.discard')}
+                </button>
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

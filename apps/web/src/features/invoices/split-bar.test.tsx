@@ -2,7 +2,8 @@ import type { DocumentSplit } from '@cuadra/shared';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { storeTestSession } from '../../test/session';
+import { storeTestSession, testUser } from '../../test/session';
+import { initAuth } from '../auth/auth-store';
 import { SplitBar } from './split-bar';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -85,6 +86,14 @@ describe('an invoice cut from a PDF that held several', () => {
     expect(screen.getByRole('link', { name: 'Open the client’s invoices' }).getAttribute('href')).toBe(
       '/customer/c-1',
     );
+  });
+
+  it('tells a reader of the firm which pages these are, and offers no adjustment (issue 40)', async () => {
+    storeTestSession(testUser({ firmRole: 'reader' }));
+    initAuth();
+    renderWithProviders(<SplitBar split={{ documentId: 'd-2', pageFrom: 2, pageTo: 3 }} clientId="c-1" />);
+    expect(await screen.findByText('Pages 2–3 of a file that held several invoices.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Adjust pages' })).toBeNull();
   });
 
   it('shows why a move is refused', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
+import { useCanWrite } from '../team/can-write';
 import { useDocumentSplit, useMoveSplit } from './split-api';
 
 type Pages = { pageFrom: number; pageTo: number };
@@ -23,19 +24,23 @@ export function SplitBar({
   const [open, setOpen] = useState(false);
   const query = useDocumentSplit(split.documentId, open);
   const panelId = useId();
+  // A reader (issue 40) is told which pages these are, and offered no change to them.
+  const canWrite = useCanWrite();
   return (
     <div className="border-b border-slate-200 bg-amber-50 px-3 py-2 text-sm text-slate-800">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p>{t('split.pages', { from: split.pageFrom, to: split.pageTo })}</p>
-        <button
-          type="button"
-          className={`${secondaryButtonClass} px-2 py-1`}
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {t('split.adjust')}
-        </button>
+        {canWrite ? (
+          <button
+            type="button"
+            className={`${secondaryButtonClass} px-2 py-1`}
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {t('split.adjust')}
+          </button>
+        ) : null}
       </div>
       <div id={panelId} hidden={!open}>
         {!open ? null : query.isPending ? (

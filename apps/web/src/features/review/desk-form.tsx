@@ -25,6 +25,7 @@ import {
   taxIdWarning,
   withFieldChange,
 } from '../invoices/invoice-form-model';
+import { ReadOnlyNote, useCanWrite } from '../team/can-write';
 import { LearnedNote } from './learned-note';
 import { useForgetLearnedPlace, useForgetMemory } from './review-api';
 
@@ -98,6 +99,7 @@ export const DeskForm = forwardRef<
   const { t, i18n } = useTranslation('review');
   const { t: ti } = useTranslation('invoices');
   const language = toLocale(i18n.resolvedLanguage);
+  const canWrite = useCanWrite();
   const [form, setForm] = useState<InvoiceForm>(() => formFromInvoice(invoice, language));
   const [errors, setErrors] = useState<FormErrors>({});
   const [forgotten, setForgotten] = useState<Set<string>>(new Set());
@@ -163,167 +165,169 @@ export const DeskForm = forwardRef<
 
   return (
     <form noValidate onSubmit={submit} aria-label={t('form.label')} className="space-y-3">
-      <fieldset aria-describedby={errors.type ? `${formId}-type-error` : undefined}>
-        <legend className="text-sm font-semibold text-slate-900">
-          {t('form.type')} <kbd className="ml-1 rounded border border-slate-300 px-1 text-xs">t</kbd>
-        </legend>
-        <div className="mt-1 flex flex-wrap gap-4">
-          {INVOICE_TYPES.map((type) => (
-            <label key={type} className="inline-flex items-center gap-2 text-sm text-slate-800">
-              <input
-                id={type === 'issued' ? `${formId}-type` : undefined}
-                type="radio"
-                name={`${formId}-type`}
-                value={type}
-                checked={form.type === type}
-                onChange={() => setForm((current) => ({ ...current, type }))}
-                className="size-4 accent-brand-700"
-              />
-              {ti(`type.${type}`)}
-            </label>
-          ))}
-        </div>
-        {typeMark === 'memory' ? (
-          <MemoryNote
-            onForget={() =>
-              invoice.issuerTaxId &&
-              forget.mutate(
-                { clientId: invoice.clientId, taxId: invoice.issuerTaxId, field: 'type' },
-                { onSuccess: () => setForgotten((s) => new Set(s).add('invoice_type')) },
-              )
-            }
-          />
-        ) : null}
-        {errors.type ? (
-          <p id={`${formId}-type-error`} role="alert" className="mt-1 text-sm text-red-700">
-            {ti('review.typeRequired')}
-          </p>
+      {/* A reader (issue 40) sees every field, and can change none of them. */}
+      <fieldset disabled={!canWrite} className="min-w-0 space-y-3">
+        <fieldset aria-describedby={errors.type ? `${formId}-type-error` : undefined}>
+          <legend className="text-sm font-semibold text-slate-900">
+            {t('form.type')} <kbd className="ml-1 rounded border border-slate-300 px-1 text-xs">t</kbd>
+          </legend>
+          <div className="mt-1 flex flex-wrap gap-4">
+            {INVOICE_TYPES.map((type) => (
+              <label key={type} className="inline-flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  id={type === 'issued' ? `${formId}-type` : undefined}
+                  type="radio"
+                  name={`${formId}-type`}
+                  value={type}
+                  checked={form.type === type}
+                  onChange={() => setForm((current) => ({ ...current, type }))}
+                  className="size-4 accent-brand-700"
+                />
+                {ti(`type.${type}`)}
+              </label>
+            ))}
+          </div>
+          {typeMark === 'memory' ? (
+            <MemoryNote
+              onForget={() =>
+                invoice.issuerTaxId &&
+                forget.mutate(
+                  { clientId: invoice.clientId, taxId: invoice.issuerTaxId, field: 'type' },
+                  { onSuccess: () => setForgotten((s) => new Set(s).add('invoice_type')) },
+                )
+              }
+            />
+          ) : null}
+          {errors.type ? (
+            <p id={`${formId}-type-error`} role="alert" className="mt-1 text-sm text-red-700">
+              {ti('review.typeRequired')}
+            </p>
+          ) : null}
+        </fieldset>
+
+        {order.map((field) => {
+          const key = EVIDENCE_KEYS[field];
+          const mark = forgotten.has(key) ? null : markOf(invoice.evidence[key], key);
+          const learned = mark === 'memory' ? learnedOf(key) : null;
+          const id = `${formId}-${field}`;
+          const error = errors[field];
+          const isDate = field === 'issueDate' || field === 'dueDate';
+          const isAmount = (AMOUNT_FIELDS as readonly string[]).includes(field);
+          const warning = TAX_ID_FIELDS.includes(field) ? taxIdWarning(form[field]) : null;
+          const described = [
+            error ? `${id}-error` : null,
+            mark ? `${id}-mark` : null,
+            warning ? `${id}-warn` : null,
+          ]
+            .filter(Boolean)
+            .join(' ');
+          const change = (value: string) =>
+            setForm((current) => withFieldChange(current, field, value, language));
+          const inputProps = {
+            id,
+            name: field,
+            onFocus: () => {
+              onFocusField(key);
+              setLastFocused(key);
+            },
+            onBlur: () => onFocusField(null),
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': described || undefined,
+            'data-mark': mark ?? undefined,
+            className: `${inputClass} ${isAmount ? 'text-right tabular-nums' : ''} ${
+              mark === 'low'
+                ? 'border-amber-500 bg-amber-50'
+                : mark === 'verified'
+                  ? 'border-emerald-500'
+                  : mark === 'memory'
+                    ? 'border-violet-500 bg-violet-50'
+                    : ''
+            }`,
+          };
+          return (
+            <div key={field}>
+              <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+                {ti(`fields.${field}` as 'fields.number')}
+              </label>
+              {isDate ? (
+                // A day in the app's language, whatever the browser's (issue 36).
+                <DateInput {...inputProps} value={form[field]} onChange={change} />
+              ) : (
+                <input
+                  {...inputProps}
+                  type="text"
+                  inputMode={isAmount || field === 'withholdingRate' ? 'decimal' : undefined}
+                  value={form[field]}
+                  onChange={(event) => change(event.target.value)}
+                />
+              )}
+              {mark === 'low' ? (
+                <p id={`${id}-mark`} className="mt-0.5 text-xs text-amber-800">
+                  ⚠ {t('form.low')}
+                </p>
+              ) : mark === 'verified' ? (
+                <p id={`${id}-mark`} className="mt-0.5 text-xs text-emerald-800">
+                  ✓ {t('form.verified')}
+                </p>
+              ) : learned ? (
+                <LearnedNote
+                  id={`${id}-mark`}
+                  invoiceNumber={learned.invoiceNumber}
+                  fieldLabel={ti(`fields.${field}` as 'fields.number')}
+                  onForget={() => forgetLearnedPlace(key)}
+                  error={forgetPlace.variables?.field === key ? forgetPlace.error : null}
+                />
+              ) : mark === 'memory' ? (
+                <div id={`${id}-mark`}>
+                  <MemoryNote
+                    onForget={() =>
+                      invoice.issuerTaxId &&
+                      forget.mutate(
+                        { clientId: invoice.clientId, taxId: invoice.issuerTaxId, field: 'issuerName' },
+                        { onSuccess: () => setForgotten((s) => new Set(s).add(key)) },
+                      )
+                    }
+                  />
+                </div>
+              ) : null}
+              {warning ? (
+                <p id={`${id}-warn`} data-warning="tax-id" className="mt-0.5 text-xs text-amber-800">
+                  ⚠ {ti(warning)}
+                </p>
+              ) : null}
+              {error ? (
+                <p id={`${id}-error`} className="mt-0.5 text-sm text-red-700">
+                  {typeof error === 'string'
+                    ? ti(error)
+                    : ti(error.key, { expected: formatMoney(error.expectedCents, language) })}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+
+        {!forgotten.has('vat_rate') && markOf(invoice.evidence.vat_rate, 'vat_rate') === 'memory' ? (
+          <div className="text-sm text-slate-800">
+            <p>
+              {t('form.vatRateFromMemory', {
+                rates: invoice.vatBreakdown
+                  .filter((line) => !line.taxType)
+                  .map((line) => `${line.rate} %`)
+                  .join(', '),
+              })}
+            </p>
+            <MemoryNote
+              onForget={() =>
+                invoice.issuerTaxId &&
+                forget.mutate(
+                  { clientId: invoice.clientId, taxId: invoice.issuerTaxId, field: 'vatRate' },
+                  { onSuccess: () => setForgotten((s) => new Set(s).add('vat_rate')) },
+                )
+              }
+            />
+          </div>
         ) : null}
       </fieldset>
-
-      {order.map((field) => {
-        const key = EVIDENCE_KEYS[field];
-        const mark = forgotten.has(key) ? null : markOf(invoice.evidence[key], key);
-        const learned = mark === 'memory' ? learnedOf(key) : null;
-        const id = `${formId}-${field}`;
-        const error = errors[field];
-        const isDate = field === 'issueDate' || field === 'dueDate';
-        const isAmount = (AMOUNT_FIELDS as readonly string[]).includes(field);
-        const warning = TAX_ID_FIELDS.includes(field) ? taxIdWarning(form[field]) : null;
-        const described = [
-          error ? `${id}-error` : null,
-          mark ? `${id}-mark` : null,
-          warning ? `${id}-warn` : null,
-        ]
-          .filter(Boolean)
-          .join(' ');
-        const change = (value: string) =>
-          setForm((current) => withFieldChange(current, field, value, language));
-        const inputProps = {
-          id,
-          name: field,
-          onFocus: () => {
-            onFocusField(key);
-            setLastFocused(key);
-          },
-          onBlur: () => onFocusField(null),
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': described || undefined,
-          'data-mark': mark ?? undefined,
-          className: `${inputClass} ${isAmount ? 'text-right tabular-nums' : ''} ${
-            mark === 'low'
-              ? 'border-amber-500 bg-amber-50'
-              : mark === 'verified'
-                ? 'border-emerald-500'
-                : mark === 'memory'
-                  ? 'border-violet-500 bg-violet-50'
-                  : ''
-          }`,
-        };
-        return (
-          <div key={field}>
-            <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-              {ti(`fields.${field}` as 'fields.number')}
-            </label>
-            {isDate ? (
-              // A day in the app's language, whatever the browser's (issue 36).
-              <DateInput {...inputProps} value={form[field]} onChange={change} />
-            ) : (
-              <input
-                {...inputProps}
-                type="text"
-                inputMode={isAmount || field === 'withholdingRate' ? 'decimal' : undefined}
-                value={form[field]}
-                onChange={(event) => change(event.target.value)}
-              />
-            )}
-            {mark === 'low' ? (
-              <p id={`${id}-mark`} className="mt-0.5 text-xs text-amber-800">
-                ⚠ {t('form.low')}
-              </p>
-            ) : mark === 'verified' ? (
-              <p id={`${id}-mark`} className="mt-0.5 text-xs text-emerald-800">
-                ✓ {t('form.verified')}
-              </p>
-            ) : learned ? (
-              <LearnedNote
-                id={`${id}-mark`}
-                invoiceNumber={learned.invoiceNumber}
-                fieldLabel={ti(`fields.${field}` as 'fields.number')}
-                onForget={() => forgetLearnedPlace(key)}
-                error={forgetPlace.variables?.field === key ? forgetPlace.error : null}
-              />
-            ) : mark === 'memory' ? (
-              <div id={`${id}-mark`}>
-                <MemoryNote
-                  onForget={() =>
-                    invoice.issuerTaxId &&
-                    forget.mutate(
-                      { clientId: invoice.clientId, taxId: invoice.issuerTaxId, field: 'issuerName' },
-                      { onSuccess: () => setForgotten((s) => new Set(s).add(key)) },
-                    )
-                  }
-                />
-              </div>
-            ) : null}
-            {warning ? (
-              <p id={`${id}-warn`} data-warning="tax-id" className="mt-0.5 text-xs text-amber-800">
-                ⚠ {ti(warning)}
-              </p>
-            ) : null}
-            {error ? (
-              <p id={`${id}-error`} className="mt-0.5 text-sm text-red-700">
-                {typeof error === 'string'
-                  ? ti(error)
-                  : ti(error.key, { expected: formatMoney(error.expectedCents, language) })}
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
-
-      {!forgotten.has('vat_rate') && markOf(invoice.evidence.vat_rate, 'vat_rate') === 'memory' ? (
-        <div className="text-sm text-slate-800">
-          <p>
-            {t('form.vatRateFromMemory', {
-              rates: invoice.vatBreakdown
-                .filter((line) => !line.taxType)
-                .map((line) => `${line.rate} %`)
-                .join(', '),
-            })}
-          </p>
-          <MemoryNote
-            onForget={() =>
-              invoice.issuerTaxId &&
-              forget.mutate(
-                { clientId: invoice.clientId, taxId: invoice.issuerTaxId, field: 'vatRate' },
-                { onSuccess: () => setForgotten((s) => new Set(s).add('vat_rate')) },
-              )
-            }
-          />
-        </div>
-      ) : null}
-
       {isOnlyFigures(errors) ? (
         <FiguresConfirm errors={errors} disabled={saving} onConfirm={() => submit(undefined, true)} />
       ) : errorCount > 0 && !(errorCount === 1 && errors.type) ? (
@@ -336,9 +340,13 @@ export const DeskForm = forwardRef<
           {saveError}
         </p>
       ) : null}
-      <button type="submit" disabled={saving} className={`${primaryButtonClass} w-full`}>
-        {saving ? t('form.saving') : t('form.saveNext')}
-      </button>
+      {canWrite ? (
+        <button type="submit" disabled={saving} className={`${primaryButtonClass} w-full`}>
+          {saving ? t('form.saving') : t('form.saveNext')}
+        </button>
+      ) : (
+        <ReadOnlyNote />
+      )}
     </form>
   );
 });

@@ -3,7 +3,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
-import { storeTestSession } from '../../test/session';
+import { storeTestSession, testUser } from '../../test/session';
+import { initAuth } from '../auth/auth-store';
 import { testInvoice } from '../invoices/test-invoice';
 import { ReviewDeskPage } from './desk-page';
 
@@ -95,5 +96,51 @@ describe('the desk’s history of the current invoice', () => {
     fireEvent.keyDown(document.body, { key: '?' });
     const keys = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(within(keys).getByText('Show who changed what on this invoice')).toBeTruthy();
+  });
+});
+
+describe('the desk for a reader of the firm (issue 40)', () => {
+  it('shows the fields but offers no save, accept or delete; the keys say why', async () => {
+    storeTestSession(testUser({ firmRole: 'reader' }));
+    initAuth();
+    const asked = stubApi();
+    const writes: string[] = [];
+    const fetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method && init.method !== 'GET') writes.push(`${init.method} ${String(input)}`);
+      return fetch(input, init);
+    });
+    renderWithProviders(<ReviewDeskPage />);
+    const form = await screen.findByRole('form', { name: 'Invoice fields' });
+    // The fields are there to read, and none can be changed.
+    const fields = within(form).getAllByRole('textbox') as HTMLInputElement[];
+    expect(fields.length).toBeGreaterThan(3);
+    for (const field of fields) expect(field.matches(':disabled')).toBe(true);
+    expect(within(form).queryByRole('button', { name: 'Save and next (Enter)' })).toBeNull();
+    expect(within(form).getByTestId('read-only-note')).toBeTruthy();
+
+    // Every write key answers with a short message instead of acting.
+    for (const key of ['Enter', 'x', 'a', 'Delete', 't', 'f']) {
+      fireEvent.keyDown(document.body, { key });
+      expect(screen.getByTestId('desk-notice').textContent).toBe(
+        'Readers cannot change anything: this key does nothing for you.',
+      );
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Accept 1/ })).toBeNull();
+    // Reading keys still work, and the key list shows only those.
+    fireEvent.keyDown(document.body, { key: '?' });
+    const keys = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(keys).getByText('Show who changed what on this invoice')).toBeTruthy();
+    expect(within(keys).queryByText('a')).toBeNull();
+    expect(writes).toEqual([]);
+    expect(asked).toContain('/api/v1/invoices/inv-1');
+
+    await act(() => i18n.changeLanguage('es'));
+    fireEvent.keyDown(keys, { key: 'Escape' });
+    fireEvent.keyDown(document.body, { key: 'a' });
+    expect(screen.getByTestId('desk-notice').textContent).toBe(
+      'Un lector no puede modificar nada: esta tecla no hace nada para ti.',
+    );
   });
 });

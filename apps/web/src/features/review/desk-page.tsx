@@ -10,6 +10,7 @@ import { useErrorMessage } from '../../lib/error-message';
 import { clientKeys } from '../clients/clients-api';
 import { Modal } from '../clients/modal';
 import { invoiceKeys, useInvoice } from '../invoices/invoices-api';
+import { ReadOnlyNote, useCanWrite } from '../team/can-write';
 import { HistoryList } from '../team/history-list';
 import { DeskForm, type DeskFormHandle } from './desk-form';
 import { DocumentPane } from './document-pane';
@@ -58,6 +59,21 @@ const ACTION_OF_KEY: Record<string, DeskAction> = {
   h: 'history',
   '?': 'keys',
 };
+/** What a reader (issue 40) may not do: their keys only say so. */
+const WRITE_ACTIONS: ReadonlySet<DeskAction> = new Set([
+  'save',
+  'firstLow',
+  'toggleType',
+  'forgetLearned',
+  'select',
+  'accept',
+  'delete',
+]);
+const READ_KEYS = DESK_KEYS.filter((key) => {
+  const action = deskAction(key);
+  return !action || !WRITE_ACTIONS.has(action);
+});
+
 function deskAction(key: string): DeskAction | null {
   return ACTION_OF_KEY[key] ?? null;
 }
@@ -78,7 +94,9 @@ function isEditable(target: EventTarget | null): boolean {
 export function ReviewDeskPage() {
   const { t } = useTranslation('review');
   const { t: ti } = useTranslation('invoices');
+  const { t: tt } = useTranslation('team');
   const toMessage = useErrorMessage();
+  const canWrite = useCanWrite();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const showAll = params.get('view') === 'all';
@@ -233,7 +251,8 @@ export function ReviewDeskPage() {
     const action = deskAction(event.key);
     if (!action) return;
     event.preventDefault();
-    if (action === 'next') move(1);
+    if (!canWrite && WRITE_ACTIONS.has(action)) setNotice(tt('readOnly.key'));
+    else if (action === 'next') move(1);
     else if (action === 'previous') move(-1);
     else if (action === 'save') form.current?.submit();
     else if (action === 'firstLow') {
@@ -261,7 +280,7 @@ export function ReviewDeskPage() {
   }, []);
 
   const onItemClick = (event: MouseEvent, id: string) => {
-    if (event.shiftKey) toggleSelected(id);
+    if (event.shiftKey && canWrite) toggleSelected(id);
     else setCurrentId(id);
   };
   const applySearch = (event: FormEvent) => {
@@ -350,7 +369,8 @@ export function ReviewDeskPage() {
                 </button>
               ))}
             </fieldset>
-            {selected.size > 0 ? (
+            {canWrite ? null : <ReadOnlyNote className="px-2 py-1" />}
+            {selected.size > 0 && canWrite ? (
               <button
                 type="button"
                 onClick={acceptSelected}
@@ -361,7 +381,7 @@ export function ReviewDeskPage() {
                 <kbd className="rounded border border-white/50 px-1 text-xs">a</kbd>
               </button>
             ) : null}
-            {unbalanced.length > 0 ? (
+            {unbalanced.length > 0 && canWrite ? (
               <button
                 type="button"
                 onClick={acceptUnbalanced}
@@ -415,6 +435,7 @@ export function ReviewDeskPage() {
               </div>
               {current.state === 'duplicate' ? (
                 <DuplicateChoice
+                  canDecide={canWrite}
                   item={current}
                   pending={decide.isPending}
                   error={decide.isError ? toMessage(decide.error) : null}
@@ -456,7 +477,7 @@ export function ReviewDeskPage() {
       {dialog === 'keys' ? (
         <Modal title={t('keys.title')} onClose={() => setDialog(null)}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            {DESK_KEYS.map((key) => (
+            {(canWrite ? DESK_KEYS : READ_KEYS).map((key) => (
               <div key={key} className="contents">
                 <dt>
                   <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs">
@@ -474,7 +495,7 @@ export function ReviewDeskPage() {
           <HistoryList entity="invoices" id={current.invoiceId} />
         </Modal>
       ) : null}
-      {dialog === 'delete' && current?.invoiceId ? (
+      {dialog === 'delete' && current?.invoiceId && canWrite ? (
         <Modal title={ti('delete.title')} onClose={() => setDialog(null)}>
           <p className="text-sm text-slate-700">
             {ti('delete.confirm', { number: invoice.data?.number ?? current.fileName })}
@@ -505,11 +526,14 @@ export function ReviewDeskPage() {
 
 /** "Possible duplicate of …": the accountant keeps both (charged then) or discards the second. */
 function DuplicateChoice({
+  canDecide,
   item,
   pending,
   error,
   onDecide,
 }: {
+  /** False for a reader (issue 40): the choice is shown, not offered. */
+  canDecide: boolean;
   item: ReviewItem;
   pending: boolean;
   error: string | null;
@@ -541,24 +565,26 @@ function DuplicateChoice({
           {error}
         </p>
       ) : null}
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          disabled={pending}
-          onClick={() => onDecide('keep')}
-          className={primaryButtonClass}
-        >
-          {t('duplicate.keep')}
-        </button>
-        <button
-          type="button"
-          disabled={pending}
-          onClick={() => onDecide('discard')}
-          className={secondaryButtonClass}
-        >
-          {t('duplicate.discard')}
-        </button>
-      </div>
+      {canDecide ? (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            disabled={pending}
+            onClick={() => onDecide('keep')}
+            className={primaryButtonClass}
+          >
+            {t('duplicate.keep')}
+          </button>
+          <button
+            type="button"
+            disabled={pending}
+            onClick={() => onDecide('discard')}
+            className={secondaryButtonClass}
+          >
+            {t('duplicate.discard')}
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

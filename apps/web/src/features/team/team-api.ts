@@ -10,6 +10,7 @@ import type {
 } from '@cuadra/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { refreshUser } from '../auth/auth-store';
 import { clientKeys } from '../clients/clients-api';
 
 export const teamKeys = {
@@ -62,6 +63,21 @@ export function useRemoveMember() {
   return useTeamMutation((userId: string) => api.delete<void>(`/firm/members/${path(userId)}`));
 }
 
+/**
+ * The owner hands the firm to a member (they become its owner, the caller an admin). The caller's own role
+ * changed, so the session's user is read again: every screen that asks `useCanWrite` or the role follows.
+ */
+export function useHandOverFirm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.post<FirmView>(`/firm/members/${path(userId)}/hand-over`),
+    onSuccess: async () => {
+      await refreshUser();
+      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+    },
+  });
+}
+
 /** Leaving ends this account's sessions (the server raises its token version): the caller signs out. */
 export function useLeaveFirm() {
   return useMutation({ mutationFn: () => api.post<void>('/firm/leave') });
@@ -82,6 +98,8 @@ export function useAcceptFirmInvitation() {
     onSuccess: () => {
       // Not the invitation itself: it is spent, and the page keeps showing what was joined.
       void queryClient.invalidateQueries({ queryKey: teamKeys.firm });
+      // The account's role is the one it was invited with now (what `useCanWrite` reads).
+      void refreshUser();
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
     },
   });

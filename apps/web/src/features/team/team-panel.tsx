@@ -13,8 +13,10 @@ import { inputClass, primaryButtonClass, StateBox, secondaryButtonClass } from '
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { logout, useAuth } from '../auth/auth-store';
+import { Modal } from '../clients/modal';
 import {
   useFirm,
+  useHandOverFirm,
   useInviteMember,
   useLeaveFirm,
   useRemoveMember,
@@ -244,6 +246,7 @@ function MemberCard({
               </button>
             </form>
           ) : null}
+          {myRole === 'owner' ? <HandOverButton member={member} onNotice={onNotice} /> : null}
           <button
             type="button"
             className={`${secondaryButtonClass} text-red-800`}
@@ -266,6 +269,59 @@ function MemberCard({
         </p>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * The owner hands the firm to this member, after a confirmation that says what follows: they become the
+ * owner, with the firm's billing; the owner becomes an administrator. Both stay signed in.
+ */
+function HandOverButton({ member, onNotice }: { member: FirmMember; onNotice: (text: string) => void }) {
+  const { t } = useTranslation('team');
+  const toMessage = useErrorMessage();
+  const handOver = useHandOverFirm();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        aria-label={t('handOver.buttonNamed', { name: member.name })}
+        onClick={() => setConfirming(true)}
+      >
+        {t('handOver.button')}
+      </button>
+      {confirming ? (
+        <Modal title={t('handOver.title', { name: member.name })} onClose={() => setConfirming(false)}>
+          <p className="text-sm text-slate-700">{t('handOver.explain', { name: member.name })}</p>
+          {handOver.isError ? (
+            <p role="alert" className="mt-2 text-sm text-red-800">
+              {toMessage(handOver.error)}
+            </p>
+          ) : null}
+          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" onClick={() => setConfirming(false)} className={secondaryButtonClass}>
+              {t('handOver.cancel')}
+            </button>
+            <button
+              type="button"
+              className={primaryButtonClass}
+              disabled={handOver.isPending}
+              onClick={() =>
+                handOver.mutate(member.userId, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    onNotice(t('handOver.done', { name: member.name }));
+                  },
+                })
+              }
+            >
+              {handOver.isPending ? t('handOver.working') : t('handOver.confirm', { name: member.name })}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+    </>
   );
 }
 

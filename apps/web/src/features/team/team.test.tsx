@@ -1,9 +1,10 @@
 import type { FirmView, History } from '@cuadra/shared';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { storeTestSession, testUser } from '../../test/session';
+import { initAuth } from '../auth/auth-store';
 import { HistoryList } from './history-list';
 import { TeamPanel } from './team-panel';
 
@@ -57,6 +58,23 @@ function stubApi(initial: FirmView | { status: number; code: string }, history?:
         return json(201, invitation);
       }
       if (url.pathname.endsWith('/history') && history) return json(200, history);
+      // The hand-over (issue 40): the member named becomes the owner, the caller an admin.
+      const handOver = /^\/api\/v1\/firm\/members\/([^/]+)\/hand-over$/.exec(url.pathname);
+      if (handOver && method === 'POST') {
+        view = {
+          ...view,
+          myRole: 'admin',
+          members: view.members.map((m) => ({
+            ...m,
+            role: m.userId === handOver[1] ? 'owner' : m.role === 'owner' ? 'admin' : m.role,
+          })),
+        };
+        return json(200, view);
+      }
+      if (url.pathname === '/api/v1/me') {
+        const me = 'members' in view ? view.members.find((m) => m.userId === OWNER.id) : undefined;
+        return json(200, { ...OWNER, firmRole: me?.role ?? 'owner' });
+      }
       return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
     }),
   );
@@ -101,6 +119,54 @@ describe('Settings → Team', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Enviar invitación' })).toBeNull();
     // A member may leave; the owner, whose firm it is, may not.
     expect(screen.getByRole('button', { name: 'Salir del equipo' })).toBeTruthy();
+  });
+
+  it('hands the firm over to a member after a confirmation; the owner becomes an administrator', async () => {
+    storeTestSession(OWNER);
+    initAuth();
+    const colleague = {
+      userId: '0190a1b2-c3d4-7e5f-8a9b-000000000002',
+      name: 'Pablo Equipo',
+      email: 'pablo@example.com',
+      role: 'admin' as const,
+      allClients: false,
+      monthlyCreditCap: null,
+      clients: 2,
+      creditsThisMonth: 0,
+    };
+    const calls = stubApi(firm({ members: [...firm().members, colleague] }));
+    renderWithProviders(<TeamPanel />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Hand the firm over to Pablo Equipo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hand the firm over to Pablo Equipo?' });
+    expect(dialog.textContent).toContain('You become an administrator');
+    // Cancelling sends nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Hand the firm over to Pablo Equipo' }));
+    const again = await screen.findByRole('dialog', { name: 'Hand the firm over to Pablo Equipo?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Hand over to Pablo Equipo' }));
+    expect(
+      await screen.findByText('Pablo Equipo is now the owner of the firm. You are an administrator.'),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/v1/firm/members/${colleague.userId}/hand-over`,
+    ]);
+    // The list follows: no more owner's controls (an admin does not hand the firm over), and the session
+    // knows the new role.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Hand the firm over/ })).toBeNull());
+    expect(JSON.parse(window.localStorage.getItem('user') ?? '{}').firmRole).toBe('admin');
+  });
+
+  it('offers the hand-over to the owner only, in Spanish', async () => {
+    storeTestSession(OWNER);
+    const colleague = { ...firm().members[0]!, userId: 'u-9', name: 'Pablo Equipo', role: 'staff' as const };
+    stubApi(firm({ myRole: 'admin', members: [{ ...firm().members[0]!, role: 'admin' }, colleague] }));
+    await i18n.changeLanguage('es');
+    renderWithProviders(<TeamPanel />);
+    await screen.findByRole('button', { name: 'Quitar a Pablo Equipo del equipo' });
+    expect(screen.queryByRole('button', { name: /Traspasar la asesoría/ })).toBeNull();
   });
 
   it('says so when the team cannot be loaded, and offers to try again', async () => {
