@@ -423,24 +423,32 @@ describe('Settings → Plan', { timeout: 30_000 }, () => {
     expect(calls.some((call) => call.key === 'PATCH /subscription')).toBe(false);
   });
 
-  it('with Stripe, upgrades through Stripe’s proration after showing the amount', async () => {
+  it('with Stripe too, shows the prorated amount and then goes to the checkout page, not the saved card', async () => {
     signIn();
+    const redirect = vi.fn();
     const calls = mockApi({
       'GET /subscription': () => json(200, { subscription: { ...active, portalAvailable: true } }),
       'GET /subscription/upgrade-quote': () =>
         json(200, { planId: 'business-yearly', amountCents: 71_234, currency: 'eur' }),
+      'POST /checkout': () =>
+        json(201, { checkoutId: 'c1', url: 'https://checkout.stripe.test/pay/cs_test_1' }),
       'PATCH /subscription': (body) => json(200, { subscription: { ...active, ...(body as object) } }),
     });
-    renderWithProviders(<PlanSettings />);
+    renderWithProviders(<PlanSettings redirect={redirect} />);
     await screen.findByTestId('current-plan');
     fireEvent.click(screen.getByRole('button', { name: 'Switch to the Business Plan (Annual)' }));
     const dialog = await screen.findByRole('dialog');
+    // The amount is on screen before anything is paid, and nothing was asked of the server but the quote.
     await within(dialog).findByText(/To pay now: €712\.34/);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay and upgrade' }));
-    await waitFor(() =>
-      expect(calls.find((call) => call.key === 'PATCH /subscription')?.body).toEqual({
-        planId: 'business-yearly',
-      }),
+    expect(calls.some((call) => call.key === 'POST /checkout' || call.key === 'PATCH /subscription')).toBe(
+      false,
     );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay and upgrade' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.stripe.test/pay/cs_test_1'));
+    expect(calls.find((call) => call.key === 'POST /checkout')?.body).toEqual({
+      planId: 'business-yearly',
+      returnTo: '/credits',
+    });
+    expect(calls.some((call) => call.key === 'PATCH /subscription')).toBe(false);
   });
 });
