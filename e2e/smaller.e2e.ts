@@ -85,8 +85,22 @@ describe.skipIf(!hasBrowser)('issue 36, the smaller items, on screen', () => {
     await page.setViewportSize(LAPTOP);
     await figure.scrollIntoViewIfNeeded();
     await shot(page, 'demo-1366');
+    // Item 19: the exports that work are not called "Planned" on the integrations page.
     await openLive(page, '/integrations');
+    const card = (title: string) => page.locator('li', { has: page.getByRole('heading', { name: title }) });
+    expect(await card('a3, ContaPlus and ContaSOL exports').locator('p').first().textContent()).toBe(
+      'Available now',
+    );
+    expect(await page.getByText('Planned', { exact: true }).count()).toBe(1);
     await shot(page, 'integrations-1366');
+    // Item 14: one catalogue: /credits sells Business at /pricing's price, not as "a tailored quote".
+    const businessPrice = async (path: string) => {
+      await openLive(page, path);
+      return page.getByTestId('price-business-monthly').first().textContent();
+    };
+    expect(await businessPrice('/credits')).toBe('Price: €79 / month');
+    expect(await page.getByText(/Tailored quote/).count()).toBe(0);
+    expect(await businessPrice('/pricing')).toBe('Price: €79 / month');
     await context.close();
   });
 
@@ -140,6 +154,9 @@ describe.skipIf(!hasBrowser)('issue 36, the smaller items, on screen', () => {
     await expect
       .poll(() => page.getByTestId('sidebar-plan').textContent())
       .toBe('Plan: Credit packs, no subscription');
+    // Item 9: issued or received comes preset, and says why (the client is named as the buyer).
+    expect(await page.getByRole('radio', { name: 'Received' }).isChecked()).toBe(true);
+    expect(await page.getByTestId('type-reason').textContent()).toBe('Your client is the recipient');
     const badge = await page.getByTestId('verification-status').boundingBox();
     expect(badge?.height ?? 99).toBeLessThan(28);
     // The original of an XML is a readable invoice, not "cannot be shown here".

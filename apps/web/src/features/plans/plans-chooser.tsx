@@ -190,6 +190,8 @@ export function PlansChooser({
         </p>
       ) : null}
 
+      {/* The plan cards' names are h3: a heading of their own before them keeps the outline in order. */}
+      <h2 className="sr-only">{t('plans.subscriptionsLabel')}</h2>
       <ul className="mt-8 grid gap-6 md:grid-cols-3" aria-label={t('plans.subscriptionsLabel')}>
         {subscriptions.map(card)}
       </ul>

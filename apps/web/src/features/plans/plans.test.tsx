@@ -166,7 +166,7 @@ describe('the pricing page', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await screen.findByText('Coupon WELCOME applied: the prices shown include it.');
     fireEvent.click(
-      within(card('freelancer-yearly')).getByRole('button', { name: 'Choose the Freelancer Plan' }),
+      within(card('freelancer-yearly')).getByRole('button', { name: 'Choose plan: Freelancer Plan' }),
     );
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.example/session/1'));
     expect(calls.find((call) => call.key === 'POST /checkout')?.body).toEqual({
@@ -195,7 +195,7 @@ describe('the pricing page', { timeout: 30_000 }, () => {
     renderWithProviders(<PlansChooser returnTo="/pricing" />);
     expect(await within(card('business-monthly')).findByText('Your current plan')).toBeTruthy();
     fireEvent.click(
-      within(card('freelancer-monthly')).getByRole('button', { name: 'Switch to the Freelancer Plan' }),
+      within(card('freelancer-monthly')).getByRole('button', { name: 'Switch to this plan: Freelancer Plan' }),
     );
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(
@@ -407,7 +407,7 @@ describe('Settings → Plan', { timeout: 30_000 }, () => {
     renderWithProviders(<PlanSettings />);
     await screen.findByTestId('current-plan');
     expect(screen.queryByRole('button', { name: 'Manage billing' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Switch to the Business Plan (Annual)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to this plan: Business Plan (Annual)' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('You move from the Freelancer Plan to the Business Plan now');
     await waitFor(() =>
@@ -436,7 +436,7 @@ describe('Settings → Plan', { timeout: 30_000 }, () => {
     });
     renderWithProviders(<PlanSettings redirect={redirect} />);
     await screen.findByTestId('current-plan');
-    fireEvent.click(screen.getByRole('button', { name: 'Switch to the Business Plan (Annual)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to this plan: Business Plan (Annual)' }));
     const dialog = await screen.findByRole('dialog');
     // The amount is on screen before anything is paid, and nothing was asked of the server but the quote.
     await within(dialog).findByText(/To pay now: €712\.34/);
