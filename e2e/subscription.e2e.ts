@@ -116,6 +116,8 @@ describe.skipIf(!hasBrowser)('a subscription from choice to cancellation, in Chr
     await page.goto('/user?tab=plan');
     await page.getByTestId('current-plan').getByText('Business Plan').waitFor();
     expect(await credits()).toBe(1003);
+    // Item 15: the sidebar names the plan subscribed to, not the account type.
+    await expect.poll(() => page.getByTestId('sidebar-plan').textContent()).toBe('Plan: Business Plan');
     await context.close();
   }, 120_000);
 });
