@@ -83,7 +83,10 @@ try {
     const { categories, audits, runtimeError } = result.lhr;
     // BENCH_OUT=dir keeps each page's full report, to see why an audit failed.
     if (process.env.BENCH_OUT)
-      await writeFile(join(process.env.BENCH_OUT, `${path.replace(/\W+/g, '_') || 'root'}.json`), result.report);
+      await writeFile(
+        join(process.env.BENCH_OUT, `${path.replace(/\W+/g, '_') || 'root'}.json`),
+        result.report,
+      );
     // A page Lighthouse could not measure (e.g. the machine too busy to paint in time) is said, not a crash.
     if (runtimeError) console.log(`${path}: Lighthouse could not measure it: ${runtimeError.code}`);
     const scripts = (audits['network-requests']?.details?.items ?? []).filter(

@@ -195,7 +195,9 @@ describe('the pricing page', { timeout: 30_000 }, () => {
     renderWithProviders(<PlansChooser returnTo="/pricing" />);
     expect(await within(card('business-monthly')).findByText('Your current plan')).toBeTruthy();
     fireEvent.click(
-      within(card('freelancer-monthly')).getByRole('button', { name: 'Switch to this plan: Freelancer Plan' }),
+      within(card('freelancer-monthly')).getByRole('button', {
+        name: 'Switch to this plan: Freelancer Plan',
+      }),
     );
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(
