@@ -57,6 +57,31 @@ describe.skipIf(!hasBrowser)('first steps of a new user, in Chromium', () => {
     }
   });
 
+  it('a Spanish screen in an English browser reads dates as dd/mm/aaaa: 05/03/2026 is 5 March (item 11)', async () => {
+    const owner = await signedInAccount('accountant', 'Gestoría Fechas');
+    await api(owner.page, '/api/v1/me', { method: 'PATCH', json: { locale: 'es' } });
+    const client = await api<{ id: string }>(owner.page, '/api/v1/clients', {
+      method: 'POST',
+      json: { name: 'Cliente Fechas' },
+    });
+    await owner.context.close();
+
+    const { context, page } = await open('en-US', DESKTOP);
+    await page.goto('/login');
+    await logIn(page, owner.email);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`/customer/${client.id}`);
+    await page.getByRole('tab', { name: 'Informes', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Informe personalizado' });
+    const start = panel.getByLabel('Fecha de inicio');
+    expect(await start.getAttribute('placeholder')).toBe('dd/mm/aaaa');
+    await start.fill('05/03/2026');
+    await panel.getByLabel('Fecha de fin').fill('31/03/2026');
+    // Day first, as the screen's language writes it, not the browser's month first (3 May).
+    await panel.getByText(/^Seleccionado: 05\/03\/2026 – 31\/03\/2026 \(27 días/).waitFor();
+    await context.close();
+  });
+
   it('from /es/, "Iniciar sesión" opens the Spanish login in an English browser (item 11)', async () => {
     for (const size of [PHONE, DESKTOP]) {
       const { context, page } = await open('en-US', size);

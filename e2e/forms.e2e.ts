@@ -31,7 +31,8 @@ describe.skipIf(!hasBrowser)('the Forms tab in Chromium', () => {
   });
   afterAll(() => browser?.close());
 
-  it('shows a reviewed invoice in Modelo 303, opens it from the figure, exports the libro registro, fits a phone', async () => {
+  /** An accountant's client with one uploaded invoice saved as `reviewed`, on the client's Forms tab. */
+  async function formsWithInvoice(reviewed: Record<string, unknown>, name: string) {
     const context = await newContext(browser);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -43,11 +44,11 @@ describe.skipIf(!hasBrowser)('the Forms tab in Chromium', () => {
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'Add customer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add customer' });
-    await dialog.getByLabel('Client name').fill('Lucía Forms');
+    await dialog.getByLabel('Client name').fill(name);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await dialog.getByText('Client Lucía Forms added successfully.').waitFor();
+    await dialog.getByText(`Client ${name} added successfully.`).waitFor();
     await page.keyboard.press('Escape');
-    await page.getByRole('link', { name: 'View details of Lucía Forms' }).click();
+    await page.getByRole('link', { name: `View details of ${name}` }).click();
     await page.waitForURL('**/customer/**');
     const clientId = new URL(page.url()).pathname.split('/').pop() as string;
 
@@ -77,10 +78,10 @@ describe.skipIf(!hasBrowser)('the Forms tab in Chromium', () => {
       .toBe(0);
     const invoice = await call(`/invoices/${invoiceId}`);
     const { id: _i, clientId: _c, checked: _k, evidence: _e, file: _f, createdAt: _t, ...fields } = invoice;
-    await call(`/invoices/${invoiceId}`, {
+    await call(`/invoices/${invoiceId}?confirmFigures=true`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...fields, dueDate: null, surchargeCents: null, ...REVIEWED }),
+      body: JSON.stringify({ ...fields, dueDate: null, surchargeCents: null, ...reviewed }),
     });
 
     await page.reload();
@@ -89,6 +90,11 @@ describe.skipIf(!hasBrowser)('the Forms tab in Chromium', () => {
     const panel = page.getByRole('region', { name: 'Forms', exact: true });
     await panel.getByLabel('Year', { exact: true }).selectOption('2026');
     await panel.getByLabel('Quarter', { exact: true }).selectOption('1');
+    return { context, page, panel, invoiceId, errors };
+  }
+
+  it('shows a reviewed invoice in Modelo 303, opens it from the figure, exports the libro registro, fits a phone', async () => {
+    const { context, page, panel, invoiceId, errors } = await formsWithInvoice(REVIEWED, 'Lucía Forms');
     const vat = panel.getByRole('article', { name: /Form 303 \(VAT return\)/ });
     const figure = vat.getByRole('button', { name: '€2,000.00: show the 1 invoice(s) behind box 07' });
     await figure.click();
@@ -118,6 +124,37 @@ describe.skipIf(!hasBrowser)('the Forms tab in Chromium', () => {
     await vat.getByRole('link', { name: 'E-1 · Bar Sol' }).click();
     await page.waitForURL(`**/invoicePage/${invoiceId}`);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  // Issue 36 item 5: a German supplier's 19 % VAT appeared in the 303 as deductible IVA soportado whenever its
+  // foreign tax id was not read. It stays on the invoice and the form lists it under "not included".
+  it('keeps a German supplier’s 19 % VAT out of Modelo 303 and names the invoice left out', async () => {
+    const { context, page, panel, invoiceId, errors } = await formsWithInvoice(
+      {
+        type: 'received',
+        number: 'RE-2026-7',
+        issueDate: '2026-02-10',
+        issuerName: 'Bürobedarf Müller GmbH',
+        issuerTaxId: null,
+        recipientName: 'Lucía Alemania',
+        recipientTaxId: null,
+        taxBaseCents: 10_000,
+        vatTotalCents: 1_900,
+        withholdingCents: null,
+        withholdingRate: null,
+        totalCents: 11_900,
+        vatBreakdown: [{ rate: '19', baseCents: 10_000, vatCents: 1_900 }],
+      },
+      'Lucía Alemania',
+    );
+    const vat = panel.getByRole('article', { name: /Form 303 \(VAT return\)/ });
+    await vat.getByText(/Not included: 1 invoice\(s\) with another country's VAT/).waitFor();
+    // No deductible VAT at all: nothing behind the boxes of IVA soportado (28/29) or any other.
+    expect(await vat.getByRole('button', { name: /show the 1 invoice\(s\) behind box/ }).count()).toBe(0);
+    await vat.getByRole('link', { name: 'Invoice 1' }).click();
+    await page.waitForURL(`**/invoicePage/${invoiceId}`);
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);

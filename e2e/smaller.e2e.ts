@@ -1,7 +1,9 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
+import { pageApi as api } from './support/api';
 import { baseUrl, hasBrowser, launchBrowser, newContext, openLive } from './support/browser';
 
 /** Screenshots of what issue 36's smaller items changed, at phone and laptop widths, for a person to look at. */
@@ -13,6 +15,10 @@ async function shot(page: Page, name: string) {
 }
 
 const PHONE = { width: 390, height: 844 };
+/** One of our own generated invoices (the engine's golden fixtures). */
+const GOLDEN_PDF = fileURLToPath(
+  new URL('../packages/extract/test/fixtures/golden/modern-freelancer-irpf.pdf', import.meta.url),
+);
 const LAPTOP = { width: 1366, height: 700 };
 const SUPPLIER = 'Suministros Industriales del Norte y Levante Hermanos García Sociedad Limitada';
 const CLIENT = 'Talleres Gómez S.L.';
@@ -85,8 +91,22 @@ describe.skipIf(!hasBrowser)('issue 36, the smaller items, on screen', () => {
     await page.setViewportSize(LAPTOP);
     await figure.scrollIntoViewIfNeeded();
     await shot(page, 'demo-1366');
+    // Item 19: the exports that work are not called "Planned" on the integrations page.
     await openLive(page, '/integrations');
+    const card = (title: string) => page.locator('li', { has: page.getByRole('heading', { name: title }) });
+    expect(await card('a3, ContaPlus and ContaSOL exports').locator('p').first().textContent()).toBe(
+      'Available now',
+    );
+    expect(await page.getByText('Planned', { exact: true }).count()).toBe(1);
     await shot(page, 'integrations-1366');
+    // Item 14: one catalogue: /credits sells Business at /pricing's price, not as "a tailored quote".
+    const businessPrice = async (path: string) => {
+      await openLive(page, path);
+      return page.getByTestId('price-business-monthly').first().textContent();
+    };
+    expect(await businessPrice('/credits')).toBe('Price: €79 / month');
+    expect(await page.getByText(/Tailored quote/).count()).toBe(0);
+    expect(await businessPrice('/pricing')).toBe('Price: €79 / month');
     await context.close();
   });
 
@@ -140,6 +160,9 @@ describe.skipIf(!hasBrowser)('issue 36, the smaller items, on screen', () => {
     await expect
       .poll(() => page.getByTestId('sidebar-plan').textContent())
       .toBe('Plan: Credit packs, no subscription');
+    // Item 9: issued or received comes preset, and says why (the client is named as the buyer).
+    expect(await page.getByRole('radio', { name: 'Received' }).isChecked()).toBe(true);
+    expect(await page.getByTestId('type-reason').textContent()).toBe('Your client is the recipient');
     const badge = await page.getByTestId('verification-status').boundingBox();
     expect(badge?.height ?? 99).toBeLessThan(28);
     // The original of an XML is a readable invoice, not "cannot be shown here".
@@ -179,6 +202,53 @@ describe.skipIf(!hasBrowser)('issue 36, the smaller items, on screen', () => {
     await history.scrollIntoViewIfNeeded();
     await shot(page, 'usage-390');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // Item 20: five files dropped with three credits uploaded nothing. The first three go, the panel names
+  // the two that wait and offers credits.
+  it('five files with three credits: the first three upload, the other two are named as waiting', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const email = uniqueEmail('short');
+    await registerAndVerify(page, { name: 'Asesoría Justa', email, accountType: 'accountant' });
+    await logIn(page, email);
+    await page.waitForURL('**/dashboard');
+    const client = await api<{ id: string }>(page, '/api/v1/clients', {
+      method: 'POST',
+      json: { name: 'Cliente Corto' },
+    });
+    await page.setViewportSize(PHONE);
+    await page.goto(`/customer/${client.id}`);
+    const pdf = await readFile(GOLDEN_PDF);
+    const posted = page.waitForResponse(
+      (res) =>
+        res.request().method() === 'POST' && /\/clients\/[^/]+\/uploads$/.test(new URL(res.url()).pathname),
+    );
+    await page
+      // The upload panel's picker (the only one that takes several files at once).
+      .locator('input[type="file"][multiple]')
+      .first()
+      .setInputFiles(
+        ['a', 'b', 'c', 'd', 'e'].map((n) => ({
+          name: `${n}.pdf`,
+          mimeType: 'application/pdf',
+          buffer: pdf,
+        })),
+      );
+    const alert = page.getByRole('alert').filter({ hasText: 'Waiting for credits' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(
+      'Your balance covers 3 files, so the first 3 were uploaded. Waiting for credits: d.pdf, e.pdf.',
+    );
+    expect(await alert.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
+    // One batch of the first three went to the server; the other two were never sent.
+    const upload = await posted;
+    expect(upload.status()).toBe(202);
+    const { batchId } = (await upload.json()) as { batchId: string };
+    const batch = await api<{ documents: unknown[] }>(page, `/api/v1/uploads/${batchId}`);
+    expect(batch.documents).toHaveLength(3);
+    await shot(page, 'credits-short-390');
     await context.close();
   });
 });

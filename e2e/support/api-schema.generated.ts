@@ -567,7 +567,7 @@ export interface paths {
         delete: operations["deleteSubscription"];
         options?: never;
         head?: never;
-        /** Turn auto-renew on or off, or change plan (an upgrade applies now, a downgrade at the period’s end) */
+        /** Turn auto-renew on or off, or downgrade at the period’s end (an upgrade is bought at POST /checkout) */
         patch: operations["patchSubscription"];
         trace?: never;
     };
@@ -4169,7 +4169,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a subscription plan one can change to (PLAN_CHANGE_INVALID) */
+            /** @description Not a subscription plan one can change to (PLAN_CHANGE_INVALID); an upgrade, paid at the checkout (UPGRADE_NEEDS_CHECKOUT) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -23,7 +23,17 @@ export type FakeSubscription = {
   status: string;
   cancel_at_period_end: boolean;
   start_date: number;
-  items: { object: 'list'; data: { id: string; current_period_start: number; current_period_end: number }[] };
+  items: {
+    object: 'list';
+    data: {
+      id: string;
+      current_period_start: number;
+      current_period_end: number;
+      /** The item's price as last set (`price_data`): what the next renewal bills. */
+      price?: { unit_amount: number; recurring: { interval: string } };
+    }[];
+  };
+  trial_end?: number | null;
   metadata: Record<string, string>;
 };
 
@@ -48,8 +58,15 @@ export async function startFakeStripe() {
   const invoices = new Map<string, FakeInvoice>();
   const created: { params: URLSearchParams; idempotencyKey: string | undefined }[] = [];
   /** Other calls that change something: coupons, products, subscription updates, portal sessions. */
-  const calls: { method: string; path: string; params: URLSearchParams }[] = [];
+  const calls: {
+    method: string;
+    path: string;
+    params: URLSearchParams;
+    idempotencyKey: string | undefined;
+  }[] = [];
   const products = new Set<string>();
+  /** Charges Stripe makes on its own on the saved card (not through a Checkout Session). */
+  const charged: { subscription: string; amountCents: number; reason: string }[] = [];
   let next = 0;
   let failNextCreate = false;
 
@@ -85,7 +102,7 @@ export async function startFakeStripe() {
         currency: params.get('line_items[0][price_data][currency]') ?? '',
         mode: params.get('mode') ?? 'payment',
         subscription: null,
-        customer: null,
+        customer: params.get('customer'),
       };
       sessions.set(id, session);
       return send(200, session);
@@ -93,7 +110,8 @@ export async function startFakeStripe() {
     const url = req.url ?? '';
     if (req.method === 'POST' && url !== '/v1/checkout/sessions') {
       const params = new URLSearchParams(await readBody(req));
-      calls.push({ method: 'POST', path: url, params });
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      calls.push({ method: 'POST', path: url, params, idempotencyKey });
       if (url === '/v1/coupons') return send(200, { id: `co_${++next}`, object: 'coupon' });
       if (url === '/v1/products') {
         const id = params.get('id') ?? `prod_${++next}`;
@@ -114,6 +132,29 @@ export async function startFakeStripe() {
       if (subscription) {
         const cancel = params.get('cancel_at_period_end');
         if (cancel !== null) subscription.cancel_at_period_end = cancel === 'true';
+        const item = subscription.items.data[0]!;
+        const amount = params.get('items[0][price_data][unit_amount]');
+        const interval = params.get('items[0][price_data][recurring][interval]');
+        if (amount && interval) {
+          const changed = item.price && item.price.recurring.interval !== interval;
+          item.price = { unit_amount: Number(amount), recurring: { interval } };
+          // As Stripe: a new interval restarts the cycle now, a trial_end moves it to the trial's end.
+          const trialEnd = Number(params.get('trial_end')) || null;
+          if (trialEnd) {
+            Object.assign(item, { current_period_start: seconds(new Date()), current_period_end: trialEnd });
+            Object.assign(subscription, { status: 'trialing', trial_end: trialEnd });
+          } else if (params.get('proration_behavior') === 'always_invoice') {
+            // Stripe invoices the proration at once and charges the saved card: no page, no consent.
+            charged.push({ subscription: subscription.id, amountCents: Number(amount), reason: 'proration' });
+          } else if (changed) {
+            // Billed at once, in full (proration aside): what an interval change without a trial costs.
+            const start = new Date();
+            const end = new Date(start);
+            end.setUTCMonth(end.getUTCMonth() + (interval === 'year' ? 12 : 1));
+            Object.assign(item, { current_period_start: seconds(start), current_period_end: seconds(end) });
+            charged.push({ subscription: subscription.id, amountCents: Number(amount), reason: 'new cycle' });
+          }
+        }
         Object.assign(subscription.metadata, metadataOf(params, 'metadata'));
         for (const [key, value] of Object.entries(subscription.metadata))
           if (value === '') delete subscription.metadata[key];
@@ -145,6 +186,7 @@ export async function startFakeStripe() {
     subscriptions,
     invoices,
     calls,
+    charged,
     pay(id: string) {
       const session = sessions.get(id)!;
       Object.assign(session, { status: 'complete', payment_status: 'paid' });
@@ -171,6 +213,10 @@ export async function startFakeStripe() {
               id: `si_${next}`,
               current_period_start: seconds(period.start),
               current_period_end: seconds(period.end),
+              price: {
+                unit_amount: Number(params.get('line_items[0][price_data][unit_amount]')),
+                recurring: { interval: params.get('line_items[0][price_data][recurring][interval]') ?? '' },
+              },
             },
           ],
         },

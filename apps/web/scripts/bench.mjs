@@ -3,7 +3,7 @@
 // A benchmark, not a test: it prints figures against the issue's targets and never fails a build on them.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,15 @@ import lighthouse from 'lighthouse';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const PAGES = ['/', '/es/', '/credits', '/blog/how-to-automate-invoice-processing'];
+// The prerendered public pages a visitor lands on, in both languages (issue 36 item 10: /pricing too).
+const PAGES = process.env.BENCH_PAGES?.split(',') ?? [
+  '/',
+  '/es/',
+  '/pricing',
+  '/es/precios',
+  '/credits',
+  '/blog/how-to-automate-invoice-processing',
+];
 const TARGETS = { score: 95, lcpMs: 1500, cls: 0.05, jsKb: 60 };
 
 function freePort() {
@@ -49,7 +57,7 @@ if (!existsSync(join(ROOT, 'apps/web/dist/index.html')) || process.argv.includes
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'cuadra-bench-'));
-const port = await freePort();
+const port = Number(process.env.PORT) || (await freePort());
 const baseUrl = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'all'], {
   cwd: ROOT,
@@ -72,18 +80,26 @@ try {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    // BENCH_OUT=dir keeps each page's full report, to see why an audit failed.
+    if (process.env.BENCH_OUT)
+      await writeFile(
+        join(process.env.BENCH_OUT, `${path.replace(/\W+/g, '_') || 'root'}.json`),
+        result.report,
+      );
+    // A page Lighthouse could not measure (e.g. the machine too busy to paint in time) is said, not a crash.
+    if (runtimeError) console.log(`${path}: Lighthouse could not measure it: ${runtimeError.code}`);
     const scripts = (audits['network-requests']?.details?.items ?? []).filter(
       (item) => item.resourceType === 'Script',
     );
     rows.push({
       page: path,
-      performance: Math.round(categories.performance.score * 100),
-      accessibility: Math.round(categories.accessibility.score * 100),
-      'best-practices': Math.round(categories['best-practices'].score * 100),
-      seo: Math.round(categories.seo.score * 100),
-      'LCP ms': Math.round(audits['largest-contentful-paint'].numericValue),
-      CLS: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      performance: Math.round((categories.performance.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+      'best-practices': Math.round((categories['best-practices'].score ?? 0) * 100),
+      seo: Math.round((categories.seo.score ?? 0) * 100),
+      'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+      CLS: Number((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
       'JS KB (compressed)': Number(
         (scripts.reduce((sum, item) => sum + item.transferSize, 0) / 1024).toFixed(1),
       ),

@@ -71,10 +71,31 @@ export function formatDay(isoDate: string, locale: Locale): string {
   return locale === 'es' ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
 }
 
-/** The pattern of `formatDay`, for date pickers' placeholders and spreadsheet cells. */
+/** The pattern of `formatDay`, for date pickers' placeholders. */
 export const DAY_PATTERN: Record<Locale, string> = { es: 'dd/mm/aaaa', en: 'mm/dd/yyyy' };
-/** The same pattern in spreadsheet number-format syntax. */
-export const SPREADSHEET_DAY_FORMAT: Record<Locale, string> = { es: 'dd/mm/yyyy', en: 'mm/dd/yyyy' };
+
+/**
+ * A calendar day in a file a person opens (reports, client lists, histories; issue 36 item 11): `31/12/2026`
+ * in Spanish, ISO `2026-12-31` in English. Not the screen's US order: Cuadra's English readers are as often
+ * British or other European accountants as American ones, and 11/12/2026 means a different day to each;
+ * ISO 8601 is read the same by all, sorts as text, and every spreadsheet takes it as a date whatever its
+ * regional settings. Accounting packages' and the AEAT's files keep the layout they require (exports/).
+ */
+export function formatExportDay(isoDate: string, locale: Locale): string {
+  const day = isoDate.slice(0, 10);
+  return locale === 'es' ? formatDay(day, 'es') : day;
+}
+
+/** `formatExportDay`'s pattern in spreadsheet number-format syntax, for date cells in XLSX exports. */
+export const SPREADSHEET_DAY_FORMAT: Record<Locale, string> = { es: 'dd/mm/yyyy', en: 'yyyy-mm-dd' };
+
+/** An instant in an exported file, to the minute, in the server's time zone: `27/11/2026 14:05`, `2026-11-27 14:05`. */
+export function formatExportDateTime(date: Date | string, locale: Locale): string {
+  const value = new Date(date);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+  return `${formatExportDay(day, locale)} ${pad(value.getHours())}:${pad(value.getMinutes())}`;
+}
 
 /** A calendar day in the language's medium style (`5 ene 2026`, `5 Jan 2026`), as tables show it. */
 export function formatMediumDate(isoDate: string, locale: Locale): string {

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   csvSeparator,
   formatDay,
+  formatExportDateTime,
+  formatExportDay,
   formatLongDate,
   formatMoney,
   formatPlainAmount,
   formatRate,
   intlLocale,
+  SPREADSHEET_DAY_FORMAT,
 } from '../src';
 
 describe('formatting by locale', () => {
@@ -40,6 +43,13 @@ describe('formatting by locale', () => {
     expect(formatRate('21', 'en')).toBe('21');
     expect(formatDay('2026-12-31', 'es')).toBe('31/12/2026');
     expect(formatDay('2026-12-31', 'en')).toBe('12/31/2026');
+    // Files a person opens: Spanish order, or ISO in English (issue 36 item 11), never the US order.
+    expect(formatExportDay('2026-11-27', 'es')).toBe('27/11/2026');
+    expect(formatExportDay('2026-11-27T10:00:00Z', 'en')).toBe('2026-11-27');
+    expect(SPREADSHEET_DAY_FORMAT).toEqual({ es: 'dd/mm/yyyy', en: 'yyyy-mm-dd' });
+    const instant = new Date(2026, 10, 27, 9, 5);
+    expect(formatExportDateTime(instant, 'es')).toBe('27/11/2026 09:05');
+    expect(formatExportDateTime(instant, 'en')).toBe('2026-11-27 09:05');
     expect(formatLongDate('2025-07-29', 'es')).toBe('29 de julio de 2025');
     expect(formatLongDate('2025-07-29', 'en')).toBe('July 29, 2025');
   });

@@ -11,6 +11,8 @@ export type ProviderSession = {
   closed: boolean;
   /** For a subscription's session: Stripe's subscription, once the customer subscribed. */
   subscriptionId?: string | null;
+  /** For an upgrade's session: the Stripe subscription it upgrades (from the session's metadata). */
+  upgradeOf?: string | null;
 };
 
 export type WebhookEvent = {
@@ -69,6 +71,12 @@ export type CreateSessionInput = {
   recurring?: { interval: 'month' | 'year'; planId: string } | null;
   /** A coupon of ours, applied as a one-off Stripe discount on the first payment. */
   discount?: { code: string; percentOff: number | null; amountOffCents: number | null } | null;
+  /**
+   * An upgrade of a live Stripe subscription: Checkout in `payment` mode for `amountCents` (the prorated
+   * difference), charged to the subscription's customer; the plan changes when it is paid
+   * (docs/decisions/0022).
+   */
+  upgrade?: { subscriptionId: string; customerId: string | null } | null;
 };
 
 /**
@@ -86,10 +94,14 @@ export type PaymentProvider =
       retrieveSession(id: string): Promise<ProviderSession | null>;
       retrieveSubscription(id: string): Promise<ProviderSubscription>;
       retrieveInvoice(id: string): Promise<ProviderInvoice>;
-      /** Sets the plan's price (proration: now, invoiced at once; none: from the next renewal). */
+      /**
+       * Sets the plan's price, never prorated by Stripe (an upgrade's difference is paid at our checkout,
+       * a downgrade waits for the renewal). `periodEnd`: a new period runs from now to then, already paid
+       * for (an interval change, docs/decisions/0022). `idempotencyKey`: the same change is made once.
+       */
       changeSubscriptionPrice(
         id: string,
-        change: { itemId: string; price: RecurringPrice; proration: 'always_invoice' | 'none' },
+        change: { itemId: string; price: RecurringPrice; periodEnd?: Date; idempotencyKey?: string },
         metadata: Record<string, string>,
       ): Promise<void>;
       updateSubscription(
@@ -125,6 +137,7 @@ export function createPaymentProvider(config: Config): PaymentProvider {
       (session.payment_status === 'no_payment_required' && session.status === 'complete'),
     closed: session.status === 'expired',
     subscriptionId: idOf(session.subscription),
+    upgradeOf: session.metadata?.upgradeOf ?? null,
   });
   const priceData = (price: RecurringPrice) => ({
     currency: price.currency,
@@ -139,13 +152,20 @@ export function createPaymentProvider(config: Config): PaymentProvider {
       const discounts = input.discount
         ? [{ coupon: await createOneOffCoupon(stripe, input.checkoutId, input.currency, input.discount) }]
         : undefined;
-      const metadata = { checkoutId: input.checkoutId, packId: input.packId, credits: String(input.credits) };
-      const recurring = input.recurring;
+      const upgrade = input.upgrade;
+      const metadata = {
+        checkoutId: input.checkoutId,
+        packId: input.packId,
+        credits: String(input.credits),
+        ...(upgrade ? { upgradeOf: upgrade.subscriptionId } : {}),
+      };
+      const recurring = upgrade ? null : input.recurring;
       const session = await stripe.checkout.sessions.create(
         {
           mode: recurring ? 'subscription' : 'payment',
           client_reference_id: input.userId,
-          customer_email: input.email,
+          // An upgrade is paid by the subscription's customer: one customer, one billing history.
+          ...(upgrade?.customerId ? { customer: upgrade.customerId } : { customer_email: input.email }),
           line_items: [
             {
               quantity: 1,
@@ -218,7 +238,7 @@ export function createPaymentProvider(config: Config): PaymentProvider {
       };
     },
     async changeSubscriptionPrice(id, change, metadata) {
-      await stripe.subscriptions.update(id, {
+      const update: Stripe.SubscriptionUpdateParams = {
         items: [
           {
             id: change.itemId,
@@ -230,9 +250,17 @@ export function createPaymentProvider(config: Config): PaymentProvider {
             },
           },
         ],
-        proration_behavior: change.proration,
+        proration_behavior: 'none',
+        // A new interval restarts Stripe's cycle and would bill the new price at once: the period paid at
+        // our checkout runs as a trial until `periodEnd`, when Stripe bills the plan's price as usual.
+        ...(change.periodEnd ? { trial_end: Math.floor(change.periodEnd.getTime() / 1000) } : {}),
         metadata,
-      });
+      };
+      await stripe.subscriptions.update(
+        id,
+        update,
+        change.idempotencyKey ? { idempotencyKey: change.idempotencyKey } : undefined,
+      );
     },
     async updateSubscription(id, update) {
       await stripe.subscriptions.update(id, {

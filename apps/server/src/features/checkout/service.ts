@@ -10,7 +10,9 @@ import { findLiveSubscription } from '../plans/repo';
 import {
   activateLocalSubscription,
   applyLocalUpgrade,
+  applyStripeUpgrade,
   findSubscriptionPlan,
+  grantStripeUpgradeCredits,
   isUpgrade,
   PLAN_NAMES,
   syncStripeSubscription,
@@ -37,6 +39,12 @@ export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 const PACK_NAMES: Record<Locale, (credits: number) => string> = {
   en: (credits) => `Cuadra: ${credits} credits`,
   es: (credits) => `Cuadra: ${credits} créditos`,
+};
+
+/** What the checkout page names an upgrade's payment: the prorated difference, not a new subscription. */
+const UPGRADE_NAMES: Record<Locale, string> = {
+  en: 'Upgrade, prorated for this period: ',
+  es: 'Mejora, prorrateada para este periodo: ',
 };
 
 export type CheckoutUser = { id: string; email: string; locale: Locale };
@@ -77,10 +85,13 @@ export async function startCheckout(
   const coupon = input.coupon ? await findValidCoupon(services.db, input.coupon, input.planId) : null;
   if (provider.kind === 'none') throw new AppError('PAYMENTS_NOT_CONFIGURED');
   const live = subscriptionPlan ? await findLiveSubscription(services.db, user.id) : null;
-  // An upgrade of a live subscription is paid like any purchase, at its prorated price (issue 36 item 4);
-  // with Stripe it goes through Stripe's proration invoice (PATCH /subscription) instead.
+  // An upgrade of a live subscription is paid like any purchase, at its prorated price, in both modes
+  // (issue 36 item 4, docs/decisions/0022). A Stripe upgrade needs the subscription at Stripe.
   const upgrade =
-    live && subscriptionPlan && provider.kind === 'local' && live.planId !== subscriptionPlan.id
+    live &&
+    subscriptionPlan &&
+    live.planId !== subscriptionPlan.id &&
+    (provider.kind === 'stripe' ? Boolean(live.stripeSubscriptionId) : live.provider === 'local')
       ? isUpgrade(findSubscriptionPlan(live.planId)!, subscriptionPlan)
       : false;
   if (live && !upgrade) throw new AppError('SUBSCRIPTION_EXISTS');
@@ -117,16 +128,22 @@ export async function startCheckout(
       amountCents: item.amountCents,
       currency: item.currency,
       productName: subscriptionPlan
-        ? (PLAN_NAMES[subscriptionPlan.id] ?? subscriptionPlan.id)
+        ? (upgrade ? UPGRADE_NAMES[user.locale] : '') +
+          (PLAN_NAMES[subscriptionPlan.id] ?? subscriptionPlan.id)
         : PACK_NAMES[user.locale](item.credits),
       successUrl: origin + input.returnTo,
       cancelUrl: origin + input.cancelTo,
       recurring: subscriptionPlan
         ? { interval: subscriptionPlan.interval, planId: subscriptionPlan.id }
         : null,
-      discount: coupon
-        ? { code: coupon.code, percentOff: coupon.percentOff, amountOffCents: coupon.amountOffCents }
-        : null,
+      discount:
+        coupon && !upgrade
+          ? { code: coupon.code, percentOff: coupon.percentOff, amountOffCents: coupon.amountOffCents }
+          : null,
+      upgrade:
+        upgrade && live
+          ? { subscriptionId: live.stripeSubscriptionId!, customerId: live.stripeCustomerId }
+          : null,
     });
     await setProviderSession(services.db, checkoutId, session.id);
     return { checkoutId, url: session.url };
@@ -169,8 +186,12 @@ export async function applySession(services: Services, checkout: CheckoutRow, se
         const live = await findLiveSubscription(tx, paid.userId);
         if (live) await applyLocalUpgrade(tx, live, paid.planId as string);
         else await activateLocalSubscription(tx, paid);
+      } else if (session.upgradeOf) {
+        // A Stripe upgrade, its price already changed at Stripe (settleStripeSession): the new plan's
+        // credits for the period as Stripe now has it, topped up or a new bucket, once per checkout.
+        await grantStripeUpgradeCredits(tx, paid, session.upgradeOf);
       }
-      // A Stripe subscription's credits come with its paid invoices (`invoice.paid`), not the session.
+      // A Stripe subscription's other credits come with its paid invoices (`invoice.paid`), not the session.
     });
   } else if (session.closed) {
     await markClosed(services.db, checkout.id, 'expired');
@@ -193,6 +214,11 @@ export async function settleStripeSession(services: Services, provider: PaymentP
   if (!checkout) {
     services.logger.warn({ sessionId }, 'Stripe session without a checkout');
     return;
+  }
+  // A paid upgrade changes Stripe's price first (idempotent): if Stripe fails, the checkout stays open and
+  // the next delivery or the reconciliation job tries again; nothing is granted before the change holds.
+  if (session.paid && session.upgradeOf && checkout.status === 'open') {
+    if (!(await applyStripeUpgrade(services, provider, checkout, session.upgradeOf))) return;
   }
   await applySession(services, checkout, session);
   if (session.subscriptionId) await syncStripeSubscription(services, provider, session.subscriptionId);

@@ -366,6 +366,26 @@ describe(`clients and invitations (${TEST_DB})`, () => {
       expect(sheet.getCell('A2').formula).toBeUndefined();
     });
 
+    it('writes an English export’s dates as ISO days, never 11/27/2026 (issue 36 item 11)', async () => {
+      const english = await signUp(ctx, { locale: 'en' });
+      const client = await addClient(english, 'Dale Harper');
+      await ctx.db
+        .update(clients)
+        .set({ createdAt: new Date('2026-11-27T10:00:00Z') })
+        .where(eq(clients.id, client.id));
+      const text = await csvOf(await get('/api/v1/clients/export.csv', english));
+      expect(text.trim().split('\r\n')[1]).toBe('Dale Harper,,Not registered,No,0,0,2026-11-27');
+      const workbook = new ExcelJS.Workbook();
+      const res = await get('/api/v1/clients/export.xlsx', english);
+      await workbook.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+      const added = workbook.worksheets[0]!.getRow(2).getCell(7);
+      expect(added.value).toEqual(new Date('2026-11-27T00:00:00Z'));
+      expect(added.numFmt).toBe('yyyy-mm-dd');
+      // Spanish keeps its own order.
+      const spanish = (await csvOf(await get('/api/v1/clients/export.csv', accountant))).trim().split('\r\n');
+      expect(spanish[1]).toMatch(/;\d{2}\/\d{2}\/\d{4}$/);
+    });
+
     it('exports only the caller’s clients, and refuses another format', async () => {
       const other = await signUp(ctx);
       const text = await csvOf(await get('/api/v1/clients/export.csv', other));

@@ -7,7 +7,7 @@ import {
   type ClientExportFormat,
   type ClientSummary,
   csvSeparator,
-  formatDay,
+  formatExportDay,
   type Locale,
   SPREADSHEET_DAY_FORMAT,
 } from '@cuadra/shared';
@@ -58,7 +58,7 @@ function cells(client: ClientSummary, locale: Locale) {
 export function buildClientCsv(rows: ClientSummary[], locale: Locale): string {
   const records = rows.map((client) => {
     const c = cells(client, locale);
-    const added = formatDay(c.day, locale);
+    const added = formatExportDay(c.day, locale);
     return [c.name, c.taxId, c.status, c.registered, client.documents, client.needsReview, added];
   });
   return stringify([[...LABELS[locale].headers], ...records], {

@@ -196,6 +196,7 @@ async function sheetFor(invoices: FormInvoice[], book: Book, accounts: AccountMa
       }
       const added = sheet.addRow(row);
       // Texts are written as strings, never formulas: a name that begins with `=` stays that text.
+      // ContaSol's import sheet: dd/mm/yyyy whatever the user's language (the package reads it).
       added.getCell(col(columns, 'Fecha')).numFmt = 'dd/mm/yyyy';
     });
   }

@@ -13,7 +13,7 @@ import {
   TEST_DB,
   type TestContext,
 } from '../../../test/harness';
-import { invoices } from '../../db/schema';
+import { invoices, users } from '../../db/schema';
 import { seedKnownClient } from '../forms/test-fixtures';
 import { CONTASOL_IVR_COLUMNS, CONTASOL_IVS_COLUMNS } from './contasol';
 import { ISSUED_COLUMNS, RECEIVED_COLUMNS } from './libro-registro';
@@ -140,6 +140,24 @@ describe(`exports: libro registro and accounting packages (${TEST_DB})`, () => {
     ]);
     const both = (await (await download('libro-registro-csv')).text()).trimEnd().split('\r\n');
     expect(both).toHaveLength(8 + 1 + 10);
+  });
+
+  it('keeps the layout each package requires whatever the user’s language (issue 36 item 11)', async () => {
+    await ctx.db.update(users).set({ locale: 'en' }).where(eq(users.id, owner.user.id));
+    try {
+      const libro = (
+        await (await download('libro-registro-csv', 'from=2026-01-01&to=2026-03-31&book=issued')).text()
+      )
+        .replace(/^\ufeff/, '')
+        .split('\r\n');
+      const f1 = (libro[2] as string).split(';');
+      expect(f1[ISSUED_COLUMNS.findIndex((c) => c.name === 'Fecha Expedición')]).toBe('15/01/2026');
+      const a3 = await (await download('a3')).text();
+      expect(a3).toContain('20260115');
+      expect(a3).not.toMatch(/2026-01-15|01\/15\/2026/);
+    } finally {
+      await ctx.db.update(users).set({ locale: 'es' }).where(eq(users.id, owner.user.id));
+    }
   });
 
   it('libro registro CSV and ContaSOL: a name a spreadsheet would run as a formula is written as text', async () => {

@@ -268,6 +268,7 @@ export function bookRows(
   return rows;
 }
 
+/** The AEAT's libro registro layout writes dd/mm/yyyy whatever the user's language (issue 36 item 11). */
 const isoToSpanish = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const euros = (value: number) => {
   const sign = value < 0 ? '-' : '';

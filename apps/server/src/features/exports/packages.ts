@@ -39,6 +39,10 @@ const ascii = (value: string | null | undefined) =>
  * through here: a3's `+0000002120.00` keeps its sign.
  */
 const text = (value: string | null | undefined) => spreadsheetText(ascii(value));
+/**
+ * A3's and ContaPlus/Sage's date fields are `yyyymmdd` in every language: the package reads them, not a
+ * person (issue 36 item 11: the user's language decides only the dates of human-facing exports).
+ */
 const yyyymmdd = (iso: string) => iso.replace(/-/g, '');
 /** Cents as `1234.56` (no sign: the side of the entry carries it). */
 const decimal = (cents: number) => {

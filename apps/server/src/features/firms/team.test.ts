@@ -506,6 +506,8 @@ describe(`a gestoría is a team (${TEST_DB})`, () => {
     const csv = await get(`/api/v1/clients/${seed.client.id}/history.csv?from=${today}&to=${today}`, owner);
     expect(csv.status).toBe(200);
     const text = await csv.text();
+    // An English export's instants as ISO day and time (issue 36 item 11), which any spreadsheet reads.
+    expect(text.replace(/^\ufeff/, '').split('\r\n')[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
     expect(text).toContain('Pablo Staff');
     expect(text).toContain('F-1-corrected');
     expect(text).toContain("'=1+1");

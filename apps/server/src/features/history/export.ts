@@ -1,4 +1,4 @@
-import { csvSeparator, formatDateTime, type Locale } from '@cuadra/shared';
+import { csvSeparator, formatExportDateTime, type Locale } from '@cuadra/shared';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -48,7 +48,7 @@ function cell(value: unknown): string {
 /** `;` and a byte-order mark in Spanish, `,` in English: it opens right in the user's spreadsheet. */
 export function buildHistoryCsv(rows: Awaited<ReturnType<typeof findClientHistoryRows>>, locale: Locale) {
   const records = rows.map(({ row, actorName, invoiceNumber }) => [
-    formatDateTime(row.createdAt, locale),
+    formatExportDateTime(row.createdAt, locale),
     spreadsheetText(actorName ?? NOBODY[locale]),
     row.via,
     RECORD[locale][row.entity] ?? row.entity,

@@ -104,14 +104,16 @@ const patchSubscription = createRoute({
   path: '/',
   tags: ['plans'],
   summary:
-    'Turn auto-renew on or off, or change plan (an upgrade applies now, a downgrade at the period’s end)',
+    'Turn auto-renew on or off, or downgrade at the period’s end (an upgrade is bought at POST /checkout)',
   security,
   request: { body: { content: { 'application/json': { schema: SubscriptionPatchSchema } }, required: true } },
   responses: {
     200: { description: 'Changed', content: { 'application/json': { schema: SubscriptionBodySchema } } },
     401: errorResponse('Not signed in'),
     404: errorResponse('No live subscription (SUBSCRIPTION_NOT_FOUND)'),
-    422: errorResponse('Not a subscription plan one can change to (PLAN_CHANGE_INVALID)'),
+    422: errorResponse(
+      'Not a subscription plan one can change to (PLAN_CHANGE_INVALID); an upgrade, paid at the checkout (UPGRADE_NEEDS_CHECKOUT)',
+    ),
   },
 });
 

@@ -159,10 +159,9 @@ export async function findCurrentSubscription(db: Db, userId: string) {
 }
 
 /**
- * `PATCH /api/v1/subscription`: auto-renew on/off, and a change of plan: an upgrade applies now (the same
- * interval: the difference in credits for this period; another interval: a new period starts now), a
- * downgrade waits for the period's end (`pendingPlanId`). Choosing the current plan drops a waiting
- * downgrade. With Stripe, Stripe is told first and its webhooks grant what was paid.
+ * `PATCH /api/v1/subscription`: auto-renew on/off, and a downgrade, which waits for the period's end
+ * (`pendingPlanId`). An upgrade is refused (UPGRADE_NEEDS_CHECKOUT): it is bought at the checkout.
+ * Choosing the current plan drops a waiting downgrade. With Stripe, Stripe is told first.
  */
 export async function changeSubscription(
   services: Services,
@@ -196,36 +195,28 @@ async function changePlan(
     if (provider && row.stripeSubscriptionId && row.pendingPlanId) {
       await provider.changeSubscriptionPrice(
         row.stripeSubscriptionId,
-        { itemId: await itemIdOf(provider, row), price: priceOf(from), proration: 'none' },
+        { itemId: await itemIdOf(provider, row), price: priceOf(from) },
         { planId: from.id, pendingPlanId: '' },
       );
     }
     return updateSubscription(services.db, row.id, { pendingPlanId: null });
   }
-  const upgrade = isUpgrade(from, to);
+  // An upgrade is paid for like any purchase, in both modes: POST /checkout with the plan, at
+  // upgradeQuote's price (issue 36 item 4, docs/decisions/0022). Applying it here would give its credits
+  // for nothing locally, and with Stripe charge the saved card without a checkout page.
+  if (isUpgrade(from, to))
+    throw new AppError('UPGRADE_NEEDS_CHECKOUT', { amountCents: upgradeQuote(row, to, now).amountCents });
   if (provider && row.stripeSubscriptionId) {
-    // A price change across intervals restarts Stripe's billing cycle at once: only an upgrade may.
-    if (!upgrade && from.interval !== to.interval) throw new AppError('PLAN_CHANGE_INVALID');
+    // A price change across intervals restarts Stripe's billing cycle at once: a downgrade may not.
+    if (from.interval !== to.interval) throw new AppError('PLAN_CHANGE_INVALID');
+    // Stripe's price from the next renewal, without proration; ours waits for it (pendingPlanId).
     await provider.changeSubscriptionPrice(
       row.stripeSubscriptionId,
-      {
-        itemId: await itemIdOf(provider, row),
-        price: priceOf(to),
-        proration: upgrade ? 'always_invoice' : 'none',
-      },
-      upgrade ? { planId: to.id, pendingPlanId: '' } : { planId: from.id, pendingPlanId: to.id },
-    );
-    // The upgrade's credits come with its invoice (`invoice.paid`).
-    return updateSubscription(
-      services.db,
-      row.id,
-      upgrade ? { planId: to.id, pendingPlanId: null } : { pendingPlanId: to.id },
+      { itemId: await itemIdOf(provider, row), price: priceOf(to) },
+      { planId: from.id, pendingPlanId: to.id },
     );
   }
-  if (!upgrade) return updateSubscription(services.db, row.id, { pendingPlanId: to.id });
-  // An upgrade is paid for like any purchase: POST /checkout with the plan, at upgradeQuote's price
-  // (issue 36 item 4). Applying it here would give its credits for nothing.
-  throw new AppError('UPGRADE_NEEDS_CHECKOUT', { amountCents: upgradeQuote(row, to, now).amountCents });
+  return updateSubscription(services.db, row.id, { pendingPlanId: to.id });
 }
 
 /**
@@ -277,6 +268,57 @@ export async function applyLocalUpgrade(db: Db, row: SubscriptionRow, planId: st
     await grantPeriodCredits(tx, row.id, { start: now, end }, to, `period:${row.id}:${end.toISOString()}`);
     return (await lockSubscription(tx, row.id))!;
   });
+}
+
+/**
+ * A paid upgrade checkout with Stripe (docs/decisions/0022): Stripe's subscription moves to the new price
+ * without proration (the difference was paid at the checkout); another interval starts a new period now,
+ * paid until its end. Idempotent (the same key and parameters for every delivery of the same checkout),
+ * so it runs before the checkout is marked paid. Returns our row as Stripe now has it.
+ */
+export async function applyStripeUpgrade(
+  services: Pick<Services, 'db' | 'logger'>,
+  provider: StripeProvider,
+  checkout: { id: string; planId: string | null; createdAt: Date },
+  stripeSubscriptionId: string,
+): Promise<SubscriptionRow | null> {
+  const to = findSubscriptionPlan(checkout.planId);
+  const row = await findSubscriptionByStripeId(services.db, stripeSubscriptionId);
+  if (!to || !row) {
+    services.logger.error(
+      { checkoutId: checkout.id, stripeSubscriptionId },
+      'upgrade paid for no subscription',
+    );
+    return null;
+  }
+  const from = planOf(row);
+  if (from.id !== to.id) {
+    await provider.changeSubscriptionPrice(
+      stripeSubscriptionId,
+      {
+        itemId: await itemIdOf(provider, row),
+        price: priceOf(to),
+        // From the quote's time (the checkout's start), so that every delivery asks for the same change.
+        periodEnd: from.interval === to.interval ? undefined : addInterval(checkout.createdAt, to.interval),
+        idempotencyKey: `upgrade-${checkout.id}`,
+      },
+      { planId: to.id, pendingPlanId: '' },
+    );
+  }
+  return syncStripeSubscription(services, provider, stripeSubscriptionId);
+}
+
+/** A paid Stripe upgrade's credits, after `applyStripeUpgrade`: the new plan's, for the current period. */
+export async function grantStripeUpgradeCredits(
+  db: Db,
+  checkout: { id: string; planId: string | null },
+  stripeSubscriptionId: string,
+): Promise<number> {
+  const row = await findSubscriptionByStripeId(db, stripeSubscriptionId);
+  const plan = findSubscriptionPlan(checkout.planId);
+  if (!row || !plan) return 0;
+  const period = { start: row.currentPeriodStart, end: row.currentPeriodEnd };
+  return grantPeriodCredits(db, row.id, period, plan, `checkout:${checkout.id}`);
 }
 
 /**

@@ -160,37 +160,87 @@ describe(`subscriptions through Stripe and its webhooks (${TEST_DB})`, () => {
     expect((await bodyOf(await ctx.request('/api/v1/subscription', { headers }))).subscription).toBeNull();
   });
 
-  it('upgrades through Stripe with proration (the difference when paid), downgrades at the renewal', async () => {
-    const { user, headers, sessionId } = await subscribe('freelancer-monthly');
-    const start = new Date();
-    const period = { start, end: new Date(start.getTime() + 30 * DAY) };
-    const subscription = stripe.subscribe(sessionId, period);
+  /** Subscribed to freelancer-monthly through Stripe, half its month gone, its 50 credits granted. */
+  async function subscribedHalfway() {
+    const signedIn = await subscribe('freelancer-monthly');
+    const now = Date.now();
+    const period = { start: new Date(now - 15 * DAY), end: new Date(now + 15 * DAY) };
+    const subscription = stripe.subscribe(signedIn.sessionId, period);
     await deliver('invoice.paid', stripe.invoice(subscription.id, period).id);
-    expect((await history(user.id)).available).toBe(50);
+    expect((await history(signedIn.user.id)).available).toBe(50);
+    return { ...signedIn, period, subscription };
+  }
 
-    const res = await ctx.request('/api/v1/subscription', {
+  /** Starts the upgrade's checkout; returns its Checkout Session as Stripe was asked for it. */
+  async function startUpgrade(headers: Record<string, string>, planId: string) {
+    const res = await ctx.json('/api/v1/checkout', { planId, returnTo: '/credits' }, { headers });
+    expect(res.status).toBe(201);
+    const sessionId = [...stripe.sessions.keys()].at(-1)!;
+    expect((await bodyOf(res)).url).toBe(`https://checkout.stripe.test/pay/${sessionId}`);
+    return { sessionId, params: stripe.created.at(-1)!.params };
+  }
+
+  it('upgrades through a Checkout page at the prorated price, applied once when paid (issue 36 item 4)', async () => {
+    const { user, headers, period, subscription } = await subscribedHalfway();
+    const updates = () => stripe.calls.filter((c) => c.path === `/v1/subscriptions/${subscription.id}`);
+
+    // Not on the saved card without a page: the plan change is refused and Stripe is not touched.
+    const patch = await ctx.request('/api/v1/subscription', {
       method: 'PATCH',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ planId: 'business-monthly' }),
     });
-    expect(res.status).toBe(200);
-    const update = stripe.calls.filter((c) => c.path === `/v1/subscriptions/${subscription.id}`).at(-1)!;
-    expect(update.params.get('proration_behavior')).toBe('always_invoice');
-    expect(update.params.get('items[0][price_data][unit_amount]')).toBe('7900');
-    expect(stripe.subscriptions.get(subscription.id)?.metadata.planId).toBe('business-monthly');
+    expect((await bodyOf(patch)).error.code).toBe('UPGRADE_NEEDS_CHECKOUT');
+    expect(updates()).toHaveLength(0);
 
-    // The proration invoice covers the rest of the same period.
-    const proration = stripe.invoice(
-      subscription.id,
-      { start: new Date(), end: period.end },
-      'subscription_update',
+    // Half the month left: half of €79 − €12.
+    const quote = await bodyOf(
+      await ctx.request('/api/v1/subscription/upgrade-quote?planId=business-monthly', { headers }),
     );
-    await deliver('invoice.paid', proration.id);
-    await deliver('invoice.paid', proration.id);
+    expect(Math.abs(quote.amountCents - 3350)).toBeLessThanOrEqual(1);
+    const { sessionId, params } = await startUpgrade(headers, 'business-monthly');
+    expect(params.get('mode')).toBe('payment');
+    expect(Number(params.get('line_items[0][price_data][unit_amount]'))).toBe(quote.amountCents);
+    expect(params.get('line_items[0][price_data][recurring][interval]')).toBeNull();
+    expect(params.get('line_items[0][price_data][product_data][name]')).toMatch(
+      /^Mejora, prorrateada para este periodo: Cuadra Business \(monthly\)$/,
+    );
+    expect(params.get('customer')).toBe(subscription.customer);
+    expect(params.get('metadata[upgradeOf]')).toBe(subscription.id);
+    const [checkout] = await ctx.db
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.providerSessionId, sessionId));
+    expect(checkout).toMatchObject({ planId: 'business-monthly', amountCents: quote.amountCents });
+
+    // Seen but not paid: nothing changes.
+    await deliver('checkout.session.completed', sessionId);
+    expect(updates()).toHaveLength(0);
+    expect((await history(user.id)).available).toBe(50);
+
+    stripe.pay(sessionId);
+    await Promise.all(Array.from({ length: 4 }, () => deliver('checkout.session.completed', sessionId)));
+    await deliver('checkout.session.completed', sessionId);
     expect(await history(user.id)).toEqual({
       available: 1000,
       moves: ['subscription 50', 'subscription 950'],
     });
+    // Stripe's price changed for the renewals, without proration and without a new cycle: the
+    // difference was paid at the checkout, and nothing else was charged on the card.
+    const change = updates().find((c) => c.params.has('items[0][price_data][unit_amount]'))!;
+    expect(change.params.get('proration_behavior')).toBe('none');
+    expect(change.params.get('trial_end')).toBeNull();
+    expect(change.idempotencyKey).toBe(`upgrade-${checkout!.id}`);
+    const item = stripe.subscriptions.get(subscription.id)!.items.data[0]!;
+    expect(item.price?.unit_amount).toBe(7900);
+    expect(item.current_period_end).toBe(Math.floor(period.end.getTime() / 1000));
+    expect(stripe.charged).toEqual([]);
+    expect(stripe.subscriptions.get(subscription.id)?.metadata.planId).toBe('business-monthly');
+    expect((await bodyOf(await ctx.request('/api/v1/subscription', { headers }))).subscription).toMatchObject(
+      { planId: 'business-monthly', pendingPlanId: null },
+    );
+    const [paid] = await ctx.db.select().from(checkouts).where(eq(checkouts.id, checkout!.id));
+    expect(paid?.status).toBe('paid');
 
     // A downgrade changes Stripe's price from the next renewal, without proration, and waits for it here.
     const down = await ctx.request('/api/v1/subscription', {
@@ -225,5 +275,46 @@ describe(`subscriptions through Stripe and its webhooks (${TEST_DB})`, () => {
     expect(stripe.subscriptions.get(subscription.id)?.metadata.pendingPlanId).toBeUndefined();
     const [coupon] = await ctx.db.select().from(coupons).where(eq(coupons.code, 'SPRING25'));
     expect(coupon?.planIds).toEqual(['freelancer-yearly']);
+  });
+
+  it('an upgrade to a yearly plan starts a paid year at the checkout, never billed twice', async () => {
+    const { user, headers, subscription } = await subscribedHalfway();
+    const quote = await bodyOf(
+      await ctx.request('/api/v1/subscription/upgrade-quote?planId=business-yearly', { headers }),
+    );
+    // The year's price less the unused half month: €790 − €6.
+    expect(Math.abs(quote.amountCents - 78_400)).toBeLessThanOrEqual(1);
+    const { sessionId, params } = await startUpgrade(headers, 'business-yearly');
+    expect(Number(params.get('line_items[0][price_data][unit_amount]'))).toBe(quote.amountCents);
+    const [checkout] = await ctx.db
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.providerSessionId, sessionId));
+
+    stripe.pay(sessionId);
+    await Promise.all(Array.from({ length: 3 }, () => deliver('checkout.session.completed', sessionId)));
+    const yearEnd = new Date(checkout!.createdAt);
+    yearEnd.setUTCFullYear(yearEnd.getUTCFullYear() + 1);
+    const item = stripe.subscriptions.get(subscription.id)!.items.data[0]!;
+    expect(item.price).toEqual({ unit_amount: 79000, recurring: { interval: 'year' } });
+    expect(item.current_period_end).toBe(Math.floor(yearEnd.getTime() / 1000));
+    expect(stripe.charged).toEqual([]);
+    expect(await history(user.id)).toEqual({
+      available: 12000,
+      moves: ['subscription 50', 'expiry -50', 'subscription 12000'],
+    });
+
+    // Stripe's invoice for the period it already has paid (nothing to pay) grants nothing more.
+    const trial = stripe.invoice(
+      subscription.id,
+      { start: new Date(item.current_period_start * 1000), end: new Date(item.current_period_end * 1000) },
+      'subscription_update',
+    );
+    await deliver('invoice.paid', trial.id);
+    await deliver('customer.subscription.updated', subscription.id);
+    expect((await history(user.id)).available).toBe(12000);
+    expect((await bodyOf(await ctx.request('/api/v1/subscription', { headers }))).subscription).toMatchObject(
+      { planId: 'business-yearly', currentPeriodEnd: new Date(item.current_period_end * 1000).toISOString() },
+    );
   });
 });

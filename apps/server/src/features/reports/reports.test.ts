@@ -228,7 +228,7 @@ describe(`reports and the fiscal summary (${TEST_DB})`, () => {
     expect(counts.get('Facturas sin tipo (no incluidas)')).toBe(1);
   });
 
-  it('writes the invoice rows as CSV in the user’s language', async () => {
+  it('writes the invoice rows as CSV in the user’s language, English dates as ISO days (issue 36 item 11)', async () => {
     const { owner, client } = await setUp('en');
     const link = await bodyOf(
       await report(client.id, owner.headers, { from: '2025-11-01', to: '2026-10-31', format: 'csv' }),
@@ -245,12 +245,26 @@ describe(`reports and the fiscal summary (${TEST_DB})`, () => {
     // G-9 has a base and no VAT: a 0 % line.
     expect(text.split('\r\n')).toEqual([
       'Type,Date,Number,Client / Supplier,Tax ID,Base 21 %,VAT 21 %,Base 10 %,VAT 10 %,Base 0 %,VAT 0 %,Tax base,VAT,IRPF withheld,Equivalence surcharge,Total,Reviewed',
-      'Issued,01/15/2026,F-1,Bar Sol,B12345674,2000.00,420.00,0.00,0.00,0.00,0.00,2000.00,420.00,300.00,0.00,2120.00,Yes',
-      'Issued,02/20/2026,F-2,Zapatería Luz,,0.00,0.00,500.00,50.00,0.00,0.00,500.00,50.00,0.00,0.00,550.00,No',
-      'Received,03/10/2026,G-1,Alquileres Norte,A58818501,300.00,63.00,0.00,0.00,0.00,0.00,300.00,63.00,57.00,0.00,306.00,Yes',
-      'Received,04/01/2026,G-9,Fuera,,0.00,0.00,0.00,0.00,999.00,0.00,999.00,0.00,0.00,0.00,999.00,Yes',
+      'Issued,2026-01-15,F-1,Bar Sol,B12345674,2000.00,420.00,0.00,0.00,0.00,0.00,2000.00,420.00,300.00,0.00,2120.00,Yes',
+      'Issued,2026-02-20,F-2,Zapatería Luz,,0.00,0.00,500.00,50.00,0.00,0.00,500.00,50.00,0.00,0.00,550.00,No',
+      'Received,2026-03-10,G-1,Alquileres Norte,A58818501,300.00,63.00,0.00,0.00,0.00,0.00,300.00,63.00,57.00,0.00,306.00,Yes',
+      'Received,2026-04-01,G-9,Fuera,,0.00,0.00,0.00,0.00,999.00,0.00,999.00,0.00,0.00,0.00,999.00,Yes',
       '',
     ]);
+  });
+
+  it('gives an English workbook’s date cells the ISO day format, not the US one', async () => {
+    const { owner, client } = await setUp('en');
+    const link = await bodyOf(
+      await report(client.id, owner.headers, { from: '2026-01-01', to: '2026-03-31' }),
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      await (await ctx.request(link.downloadUrl, { headers: owner.headers })).arrayBuffer(),
+    );
+    const date = workbook.getWorksheet('Issued')!.getRow(2).getCell(1);
+    expect(date.value).toEqual(new Date('2026-01-15T00:00:00Z'));
+    expect(date.numFmt).toBe('yyyy-mm-dd');
   });
 
   it('uses ; and decimal commas in a Spanish CSV', async () => {

@@ -4,7 +4,7 @@
  */
 import {
   csvSeparator,
-  formatDay,
+  formatExportDay,
   formatPlainAmount,
   grossIncomeCents,
   type Locale,
@@ -406,7 +406,7 @@ export function buildCsv(input: ReportInput): string {
     const eur = (cents: number) => (row.inEuros ? amount(cents) : '');
     return [
       invoice.type === 'issued' ? labels.issued : labels.received,
-      row.isoDate ? formatDay(row.isoDate, input.locale) : '',
+      row.isoDate ? formatExportDay(row.isoDate, input.locale) : '',
       spreadsheetText(row.number),
       spreadsheetText(row.counterparty),
       spreadsheetText(row.taxId),
@@ -426,7 +426,7 @@ export function buildCsv(input: ReportInput): string {
             row.foreign?.currency ?? '',
             row.foreign?.totalCents == null ? '' : amount(row.foreign.totalCents),
             row.foreign?.rate ?? '',
-            row.foreign?.rateDate ? formatDay(row.foreign.rateDate, input.locale) : '',
+            row.foreign?.rateDate ? formatExportDay(row.foreign.rateDate, input.locale) : '',
           ]
         : []),
     ];

@@ -184,12 +184,10 @@ export function ContactPlans() {
                   {t('plans.contact')}
                 </Link>
               ) : (
-                <Link
-                  to="/pricing"
-                  className={`${SECONDARY_BUTTON} w-full py-3`}
-                  aria-label={t('plans.chooseNamed', { name: planName(t, plan) })}
-                >
+                <Link to="/pricing" className={`${SECONDARY_BUTTON} w-full py-3`}>
+                  {/* The name starts with what is shown (WCAG 2.5.3), then says which plan. */}
                   {t('settings.seePlans')}
+                  <span className="sr-only">: {planName(t, plan)}</span>
                 </Link>
               )
             }

@@ -216,7 +216,12 @@ function CurrentPlan({
       ) : null}
 
       {changing ? (
-        <ChangePlanDialog current={subscription} target={changing} onClose={() => setChanging(null)} />
+        <ChangePlanDialog
+          current={subscription}
+          target={changing}
+          onClose={() => setChanging(null)}
+          redirect={redirect}
+        />
       ) : null}
       {cancelling ? (
         <CancelDialog

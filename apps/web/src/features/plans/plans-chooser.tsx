@@ -190,6 +190,8 @@ export function PlansChooser({
         </p>
       ) : null}
 
+      {/* The plan cards' names are h3: a heading of their own before them keeps the outline in order. */}
+      <h2 className="sr-only">{t('plans.subscriptionsLabel')}</h2>
       <ul className="mt-8 grid gap-6 md:grid-cols-3" aria-label={t('plans.subscriptionsLabel')}>
         {subscriptions.map(card)}
       </ul>
@@ -238,7 +240,12 @@ export function PlansChooser({
       </form>
 
       {changing && current ? (
-        <ChangePlanDialog current={current} target={changing} onClose={() => setChanging(null)} />
+        <ChangePlanDialog
+          current={current}
+          target={changing}
+          onClose={() => setChanging(null)}
+          redirect={redirect}
+        />
       ) : null}
     </div>
   );
@@ -314,15 +321,18 @@ function PlanAction({
   );
 }
 
-/** Confirms a change of plan: an upgrade applies now, a downgrade at the end of the period paid for. */
+/** Confirms a change of plan: an upgrade is paid now at the checkout, a downgrade waits for the period's end. */
 export function ChangePlanDialog({
   current,
   target,
   onClose,
+  redirect = leaveFor,
 }: {
   current: Subscription;
   target: Plan;
   onClose: () => void;
+  /** Where the browser goes to pay an upgrade (the checkout page); replaced in tests. */
+  redirect?: (url: string) => void;
 }) {
   const { t, i18n } = useTranslation('pricing');
   const toMessage = useErrorMessage();
@@ -330,19 +340,15 @@ export function ChangePlanDialog({
   const update = useUpdateSubscription();
   const from = PLANS.find((plan) => plan.id === current.planId);
   const upgrade = from ? isUpgrade(from, target) : true;
-  // An upgrade shows what it costs now and is paid at the checkout like any purchase (issue 36 item 4);
-  // with Stripe (its portal is there) it is Stripe's proration invoice, on the card it holds.
+  // An upgrade shows what it costs now and is paid at the checkout like any purchase, locally and with
+  // Stripe alike (issue 36 item 4, docs/decisions/0022).
   const quote = useUpgradeQuote(target.id, upgrade);
   const [leaving, setLeaving] = useState<string | null>(null);
   const payUpgrade = () => {
-    if (current.portalAvailable) {
-      update.mutate({ planId: target.id });
-      return;
-    }
     setLeaving('');
     createPlanCheckout({ planId: target.id, returnTo: '/credits' })
       .then(({ url }) => {
-        if (url) window.location.assign(url);
+        if (url) redirect(url);
       })
       .catch((error: unknown) => setLeaving(toMessage(error)));
   };
@@ -379,7 +385,7 @@ export function ChangePlanDialog({
       ) : null}
       {update.isSuccess ? (
         <p role="status" className="mt-3 text-sm text-emerald-800">
-          {upgrade ? t('plans.change.doneNow', names) : t('plans.change.doneLater', { ...names, date })}
+          {t('plans.change.doneLater', { ...names, date })}
         </p>
       ) : null}
       <div className="mt-6 flex flex-wrap justify-end gap-3">

@@ -166,7 +166,7 @@ describe('the pricing page', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await screen.findByText('Coupon WELCOME applied: the prices shown include it.');
     fireEvent.click(
-      within(card('freelancer-yearly')).getByRole('button', { name: 'Choose the Freelancer Plan' }),
+      within(card('freelancer-yearly')).getByRole('button', { name: 'Choose plan: Freelancer Plan' }),
     );
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.example/session/1'));
     expect(calls.find((call) => call.key === 'POST /checkout')?.body).toEqual({
@@ -195,7 +195,9 @@ describe('the pricing page', { timeout: 30_000 }, () => {
     renderWithProviders(<PlansChooser returnTo="/pricing" />);
     expect(await within(card('business-monthly')).findByText('Your current plan')).toBeTruthy();
     fireEvent.click(
-      within(card('freelancer-monthly')).getByRole('button', { name: 'Switch to the Freelancer Plan' }),
+      within(card('freelancer-monthly')).getByRole('button', {
+        name: 'Switch to this plan: Freelancer Plan',
+      }),
     );
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(
@@ -407,7 +409,7 @@ describe('Settings → Plan', { timeout: 30_000 }, () => {
     renderWithProviders(<PlanSettings />);
     await screen.findByTestId('current-plan');
     expect(screen.queryByRole('button', { name: 'Manage billing' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Switch to the Business Plan (Annual)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to this plan: Business Plan (Annual)' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('You move from the Freelancer Plan to the Business Plan now');
     await waitFor(() =>
@@ -423,24 +425,32 @@ describe('Settings → Plan', { timeout: 30_000 }, () => {
     expect(calls.some((call) => call.key === 'PATCH /subscription')).toBe(false);
   });
 
-  it('with Stripe, upgrades through Stripe’s proration after showing the amount', async () => {
+  it('with Stripe too, shows the prorated amount and then goes to the checkout page, not the saved card', async () => {
     signIn();
+    const redirect = vi.fn();
     const calls = mockApi({
       'GET /subscription': () => json(200, { subscription: { ...active, portalAvailable: true } }),
       'GET /subscription/upgrade-quote': () =>
         json(200, { planId: 'business-yearly', amountCents: 71_234, currency: 'eur' }),
+      'POST /checkout': () =>
+        json(201, { checkoutId: 'c1', url: 'https://checkout.stripe.test/pay/cs_test_1' }),
       'PATCH /subscription': (body) => json(200, { subscription: { ...active, ...(body as object) } }),
     });
-    renderWithProviders(<PlanSettings />);
+    renderWithProviders(<PlanSettings redirect={redirect} />);
     await screen.findByTestId('current-plan');
-    fireEvent.click(screen.getByRole('button', { name: 'Switch to the Business Plan (Annual)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to this plan: Business Plan (Annual)' }));
     const dialog = await screen.findByRole('dialog');
+    // The amount is on screen before anything is paid, and nothing was asked of the server but the quote.
     await within(dialog).findByText(/To pay now: €712\.34/);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay and upgrade' }));
-    await waitFor(() =>
-      expect(calls.find((call) => call.key === 'PATCH /subscription')?.body).toEqual({
-        planId: 'business-yearly',
-      }),
+    expect(calls.some((call) => call.key === 'POST /checkout' || call.key === 'PATCH /subscription')).toBe(
+      false,
     );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay and upgrade' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.stripe.test/pay/cs_test_1'));
+    expect(calls.find((call) => call.key === 'POST /checkout')?.body).toEqual({
+      planId: 'business-yearly',
+      returnTo: '/credits',
+    });
+    expect(calls.some((call) => call.key === 'PATCH /subscription')).toBe(false);
   });
 });
