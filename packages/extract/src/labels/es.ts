@@ -32,7 +32,10 @@ export const ES: LabelWords = {
     ['factura', 'n[úu]mero'],
   ],
   issueDate: [
-    ['fecha\\s*(?:de\\s*)?(?:factura|emisi[óo]n|expedici[óo]n|operaci[óo]n)'],
+    [
+      // "Fecha de la factura", and the date and number under one label ("Fecha y Nº Factura: 03.04.2025 / 2181").
+      'fecha\\s*(?:y\\s*n[ºo°.]?\\s*)?(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n|operaci[óo]n)',
+    ],
     ['fecha', 'fecha\\s*\\/\\s*date'],
   ],
   dueDate: [['fecha\\s*(?:de\\s*)?vencimiento', 'vencimiento', 'vto\\.?']],
@@ -122,7 +125,10 @@ export const ES: LabelWords = {
   ],
   otherDate: [
     [
-      'fecha\\s*(?:de\\s*)?(?:impresi[óo]n|pedido|entrega|albar[áa]n|contrato|alta|nacimiento|pago|cargo|lectura)',
+      'fecha\\s*(?:del?\\s*)?(?:la\\s*)?(?:impresi[óo]n|pedido|entrega|albar[áa]n|contrato|alta|baja|nacimiento|pago|cargo|lectura)',
+      // A supply contract's start or end ("Fecha final contrato", "Fin de contrato de suministro").
+      'fecha\\s*(?:de\\s*)?(?:final|fin|inicio)\\b',
+      'fin\\s*(?:del?\\s*)?contrato',
       'impreso\\s*(?:el|a)',
       // The invoice a credit note corrects: "Factura rectificada ... de fecha".
       'factura\\s*(?:rectificada|original|de\\s*origen|asociada|relacionada)',
