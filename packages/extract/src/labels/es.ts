@@ -97,10 +97,12 @@ export const ES: LabelWords = {
       'r\\.?\\s*e\\.?\\s*(?=\\d|\\s*\\()',
     ],
   ],
-  issuerBlock: [['emisor', 'proveedor', 'vendedor']],
+  // "De:" and "Para:" over two blocks side by side: from whom, to whom.
+  issuerBlock: [['emisor', 'proveedor', 'vendedor', 'de(?=\\s*:)']],
   clientBlock: [
     [
       'cliente',
+      'para(?=\\s*:)',
       // "Facturar a" / "Facturado a", never "Factura   Alcalá, 59" (a title beside an address) nor "Factura A-17".
       'facturar\\s*a(?![a-zà-ÿ\\d-])',
       'facturado\\s*a(?![a-zà-ÿ\\d-])',

@@ -236,7 +236,10 @@ export function cellOf(line: Line, x: number): { text: string; x: number; w: num
   const rowLabel = prev?.text ?? '';
   const idFirst =
     !ahead || (ONLY_ID_LABEL.test(ahead) && CLIENT_ID_LABEL.test(rowLabel) && !/\d/.test(rowLabel));
-  if (prev && idFirst && (/:\s*$/.test(prev.text) || prev.text.length <= 20))
+  // A short cell before it is a row label, unless it holds a long number (the other block's id beside it).
+  const isRowLabel =
+    prev != null && (/:\s*$/.test(prev.text) || prev.text.length <= 20) && !/\d{5}/.test(prev.text);
+  if (prev && idFirst && isRowLabel)
     return { text: `${prev.text} ${own.text}`, x: prev.x, w: own.x + own.w - prev.x };
   return own;
 }
