@@ -3,8 +3,7 @@ import { extractFromText } from '../src/fields/index.ts';
 import { findDates } from '../src/text/dates.ts';
 import { page } from './text-page.ts';
 
-const issueDate = (rows: string[]) =>
-  extractFromText([page(rows, 'text')], 'text').fields.issue_date?.value;
+const issueDate = (rows: string[]) => extractFromText([page(rows, 'text')], 'text').fields.issue_date?.value;
 
 describe('issue dates of utility bills and shop invoices on a text layer', () => {
   it('reads the date of a "date and number" label, not a contract end date printed before it', () => {

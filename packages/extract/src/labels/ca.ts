@@ -3,7 +3,7 @@ import type { LabelWords } from './types.ts';
 /** Catalan. */
 export const CA: LabelWords = {
   number: [
-    ['n[ºo°.]?\\s*(?:de\\s*)?factura', 'n[úu]mero\\s*(?:de\\s*)?factura'],
+    ['n[ºo°.]?\\s*(?:de\\s*)?factura(?![a-zà-ÿ])', 'n[úu]mero\\s*(?:de\\s*)?factura(?![a-zà-ÿ])'],
     [],
     [],
     ['tiquet', 'factura\\s*simplificada'],

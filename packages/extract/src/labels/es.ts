@@ -4,14 +4,15 @@ import type { LabelWords, PartyLabelWords } from './types.ts';
 export const ES: LabelWords = {
   number: [
     [
-      'n[ºo°.]?\\s*(?:de\\s*)?factura',
+      // "factura", never "facturación" ("Número de facturación" is a billing account's).
+      'n[ºo°.]?\\s*(?:de\\s*)?(?:la\\s*)?factura(?![a-zà-ÿ])',
       'factura\\s*(?:n[ºo°.]|núm(?:ero)?\\.?|num(?:ero)?\\.?|#)',
-      'n[úu]mero\\s*(?:de\\s*)?factura',
-      'núm\\.?\\s*factura',
-      'num\\.?\\s*factura',
+      'n[úu]mero\\s*(?:de\\s*)?(?:la\\s*)?factura(?![a-zà-ÿ])',
+      'núm\\.?\\s*factura(?![a-zà-ÿ])',
+      'num\\.?\\s*factura(?![a-zà-ÿ])',
     ],
-    // "Factura:" with its colon labels the number; the bare title is tier 4.
-    ['factura(?=\\s*:)'],
+    // "Factura:" with its colon labels the number, as its short form "Fra:" does; the bare title is tier 4.
+    ['factura(?=\\s*:)', 'fra\\.?(?=\\s*:)'],
     ['factura\\s*(?:\\(\\d{3}\\)\\s*)?(?:nr\\.?|no\\.?|n[°º]\\.?|#)(?=\\s)'],
     [
       'factura\\s*simplificada',
@@ -26,6 +27,8 @@ export const ES: LabelWords = {
       'serie\\s*y\\s*n[úu]mero',
       // A professional's fee note ("Minuta 12/2024"): the invoice under its own title.
       'minuta',
+      // "Número:" with its colon, under a document's title.
+      'n[úu]mero(?=\\s*:)',
     ],
     ['factura', 'n[ºo°]'],
     // A header row of cells ("Número   Fecha de emisión   Fecha de vencimiento") over the values.
@@ -123,6 +126,9 @@ export const ES: LabelWords = {
       '(?:c[óo]digo|c[óo]d\\.?|ref\\.?|referencia|n[úu]mero|num\\.?)\\s*(?:de\\s*)?(?:cliente|contrato|pedido|albar[áa]n|abonado|socio|cuenta|p[óo]liza|suministro)',
       '(?:cliente|contrato|pedido|albar[áa]n|p[óo]liza)\\s*(?:n[ºo°.]|n[úu]m(?:ero)?\\.?|#)',
       'cups',
+      // A payment's reference or locator is not the invoice's number.
+      '(?:n[ºo°.]?\\s*(?:de\\s*)?)?referencia\\s*(?:de(?:l)?\\s*)?pago',
+      'localizador(?:\\s*(?:de\\s*)?pago)?',
     ],
   ],
   otherDate: [
