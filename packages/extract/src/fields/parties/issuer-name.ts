@@ -20,6 +20,7 @@ import {
   LABEL_WORDS,
   LABELISH,
   LEGAL_WORD,
+  legalNameAtStart,
   type NameCand,
   ROW_LABEL,
   sameName,
@@ -407,23 +408,6 @@ const ID_NEIGHBOUR_GAP = 1.6;
 const ID_BLOCK_REACH = 0.12;
 /** Left edges this close (page width) stand in one block. */
 const ID_BLOCK_ALIGN = 0.2;
-
-/** A legal form closing a name inside a line, followed by the rest of the line. */
-const LEGAL_FORM_IN_LINE = new RegExp(`\\b(?:${COMPANY_SUFFIX_BASE})(?=$|[\\s,;·|•–-])`, 'gi');
-
-/**
- * The company name that opens a line, up to its legal form ("Empresa, S.L.U. Inscrita en …" gives
- * "Empresa, S.L.U."), or null.
- */
-export function legalNameAtStart(text: string): string | null {
-  for (const m of text.matchAll(LEGAL_FORM_IN_LINE)) {
-    const name = cleanName(text.slice(0, m.index + m[0].length));
-    const head = name.slice(0, name.length - m[0].length);
-    if (!/\p{L}{2,}/u.test(head) || /[:·|•]/.test(head)) return null;
-    return isNameLike(name) && !LABELISH.test(name) ? name : null;
-  }
-  return null;
-}
 
 /**
  * An id label as OCR garbles it on small print, right before a token shaped like a Spanish id: whole or

@@ -211,3 +211,20 @@ export function inlineName(text: string): string {
   if (parts[1] && LEGAL_FORM_ALONE.test(parts[1].trim())) name = `${name}, ${parts[1].trim()}`;
   return name.trim();
 }
+
+/** A legal form closing a name inside a line, followed by the rest of the line. */
+const LEGAL_FORM_IN_LINE = new RegExp(`\\b(?:${COMPANY_SUFFIX_BASE})(?=$|[\\s,;·|•–-])`, 'gi');
+
+/**
+ * The company name that opens a line, up to its legal form ("Empresa, S.L.U. Inscrita en …" gives
+ * "Empresa, S.L.U."), or null.
+ */
+export function legalNameAtStart(text: string): string | null {
+  for (const m of text.matchAll(LEGAL_FORM_IN_LINE)) {
+    const name = cleanName(text.slice(0, m.index + m[0].length));
+    const head = name.slice(0, name.length - m[0].length);
+    if (!/\p{L}{2,}/u.test(head) || /[:·|•]/.test(head)) return null;
+    return isNameLike(name) && !LABELISH.test(name) ? name : null;
+  }
+  return null;
+}
