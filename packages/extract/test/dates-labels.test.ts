@@ -36,6 +36,13 @@ describe('issue dates of utility bills and shop invoices on a text layer', () =>
     expect(issueDate(rows)).toBe('2025-10-25');
   });
 
+  it('reads the short forms "F. factura" and "Fecha fra." over a bare "Fecha"', () => {
+    expect(issueDate(['Nº Fra.: 2024-7', 'Fecha: 01/02/2024', 'F. factura: 03/02/2024'])).toBe('2024-02-03');
+    expect(issueDate(['Fra. nº 2024-0042', 'Fecha: 01/03/2024', 'Fecha fra.: 05/03/2024'])).toBe(
+      '2024-03-05',
+    );
+  });
+
   it('takes one label naming the invoice and the delivery date as the issue date', () => {
     const rows = [
       'Fecha de la factura/Fecha de la entrega   23 julio 2026',

@@ -37,6 +37,10 @@ describe('the invoice number, not another number near a number word', () => {
     expect(number(rows)).toBe('0454/25');
   });
 
+  it('reads "Fra. nº" as the invoice number label, above a document number', () => {
+    expect(number(['Nº documento: 555', 'Fra. nº 2024-0042', 'Fecha: 01/03/2024'])).toBe('2024-0042');
+  });
+
   it('reads "Fra:", the short form of "factura", with its colon', () => {
     expect(number(['Sr. D. Antonio Pérez', 'Fra: 224/23', 'Huelva, a 12 de diciembre de 2023'])).toBe(
       '224/23',

@@ -10,6 +10,9 @@ export const ES: LabelWords = {
       'n[úu]mero\\s*(?:de\\s*)?(?:la\\s*)?factura(?![a-zà-ÿ])',
       'núm\\.?\\s*factura(?![a-zà-ÿ])',
       'num\\.?\\s*factura(?![a-zà-ÿ])',
+      // "Fra.", the short form of "factura": "Nº Fra.", "Fra. nº", "Núm. fra.".
+      'n(?:[ºo°.]|[úu]m\\.?|[úu]mero)?\\s*(?:de\\s*)?fra\\.?(?![a-zà-ÿ])',
+      'fra\\.?\\s*(?:n[ºo°.]|n[úu]m(?:ero)?\\.?)',
     ],
     // "Factura:" with its colon labels the number, as its short form "Fra:" does; the bare title is tier 4.
     ['factura(?=\\s*:)', 'fra\\.?(?=\\s*:)'],
@@ -38,6 +41,9 @@ export const ES: LabelWords = {
     [
       // "Fecha de la factura", and the date and number under one label ("Fecha y Nº Factura: 03.04.2025 / 2181").
       'fecha\\s*(?:y\\s*n[ºo°.]?\\s*)?(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n|operaci[óo]n)',
+      // Short forms: "F. factura", "F. emisión", "Fecha fra.".
+      'f\\.\\s*(?:de\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)',
+      'fecha\\s*(?:de\\s*)?fra\\.?(?![a-zà-ÿ])',
     ],
     ['fecha', 'fecha\\s*\\/\\s*date'],
   ],
