@@ -41,6 +41,11 @@ describe('the invoice number, not another number near a number word', () => {
     expect(number(['Nº documento: 555', 'Fra. nº 2024-0042', 'Fecha: 01/03/2024'])).toBe('2024-0042');
   });
 
+  it('does not read "fra." inside a longer abbreviation ("No fra.simp:") as the invoice label', () => {
+    const rows = ['No fra.simp: 156789420231204000124', 'FACTURA N° FRO20232251534   Factura pagada'];
+    expect(number(rows)).toBe('FRO20232251534');
+  });
+
   it('reads "Fra:", the short form of "factura", with its colon', () => {
     expect(number(['Sr. D. Antonio Pérez', 'Fra: 224/23', 'Huelva, a 12 de diciembre de 2023'])).toBe(
       '224/23',

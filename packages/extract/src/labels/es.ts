@@ -11,7 +11,7 @@ export const ES: LabelWords = {
       'núm\\.?\\s*factura(?![a-zà-ÿ])',
       'num\\.?\\s*factura(?![a-zà-ÿ])',
       // "Fra.", the short form of "factura": "Nº Fra.", "Fra. nº", "Núm. fra.".
-      'n(?:[ºo°.]|[úu]m\\.?|[úu]mero)?\\s*(?:de\\s*)?fra\\.?(?![a-zà-ÿ])',
+      'n(?:[ºo°.]|[úu]m\\.?|[úu]mero)?\\s*(?:de\\s*)?fra(?!\\.?[a-zà-ÿ])\\.?',
       'fra\\.?\\s*(?:n[ºo°.]|n[úu]m(?:ero)?\\.?)',
     ],
     // "Factura:" with its colon labels the number, as its short form "Fra:" does; the bare title is tier 4.
@@ -43,7 +43,7 @@ export const ES: LabelWords = {
       'fecha\\s*(?:y\\s*n[ºo°.]?\\s*)?(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n|operaci[óo]n)',
       // Short forms: "F. factura", "F. emisión", "Fecha fra.".
       'f\\.\\s*(?:de\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)',
-      'fecha\\s*(?:de\\s*)?fra\\.?(?![a-zà-ÿ])',
+      'fecha\\s*(?:de\\s*)?fra(?!\\.?[a-zà-ÿ])\\.?',
     ],
     ['fecha', 'fecha\\s*\\/\\s*date'],
   ],
