@@ -38,3 +38,23 @@ describe("the client's id and name where a bill prints them", () => {
     expect(f.client_name?.value).toBe('ASESORES DEL NORTE S.L.P.');
   });
 });
+
+describe('the known client is never the issuer', () => {
+  const clientCif = makeCif(rng(104), 'B');
+  const rows = [
+    '@0.030 TASCA DEL NORTE, S.L.L.',
+    '@0.045 TASCA DEL NORTE',
+    '@0.060 C/Rodas, 2',
+    `@0.080 NIF cliente: ${clientCif}`,
+    '@0.120 Factura   Nº 2024-17   Fecha 03/02/2024',
+    '@0.150 Nombre.... TASCA DEL NORTE',
+    '@0.170 Representante',
+    '@0.300 TOTAL   121,00',
+  ];
+
+  it('drops every candidate naming the known client, in full or in part, from the issuer name', () => {
+    const f = read(rows, { name: 'Tasca del Norte S.L.L.', taxId: clientCif });
+    expect(f.client_tax_id?.value).toBe(clientCif);
+    expect(f.issuer_name?.value ?? '').not.toMatch(/tasca|representante/i);
+  });
+});

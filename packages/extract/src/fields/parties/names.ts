@@ -37,7 +37,7 @@ export function suffixOnly(region: Region): RegExp {
  * a public registry's office ("Registro de la Propiedad de …": the registrar, a person or firm, invoices).
  */
 export const LABELISH =
-  /^(?:datos|detalles?|details|pagad[oa]|paid|ud\/kg|uds?\.?\/kg)\b|\b(?:base\s*imponible|subtotal|importe|cantidad|precio|retenci[óo]n|recargo|forma\s*de\s*pago|vencimiento|factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada|referencia|reference|identificador|domiciliaci[óo]n|m[ée]todo\s*de\s*pago|payment\s*method)\b|\bregistro\s+(?:de\s+la\s+propiedad|mercantil|civil)\s+de\b/i;
+  /^(?:datos|detalles?|details|pagad[oa]|paid|ud\/kg|uds?\.?\/kg)\b|\b(?:base\s*imponible|subtotal|importe|cantidad|precio|retenci[óo]n|recargo|forma\s*de\s*pago|vencimiento|factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada|referencia|reference|identificador|representante|domiciliaci[óo]n|m[ée]todo\s*de\s*pago|payment\s*method)\b|\bregistro\s+(?:de\s+la\s+propiedad|mercantil|civil)\s+de\b/i;
 
 export function cleanName(text: string): string {
   return text
