@@ -9,7 +9,6 @@ import { boxOf, type Ctx, LEGAL_FOOTER, lineReadings, splitCells } from '../cont
 import { type Features, scoreFeatures, topProbability } from '../ranker.ts';
 import { clientBlockName } from './client-name.ts';
 import {
-  COMPANY_SUFFIX_BASE,
   cleanName,
   companySuffix,
   headerName,
