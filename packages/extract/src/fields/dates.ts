@@ -136,6 +136,9 @@ export function withoutOtherDates(ctx: Ctx, lines: Line[]): Line[] {
     for (const re of other) {
       const m = new RegExp(re.source, re.flags.replace('g', '')).exec(line.text);
       if (!m) continue;
+      // One label for both ("Fecha de la factura/Fecha de la entrega   23 julio 2026"): the issue date.
+      const cellHead = line.text.slice(Math.max(0, line.text.lastIndexOf('   ', m.index)), m.index);
+      if (ctx.L.issueDate[0]!.test(cellHead) && /\/\s*$/.test(cellHead)) continue;
       // The label's cell: up to the next column gap after the first date following the label.
       const from = m.index;
       const cellEnd = line.text.indexOf('   ', from + m[0].length + 1);
@@ -332,8 +335,10 @@ export function findDateFields(pageCtx: Ctx, fields: FieldMap, baseConf: number)
         // "Fecha: 27/10/2025 · Vencimiento: 27/10/2025": the date before the due label is the issue date,
         // even when both are the same day.
         const head = beforeDueLabel(ctx, t);
-        if (head !== t) return findDates(head, ctx).filter(plausible)[0]?.iso ?? null;
-        return findDates(t, ctx).find((d) => d.iso !== due?.value && plausible(d))?.iso ?? null;
+        if (head !== t) return textLayerDates(ctx, head).filter(plausible)[0]?.iso ?? null;
+        // The due date's value elsewhere on the line is not the issue date; the same day alone may be both.
+        const dates = textLayerDates(ctx, t).filter(plausible);
+        return (dates.find((d) => d.iso !== due?.value) ?? dates[0])?.iso ?? null;
       },
       (line) =>
         !L.dueDate.some((re) => re.test(line.text)) ||
@@ -347,7 +352,7 @@ export function findDateFields(pageCtx: Ctx, fields: FieldMap, baseConf: number)
     // Then the first plausible date, before any due label on its line.
     for (const line of ctx.lines) {
       const head = beforeDueLabel(ctx, line.text);
-      const d = findDates(head, ctx).find((x) => x.iso >= '2000-01-01' && plausible(x));
+      const d = textLayerDates(ctx, head).find((x) => x.iso >= '2000-01-01' && plausible(x));
       if (d) {
         fields.issue_date = {
           value: d.iso,
@@ -376,6 +381,20 @@ export function findDateFields(pageCtx: Ctx, fields: FieldMap, baseConf: number)
     verified: false,
     box: best.box,
   };
+}
+
+/**
+ * A text layer that spaces a date's digits apart ("25/1 0/2025", "1 7/09/2025": the glyphs are placed one
+ * by one): one space inside a day, a month or a year, between its separators.
+ */
+const SPACED_DIGITS_DATE = /(?<!\d ?)\d(?: ?\d)?([./-])\d(?: ?\d)?\1\d(?: ?\d){1,3}(?!\d)/g;
+
+/** The dates of a text-layer line, read again with its date's digits closed up when it reads none. */
+export function textLayerDates(ctx: Ctx, text: string): ReturnType<typeof findDates> {
+  const dates = findDates(text, ctx);
+  if (dates.length || !/\d \d/.test(text)) return dates;
+  const closed = text.replace(SPACED_DIGITS_DATE, (m) => m.replace(/ /g, ''));
+  return closed === text ? dates : findDates(closed, ctx).map((d) => ({ ...d, repaired: true }));
 }
 
 /** The text before the first due-date label ("Vencimiento", "Due date"), or all of it. */

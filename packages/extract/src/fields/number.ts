@@ -144,7 +144,7 @@ const CORRECTED_INVOICE =
 
 /** Street words (any language read): a "Nº 14" after one is a house number. */
 const STREET =
-  /(?:^|[\s,(])(?:c\/|(?:calle|avda\.?|avenida|av\.|plaza|pza\.?|paseo|p[ºo°]\.|carretera|ctra\.?|camino|ronda|traves[íi]a|pol[íi]gono|carrer|kalea|r[úu]a|rue|boulevard|bd\.?|via|viale|piazza|street|st\.|road|rd\.|avenue|ave\.|lane|\p{L}*stra(?:ß|ss)e|\p{L}*str\.|\p{L}*weg|\p{L}*platz|\p{L}*straat|\p{L}*laan)(?=[\s.,]|$))/iu;
+  /(?:^|[\s,(])(?:c\/|(?:calle|avda\.?|avenida|av\.|plaza|pza\.?|paseo|p[ºo°]\.|carretera|ctra\.?|camino|ronda|traves[íi]a|pol[íi]gono|carrer|kalea|r[úu]a|rue|boulevard|bd\.?|via|viale|piazza|street|st\.|road|rd\.|avenue|ave\.|lane|\p{L}*stra(?:ß|ss)e|\p{L}*str\.|\p{L}*weg|\p{L}*platz|\p{L}*straat|\p{L}*laan)(?=[\s.,/]|$))/iu;
 /** A house number after a street ("C/ Mayor, Nº 14", "Calle Real nº 3-5"). */
 const HOUSE_NUMBER = /(?:^|\s)n[ºo°.]{1,2}\s*\d+[\w/-]*/gi;
 /** A phone or fax number after its label. */
@@ -165,6 +165,8 @@ export function withoutOtherNumbers(ctx: Ctx, lines: Line[]): Line[] {
     const text = line.text;
     for (const re of ctx.L.otherReference) {
       for (const m of text.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`))) {
+        // A label is within one cell: "Factura Nº   CLIENTE" is a number label beside a block heading.
+        if (/\S\s{3,}\S/.test(m[0])) continue;
         // The label and the value after it, up to the end of its cell.
         const after = text.slice(m.index + m[0].length);
         const value = /^\s*[:#.]?\s*[A-Z0-9][\w./-]*/i.exec(after);
@@ -262,7 +264,10 @@ export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: numbe
     (v) => isPlausibleNumber(v),
     undefined,
     (line) => {
-      const cell = line.text.split(/ {3}/)[0] ?? '';
+      // The cell of the number label: in a header row ("FECHA   Nº FACTURA   AGENTE") another cell's words
+      // say nothing of it.
+      const cells = line.text.split(/ {3}/);
+      const cell = cells.find((c) => L.number.some((re) => re.test(c))) ?? cells[0] ?? '';
       return (
         !/\b(?:total|importe|base|iva|vat|subtotal|fecha|date)\b[^:]*$/i.test(cell) &&
         // "Total factura:", "Importe factura:": an amount's label, whatever the colon.

@@ -10,7 +10,7 @@ import type { Direction } from '../types.ts';
 import { type Ctx, lineBox, linesBox } from './context.ts';
 import { findClientName } from './parties/client-name.ts';
 import { bestIssuerName, issuerNameCandidates } from './parties/issuer-name.ts';
-import { type KnownOnPage, placeKnownParty } from './parties/known-party.ts';
+import { type KnownOnPage, namesParty, nameTokens, placeKnownParty } from './parties/known-party.ts';
 import { legalFormDots, sameName, withAccents } from './parties/names.ts';
 import { assignRoles } from './parties/roles.ts';
 import { findTaxIds, readTwice, type TaxIdCand } from './parties/tax-ids.ts';
@@ -92,9 +92,12 @@ export function findParties(
     knownName != null && text != null && sameName(text, knownName.text);
 
   // Names
+  // The known client's name is not the issuer's, printed in full or in part ("Nombre.... EMPRESA" for
+  // "Empresa S.L.").
+  const partyTokens = nameTokens(ctx.party?.name ?? '');
+  const namesKnown = (text: string) => isKnownName(text) || namesParty(text, partyTokens);
   const issuerCands = issuerNameCandidates(ctx, lines, issuerId, clientId, ctx.ocr).filter(
-    // The known client's name is not the issuer's.
-    (c) => !(known?.role === 'client' && isKnownName(c.text)),
+    (c) => !(known?.role === 'client' && namesKnown(c.text)),
   );
   const issuerName = bestIssuerName(issuerCands);
   if (known?.role === 'issuer' && knownNameField) fields.issuer_name = knownNameField;

@@ -3,14 +3,18 @@ import type { LabelWords } from './types.ts';
 /** Catalan. */
 export const CA: LabelWords = {
   number: [
-    ['n[ºo°.]?\\s*(?:de\\s*)?factura', 'n[úu]mero\\s*(?:de\\s*)?factura'],
+    ['n[ºo°.]?\\s*(?:de\\s*)?factura(?![a-zà-ÿ])', 'n[úu]mero\\s*(?:de\\s*)?factura(?![a-zà-ÿ])'],
     [],
     [],
     ['tiquet', 'factura\\s*simplificada'],
     [],
     [],
   ],
-  issueDate: [['data\\s*(?:de\\s*)?(?:la\\s*)?(?:factura|emissi[óo]|expedici[óo])'], ['data']],
+  issueDate: [
+    // "Data i núm. factura: 17.07.2025 / 2182": the date and the number under one label.
+    ['data\\s*(?:i\\s*n[úu]m(?:ero)?\\.?\\s*)?(?:de\\s*)?(?:la\\s*)?(?:factura|emissi[óo]|expedici[óo])'],
+    ['data'],
+  ],
   dueDate: [['data\\s*(?:de\\s*)?venciment', 'venciment']],
   taxBase: [['\\bbase\\s*imposable', '\\bimport\\s*net']],
   vatTotal: [['\\b(?:total\\s*|quota\\s*(?:de\\s*)?)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))']],
@@ -27,5 +31,11 @@ export const CA: LabelWords = {
   otherReference: [
     ['n[ºo°.]?\\s*(?:de\\s*)?(?:client|contracte|comanda|albar[àa]|p[òo]lissa)', 'codi\\s*(?:de\\s*)?client'],
   ],
-  otherDate: [['data\\s*(?:d\\W?)?(?:impressi[óo]|comanda|lliurament|pagament)']],
+  otherDate: [
+    [
+      'data\\s*(?:d\\W?|de\\s*)?(?:la\\s*)?(?:impressi[óo]|comanda|lliurament|pagament|c[àa]rrec)',
+      // A supply contract's start or end ("Data final contracte").
+      'data\\s*(?:de\\s*)?(?:final|fi|inici)\\b',
+    ],
+  ],
 };

@@ -4,14 +4,18 @@ import type { LabelWords, PartyLabelWords } from './types.ts';
 export const ES: LabelWords = {
   number: [
     [
-      'n[ºo°.]?\\s*(?:de\\s*)?factura',
+      // "factura", never "facturación" ("Número de facturación" is a billing account's).
+      'n[ºo°.]?\\s*(?:de\\s*)?(?:la\\s*)?factura(?![a-zà-ÿ])',
       'factura\\s*(?:n[ºo°.]|núm(?:ero)?\\.?|num(?:ero)?\\.?|#)',
-      'n[úu]mero\\s*(?:de\\s*)?factura',
-      'núm\\.?\\s*factura',
-      'num\\.?\\s*factura',
+      'n[úu]mero\\s*(?:de\\s*)?(?:la\\s*)?factura(?![a-zà-ÿ])',
+      'núm\\.?\\s*factura(?![a-zà-ÿ])',
+      'num\\.?\\s*factura(?![a-zà-ÿ])',
+      // "Fra.", the short form of "factura": "Nº Fra.", "Fra. nº", "Núm. fra.".
+      'n(?:[ºo°.]|[úu]m\\.?|[úu]mero)?\\s*(?:de\\s*)?fra(?!\\.?[a-zà-ÿ])\\.?',
+      'fra\\.?\\s*(?:n[ºo°.]|n[úu]m(?:ero)?\\.?)',
     ],
-    // "Factura:" with its colon labels the number; the bare title is tier 4.
-    ['factura(?=\\s*:)'],
+    // "Factura:" with its colon labels the number, as its short form "Fra:" does; the bare title is tier 4.
+    ['factura(?=\\s*:)', 'fra\\.?(?=\\s*:)'],
     ['factura\\s*(?:\\(\\d{3}\\)\\s*)?(?:nr\\.?|no\\.?|n[°º]\\.?|#)(?=\\s)'],
     [
       'factura\\s*simplificada',
@@ -26,13 +30,21 @@ export const ES: LabelWords = {
       'serie\\s*y\\s*n[úu]mero',
       // A professional's fee note ("Minuta 12/2024"): the invoice under its own title.
       'minuta',
+      // "Número:" with its colon, under a document's title.
+      'n[úu]mero(?=\\s*:)',
     ],
     ['factura', 'n[ºo°]'],
     // A header row of cells ("Número   Fecha de emisión   Fecha de vencimiento") over the values.
     ['factura', 'n[úu]mero'],
   ],
   issueDate: [
-    ['fecha\\s*(?:de\\s*)?(?:factura|emisi[óo]n|expedici[óo]n|operaci[óo]n)'],
+    [
+      // "Fecha de la factura", and the date and number under one label ("Fecha y Nº Factura: 03.04.2025 / 2181").
+      'fecha\\s*(?:y\\s*n[ºo°.]?\\s*)?(?:de\\s*)?(?:la\\s*)?(?:factura|emisi[óo]n|expedici[óo]n|operaci[óo]n)',
+      // Short forms: "F. factura", "F. emisión", "Fecha fra.".
+      'f\\.\\s*(?:de\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)',
+      'fecha\\s*(?:de\\s*)?fra(?!\\.?[a-zà-ÿ])\\.?',
+    ],
     ['fecha', 'fecha\\s*\\/\\s*date'],
   ],
   dueDate: [['fecha\\s*(?:de\\s*)?vencimiento', 'vencimiento', 'vto\\.?']],
@@ -94,10 +106,12 @@ export const ES: LabelWords = {
       'r\\.?\\s*e\\.?\\s*(?=\\d|\\s*\\()',
     ],
   ],
-  issuerBlock: [['emisor', 'proveedor', 'vendedor']],
+  // "De:" and "Para:" over two blocks side by side: from whom, to whom.
+  issuerBlock: [['emisor', 'proveedor', 'vendedor', 'de(?=\\s*:)']],
   clientBlock: [
     [
       'cliente',
+      'para(?=\\s*:)',
       // "Facturar a" / "Facturado a", never "Factura   Alcalá, 59" (a title beside an address) nor "Factura A-17".
       'facturar\\s*a(?![a-zà-ÿ\\d-])',
       'facturado\\s*a(?![a-zà-ÿ\\d-])',
@@ -118,11 +132,17 @@ export const ES: LabelWords = {
       '(?:c[óo]digo|c[óo]d\\.?|ref\\.?|referencia|n[úu]mero|num\\.?)\\s*(?:de\\s*)?(?:cliente|contrato|pedido|albar[áa]n|abonado|socio|cuenta|p[óo]liza|suministro)',
       '(?:cliente|contrato|pedido|albar[áa]n|p[óo]liza)\\s*(?:n[ºo°.]|n[úu]m(?:ero)?\\.?|#)',
       'cups',
+      // A payment's reference or locator is not the invoice's number.
+      '(?:n[ºo°.]?\\s*(?:de\\s*)?)?referencia\\s*(?:de(?:l)?\\s*)?pago',
+      'localizador(?:\\s*(?:de\\s*)?pago)?',
     ],
   ],
   otherDate: [
     [
-      'fecha\\s*(?:de\\s*)?(?:impresi[óo]n|pedido|entrega|albar[áa]n|contrato|alta|nacimiento|pago|cargo|lectura)',
+      'fecha\\s*(?:del?\\s*)?(?:la\\s*)?(?:impresi[óo]n|pedido|entrega|albar[áa]n|contrato|alta|baja|nacimiento|pago|cargo|lectura)',
+      // A supply contract's start or end ("Fecha final contrato", "Fin de contrato de suministro").
+      'fecha\\s*(?:de\\s*)?(?:final|fin|inicio)\\b',
+      'fin\\s*(?:del?\\s*)?contrato',
       'impreso\\s*(?:el|a)',
       // The invoice a credit note corrects: "Factura rectificada ... de fecha".
       'factura\\s*(?:rectificada|original|de\\s*origen|asociada|relacionada)',

@@ -2,7 +2,14 @@ import type { LabelWords } from './types.ts';
 
 /** Galician. */
 export const GL: LabelWords = {
-  number: [['n[ºo°.]?\\s*(?:de\\s*)?factura', 'n[úu]mero\\s*(?:de\\s*)?factura'], [], [], [], [], []],
+  number: [
+    ['n[ºo°.]?\\s*(?:de\\s*)?factura(?![a-zà-ÿ])', 'n[úu]mero\\s*(?:de\\s*)?factura(?![a-zà-ÿ])'],
+    [],
+    [],
+    [],
+    [],
+    [],
+  ],
   issueDate: [['data\\s*(?:da\\s*)?(?:factura|emisi[óo]n|expedici[óo]n)'], ['data']],
   dueDate: [['data\\s*(?:de\\s*)?vencemento', 'vencemento']],
   taxBase: [['\\bbase\\s*impo[ñn]ible']],

@@ -91,8 +91,10 @@ function iso(y: number, m: number, d: number): string | null {
 
 // Not inside a longer dotted/dashed number (phone numbers such as 01.23.45.67.89).
 // A four-digit year may run into the time printed after it on a receipt: `03/06/20175:02:54 PM`, and OCR
-// may drop the spaces after that time too (`09/03/201821:200001`).
-const NUMERIC = /(?<!\d[./-]?)(\d{1,4})([./-])(\d{1,2})\2(\d{4}(?=\d{1,2}:\d{2})|\d{2,4}(?!\d|[./-]\d))/g;
+// may drop the spaces after that time too (`09/03/201821:200001`), or set a slash before it
+// (`04-04-24/12:35:46`).
+const NUMERIC =
+  /(?<!\d[./-]?)(\d{1,4})([./-])(\d{1,2})\2(\d{4}(?=\d{1,2}:\d{2})|\d{2,4}(?!\d|[./-]\d(?!\d?:\d{2})))/g;
 /** Year first, the day run into the time after it (`2018-03-1813:18:48`): a two-digit day only. */
 const YMD_TIME = /(?<!\d[./-]?)((?:19|20)\d{2})([./-])(\d{1,2})\2(\d{2})(?=\d{1,2}:\d{2})/g;
 /** OCR reads the second slash or dash of a date as a colon: `18/03:18`. */

@@ -1,6 +1,8 @@
 /**
  * The issuer's name: letterhead, footer and labelled-block candidates with features, ranked by the model.
  */
+
+import { PARTY_HEADINGS } from '../../labels/parties.ts';
 import { ADDRESS_STOP, isRegistrationLine } from '../../text/header.ts';
 import type { Line } from '../../text/layout.ts';
 import { boxOf, type Ctx, LEGAL_FOOTER, lineReadings, splitCells } from '../context.ts';
@@ -17,6 +19,7 @@ import {
   LABEL_WORDS,
   LABELISH,
   LEGAL_WORD,
+  legalNameAtStart,
   type NameCand,
   ROW_LABEL,
   sameName,
@@ -25,6 +28,7 @@ import {
   TABLE_HEADER_WORD,
   type Tester,
 } from './names.ts';
+import { REGISTRY } from './roles.ts';
 import { GLUED_ID_LABEL, type TaxIdCand } from './tax-ids.ts';
 
 /**
@@ -238,6 +242,41 @@ export function issuerNameCandidates(
     const features: Features = { footer: 1, ...(COMPANY_SUFFIX.test(onIdLine) ? { legalForm: 1 } : {}) };
     candidates.push({ text: onIdLine, line: idLine!, score: 0, features });
   }
+  // The issuer's legal line ("Empresa, S.L.U. Inscrita en el Registro Mercantil … NIF B1…", "Empresa S.A.
+  // Calle … CIF A1…"): the name that opens the issuer's id line or a registry line, up to its legal form.
+  // A name the header holds too gains the match.
+  for (const line of lines) {
+    if (line === clientIdLine) continue;
+    const isIdLine = issuerId != null && [issuerId.line, ...issuerId.repeats].includes(line);
+    if (!isIdLine && (line.page !== firstPage[0]?.page || !REGISTRY.test(line.text))) continue;
+    const name = legalNameAtStart(line.text);
+    if (!name) continue;
+    const same = candidates.find((c) => sameName(c.text, name));
+    if (same) same.features.footerMatch = 1;
+    else candidates.push({ text: name, line, score: 0, features: { footer: 1, legalForm: 1 } });
+  }
+  // A company name in the issuer id's block: over it in its column (as the letterhead loop above does, but
+  // anywhere on the page: "Empresa Ltd" over "VAT Reg. No. IE1…" in a footer), or on the line right under
+  // it ("CIF: B1…" then "Empresa, S.L." on a ticket's foot).
+  if (idLine)
+    for (const line of firstPage) {
+      if (line === idLine || line === clientIdLine || line.page !== idLine.page) continue;
+      const dy = idLine.y - line.y;
+      const under = line.y - (idLine.y + idLine.h);
+      const aligned = Math.abs(idLine.x - line.x) < ID_BLOCK_ALIGN;
+      const near =
+        dy > 0 && dy < ID_BLOCK_REACH && aligned
+          ? 2 - dy * 10
+          : line.y > idLine.y && under < idLine.h * ID_NEIGHBOUR_GAP && aligned
+            ? 2
+            : 0;
+      if (!near) continue;
+      const text = cleanName(line.text);
+      if (!COMPANY_SUFFIX.test(text) || !isNameLike(text) || LABELISH.test(text)) continue;
+      const same = candidates.find((c) => sameName(c.text, text));
+      if (same) same.features.nearIssuerId = Math.max(same.features.nearIssuerId ?? 0, near);
+      else candidates.push({ text, line, score: 0, features: { legalForm: 1, nearIssuerId: near } });
+    }
   // The issuer's legal line in the footer, its id unread ("Empresa S.L. - CIF B1…" with the id misread):
   // a company name before an id label, low on the page, on no client id's line.
   for (const line of firstPage) {
@@ -259,7 +298,16 @@ export function issuerNameCandidates(
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const m = L.issuerBlock.map((re) => re.exec(line.text)).find(Boolean);
-    if (!m) continue;
+    if (!m) {
+      // "Comercializadora: Empresa S.L.U.": a heading of the issuer's block with the name after its colon.
+      const h = PARTY_HEADINGS.issuer.exec(line.text);
+      const inline = h && /:\s*$/.test(h[0]) ? cleanName(line.text.slice(h.index + h[0].length)) : '';
+      if (inline && isNameLike(inline) && !LABELISH.test(inline) && COMPANY_SUFFIX.test(inline))
+        return [{ text: inline, line, score: 0, features: { issuerBlock: 1 } }];
+      continue;
+    }
+    // A compound field label ("Emisor/Sufijo" of a payment slip) heads no block.
+    if (/^\s*\//.test(line.text.slice((m.index ?? 0) + m[0].length))) continue;
     const rest = cleanName(line.text.slice((m.index ?? 0) + m[0].length));
     // "Emisor   Destinatario": two block labels side by side, the names under them.
     const isLabel = (t: string) =>
@@ -352,6 +400,13 @@ export function nameOnIdLine(line: Line, COMPANY_SUFFIX: Tester): string | null 
   const text = cleanName(raw.trim());
   return text && isNameLike(text) && !LABELISH.test(text) && !/[·|•]/.test(text) ? text : null;
 }
+
+/** Gap between the issuer's id and a name right under it, in line heights (1.6: the next line only). */
+const ID_NEIGHBOUR_GAP = 1.6;
+/** How far over the issuer's id its block's name may stand (0.12 of the page: about six lines). */
+const ID_BLOCK_REACH = 0.12;
+/** Left edges this close (page width) stand in one block. */
+const ID_BLOCK_ALIGN = 0.2;
 
 /**
  * An id label as OCR garbles it on small print, right before a token shaped like a Spanish id: whole or

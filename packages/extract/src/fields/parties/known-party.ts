@@ -127,6 +127,19 @@ export function findKnownName(
       for (const part of [cell.text, afterLabel, ...afterLabel.split(/,\s+|\s+[·|•–-]\s+/)])
         if (isNameLike(part) && namesParty(part, tokens)) return { text: cleanName(part), line, cell };
     }
+  // A name spaced out word by word, each word a cell ("Razón   social:   EMPRESA   DEL   NORTE   S.L."):
+  // the line's words as one text, after its label.
+  for (const line of lines) {
+    const cells = splitCells(line);
+    if (cells.length < 3) continue;
+    const whole = cells.map((c) => c.text).join(' ');
+    const afterLabel = whole.replace(/^[^:]{1,40}:\s*/, '');
+    if (afterLabel !== whole && isNameLike(afterLabel) && namesParty(afterLabel, tokens)) {
+      const first = cells.find((c) => afterLabel.startsWith(c.text)) ?? cells[0]!;
+      const last = cells[cells.length - 1]!;
+      return { text: afterLabel, line, cell: { x: first.x, w: last.x + last.w - first.x } };
+    }
+  }
   return null;
 }
 

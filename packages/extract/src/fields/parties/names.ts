@@ -11,7 +11,7 @@ import type { Features } from '../ranker.ts';
 import type { Region } from '../region.ts';
 
 export const COMPANY_SUFFIX_BASE =
-  'S\\.?\\s?L\\.?\\s?U?\\.?|S\\.?\\s?A\\.?|S\\.?\\s?L\\.?\\s?L\\.?|S\\.?\\s?C\\.?|S\\.?\\s?COOP\\.?|GmbH|B\\.?V\\.?|N\\.?V\\.?|Inc\\.?|Ltd\\.?|LLC|LLP|PLC|SAS|SARL|S\\.?R\\.?L\\.?|S\\.?p\\.?A\\.?|Corp\\.?|Co\\.|e\\.?\\s?K\\.?';
+  'S\\.?\\s?L\\.?\\s?U?\\.?|S\\.?\\s?A\\.?\\s?U\\.?|S\\.?\\s?A\\.?|S\\.?\\s?L\\.?\\s?L\\.?|S\\.?\\s?C\\.?|S\\.?\\s?COOP\\.?|GmbH|B\\.?V\\.?|N\\.?V\\.?|Inc\\.?|Ltd\\.?|LLC|LLP|PLC|SAS|SARL|S\\.?R\\.?L\\.?|S\\.?p\\.?A\\.?|Corp\\.?|Co\\.|Limited|e\\.?\\s?K\\.?';
 /** Short legal forms written in capitals only: in lower case they are words and units ("1 kg", "ag"). */
 export const CAPITAL_SUFFIX = /\b(?:AG|KG|OHG|UG)\s*\.?$/;
 export const SUFFIX_ONLY_BASE =
@@ -37,7 +37,7 @@ export function suffixOnly(region: Region): RegExp {
  * a public registry's office ("Registro de la Propiedad de …": the registrar, a person or firm, invoices).
  */
 export const LABELISH =
-  /^(?:datos|detalles?|details|pagad[oa]|paid|ud\/kg|uds?\.?\/kg)\b|\b(?:base\s*imponible|subtotal|importe|cantidad|precio|retenci[óo]n|recargo|forma\s*de\s*pago|vencimiento|factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada|referencia|reference|domiciliaci[óo]n|m[ée]todo\s*de\s*pago|payment\s*method)\b|\bregistro\s+(?:de\s+la\s+propiedad|mercantil|civil)\s+de\b/i;
+  /^(?:datos|detalles?|details|pagad[oa]|paid|ud\/kg|uds?\.?\/kg)\b|\b(?:base\s*imponible|subtotal|importe|cantidad|precio|retenci[óo]n|recargo|forma\s*de\s*pago|vencimiento|factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada|referencia|reference|identificador|representante|domiciliaci[óo]n|m[ée]todo\s*de\s*pago|payment\s*method)\b|\bregistro\s+(?:de\s+la\s+propiedad|mercantil|civil)\s+de\b/i;
 
 export function cleanName(text: string): string {
   return text
@@ -210,4 +210,21 @@ export function inlineName(text: string): string {
   let name = parts[0] ?? '';
   if (parts[1] && LEGAL_FORM_ALONE.test(parts[1].trim())) name = `${name}, ${parts[1].trim()}`;
   return name.trim();
+}
+
+/** A legal form closing a name inside a line, followed by the rest of the line. */
+const LEGAL_FORM_IN_LINE = new RegExp(`\\b(?:${COMPANY_SUFFIX_BASE})(?=$|[\\s,;·|•–-])`, 'gi');
+
+/**
+ * The company name that opens a line, up to its legal form ("Empresa, S.L.U. Inscrita en …" gives
+ * "Empresa, S.L.U."), or null.
+ */
+export function legalNameAtStart(text: string): string | null {
+  for (const m of text.matchAll(LEGAL_FORM_IN_LINE)) {
+    const name = cleanName(text.slice(0, m.index + m[0].length));
+    const head = name.slice(0, name.length - m[0].length);
+    if (!/\p{L}{2,}/u.test(head) || /[:·|•]/.test(head)) return null;
+    return isNameLike(name) && !LABELISH.test(name) ? name : null;
+  }
+  return null;
 }

@@ -7,6 +7,7 @@ import type { Labels } from '../../labels/index.ts';
 import { PARTY_HEADINGS } from '../../labels/parties.ts';
 import type { Line } from '../../text/layout.ts';
 import { boxOf } from '../context.ts';
+import { legalNameAtStart } from './names.ts';
 import { CLIENT_ID_LABEL, type TaxIdCand } from './tax-ids.ts';
 
 export type Role = 'issuer' | 'client';
@@ -137,8 +138,14 @@ export function assignRoles(ids: TaxIdCand[], lines: Line[], L: Labels): void {
     rest[0]!.sure = letterheadOrder(rest[0]!, clients[0]!) < 0;
   }
   // Without block labels: the letterhead's id is the issuer's, a second one the client's. Blocks side by
-  // side (within about two lines of each other) read left to right; otherwise top to bottom.
-  const unassigned = ids.filter((t) => t.role == null && t.valid).sort(letterheadOrder);
+  // side (within about two lines of each other) read left to right; otherwise top to bottom. An id on its
+  // holder's legal line ("Empresa, S.A. Calle … 28006 Madrid CIF: A1…": the name opens the line) comes
+  // first: the issuer prints its identity so, wherever its letterhead is.
+  const onLegalLine = (t: TaxIdCand) =>
+    !CLIENT_ID_LABEL.test(t.line.text) && legalNameAtStart(t.line.text) != null;
+  const unassigned = ids
+    .filter((t) => t.role == null && t.valid)
+    .sort((a, b) => Number(onLegalLine(b)) - Number(onLegalLine(a)) || letterheadOrder(a, b));
   if (!ids.some((t) => t.role === 'issuer') && unassigned[0]) {
     unassigned[0].role = 'issuer';
     unassigned[0].byOrder = true;
@@ -167,7 +174,11 @@ export function applyKnownParty(ids: TaxIdCand[], known: TaxIdCand): { role: Rol
     role = known.role;
     sure = true;
   } else if (labelled?.role) role = otherRole(labelled.role);
-  else if (known.role && !known.conflict) {
+  else if (
+    known.role &&
+    !known.conflict &&
+    !(known.byOrder && known.role === 'issuer' && belowLetterhead(known))
+  ) {
     role = known.role;
     // Given by reading order alone, the role is the place's guess, as below.
     byPlace = known.byOrder === true;
@@ -195,6 +206,12 @@ export function applyKnownParty(ids: TaxIdCand[], known: TaxIdCand): { role: Rol
 
 /** A letterhead sits in the top part of the page (0.3: the top three tenths). */
 export const LETTERHEAD_BOTTOM = 0.3;
+
+/**
+ * First in reading order but under the letterhead's band: nothing makes it the issuer's (the issuer's id
+ * on that page is unread or printed further down), so the place rule below decides, as for an unplaced id.
+ */
+const belowLetterhead = (t: TaxIdCand) => t.line.page > 1 || t.line.y >= LETTERHEAD_BOTTOM;
 
 /** Reading order of party blocks: page, then left before right when side by side, else top first. */
 export function letterheadOrder(a: TaxIdCand, b: TaxIdCand): number {

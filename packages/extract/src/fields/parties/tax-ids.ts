@@ -236,7 +236,10 @@ export function cellOf(line: Line, x: number): { text: string; x: number; w: num
   const rowLabel = prev?.text ?? '';
   const idFirst =
     !ahead || (ONLY_ID_LABEL.test(ahead) && CLIENT_ID_LABEL.test(rowLabel) && !/\d/.test(rowLabel));
-  if (prev && idFirst && (/:\s*$/.test(prev.text) || prev.text.length <= 20))
+  // A short cell before it is a row label, unless it holds a long number (the other block's id beside it).
+  const isRowLabel =
+    prev != null && (/:\s*$/.test(prev.text) || prev.text.length <= 20) && !/\d{5}/.test(prev.text);
+  if (prev && idFirst && isRowLabel)
     return { text: `${prev.text} ${own.text}`, x: prev.x, w: own.x + own.w - prev.x };
   return own;
 }
@@ -248,7 +251,7 @@ export const ONLY_ID_LABEL = new RegExp(
 );
 
 export const CLIENT_ID_LABEL =
-  /\b(?:cliente|client|customer|buyer|comprador|destinatario)\b|\b(?:uw|your|votre|ihre?|su)\s+(?:btw|vat|tva|ust|nif|cif)/i;
+  /\b(?:cliente|client|customer|buyer|comprador|destinatario)\b|\btitular\b(?!\s*(?:de\s*(?:la\s*)?)?cuenta)|\b(?:uw|your|votre|ihre?|su)\s+(?:btw|vat|tva|ust|nif|cif)/i;
 
 /** The tax id was read twice: the text layer, or both OCR engines agreeing on each of its words. */
 export function readTwice(ctx: Ctx, t: TaxIdCand): boolean {
@@ -268,6 +271,9 @@ export function readTwice(ctx: Ctx, t: TaxIdCand): boolean {
 const OTHER_NUMBER_LABEL =
   /\b(?:tel[ée]?f?(?:ono)?|phone|fax|m[óo]vil|mobile|iban|swift|bic|ccc|cuenta|account|konto|compte|ref(?:erencia|erence)?|pedido|order|contrato|contract|p[óo]liza|policy|cups|albar[áa]n|n[ºo°]\s*(?:de\s*)?cliente|customer\s*(?:no|number|id)|kunden-?(?:nr|nummer)|c[óo]d(?:igo)?|code|ean|gtin|upc|art(?:[íi]culo|ikel)?|sku|lote|batch)\b\.?\s*[:#]?/gi;
 
+/** A Spanish id label at the head of a label cell. */
+const OPENS_WITH_ID_LABEL = /^\s*(?:N\.?I\.?F|C\.?I\.?F|N\.?I\.?E|DNI)\b/i;
+
 /** An amount with cents: a line holding one is an item or a total, no party block. */
 const MONEY = /\d[.,]\d{2}(?![\d%])/;
 
@@ -282,6 +288,13 @@ function isNotATaxId(text: string, m: IdMatch, labeled: boolean): boolean {
   if (/\d[ .-]?$/.test(before) || /^[ .-]?\d/.test(after)) return true;
   const labels = [...before.matchAll(OTHER_NUMBER_LABEL)];
   const other = labels[labels.length - 1];
-  if (other && !ID_LABEL.test(before.slice((other.index ?? 0) + other[0].length))) return true;
+  // An id label opening the label's phrase names the id ("NIF titular del contrato:   3486…").
+  const labelCell =
+    before
+      .trimEnd()
+      .split(/\s{3,}/)
+      .pop() ?? '';
+  const idPhrase = OPENS_WITH_ID_LABEL.test(labelCell);
+  if (other && !idPhrase && !ID_LABEL.test(before.slice((other.index ?? 0) + other[0].length))) return true;
   return !labeled && MONEY.test(text.replace(text.slice(m.index, m.index + m.length), ' '));
 }

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { extractFromText } from '../src/fields/index.ts';
+import { page } from './text-page.ts';
+
+const number = (rows: string[]) => extractFromText([page(rows, 'text')], 'text').fields.invoice_number?.value;
+
+describe('the invoice number, not another number near a number word', () => {
+  it('reads the value under "Nº FACTURA" in a header row that opens with a date column', () => {
+    const rows = ['FECHA   Nº FACTURA   AGENTE', '29/11/2023   31 -   47   3', 'TOTAL FACTURA   114,95'];
+    expect(number(rows)).toBe('31-47');
+  });
+
+  it('takes "Número de factura", never "Número de facturación" (a billing account)', () => {
+    const rows = [
+      'Número de facturación   G034661477',
+      'Fecha del documento   09/12/2023',
+      'Número de factura de impuestos   ES-TI2300287875',
+    ];
+    expect(number(rows)).toBe('ES-TI2300287875');
+  });
+
+  it('takes "Número de la factura", not a payment reference', () => {
+    const rows = [
+      'Nº de referencia de pago qOgFbpHITiIjJ5PuJ5IX',
+      'Número de la factura   INV-ES-1445620905-2023-10444',
+    ];
+    expect(number(rows)).toBe('INV-ES-1445620905-2023-10444');
+  });
+
+  it('reads "Número:" under the title, not a house number in the footer address', () => {
+    const rows = [
+      '@0.100 FACTURA   Cliente:',
+      '@0.140 Fecha:   08-10-2025',
+      '@0.179 Número:   0454/25   28005-MADRID',
+      '@0.930 PESCADOS DEL NORTE, S.L. - Rúa/García Caamaño, Nº 23 - 36600 Vilagarcía',
+    ];
+    expect(number(rows)).toBe('0454/25');
+  });
+
+  it('reads "Fra. nº" as the invoice number label, above a document number', () => {
+    expect(number(['Nº documento: 555', 'Fra. nº 2024-0042', 'Fecha: 01/03/2024'])).toBe('2024-0042');
+  });
+
+  it('does not read "fra." inside a longer abbreviation ("No fra.simp:") as the invoice label', () => {
+    const rows = ['No fra.simp: 156789420231204000124', 'FACTURA N° FRO20232251534   Factura pagada'];
+    expect(number(rows)).toBe('FRO20232251534');
+  });
+
+  it('reads "Fra:", the short form of "factura", with its colon', () => {
+    expect(number(['Sr. D. Antonio Pérez', 'Fra: 224/23', 'Huelva, a 12 de diciembre de 2023'])).toBe(
+      '224/23',
+    );
+  });
+
+  it('reads "Nº" in a header row beside a client heading: a label is within its own cell', () => {
+    expect(number(['FECHA   Nº   CLIENTE', '12/12/2023   65/23   402'])).toBe('65/23');
+  });
+
+  it('keeps "Factura Nº" beside a client heading, not the client number under that heading', () => {
+    const rows = ['Factura Nº   CLIENTE', '65/23   Número: 402   Nombre: Asesores del Norte SLP', 'FECHA'];
+    expect(number(rows)).toBe('65/23');
+  });
+});

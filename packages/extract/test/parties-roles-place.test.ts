@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { makeCif, rng } from '../scripts/invoice-cases.ts';
+import { extractFromText } from '../src/fields/index.ts';
+import type { KnownParty } from '../src/types.ts';
+import { page } from './text-page.ts';
+
+const issuerCif = makeCif(rng(91), 'A');
+const clientCif = makeCif(rng(92), 'B');
+const known: KnownParty = { name: 'Asesores del Norte S.L.P.', taxId: clientCif };
+
+const read = (rows: string[], party?: KnownParty) =>
+  extractFromText([page(rows, 'text')], 'text', { party }).fields;
+
+describe('roles by place when no block heading says them', () => {
+  // A post office's simplified invoice: the customer's id near the top, unlabelled as to role; the
+  // issuer's name, address and id on one legal line under the totals.
+  const postOffice = [
+    '@0.084 Correspondencia',
+    `@0.133 Fecha de expedición: 04/12/2023   NIF/CIF: ${clientCif}`,
+    '@0.149 No fra.simp: 1567894202312   NOMBRE O DENOMINACIÓN SOCIAL: ASESORES DEL NORTE S.L.P.',
+    '@0.293 FACTURA Nº FRO20232251534',
+    '@0.431 TOTAL   8.27',
+    `@0.577 SERVICIOS POSTALES DEL ESTADO, S.A. CONDE DE PEÑALVER, 19 28006 MADRID CIF: ${issuerCif}`,
+  ];
+
+  it('gives the issuer role to the id on a legal line (name, address, id), ahead of reading order', () => {
+    const f = read(postOffice);
+    expect(f.issuer_tax_id?.value).toBe(issuerCif);
+    expect(f.client_tax_id?.value).toBe(clientCif);
+  });
+
+  it('with the customer as known party, keeps it the client', () => {
+    const f = read(postOffice, known);
+    expect(f.issuer_tax_id?.value).toBe(issuerCif);
+    expect(f.client_tax_id?.value).toBe(clientCif);
+    expect(f.issuer_name?.value).toBe('SERVICIOS POSTALES DEL ESTADO, S.A.');
+  });
+
+  it('does not make the known party the issuer for being the first id read, under the letterhead band', () => {
+    const rows = [
+      '@0.050 ASOCIACIÓN LABORALISTA DE LANZAROTE',
+      '@0.298 CIFNG76156447',
+      '@0.400 FACTURA 0025   15/10/2023',
+      '@0.480 Cliente: Asesores del Norte S.L.P.',
+      `@0.503 DNI/CIF: ${clientCif}`,
+      '@0.700 TOTAL   300,00',
+    ].map((r) => r.replace('Cliente: ', ''));
+    const f = read(rows, known);
+    expect(f.issuer_tax_id?.value).not.toBe(clientCif);
+    expect(f.client_tax_id?.value).toBe(clientCif);
+  });
+});
