@@ -420,7 +420,7 @@ export function buildCsv(input: ReportInput): string {
       eur(row.surchargeCents),
       eur(row.totalCents),
       row.reviewed ? labels.yes : labels.no,
-      ...(paid ? [row.paidAt ? formatDay(row.paidAt, input.locale) : ''] : []),
+      ...(paid ? [row.paidAt ? formatExportDay(row.paidAt, input.locale) : ''] : []),
       ...(foreign
         ? [
             row.foreign?.currency ?? '',
