@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import {
   COUNTERPARTY_SQL,
+  clientCounters,
   clients,
   creditBalances,
   documents,
@@ -42,79 +43,128 @@ export function invoiceSortKey(sort: InvoiceSort, locale: 'en' | 'es'): SQL {
 /** Where the next page starts: the last row's sort key (as text; null: it was among the nulls) and id. */
 export type InvoiceCursor = { key: string | null; id: string };
 
+/** What a page of the invoice table asks for; `findInvoicePage` reads it. */
+export type InvoicePageQuery = {
+  sort: InvoiceSort;
+  order: 'asc' | 'desc';
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+  locale: 'en' | 'es';
+  limit: number;
+  cursor: InvoiceCursor | null;
+};
+
+/**
+ * The statement's shape: everything that changes its SQL text rather than its parameters. A page without
+ * a search has one of a few hundred shapes, each prepared once per database (and planned once per
+ * connection); a search (its terms are OR-ed, their number varies) is built per request.
+ */
+type PageShape = {
+  sort: InvoiceSort;
+  order: 'asc' | 'desc';
+  locale: 'en' | 'es';
+  hasFrom: boolean;
+  hasTo: boolean;
+  /** Which rows: those with a key (after the cursor's key, if any), or those without one (after its id). */
+  part: 'keyed' | 'keyed-after' | 'nulls' | 'nulls-after';
+};
+
+const pageColumns = (key: SQL) => ({
+  id: invoices.id,
+  type: invoices.type,
+  number: invoices.number,
+  issueDate: invoices.issueDate,
+  counterpartyName: counterparty,
+  totalCents: invoices.totalCents,
+  currency: invoices.currency,
+  checked: invoices.checked,
+  documentId: invoices.documentId,
+  sortKey: sql<string | null>`(${key})::text`,
+});
+
+/** One part of a page as a statement with placeholders (clientId, from, to, cursorKey, cursorId, take). */
+function buildPagePart(db: Db, shape: PageShape, search: SQL | undefined) {
+  const key = invoiceSortKey(shape.sort, shape.locale);
+  const ascending = shape.order === 'asc';
+  const direction = ascending ? sql`asc` : sql`desc`;
+  const after = ascending ? sql`>` : sql`<`;
+  const cursorId = sql`${sql.placeholder('cursorId')}::uuid`;
+  const keyed = shape.part === 'keyed' || shape.part === 'keyed-after';
+  const position = {
+    keyed: sql`${key} is not null`,
+    'keyed-after': sql`(${key}, ${invoices.id}) ${after} (${sql.placeholder('cursorKey')}, ${cursorId})`,
+    nulls: sql`${key} is null`,
+    'nulls-after': sql`${key} is null and ${invoices.id} ${after} ${cursorId}`,
+  }[shape.part];
+  return db
+    .select(pageColumns(key))
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.clientId, sql.placeholder('clientId')),
+        shape.hasFrom ? gte(invoices.issueDate, sql.placeholder('from')) : undefined,
+        shape.hasTo ? lte(invoices.issueDate, sql.placeholder('to')) : undefined,
+        search,
+        position,
+      ),
+    )
+    .orderBy(...(keyed ? [sql`${key} ${direction}`] : []), sql`${invoices.id} ${direction}`)
+    .limit(sql.placeholder('take'));
+}
+
+type PagePart = ReturnType<ReturnType<typeof buildPagePart>['prepare']>;
+
+/** The prepared parts of each database, by shape. */
+const preparedPages = preparedPerDb(() => new Map<string, PagePart>());
+
+function pagePart(db: Db, shape: PageShape, q: string | undefined) {
+  const search = searchCondition(invoices.searchKey, q);
+  if (search) return buildPagePart(db, shape, search);
+  const prepared = preparedPages(db);
+  const name = `invoice_page:${shape.sort}:${shape.order}:${shape.locale}:${shape.hasFrom}:${shape.hasTo}:${shape.part}`;
+  let part = prepared.get(name);
+  if (!part) {
+    part = buildPagePart(db, shape, undefined).prepare(name);
+    prepared.set(name, part);
+  }
+  return part;
+}
+
 /**
  * One keyset page of a client's invoices on the chosen sort, nulls last, ties broken by id (in the sort's
  * direction). Two index-ordered reads instead of one `nulls last` sort: first the rows with a key after the
  * cursor (the (client_id, key, id) index, forwards or backwards), then, only when those run out, the rows
  * without a key by id. A page costs the same wherever it is in the list.
  */
-export async function findInvoicePage(
-  db: Db,
-  clientId: string,
-  query: {
-    sort: InvoiceSort;
-    order: 'asc' | 'desc';
-    from?: string | undefined;
-    to?: string | undefined;
-    q?: string | undefined;
-    locale: 'en' | 'es';
-    limit: number;
-    cursor: InvoiceCursor | null;
-  },
-) {
-  const key = invoiceSortKey(query.sort, query.locale);
-  const ascending = query.order === 'asc';
-  const direction = ascending ? sql`asc` : sql`desc`;
-  const after = ascending ? sql`>` : sql`<`;
-  const take = query.limit + 1;
-  const filters = and(
-    eq(invoices.clientId, clientId),
-    query.from ? gte(invoices.issueDate, query.from) : undefined,
-    query.to ? lte(invoices.issueDate, query.to) : undefined,
-    searchCondition(invoices.searchKey, query.q),
-  );
-  const columns = {
-    id: invoices.id,
-    type: invoices.type,
-    number: invoices.number,
-    issueDate: invoices.issueDate,
-    counterpartyName: counterparty,
-    totalCents: invoices.totalCents,
-    currency: invoices.currency,
-    checked: invoices.checked,
-    documentId: invoices.documentId,
-    sortKey: sql<string | null>`(${key})::text`,
-  };
+export async function findInvoicePage(db: Db, clientId: string, query: InvoicePageQuery) {
   const { cursor } = query;
+  const shape = {
+    sort: query.sort,
+    order: query.order,
+    // Only the counterparty's sort key depends on the language; one shape for the others.
+    locale: query.sort === 'client' ? query.locale : 'en',
+    hasFrom: Boolean(query.from),
+    hasTo: Boolean(query.to),
+  } as const;
+  const values = {
+    clientId,
+    from: query.from,
+    to: query.to,
+    cursorKey: cursor?.key,
+    cursorId: cursor?.id,
+    take: query.limit + 1,
+  };
   const rows =
     cursor?.key === null
       ? []
-      : await db
-          .select(columns)
-          .from(invoices)
-          .where(
-            and(
-              filters,
-              cursor
-                ? sql`(${key}, ${invoices.id}) ${after} (${cursor.key}, ${cursor.id}::uuid)`
-                : sql`${key} is not null`,
-            ),
-          )
-          .orderBy(sql`${key} ${direction}`, sql`${invoices.id} ${direction}`)
-          .limit(take);
-  if (rows.length < take) {
-    const nulls = await db
-      .select(columns)
-      .from(invoices)
-      .where(
-        and(
-          filters,
-          sql`${key} is null`,
-          cursor?.key === null ? sql`${invoices.id} ${after} ${cursor.id}::uuid` : undefined,
-        ),
-      )
-      .orderBy(sql`${invoices.id} ${direction}`)
-      .limit(take - rows.length);
+      : await pagePart(db, { ...shape, part: cursor ? 'keyed-after' : 'keyed' }, query.q).execute(values);
+  if (rows.length < values.take) {
+    const nulls = await pagePart(
+      db,
+      { ...shape, part: cursor?.key === null ? 'nulls-after' : 'nulls' },
+      query.q,
+    ).execute({ ...values, take: values.take - rows.length });
     rows.push(...nulls);
   }
   return rows;
@@ -122,13 +172,10 @@ export async function findInvoicePage(
 
 /**
  * What the invoice table shows above its rows, in one statement, and only if the user may see the client
- * (null otherwise): gross income (see gross-income.ts) and how many invoices still need review, as three
- * index-only aggregates run once each (uncorrelated subqueries): the issued invoices' stated bases (partial
- * index on issued), the breakdowns of those without a base (usually none), and the unchecked ones (partial
- * index); and the scans the client's payer (its owner) can still afford: their balance minus what is held.
- * The same sum as `grossIncomeSql` (coalesce(base, breakdown, 0) over issued invoices), split so the common
- * part reads no rows; the invoice test checks both on the same invoices. A page of 50 should not sum 5,000
- * rows' JSON, nor take four round trips.
+ * (null otherwise): gross income and how many invoices still need review, read from the client's counters
+ * (kept by the database as invoices change, schema.ts `clientCounters`), so a page costs the same at 50
+ * invoices and at 50,000; and the scans the client's payer (its owner) can still afford: their balance minus
+ * what is held.
  */
 export async function findInvoiceListHead(db: Db, userId: string, clientId: string) {
   const [row] = await invoiceListHeadQuery(db).execute({ userId, clientId });
@@ -141,32 +188,22 @@ export async function findInvoiceListHead(db: Db, userId: string, clientId: stri
 }
 
 function buildInvoiceListHeadQuery(db: Db) {
-  const clientId = sql.placeholder('clientId');
-  const userId = sql.placeholder('userId');
-  // Each condition is a nested sql: drizzle prints a one-table select's own columns bare in its select
-  // list, and a bare "client_id" or "id" inside a subquery could name another table's column.
-  const breakdownBases = sql`(select sum((line->>'baseCents')::bigint)
-    from jsonb_array_elements(${sql`${invoices.vatBreakdown}`}) as line)`;
-  const issued = sql`${sql`${invoices.clientId} = ${clientId} and ${invoices.type} = 'issued'`}`;
   return db
     .select({
-      grossIncomeCents: sql<string>`coalesce((select sum(${sql`${invoices.taxBaseCents}`}) from ${invoices}
-          where ${issued}), 0)
-        + coalesce((select sum(coalesce(${breakdownBases}, 0)) from ${invoices}
-          where ${issued} and ${sql`${invoices.taxBaseCents}`} is null), 0)`,
-      needsReviewCount: sql<string>`(select count(*) from ${invoices}
-        where ${sql`${invoices.clientId} = ${clientId} and not ${invoices.checked}`})`,
+      grossIncomeCents: clientCounters.grossIncomeCents,
+      needsReviewCount: clientCounters.unchecked,
       scansAvailable: sql<
         number | null
       >`(select ${sql`${creditBalances.available} - ${creditBalances.reserved}`}
         from ${creditBalances} where ${sql`${creditBalances.userId} = ${clients.ownerUserId}`})`,
     })
     .from(clients)
-    .where(and(eq(clients.id, clientId), visibleClientsOf(userId)))
+    .leftJoin(clientCounters, eq(clientCounters.clientId, clients.id))
+    .where(and(eq(clients.id, sql.placeholder('clientId')), visibleClientsOf(sql.placeholder('userId'))))
     .prepare('invoice_list_head');
 }
 
-/** The head is the same statement on every request: its five subqueries are planned once per connection. */
+/** The head is the same statement on every request: planned once per connection. */
 const invoiceListHeadQuery = preparedPerDb(buildInvoiceListHeadQuery);
 
 export async function findInvoice(db: Db, id: string) {
