@@ -26,6 +26,16 @@ export function requestLogging(logger: Logger) {
 }
 
 /**
+ * `Cache-Control: no-store` on the answer, after the route (which it overrides): answers that carry tokens
+ * or account data are never cached. Set on the answer's own headers, not with `c.header`: after the route
+ * that would rebuild the answer as a streamed Response, which the server then reads back chunk by chunk.
+ */
+export const noStore = createMiddleware(async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+});
+
+/**
  * CSP, nosniff, frame-ancestors and referrer policy on every answer; HSTS only when the request came over
  * TLS (directly, or through a trusted proxy), since browsers ignore it on plain HTTP and it would pin
  * localhost to HTTPS.
