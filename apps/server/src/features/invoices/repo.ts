@@ -1,5 +1,5 @@
 import type { InvoiceSort } from '@cuadra/shared';
-import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import {
@@ -70,7 +70,33 @@ type PageShape = {
   part: 'keyed' | 'keyed-after' | 'nulls' | 'nulls-after';
 };
 
+/**
+ * What the invoice table shows above its rows, as one JSON value — [gross income, still to review, scans
+ * available] — or null when the user may not see the client (the access rule of features/firms/access.ts):
+ * the client's counters (kept by the database as invoices change, schema.ts `clientCounters`), so it costs
+ * the same at 50 invoices and at 50,000, and the scans its payer (the owner) can still afford, their balance
+ * minus what is held. Uncorrelated: PostgreSQL reads it once per statement, however many rows carry it.
+ */
+function listHeadOf(clientId: SQL | Placeholder, userId: string | Placeholder) {
+  return sql<ListHeadJson>`(select json_build_array(cc.gross_income_cents, cc.unchecked,
+      (select cb.available - cb.reserved from ${creditBalances} cb where cb.user_id = c.owner_user_id))
+    from ${clients} c left join ${clientCounters} cc on cc.client_id = c.id
+    where c.id = ${clientId} and ${visibleClientsOf(userId, 'c')})`;
+}
+
+type ListHeadJson = [number | string | null, number | string | null, number | string | null] | null;
+
+function toListHead(json: ListHeadJson) {
+  if (!json) return null;
+  return {
+    grossIncomeCents: Number(json[0] ?? 0),
+    needsReviewCount: Number(json[1] ?? 0),
+    scansAvailable: Number(json[2] ?? 0),
+  };
+}
+
 const pageColumns = (key: SQL) => ({
+  head: listHeadOf(sql.placeholder('clientId'), sql.placeholder('userId')),
   id: invoices.id,
   type: invoices.type,
   number: invoices.number,
@@ -133,11 +159,12 @@ function pagePart(db: Db, shape: PageShape, q: string | undefined) {
 
 /**
  * One keyset page of a client's invoices on the chosen sort, nulls last, ties broken by id (in the sort's
- * direction). Two index-ordered reads instead of one `nulls last` sort: first the rows with a key after the
- * cursor (the (client_id, key, id) index, forwards or backwards), then, only when those run out, the rows
+ * direction), with the table's head (`listHeadOf`; null when the user may not see the client) read by the
+ * same statement. Two index-ordered reads instead of one `nulls last` sort: first the rows with a key after
+ * the cursor (the (client_id, key, id) index, forwards or backwards), then, only when those run out, the rows
  * without a key by id. A page costs the same wherever it is in the list.
  */
-export async function findInvoicePage(db: Db, clientId: string, query: InvoicePageQuery) {
+export async function findInvoicePage(db: Db, userId: string, clientId: string, query: InvoicePageQuery) {
   const { cursor } = query;
   const shape = {
     sort: query.sort,
@@ -149,6 +176,7 @@ export async function findInvoicePage(db: Db, clientId: string, query: InvoicePa
   } as const;
   const values = {
     clientId,
+    userId,
     from: query.from,
     to: query.to,
     cursorKey: cursor?.key,
@@ -167,44 +195,18 @@ export async function findInvoicePage(db: Db, clientId: string, query: InvoicePa
     ).execute({ ...values, take: values.take - rows.length });
     rows.push(...nulls);
   }
-  return rows;
+  // A page without rows carries no head: then it is read on its own.
+  const head = rows[0] ? toListHead(rows[0].head) : await findInvoiceListHead(db, userId, clientId);
+  return { head, rows: rows.map(({ head: _, ...row }) => row) };
 }
 
-/**
- * What the invoice table shows above its rows, in one statement, and only if the user may see the client
- * (null otherwise): gross income and how many invoices still need review, read from the client's counters
- * (kept by the database as invoices change, schema.ts `clientCounters`), so a page costs the same at 50
- * invoices and at 50,000; and the scans the client's payer (its owner) can still afford: their balance minus
- * what is held.
- */
+/** The invoice table's head alone (`listHeadOf`), for a page without rows; null if the user may not see it. */
 export async function findInvoiceListHead(db: Db, userId: string, clientId: string) {
-  const [row] = await invoiceListHeadQuery(db).execute({ userId, clientId });
-  if (!row) return null;
-  return {
-    grossIncomeCents: Number(row.grossIncomeCents ?? 0),
-    needsReviewCount: Number(row.needsReviewCount ?? 0),
-    scansAvailable: Number(row.scansAvailable ?? 0),
-  };
+  const result = await db.execute(sql`select ${listHeadOf(sql`${clientId}::uuid`, userId)} as head`);
+  // node-postgres and PGlite both answer with `rows`.
+  const [row] = (result as unknown as { rows: { head: ListHeadJson }[] }).rows;
+  return toListHead(row?.head ?? null);
 }
-
-function buildInvoiceListHeadQuery(db: Db) {
-  return db
-    .select({
-      grossIncomeCents: clientCounters.grossIncomeCents,
-      needsReviewCount: clientCounters.unchecked,
-      scansAvailable: sql<
-        number | null
-      >`(select ${sql`${creditBalances.available} - ${creditBalances.reserved}`}
-        from ${creditBalances} where ${sql`${creditBalances.userId} = ${clients.ownerUserId}`})`,
-    })
-    .from(clients)
-    .leftJoin(clientCounters, eq(clientCounters.clientId, clients.id))
-    .where(and(eq(clients.id, sql.placeholder('clientId')), visibleClientsOf(sql.placeholder('userId'))))
-    .prepare('invoice_list_head');
-}
-
-/** The head is the same statement on every request: planned once per connection. */
-const invoiceListHeadQuery = preparedPerDb(buildInvoiceListHeadQuery);
 
 export async function findInvoice(db: Db, id: string) {
   const [row] = await db
