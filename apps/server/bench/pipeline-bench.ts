@@ -15,8 +15,15 @@
  * same issuer and number (the e-invoice corpus repeats some invoices in several profiles) go to different
  * clients, as they would be if they were different invoices.
  * Options: BENCH_DOCS (default 100), BENCH_BATCH (default 10), BENCH_REAL=0 (generated documents only).
+ *
+ * Scale-out mode, BENCH_WORKERS=N (issue 37): the deployment's topology as processes on this machine — one
+ * API process (role `api`) and N worker processes (role `worker`) on PostgreSQL (BENCH_DATABASE_URL, a
+ * server URL, default 127.0.0.1:5432; a database is created and dropped) and S3 (s3rver on loopback, the
+ * same stand-in the tests use). It adds documents per minute per worker core: the throughput divided by
+ * the cores the workers and their extraction processes kept busy, the figure to size workers by.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -40,6 +47,9 @@ const USE_REAL = process.env.BENCH_REAL !== '0';
 const FIRST_SEED = 70_001;
 const GENERATED_CACHE = join(tmpdir(), 'cuadra-pipeline-bench-docs');
 const PROBE_MS = 200;
+/** Worker processes beside one API process, on PostgreSQL and S3; 0: one process doing both, embedded. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 0);
+const PG_SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Doc = { name: string; kind: string; bytes: Buffer; key: string | null };
 
@@ -197,32 +207,154 @@ const percentile = (values: number[], p: number) => {
 
 const median = (values: number[]) => percentile(values, 50);
 
+type Topology = {
+  label: string;
+  /** The process that answers HTTP (health, uploads, the probe). */
+  api: ChildProcess;
+  /** The processes that extract (the API itself when it does both). */
+  workers: ChildProcess[];
+  /** Starts the worker processes, once the API answers (it migrates the database as it starts). */
+  startWorkers(): void;
+  stop(): Promise<void>;
+  /** Each document's file name and its extraction timings, once the processes have stopped. */
+  timings(): Promise<{ filename: string; ms: number | null; cpu: number | null }[]>;
+  cleanUp(): Promise<void>;
+};
+
+const TIMINGS_SQL = `select filename, (extraction->'timingsMs'->>'total')::float as ms,
+    (extraction->'timingsMs'->>'cpu')::float as cpu
+  from documents where extraction is not null`;
+
+function spawnServer(role: 'all' | 'api' | 'worker', env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', role], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    // Its warnings (LOG_LEVEL warn) and errors show with the bench's output.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stopAll(children: ChildProcess[]) {
+  await Promise.all(
+    children.map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }),
+  );
+}
+
+/** One process, API + worker, on the embedded database under a temp folder: the default trial. */
+function embeddedTopology(port: number, base: string): Topology {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-bench-'));
+  const server = spawnServer('all', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+  });
+  return {
+    label: 'one process: API + worker, embedded PGlite, WORKER_CONCURRENCY default',
+    api: server,
+    workers: [server],
+    startWorkers() {},
+    stop: () => stopAll([server]),
+    async timings() {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const pglite = await PGlite.create(join(dataDir, 'db'));
+      const { rows } = await pglite.query<{ filename: string; ms: number | null; cpu: number | null }>(
+        TIMINGS_SQL,
+      );
+      await pglite.close();
+      return rows;
+    },
+    async cleanUp() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(query: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: PG_SERVER_URL });
+  await client.connect();
+  try {
+    return await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One API process and `workers` worker processes on a fresh PostgreSQL database and a local S3. */
+async function scaledTopology(port: number, base: string, workers: number): Promise<Topology> {
+  const name = `cuadra_pipeline_${randomBytes(5).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_SERVER_URL);
+  url.pathname = `/${name}`;
+  const { startS3Server } = await import('../test/s3-server');
+  const s3 = await startS3Server('cuadra-bench');
+  const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-bench-'));
+  const env = {
+    DATABASE_URL: url.toString(),
+    ...s3.env,
+    // Every process signs and checks the same sessions.
+    JWT_SECRET: randomBytes(24).toString('hex'),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    HOST: '127.0.0.1',
+  };
+  const api = spawnServer('api', { ...env, PORT: String(port) });
+  const workerProcesses: ChildProcess[] = [];
+  return {
+    label: `one API process and ${workers} worker process(es), PostgreSQL + S3 (s3rver), WORKER_CONCURRENCY default`,
+    api,
+    workers: workerProcesses,
+    startWorkers() {
+      for (let i = 0; i < workers; i++) workerProcesses.push(spawnServer('worker', { ...env, PORT: '0' }));
+    },
+    async stop() {
+      await stopAll([api, ...workerProcesses]);
+    },
+    async timings() {
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return (await client.query(TIMINGS_SQL)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    async cleanUp() {
+      await stopAll([api, ...workerProcesses]);
+      await s3.close();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function main() {
   const batchDocs = await loadBatches();
   const docs = batchDocs.flat();
   const kindOf = new Map(docs.map((d) => [d.name, d.kind]));
-  const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'all'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-    },
-    // Its warnings (LOG_LEVEL warn) and errors show with the bench's output.
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const topology = WORKERS > 0 ? await scaledTopology(port, base, WORKERS) : embeddedTopology(port, base);
+  const server = topology.api;
   let stopped = false;
   const stopServer = async () => {
     if (stopped) return;
     stopped = true;
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await topology.stop();
+  };
+  /** CPU of every server process and its descendants (`tree`), of the API alone and of the workers' trees. */
+  const allCpu = () => {
+    const api = treeCpuSeconds(server.pid!);
+    const workers = topology.workers.filter((w) => w !== server).map((w) => treeCpuSeconds(w.pid!).tree);
+    const workersTree = workers.reduce((a, b) => a + b, 0);
+    return { tree: api.tree + workersTree, own: api.own, workers: WORKERS > 0 ? workersTree : api.tree };
   };
   try {
     for (let i = 0; ; i++) {
@@ -230,6 +362,7 @@ async function main() {
       if (i > 400) throw new Error('server did not start');
       await new Promise((r) => setTimeout(r, 250));
     }
+    topology.startWorkers();
     const call = async (path: string, init: RequestInit & { token?: string; json?: unknown } = {}) => {
       // The local checkout page's form posts from the app's own origin, as a browser would.
       const headers: Record<string, string> = {
@@ -287,9 +420,9 @@ async function main() {
 
     // A server starts long before a burst: let what it does at start (loading engines) finish first.
     const settleStarted = performance.now();
-    for (let last = treeCpuSeconds(server.pid!).tree; performance.now() - settleStarted < 180_000; ) {
+    for (let last = allCpu().tree; performance.now() - settleStarted < 180_000; ) {
       await new Promise((r) => setTimeout(r, 2_000));
-      const now = treeCpuSeconds(server.pid!).tree;
+      const now = allCpu().tree;
       const busy = now - last;
       last = now;
       if (busy < 0.2) break;
@@ -320,7 +453,7 @@ async function main() {
     })();
     const loads: number[] = [];
     const loadSampler = setInterval(() => loads.push(loadavg()[0]!), 5_000);
-    const cpuBefore = treeCpuSeconds(server.pid!);
+    const cpuBefore = allCpu();
     const loadBefore = loadavg()[0]!;
 
     // Upload in batches, all at once, then watch every batch until nothing is pending.
@@ -363,9 +496,10 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const cpuAfter = treeCpuSeconds(server.pid!);
+    const cpuAfter = allCpu();
     const cpuSeconds = cpuAfter.tree - cpuBefore.tree;
     const ownCpuSeconds = cpuAfter.own - cpuBefore.own;
+    const workerCpuSeconds = cpuAfter.workers - cpuBefore.workers;
     const loadAfter = loadavg()[0]!;
     probing = false;
     clearInterval(loadSampler);
@@ -373,14 +507,7 @@ async function main() {
     await stopServer();
 
     // Each document's own extraction time, as the engine recorded it (wall time inside the worker).
-    const { PGlite } = await import('@electric-sql/pglite');
-    const pglite = await PGlite.create(join(dataDir, 'db'));
-    const { rows } = await pglite.query<{ filename: string; ms: number | null; cpu: number | null }>(
-      `select filename, (extraction->'timingsMs'->>'total')::float as ms,
-              (extraction->'timingsMs'->>'cpu')::float as cpu
-         from documents where extraction is not null`,
-    );
-    await pglite.close();
+    const rows = await topology.timings();
     // Wall seconds per document, and CPU seconds where an extraction process measured them (one at a time).
     const perKind = new Map<string, { wall: number[]; cpu: number[] }>();
     for (const row of rows) {
@@ -423,6 +550,13 @@ async function main() {
         secondsPerDocument: Number((cpuSeconds / docs.length).toFixed(2)),
         coresBusy: Number((cpuSeconds / seconds).toFixed(2)),
         serverProcessSeconds: Number(ownCpuSeconds.toFixed(1)),
+        workers: WORKERS,
+        workerSeconds: Number(workerCpuSeconds.toFixed(1)),
+        workerCoresBusy: Number((workerCpuSeconds / seconds).toFixed(2)),
+        // Throughput per core the extracting processes kept busy: what one worker core is worth.
+        documentsPerMinutePerWorkerCore: Number(
+          (((docs.length / seconds) * 60) / Math.max(0.01, workerCpuSeconds / seconds)).toFixed(1),
+        ),
       },
       load: {
         before: Number(loadBefore.toFixed(2)),
@@ -446,9 +580,7 @@ async function main() {
         [...new Set(docs.map((d) => d.kind))].map((k) => [k, docs.filter((d) => d.kind === k).length]),
       ),
     };
-    console.log(
-      '\nPipeline benchmark (one process: API + worker, embedded PGlite, WORKER_CONCURRENCY default)',
-    );
+    console.log(`\nPipeline benchmark (${topology.label})`);
     console.log(
       `documents            ${result.documents} distinct, in ${result.batches} uploads of ${BATCH} (one client each)`,
     );
@@ -479,6 +611,11 @@ async function main() {
       `server CPU           ${result.cpu.seconds} s (${result.cpu.secondsPerDocument} s per document, ` +
         `${result.cpu.coresBusy} cores busy on average; ${result.cpu.serverProcessSeconds} s in the server process itself)`,
     );
+    if (WORKERS > 0)
+      console.log(
+        `workers              ${WORKERS} processes, ${result.cpu.workerSeconds} s CPU with their extraction processes ` +
+          `(${result.cpu.workerCoresBusy} cores busy): ${result.cpu.documentsPerMinutePerWorkerCore} documents/min per worker core`,
+      );
     console.log(
       `load average (1 min) before ${result.load.before}, during ${result.load.duringMean}, after ${result.load.after}`,
     );
@@ -499,7 +636,7 @@ async function main() {
     writeFileSync(join(out, 'pipeline-bench.json'), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     await stopServer();
-    rmSync(dataDir, { recursive: true, force: true });
+    await topology.cleanUp();
   }
 }
 

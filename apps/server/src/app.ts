@@ -1,5 +1,4 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { AppError } from './errors';
 import { authRoutes } from './features/auth/routes';
@@ -26,7 +25,7 @@ import { renderApiDocs } from './http/api-docs';
 import type { AppEnv } from './http/context';
 import { handleError, validationHook } from './http/errors';
 import { loopbackOnly, sameOriginPosts } from './http/local-only';
-import { requestLogging, securityHeaders } from './http/middleware';
+import { jsonBodyLimit, requestLogging, securityHeaders } from './http/middleware';
 import { openApiDocument } from './http/openapi-document';
 import { rememberRequestOrigin } from './http/public-url';
 import { serveWebApp } from './http/static';
@@ -55,11 +54,8 @@ export function createApp(services: Services, options: AppOptions) {
       googleSignIn: Boolean(services.config.GOOGLE_CLIENT_ID),
     }),
   );
-  const jsonBodyLimit = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: JSON_BODY_LIMIT });
-    },
+  const jsonLimit = jsonBodyLimit(JSON_BODY_LIMIT, () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', { maxBytes: JSON_BODY_LIMIT });
   });
   // Uploads and phone photos stream their files under their own per-file limit (uploads/multipart.ts); the
   // inbound mail webhook and bank statements have their own, larger limits (features/inbound, features/bank).
@@ -68,7 +64,7 @@ export function createApp(services: Services, options: AppOptions) {
     path.endsWith('/photos') ||
     path.endsWith('/bank/statements') ||
     path.startsWith('/api/v1/inbound/');
-  app.use('/api/v1/*', (c, next) => (ownLimit(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  app.use('/api/v1/*', (c, next) => (ownLimit(c.req.path) ? next() : jsonLimit(c, next)));
 
   app.route('/api/health', healthRoutes(services, options.ocrReady));
   app.route('/api/v1/config', publicConfigRoutes(services));

@@ -607,8 +607,6 @@ export const invoices = pgTable(
     index('invoices_client_type_idx').on(t.clientId, t.type, t.id),
     // "Clients with documents to review" (the client list's filter) and its counts.
     index('invoices_client_unchecked_idx').on(t.clientId).where(sql`not ${t.checked}`),
-    // The client page's gross income without reading rows (features/invoices/repo.ts `findInvoiceListHead`).
-    index('invoices_client_issued_base_idx').on(t.clientId, t.taxBaseCents).where(sql`${t.type} = 'issued'`),
     uniqueIndex('invoices_document_key').on(t.documentId),
     uniqueIndex('invoices_client_sha_key').on(t.clientId, t.sourceSha256),
     // The same issuer's invoice number twice for one client is a duplicate (normalised in the service).
@@ -617,6 +615,23 @@ export const invoices = pgTable(
       .where(sql`${t.issuerTaxId} is not null and ${t.number} is not null and not ${t.keptAsDuplicate}`),
   ],
 );
+
+/**
+ * What a client's invoice list shows above its rows, kept up to date as invoices change rather than summed
+ * over all of them on every page (issue 37): how many invoices, how many still to review, and gross income
+ * (`grossIncomeCents` of @cuadra/shared, as the SQL function `client_counters_gross`). Maintained by statement triggers on `invoices` in the same
+ * transaction as each write (migration 0026_client_counters.sql), so every path that writes invoices —
+ * uploads, review, retention, a deleted client's cascade — keeps it exact, and concurrent writers queue on
+ * the client's row instead of losing an update. A client without invoices has no row: read it as zeros.
+ */
+export const clientCounters = pgTable('client_counters', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  invoices: integer('invoices').notNull().default(0),
+  unchecked: integer('unchecked').notNull().default(0),
+  grossIncomeCents: bigint('gross_income_cents', { mode: 'number' }).notNull().default(0),
+});
 
 export const invoiceItems = pgTable(
   'invoice_items',

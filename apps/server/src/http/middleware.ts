@@ -1,4 +1,5 @@
 import { pickLocale } from '@cuadra/shared';
+import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from '../logger';
@@ -23,6 +24,16 @@ export function requestLogging(logger: Logger) {
     );
   });
 }
+
+/**
+ * `Cache-Control: no-store` on the answer, after the route (which it overrides): answers that carry tokens
+ * or account data are never cached. Set on the answer's own headers, not with `c.header`: after the route
+ * that would rebuild the answer as a streamed Response, which the server then reads back chunk by chunk.
+ */
+export const noStore = createMiddleware(async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+});
 
 /**
  * CSP, nosniff, frame-ancestors and referrer policy on every answer; HSTS only when the request came over
@@ -51,17 +62,26 @@ export function securityHeaders(options: { trustProxy: boolean; googleSignIn?: b
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    // A route may answer with its own, stricter policy (an uploaded original is served sandboxed): kept.
+    overwrite: false,
   });
   return createMiddleware<AppEnv>(async (c, next) => {
-    // A route may answer with its own, stricter policy (an uploaded original is served sandboxed): keep it.
-    let ownPolicy: string | null = null;
-    await base(c, async () => {
-      await next();
-      ownPolicy = c.res.headers.get('content-security-policy');
-    });
-    if (ownPolicy) c.res.headers.set('Content-Security-Policy', ownPolicy);
+    await base(c, next);
     const forwarded = options.trustProxy ? c.req.header('x-forwarded-proto') : undefined;
-    const protocol = forwarded ?? new URL(c.req.url).protocol.replace(':', '');
-    if (protocol === 'https') c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // The URL as the server received it: its scheme is all that is needed, no parse.
+    const isTls = forwarded !== undefined ? forwarded === 'https' : c.req.url.startsWith('https:');
+    if (isTls) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
+}
+
+/**
+ * The JSON body limit of `bodyLimit`, for requests that can carry a body. A GET or HEAD has none (the
+ * server gives it no body stream), and asking for it would have @hono/node-server build a whole Request
+ * object for nothing: the busiest routes are GETs.
+ */
+export function jsonBodyLimit(maxSize: number, onError: () => never) {
+  const limit = bodyLimit({ maxSize, onError });
+  return createMiddleware<AppEnv>((c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next),
+  );
 }

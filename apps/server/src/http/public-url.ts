@@ -31,10 +31,16 @@ export function loopbackOrigin(headers: { origin?: string; host?: string }): str
   return null;
 }
 
-/** Remembers the request's loopback origin for `publicUrl`, only when `PUBLIC_URL` is not configured. */
+/** Reads never write a link (every `publicUrl` caller answers a POST, PATCH or DELETE). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Remembers the request's loopback origin for `publicUrl`, only when `PUBLIC_URL` is not configured, and only
+ * for requests that may write a link: a read pays for neither the parse nor the async context.
+ */
 export function rememberRequestOrigin(config: Config): MiddlewareHandler {
   return (c, next) => {
-    if (config.isPublicUrlConfigured) return next();
+    if (config.isPublicUrlConfigured || READS.has(c.req.method)) return next();
     const origin = loopbackOrigin({ origin: c.req.header('origin'), host: c.req.header('host') });
     return requestOrigin.run(origin, next);
   };

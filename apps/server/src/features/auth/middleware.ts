@@ -22,6 +22,9 @@ export type AuthEnv = {
  */
 export function requireAuth(services: Services) {
   return createMiddleware<AuthEnv>(async (c, next) => {
+    // Routers mounted on one prefix each guard their paths, and a path can fall under two of them (the
+    // client list's `/clients/*` and the invoice list's `/clients/:clientId/invoices`): once per request.
+    if (c.var.user) return next();
     const { user, balance, member } = await authenticate(services, c.req.header('authorization'));
     refuseByRole(member, {
       method: c.req.method,

@@ -19,6 +19,7 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { clientAddress } from '../../http/client-address';
 import { validationHook } from '../../http/errors';
+import { noStore } from '../../http/middleware';
 import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { confirmEmailChange } from '../me/service';
@@ -153,7 +154,8 @@ export function authRoutes(services: Services) {
   });
   router.use('/resend-verification', requireAuth(services));
   router.use('/logout-everywhere', requireAuth(services));
-  noStore(router);
+  // Answers that carry tokens or account data are never cached.
+  router.use('*', noStore);
 
   return router
     .openapi(registerRoute, async (c) =>
@@ -180,12 +182,4 @@ export function authRoutes(services: Services) {
       await auth.logoutEverywhere(services, c.get('user'));
       return c.json({ ok: true as const }, 200);
     });
-}
-
-/** Answers that carry tokens or account data are never cached. */
-function noStore(router: OpenAPIHono<AuthEnv>) {
-  router.use('*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
 }

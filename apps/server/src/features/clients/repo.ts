@@ -1,7 +1,7 @@
 import { searchTerms } from '@cuadra/shared';
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clients, invitations, invoices, users } from '../../db/schema';
+import { clientCounters, clients, invitations, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { visibleClientsOf } from '../firms/access';
 
@@ -38,8 +38,9 @@ export type ClientFilterQuery = {
 /** Where the next page of clients starts: the last row's name key (in the user's language) and id. */
 export type ClientCursor = { key: string; id: string };
 
-/** Invoices still to review (checked = false), through the partial index of schema.ts. */
-const hasUnchecked = sql`exists (select 1 from ${invoices} where ${invoices.clientId} = ${clients.id} and not ${invoices.checked})`;
+/** Invoices still to review (checked = false), from the client's counters (schema.ts `clientCounters`). */
+const hasUnchecked = sql`exists (select 1 from ${clientCounters}
+  where ${sql`${clientCounters.clientId} = ${clients.id} and ${clientCounters.unchecked} > 0`})`;
 
 /** "My clients" (issue 40): the ones the user is a responsible member of. Qualified: see `visibleClientsOf`. */
 function responsibleFor(userId: string): SQL {
@@ -74,12 +75,11 @@ function nameKeyOf(locale: 'en' | 'es' | undefined): SQL {
  * select's own columns bare ("id"), which inside a subquery over invoices would name the invoice's id:
  * each condition is a nested sql, where columns keep their table.
  */
-/** How many invoices the client has, counted from the (client_id, …) index alone. */
-const documentCount = sql<string>`(select count(*) from ${invoices}
-  where ${sql`${invoices.clientId} = ${clients.id}`})`;
-/** How many of them are still to review, from the partial unchecked index alone. */
-const uncheckedCount = sql<string>`(select count(*) from ${invoices}
-  where ${sql`${invoices.clientId} = ${clients.id} and not ${invoices.checked}`})`;
+/** How many invoices the client has and how many are still to review: its counters, one row whatever it holds. */
+const documentCount = sql<string | null>`(select ${sql`${clientCounters.invoices}`} from ${clientCounters}
+  where ${sql`${clientCounters.clientId} = ${clients.id}`})`;
+const uncheckedCount = sql<string | null>`(select ${sql`${clientCounters.unchecked}`} from ${clientCounters}
+  where ${sql`${clientCounters.clientId} = ${clients.id}`})`;
 /** Whether the client has an open (not accepted, revoked or expired) invitation: it then shows as invited. */
 const pendingInvitation = sql<boolean>`exists (select 1 from ${invitations}
   where ${sql`${invitations.clientId} = ${clients.id} and ${invitations.acceptedAt} is null
@@ -139,8 +139,8 @@ export async function listVisibleClients(
   return {
     rows: rows.map(({ client, documents, needsReview, invited }) => ({
       client,
-      documents: Number(documents),
-      needsReview: Number(needsReview),
+      documents: Number(documents ?? 0),
+      needsReview: Number(needsReview ?? 0),
       invited,
     })),
     total,

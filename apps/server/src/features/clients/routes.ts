@@ -19,6 +19,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { AppError } from '../../errors';
 import { validationHook } from '../../http/errors';
+import { noStore } from '../../http/middleware';
 import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
@@ -179,10 +180,7 @@ const inviteRoute = createRoute({
 export function clientRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: clientValidationHook });
   router.use('*', requireAuth(services));
-  router.use('*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
+  router.use('*', noStore);
   const sendExport = async (
     c: Context<AuthEnv>,
     filters: z.output<typeof ClientFiltersSchema>,
@@ -277,10 +275,7 @@ const acceptRoute = createRoute({
 export function invitationRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
   router.use('/accept', requireAuth(services));
-  router.use('*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
+  router.use('*', noStore);
   return router
     .openapi(previewRoute, async (c) =>
       c.json(await clients.previewInvitation(services, c.req.valid('param').token), 200),

@@ -53,7 +53,7 @@ import {
   revokeInvitations,
   updateClient as updateClientRow,
 } from './repo';
-import { type ClientStats, findClientCounts, findClientStats } from './stats';
+import { type ClientStats, findClientStats } from './stats';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Invitations one account may send per hour: plenty for onboarding a practice, too few to spam with. */
@@ -127,10 +127,10 @@ function readClientCursor(text: string, order: 'asc' | 'desc', locale: 'en' | 'e
   );
 }
 
-/** The summaries of these client rows: their counts from one grouped query, their open invitations. */
+/** The summaries of these client rows: their counts (the clients' counters), their open invitations. */
 async function summariesOf(db: Db, rows: ClientRow[]): Promise<ClientSummary[]> {
   const ids = rows.map((row) => row.id);
-  const [stats, pending] = await Promise.all([findClientCounts(db, ids), findPendingInvitations(db, ids)]);
+  const [stats, pending] = await Promise.all([findClientStats(db, ids), findPendingInvitations(db, ids)]);
   return rows.map((row) => toSummary(row, stats.get(row.id), pending.has(row.id)));
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { validationHook } from '../../http/errors';
+import { noStore } from '../../http/middleware';
 import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, readerMay, requireAuth } from '../auth/middleware';
@@ -211,11 +212,7 @@ export function firmRoutes(services: Services) {
   ];
   for (const path of signedIn) router.use(path, requireAuth(services));
   // Paths of this router only: it is mounted at /api/v1, where '*' would be every feature's.
-  for (const path of [...signedIn, '/firm-invitations/*'])
-    router.use(path, async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    });
+  for (const path of [...signedIn, '/firm-invitations/*']) router.use(path, noStore);
   return router
     .openapi(getFirmRoute, async (c) => c.json(await firms.getFirm(services, c.get('user')), 200))
     .openapi(updateFirmRoute, async (c) =>

@@ -14,6 +14,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
 import { validationHook } from '../../http/errors';
+import { noStore } from '../../http/middleware';
 import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
@@ -147,10 +148,7 @@ export function inboundRoutes(services: Services) {
   const router = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
   router.use('/clients/:id/inbound-*', requireAuth(services));
   router.use('/clients/:id/photos', requireAuth(services));
-  router.use('/clients/:id/inbound-*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
+  router.use('/clients/:id/inbound-*', noStore);
   return router
     .openapi(rotateRoute, async (c) =>
       c.json(await inbound.rotateAddress(services, c.get('user'), c.req.valid('param').id), 200),

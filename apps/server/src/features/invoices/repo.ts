@@ -1,9 +1,10 @@
 import type { InvoiceSort } from '@cuadra/shared';
-import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import {
   COUNTERPARTY_SQL,
+  clientCounters,
   clients,
   creditBalances,
   documents,
@@ -42,132 +43,170 @@ export function invoiceSortKey(sort: InvoiceSort, locale: 'en' | 'es'): SQL {
 /** Where the next page starts: the last row's sort key (as text; null: it was among the nulls) and id. */
 export type InvoiceCursor = { key: string | null; id: string };
 
+/** What a page of the invoice table asks for; `findInvoicePage` reads it. */
+export type InvoicePageQuery = {
+  sort: InvoiceSort;
+  order: 'asc' | 'desc';
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+  locale: 'en' | 'es';
+  limit: number;
+  cursor: InvoiceCursor | null;
+};
+
 /**
- * One keyset page of a client's invoices on the chosen sort, nulls last, ties broken by id (in the sort's
- * direction). Two index-ordered reads instead of one `nulls last` sort: first the rows with a key after the
- * cursor (the (client_id, key, id) index, forwards or backwards), then, only when those run out, the rows
- * without a key by id. A page costs the same wherever it is in the list.
+ * The statement's shape: everything that changes its SQL text rather than its parameters. A page without
+ * a search has one of a few hundred shapes, each prepared once per database (and planned once per
+ * connection); a search (its terms are OR-ed, their number varies) is built per request.
  */
-export async function findInvoicePage(
-  db: Db,
-  clientId: string,
-  query: {
-    sort: InvoiceSort;
-    order: 'asc' | 'desc';
-    from?: string | undefined;
-    to?: string | undefined;
-    q?: string | undefined;
-    locale: 'en' | 'es';
-    limit: number;
-    cursor: InvoiceCursor | null;
-  },
-) {
-  const key = invoiceSortKey(query.sort, query.locale);
-  const ascending = query.order === 'asc';
+type PageShape = {
+  sort: InvoiceSort;
+  order: 'asc' | 'desc';
+  locale: 'en' | 'es';
+  hasFrom: boolean;
+  hasTo: boolean;
+  /** Which rows: those with a key (after the cursor's key, if any), or those without one (after its id). */
+  part: 'keyed' | 'keyed-after' | 'nulls' | 'nulls-after';
+};
+
+/**
+ * What the invoice table shows above its rows, as one JSON value — [gross income, still to review, scans
+ * available] — or null when the user may not see the client (the access rule of features/firms/access.ts):
+ * the client's counters (kept by the database as invoices change, schema.ts `clientCounters`), so it costs
+ * the same at 50 invoices and at 50,000, and the scans its payer (the owner) can still afford, their balance
+ * minus what is held. Uncorrelated: PostgreSQL reads it once per statement, however many rows carry it.
+ */
+function listHeadOf(clientId: SQL | Placeholder, userId: string | Placeholder) {
+  return sql<ListHeadJson>`(select json_build_array(cc.gross_income_cents, cc.unchecked,
+      (select cb.available - cb.reserved from ${creditBalances} cb where cb.user_id = c.owner_user_id))
+    from ${clients} c left join ${clientCounters} cc on cc.client_id = c.id
+    where c.id = ${clientId} and ${visibleClientsOf(userId, 'c')})`;
+}
+
+type ListHeadJson = [number | string | null, number | string | null, number | string | null] | null;
+
+function toListHead(json: ListHeadJson) {
+  if (!json) return null;
+  return {
+    grossIncomeCents: Number(json[0] ?? 0),
+    needsReviewCount: Number(json[1] ?? 0),
+    scansAvailable: Number(json[2] ?? 0),
+  };
+}
+
+const pageColumns = (key: SQL) => ({
+  head: listHeadOf(sql.placeholder('clientId'), sql.placeholder('userId')),
+  id: invoices.id,
+  type: invoices.type,
+  number: invoices.number,
+  issueDate: invoices.issueDate,
+  counterpartyName: counterparty,
+  totalCents: invoices.totalCents,
+  currency: invoices.currency,
+  checked: invoices.checked,
+  documentId: invoices.documentId,
+  sortKey: sql<string | null>`(${key})::text`,
+});
+
+/** One part of a page as a statement with placeholders (clientId, from, to, cursorKey, cursorId, take). */
+function buildPagePart(db: Db, shape: PageShape, search: SQL | undefined) {
+  const key = invoiceSortKey(shape.sort, shape.locale);
+  const ascending = shape.order === 'asc';
   const direction = ascending ? sql`asc` : sql`desc`;
   const after = ascending ? sql`>` : sql`<`;
-  const take = query.limit + 1;
-  const filters = and(
-    eq(invoices.clientId, clientId),
-    query.from ? gte(invoices.issueDate, query.from) : undefined,
-    query.to ? lte(invoices.issueDate, query.to) : undefined,
-    searchCondition(invoices.searchKey, query.q),
-  );
-  const columns = {
-    id: invoices.id,
-    type: invoices.type,
-    number: invoices.number,
-    issueDate: invoices.issueDate,
-    counterpartyName: counterparty,
-    totalCents: invoices.totalCents,
-    currency: invoices.currency,
-    checked: invoices.checked,
-    documentId: invoices.documentId,
-    sortKey: sql<string | null>`(${key})::text`,
-  };
+  const cursorId = sql`${sql.placeholder('cursorId')}::uuid`;
+  const keyed = shape.part === 'keyed' || shape.part === 'keyed-after';
+  const position = {
+    keyed: sql`${key} is not null`,
+    'keyed-after': sql`(${key}, ${invoices.id}) ${after} (${sql.placeholder('cursorKey')}, ${cursorId})`,
+    nulls: sql`${key} is null`,
+    'nulls-after': sql`${key} is null and ${invoices.id} ${after} ${cursorId}`,
+  }[shape.part];
+  return db
+    .select(pageColumns(key))
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.clientId, sql.placeholder('clientId')),
+        shape.hasFrom ? gte(invoices.issueDate, sql.placeholder('from')) : undefined,
+        shape.hasTo ? lte(invoices.issueDate, sql.placeholder('to')) : undefined,
+        search,
+        position,
+      ),
+    )
+    .orderBy(...(keyed ? [sql`${key} ${direction}`] : []), sql`${invoices.id} ${direction}`)
+    .limit(sql.placeholder('take'));
+}
+
+type PagePart = ReturnType<ReturnType<typeof buildPagePart>['prepare']>;
+
+/** The prepared parts of each database, by shape. */
+const preparedPages = preparedPerDb(() => new Map<string, PagePart>());
+
+function pagePart(db: Db, shape: PageShape, q: string | undefined) {
+  const search = searchCondition(invoices.searchKey, q);
+  if (search) return buildPagePart(db, shape, search);
+  const prepared = preparedPages(db);
+  const name = `invoice_page:${shape.sort}:${shape.order}:${shape.locale}:${shape.hasFrom}:${shape.hasTo}:${shape.part}`;
+  let part = prepared.get(name);
+  if (!part) {
+    part = buildPagePart(db, shape, undefined).prepare(name);
+    prepared.set(name, part);
+  }
+  return part;
+}
+
+/**
+ * One keyset page of a client's invoices on the chosen sort, nulls last, ties broken by id (in the sort's
+ * direction), with the table's head (`listHeadOf`; null when the user may not see the client) read by the
+ * same statement. Two index-ordered reads instead of one `nulls last` sort: first the rows with a key after
+ * the cursor (the (client_id, key, id) index, forwards or backwards), then, only when those run out, the rows
+ * without a key by id. A page costs the same wherever it is in the list.
+ */
+export async function findInvoicePage(db: Db, userId: string, clientId: string, query: InvoicePageQuery) {
   const { cursor } = query;
+  const shape = {
+    sort: query.sort,
+    order: query.order,
+    // Only the counterparty's sort key depends on the language; one shape for the others.
+    locale: query.sort === 'client' ? query.locale : 'en',
+    hasFrom: Boolean(query.from),
+    hasTo: Boolean(query.to),
+  } as const;
+  const values = {
+    clientId,
+    userId,
+    from: query.from,
+    to: query.to,
+    cursorKey: cursor?.key,
+    cursorId: cursor?.id,
+    take: query.limit + 1,
+  };
   const rows =
     cursor?.key === null
       ? []
-      : await db
-          .select(columns)
-          .from(invoices)
-          .where(
-            and(
-              filters,
-              cursor
-                ? sql`(${key}, ${invoices.id}) ${after} (${cursor.key}, ${cursor.id}::uuid)`
-                : sql`${key} is not null`,
-            ),
-          )
-          .orderBy(sql`${key} ${direction}`, sql`${invoices.id} ${direction}`)
-          .limit(take);
-  if (rows.length < take) {
-    const nulls = await db
-      .select(columns)
-      .from(invoices)
-      .where(
-        and(
-          filters,
-          sql`${key} is null`,
-          cursor?.key === null ? sql`${invoices.id} ${after} ${cursor.id}::uuid` : undefined,
-        ),
-      )
-      .orderBy(sql`${invoices.id} ${direction}`)
-      .limit(take - rows.length);
+      : await pagePart(db, { ...shape, part: cursor ? 'keyed-after' : 'keyed' }, query.q).execute(values);
+  if (rows.length < values.take) {
+    const nulls = await pagePart(
+      db,
+      { ...shape, part: cursor?.key === null ? 'nulls-after' : 'nulls' },
+      query.q,
+    ).execute({ ...values, take: values.take - rows.length });
     rows.push(...nulls);
   }
-  return rows;
+  // A page without rows carries no head: then it is read on its own.
+  const head = rows[0] ? toListHead(rows[0].head) : await findInvoiceListHead(db, userId, clientId);
+  return { head, rows: rows.map(({ head: _, ...row }) => row) };
 }
 
-/**
- * What the invoice table shows above its rows, in one statement, and only if the user may see the client
- * (null otherwise): gross income (see gross-income.ts) and how many invoices still need review, as three
- * index-only aggregates run once each (uncorrelated subqueries): the issued invoices' stated bases (partial
- * index on issued), the breakdowns of those without a base (usually none), and the unchecked ones (partial
- * index); and the scans the client's payer (its owner) can still afford: their balance minus what is held.
- * The same sum as `grossIncomeSql` (coalesce(base, breakdown, 0) over issued invoices), split so the common
- * part reads no rows; the invoice test checks both on the same invoices. A page of 50 should not sum 5,000
- * rows' JSON, nor take four round trips.
- */
+/** The invoice table's head alone (`listHeadOf`), for a page without rows; null if the user may not see it. */
 export async function findInvoiceListHead(db: Db, userId: string, clientId: string) {
-  const [row] = await invoiceListHeadQuery(db).execute({ userId, clientId });
-  if (!row) return null;
-  return {
-    grossIncomeCents: Number(row.grossIncomeCents ?? 0),
-    needsReviewCount: Number(row.needsReviewCount ?? 0),
-    scansAvailable: Number(row.scansAvailable ?? 0),
-  };
+  const result = await db.execute(sql`select ${listHeadOf(sql`${clientId}::uuid`, userId)} as head`);
+  // node-postgres and PGlite both answer with `rows`.
+  const [row] = (result as unknown as { rows: { head: ListHeadJson }[] }).rows;
+  return toListHead(row?.head ?? null);
 }
-
-function buildInvoiceListHeadQuery(db: Db) {
-  const clientId = sql.placeholder('clientId');
-  const userId = sql.placeholder('userId');
-  // Each condition is a nested sql: drizzle prints a one-table select's own columns bare in its select
-  // list, and a bare "client_id" or "id" inside a subquery could name another table's column.
-  const breakdownBases = sql`(select sum((line->>'baseCents')::bigint)
-    from jsonb_array_elements(${sql`${invoices.vatBreakdown}`}) as line)`;
-  const issued = sql`${sql`${invoices.clientId} = ${clientId} and ${invoices.type} = 'issued'`}`;
-  return db
-    .select({
-      grossIncomeCents: sql<string>`coalesce((select sum(${sql`${invoices.taxBaseCents}`}) from ${invoices}
-          where ${issued}), 0)
-        + coalesce((select sum(coalesce(${breakdownBases}, 0)) from ${invoices}
-          where ${issued} and ${sql`${invoices.taxBaseCents}`} is null), 0)`,
-      needsReviewCount: sql<string>`(select count(*) from ${invoices}
-        where ${sql`${invoices.clientId} = ${clientId} and not ${invoices.checked}`})`,
-      scansAvailable: sql<
-        number | null
-      >`(select ${sql`${creditBalances.available} - ${creditBalances.reserved}`}
-        from ${creditBalances} where ${sql`${creditBalances.userId} = ${clients.ownerUserId}`})`,
-    })
-    .from(clients)
-    .where(and(eq(clients.id, clientId), visibleClientsOf(userId)))
-    .prepare('invoice_list_head');
-}
-
-/** The head is the same statement on every request: its five subqueries are planned once per connection. */
-const invoiceListHeadQuery = preparedPerDb(buildInvoiceListHeadQuery);
 
 export async function findInvoice(db: Db, id: string) {
   const [row] = await db

@@ -96,13 +96,19 @@ export async function listClientInvoices(
   } catch (error) {
     badCursor = error;
   }
-  // The head says whether the client is the user's; the page is read alongside and dropped if it is not.
-  const [head, rows] = await Promise.all([
-    findInvoiceListHead(services.db, user.id, clientId),
-    badCursor ? [] : findInvoicePage(services.db, clientId, { ...query, sort, cursor, locale: user.locale }),
-  ]);
+  // A client the user may not see answers 404 before a bad cursor answers 400, as it always has.
+  if (badCursor) {
+    if (!(await findInvoiceListHead(services.db, user.id, clientId))) throw new AppError('CLIENT_NOT_FOUND');
+    throw badCursor;
+  }
+  // The head comes with the page and says whether the client is the user's: the rows are dropped if not.
+  const { head, rows } = await findInvoicePage(services.db, user.id, clientId, {
+    ...query,
+    sort,
+    cursor,
+    locale: user.locale,
+  });
   if (!head) throw new AppError('CLIENT_NOT_FOUND');
-  if (badCursor) throw badCursor;
   const { page, last } = cutPage(rows, query.limit);
   return {
     invoices: page.map(({ documentId, sortKey: _, ...row }) => ({ ...row, hasFile: documentId !== null })),
