@@ -1,20 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { cronMatches, latestCronTime, parseCron } from './cron';
+import { type Cron, cronMatches, latestCronTime, parseCron } from './cron';
 
 const at = (iso: string) => new Date(iso);
-const sorted = (set: ReadonlySet<number>) => [...set].sort((a, b) => a - b);
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The minutes of one UTC hour ("2026-06-01T09") when the cron fires. */
+const firingMinutes = (cron: Cron, hour: string) =>
+  range(60).filter((m) => cronMatches(cron, at(`${hour}:${pad(m)}:00Z`)));
+/** The UTC hours of one day ("2026-06-01") in which the cron fires at least once. */
+const firingHours = (cron: Cron, day: string) =>
+  range(24).filter((h) => firingMinutes(cron, `${day}T${pad(h)}`).length > 0);
 
 describe('cron expressions', () => {
   it('reads lists, ranges, steps and *', () => {
     const cron = parseCron('*/15 9-17/4 1,15 * 1-5');
-    expect(sorted(cron.minutes)).toEqual([0, 15, 30, 45]);
-    expect(sorted(cron.hours)).toEqual([9, 13, 17]);
-    expect(sorted(cron.days)).toEqual([1, 15]);
-    expect(cron.months.size).toBe(12);
-    expect(sorted(cron.weekdays)).toEqual([1, 2, 3, 4, 5]);
-    expect(sorted(parseCron('5/20 * * * *').minutes)).toEqual([5, 25, 45]);
-    expect(sorted(parseCron('0 0 * * 7').weekdays)).toEqual([0]);
-    expect(sorted(parseCron('1-3,10,20-22 * * * *').minutes)).toEqual([1, 2, 3, 10, 20, 21, 22]);
+    expect(firingMinutes(cron, '2026-06-01T09')).toEqual([0, 15, 30, 45]); // a Monday, the 1st
+    expect(firingHours(cron, '2026-06-01')).toEqual([9, 13, 17]);
+    expect(firingHours(cron, '2026-06-02')).toEqual([9, 13, 17]); // a Tuesday: either day field
+    expect(firingHours(cron, '2026-06-06')).toEqual([]); // a Saturday, neither the 1st nor the 15th
+    expect(firingHours(cron, '2026-06-13')).toEqual([]);
+    expect(firingHours(cron, '2026-06-15')).toEqual([9, 13, 17]);
+    expect(firingMinutes(parseCron('5/20 * * * *'), '2026-06-01T09')).toEqual([5, 25, 45]);
+    expect(cronMatches(parseCron('0 0 * * 7'), at('2026-06-07T00:00:00Z'))).toBe(true); // 7 is Sunday
+    expect(firingMinutes(parseCron('1-3,10,20-22 * * * *'), '2026-06-01T09')).toEqual([
+      1, 2, 3, 10, 20, 21, 22,
+    ]);
   });
 
   it('refuses what it does not understand', () => {
@@ -29,7 +39,6 @@ describe('cron expressions', () => {
       '*/0 * * * *',
       '5-1 * * * *',
       'a * * * *',
-      '* * * JAN *',
       '1-2-3 * * * *',
       '*/2/3 * * * *',
       ', * * * *',
