@@ -15,6 +15,7 @@ import { createLogger, type Logger } from './logger';
 import { deliverMail } from './mail/jobs';
 import { createMailer } from './mail/mailer';
 import type { AnyJob } from './queue/define-job';
+import type { Clock } from './queue/clock';
 import { createQueue } from './queue/queue';
 import type { Services } from './services';
 
@@ -33,7 +34,13 @@ const EXTRACT_TIMEOUT_MS = 15 * 60_000;
  */
 export async function createServices(
   config: Config,
-  overrides: { database?: Database; logger?: Logger; migrate?: boolean; jobs?: readonly AnyJob[] } = {},
+  overrides: {
+    database?: Database;
+    logger?: Logger;
+    migrate?: boolean;
+    jobs?: readonly AnyJob[];
+    clock?: Clock;
+  } = {},
 ): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config);
   const database =
@@ -41,6 +48,7 @@ export async function createServices(
   if (overrides.migrate ?? true) await runMigrations(database);
   const queue = createQueue(database, overrides.jobs ?? JOBS, logger, {
     superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS,
+    clock: overrides.clock,
   });
   await queue.start();
   const services: Services = {

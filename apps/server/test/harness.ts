@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config';
 import { type Database, openDatabase, wrapPglite } from '../src/db/client';
 import { insertUser, type NewUser } from '../src/features/auth/repo';
 import { signAccessToken } from '../src/features/auth/tokens';
+import type { Clock } from '../src/queue/clock';
 import type { AnyJob } from '../src/queue/define-job';
 
 /** `postgres` when the run targets the PostgreSQL server (TEST_DATABASE_URL), otherwise PGlite. */
@@ -53,12 +54,19 @@ export async function createTestContext(
     env?: Record<string, string>;
     jobs?: readonly AnyJob[];
     work?: boolean;
+    /** The queue's clock; a manual one lets a test move time instead of waiting for it. */
+    clock?: Clock;
   } & Partial<AppOptions> = {},
 ) {
   const dataDir = await mkdtemp(join(tmpdir(), 'cuadra-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...options.env });
   const { database, drop } = await openTestDatabase();
-  const services = await createServices(config, { database, migrate: true, jobs: options.jobs });
+  const services = await createServices(config, {
+    database,
+    migrate: true,
+    jobs: options.jobs,
+    clock: options.clock,
+  });
   if (options.work) await services.queue.work(services, 2);
   const app = createApp(services, {
     ocrReady: options.ocrReady ?? (async () => true),

@@ -1,17 +1,28 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bodyOf, createTestContext, eventually, TEST_DB, type TestContext } from '../../test/harness';
+import { advanceUntil, createManualClock } from '../../test/manual-clock';
 import { type AnyJob, defineJob, PermanentError } from './define-job';
 import { createQueue } from './queue';
 
 /** The operator's token for the details of /api/health (dead-lettered jobs). */
 const HEALTH_TOKEN = 'health-token-of-the-operator';
 
-/** What the test jobs did, by payload, and when. */
+/**
+ * The queue's clock in every test: it moves only when a test moves it, so retry delays, leases and
+ * heartbeats take no real time. Job bodies below wait on it too.
+ */
+const clock = createManualClock();
+/** What the test jobs did, by payload, and when (clock time). */
 const runs: string[] = [];
 const runTimes = new Map<string, number[]>();
 const exhausted: string[] = [];
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const sleep = (ms: number) => clock.sleep(ms);
+/** Real time for work that no clock moves (a late attempt's result being written). */
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** Moves the clock on until `check` holds, letting the queue's bookkeeping finish at each step. */
+const until = <T>(ctx: TestContext, check: () => Promise<T | undefined>) =>
+  advanceUntil(clock, check, { idle: () => ctx.services.queue.idle() });
 
 const record = defineJob({
   name: 'test.record',
@@ -22,7 +33,7 @@ const record = defineJob({
   key: ({ label }) => label,
   async run({ label }) {
     runs.push(label);
-    runTimes.set(label, [...(runTimes.get(label) ?? []), Date.now()]);
+    runTimes.set(label, [...(runTimes.get(label) ?? []), clock.now().getTime()]);
     if (label.startsWith('flaky') && runs.filter((r) => r === label).length < 2) throw new Error('try again');
     if (label.startsWith('broken')) throw new Error('always fails');
     if (label.startsWith('permanent')) throw new PermanentError('cannot be fixed by retrying');
@@ -88,21 +99,21 @@ describe(`the job queue (${TEST_DB})`, () => {
   });
 
   it('runs a job, and retries a failing attempt after the retry delay', async () => {
-    ctx = await createTestContext({ jobs: [record], work: true });
+    ctx = await createTestContext({ jobs: [record], work: true, clock });
     await ctx.services.queue.send(record, { label: 'plain' });
     await ctx.services.queue.send(record, { label: 'flaky-1' });
-    await eventually(async () => (runs.filter((r) => r === 'flaky-1').length === 2 ? true : undefined));
+    await until(ctx, async () => (runs.filter((r) => r === 'flaky-1').length === 2 ? true : undefined));
     expect(runs).toContain('plain');
     expect(exhausted).not.toContain('flaky-1');
-    expect(gaps('flaky-1')[0]).toBeGreaterThanOrEqual(900);
-    await eventually(async () => {
+    expect(gaps('flaky-1')[0]).toBeGreaterThanOrEqual(1000); // retryDelaySeconds
+    await until(ctx, async () => {
       const rows = await ctx.services.queue.inspect(record.name);
       return rows.every((row) => row.state === 'completed') ? rows : undefined;
     });
   });
 
   it('enqueues inside a transaction: a rollback leaves no job behind', async () => {
-    ctx = await createTestContext({ jobs: [record] });
+    ctx = await createTestContext({ jobs: [record], clock });
     const { queue } = ctx.services;
     await expect(
       ctx.db.transaction(async (tx) => {
@@ -119,13 +130,13 @@ describe(`the job queue (${TEST_DB})`, () => {
   });
 
   it('refuses a payload that does not match the job’s schema', async () => {
-    ctx = await createTestContext({ jobs: [record] });
+    ctx = await createTestContext({ jobs: [record], clock });
     await expect(ctx.services.queue.send(record, { label: 42 } as never)).rejects.toThrow();
     expect(await ctx.services.queue.inspect(record.name)).toEqual([]);
   });
 
   it('keeps one job per key while it is queued or running', async () => {
-    ctx = await createTestContext({ jobs: [record] });
+    ctx = await createTestContext({ jobs: [record], clock });
     const { queue } = ctx.services;
     const first = await queue.send(record, { label: 'once' });
     expect(first).toEqual(expect.any(String));
@@ -135,24 +146,21 @@ describe(`the job queue (${TEST_DB})`, () => {
 
     // Once it has run, the same key may be sent again.
     await queue.work(ctx.services, 2);
-    await eventually(async () => ((await queue.counts(record.name)).completed === 2 ? true : undefined));
+    await until(ctx, async () => ((await queue.counts(record.name)).completed === 2 ? true : undefined));
     const again = await queue.send(record, { label: 'once' });
     expect(again).toEqual(expect.any(String));
     expect(again).not.toBe(first);
   });
 
   it('backs off exponentially, gives up after the retry limit, calls onExhausted once and dead-letters the job', async () => {
-    ctx = await createTestContext({ jobs: [record], work: true, env: { HEALTH_TOKEN } });
+    ctx = await createTestContext({ jobs: [record], work: true, env: { HEALTH_TOKEN }, clock });
     await ctx.services.queue.send(record, { label: 'broken-1' });
-    await eventually(
-      async () => ((await ctx.services.queue.deadLetterCount()) === 1 ? true : undefined),
-      25_000,
-    );
+    await until(ctx, async () => ((await ctx.services.queue.deadLetterCount()) === 1 ? true : undefined));
     expect(runs.filter((r) => r === 'broken-1')).toHaveLength(3);
     expect(exhausted.filter((r) => r === 'broken-1')).toHaveLength(1);
     const [first, second] = gaps('broken-1');
-    expect(first).toBeGreaterThanOrEqual(900); // retryDelaySeconds
-    expect(second).toBeGreaterThanOrEqual(1900); // twice that
+    expect(first).toBeGreaterThanOrEqual(1000); // retryDelaySeconds
+    expect(second).toBeGreaterThanOrEqual(2000); // twice that
     const [row] = await ctx.services.queue.inspect(record.name);
     expect(row).toMatchObject({ state: 'dead', attempts: 3, lastError: 'always fails' });
     const health = await bodyOf(
@@ -162,33 +170,33 @@ describe(`the job queue (${TEST_DB})`, () => {
   });
 
   it('does not retry a PermanentError', async () => {
-    ctx = await createTestContext({ jobs: [record], work: true });
+    ctx = await createTestContext({ jobs: [record], work: true, clock });
     await ctx.services.queue.send(record, { label: 'permanent-1' });
-    await eventually(async () => ((await ctx.services.queue.deadLetterCount()) === 1 ? true : undefined));
+    await until(ctx, async () => ((await ctx.services.queue.deadLetterCount()) === 1 ? true : undefined));
     expect(runs.filter((r) => r === 'permanent-1')).toHaveLength(1);
     expect(exhausted.filter((r) => r === 'permanent-1')).toHaveLength(1);
   });
 
   it('takes back an attempt whose lease lapsed and runs it again; the late result is ignored', async () => {
-    ctx = await createTestContext({ jobs: [hang], work: true, ...fast });
+    ctx = await createTestContext({ jobs: [hang], work: true, clock, ...fast });
     const { queue } = ctx.services;
     const id = await queue.send(hang, { label: 'silent-1' });
-    await eventually(async () => (runs.filter((r) => r === 'silent-1').length === 2 ? true : undefined));
+    await until(ctx, async () => (runs.filter((r) => r === 'silent-1').length === 2 ? true : undefined));
     // The first attempt ends now, long after its lease, while the second runs: it changes nothing.
     gates[0]!();
-    await sleep(300);
+    await pause(300);
     expect((await queue.inspect(hang.name))[0]).toMatchObject({ id, state: 'active', attempts: 2 });
     gates[1]!();
-    await eventually(async () => ((await queue.counts(hang.name)).completed === 1 ? true : undefined));
+    await until(ctx, async () => ((await queue.counts(hang.name)).completed === 1 ? true : undefined));
     expect((await queue.inspect(hang.name))[0]).toMatchObject({ id, state: 'completed', attempts: 2 });
     expect(runs.filter((r) => r === 'silent-1')).toHaveLength(2);
   });
 
   it('keeps a long attempt whose heartbeats renew its lease', async () => {
-    ctx = await createTestContext({ jobs: [heartbeating], work: true, ...fast });
+    ctx = await createTestContext({ jobs: [heartbeating], work: true, clock, ...fast });
     const { queue } = ctx.services;
     await queue.send(heartbeating, { label: 'beating-1' });
-    await eventually(async () =>
+    await until(ctx, async () =>
       (await queue.counts(heartbeating.name)).completed === 1 ? true : undefined,
     );
     expect(runs.filter((r) => r === 'beating-1')).toHaveLength(1);
@@ -196,16 +204,17 @@ describe(`the job queue (${TEST_DB})`, () => {
   });
 
   it('runs each job once with two workers on the same database', async () => {
-    ctx = await createTestContext({ jobs: [record], work: true });
+    ctx = await createTestContext({ jobs: [record], work: true, clock });
     const other = createQueue(ctx.services.database, [record], ctx.services.logger, {
       superviseIntervalSeconds: 1,
+      clock,
     });
     await other.start();
     await other.work(ctx.services, 2);
     try {
       const labels = Array.from({ length: 12 }, (_, i) => `shared-${i}`);
       for (const label of labels) await ctx.services.queue.send(record, { label });
-      await eventually(async () =>
+      await until(ctx, async () =>
         (await ctx.services.queue.counts(record.name)).completed === labels.length ? true : undefined,
       );
       for (const label of labels)
@@ -219,12 +228,12 @@ describe(`the job queue (${TEST_DB})`, () => {
   });
 
   it('sends a scheduled tick once, whichever processes send it', async () => {
-    ctx = await createTestContext({ jobs: [record] });
+    ctx = await createTestContext({ jobs: [record], clock });
     const tick = new Date('2026-03-02T10:05:00Z');
     const at = (iso: string) =>
       createQueue(ctx.services.database, [scheduled], ctx.services.logger, {
         superviseIntervalSeconds: 30,
-        now: () => new Date(iso),
+        clock: createManualClock(new Date(iso)),
       });
     const queues = [at('2026-03-02T10:05:01Z'), at('2026-03-02T10:05:59Z'), at('2026-03-02T10:09:30Z')];
     await Promise.all(queues.map((queue) => queue.start()));
@@ -242,7 +251,7 @@ describe(`the job queue (${TEST_DB})`, () => {
       ctx.services.logger,
       {
         superviseIntervalSeconds: 30,
-        now: () => new Date('2026-03-02T10:10:00Z'),
+        clock: createManualClock(new Date('2026-03-02T10:10:00Z')),
       },
     );
     await quiet.start();
@@ -254,27 +263,32 @@ describe(`the job queue (${TEST_DB})`, () => {
   });
 
   it('stops gracefully: a running attempt finishes and is recorded; past the timeout it is left to lapse', async () => {
-    ctx = await createTestContext({ jobs: [record, hang], work: true });
+    ctx = await createTestContext({ jobs: [record, hang], work: true, clock });
     const { queue } = ctx.services;
     await queue.send(record, { label: 'slow-1' });
     await eventually(async () => (runs.includes('slow-1') ? true : undefined));
-    await queue.stop();
+    const stopping = queue.stop();
+    clock.advance(1000); // the slow attempt's second passes while the queue stops
+    await stopping;
     expect(queue.isReady()).toBe(false);
     expect((await queue.inspect(record.name))[0]?.state).toBe('completed');
     expect(await queue.send(record, { label: 'after-stop' })).toEqual(expect.any(String));
-    await sleep(700);
+    clock.advance(60_000); // many poll intervals: a stopped queue has no timer left to fire
+    await pause(100);
     expect(runs).not.toContain('after-stop');
 
     const again = createQueue(ctx.services.database, [hang], ctx.services.logger, {
       superviseIntervalSeconds: 30,
+      clock,
     });
     await again.start();
     await again.work(ctx.services, 1);
     await again.send(hang, { label: 'stuck-1' });
     await eventually(async () => (runs.includes('stuck-1') ? true : undefined));
-    const stopping = Date.now();
-    await again.stop(300);
-    expect(Date.now() - stopping).toBeLessThan(2000);
+    // The attempt hangs; stop gives up when its 300 ms of grace have passed (it would wait forever else).
+    const giveUp = again.stop(300);
+    clock.advance(300);
+    await giveUp;
     expect((await again.inspect(hang.name))[0]?.state).toBe('active');
   });
 });

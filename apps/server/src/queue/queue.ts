@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { jobs as jobsTable } from '../db/schema';
 import type { Logger } from '../logger';
+import { type Clock, systemClock } from './clock';
 import { type Cron, latestCronTime, parseCron } from './cron';
 import { type AnyJob, type Job, PermanentError } from './job';
 
@@ -39,10 +40,13 @@ export function createQueue(
   database: Database,
   jobs: readonly AnyJob[],
   logger: Logger,
-  options: { superviseIntervalSeconds: number; now?: () => Date },
+  options: { superviseIntervalSeconds: number; clock?: Clock },
 ) {
   const { db } = database;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
+  /** The clock's time as a timestamp in SQL: every time the queue writes or compares is the clock's. */
+  const at = () => sql`${now().toISOString()}::timestamptz`;
   const names = jobs.map((job) => job.name);
   const schedules: { job: AnyJob; cron: Cron; sent?: number }[] = jobs.flatMap((job) =>
     job.schedule ? [{ job, cron: parseCron(job.schedule) }] : [],
@@ -51,7 +55,7 @@ export function createQueue(
   let started = false;
   let services: unknown;
   const workers: { job: AnyJob; concurrency: number; running: number }[] = [];
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const timers = new Set<unknown>();
   /** Attempts running in this process, and the queue's own bookkeeping (a poll, a round of supervision). */
   const attempts = new Set<Promise<void>>();
   const chores = new Set<Promise<void>>();
@@ -67,7 +71,7 @@ export function createQueue(
         .finally(() => {
           chores.delete(chore);
           if (!started) return;
-          const timer = setTimeout(() => {
+          const timer = clock.setTimeout(() => {
             timers.delete(timer);
             run();
           }, ms);
@@ -83,7 +87,10 @@ export function createQueue(
     for (const schedule of schedules) {
       const slot = latestCronTime(schedule.cron, now(), CATCH_UP_MINUTES);
       if (!slot || schedule.sent === slot.getTime()) continue;
-      await db.insert(jobsTable).values({ name: schedule.job.name, data: {}, slot }).onConflictDoNothing();
+      await db
+        .insert(jobsTable)
+        .values({ name: schedule.job.name, data: {}, slot, runAt: now() })
+        .onConflictDoNothing();
       schedule.sent = slot.getTime();
     }
   }
@@ -103,7 +110,7 @@ export function createQueue(
         // One cheap query while idle, instead of one claim per job.
         const ready = rowsOf<{ name: string }>(
           await db.execute(sql`select distinct name from ${jobsTable}
-            where state = 'queued' and run_at <= now()
+            where state = 'queued' and run_at <= ${at()}
               and name in (${sql.join(
                 free.map((worker) => sql`${worker.job.name}`),
                 sql`, `,
@@ -134,11 +141,11 @@ export function createQueue(
     const lease = Math.min(job.heartbeatSeconds ?? job.expireInSeconds, job.expireInSeconds);
     return rowsOf<Claimed>(
       await db.execute(sql`update ${jobsTable}
-        set state = 'active', attempts = attempts + 1, started_at = now(),
-            locked_until = now() + ${seconds(lease)}
+        set state = 'active', attempts = attempts + 1, started_at = ${at()},
+            locked_until = ${at()} + ${seconds(lease)}
         where id in (
           select id from ${jobsTable}
-          where name = ${job.name} and state = 'queued' and run_at <= now()
+          where name = ${job.name} and state = 'queued' and run_at <= ${at()}
           order by run_at
           limit ${limit}
           for update skip locked)
@@ -160,7 +167,7 @@ export function createQueue(
     const rows = rowsOf(
       await db.execute(sql`update ${jobsTable}
         set state = ${state}, locked_until = null,
-            finished_at = ${finished ? sql`now()` : sql`null`},
+            finished_at = ${finished ? at() : sql`null`},
             run_at = ${fields.runAt ?? sql`run_at`},
             last_error = ${fields.lastError ?? null}
         where id = ${id} and state = 'active' and attempts = ${attempt}
@@ -173,18 +180,26 @@ export function createQueue(
     const { job } = worker;
     worker.running++;
     const log = logger.child({ job: job.name, jobId: claimed.id, attempt: claimed.attempts });
-    const heartbeat = job.heartbeatSeconds
-      ? setInterval(
-          () =>
-            void db
-              .execute(sql`update ${jobsTable}
-                set locked_until = least(now() + ${seconds(job.heartbeatSeconds!)},
-                                         started_at + ${seconds(job.expireInSeconds)})
-                where id = ${claimed.id} and state = 'active' and attempts = ${claimed.attempts}`)
-              .catch((error) => log.warn({ err: error }, 'job heartbeat failed')),
-          (job.heartbeatSeconds * 1000) / 2,
-        )
-      : undefined;
+    // Every half lease, from when the attempt starts until it ends; a heartbeat write is bookkeeping.
+    let heartbeat: unknown;
+    const beat = (beatSeconds: number) => {
+      heartbeat = clock.setTimeout(
+        () => {
+          beat(beatSeconds);
+          const chore = db
+            .execute(sql`update ${jobsTable}
+            set locked_until = least(${at()} + ${seconds(beatSeconds)},
+                                     started_at + ${seconds(job.expireInSeconds)})
+            where id = ${claimed.id} and state = 'active' and attempts = ${claimed.attempts}`)
+            .then(() => undefined)
+            .catch((error) => log.warn({ err: error }, 'job heartbeat failed'))
+            .finally(() => chores.delete(chore));
+          chores.add(chore);
+        },
+        (beatSeconds * 1000) / 2,
+      );
+    };
+    if (job.heartbeatSeconds) beat(job.heartbeatSeconds);
 
     const attempt = (async () => {
       let data: unknown = claimed.data;
@@ -207,7 +222,7 @@ export function createQueue(
               .catch((failure) => log.error({ err: failure }, 'onExhausted failed'));
         } else {
           await settle(claimed.id, claimed.attempts, 'queued', {
-            runAt: sql`now() + ${seconds(backoffSeconds(job, claimed.attempts))}`,
+            runAt: sql`${at()} + ${seconds(backoffSeconds(job, claimed.attempts))}`,
             lastError: errorText(error),
           });
         }
@@ -215,7 +230,7 @@ export function createQueue(
     })()
       .catch((error) => log.error({ err: error }, 'job result could not be recorded'))
       .finally(() => {
-        if (heartbeat) clearInterval(heartbeat);
+        if (heartbeat !== undefined) clock.clearTimeout(heartbeat);
         worker.running--;
         attempts.delete(attempt);
         wake();
@@ -233,14 +248,14 @@ export function createQueue(
       const taken = rowsOf<{ id: string; data: unknown; state: JobState }>(
         await db.execute(sql`update ${jobsTable}
           set state = case when attempts > ${job.retryLimit} then 'dead'::job_state else 'queued'::job_state end,
-              finished_at = case when attempts > ${job.retryLimit} then now() end,
-              run_at = now() + make_interval(secs => least(
+              finished_at = case when attempts > ${job.retryLimit} then ${at()} end,
+              run_at = ${at()} + make_interval(secs => least(
                 ${job.retryDelaySeconds}::float8 * power(2, greatest(attempts - 1, 0)), ${MAX_BACKOFF_SECONDS}::float8)),
               locked_until = null,
               last_error = 'the attempt''s lease lapsed (its worker stopped, or it ran past expireInSeconds)'
           where id in (
             select id from ${jobsTable}
-            where name = ${job.name} and state = 'active' and locked_until < now()
+            where name = ${job.name} and state = 'active' and locked_until < ${at()}
             limit ${TAKE_BACK_BATCH}
             for update skip locked)
           returning id, data, state`),
@@ -255,7 +270,7 @@ export function createQueue(
       }
     }
     await db.execute(
-      sql`delete from ${jobsTable} where state = 'completed' and finished_at < now() - ${KEEP_COMPLETED}`,
+      sql`delete from ${jobsTable} where state = 'completed' and finished_at < ${at()} - ${KEEP_COMPLETED}`,
     );
   }
 
@@ -277,7 +292,7 @@ export function createQueue(
       const payload = job.schema.parse(data) as object;
       const [row] = await (options.tx ?? db)
         .insert(jobsTable)
-        .values({ name: job.name, data: payload, key: job.key ? job.key(data) : null })
+        .values({ name: job.name, data: payload, key: job.key ? job.key(data) : null, runAt: now() })
         .onConflictDoNothing()
         .returning({ id: jobsTable.id });
       // Through a transaction the row is seen at its commit, by the next poll.
@@ -335,6 +350,11 @@ export function createQueue(
 
     isReady: () => started,
 
+    /** Resolves once no bookkeeping (poll, supervision, heartbeat, schedule) is under way: for tests that move a manual clock. */
+    async idle() {
+      while (chores.size) await Promise.allSettled([...chores]);
+    },
+
     /**
      * Stops polling and waits up to `timeoutMs` for running attempts to finish and be recorded; an
      * unfinished one keeps its lease until it lapses, then runs again elsewhere.
@@ -342,16 +362,16 @@ export function createQueue(
     async stop(timeoutMs = 20_000) {
       if (!started) return;
       started = false;
-      for (const timer of timers) clearTimeout(timer);
+      for (const timer of timers) clock.clearTimeout(timer);
       timers.clear();
-      let timeout: ReturnType<typeof setTimeout> | undefined;
+      let timeout: unknown;
       await Promise.race([
         Promise.allSettled([...attempts, ...chores]),
         new Promise((done) => {
-          timeout = setTimeout(done, timeoutMs);
+          timeout = clock.setTimeout(() => done(undefined), timeoutMs);
         }),
       ]);
-      clearTimeout(timeout);
+      clock.clearTimeout(timeout);
       // Bookkeeping is short; it must not outlive the database it writes to.
       await Promise.allSettled([...chores]);
       workers.length = 0;
