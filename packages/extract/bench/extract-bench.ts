@@ -1,3 +1,4 @@
+// kept whole: one benchmark script: loading the sets, scoring per field and printing the table read as one pipeline.
 /**
  * Extraction benchmark (`npm run bench:extract`): per document kind and field, four columns.
  * - fitting set: ../shared/bench/train (175 receipts), the generator's fitted layouts and seeds, the

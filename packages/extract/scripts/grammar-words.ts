@@ -1,3 +1,4 @@
+// kept whole: data, not logic: the words per label language and issuer country, one table the layout grammar reads.
 /**
  * The words the layout grammar prints, per label language: several synonyms per concept (as real invoices
  * of that language write them, the engine's label files in src/labels read as a reference, not copied),

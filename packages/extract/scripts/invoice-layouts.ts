@@ -1,3 +1,4 @@
+// kept whole: most of it is one data table (LAYOUTS, ~640 lines, one entry per layout) that the few functions after it read; a case is a pure function of (layout, seed).
 /**
  * Spanish invoice layouts that differ the way real ones do: where the client block sits and how it is
  * labelled, how tax ids are written, tables with and without rules, totals as a stack or a VAT table,

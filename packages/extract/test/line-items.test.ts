@@ -1,3 +1,4 @@
+// kept whole: one describe per table shape the line reader meets, sharing the page helpers at the top.
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/ctx.ts';
 import { readingContext } from '../src/fields/index.ts';

@@ -1,3 +1,4 @@
+// kept whole: one schema for drizzle-kit (STYLE.md: one schema.ts until it hurts); tables reference each other and migrations are generated from this file.
 import { FOLD_FROM, FOLD_TO_BOTH } from '@cuadra/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import {

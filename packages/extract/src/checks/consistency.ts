@@ -1,3 +1,4 @@
+// kept whole: the arithmetic checks run as one ordered pass over the same field map; the extraction engineer owns its split (issue 38, engine part).
 import type { Evidence, FieldMap } from '../evidence.ts';
 import { issueDateWindow } from '../fields/dates.ts';
 import type { AmountCand, Payment } from '../fields/index.ts';

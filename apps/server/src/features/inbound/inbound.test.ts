@@ -1,3 +1,4 @@
+// kept whole: one server and SMTP receiver (beforeAll) serve every case; split, each file would start its own.
 import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { networkInterfaces } from 'node:os';
