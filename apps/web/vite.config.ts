@@ -10,6 +10,10 @@ const API_ORIGIN = 'http://localhost:3000';
 // The public address of the site, for canonical URLs, Open Graph and the sitemap; the server's own setting.
 const SITE_ORIGIN = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
 
+/** Node.js 25 and later have a localStorage of their own, which hides jsdom's from the tests: turned off. */
+const NODE_WEBSTORAGE_OFF =
+  Number(process.versions.node.split('.')[0]) >= 25 ? ['--no-experimental-webstorage'] : [];
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   define: { __SITE_ORIGIN__: JSON.stringify(SITE_ORIGIN) },
@@ -50,6 +54,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    execArgv: NODE_WEBSTORAGE_OFF,
     restoreMocks: true,
     // A test's first render of a lazy route compiles its modules: seconds on a busy two-core machine.
     testTimeout: 20_000,
