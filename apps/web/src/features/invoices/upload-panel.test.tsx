@@ -102,7 +102,7 @@ describe('the upload panel', () => {
   });
 
   it('refuses wrong types, uploads the rest, polls every 5 s until nothing is pending, then toasts for 3 s', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const batch = (pending: number, statuses: ('queued' | 'processing' | 'needs_review')[]) => ({
       batchId: 'b-1',
       pendingCount: pending,
@@ -134,6 +134,7 @@ describe('the upload panel', () => {
     expect(polls(calls)).toBe(0);
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(polls(calls)).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1)); // React Query tells the panel a timer tick later
     expect(screen.getByTestId('processing-counter').textContent).toBe('Processing: 1 file left');
     expect(scanComplete).not.toHaveBeenCalled();
 
@@ -160,7 +161,7 @@ describe('the upload panel', () => {
   });
 
   it('refreshes the invoice table as each document finishes, and counts the queue from one number', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const batch = (statuses: ('queued' | 'processing' | 'needs_review')[]) => ({
       batchId: 'b-3',
       pendingCount: statuses.filter((s) => s !== 'needs_review').length,

@@ -1,5 +1,5 @@
 import { DOCUMENT_ERROR_MESSAGES, type DocumentErrorCode, type UploadBatch } from '@cuadra/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,6 +39,12 @@ function storeBatch(clientId: string, batchId: string | null): void {
 }
 
 type ActiveBatch = { batchId: string; initial: UploadBatch | null };
+
+/** The polled batch's query; outside `invoiceKeys` so that refreshing the invoices does not poll it. */
+const batchKey = (batchId: string) => ['upload-batch', batchId] as const;
+/** The batch no longer exists for this user: polling it again will not bring it back. */
+const isGone = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 401);
 
 /**
  * The client page's upload panel (spec-2 §2.2, §4, §5): the drop zone and file picker when scans are
@@ -383,54 +389,43 @@ export function BatchPanel({
   onDismiss: () => void;
 }) {
   const { t, i18n } = useTranslation('invoices');
-  const [batch, setBatch] = useState<UploadBatch | null>(initial);
-  const [pollFailed, setPollFailed] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const callbacks = useRef({ onComplete, onGone, onProgress });
   callbacks.current = { onComplete, onGone, onProgress };
-  const initialRef = useRef(initial);
   /** How many of the batch's documents had finished at the last look (-1: not looked yet). */
   const finished = useRef(initial ? initial.documents.length - initial.pendingCount : -1);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const next = await getUploadBatch(batchId, controller.signal);
-        if (controller.signal.aborted) return;
-        const nowFinished = next.documents.length - next.pendingCount;
-        if (nowFinished > finished.current) {
-          finished.current = nowFinished;
-          // A failed refetch shows in the table itself; the panel goes on.
-          await callbacks.current.onProgress?.().catch(() => undefined);
-          if (controller.signal.aborted) return;
-        }
-        setBatch(next);
-        setPollFailed(false);
-        if (next.pendingCount === 0) {
-          callbacks.current.onComplete(batchId);
-          return;
-        }
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
-          callbacks.current.onGone();
-          return;
-        }
-        setPollFailed(true);
+  const query = useQuery({
+    queryKey: batchKey(batchId),
+    queryFn: async ({ signal }) => {
+      const next = await getUploadBatch(batchId, signal);
+      const nowFinished = next.documents.length - next.pendingCount;
+      if (nowFinished > finished.current) {
+        finished.current = nowFinished;
+        // A failed refetch shows in the table itself; the panel goes on.
+        await callbacks.current.onProgress?.().catch(() => undefined);
       }
-      timer = setTimeout(poll, POLL_INTERVAL_MS);
-    };
-    const first = initialRef.current;
-    if (!first) void poll();
-    else if (first.pendingCount === 0) callbacks.current.onComplete(batchId);
-    else timer = setTimeout(poll, POLL_INTERVAL_MS);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [batchId]);
+      return next;
+    },
+    // The upload's own answer counts as the first look: the first poll comes 5 s after it.
+    initialData: initial ?? undefined,
+    initialDataUpdatedAt: initial ? Date.now() : undefined,
+    staleTime: POLL_INTERVAL_MS,
+    refetchInterval: (current) =>
+      current.state.data?.pendingCount === 0 || isGone(current.state.error) ? false : POLL_INTERVAL_MS,
+    refetchIntervalInBackground: true, // the work goes on in another tab; so does the count
+    refetchOnWindowFocus: false,
+    retry: false, // a failed poll says so, and the next one comes in 5 s anyway
+  });
+  const batch = query.data ?? null;
+  const pollFailed = query.isError && !isGone(query.error);
+
+  useEffect(() => {
+    if (batch?.pendingCount === 0) callbacks.current.onComplete(batchId);
+  }, [batch, batchId]);
+  useEffect(() => {
+    if (isGone(query.error)) callbacks.current.onGone();
+  }, [query.error]);
 
   const documents = batch?.documents ?? [];
   const shown = expanded ? documents : documents.slice(0, FILE_PREVIEW_COUNT);
