@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { resetAuthForTests } from '../features/auth/auth-store';
 import { i18n } from '../i18n/i18n';
+
+// A first render of a lazy route compiles its modules: seconds on a busy two-core machine, where the
+// default 1 s of findBy/waitFor failed route tests at random (on every Node line). Files may set their own.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom does not implement scrolling; the router's scroll restoration and the skip link call these.
 window.scrollTo = () => {};
