@@ -14,8 +14,8 @@ import { JOBS } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { deliverMail } from './mail/jobs';
 import { createMailer } from './mail/mailer';
-import type { AnyJob } from './queue/define-job';
 import type { Clock } from './queue/clock';
+import type { AnyJob } from './queue/define-job';
 import { createQueue } from './queue/queue';
 import type { Services } from './services';
 
