@@ -2,7 +2,7 @@
 # as separate containers of this one image (see compose.yaml). Build: docker build -t cuadra .
 
 # 1. Dependencies and the web build.
-FROM node:22-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -21,7 +21,7 @@ ARG PUBLIC_URL=http://localhost:3000
 RUN PUBLIC_URL=$PUBLIC_URL npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # 2. What runs: the sources (run by tsx), production dependencies and the built web app; no compilers.
-FROM node:22-bookworm-slim
+FROM node:26-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
