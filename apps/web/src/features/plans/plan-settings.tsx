@@ -8,6 +8,7 @@ import { StateBox } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { Modal } from '../clients/modal';
+import { useCanBill } from '../team/can-write';
 import { planInvoicesLabel, planName, planPriceLabel, planRetentionLabel } from './plan-text';
 import {
   openBillingPortal,
@@ -27,6 +28,16 @@ function leaveFor(url: string): void {
  * portal where Stripe is configured. Without a plan: a link to the pricing page.
  */
 export function PlanSettings({ redirect = leaveFor }: { redirect?: (url: string) => void }) {
+  const { t } = useTranslation('pricing');
+  // The plan is the firm owner's to choose (ROLE_OWNER_ONLY); the other members are told so, not refused.
+  const canBill = useCanBill();
+  if (!canBill) {
+    return <StateBox>{t('settings.ownerChooses')}</StateBox>;
+  }
+  return <OwnersPlan redirect={redirect} />;
+}
+
+function OwnersPlan({ redirect }: { redirect: (url: string) => void }) {
   const { t } = useTranslation('pricing');
   const toMessage = useErrorMessage();
   const subscription = useSubscription();

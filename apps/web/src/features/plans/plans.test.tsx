@@ -318,6 +318,23 @@ describe('Settings → Plan', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'See plans and pricing' }).getAttribute('href')).toBe('/pricing');
   });
 
+  it('tells a member who is not the firm’s owner that the owner chooses the plan, and asks nothing (issue 40)', async () => {
+    const admin = testUser({ firmRole: 'admin' });
+    storeTestSession(admin);
+    const calls = mockApi({
+      'GET /me': () => json(200, admin),
+      'GET /subscription': () => json(200, { subscription: active }),
+    });
+    renderWithProviders(<PlanSettings />);
+    expect(
+      await screen.findByText(
+        "Your firm's owner chooses its plan and pays for it; you work with the credits it brings.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Cancel|Switch to this plan/ })).toBeNull();
+    expect(calls.filter((c) => c.key === 'GET /subscription')).toHaveLength(0);
+  });
+
   it('says when loading failed, and tries again', async () => {
     signIn();
     let fail = true;
