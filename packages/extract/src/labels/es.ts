@@ -50,6 +50,8 @@ export const ES: LabelWords = {
       '\\bimporte\\s*neto',
       '\\btotal\\s*neto',
       '\\bneto\\b',
+      // "BASE" alone as a cell of a row of labels ("BASE   %   IVA   TOTAL"), its value in the row below.
+      '(?<=^|\\s{3})base(?=\\s{3}|\\s*$)',
     ],
   ],
   // "IVA21%": OCR drops the space before the rate.
@@ -58,6 +60,11 @@ export const ES: LabelWords = {
       '\\b(?:total\\s*|cuota\\s*(?:de\\s*)?|importe\\s*)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))',
       // "Total impuestos": the taxes of a goods invoice, summed over its rates.
       '\\btotal\\s*impuestos\\b',
+      // The Canary Islands' IGIC and Ceuta and Melilla's IPSI stand where IVA does.
+      '\\b(?:total\\s*|cuota\\s*(?:de\\s*)?|importe\\s*)?(?:i\\.?g\\.?i\\.?c|ipsi)\\b\\.?',
+      // "Impuesto   0,98", "IMPUESTOS: 170,88", "Importe de impuestos": the tax opening its line with its
+      // value after it ("Impuesto eléctrico" on an electricity bill is part of the base, never the VAT).
+      '(?<=^\\W*)(?:importe\\s*(?:de\\s*)?(?:los\\s*)?)?impuestos?(?=\\s*:|\\s*\\(?\\d|\\s{3}|\\s*$)',
     ],
   ],
   total: [
@@ -85,13 +92,24 @@ export const ES: LabelWords = {
   discount: [['descuento', 'dto\\.?', 'bonificaci[óo]n', 'rebaja']],
   tendered: [['efectivo', 'entregado', 'tarjeta']],
   change: [['cambio', 'devoluci[óo]n']],
-  withholding: [['retenci[óo]n', 'i\\.?r\\.?p\\.?f\\.?', 'retención\\s*irpf']],
+  withholding: [
+    [
+      'retenci[óo]n',
+      'retenciones',
+      'i\\.?r\\.?p\\.?f\\.?',
+      'retención\\s*irpf',
+      // "Ret:", "Ret. 15 %": the short form, a label by its colon or point.
+      'ret(?=\\.?\\s*:|\\.\\s|\\.$)',
+    ],
+  ],
   surcharge: [
     [
       'recargo(?:\\s*de)?\\s*equivalencia',
       'rec\\.\\s*(?:de\\s*)?equiv(?:alencia|\\.)',
       'recargo',
       'r\\.?\\s*e\\.?\\s*(?=\\d|\\s*\\()',
+      // "REC." alone as a cell of a row of labels ("IVA   %   REC.   TOTAL").
+      '(?<=^|\\s{3})rec\\.(?=\\s{3}|\\s*$)',
     ],
   ],
   issuerBlock: [['emisor', 'proveedor', 'vendedor']],

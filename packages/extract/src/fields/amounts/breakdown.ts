@@ -14,7 +14,12 @@ const TAX_ROW_WORDS =
 /** The Spanish recargo de equivalencia rates (5,2 % on goods at 21 % VAT, 1,4 %, 0,5 %, 1,75 % on tobacco). */
 const RECARGO_RATES = [5.2, 1.4, 0.5, 1.75];
 
-const PERCENT = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g;
+/**
+ * A rate and its percent sign ("21%", "5,2 %", and "21,000 %" as accounting programs print it with three
+ * decimals; read from the left, the whole of "21,000 %", not its "00 %").
+ */
+export const RATE_PERCENT = /(\d{1,2}(?:[.,]\d{1,3})?)\s?%/;
+const PERCENT = new RegExp(RATE_PERCENT.source, 'g');
 
 /**
  * An amount in cents, and, where OCR may have lost its decimal comma (`lossy`: read by OCR beside a
@@ -47,10 +52,10 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
   let found: { a: number; b: number; base: number; vat: number; rate: number } | null = null;
   // The VAT rate is the first printed percent that fits a (base, amount) pair (the recargo's percent comes
   // after it); without a printed percent, the one usual rate that fits.
-  const pair = (ok: (base: number, vat: number) => number | null) => {
+  const pair = (ok: (base: number, vat: number) => number | null, skip = -1) => {
     for (let a = 0; a < readings.length; a++) {
       for (let b = 0; b < readings.length; b++) {
-        if (a === b) continue;
+        if (a === b || a === skip || b === skip) continue;
         for (const base of readings[a]!) {
           for (const vat of readings[b]!) {
             if (base === 0 || Math.abs(vat) > Math.abs(base)) continue;
@@ -68,6 +73,13 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
   for (const rate of vatPercents) {
     found = pair((base, vat) => (fits(base, rate, vat) ? rate : null));
     if (found) break;
+  }
+  // A rate column printed without its sign ("50,00   10,00   5,00" under "Base   % IVA   Cuota"): a figure
+  // equal to a usual rate that two other amounts fit is the rate, before a rate two amounts fit by chance.
+  for (let k = 0; k < readings.length && !found && !vatPercents.length; k++) {
+    const rate = readings[k]!.length === 1 ? readings[k]![0]! / 100 : 0;
+    if (rate > 0 && STANDARD_RATES.includes(rate))
+      found = pair((base, vat) => (fits(base, rate, vat) ? rate : null), k);
   }
   if (!found && !vatPercents.length)
     found = pair((base, vat) => {
@@ -144,7 +156,7 @@ function attachSurchargeLines(ctx: Ctx, entries: VatBreakdownEntry[]): void {
   for (const line of ctx.lines) {
     if (!ctx.L.surcharge.some((re) => re.test(line.text))) continue;
     const text = blankDates(ocrAmounts(ctx, line.text));
-    const m = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+    const m = RATE_PERCENT.exec(text);
     if (!m) continue;
     const reRate = Number(m[1]!.replace(',', '.'));
     const amount = findAmounts(text.replace(m[0], ' ')).at(-1);

@@ -17,7 +17,7 @@ import {
   wordHeight,
 } from '../context.ts';
 import type { FAMILIES, Features } from '../ranker.ts';
-import { STANDARD_RATES } from './breakdown.ts';
+import { RATE_PERCENT, STANDARD_RATES } from './breakdown.ts';
 
 export type AmountCand = {
   cents: number;
@@ -254,6 +254,14 @@ function amountsAfterLabel(
         const cell = labelCells.find((c) => c.x <= labelBox.x + 1e-4 && labelBox.x < c.x + c.w);
         const under = cell ? valueUnder(labelCells, cells, cell) : undefined;
         const value = under && singleAmount(ctx, under.text);
+        if ((!under || seen.has(under.x)) && cell && !ctx.ocr) {
+          // A row of values shorter than its row of labels: the last label's value (the total, in bigger
+          // print) printed alone on a line below, in its column.
+          const below = valueInColumn(ctx, line, i + 2, cell);
+          const rate = printedRate(labelCell(line.text, hit.index ?? 0));
+          if (below && !seen.has(below.cell.x)) out.push(columnCand(ctx, below, f, rate));
+          continue;
+        }
         if (!under || !value || seen.has(under.x)) continue;
         seen.add(under.x);
         const box = { page: nextLine.page, x: under.x, y: nextLine.y, w: under.w, h: nextLine.h };
@@ -293,6 +301,23 @@ function underLabelColumn(ctx: Ctx, label: RegExp, line: Line, i: number, f: Fea
   if (!m || ITEMS_HEADER_WORD.test(line.text)) return [];
   const at = boxOf(line, m.index ?? 0, m[0].length);
   const cell = splitCells(line).find((c) => c.x <= at.x + 1e-4 && at.x < c.x + c.w) ?? at;
+  const found = valueInColumn(ctx, line, i + 1, cell);
+  return found ? [columnCand(ctx, found, f)] : [];
+}
+
+type ColumnValue = { value: { value: number; raw: string }; cell: Cell; j: number };
+
+/**
+ * The value printed alone in a label cell's column on one of the COLUMN_LINES lines from `from` on: the
+ * first cell that overlaps the label's span and holds one amount and no words. None when the column holds
+ * several such values one under another (a table's, read as such elsewhere).
+ */
+function valueInColumn(
+  ctx: Ctx,
+  line: Line,
+  from: number,
+  cell: { x: number; w: number },
+): ColumnValue | null {
   const valueUnderLabel = (row: Line) => {
     const under = splitCells(row).filter(
       (c) => c.x < cell.x + cell.w + COLUMN_SLACK && c.x + c.w > cell.x - COLUMN_SLACK,
@@ -302,14 +327,13 @@ function underLabelColumn(ctx: Ctx, label: RegExp, line: Line, i: number, f: Fea
     if (!value || /\p{L}{2,}/u.test(under[0]!.text.replace(/\b(?:euros?|eur)\b/gi, ''))) return null;
     return { value, cell: under[0]! };
   };
-  let prev = line;
-  for (let j = i + 1; j < Math.min(ctx.lines.length, i + 1 + COLUMN_LINES); j++) {
+  let prev = ctx.lines[from - 1] ?? line;
+  for (let j = from; j < Math.min(ctx.lines.length, from + COLUMN_LINES); j++) {
     const row = ctx.lines[j]!;
     if (row.page !== line.page || row.y - (prev.y + prev.h) >= line.h * VALUE_ROW_GAP) break;
     prev = row;
     const found = valueUnderLabel(row);
     if (!found) continue;
-    // A column of several values (one per VAT rate) is a table's: its rows are read as such elsewhere.
     const after = ctx.lines[j + 1];
     if (
       after &&
@@ -317,22 +341,24 @@ function underLabelColumn(ctx: Ctx, label: RegExp, line: Line, i: number, f: Fea
       after.y - (row.y + row.h) < line.h * VALUE_ROW_GAP &&
       valueUnderLabel(after)
     )
-      return [];
-    const { value } = found;
-    const under = [found.cell];
-    const box = { page: row.page, x: under[0]!.x, y: row.y, w: under[0]!.w, h: row.h };
-    return [
-      {
-        cents: Math.round(value.value * 100),
-        score: 0,
-        box,
-        line: j,
-        integer: !/[.,]\d{1,2}\b/.test(value.raw),
-        features: { ...f, nextLine: 1, lowOnPage: j / ctx.lines.length, ...readingFeatures(row, box) },
-      },
-    ];
+      return null;
+    return { ...found, j };
   }
-  return [];
+  return null;
+}
+
+function columnCand(ctx: Ctx, { value, cell, j }: ColumnValue, f: Features, rate?: number): AmountCand {
+  const row = ctx.lines[j]!;
+  const box = { page: row.page, x: cell.x, y: row.y, w: cell.w, h: row.h };
+  return {
+    cents: Math.round(value.value * 100),
+    score: 0,
+    box,
+    ...(rate != null ? { rate } : {}),
+    line: j,
+    integer: !/[.,]\d{1,2}\b/.test(value.raw),
+    features: { ...f, nextLine: 1, lowOnPage: j / ctx.lines.length, ...readingFeatures(row, box) },
+  };
 }
 
 /** Rows of values a summary table may print under its header (one per rate, then the sums). */
@@ -458,13 +484,12 @@ const POSTCODE_TOWN = /\b\d{5}(?=\s+\p{Lu}{2,}\b)/gu;
 const blank = (m: string) => ' '.repeat(m.length);
 
 /** A rate with its percent sign after it ("21 %"), or before it in a rate label's cell ("MwSt.-% 19,0"). */
-const PERCENT_AFTER = /\d{1,2}(?:[.,]\d{1,2})?\s?%/g;
+const PERCENT_AFTER = new RegExp(RATE_PERCENT.source, 'g');
 const PERCENT_BEFORE = /%\s?:?\s?\d{1,2}(?:[.,]\d{1,2})?(?![\d.,]\d)/g;
 
 /** The rate printed in a text: a percent ("21 %", "% 19,0"), else a bare rate after the tax's name ("IVA 21"). */
 function printedRate(text: string): number | undefined {
-  const percent =
-    /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text) ?? /%\s?:?\s?(\d{1,2}(?:[.,]\d{1,2})?)(?![\d.,]\d)/.exec(text);
+  const percent = RATE_PERCENT.exec(text) ?? /%\s?:?\s?(\d{1,2}(?:[.,]\d{1,2})?)(?![\d.,]\d)/.exec(text);
   if (percent) return Number(percent[1]!.replace(',', '.'));
   const bare = [...text.matchAll(BARE_RATE)].find((b) => isUsualRate(b[2]!));
   return bare ? Number(bare[2]) : undefined;

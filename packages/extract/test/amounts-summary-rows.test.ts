@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { checkBreakdown, reconcileAmounts } from '../src/checks/consistency.ts';
+import { extractFromText } from '../src/fields/index.ts';
+import { page } from './text-page.ts';
+
+/** Reads a digital invoice from rows and runs the amount checks the pipeline runs. */
+function read(rows: string[], source: 'text' | 'ocr' = 'text') {
+  const r = extractFromText([page(rows, source)], source);
+  const warnings: string[] = [];
+  reconcileAmounts(r.fields, r.amountCandidates, (w) => warnings.push(w.code));
+  checkBreakdown(r.fields, (w) => warnings.push(w.code));
+  return { fields: r.fields, warnings };
+}
+
+describe('amounts: summary rows as accounting programs print them', () => {
+  it('reads a VAT table whose rates carry three decimals ("10,000 %"), one row per rate', () => {
+    const { fields } = read([
+      'FACTURA 2024/77',
+      'IVA   BASE IMPONIBLE   % I.V.A.   CUOTA',
+      '10   150,00 €   10,000 %   15,00 €   TOTAL',
+      '21   40,00 €   21,000 %   8,40 €',
+      '                                     213,40 €',
+    ]);
+    expect(fields.vat_breakdown?.value).toEqual([
+      { rate: '10', base: '150.00', amount: '15.00' },
+      { rate: '21', base: '40.00', amount: '8.40' },
+    ]);
+    expect(fields.tax_base).toMatchObject({ value: '190.00', verified: true });
+    expect(fields.vat_total).toMatchObject({ value: '23.40', verified: true });
+    expect(fields.total).toMatchObject({ value: '213.40', verified: true });
+  });
+
+  it('reads a rate column printed without its percent sign as the rate, not as an amount', () => {
+    const { fields } = read([
+      'TICKET 88',
+      'Base   %Iva   Importe Iva   Total',
+      '50,00   10,00   5,00   55,00',
+    ]);
+    expect(fields.vat_breakdown?.value).toEqual([{ rate: '10', base: '50.00', amount: '5.00' }]);
+    expect(fields.vat_total).toMatchObject({ value: '5.00', verified: true });
+  });
+
+  it('takes the value of the last label of a row from the line below when the row of values is shorter', () => {
+    const { fields } = read([
+      'FACTURA 2024/82',
+      'TOTAL IMP.   %   IMPORTE   BASE   %   IVA   %   REC.   TOTAL',
+      '  300,00                  300,00   4,00  12,00',
+      '                                                       312,00€',
+    ]);
+    expect(fields.total).toMatchObject({ value: '312.00', verified: true });
+    expect(fields.tax_base).toMatchObject({ value: '300.00', verified: true });
+    expect(fields.vat_total).toMatchObject({ value: '12.00', verified: true });
+  });
+});
+
+describe('amounts: Spanish tax labels', () => {
+  it('reads "Impuesto" opening its line as the VAT, never "Impuesto eléctrico"', () => {
+    const { fields } = read([
+      'Factura 12',
+      'Cargos   40,00',
+      'Impuesto eléctrico   2,05',
+      'Subtotal   40,00',
+      'Impuesto   8,40',
+      'Total   48,40',
+    ]);
+    expect(fields.vat_total).toMatchObject({ value: '8.40', verified: true });
+    expect(fields.total).toMatchObject({ value: '48.40', verified: true });
+  });
+
+  it('reads the Canary Islands IGIC where IVA would be', () => {
+    const { fields } = read([
+      'Factura 13',
+      'Total Base Imponible   200,00',
+      'Total I.G.I.C. 7%   14,00',
+      'Total Factura   214,00',
+    ]);
+    expect(fields.vat_total).toMatchObject({ value: '14.00', verified: true });
+  });
+
+  it('reads "Ret:" in a row of labels as the withholding', () => {
+    const { fields } = read([
+      'Factura 14',
+      'Bas.Imp.:   Ret:   IVA:   Total:',
+      '1.000,00 €   150,00 €   210,00 €   1.060,00 €',
+    ]);
+    expect(fields.withholding_total).toMatchObject({ value: '150.00', verified: true });
+    expect(fields.total).toMatchObject({ value: '1060.00', verified: true });
+  });
+});
