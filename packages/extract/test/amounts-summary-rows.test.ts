@@ -86,4 +86,39 @@ describe('amounts: Spanish tax labels', () => {
     expect(fields.withholding_total).toMatchObject({ value: '150.00', verified: true });
     expect(fields.total).toMatchObject({ value: '1060.00', verified: true });
   });
+
+  it('reads "Total sin IVA" as the base and "Total con IVA" as the total, never as the VAT', () => {
+    const { fields } = read([
+      'Factura 56',
+      'Total sin IVA   33,06 €',
+      'IVA 21 %   6,94 €',
+      'Total con IVA   40,00 €',
+    ]);
+    expect(fields.tax_base).toMatchObject({ value: '33.06', verified: true });
+    expect(fields.vat_total).toMatchObject({ value: '6.94', verified: true });
+    expect(fields.total).toMatchObject({ value: '40.00', verified: true });
+  });
+
+  it('reads "Bases imponibles", "Suma bases", "B.I.", "Cuota" and "A PAGAR"', () => {
+    for (const [base, vat, total] of [
+      ['Bases imponibles', 'Cuota', 'Total factura'],
+      ['Suma bases', 'Total cuotas', 'A PAGAR'],
+      ['B.I. 21%', 'I.V.A. 21%', 'TOTAL'],
+    ]) {
+      const { fields } = read(['Factura 80', `${base}   300,00`, `${vat}   63,00`, `${total}   363,00 €`]);
+      expect(fields.tax_base, base).toMatchObject({ value: '300.00', verified: true });
+      expect(fields.vat_total, vat).toMatchObject({ value: '63.00', verified: true });
+      expect(fields.total, total).toMatchObject({ value: '363.00', verified: true });
+    }
+  });
+
+  it('reads "Total (impuestos no incluidos)" as the base', () => {
+    const { fields } = read([
+      'Factura 55',
+      'Total (impuestos no incluidos)   40,00 €',
+      'IVA 21%   8,40 €',
+      'Total a pagar   48,40 €',
+    ]);
+    expect(fields.tax_base).toMatchObject({ value: '40.00', verified: true });
+  });
 });
