@@ -121,4 +121,16 @@ describe('amounts: Spanish tax labels', () => {
     ]);
     expect(fields.tax_base).toMatchObject({ value: '40.00', verified: true });
   });
+
+  it('reads the Catalan variants: "Bases imposables", "Quota", "Total sense IVA", "Total amb IVA"', () => {
+    for (const [base, vat, total] of [
+      ['Bases imposables', 'Quota', 'Import a pagar'],
+      ['Total sense IVA', 'IVA 21%', 'Total amb IVA'],
+    ]) {
+      const { fields } = read(['Factura 90', `${base}   300,00`, `${vat}   63,00`, `${total}   363,00 €`]);
+      expect(fields.tax_base, base).toMatchObject({ value: '300.00', verified: true });
+      expect(fields.vat_total, vat).toMatchObject({ value: '63.00', verified: true });
+      expect(fields.total, total).toMatchObject({ value: '363.00', verified: true });
+    }
+  });
 });
