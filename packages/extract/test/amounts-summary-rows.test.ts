@@ -133,4 +133,18 @@ describe('amounts: Spanish tax labels', () => {
       expect(fields.total, total).toMatchObject({ value: '363.00', verified: true });
     }
   });
+
+  it('computes the base as total − VAT when the VAT prints no rate but one usual rate gives it', () => {
+    const { fields } = read([
+      'FACTURA Nº FE23-002',
+      'Potencia   12,34 €',
+      'Energía   45,67 €',
+      'Descuentos   -3,00 €',
+      'Impuesto electricidad   2,80 €',
+      'Alquiler equipos de medida   0,81 €',
+      'IVA   12,31 €',
+      'TOTAL   70,93 €',
+    ]);
+    expect(fields.tax_base).toMatchObject({ value: '58.62', source: 'computed', verified: false });
+  });
 });

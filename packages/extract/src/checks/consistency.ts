@@ -1,4 +1,5 @@
 import type { Evidence, FieldMap } from '../evidence.ts';
+import { STANDARD_RATES } from '../fields/amounts/breakdown.ts';
 import { issueDateWindow } from '../fields/dates.ts';
 import type { AmountCand, Payment } from '../fields/index.ts';
 import { centsToString, toCents } from '../text/numbers.ts';
@@ -329,11 +330,15 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
   }
 }
 
+/** A base (cents) below which a rate implied by base and VAT alone is not trusted: rates round together. */
+const MIN_IMPLIED_RATE_BASE = 1000;
+
 /**
  * No base is printed where a label names it (a fee's invoice: "Honorarios 120,00", "IVA (21%) 25,20",
  * "Total 127,20"): the base is total − VAT + withholding when that base at the VAT line's own rate gives
- * the VAT read, to the cent. The rate check is what ties the three together; the base is computed and
- * nothing is verified by it (the total and VAT were each read once).
+ * the VAT read, to the cent (with no rate printed, the one usual rate that does). The rate check is what
+ * ties the three together; the base is computed and nothing is verified by it (the total and VAT were
+ * each read once).
  */
 function baseFromTotalAndVat(
   fields: FieldMap,
@@ -349,11 +354,16 @@ function baseFromTotalAndVat(
   for (const t of totals) {
     if (t.cents <= 0 || t.cents !== total) continue;
     for (const v of vats) {
-      if (v.rate == null || v.rate <= 0 || v.cents <= 0 || v.cents >= t.cents) continue;
+      if ((v.rate != null && v.rate <= 0) || v.cents <= 0 || v.cents >= t.cents) continue;
       if (vat != null && v.cents !== vat) continue;
       for (const w of withholdings) {
         const base = t.cents - v.cents + (w ? Math.abs(w.cents) : 0);
-        if (Math.abs(Math.round((base * v.rate) / 100) - v.cents) > TOL) continue;
+        const fits = (rate: number) => Math.abs(Math.round((base * rate) / 100) - v.cents) <= TOL;
+        // No rate printed by the VAT ("IVA   12,31 €"): the one usual rate that gives it, on a base
+        // large enough that two rates cannot both round to it.
+        const rates = v.rate != null ? [v.rate] : STANDARD_RATES.filter((r) => r > 0 && fits(r));
+        if (rates.length !== 1 || !fits(rates[0]!) || (v.rate == null && base < MIN_IMPLIED_RATE_BASE))
+          continue;
         const score = t.score + v.score + (w ? w.score : 0);
         if (!best || score > best.score) best = { score, base, t, v, w };
       }
