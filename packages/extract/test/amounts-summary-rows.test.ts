@@ -147,4 +147,33 @@ describe('amounts: Spanish tax labels', () => {
     ]);
     expect(fields.tax_base).toMatchObject({ value: '58.62', source: 'computed', verified: false });
   });
+
+  it('prefers a bare rate column to a printed 0 % of the recargo beside it', () => {
+    const { fields } = read([
+      'FACTURA 2024/91',
+      'Base Imponible %IVA   Importe IVA %R.E. Importe R.E.',
+      '250,00   21   52,50   0   0,00   0 %',
+      'Importe TOTAL ........   302,50',
+    ]);
+    expect(fields.vat_breakdown?.value).toEqual([{ rate: '21', base: '250.00', amount: '52.50' }]);
+  });
+
+  it('reads no VAT row in a goods table whose header names a VAT column', () => {
+    const { fields } = read([
+      'FACTURA 2024/92',
+      'Codigo   Descripcion del Producto   Uds.   Precio/Ud   Dto   %IVA   Importe',
+      '0011   ALH ESP RET   2   22,89   50   21   22,89',
+      'Base imponible   22,89',
+      'IVA 21%   4,81',
+      'Total   27,70',
+    ]);
+    expect(fields.vat_breakdown?.value).toEqual([{ rate: '21', base: '22.89', amount: '4.81' }]);
+  });
+
+  it('keeps the amount in a label\'s own cell, never the next label\'s ("IVA: 0,00 €   TOTAL:   30,00 €")', () => {
+    const rows = ['FACTURA CU/7', 'BASE IMPONIBLE:   30,00 €   IVA: 0,00 €   TOTAL:   30,00 €'];
+    const { amountCandidates } = extractFromText([page(rows, 'text')], 'text');
+    expect(amountCandidates.vat_total.map((c) => c.cents)).toEqual([0]);
+    expect(read(rows).fields.vat_total?.value).toBe('0.00');
+  });
 });

@@ -3,6 +3,10 @@ import { centsToString, findAmounts, minimalDecimal, spaceInlineBase, toCents } 
 import type { VatBreakdownEntry } from '../../types.ts';
 import { blankDates, type Ctx, ocrAmounts } from '../context.ts';
 
+/** A word of an items table's header row (quantity, price, description…), in the languages read. */
+export const ITEMS_HEADER_WORD =
+  /\b(?:cant(?:idad)?|cant\.|uds?\.?|unidades|precio|descripci[óo]n|concepto|art[íi]culo|qty|quantity|price|description|item|menge|preis|beschreibung|quantit[ée]|prix|d[ée]signation)\b/i;
+
 /** VAT rates in use, the usual ones first. */
 export const STANDARD_RATES = [
   21, 10, 4, 5, 2, 0, 19, 7, 20, 5.5, 8.5, 9, 6, 12, 13, 16, 23, 24, 25, 3, 7.5, 15,
@@ -70,20 +74,23 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
   // A recargo rate is never the VAT rate: with the VAT percent lost (printed on a line of its own), a row
   // holding only the recargo's is read by the usual rate that fits.
   const vatPercents = percents.filter((p) => !RECARGO_RATES.includes(p));
-  for (const rate of vatPercents) {
+  for (const rate of vatPercents.filter((p) => p > 0)) {
     found = pair((base, vat) => (fits(base, rate, vat) ? rate : null));
     if (found) break;
   }
   // A rate column printed without its sign ("50,00   10,00   5,00" under "Base   % IVA   Cuota"): a figure
-  // equal to a usual rate that two other amounts fit is the rate, before a rate two amounts fit by chance.
-  for (let k = 0; k < readings.length && !found && !vatPercents.length; k++) {
+  // equal to a usual rate that two other amounts fit is the rate, before a rate two amounts fit by chance
+  // and before a printed 0 % (any amount and a zero fit it: "339,34   21   71,26   0 %   0,00").
+  for (let k = 0; k < readings.length && !found && !vatPercents.some((p) => p > 0); k++) {
     const rate = readings[k]!.length === 1 ? readings[k]![0]! / 100 : 0;
     if (rate > 0 && STANDARD_RATES.includes(rate))
       found = pair((base, vat) => (fits(base, rate, vat) ? rate : null), k);
   }
+  if (!found && vatPercents.includes(0)) found = pair((base, vat) => (fits(base, 0, vat) ? 0 : null));
   if (!found && !vatPercents.length)
     found = pair((base, vat) => {
-      const usual = STANDARD_RATES.filter((r) => fits(base, r, vat));
+      // Not 0 %: any amount and a zero would fit it.
+      const usual = STANDARD_RATES.filter((r) => r > 0 && fits(base, r, vat));
       return usual.length === 1 && base >= 100 ? usual[0]! : null;
     });
   if (!found) return null;
@@ -125,7 +132,9 @@ export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
     const line = ctx.lines[i]!;
     const text = line.text;
     // A VAT summary table header ("IVA  Base  Cuota", "VAT rate  Net  VAT") opens a few rows without labels.
+    // (A goods table's header names a VAT column too: "Descripción   Precio   %IVA   Importe".)
     if (
+      !ITEMS_HEADER_WORD.test(text) &&
       /\b(?:i\.?v\.?a|vat|tax|mwst|tva|btw)\b/i.test(text) &&
       /\b(?:base|cuota|net|neto|netto|amount|importe|betrag)\b/i.test(text) &&
       findAmounts(blankDates(text)).length === 0

@@ -17,7 +17,7 @@ import {
   wordHeight,
 } from '../context.ts';
 import type { FAMILIES, Features } from '../ranker.ts';
-import { RATE_PERCENT, STANDARD_RATES } from './breakdown.ts';
+import { ITEMS_HEADER_WORD, RATE_PERCENT, STANDARD_RATES } from './breakdown.ts';
 
 export type AmountCand = {
   cents: number;
@@ -160,7 +160,8 @@ function amountsAfterLabel(
   // The value belongs to this label up to the next labelled cell ("Excl. BTW 593,36   Subtotaal 717,97").
   const cells = fullTail.split(/ {3}/);
   let cut = cells.length;
-  let seenAmount = false;
+  // The label's own cell may hold its amount already ("IVA: 0,00 €   TOTAL:   30,00 €").
+  let seenAmount = findAmounts(blankDates((cells[0] ?? '').replace(PERCENT_AFTER, ' '))).length > 0;
   for (let c = 1; c < cells.length; c++) {
     const cell = cells[c]!;
     const wordy = /\p{L}{4,}/u.test(cell.replace(/\b(?:euros?|eur|usd)\b/gi, ''));
@@ -282,10 +283,6 @@ function amountsAfterLabel(
   if (!out.length && !ctx.ocr) out.push(...underLabelColumn(ctx, label, line, i, f));
   return out;
 }
-
-/** A word of an items table's header row (quantity, price, description…), in the languages read. */
-const ITEMS_HEADER_WORD =
-  /\b(?:cant(?:idad)?|cant\.|uds?\.?|unidades|precio|descripci[óo]n|concepto|art[íi]culo|qty|quantity|price|description|item|menge|preis|beschreibung|quantit[ée]|prix|d[ée]signation)\b/i;
 
 /** Lines below a label its value may stand on, in its column, when nothing is beside or right under it. */
 const COLUMN_LINES = 3;
