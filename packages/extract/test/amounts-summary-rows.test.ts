@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBreakdown, reconcileAmounts } from '../src/checks/consistency.ts';
+import { checkBreakdown, perRateSums, reconcileAmounts } from '../src/checks/consistency.ts';
 import { extractFromText } from '../src/fields/index.ts';
 import { page } from './text-page.ts';
 
@@ -175,5 +175,26 @@ describe('amounts: Spanish tax labels', () => {
     const { amountCandidates } = extractFromText([page(rows, 'text')], 'text');
     expect(amountCandidates.vat_total.map((c) => c.cents)).toEqual([0]);
     expect(read(rows).fields.vat_total?.value).toBe('0.00');
+  });
+
+  it('reads a row of labels that print their rates ("Cuota IVA 21 %   R.E. 5,2 %") over its values', () => {
+    const { fields } = read([
+      'Factura 6',
+      'Base imponible   Cuota IVA 21 %   R.E. 5,2 %   Total',
+      '1.000,00   210,00   52,00   1.262,00',
+    ]);
+    expect(fields.tax_base).toMatchObject({ value: '1000.00', verified: true });
+    expect(fields.vat_total).toMatchObject({ value: '210.00', verified: true });
+    expect(fields.surcharge_total).toMatchObject({ value: '52.00', verified: true });
+    expect(fields.total).toMatchObject({ value: '1262.00', verified: true });
+  });
+
+  it("never sums one rate's VAT with its own repetition printed without the base", () => {
+    const box = (y: number) => ({ page: 1, x: 0.5, y, w: 0.1, h: 0.01 });
+    const withBase = { cents: 17461, score: 2, box: box(0.5), rate: 22, line: 10, onBase: 79367 };
+    const repeated = { cents: 17461, score: 1, box: box(0.6), rate: 22, line: 12 };
+    expect(perRateSums([withBase, repeated])).toEqual([]);
+    const otherRate = { cents: 500, score: 1, box: box(0.55), rate: 10, line: 11, onBase: 5000 };
+    expect(perRateSums([withBase, repeated, otherRate]).map((s) => s.cents)).toEqual([17961]);
   });
 });

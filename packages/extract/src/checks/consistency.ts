@@ -456,7 +456,16 @@ export function perRateSums(vats: AmountCand[]): AmountCand[] {
     byRate.set(key, list);
     if (list.length < READINGS_PER_RATE && !list.some((o) => o.cents === c.cents)) list.push(c);
   }
-  const rates = [...byRate.values()];
+  // The same amount at the same rate printed again without its base (a summary repeating the rate's
+  // line "IVA 21 % s/ 793,67   174,61" as "IVA 21 %: 174,61") is that line's, not another base's.
+  const rates = [...byRate].flatMap(([key, list]) => {
+    const [rate, base] = key.split('|');
+    const repeated = (c: AmountCand) =>
+      [...byRate].some(
+        ([k, l]) => k !== key && k.startsWith(`${rate}|`) && l.some((o) => o.cents === c.cents),
+      );
+    return !base && list.every(repeated) ? [] : [list];
+  });
   if (rates.length < 2) return [];
   // Each rate's amount read at a place of its own.
   const firsts = rates.map((l) => l[0]!);

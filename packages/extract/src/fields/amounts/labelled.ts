@@ -455,9 +455,12 @@ function isRowLabel(ctx: Ctx, allLabels: RegExp[], text: string): boolean {
   return allLabels.some((re) => re.test(text)) || ctx.L.total.some((re) => re.test(text));
 }
 
-/** A row of labels alone ("Base imponible   IVA 21%   Total"): several cells and no amount. */
+/** A row of labels alone ("Base imponible   IVA 21 %   R.E. 5,2 %   Total"): several cells, no amount but rates. */
 function isHeaderRow(text: string): boolean {
-  return text.includes('   ') && !findAmounts(blankDates(withoutBareRates(text))).length;
+  const rates = new RegExp(RATE_PERCENT.source, 'g');
+  return (
+    text.includes('   ') && !findAmounts(blankDates(withoutBareRates(text)).replace(rates, blank)).length
+  );
 }
 
 /** A usual rate glued to its tax's name without a percent sign ("IVA 21", "IRPF 15"): no amount. */
