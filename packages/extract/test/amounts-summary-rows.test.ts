@@ -197,4 +197,32 @@ describe('amounts: Spanish tax labels', () => {
     const otherRate = { cents: 500, score: 1, box: box(0.55), rate: 10, line: 11, onBase: 5000 };
     expect(perRateSums([withBase, repeated, otherRate]).map((s) => s.cents)).toEqual([17961]);
   });
+
+  it('reads the last "Total" of a row of labels that opens with "Total neto"', () => {
+    const { fields } = read([
+      'Factura 37',
+      'Total neto   IVA 21 %   IVA 10 %   Total',
+      '1.300,00 €   210,00 €   30,00 €   1.540,00 €',
+    ]);
+    expect(fields.total).toMatchObject({ value: '1540.00', verified: true });
+    expect(fields.vat_total).toMatchObject({ value: '240.00', verified: true });
+  });
+
+  it('reads every VAT of an inline block, each with its own rate, and sums them', () => {
+    const { fields } = read([
+      'Factura 6',
+      'Base imponible 300,00 € · IVA 21 % 42,00 € · IVA 10 % 10,00 € · Total 352,00 €',
+    ]);
+    expect(fields.vat_total).toMatchObject({ value: '52.00', verified: true });
+    expect(fields.total).toMatchObject({ value: '352.00', verified: true });
+  });
+
+  it('reads a label printed after an excluded one on the same line, and stops at a bare "Total"', () => {
+    const { fields } = read([
+      'Factura 30',
+      'Importe sin IVA 4.610,10 € · IVA 21 % 968,12 € · Retención IRPF 15 % -691,52 € · Total 4.886,70 €',
+    ]);
+    expect(fields.vat_total).toMatchObject({ value: '968.12', verified: true });
+    expect(fields.withholding_total).toMatchObject({ value: '691.52', verified: true });
+  });
 });

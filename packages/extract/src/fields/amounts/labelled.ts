@@ -108,19 +108,33 @@ export function collectAmounts(
     const label = labels[li]!;
     for (let i = 0; i < ctx.lines.length; i++) {
       const readings = lineReadings(ctx, ctx.lines[i]!);
-      // A line any engine reads as an excluded label (a subtotal, the change) gives no candidate.
+      const excluded = (text: string, at: number) => {
+        const own = ownCell(text, label, at);
+        return exclude.some((re) => re.test(own) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(own)));
+      };
+      // Each place the label is printed on the line ("Valor sem IVA 4610,10 · IVA 23 % 1060,32", a row
+      // "Total neto   IVA 21 %   Total"), less those inside an excluded label.
+      const all = readings.map((line) => hitsOf(label, line.text));
+      const kept = readings.map((line, r) => all[r]!.filter((at) => !excluded(line.text, at)));
+      // A line any engine reads as an excluded label only (a subtotal, the change) gives no candidate; a
+      // reading without the label is tested as a whole.
       if (
-        readings.some((line) => {
-          const own = ownCell(line.text, label);
-          return exclude.some((re) => re.test(own) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(own)));
-        })
+        readings.some((line, r) =>
+          all[r]!.length ? !kept[r]!.length : excluded(line.text, line.text.length),
+        )
       )
         continue;
       // Every engine's reading of the line, the chosen one first; one candidate per value.
       const found: AmountCand[] = [];
       const chosen = amountsIn(ctx, readings[0]!.text);
       readings.forEach((line, r) => {
-        for (const c of amountsAfterLabel(ctx, labels, li, line, i, allLabels)) {
+        const hits = kept[r]!;
+        // A row of labels pairs every kept label cell with its value at once.
+        const starts = isHeaderRow(line.text) ? hits.slice(0, 1) : hits;
+        const cands = starts.flatMap((at) =>
+          amountsAfterLabel(ctx, labels, li, line, i, allLabels, at, (h) => hits.includes(h)),
+        );
+        for (const c of cands) {
           const same = found.find((x) => x.cents === c.cents);
           if (same) continue;
           if (r > 0) {
@@ -143,7 +157,17 @@ function amountsIn(ctx: Ctx, text: string): Set<number> {
   );
 }
 
-/** The amounts one reading of line `i` gives after `label` (or on the next line). */
+/** Where `label` is printed in `text` (every start). */
+function hitsOf(label: RegExp, text: string): number[] {
+  return [...text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))].map(
+    (m) => m.index ?? 0,
+  );
+}
+
+/**
+ * The amounts one reading of line `i` gives after `label` printed at `at` (or on the next line); in a
+ * row of labels, only the label cells `kept` accepts are paired with values.
+ */
 function amountsAfterLabel(
   ctx: Ctx,
   family: RegExp[],
@@ -151,10 +175,12 @@ function amountsAfterLabel(
   line: Line,
   i: number,
   allLabels: RegExp[],
+  at = 0,
+  kept: (hit: number) => boolean = () => true,
 ): AmountCand[] {
   const out: AmountCand[] = [];
   const label = family[li]!;
-  const m = label.exec(line.text);
+  const m = labelAt(label, line.text, at);
   if (!m) return out;
   const fullTail = withoutBareRates(line.text).slice((m.index ?? 0) + m[0].length);
   // The value belongs to this label up to the next labelled cell ("Excl. BTW 593,36   Subtotaal 717,97").
@@ -172,8 +198,17 @@ function amountsAfterLabel(
     if (findAmounts(cell).length) seenAmount = true;
   }
   const joined = cells.slice(0, cut).join('   ');
-  const tail = inlineCut(allLabels, blankDates(ocrAmounts(ctx, spaceInlineBase(joined))));
-  const rate = printedRate(line.text);
+  // Inline, a bare total word ends the value too ("IVA 10 % 10,00 € · Total 352,00 €").
+  const tail = inlineCut(
+    [...allLabels, ...ctx.L.total],
+    blankDates(ocrAmounts(ctx, spaceInlineBase(joined))),
+  );
+  // The rate printed in the label's own stretch ("IVA 23 % € 1004,33 · IVA 13 % € 14763,40": each its
+  // own); the line's when the label is printed once.
+  const from = m.index ?? 0;
+  const rate =
+    printedRate(line.text.slice(from, from + m[0].length + joined.length)) ??
+    (hitsOf(label, line.text).length > 1 ? undefined : printedRate(line.text));
   // Read by OCR, one digit just after an amount ("5.983,78 6") is its currency sign misread.
   const amounts = findAmounts(
     ctx.ocr
@@ -250,6 +285,7 @@ function amountsAfterLabel(
       const cells = splitCells(nextLine).filter((c) => /\d/.test(c.text));
       const seen = new Set<number>();
       for (const hit of line.text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))) {
+        if (!kept(hit.index ?? 0)) continue;
         const labelBox = boxOf(line, hit.index ?? 0, hit[0].length);
         // The label's whole cell ("Retención IRPF 15%"), not the word matched.
         const cell = labelCells.find((c) => c.x <= labelBox.x + 1e-4 && labelBox.x < c.x + c.w);
@@ -279,8 +315,8 @@ function amountsAfterLabel(
       break;
     }
   }
-  if (!out.length && headerRow) out.push(...underTableHeader(ctx, label, line, i, f, allLabels));
-  if (!out.length && !ctx.ocr) out.push(...underLabelColumn(ctx, label, line, i, f));
+  if (!out.length && headerRow) out.push(...underTableHeader(ctx, label, line, i, f, allLabels, kept));
+  if (!out.length && !ctx.ocr) out.push(...underLabelColumn(ctx, label, line, i, f, m.index ?? 0));
   return out;
 }
 
@@ -292,8 +328,15 @@ const COLUMN_LINES = 3;
  * of values, or of a row of labels with fewer values than labels, and "157,30 €" under it past a payment
  * line): the first cell below that overlaps the label's span and holds one amount and no words.
  */
-function underLabelColumn(ctx: Ctx, label: RegExp, line: Line, i: number, f: Features): AmountCand[] {
-  const m = label.exec(line.text);
+function underLabelColumn(
+  ctx: Ctx,
+  label: RegExp,
+  line: Line,
+  i: number,
+  f: Features,
+  from: number,
+): AmountCand[] {
+  const m = labelAt(label, line.text, from);
   // An items table's header: the values under its "Total" column are line totals.
   if (!m || ITEMS_HEADER_WORD.test(line.text)) return [];
   const at = boxOf(line, m.index ?? 0, m[0].length);
@@ -376,12 +419,15 @@ function underTableHeader(
   i: number,
   f: Features,
   allLabels: RegExp[],
+  kept: (hit: number) => boolean,
 ): AmountCand[] {
   const out: AmountCand[] = [];
   const labelCells = splitCells(line).filter((c) => /[\p{L}\d]/u.test(c.text));
   const named = labelCells.filter((c) => isRowLabel(ctx, allLabels, c.text)).length;
   if (labelCells.length < 3 || named < MIN_TABLE_LABELS) return out;
-  const hits = [...line.text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))];
+  const hits = [...line.text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))].filter(
+    (h) => kept(h.index ?? 0),
+  );
   let prev = line;
   for (let j = i + 1; j < Math.min(ctx.lines.length, i + 1 + MAX_VALUE_ROWS); j++) {
     const row = ctx.lines[j]!;
@@ -517,8 +563,8 @@ function inlineCut(allLabels: RegExp[], tail: string): string {
  * amounts inline, the label's own stretch (from the amount before it to the first amount after it);
  * else the whole line.
  */
-function ownCell(text: string, label: RegExp): string {
-  const m = label.exec(text);
+function ownCell(text: string, label: RegExp, from = 0): string {
+  const m = labelAt(label, text, from);
   if (!isHeaderRow(text)) {
     if (!m) return text;
     const at = m.index ?? 0;
@@ -528,6 +574,13 @@ function ownCell(text: string, label: RegExp): string {
     return text.slice(start, after ? at + after.index + after.raw.length : text.length);
   }
   return m ? labelCell(text, m.index ?? 0) : '';
+}
+
+/** The first match of `label` in `text` at or after `from`. */
+function labelAt(label: RegExp, text: string, from: number): RegExpExecArray | null {
+  const re = new RegExp(label.source, `${label.flags.replace('g', '')}g`);
+  re.lastIndex = from;
+  return re.exec(text);
 }
 
 /** The cell (3-space separated) of `text` holding position `at`. */
