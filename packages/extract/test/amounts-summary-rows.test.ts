@@ -225,4 +225,36 @@ describe('amounts: Spanish tax labels', () => {
     expect(fields.vat_total).toMatchObject({ value: '968.12', verified: true });
     expect(fields.withholding_total).toMatchObject({ value: '691.52', verified: true });
   });
+
+  it("never takes base = total with no VAT on a gross total beside the document's total", () => {
+    const box = (x: number, y: number) => ({ page: 1, x, y, w: 0.05, h: 0.01 });
+    const cand = (cents: number, score: number, x: number, line: number, tier: string) => ({
+      cents,
+      score,
+      box: box(x, 0.5 + line / 100),
+      line,
+      features: { [tier]: 1 },
+    });
+    const fields = {
+      total: { value: '608.63', confidence: 0.7, source: 'text' as const, verified: false },
+      vat_total: { value: '0.00', confidence: 0.7, source: 'text' as const, verified: false },
+      vat_breakdown: {
+        value: [{ rate: '21', base: '503.00', amount: '105.63' }],
+        confidence: 0.6,
+        source: 'text' as const,
+        verified: false,
+      },
+    };
+    const cands = {
+      // "TOTAL BRUTO 503,00" and "TOTAL FACTURA 608,63" over one row; a rate row's "0,00" under "IVA".
+      total: [cand(60863, 3.8, 0.9, 21, 'tier0'), cand(50300, 1.9, 0.1, 21, 'tier1')],
+      tax_base: [],
+      vat_total: [cand(0, 2.9, 0.56, 22, 'tier0')],
+      withholding_total: [cand(0, 3.1, 0.77, 23, 'tier0')],
+      surcharge_total: [],
+    };
+    reconcileAmounts(fields, cands, () => {});
+    expect(fields.vat_total.value).toBe('105.63');
+    expect(fields.total.value).toBe('608.63');
+  });
 });

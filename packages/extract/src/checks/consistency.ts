@@ -163,6 +163,9 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
     for (const b of bases) {
       for (const v of vats) {
         if (v.cents === t.cents || (b.cents === t.cents && v.cents !== 0)) continue;
+        // Base = total with no VAT closes for any amount printed twice: never for another total than
+        // the one the ranker reads as the document's ("TOTAL BRUTO 503,00" beside "TOTAL 608,63").
+        if (b.cents === t.cents && v.cents === 0 && totals[0] && t.cents !== totals[0].cents) continue;
         // VAT is never more than its base (base and VAT read in each other's place close the same sum).
         if (Math.abs(v.cents) > Math.abs(b.cents)) continue;
         for (const w of withholdings) {
