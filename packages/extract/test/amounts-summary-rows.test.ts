@@ -250,4 +250,20 @@ describe('amounts: Spanish tax labels', () => {
     expect(fields.vat_total.value).toBe('105.63');
     expect(fields.total.value).toBe('608.63');
   });
+
+  it("gives a fee invoice's one rate as its breakdown, computed and unverified like its base", () => {
+    const { fields } = read([
+      'Minuta 12',
+      'Honorarios   120,00 €',
+      'I.V.A. 21%   25,20 €',
+      'Retención IRPF 15%   - 18,00 €',
+      'TOTAL ADEUDADO   127,20 €',
+    ]);
+    expect(fields.tax_base).toMatchObject({ value: '120.00', source: 'computed', verified: false });
+    expect(fields.vat_breakdown).toMatchObject({
+      value: [{ rate: '21', base: '120.00', amount: '25.20' }],
+      source: 'computed',
+      verified: false,
+    });
+  });
 });

@@ -353,7 +353,14 @@ function baseFromTotalAndVat(
   // The total and VAT the ranker chose stand: only the base is derived from them.
   const total = toCents(fields.total?.value);
   const vat = toCents(fields.vat_total?.value);
-  let best: { score: number; base: number; t: AmountCand; v: AmountCand; w: AmountCand | null } | null = null;
+  let best: {
+    score: number;
+    base: number;
+    rate: number;
+    t: AmountCand;
+    v: AmountCand;
+    w: AmountCand | null;
+  } | null = null;
   for (const t of totals) {
     if (t.cents <= 0 || t.cents !== total) continue;
     for (const v of vats) {
@@ -368,7 +375,7 @@ function baseFromTotalAndVat(
         if (rates.length !== 1 || !fits(rates[0]!) || (v.rate == null && base < MIN_IMPLIED_RATE_BASE))
           continue;
         const score = t.score + v.score + (w ? w.score : 0);
-        if (!best || score > best.score) best = { score, base, t, v, w };
+        if (!best || score > best.score) best = { score, base, rate: rates[0]!, t, v, w };
       }
     }
   }
@@ -381,6 +388,16 @@ function baseFromTotalAndVat(
     box: c.box,
   });
   fields.tax_base = { value: centsToString(best.base), confidence: 0.6, source: 'computed', verified: false };
+  // One rate, its base and its VAT: the breakdown, as computed as the base.
+  if (!fields.vat_breakdown)
+    fields.vat_breakdown = {
+      value: [
+        { rate: String(best.rate), base: centsToString(best.base), amount: centsToString(best.v.cents) },
+      ],
+      confidence: 0.6,
+      source: 'computed',
+      verified: false,
+    };
   if (vat == null) fields.vat_total = read(best.v, centsToString(best.v.cents), fields.vat_total);
   if (best.w)
     fields.withholding_total = read(best.w, centsToString(Math.abs(best.w.cents)), fields.withholding_total);
@@ -689,6 +706,8 @@ export function checkBreakdown(fields: FieldMap, warn: Warn, doc: { creditNote?:
   // Base × 0 % = 0 holds for any base: a breakdown of 0 % lines alone is as sure as the VAT total read.
   const vacuous = ev.value.every((e) => Number(e.rate) === 0);
   if (vacuous && !fields.vat_total?.verified) ev.verified = false;
+  // A base computed as total − VAT adds up by construction: its breakdown proves nothing.
+  else if (fields.tax_base?.source === 'computed') ev.verified = false;
   else if (ok && vat != null && Math.abs(vat - sum) <= TOL && base != null && Math.abs(base - bSum) <= TOL) {
     ev.verified = true;
     ev.confidence = 0.95;
