@@ -266,4 +266,12 @@ describe('amounts: Spanish tax labels', () => {
       verified: false,
     });
   });
+
+  it('reads no rate from a bare figure where a base of cents fits several rates', () => {
+    const { fields } = read(
+      ['TICKET 5', 'IVA   BASE   CUOTA', '3   0,87   0,03', '10%   7,45   0,75', 'TOTAL   9,10'],
+      'ocr',
+    );
+    expect(fields.vat_breakdown?.value).toEqual([{ rate: '10', base: '7.45', amount: '0.75' }]);
+  });
 });

@@ -71,6 +71,12 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
     }
     return null;
   };
+  // The one usual rate (not 0 %: any amount and a zero fit it) that a base of a euro or more and an
+  // amount fit; null when none or several do.
+  const onlyUsual = (base: number, vat: number) => {
+    const usual = STANDARD_RATES.filter((r) => r > 0 && fits(base, r, vat));
+    return usual.length === 1 && base >= 100 ? usual[0]! : null;
+  };
   // A recargo rate is never the VAT rate: with the VAT percent lost (printed on a line of its own), a row
   // holding only the recargo's is read by the usual rate that fits.
   const vatPercents = percents.filter((p) => !RECARGO_RATES.includes(p));
@@ -83,16 +89,12 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
   // and before a printed 0 % (any amount and a zero fit it: "339,34   21   71,26   0 %   0,00").
   for (let k = 0; k < readings.length && !found && !vatPercents.some((p) => p > 0); k++) {
     const rate = readings[k]!.length === 1 ? readings[k]![0]! / 100 : 0;
+    // Only where no other usual rate fits the pair too (a base of cents fits several: 0,87 and 0,03).
     if (rate > 0 && STANDARD_RATES.includes(rate))
-      found = pair((base, vat) => (fits(base, rate, vat) ? rate : null), k);
+      found = pair((base, vat) => (onlyUsual(base, vat) === rate ? rate : null), k);
   }
   if (!found && vatPercents.includes(0)) found = pair((base, vat) => (fits(base, 0, vat) ? 0 : null));
-  if (!found && !vatPercents.length)
-    found = pair((base, vat) => {
-      // Not 0 %: any amount and a zero would fit it.
-      const usual = STANDARD_RATES.filter((r) => r > 0 && fits(base, r, vat));
-      return usual.length === 1 && base >= 100 ? usual[0]! : null;
-    });
+  if (!found && !vatPercents.length) found = pair(onlyUsual);
   if (!found) return null;
   const { base, vat } = found;
   const sign = base < 0 && vat <= 0 ? -1 : 1;
