@@ -708,7 +708,16 @@ export function checkBreakdown(fields: FieldMap, warn: Warn, doc: { creditNote?:
   if (vacuous && !fields.vat_total?.verified) ev.verified = false;
   // A base computed as total − VAT adds up by construction: its breakdown proves nothing.
   else if (fields.tax_base?.source === 'computed') ev.verified = false;
-  else if (ok && vat != null && Math.abs(vat - sum) <= TOL && base != null && Math.abs(base - bSum) <= TOL) {
+  // Its rows and the VAT total may be one printed line read twice ("IVA 21 % s/ 100,00   21,00"): only
+  // a VAT total the sum proved is a second source.
+  else if (
+    ok &&
+    vat != null &&
+    fields.vat_total?.verified &&
+    Math.abs(vat - sum) <= TOL &&
+    base != null &&
+    Math.abs(base - bSum) <= TOL
+  ) {
     ev.verified = true;
     ev.confidence = 0.95;
   } else if (!ok) {
