@@ -274,4 +274,23 @@ describe('amounts: Spanish tax labels', () => {
     );
     expect(fields.vat_breakdown?.value).toEqual([{ rate: '10', base: '7.45', amount: '0.75' }]);
   });
+
+  it("reads a ticket's exempt row that prints no rate, never a 0 % from a total's figure after zeros", () => {
+    const { fields } = read(
+      ['TICKET 7', 'IVA   BASE   CUOTA', '12,48   0,00', '21%   1,82   0,38', 'TOTAL   14,68'],
+      'ocr',
+    );
+    expect(fields.vat_breakdown?.value).toEqual([
+      { rate: '0', base: '12.48', amount: '0.00' },
+      { rate: '21', base: '1.82', amount: '0.38' },
+    ]);
+    const taxes = read([
+      'FACTURA 8',
+      'Base Imponible %IVA   Importe IVA %R.E. Importe R.E.',
+      '182,31   21   38,29   0   0,00   0 %',
+      '0,00   0   0,00   0   0,00   Total IMPUESTOS ...........   38,29',
+      'Importe TOTAL ........   220,60',
+    ]);
+    expect(taxes.fields.vat_breakdown?.value).toEqual([{ rate: '21', base: '182.31', amount: '38.29' }]);
+  });
 });

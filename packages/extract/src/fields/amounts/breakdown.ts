@@ -71,10 +71,10 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
     }
     return null;
   };
-  // The one usual rate (not 0 %: any amount and a zero fit it) that a base of a euro or more and an
-  // amount fit; null when none or several do.
+  // The one usual rate that a base of a euro or more and an amount fit (0 % with a zero: the exempt
+  // lines of a ticket print no rate); null when none or several do.
   const onlyUsual = (base: number, vat: number) => {
-    const usual = STANDARD_RATES.filter((r) => r > 0 && fits(base, r, vat));
+    const usual = STANDARD_RATES.filter((r) => fits(base, r, vat));
     return usual.length === 1 && base >= 100 ? usual[0]! : null;
   };
   // A recargo rate is never the VAT rate: with the VAT percent lost (printed on a line of its own), a row
@@ -94,7 +94,12 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
       found = pair((base, vat) => (onlyUsual(base, vat) === rate ? rate : null), k);
   }
   if (!found && vatPercents.includes(0)) found = pair((base, vat) => (fits(base, 0, vat) ? 0 : null));
-  if (!found && !vatPercents.length) found = pair(onlyUsual);
+  if (!found && !vatPercents.length) {
+    found = pair(onlyUsual);
+    // A rate-less 0 % row prints its base before its zero ("12,48   0,00"); a base after the zeros is
+    // another column's figure ("0,00   0   0,00   Total impuestos   38,29").
+    if (found && found.rate === 0 && found.a > found.b) found = null;
+  }
   if (!found) return null;
   const { base, vat } = found;
   const sign = base < 0 && vat <= 0 ? -1 : 1;
