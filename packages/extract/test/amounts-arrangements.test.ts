@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkBreakdown, reconcileAmounts } from '../src/checks/consistency.ts';
 import { extractFromText } from '../src/fields/index.ts';
-import { page } from './text-page.ts';
+import { page, readAmounts } from './text-page.ts';
 
-/** Reads a digital invoice from rows and runs the amount checks the pipeline runs. */
-function read(rows: string[], source: 'text' | 'ocr' = 'text') {
-  const r = extractFromText([page(rows, source)], source);
-  const warnings: string[] = [];
-  reconcileAmounts(r.fields, r.amountCandidates, (w) => warnings.push(w.code));
-  checkBreakdown(r.fields, (w) => warnings.push(w.code));
-  return { fields: r.fields, warnings };
-}
+const read = readAmounts;
 
 const value = (f: { value: unknown } | undefined) => f?.value;
 

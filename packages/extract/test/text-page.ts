@@ -1,3 +1,5 @@
+import { checkBreakdown, reconcileAmounts } from '../src/checks/consistency.ts';
+import { extractFromText } from '../src/fields/index.ts';
 import type { Line, PageText, Word } from '../src/text/layout.ts';
 
 /**
@@ -51,4 +53,13 @@ export function narrowed(p: PageText, factor: number): PageText {
     l.w *= factor;
   }
   return p;
+}
+
+/** Reads a digital invoice (or a scan's text, `ocr`) from rows and runs the amount checks the pipeline runs. */
+export function readAmounts(rows: string[], source: 'text' | 'ocr' = 'text') {
+  const r = extractFromText([page(rows, source)], source);
+  const warnings: string[] = [];
+  reconcileAmounts(r.fields, r.amountCandidates, (w) => warnings.push(w.code));
+  checkBreakdown(r.fields, (w) => warnings.push(w.code));
+  return { fields: r.fields, warnings };
 }

@@ -147,8 +147,12 @@ describe('verified needs two sources', () => {
     delete r.fields.total;
     checkBreakdown(r.fields, () => {});
     expect(r.fields.vat_breakdown?.verified).toBe(false);
-    // A total that base + VAT make: the breakdown is complete and verified.
+    // A total that base + VAT make: the breakdown is complete, and verified once the sum has proved the
+    // VAT total (a second source; the breakdown row alone may be the VAT line read again).
     r.fields.total = { value: '121.00', confidence: 0.9, source: 'text', verified: false };
+    checkBreakdown(r.fields, () => {});
+    expect(r.fields.vat_breakdown?.verified).toBe(false);
+    r.fields.vat_total = { value: '21.00', confidence: 0.97, source: 'text', verified: true };
     checkBreakdown(r.fields, () => {});
     expect(r.fields.vat_breakdown?.verified).toBe(true);
   });

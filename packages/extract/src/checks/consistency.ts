@@ -1,5 +1,6 @@
 // kept whole: the arithmetic checks run as one ordered pass over the same field map; the extraction engineer owns its split (issue 38, engine part).
 import type { Evidence, FieldMap } from '../evidence.ts';
+import { STANDARD_RATES } from '../fields/amounts/breakdown.ts';
 import { issueDateWindow } from '../fields/dates.ts';
 import type { AmountCand, Payment } from '../fields/index.ts';
 import { centsToString, toCents } from '../text/numbers.ts';
@@ -163,6 +164,9 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
     for (const b of bases) {
       for (const v of vats) {
         if (v.cents === t.cents || (b.cents === t.cents && v.cents !== 0)) continue;
+        // Base = total with no VAT closes for any amount printed twice: never for another total than
+        // the one the ranker reads as the document's ("TOTAL BRUTO 503,00" beside "TOTAL 608,63").
+        if (b.cents === t.cents && v.cents === 0 && totals[0] && t.cents !== totals[0].cents) continue;
         // VAT is never more than its base (base and VAT read in each other's place close the same sum).
         if (Math.abs(v.cents) > Math.abs(b.cents)) continue;
         for (const w of withholdings) {
@@ -330,11 +334,15 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
   }
 }
 
+/** A base (cents) below which a rate implied by base and VAT alone is not trusted: rates round together. */
+const MIN_IMPLIED_RATE_BASE = 1000;
+
 /**
  * No base is printed where a label names it (a fee's invoice: "Honorarios 120,00", "IVA (21%) 25,20",
  * "Total 127,20"): the base is total − VAT + withholding when that base at the VAT line's own rate gives
- * the VAT read, to the cent. The rate check is what ties the three together; the base is computed and
- * nothing is verified by it (the total and VAT were each read once).
+ * the VAT read, to the cent (with no rate printed, the one usual rate that does). The rate check is what
+ * ties the three together; the base is computed and nothing is verified by it (the total and VAT were
+ * each read once).
  */
 function baseFromTotalAndVat(
   fields: FieldMap,
@@ -346,17 +354,29 @@ function baseFromTotalAndVat(
   // The total and VAT the ranker chose stand: only the base is derived from them.
   const total = toCents(fields.total?.value);
   const vat = toCents(fields.vat_total?.value);
-  let best: { score: number; base: number; t: AmountCand; v: AmountCand; w: AmountCand | null } | null = null;
+  let best: {
+    score: number;
+    base: number;
+    rate: number;
+    t: AmountCand;
+    v: AmountCand;
+    w: AmountCand | null;
+  } | null = null;
   for (const t of totals) {
     if (t.cents <= 0 || t.cents !== total) continue;
     for (const v of vats) {
-      if (v.rate == null || v.rate <= 0 || v.cents <= 0 || v.cents >= t.cents) continue;
+      if ((v.rate != null && v.rate <= 0) || v.cents <= 0 || v.cents >= t.cents) continue;
       if (vat != null && v.cents !== vat) continue;
       for (const w of withholdings) {
         const base = t.cents - v.cents + (w ? Math.abs(w.cents) : 0);
-        if (Math.abs(Math.round((base * v.rate) / 100) - v.cents) > TOL) continue;
+        const fits = (rate: number) => Math.abs(Math.round((base * rate) / 100) - v.cents) <= TOL;
+        // No rate printed by the VAT ("IVA   12,31 €"): the one usual rate that gives it, on a base
+        // large enough that two rates cannot both round to it.
+        const rates = v.rate != null ? [v.rate] : STANDARD_RATES.filter((r) => r > 0 && fits(r));
+        if (rates.length !== 1 || !fits(rates[0]!) || (v.rate == null && base < MIN_IMPLIED_RATE_BASE))
+          continue;
         const score = t.score + v.score + (w ? w.score : 0);
-        if (!best || score > best.score) best = { score, base, t, v, w };
+        if (!best || score > best.score) best = { score, base, rate: rates[0]!, t, v, w };
       }
     }
   }
@@ -369,6 +389,16 @@ function baseFromTotalAndVat(
     box: c.box,
   });
   fields.tax_base = { value: centsToString(best.base), confidence: 0.6, source: 'computed', verified: false };
+  // One rate, its base and its VAT: the breakdown, as computed as the base.
+  if (!fields.vat_breakdown)
+    fields.vat_breakdown = {
+      value: [
+        { rate: String(best.rate), base: centsToString(best.base), amount: centsToString(best.v.cents) },
+      ],
+      confidence: 0.6,
+      source: 'computed',
+      verified: false,
+    };
   if (vat == null) fields.vat_total = read(best.v, centsToString(best.v.cents), fields.vat_total);
   if (best.w)
     fields.withholding_total = read(best.w, centsToString(Math.abs(best.w.cents)), fields.withholding_total);
@@ -447,7 +477,16 @@ export function perRateSums(vats: AmountCand[]): AmountCand[] {
     byRate.set(key, list);
     if (list.length < READINGS_PER_RATE && !list.some((o) => o.cents === c.cents)) list.push(c);
   }
-  const rates = [...byRate.values()];
+  // The same amount at the same rate printed again without its base (a summary repeating the rate's
+  // line "IVA 21 % s/ 793,67   174,61" as "IVA 21 %: 174,61") is that line's, not another base's.
+  const rates = [...byRate].flatMap(([key, list]) => {
+    const [rate, base] = key.split('|');
+    const repeated = (c: AmountCand) =>
+      [...byRate].some(
+        ([k, l]) => k !== key && k.startsWith(`${rate}|`) && l.some((o) => o.cents === c.cents),
+      );
+    return !base && list.every(repeated) ? [] : [list];
+  });
   if (rates.length < 2) return [];
   // Each rate's amount read at a place of its own.
   const firsts = rates.map((l) => l[0]!);
@@ -668,7 +707,18 @@ export function checkBreakdown(fields: FieldMap, warn: Warn, doc: { creditNote?:
   // Base × 0 % = 0 holds for any base: a breakdown of 0 % lines alone is as sure as the VAT total read.
   const vacuous = ev.value.every((e) => Number(e.rate) === 0);
   if (vacuous && !fields.vat_total?.verified) ev.verified = false;
-  else if (ok && vat != null && Math.abs(vat - sum) <= TOL && base != null && Math.abs(base - bSum) <= TOL) {
+  // A base computed as total − VAT adds up by construction: its breakdown proves nothing.
+  else if (fields.tax_base?.source === 'computed') ev.verified = false;
+  // Its rows and the VAT total may be one printed line read twice ("IVA 21 % s/ 100,00   21,00"): only
+  // a VAT total the sum proved is a second source.
+  else if (
+    ok &&
+    vat != null &&
+    fields.vat_total?.verified &&
+    Math.abs(vat - sum) <= TOL &&
+    base != null &&
+    Math.abs(base - bSum) <= TOL
+  ) {
     ev.verified = true;
     ev.confidence = 0.95;
   } else if (!ok) {

@@ -16,15 +16,37 @@ export const CA: LabelWords = {
     ['data'],
   ],
   dueDate: [['data\\s*(?:de\\s*)?venciment', 'venciment']],
-  taxBase: [['\\bbase\\s*imposable', '\\bimport\\s*net']],
-  vatTotal: [['\\b(?:total\\s*|quota\\s*(?:de\\s*)?)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))']],
-  total: [['total\\s*(?:factura|a\\s*pagar)', 'import\\s*total', 'l[íi]quid\\s*a\\s*pagar'], []],
+  taxBase: [
+    [
+      '\\b(?:total\\s*)?bases?\\s*imposables?',
+      '\\bimport\\s*net',
+      '\\b(?:total|import)\\s*sense\\s*(?:i\\.?v\\.?a\\b\\.?|impostos)',
+    ],
+  ],
+  vatTotal: [
+    [
+      '\\b(?:total\\s*|quota\\s*(?:de\\s*)?)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))',
+      '\\btotal\\s*(?:quotes|impostos)\\b',
+      // "Quota", "Impostos" opening their line with the value after them.
+      '(?<=^\\W*)(?:quota|quotes|impostos?)(?=\\s*:|\\s*\\(?\\d|\\s{3})',
+    ],
+  ],
+  total: [
+    [
+      'total\\s*(?:factura|a\\s*pagar)',
+      'import\\s*total',
+      'l[íi]quid\\s*a\\s*pagar',
+      'total\\s*amb\\s*(?:i\\.?v\\.?a\\b\\.?|impostos)',
+      'import\\s*a\\s*pagar',
+    ],
+    [],
+  ],
   amountDue: [['import\\s*pendent', 'pendent\\s*de\\s*pagament', 'resta\\s*a\\s*pagar']],
   prepaid: [['bestreta', 'pagat']],
   discount: [['descompte', 'dte\\.']],
   tendered: [['efectiu', 'lliurat', 'targeta']],
   change: [['canvi']],
-  withholding: [['retenci[óo]']],
+  withholding: [['retenci[óo]', 'retencions']],
   surcharge: [['rec[àa]rrec\\s*(?:d\\W?)?equival[èe]ncia']],
   issuerBlock: [['emissor', 'prove[ïi]dor', 'venedor']],
   clientBlock: [['client', 'destinatari', 'dades\\s*del\\s*client']],

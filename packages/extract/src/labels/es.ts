@@ -51,7 +51,9 @@ export const ES: LabelWords = {
   taxBase: [
     [
       // OCR reads the l of "imponible" as i or 1.
-      '\\b(?:total\\s*)?base\\s*imp[o0]n[il1]b[il1]e',
+      '\\b(?:total\\s*)?bases?\\s*imp[o0]n[il1]b[il1]es?',
+      // "Suma bases", "Total bases": the bases of several rates summed.
+      '\\b(?:suma|total)\\s*(?:de\\s*)?(?:las\\s*)?bases\\b',
       '\\bbase\\s*total',
       // Short forms: "B. Imponible", "Bas.Imp.", "BASE IMP.", "Base Imp.".
       '\\bb(?:ase|as)?\\.?\\s*imp(?:onible\\b|\\.)',
@@ -62,6 +64,13 @@ export const ES: LabelWords = {
       '\\bimporte\\s*neto',
       '\\btotal\\s*neto',
       '\\bneto\\b',
+      // "Total sin IVA", "Importe sin impuestos", "Total (impuestos no incluidos)": the amount before tax.
+      '\\b(?:total|importe|subtotal)\\s*sin\\s*(?:i\\.?v\\.?a\\b\\.?|impuestos)',
+      '\\btotal\\s*\\(?\\s*(?:i\\.?v\\.?a\\.?|impuestos)\\s*no\\s*incluid[oa]s?\\)?',
+      // "B.I. 21%": the short form of "base imponible".
+      '\\bb\\.\\s?i\\.(?!\\w)',
+      // "BASE" alone as a cell of a row of labels ("BASE   %   IVA   TOTAL"), its value in the row below.
+      '(?<=^|\\s{3})base(?=\\s{3}|\\s*$)',
     ],
   ],
   // "IVA21%": OCR drops the space before the rate.
@@ -70,6 +79,14 @@ export const ES: LabelWords = {
       '\\b(?:total\\s*|cuota\\s*(?:de\\s*)?|importe\\s*)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))',
       // "Total impuestos": the taxes of a goods invoice, summed over its rates.
       '\\btotal\\s*impuestos\\b',
+      // The Canary Islands' IGIC and Ceuta and Melilla's IPSI stand where IVA does.
+      '\\b(?:total\\s*|cuota\\s*(?:de\\s*)?|importe\\s*)?(?:i\\.?g\\.?i\\.?c|ipsi)\\b\\.?',
+      // "Total cuotas", and "Cuota" opening its line with its value after it ("Cuota   63,00").
+      '\\btotal\\s*cuotas?\\b',
+      '(?<=^\\W*)cuotas?(?=\\s*:|\\s*\\(?\\d|\\s{3})',
+      // "Impuesto   0,98", "IMPUESTOS: 170,88", "Importe de impuestos": the tax opening its line with its
+      // value after it ("Impuesto eléctrico" on an electricity bill is part of the base, never the VAT).
+      '(?<=^\\W*)(?:importe\\s*(?:de\\s*)?(?:los\\s*)?)?impuestos?(?=\\s*:|\\s*\\(?\\d|\\s{3}|\\s*$)',
     ],
   ],
   total: [
@@ -80,9 +97,11 @@ export const ES: LabelWords = {
       'l[íi]quido\\s*(?:a\\s*(?:pagar|percibir)|total)',
       'total\\s*l[íi]quido',
       'importe\\s*(?:a\\s*pagar|l[íi]quido)',
+      // "Total con IVA", "Total (impuestos incluidos)": the total, never the tax.
+      'total\\s*con\\s*(?:i\\.?v\\.?a\\b\\.?|impuestos)',
     ],
     // "LÍQUIDO" alone opens its line: inside a line it names goods ("Jabón líquido").
-    ['importe', '(?<=^\\W*)l[íi]quido'],
+    ['importe', '(?<=^\\W*)l[íi]quido', '(?<=^\\W*)a\\s*pagar'],
   ],
   amountDue: [
     [
@@ -97,13 +116,24 @@ export const ES: LabelWords = {
   discount: [['descuento', 'dto\\.?', 'bonificaci[óo]n', 'rebaja']],
   tendered: [['efectivo', 'entregado', 'tarjeta']],
   change: [['cambio', 'devoluci[óo]n']],
-  withholding: [['retenci[óo]n', 'i\\.?r\\.?p\\.?f\\.?', 'retención\\s*irpf']],
+  withholding: [
+    [
+      'retenci[óo]n',
+      'retenciones',
+      'i\\.?r\\.?p\\.?f\\.?',
+      'retención\\s*irpf',
+      // "Ret:", "Ret. 15 %": the short form, a label by its colon or point.
+      'ret(?=\\.?\\s*:|\\.\\s|\\.$)',
+    ],
+  ],
   surcharge: [
     [
       'recargo(?:\\s*de)?\\s*equivalencia',
       'rec\\.\\s*(?:de\\s*)?equiv(?:alencia|\\.)',
       'recargo',
       'r\\.?\\s*e\\.?\\s*(?=\\d|\\s*\\()',
+      // "REC." alone as a cell of a row of labels ("IVA   %   REC.   TOTAL").
+      '(?<=^|\\s{3})rec\\.(?=\\s{3}|\\s*$)',
     ],
   ],
   // "De:" and "Para:" over two blocks side by side: from whom, to whom.

@@ -13,10 +13,17 @@ export const IT: LabelWords = {
   issueDate: [['data\\s*(?:della\\s*)?(?:fattura|emissione|documento)'], ['data']],
   dueDate: [['(?:data\\s*(?:di\\s*)?)?scadenza']],
   taxBase: [['\\bimponibile', '\\btotale\\s*imponibile', '\\btotale\\s*netto']],
-  vatTotal: [['\\b(?:totale\\s*|imposta\\s*)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))']],
+  vatTotal: [
+    [
+      '\\b(?:totale\\s*|imposta\\s*)?i\\.?v\\.?a\\.?(?:\\b|(?=\\d))',
+      // "Imposta 22 %", "Imposta:": the tax by its own name.
+      '\\b(?:totale\\s*)?imposta(?=\\s*\\d|\\s*:|\\s{3}|\\s*$)',
+    ],
+  ],
   total: [
     [
       'totale\\s*(?:documento|fattura|complessivo|a\\s*pagare|da\\s*pagare|ivato)',
+      'netto\\s*a\\s*pagare',
       'importo\\s*totale',
       'netto\\s*a\\s*pagare',
     ],

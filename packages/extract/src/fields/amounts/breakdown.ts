@@ -3,6 +3,10 @@ import { centsToString, findAmounts, minimalDecimal, spaceInlineBase, toCents } 
 import type { VatBreakdownEntry } from '../../types.ts';
 import { blankDates, type Ctx, ocrAmounts } from '../context.ts';
 
+/** A word of an items table's header row (quantity, price, description…), in the languages read. */
+export const ITEMS_HEADER_WORD =
+  /\b(?:cant(?:idad)?|cant\.|uds?\.?|unidades|precio|descripci[óo]n|concepto|art[íi]culo|qty|quantity|price|description|item|menge|preis|beschreibung|quantit[ée]|prix|d[ée]signation)\b/i;
+
 /** VAT rates in use, the usual ones first. */
 export const STANDARD_RATES = [
   21, 10, 4, 5, 2, 0, 19, 7, 20, 5.5, 8.5, 9, 6, 12, 13, 16, 23, 24, 25, 3, 7.5, 15,
@@ -14,7 +18,12 @@ const TAX_ROW_WORDS =
 /** The Spanish recargo de equivalencia rates (5,2 % on goods at 21 % VAT, 1,4 %, 0,5 %, 1,75 % on tobacco). */
 const RECARGO_RATES = [5.2, 1.4, 0.5, 1.75];
 
-const PERCENT = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g;
+/**
+ * A rate and its percent sign ("21%", "5,2 %", and "21,000 %" as accounting programs print it with three
+ * decimals; read from the left, the whole of "21,000 %", not its "00 %").
+ */
+export const RATE_PERCENT = /(\d{1,2}(?:[.,]\d{1,3})?)\s?%/;
+const PERCENT = new RegExp(RATE_PERCENT.source, 'g');
 
 /**
  * An amount in cents, and, where OCR may have lost its decimal comma (`lossy`: read by OCR beside a
@@ -47,10 +56,10 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
   let found: { a: number; b: number; base: number; vat: number; rate: number } | null = null;
   // The VAT rate is the first printed percent that fits a (base, amount) pair (the recargo's percent comes
   // after it); without a printed percent, the one usual rate that fits.
-  const pair = (ok: (base: number, vat: number) => number | null) => {
+  const pair = (ok: (base: number, vat: number) => number | null, skip = -1) => {
     for (let a = 0; a < readings.length; a++) {
       for (let b = 0; b < readings.length; b++) {
-        if (a === b) continue;
+        if (a === b || a === skip || b === skip) continue;
         for (const base of readings[a]!) {
           for (const vat of readings[b]!) {
             if (base === 0 || Math.abs(vat) > Math.abs(base)) continue;
@@ -62,18 +71,35 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
     }
     return null;
   };
+  // The one usual rate that a base of a euro or more and an amount fit (0 % with a zero: the exempt
+  // lines of a ticket print no rate); null when none or several do.
+  const onlyUsual = (base: number, vat: number) => {
+    const usual = STANDARD_RATES.filter((r) => fits(base, r, vat));
+    return usual.length === 1 && base >= 100 ? usual[0]! : null;
+  };
   // A recargo rate is never the VAT rate: with the VAT percent lost (printed on a line of its own), a row
   // holding only the recargo's is read by the usual rate that fits.
   const vatPercents = percents.filter((p) => !RECARGO_RATES.includes(p));
-  for (const rate of vatPercents) {
+  for (const rate of vatPercents.filter((p) => p > 0)) {
     found = pair((base, vat) => (fits(base, rate, vat) ? rate : null));
     if (found) break;
   }
-  if (!found && !vatPercents.length)
-    found = pair((base, vat) => {
-      const usual = STANDARD_RATES.filter((r) => fits(base, r, vat));
-      return usual.length === 1 && base >= 100 ? usual[0]! : null;
-    });
+  // A rate column printed without its sign ("50,00   10,00   5,00" under "Base   % IVA   Cuota"): a figure
+  // equal to a usual rate that two other amounts fit is the rate, before a rate two amounts fit by chance
+  // and before a printed 0 % (any amount and a zero fit it: "339,34   21   71,26   0 %   0,00").
+  for (let k = 0; k < readings.length && !found && !vatPercents.some((p) => p > 0); k++) {
+    const rate = readings[k]!.length === 1 ? readings[k]![0]! / 100 : 0;
+    // Only where no other usual rate fits the pair too (a base of cents fits several: 0,87 and 0,03).
+    if (rate > 0 && STANDARD_RATES.includes(rate))
+      found = pair((base, vat) => (onlyUsual(base, vat) === rate ? rate : null), k);
+  }
+  if (!found && vatPercents.includes(0)) found = pair((base, vat) => (fits(base, 0, vat) ? 0 : null));
+  if (!found && !vatPercents.length) {
+    found = pair(onlyUsual);
+    // A rate-less 0 % row prints its base before its zero ("12,48   0,00"); a base after the zeros is
+    // another column's figure ("0,00   0   0,00   Total impuestos   38,29").
+    if (found && found.rate === 0 && found.a > found.b) found = null;
+  }
   if (!found) return null;
   const { base, vat } = found;
   const sign = base < 0 && vat <= 0 ? -1 : 1;
@@ -113,7 +139,9 @@ export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
     const line = ctx.lines[i]!;
     const text = line.text;
     // A VAT summary table header ("IVA  Base  Cuota", "VAT rate  Net  VAT") opens a few rows without labels.
+    // (A goods table's header names a VAT column too: "Descripción   Precio   %IVA   Importe".)
     if (
+      !ITEMS_HEADER_WORD.test(text) &&
       /\b(?:i\.?v\.?a|vat|tax|mwst|tva|btw)\b/i.test(text) &&
       /\b(?:base|cuota|net|neto|netto|amount|importe|betrag)\b/i.test(text) &&
       findAmounts(blankDates(text)).length === 0
@@ -144,7 +172,7 @@ function attachSurchargeLines(ctx: Ctx, entries: VatBreakdownEntry[]): void {
   for (const line of ctx.lines) {
     if (!ctx.L.surcharge.some((re) => re.test(line.text))) continue;
     const text = blankDates(ocrAmounts(ctx, line.text));
-    const m = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+    const m = RATE_PERCENT.exec(text);
     if (!m) continue;
     const reRate = Number(m[1]!.replace(',', '.'));
     const amount = findAmounts(text.replace(m[0], ' ')).at(-1);

@@ -17,7 +17,7 @@ import {
   wordHeight,
 } from '../context.ts';
 import type { FAMILIES, Features } from '../ranker.ts';
-import { STANDARD_RATES } from './breakdown.ts';
+import { ITEMS_HEADER_WORD, RATE_PERCENT, STANDARD_RATES } from './breakdown.ts';
 
 export type AmountCand = {
   cents: number;
@@ -108,19 +108,33 @@ export function collectAmounts(
     const label = labels[li]!;
     for (let i = 0; i < ctx.lines.length; i++) {
       const readings = lineReadings(ctx, ctx.lines[i]!);
-      // A line any engine reads as an excluded label (a subtotal, the change) gives no candidate.
+      const excluded = (text: string, at: number) => {
+        const own = ownCell(text, label, at);
+        return exclude.some((re) => re.test(own) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(own)));
+      };
+      // Each place the label is printed on the line ("Valor sem IVA 4610,10 · IVA 23 % 1060,32", a row
+      // "Total neto   IVA 21 %   Total"), less those inside an excluded label.
+      const all = readings.map((line) => hitsOf(label, line.text));
+      const kept = readings.map((line, r) => all[r]!.filter((at) => !excluded(line.text, at)));
+      // A line any engine reads as an excluded label only (a subtotal, the change) gives no candidate; a
+      // reading without the label is tested as a whole.
       if (
-        readings.some((line) => {
-          const own = ownCell(line.text, label);
-          return exclude.some((re) => re.test(own) && !(isVat && /\btotal\s*(?:iva|vat|tax)/i.test(own)));
-        })
+        readings.some((line, r) =>
+          all[r]!.length ? !kept[r]!.length : excluded(line.text, line.text.length),
+        )
       )
         continue;
       // Every engine's reading of the line, the chosen one first; one candidate per value.
       const found: AmountCand[] = [];
       const chosen = amountsIn(ctx, readings[0]!.text);
       readings.forEach((line, r) => {
-        for (const c of amountsAfterLabel(ctx, labels, li, line, i, allLabels)) {
+        const hits = kept[r]!;
+        // A row of labels pairs every kept label cell with its value at once.
+        const starts = isHeaderRow(line.text) ? hits.slice(0, 1) : hits;
+        const cands = starts.flatMap((at) =>
+          amountsAfterLabel(ctx, labels, li, line, i, allLabels, at, (h) => hits.includes(h)),
+        );
+        for (const c of cands) {
           const same = found.find((x) => x.cents === c.cents);
           if (same) continue;
           if (r > 0) {
@@ -143,7 +157,17 @@ function amountsIn(ctx: Ctx, text: string): Set<number> {
   );
 }
 
-/** The amounts one reading of line `i` gives after `label` (or on the next line). */
+/** Where `label` is printed in `text` (every start). */
+function hitsOf(label: RegExp, text: string): number[] {
+  return [...text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))].map(
+    (m) => m.index ?? 0,
+  );
+}
+
+/**
+ * The amounts one reading of line `i` gives after `label` printed at `at` (or on the next line); in a
+ * row of labels, only the label cells `kept` accepts are paired with values.
+ */
 function amountsAfterLabel(
   ctx: Ctx,
   family: RegExp[],
@@ -151,16 +175,19 @@ function amountsAfterLabel(
   line: Line,
   i: number,
   allLabels: RegExp[],
+  at = 0,
+  kept: (hit: number) => boolean = () => true,
 ): AmountCand[] {
   const out: AmountCand[] = [];
   const label = family[li]!;
-  const m = label.exec(line.text);
+  const m = labelAt(label, line.text, at);
   if (!m) return out;
   const fullTail = withoutBareRates(line.text).slice((m.index ?? 0) + m[0].length);
   // The value belongs to this label up to the next labelled cell ("Excl. BTW 593,36   Subtotaal 717,97").
   const cells = fullTail.split(/ {3}/);
   let cut = cells.length;
-  let seenAmount = false;
+  // The label's own cell may hold its amount already ("IVA: 0,00 €   TOTAL:   30,00 €").
+  let seenAmount = findAmounts(blankDates((cells[0] ?? '').replace(PERCENT_AFTER, ' '))).length > 0;
   for (let c = 1; c < cells.length; c++) {
     const cell = cells[c]!;
     const wordy = /\p{L}{4,}/u.test(cell.replace(/\b(?:euros?|eur|usd)\b/gi, ''));
@@ -171,8 +198,17 @@ function amountsAfterLabel(
     if (findAmounts(cell).length) seenAmount = true;
   }
   const joined = cells.slice(0, cut).join('   ');
-  const tail = inlineCut(allLabels, blankDates(ocrAmounts(ctx, spaceInlineBase(joined))));
-  const rate = printedRate(line.text);
+  // Inline, a bare total word ends the value too ("IVA 10 % 10,00 € · Total 352,00 €").
+  const tail = inlineCut(
+    [...allLabels, ...ctx.L.total],
+    blankDates(ocrAmounts(ctx, spaceInlineBase(joined))),
+  );
+  // The rate printed in the label's own stretch ("IVA 23 % € 1004,33 · IVA 13 % € 14763,40": each its
+  // own); the line's when the label is printed once.
+  const from = m.index ?? 0;
+  const rate =
+    printedRate(line.text.slice(from, from + m[0].length + joined.length)) ??
+    (hitsOf(label, line.text).length > 1 ? undefined : printedRate(line.text));
   // Read by OCR, one digit just after an amount ("5.983,78 6") is its currency sign misread.
   const amounts = findAmounts(
     ctx.ocr
@@ -249,11 +285,20 @@ function amountsAfterLabel(
       const cells = splitCells(nextLine).filter((c) => /\d/.test(c.text));
       const seen = new Set<number>();
       for (const hit of line.text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))) {
+        if (!kept(hit.index ?? 0)) continue;
         const labelBox = boxOf(line, hit.index ?? 0, hit[0].length);
         // The label's whole cell ("Retención IRPF 15%"), not the word matched.
         const cell = labelCells.find((c) => c.x <= labelBox.x + 1e-4 && labelBox.x < c.x + c.w);
         const under = cell ? valueUnder(labelCells, cells, cell) : undefined;
         const value = under && singleAmount(ctx, under.text);
+        if ((!under || seen.has(under.x)) && cell && !ctx.ocr) {
+          // A row of values shorter than its row of labels: the last label's value (the total, in bigger
+          // print) printed alone on a line below, in its column.
+          const below = valueInColumn(ctx, line, i + 2, cell);
+          const rate = printedRate(labelCell(line.text, hit.index ?? 0));
+          if (below && !seen.has(below.cell.x)) out.push(columnCand(ctx, below, f, rate));
+          continue;
+        }
         if (!under || !value || seen.has(under.x)) continue;
         seen.add(under.x);
         const box = { page: nextLine.page, x: under.x, y: nextLine.y, w: under.w, h: nextLine.h };
@@ -270,14 +315,10 @@ function amountsAfterLabel(
       break;
     }
   }
-  if (!out.length && headerRow) out.push(...underTableHeader(ctx, label, line, i, f, allLabels));
-  if (!out.length && !ctx.ocr) out.push(...underLabelColumn(ctx, label, line, i, f));
+  if (!out.length && headerRow) out.push(...underTableHeader(ctx, label, line, i, f, allLabels, kept));
+  if (!out.length && !ctx.ocr) out.push(...underLabelColumn(ctx, label, line, i, f, m.index ?? 0));
   return out;
 }
-
-/** A word of an items table's header row (quantity, price, description…), in the languages read. */
-const ITEMS_HEADER_WORD =
-  /\b(?:cant(?:idad)?|cant\.|uds?\.?|unidades|precio|descripci[óo]n|concepto|art[íi]culo|qty|quantity|price|description|item|menge|preis|beschreibung|quantit[ée]|prix|d[ée]signation)\b/i;
 
 /** Lines below a label its value may stand on, in its column, when nothing is beside or right under it. */
 const COLUMN_LINES = 3;
@@ -287,12 +328,36 @@ const COLUMN_LINES = 3;
  * of values, or of a row of labels with fewer values than labels, and "157,30 €" under it past a payment
  * line): the first cell below that overlaps the label's span and holds one amount and no words.
  */
-function underLabelColumn(ctx: Ctx, label: RegExp, line: Line, i: number, f: Features): AmountCand[] {
-  const m = label.exec(line.text);
+function underLabelColumn(
+  ctx: Ctx,
+  label: RegExp,
+  line: Line,
+  i: number,
+  f: Features,
+  from: number,
+): AmountCand[] {
+  const m = labelAt(label, line.text, from);
   // An items table's header: the values under its "Total" column are line totals.
   if (!m || ITEMS_HEADER_WORD.test(line.text)) return [];
   const at = boxOf(line, m.index ?? 0, m[0].length);
   const cell = splitCells(line).find((c) => c.x <= at.x + 1e-4 && at.x < c.x + c.w) ?? at;
+  const found = valueInColumn(ctx, line, i + 1, cell);
+  return found ? [columnCand(ctx, found, f)] : [];
+}
+
+type ColumnValue = { value: { value: number; raw: string }; cell: Cell; j: number };
+
+/**
+ * The value printed alone in a label cell's column on one of the COLUMN_LINES lines from `from` on: the
+ * first cell that overlaps the label's span and holds one amount and no words. None when the column holds
+ * several such values one under another (a table's, read as such elsewhere).
+ */
+function valueInColumn(
+  ctx: Ctx,
+  line: Line,
+  from: number,
+  cell: { x: number; w: number },
+): ColumnValue | null {
   const valueUnderLabel = (row: Line) => {
     const under = splitCells(row).filter(
       (c) => c.x < cell.x + cell.w + COLUMN_SLACK && c.x + c.w > cell.x - COLUMN_SLACK,
@@ -302,14 +367,13 @@ function underLabelColumn(ctx: Ctx, label: RegExp, line: Line, i: number, f: Fea
     if (!value || /\p{L}{2,}/u.test(under[0]!.text.replace(/\b(?:euros?|eur)\b/gi, ''))) return null;
     return { value, cell: under[0]! };
   };
-  let prev = line;
-  for (let j = i + 1; j < Math.min(ctx.lines.length, i + 1 + COLUMN_LINES); j++) {
+  let prev = ctx.lines[from - 1] ?? line;
+  for (let j = from; j < Math.min(ctx.lines.length, from + COLUMN_LINES); j++) {
     const row = ctx.lines[j]!;
     if (row.page !== line.page || row.y - (prev.y + prev.h) >= line.h * VALUE_ROW_GAP) break;
     prev = row;
     const found = valueUnderLabel(row);
     if (!found) continue;
-    // A column of several values (one per VAT rate) is a table's: its rows are read as such elsewhere.
     const after = ctx.lines[j + 1];
     if (
       after &&
@@ -317,22 +381,24 @@ function underLabelColumn(ctx: Ctx, label: RegExp, line: Line, i: number, f: Fea
       after.y - (row.y + row.h) < line.h * VALUE_ROW_GAP &&
       valueUnderLabel(after)
     )
-      return [];
-    const { value } = found;
-    const under = [found.cell];
-    const box = { page: row.page, x: under[0]!.x, y: row.y, w: under[0]!.w, h: row.h };
-    return [
-      {
-        cents: Math.round(value.value * 100),
-        score: 0,
-        box,
-        line: j,
-        integer: !/[.,]\d{1,2}\b/.test(value.raw),
-        features: { ...f, nextLine: 1, lowOnPage: j / ctx.lines.length, ...readingFeatures(row, box) },
-      },
-    ];
+      return null;
+    return { ...found, j };
   }
-  return [];
+  return null;
+}
+
+function columnCand(ctx: Ctx, { value, cell, j }: ColumnValue, f: Features, rate?: number): AmountCand {
+  const row = ctx.lines[j]!;
+  const box = { page: row.page, x: cell.x, y: row.y, w: cell.w, h: row.h };
+  return {
+    cents: Math.round(value.value * 100),
+    score: 0,
+    box,
+    ...(rate != null ? { rate } : {}),
+    line: j,
+    integer: !/[.,]\d{1,2}\b/.test(value.raw),
+    features: { ...f, nextLine: 1, lowOnPage: j / ctx.lines.length, ...readingFeatures(row, box) },
+  };
 }
 
 /** Rows of values a summary table may print under its header (one per rate, then the sums). */
@@ -353,12 +419,15 @@ function underTableHeader(
   i: number,
   f: Features,
   allLabels: RegExp[],
+  kept: (hit: number) => boolean,
 ): AmountCand[] {
   const out: AmountCand[] = [];
   const labelCells = splitCells(line).filter((c) => /[\p{L}\d]/u.test(c.text));
   const named = labelCells.filter((c) => isRowLabel(ctx, allLabels, c.text)).length;
   if (labelCells.length < 3 || named < MIN_TABLE_LABELS) return out;
-  const hits = [...line.text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))];
+  const hits = [...line.text.matchAll(new RegExp(label.source, `${label.flags.replace('g', '')}g`))].filter(
+    (h) => kept(h.index ?? 0),
+  );
   let prev = line;
   for (let j = i + 1; j < Math.min(ctx.lines.length, i + 1 + MAX_VALUE_ROWS); j++) {
     const row = ctx.lines[j]!;
@@ -432,9 +501,12 @@ function isRowLabel(ctx: Ctx, allLabels: RegExp[], text: string): boolean {
   return allLabels.some((re) => re.test(text)) || ctx.L.total.some((re) => re.test(text));
 }
 
-/** A row of labels alone ("Base imponible   IVA 21%   Total"): several cells and no amount. */
+/** A row of labels alone ("Base imponible   IVA 21 %   R.E. 5,2 %   Total"): several cells, no amount but rates. */
 function isHeaderRow(text: string): boolean {
-  return text.includes('   ') && !findAmounts(blankDates(withoutBareRates(text))).length;
+  const rates = new RegExp(RATE_PERCENT.source, 'g');
+  return (
+    text.includes('   ') && !findAmounts(blankDates(withoutBareRates(text)).replace(rates, blank)).length
+  );
 }
 
 /** A usual rate glued to its tax's name without a percent sign ("IVA 21", "IRPF 15"): no amount. */
@@ -458,13 +530,12 @@ const POSTCODE_TOWN = /\b\d{5}(?=\s+\p{Lu}{2,}\b)/gu;
 const blank = (m: string) => ' '.repeat(m.length);
 
 /** A rate with its percent sign after it ("21 %"), or before it in a rate label's cell ("MwSt.-% 19,0"). */
-const PERCENT_AFTER = /\d{1,2}(?:[.,]\d{1,2})?\s?%/g;
+const PERCENT_AFTER = new RegExp(RATE_PERCENT.source, 'g');
 const PERCENT_BEFORE = /%\s?:?\s?\d{1,2}(?:[.,]\d{1,2})?(?![\d.,]\d)/g;
 
 /** The rate printed in a text: a percent ("21 %", "% 19,0"), else a bare rate after the tax's name ("IVA 21"). */
 function printedRate(text: string): number | undefined {
-  const percent =
-    /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text) ?? /%\s?:?\s?(\d{1,2}(?:[.,]\d{1,2})?)(?![\d.,]\d)/.exec(text);
+  const percent = RATE_PERCENT.exec(text) ?? /%\s?:?\s?(\d{1,2}(?:[.,]\d{1,2})?)(?![\d.,]\d)/.exec(text);
   if (percent) return Number(percent[1]!.replace(',', '.'));
   const bare = [...text.matchAll(BARE_RATE)].find((b) => isUsualRate(b[2]!));
   return bare ? Number(bare[2]) : undefined;
@@ -492,8 +563,8 @@ function inlineCut(allLabels: RegExp[], tail: string): string {
  * amounts inline, the label's own stretch (from the amount before it to the first amount after it);
  * else the whole line.
  */
-function ownCell(text: string, label: RegExp): string {
-  const m = label.exec(text);
+function ownCell(text: string, label: RegExp, from = 0): string {
+  const m = labelAt(label, text, from);
   if (!isHeaderRow(text)) {
     if (!m) return text;
     const at = m.index ?? 0;
@@ -503,6 +574,13 @@ function ownCell(text: string, label: RegExp): string {
     return text.slice(start, after ? at + after.index + after.raw.length : text.length);
   }
   return m ? labelCell(text, m.index ?? 0) : '';
+}
+
+/** The first match of `label` in `text` at or after `from`. */
+function labelAt(label: RegExp, text: string, from: number): RegExpExecArray | null {
+  const re = new RegExp(label.source, `${label.flags.replace('g', '')}g`);
+  re.lastIndex = from;
+  return re.exec(text);
 }
 
 /** The cell (3-space separated) of `text` holding position `at`. */
