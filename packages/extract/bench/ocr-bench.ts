@@ -159,9 +159,11 @@ console.log(
 // Warm-up: workers and ONNX sessions are created once per process and reused, as in the server.
 if (timingPages > 0) await readPage(ids[0]!, 'full');
 
-const timing = Object.fromEntries(MODES.map((m) => [m, [] as number[]])) as Record<Mode, number[]>;
-const cpuTime = Object.fromEntries(MODES.map((m) => [m, [] as number[]])) as Record<Mode, number[]>;
-const idleTime = Object.fromEntries(MODES.map((m) => [m, [] as number[]])) as Record<Mode, number[]>;
+const ALL_MODES: Mode[] = ['reference', 'tesseract', 'ppocr', 'full', 'both'];
+const series = () => Object.fromEntries(ALL_MODES.map((m) => [m, [] as number[]])) as Record<Mode, number[]>;
+const timing = series();
+const cpuTime = series();
+const idleTime = series();
 const linesRead: number[] = [];
 const loads: number[] = [];
 for (const id of ids.slice(0, timingPages)) {
