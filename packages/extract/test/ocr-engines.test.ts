@@ -120,12 +120,13 @@ describe('lines PP-OCR reads', () => {
   });
   const image = { width: 1000, height: 1000 };
 
-  it('reads a line with an unsure word or with no Tesseract word, skips sure lines and lines read', () => {
+  it('reads a line with an unsure word, no Tesseract word or a date; skips sure lines and lines read', () => {
     const boxes = [
       box(0.1, 0.1, 0.3, 0.02), // "TOTAL 12,50", both sure
       box(0.1, 0.2, 0.3, 0.02), // "Fecha 1O/03/2024", the date unsure
       box(0.1, 0.3, 0.3, 0.02), // text Tesseract did not see
       box(0.1, 0.4, 0.3, 0.02), // unsure, but read already
+      box(0.1, 0.5, 0.3, 0.02), // "Fecha 14/03/2024", sure, but a date
     ];
     const tess = [
       word('TOTAL', 0.1, 0.1, 0.96),
@@ -133,9 +134,12 @@ describe('lines PP-OCR reads', () => {
       word('Fecha', 0.1, 0.2, 0.96),
       word('1O/03/2024', 0.25, 0.2, 0.41),
       word('Gracias', 0.1, 0.4, 0.3),
+      word('Fecha', 0.1, 0.5, 0.97),
+      word('14/03/2024', 0.25, 0.5, 0.96),
     ];
-    const read = [null, null, null, []];
-    expect(linesToRead({ boxes, width: 1000, read }, tess, image)).toEqual([false, true, true, false]);
+    const read = [null, null, null, [], null];
+    const want = [false, true, true, false, true];
+    expect(linesToRead({ boxes, width: 1000, read }, tess, image)).toEqual(want);
     // The same boxes found on a page half the size (a re-read enlarged): the same lines.
     const half = {
       boxes: boxes.map((b) => ({
@@ -149,7 +153,7 @@ describe('lines PP-OCR reads', () => {
       width: 500,
       read,
     };
-    expect(linesToRead(half, tess, image)).toEqual([false, true, true, false]);
+    expect(linesToRead(half, tess, image)).toEqual(want);
   });
 });
 
