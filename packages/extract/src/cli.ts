@@ -20,7 +20,7 @@ Options:
   --no-ocr              never run OCR
   --qr auto|always|never
   --ocr-engine auto|tesseract.js|native
-  --ocr-engines both|tesseract|ppocr   default both (fused)
+  --ocr-engines both|full|tesseract|ppocr   default both (PP-OCR where Tesseract is unsure)
   --max-pages N         default 20
   --timeout MS          default 60000
   --pretty              indent JSON

@@ -179,6 +179,13 @@ export const STEPS: Step[] = [
           // rendering; unless it reads sideways, only upside down (a page fed to the scanner the wrong
           // way up), since a PDF's quarter turns show in its words' tall boxes.
           const isPdf = ctx.mediaType === 'application/pdf';
+          const doubtful = (r: typeof best) =>
+            readSideways(r.words, image) || r.words.length < 12 || r.meanConf < 0.55;
+          // A page in doubt is read by PP-OCR on every line, as the turned readings it is compared with.
+          if (doubtful(best) && ctx.options.ocrEngines === 'both') {
+            const reuse = { reusePpOcr: best.ppocr, reuseTesseract: best.tesseract };
+            best = await recognize(image, { ...ocrOpts('full'), ...reuse });
+          }
           const sideways = readSideways(best.words, image);
           if (sideways || best.words.length < 12 || best.meanConf < 0.55) {
             const probe = ctx.options.ocrEngines === 'tesseract' ? 'tesseract' : 'ppocr';

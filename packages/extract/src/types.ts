@@ -223,8 +223,11 @@ export type ExtractOptions = {
   ocr?: boolean;
   /** OCR engine: 'auto' uses native `tesseract` if on PATH, else tesseract.js. Default 'auto'. */
   ocrEngine?: 'auto' | 'tesseract.js' | 'native';
-  /** OCR engines per page: Tesseract and PP-OCR fused ('both', default), or one alone. */
-  ocrEngines?: 'both' | 'tesseract' | 'ppocr';
+  /**
+   * OCR engines per page: Tesseract on the page and PP-OCR on the lines Tesseract is unsure of, fused
+   * ('both', default); both on every line ('full'); or one alone.
+   */
+  ocrEngines?: 'both' | 'full' | 'tesseract' | 'ppocr';
   /** Look for a QR code (VeriFactu / TicketBAI). 'auto' renders PDF pages only when the text hints at one. */
   qr?: 'auto' | 'always' | 'never';
   /** Optional LLM pass through an OpenAI-compatible chat completions endpoint. */

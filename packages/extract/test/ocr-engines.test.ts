@@ -3,8 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { turnBack } from '../src/extract.ts';
 import { extractDocument } from '../src/index.ts';
 import { isReadByBoth } from '../src/ocr/fuse.ts';
-import { closeOcr, recognize, straighten } from '../src/ocr/index.ts';
-import { recognizePpOcr } from '../src/ocr/ppocr.ts';
+import { closeOcr, hasNativeTesseract, linesToRead, recognize, straighten } from '../src/ocr/index.ts';
+import { type PpBox, recognizePpOcr } from '../src/ocr/ppocr.ts';
+import type { Word } from '../src/text/layout.ts';
 
 afterAll(closeOcr);
 
@@ -67,9 +68,10 @@ describe('PP-OCR engine', () => {
 describe('both engines fused', () => {
   it('reads a rendered page with Tesseract and PP-OCR and marks what both read alike', async () => {
     const img = page(1.5);
-    const r = await recognize(img, { engine: 'auto', engines: 'both', timeoutMs: 110_000 });
+    const r = await recognize(img, { engine: 'auto', engines: 'full', timeoutMs: 110_000 });
     expect(r.engines.tesseract?.words).toBeGreaterThan(0);
     expect(r.engines.ppocr?.words).toBeGreaterThan(0);
+    expect(r.engines.ppocr?.lines?.read).toBe(r.engines.ppocr?.lines?.found);
     const amount = r.words.find((w) => w.text === '1.234,56');
     expect(amount?.alternatives?.length).toBeGreaterThanOrEqual(1);
     expect(r.words.some(isReadByBoth)).toBe(true);
@@ -79,6 +81,97 @@ describe('both engines fused', () => {
     expect(label && amount).toBeTruthy();
     expect(Math.abs(label!.y + label!.h / 2 - (amount!.y + amount!.h / 2))).toBeLessThan(0.02);
     for (const w of r.words) expect(['fused', 'tesseract', 'ppocr']).toContain(w.engine);
+  });
+
+  it('by default has PP-OCR read only the lines Tesseract is unsure of, and still reads the amounts', async () => {
+    const img = page(1.5);
+    const r = await recognize(img, { engine: 'auto', engines: 'both', timeoutMs: 110_000 });
+    const lines = r.engines.ppocr?.lines;
+    expect(lines?.found).toBeGreaterThanOrEqual(TEXTS.length);
+    // Clean 34 px print: Tesseract is sure of some lines, and PP-OCR does not read those again.
+    expect(lines!.read).toBeLessThan(lines!.found);
+    const text = r.words.map((w) => w.text).join(' ');
+    expect(text).toContain('1.234,56');
+    expect(text).toContain('1.493,82');
+    // A word read by Tesseract alone is not marked as read by both.
+    for (const w of r.words.filter((x) => x.engine === 'tesseract')) expect(isReadByBoth(w)).toBe(false);
+  });
+});
+
+describe('lines PP-OCR reads', () => {
+  /** An upright line box (pixels) around a word box given in fractions of a 1000 × 1000 image. */
+  const box = (x: number, y: number, w: number, h: number): PpBox => ({
+    cx: (x + w / 2) * 1000,
+    cy: (y + h / 2) * 1000,
+    w: w * 1000 + 10,
+    h: h * 1000 * 2,
+    tightH: h * 1000,
+    angle: 0,
+    score: 0.9,
+  });
+  const word = (text: string, x: number, y: number, conf: number): Word => ({
+    text,
+    page: 1,
+    x,
+    y,
+    w: 0.1,
+    h: 0.02,
+    conf,
+  });
+  const image = { width: 1000, height: 1000 };
+
+  it('reads a line with an unsure word, no Tesseract word or a date; skips sure lines and lines read', () => {
+    const boxes = [
+      box(0.1, 0.1, 0.3, 0.02), // "TOTAL 12,50", both sure
+      box(0.1, 0.2, 0.3, 0.02), // "Fecha 1O/03/2024", the date unsure
+      box(0.1, 0.3, 0.3, 0.02), // text Tesseract did not see
+      box(0.1, 0.4, 0.3, 0.02), // unsure, but read already
+      box(0.1, 0.5, 0.3, 0.02), // "Fecha 14/03/2024", sure, but a date
+    ];
+    const tess = [
+      word('TOTAL', 0.1, 0.1, 0.96),
+      word('12,50', 0.25, 0.1, 0.95),
+      word('Fecha', 0.1, 0.2, 0.96),
+      word('1O/03/2024', 0.25, 0.2, 0.41),
+      word('Gracias', 0.1, 0.4, 0.3),
+      word('Fecha', 0.1, 0.5, 0.97),
+      word('14/03/2024', 0.25, 0.5, 0.96),
+    ];
+    const read = [null, null, null, [], null];
+    const want = [false, true, true, false, true];
+    expect(linesToRead({ boxes, width: 1000, read }, tess, image)).toEqual(want);
+    // The same boxes found on a page half the size (a re-read enlarged): the same lines.
+    const half = {
+      boxes: boxes.map((b) => ({
+        ...b,
+        cx: b.cx / 2,
+        cy: b.cy / 2,
+        w: b.w / 2,
+        h: b.h / 2,
+        tightH: b.tightH / 2,
+      })),
+      width: 500,
+      read,
+    };
+    expect(linesToRead(half, tess, image)).toEqual(want);
+  });
+});
+
+describe('Tesseract flavours', () => {
+  it('reads with tesseract.js, the embedded default, whether or not a binary is installed', async () => {
+    const r = await recognize(page(), { engine: 'tesseract.js', engines: 'tesseract', timeoutMs: 110_000 });
+    expect(r.engine).toBe('tesseract.js');
+    expect(r.words.map((w) => w.text).join(' ')).toContain('1.234,56');
+  });
+});
+
+describe.skipIf(!hasNativeTesseract())('native Tesseract', () => {
+  it("reads with the product's own Spanish model, no system language data needed", async () => {
+    const r = await recognize(page(), { engine: 'native', engines: 'tesseract', timeoutMs: 110_000 });
+    expect(r.engine).toBe('native');
+    const text = r.words.map((w) => w.text).join(' ');
+    expect(text).toContain('1.234,56');
+    expect(text).toContain('imponible');
   });
 });
 

@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Word } from '../text/layout.ts';
 
 const require = createRequire(import.meta.url);
@@ -153,13 +154,42 @@ function mean(xs: number[]): number {
   return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
 }
 
+let nativeTessdata: string | null = null;
+/**
+ * The product's own models (the npm `best_int` data tesseract.js reads) for the native binary, which
+ * reads them uncompressed from one directory: unpacked once per machine. So no Debian language package
+ * is needed, and both flavours read with the same models.
+ */
+export function nativeTessdataDir(): string {
+  if (nativeTessdata) return nativeTessdata;
+  const dir = path.join(os.tmpdir(), 'cuadra-tessdata-native-4.0.0_best_int');
+  mkdirSync(dir, { recursive: true });
+  for (const lang of ['spa', 'eng'] as const) {
+    const target = path.join(dir, `${lang}.traineddata`);
+    if (!existsSync(target)) {
+      const tmp = `${target}.${process.pid}.tmp`;
+      writeFileSync(tmp, gunzipSync(readFileSync(npmLangFile(lang))));
+      renameSync(tmp, target);
+    }
+  }
+  nativeTessdata = dir;
+  return dir;
+}
+
+/** Tesseract 4 is the first with the LSTM engine the models are for. */
+const MIN_NATIVE_MAJOR = 4;
+
 let nativeAvailable: boolean | null = null;
-/** True when a `tesseract` binary with Spanish data is on PATH. */
+/**
+ * True when a `tesseract` binary (4 or later) is on PATH. Its own language data does not matter: it is
+ * pointed at the product's models. Asked once per process, on the first page (never at start-up).
+ */
 export function hasNativeTesseract(): boolean {
   if (nativeAvailable != null) return nativeAvailable;
   try {
-    const r = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8', timeout: 5000 });
-    nativeAvailable = r.status === 0 && /\bspa\b/.test(`${r.stdout}${r.stderr}`);
+    const r = spawnSync('tesseract', ['--version'], { encoding: 'utf8', timeout: 5000 });
+    const major = Number(/tesseract\s+v?(\d+)/i.exec(`${r.stdout}${r.stderr}`)?.[1] ?? 0);
+    nativeAvailable = r.status === 0 && major >= MIN_NATIVE_MAJOR;
   } catch {
     nativeAvailable = false;
   }
@@ -175,7 +205,12 @@ async function recognizeNative(image: OcrImage, timeoutMs: number): Promise<Tess
   nativeRunning++;
   try {
     const tsv = await new Promise<string>((resolve, reject) => {
-      const child = spawn('tesseract', ['stdin', 'stdout', '-l', LANGS, '--psm', '3', 'tsv'], {
+      // The same settings as tesseract.js's worker (LSTM only, automatic layout, spaces kept); TSV asked
+      // for by parameter, since the `tsv` config file lives in the system's tessdata, not in ours.
+      const args = ['stdin', 'stdout', '--tessdata-dir', nativeTessdataDir(), '-l', LANGS, '--oem', '1'];
+      args.push('--psm', '3', '-c', 'preserve_interword_spaces=1', '-c', 'tessedit_create_tsv=1');
+      const child = spawn('tesseract', args, {
+        // One thread per process: OpenMP's threads spin on a shared machine and cost more CPU than they save.
         env: { ...process.env, OMP_THREAD_LIMIT: '1' },
         stdio: ['pipe', 'pipe', SHOW_OCR_DIAGNOSTICS ? 'inherit' : 'ignore'],
       });
@@ -238,15 +273,15 @@ export function recognizeTesseract(
 }
 
 /**
- * Cheap readiness check for a health endpoint: the binary answers, or the npm language data is present.
- * Never runs OCR.
+ * Cheap readiness check for a health endpoint: the npm language data (which both flavours read) is present,
+ * and the binary answers or tesseract.js resolves. Never runs OCR.
  */
 export async function tesseractStatus(): Promise<{ engine: OcrEngineName; ready: boolean }> {
-  if (hasNativeTesseract()) return { engine: 'native', ready: true };
   try {
-    const ready = existsSync(npmLangFile('spa')) && existsSync(npmLangFile('eng'));
+    const data = existsSync(npmLangFile('spa')) && existsSync(npmLangFile('eng'));
+    if (hasNativeTesseract()) return { engine: 'native', ready: data };
     require.resolve('tesseract.js');
-    return { engine: 'tesseract.js', ready };
+    return { engine: 'tesseract.js', ready: data };
   } catch {
     return { engine: 'tesseract.js', ready: false };
   }
