@@ -41,6 +41,30 @@ export function StateBox({
   );
 }
 
+/** One choice of a filter, as a chip that says whether it is on (`aria-pressed`). */
+export function FilterChip({
+  pressed,
+  onClick,
+  children,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={`rounded-full border px-3 py-1 text-sm ${
+        pressed ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800'
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** The spec's registered-user marker: the logo and the 'registered user' label. */
 export function RegisteredMarker({ label }: { label: string }) {
   return (

@@ -12,7 +12,7 @@ import {
 } from '@cuadra/shared';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui';
+import { FilterChip, primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
@@ -269,20 +269,10 @@ function Movements({ clientId }: { clientId: string }) {
       <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">{t('movements.filter')}</legend>
         {[null, ...MOVEMENT_STATUSES].map((s) => (
-          <button
-            key={s ?? 'all'}
-            type="button"
-            aria-pressed={status === s}
-            onClick={() => setStatus(s)}
-            className={`rounded-full border px-3 py-1 text-sm ${
-              status === s
-                ? 'border-brand-700 bg-brand-700 text-white'
-                : 'border-slate-300 bg-white text-slate-800'
-            }`}
-          >
+          <FilterChip key={s ?? 'all'} pressed={status === s} onClick={() => setStatus(s)}>
             {t(`status.${s ?? 'all'}`)}
             {totals ? ` (${s ? totals.byStatus[s] : totals.count})` : ''}
-          </button>
+          </FilterChip>
         ))}
       </fieldset>
       {totals ? (

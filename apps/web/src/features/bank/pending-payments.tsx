@@ -1,7 +1,7 @@
 import { AGING_BUCKETS, formatDay, formatMoney } from '@cuadra/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StateBox, secondaryButtonClass } from '../../components/ui';
+import { FilterChip, StateBox, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { downloadPending, usePending } from './bank-api';
@@ -139,19 +139,9 @@ export function PendingPayments({ clientId }: { clientId: string }) {
             <fieldset className="flex flex-wrap gap-2">
               <legend className="sr-only">{t('pending.filter')}</legend>
               {SIDES.map((s) => (
-                <button
-                  key={s ?? 'all'}
-                  type="button"
-                  aria-pressed={side === s}
-                  onClick={() => setSide(s)}
-                  className={`rounded-full border px-3 py-1 text-sm ${
-                    side === s
-                      ? 'border-brand-700 bg-brand-700 text-white'
-                      : 'border-slate-300 bg-white text-slate-800'
-                  }`}
-                >
+                <FilterChip key={s ?? 'all'} pressed={side === s} onClick={() => setSide(s)}>
                   {t(`pending.${s ?? 'all'}`)}
-                </button>
+                </FilterChip>
               ))}
             </fieldset>
             <button
