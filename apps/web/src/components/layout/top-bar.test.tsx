@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../router';
 import { renderRoutes, renderWithProviders } from '../../test/render';
@@ -50,7 +50,8 @@ describe('top bar', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Features' })).toBeTruthy();
     expect(button.getAttribute('aria-expanded')).toBe('false');
-    expect(document.activeElement?.id).toBe('main-content');
+    // Focus moves in an effect after the new page is in the DOM, which findBy can see first.
+    await waitFor(() => expect(document.activeElement?.id).toBe('main-content'));
   });
 
   it('shows the credits and a user menu with settings, buy credits, help and logout when signed in', () => {
