@@ -14,10 +14,8 @@ export function handleError(logger: Logger) {
     if (appError.code === 'STORAGE_FULL') reportStorageFull(logger);
     const locale = c.get('locale') ?? pickLocale(c.req.header('accept-language'));
     const retryAfter = (appError.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-    if (
-      typeof retryAfter === 'number' &&
-      ['RATE_LIMITED', 'BANK_REQUEST_DROP_LIMITED'].includes(appError.code)
-    )
+    // Every "too many" answer that knows when to come back says so (RATE_LIMITED and the limits of its kind).
+    if (appError.status === 429 && typeof retryAfter === 'number')
       c.header('Retry-After', String(retryAfter));
     return c.json(appError.toBody(locale), appError.status);
   };
