@@ -33,6 +33,21 @@ const TOTAL_LINE =
 const PAGE_OF = /(?:p[áa]g(?:ina)?\.?|\bpage|\bhoja)\s*(\d{1,2})\s*(?:\/|de|of)\s*(\d{1,2})\b/i;
 const PAGE_OF_ALONE = /^\s*-?\s*(\d{1,2})\s*\/\s*(\d{1,2})\s*-?\s*$/;
 const WORDS_NOT_NUMBERS = new Set(['de', 'del', 'simplificada', 'rectificativa', 'proforma', 'number', 'no']);
+/** "Total factura: 390,87 €", "Importe factura": the word labels an amount there, not the invoice's number. */
+const AMOUNT_LABEL_BEFORE = /\b(?:total|importe|amount|sum[ae]?|betrag|montant)\s*$/i;
+/** The candidate's digits run on into cents ("390" of "390,87"): an amount, not a number. */
+const CENTS_AFTER = /^[.,]\d{2}(?!\d)/;
+
+/** The invoice number a labelled line gives, or null when the label names something else. */
+function labelledNumber(line: string): string | null {
+  const m = line.match(NUMBER_LABEL_ALONE) ?? line.match(NUMBER_LABEL);
+  const candidate = m?.[1];
+  if (!m || !candidate || !/\d/.test(candidate) || WORDS_NOT_NUMBERS.has(candidate.toLowerCase()))
+    return null;
+  if (AMOUNT_LABEL_BEFORE.test(line.slice(0, m.index))) return null;
+  if (CENTS_AFTER.test(line.slice((m.index ?? 0) + m[0].length))) return null;
+  return candidate;
+}
 
 function toCents(raw: string): number | null {
   let text = raw.replace(/\s/g, '');
@@ -50,9 +65,8 @@ export function readPageClues(lines: string[], hasImage = false): PageClues {
     return { blank: true, separator: true, number: null, totalCents: null, pageOf: null };
   let number: string | null = null;
   for (const line of lines) {
-    const m = line.match(NUMBER_LABEL_ALONE) ?? line.match(NUMBER_LABEL);
-    const candidate = m?.[1];
-    if (candidate && /\d/.test(candidate) && !WORDS_NOT_NUMBERS.has(candidate.toLowerCase())) {
+    const candidate = labelledNumber(line);
+    if (candidate) {
       number = candidate.toUpperCase();
       break;
     }

@@ -29,6 +29,10 @@ describe('reading where invoices begin and end', () => {
       totalCents: 9950,
       pageOf: { index: 2, count: 3 },
     });
+    // A labelled amount is not the invoice's number: a bill's detail page restating its total continues it.
+    expect(page(['Datos de factura', 'Total factura: 390,87 €']).number).toBeNull();
+    expect(page(['Importe factura 1.250,00']).number).toBeNull();
+    expect(page(['Total invoice 99.50']).number).toBeNull();
     // A date is not a page hint.
     expect(page(['Fecha 01/02/2026']).pageOf).toBeNull();
     expect(readPageClues([], false).blank).toBe(true);
