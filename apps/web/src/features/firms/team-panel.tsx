@@ -9,7 +9,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { inputClass, primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui';
+import { inputClass, primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui/index';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { logout, useAuth } from '../auth/auth-store';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
-import { primaryButtonClass, secondaryButtonClass } from '../../components/ui';
+import { primaryButtonClass, secondaryButtonClass } from '../../components/ui/index';
 import type { InvitationErrorState } from './accept-invitation-page';
 
 export function InvitationErrorPage() {

@@ -7,7 +7,7 @@ import { DocumentTitle } from '../../components/document-title';
 import { ApiError, api } from '../../lib/api';
 import { errorMessageKey } from '../../lib/error-message';
 import { useAuth } from '../auth/auth-store';
-import { clientKeys } from '../clients/clients-api';
+import { clientKeys } from './clients-api';
 
 export type InvitationErrorState = { message: string };
 export type InvitationAcceptedState = { clientId: string };

@@ -1,5 +1,5 @@
-import { useAuth } from '../auth/auth-store';
-import { isTokenValid } from '../auth/session-storage';
+import { useAuth } from './auth-store';
+import { isTokenValid } from './session-storage';
 
 /**
  * Whether a visitor is signed in (a stored token that is still valid, and a user), from the accounts

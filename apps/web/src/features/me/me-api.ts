@@ -13,7 +13,7 @@ import { api } from '../../lib/api';
 import { getAuthState, updateUser } from '../auth/auth-store';
 
 /** The signed-in user's own settings (`/api/v1/me`). */
-export const accountApi = {
+export const meApi = {
   update: (body: UpdateMeRequest) => api.patch<User>('/me', body),
   changePassword: (body: ChangePasswordRequest) => api.post<AuthResult>('/me/password', body),
   requestEmailChange: (body: ChangeEmailRequest) => api.post<ChangeEmailResult>('/me/email', body),
@@ -29,5 +29,5 @@ export const accountApi = {
 export async function saveAccountLocale(locale: Locale): Promise<void> {
   const { token, user } = getAuthState();
   if (!token || !user || user.locale === locale) return;
-  updateUser(await accountApi.update({ locale }));
+  updateUser(await meApi.update({ locale }));
 }

@@ -12,9 +12,9 @@ import { Link } from 'react-router';
 import { CheckIcon } from '../../components/icons';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/layout/nav-styles';
 import { toLocale } from '../../i18n/i18n';
+import { useHasSession } from '../auth/use-has-session';
 import { PlanCard } from '../plans/plan-card';
 import { planName } from '../plans/plan-text';
-import { useHasSession } from './session';
 
 type HeadingLevel = 'h2' | 'h3' | 'h4';
 

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
-import { FieldError, inputClass, primaryButtonClass } from '../../components/ui';
+import { FieldError, inputClass, primaryButtonClass } from '../../components/ui/index';
 import { api } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
 import { useAuth } from '../auth/auth-store';

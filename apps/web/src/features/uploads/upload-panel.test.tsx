@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { storeTestSession } from '../../test/session';
-import { DEFAULT_INVOICE_SORT, useInvoiceList } from './invoices-api';
+import { DEFAULT_INVOICE_SORT, useInvoiceList } from '../invoices/invoices-api';
 import { batchStorageKey, POLL_INTERVAL_MS, UploadPanel } from './upload-panel';
 
 /** Stands in for the client page's invoice table: how many rows it would show. */

@@ -6,16 +6,16 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
 import { LANGUAGE_NAMES } from '../../components/layout/language-switcher';
 import { SECONDARY_BUTTON } from '../../components/layout/nav-styles';
-import { inputClass, primaryButtonClass } from '../../components/ui';
+import { inputClass, primaryButtonClass } from '../../components/ui/index';
 import { Tabs } from '../../components/ui/tabs';
 import { useErrorMessage } from '../../lib/error-message';
 import { login, logout, updateUser, useAuth } from '../auth/auth-store';
 import { CheckoutSuccessRegion, SettingsCredits, useSettingsPurchase } from '../credits/settings-credits';
+import { teamKeys } from '../firms/team-api';
+import { TeamPanel } from '../firms/team-panel';
+import { HistoryList } from '../history/history-list';
 import { PlanSettings } from '../plans/plan-settings';
-import { HistoryList } from '../team/history-list';
-import { teamKeys } from '../team/team-api';
-import { TeamPanel } from '../team/team-panel';
-import { accountApi, saveAccountLocale } from './account-api';
+import { meApi, saveAccountLocale } from './me-api';
 
 const TABS = ['profile', 'team', 'credits', 'plan', 'notifications'] as const;
 type Tab = (typeof TABS)[number];
@@ -226,7 +226,7 @@ function OwnHistory() {
 function NameForm({ name: saved }: { name: string }) {
   const { t } = useTranslation('credits');
   const [name, setName] = useState(saved);
-  const save = useMutation({ mutationFn: () => accountApi.update({ name }), onSuccess: updateUser });
+  const save = useMutation({ mutationFn: () => meApi.update({ name }), onSuccess: updateUser });
   return (
     <SettingsForm
       submitLabel={t('settings.profile.saveName')}
@@ -291,7 +291,7 @@ function EmailForm({ current }: { current: string }) {
   const [newEmail, setNewEmail] = useState('');
   const [currentPassword, setCurrent] = useState('');
   const save = useMutation({
-    mutationFn: () => accountApi.requestEmailChange({ newEmail, currentPassword }),
+    mutationFn: () => meApi.requestEmailChange({ newEmail, currentPassword }),
     onSuccess: () => setCurrent(''),
   });
   return (
@@ -331,7 +331,7 @@ function PasswordForm() {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const save = useMutation({
-    mutationFn: () => accountApi.changePassword({ currentPassword, newPassword }),
+    mutationFn: () => meApi.changePassword({ currentPassword, newPassword }),
     onSuccess: (result) => {
       login(result);
       setCurrent('');
@@ -371,10 +371,9 @@ function PasswordForm() {
 function NotificationsPanel() {
   const { t } = useTranslation('credits');
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ['me', 'notifications'], queryFn: accountApi.notifications });
+  const settings = useQuery({ queryKey: ['me', 'notifications'], queryFn: meApi.notifications });
   const save = useMutation({
-    mutationFn: (change: Partial<Record<NotificationKind, boolean>>) =>
-      accountApi.updateNotifications(change),
+    mutationFn: (change: Partial<Record<NotificationKind, boolean>>) => meApi.updateNotifications(change),
     onSuccess: (next) => {
       queryClient.setQueryData(['me', 'notifications'], next);
       void queryClient.invalidateQueries({ queryKey: teamKeys.history('me', '') });

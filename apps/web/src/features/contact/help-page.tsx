@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { secondaryButtonClass } from '../../components/ui';
+import { secondaryButtonClass } from '../../components/ui/index';
 import { FaqSection } from '../marketing/faq-section';
 import { StaticPageMeta } from '../marketing/seo/static-page-meta';
 

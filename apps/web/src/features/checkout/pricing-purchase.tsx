@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-store';
-import type { PackPurchaseControls } from '../billing/pack-cards';
+import { CreditsWidget } from '../credits/credits-widget';
+import { useRefreshCredits } from '../credits/use-credits';
 import { dismissChosenPlan } from '../plans/chosen-plan';
-import { CreditsWidget } from './credits-widget';
+import type { PackPurchaseControls } from './pack-cards';
 import { usePurchaseReturn } from './purchase-return';
 import { PurchaseStatusMessage } from './purchase-status';
-import { useRefreshCredits } from './use-credits';
 import { usePurchase } from './use-purchase';
 
 /**

@@ -5,7 +5,7 @@ import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { storeTestSession, testUser } from '../../test/session';
 import { initAuth } from '../auth/auth-store';
-import { HistoryList } from './history-list';
+import { HistoryList } from '../history/history-list';
 import { TeamPanel } from './team-panel';
 
 configure({ asyncUtilTimeout: 10_000 });

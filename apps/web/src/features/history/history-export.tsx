@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass, secondaryButtonClass } from '../../components/ui';
 import { DateInput } from '../../components/ui/date-input';
+import { inputClass, secondaryButtonClass } from '../../components/ui/index';
 import { apiFile } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
 import { saveBlob } from '../invoices/invoices-api';

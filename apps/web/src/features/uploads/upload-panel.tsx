@@ -3,14 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
+import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui/index';
 import { toLocale } from '../../i18n/i18n';
 import { API_BASE, ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
 import { SCAN_COMPLETE_EVENT } from '../auth/session-chrome';
 import { clientKeys } from '../clients/clients-api';
-import { getUploadBatch, invoiceKeys, uploadInvoiceFiles } from './invoices-api';
-import { useToast } from './toast';
+import { getUploadBatch, invoiceKeys, uploadInvoiceFiles } from '../invoices/invoices-api';
+import { useToast } from '../invoices/toast';
 import { ACCEPT_ATTRIBUTE, checkDrop, type MonthlyAllowance, type UploadProblem } from './upload-rules';
 
 /** spec-2 §9: the result panel asks for progress every 5 s. */

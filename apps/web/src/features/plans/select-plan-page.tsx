@@ -2,11 +2,11 @@ import type { PlanId } from '@cuadra/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { usePricingPurchase } from '../credits/pricing-purchase';
+import { usePricingPurchase } from '../checkout/pricing-purchase';
 import { PageHeader } from '../marketing/page-header';
 import { StaticPageMeta } from '../marketing/seo/static-page-meta';
-import { findBuyablePlan } from '../plans/plan-text';
-import { PlansChooser } from '../plans/plans-chooser';
+import { findBuyablePlan } from './plan-text';
+import { PlansChooser } from './plans-chooser';
 
 /**
  * /select-plan (spec-1 §2 "Plan selection and credits"): where the landing page's calls to action and the

@@ -3,7 +3,7 @@ import { type Dispatch, useCallback, useEffect, useReducer, useRef } from 'react
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { getAuthState } from '../auth/auth-store';
-import { createCheckout } from './credits-api';
+import { createCheckout } from '../credits/credits-api';
 import { IDLE, type PurchaseAction, type PurchaseState, purchaseReducer } from './purchase-state';
 
 export type UsePurchaseOptions = {
