@@ -35,7 +35,7 @@ const PUBLIC_PAGES: RouteObject[] = [
   },
   {
     path: '/register/cancel',
-    lazy: lazyPage(() => import('./features/billing/register-cancel-page'), 'RegisterCancelPage'),
+    lazy: lazyPage(() => import('./features/checkout/register-cancel-page'), 'RegisterCancelPage'),
   },
   {
     path: '/register/:userType',
@@ -63,17 +63,17 @@ const PUBLIC_PAGES: RouteObject[] = [
   },
   {
     path: '/select-plan',
-    lazy: lazyPage(() => import('./features/billing/select-plan-page'), 'SelectPlanPage'),
+    lazy: lazyPage(() => import('./features/plans/select-plan-page'), 'SelectPlanPage'),
   },
   { path: '/pricing', lazy: lazyPage(() => import('./features/plans/pricing-page'), 'PricingPage') },
   {
     path: '/credits',
-    lazy: lazyPage(() => import('./features/billing/credits-page'), 'CreditsPage'),
+    lazy: lazyPage(() => import('./features/credits/credits-page'), 'CreditsPage'),
   },
-  { path: '/exito', lazy: lazyPage(() => import('./features/billing/success-page'), 'SuccessPage') },
+  { path: '/exito', lazy: lazyPage(() => import('./features/checkout/success-page'), 'SuccessPage') },
   {
     path: '/payment-cancelled',
-    lazy: lazyPage(() => import('./features/billing/payment-cancelled-page'), 'PaymentCancelledPage'),
+    lazy: lazyPage(() => import('./features/checkout/payment-cancelled-page'), 'PaymentCancelledPage'),
   },
   {
     path: '/features',
@@ -89,7 +89,7 @@ const PUBLIC_PAGES: RouteObject[] = [
   },
   { path: '/terms', lazy: lazyPage(() => import('./features/marketing/terms-page'), 'TermsPage') },
   // A team invitation (issue 40): signed out, it keeps the token and sends the colleague to sign in or up.
-  { path: '/join-team', lazy: lazyPage(() => import('./features/team/join-team-page'), 'JoinTeamPage') },
+  { path: '/join-team', lazy: lazyPage(() => import('./features/firms/join-team-page'), 'JoinTeamPage') },
   // A client asked for missing invoices (issue 39): no account, the emailed token is the key.
   {
     path: '/missing-documents',
@@ -97,22 +97,22 @@ const PUBLIC_PAGES: RouteObject[] = [
   },
   {
     path: '/acceptinvitation',
-    lazy: lazyPage(() => import('./features/invitations/accept-invitation-page'), 'AcceptInvitationPage'),
+    lazy: lazyPage(() => import('./features/clients/accept-invitation-page'), 'AcceptInvitationPage'),
   },
   {
     path: '/invitation-accepted',
-    lazy: lazyPage(() => import('./features/invitations/invitation-accepted-page'), 'InvitationAcceptedPage'),
+    lazy: lazyPage(() => import('./features/clients/invitation-accepted-page'), 'InvitationAcceptedPage'),
   },
   {
     path: '/invitation-error',
-    lazy: lazyPage(() => import('./features/invitations/invitation-error-page'), 'InvitationErrorPage'),
+    lazy: lazyPage(() => import('./features/clients/invitation-error-page'), 'InvitationErrorPage'),
   },
   { path: '/blog', lazy: lazyPage(() => import('./features/blog/blog-page'), 'BlogPage') },
   // Help is for visitors too: the footer's "Help centre" links here (issue 16).
-  { path: '/help', lazy: lazyPage(() => import('./features/account/help-page'), 'HelpPage') },
+  { path: '/help', lazy: lazyPage(() => import('./features/contact/help-page'), 'HelpPage') },
   {
     path: '/contact',
-    lazy: lazyPage(() => import('./features/account/contact-page'), 'ContactPage'),
+    lazy: lazyPage(() => import('./features/contact/contact-page'), 'ContactPage'),
   },
   ...BLOG_ARTICLE_ROUTES,
   { path: '/error', lazy: lazyPage(() => import('./features/errors/error-page'), 'ErrorPage') },
@@ -180,7 +180,7 @@ export const routes: RouteObject[] = [
             path: '/invoicereview',
             lazy: lazyPage(() => import('./features/invoices/invoice-review-page'), 'InvoiceReviewPage'),
           },
-          { path: '/user', lazy: lazyPage(() => import('./features/account/settings-page'), 'SettingsPage') },
+          { path: '/user', lazy: lazyPage(() => import('./features/me/settings-page'), 'SettingsPage') },
           // "Share → Cuadra" from the phone (issue 21): the service worker redirects here.
           { path: '/share', lazy: lazyPage(() => import('./features/inbound/share-page'), 'SharePage') },
         ],

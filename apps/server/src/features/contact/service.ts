@@ -3,10 +3,10 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import { contactMessages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { newId } from '../../lib/ids';
-import { escapeHtml } from '../../mail/render';
 import type { Services } from '../../services';
 import type { UserRow } from '../auth/repo';
 import { type Limit, takeAttempt } from '../auth/throttle';
+import { contactFormEmail } from './emails';
 
 /** Messages one account may send per hour: a conversation, not a flood. */
 const MESSAGES_PER_HOUR = 10;
@@ -55,13 +55,14 @@ export async function sendContactMessage(services: Services, sender: Sender, req
       message: message.trim(),
     });
     const who = `${from.name} <${from.email}> (${from.about})`;
-    const heading = subject ? `Subject: ${subject}\n` : '';
-    await services.mailer.send(tx, {
-      to: config.SUPPORT_EMAIL,
-      subject: `Contact form: ${subject || from.name}`,
-      text: `From: ${who}\n${heading}Message id: ${id}\n\n${message.trim()}\n`,
-      html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>From: ${escapeHtml(who)}<br>${subject ? `Subject: ${escapeHtml(subject)}<br>` : ''}Message id: ${id}</p><p style="white-space:pre-wrap">${escapeHtml(message.trim())}</p></body></html>`,
+    const mail = contactFormEmail(config.SUPPORT_EMAIL, {
+      senderName: from.name,
+      who,
+      subject: subject || null,
+      messageId: id,
+      message: message.trim(),
     });
+    await services.mailer.send(tx, mail);
   });
   return { ok: true as const };
 }

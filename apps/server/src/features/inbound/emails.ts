@@ -1,6 +1,7 @@
 import type { Locale } from '@cuadra/shared';
+import { html } from 'hono/html';
 import type { Mail } from '../../mail/mailer';
-import { escapeHtml } from '../../mail/render';
+import { bulletList, emailDocument, paragraph, signature } from '../../mail/render';
 import type { Skipped } from './parts';
 
 type ReplyVars = { clientName: string; subject: string | null; files: string[]; skipped: Skipped[] };
@@ -48,8 +49,6 @@ export function inboundReplyEmail(to: string, locale: Locale, vars: ReplyVars): 
   const copy = COPY[locale](vars);
   const skipped = vars.skipped.map((s) => `${s.name} (${REASONS[locale][s.reason] ?? s.reason})`);
   const list = (items: string[]) => items.map((item) => `- ${item}`).join('\n');
-  const htmlList = (items: string[]) =>
-    `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
   const text = [
     copy.intro,
     '',
@@ -60,11 +59,9 @@ export function inboundReplyEmail(to: string, locale: Locale, vars: ReplyVars): 
     'Cuadra',
     '',
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c2430;line-height:1.5">
-<p>${escapeHtml(copy.intro)}</p>
-<p>${escapeHtml(copy.read)}</p>${vars.files.length ? htmlList(vars.files) : ''}
-${skipped.length ? `<p>${escapeHtml(copy.skipped)}</p>${htmlList(skipped)}` : ''}
-<p>Cuadra</p>
-</body></html>`;
-  return { to, subject: copy.subject.slice(0, 200), text, html };
+  const body = html`${paragraph(copy.intro)}
+${paragraph(copy.read)}${vars.files.length ? bulletList(vars.files) : ''}
+${skipped.length ? html`${paragraph(copy.skipped)}${bulletList(skipped)}` : ''}
+${signature}`;
+  return { to, subject: copy.subject.slice(0, 200), text, html: emailDocument(body) };
 }

@@ -2,9 +2,9 @@ import { LOCALES, type Locale } from '@cuadra/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { saveAccountLocale } from '../../features/account/account-api';
 import { localizedPath, splitLocalizedPath } from '../../features/marketing/seo/localized-path';
 import { PRERENDERED_PATHS } from '../../features/marketing/seo/public-pages';
+import { saveAccountLocale } from '../../features/me/me-api';
 import { toLocale } from '../../i18n/i18n';
 import { GlobeIcon } from '../icons';
 

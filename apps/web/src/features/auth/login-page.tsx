@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PRIMARY_BUTTON } from '../../components/layout/nav-styles';
-import { InvitationNotice, usePendingInvitation } from '../invitations/pending-invitation';
+import { InvitationNotice, usePendingInvitation } from '../clients/pending-invitation';
 import { authApi } from './auth-api';
 import { useAuth } from './auth-store';
 import { AuthCard, ErrorAlert, Field, Notice } from './auth-ui';

@@ -14,11 +14,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PRIMARY_BUTTON } from '../../components/layout/nav-styles';
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
-import {
-  hasPendingInvitation,
-  InvitationNotice,
-  usePendingInvitation,
-} from '../invitations/pending-invitation';
+import { hasPendingInvitation, InvitationNotice, usePendingInvitation } from '../clients/pending-invitation';
 import { rememberChosenPlan } from '../plans/chosen-plan';
 import { findBuyablePlan, planInvoicesLabel, planName, planPriceLabel } from '../plans/plan-text';
 import { authApi } from './auth-api';

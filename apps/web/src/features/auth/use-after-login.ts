@@ -2,8 +2,8 @@ import type { AuthResult } from '@cuadra/shared';
 import { useCallback } from 'react';
 import { type Location, useLocation, useNavigate } from 'react-router';
 import { i18n, toLocale } from '../../i18n/i18n';
+import { readFirmInvitationToken } from '../firms/invitation-token';
 import { chosenPlanPath, pendingPlan } from '../plans/chosen-plan';
-import { readFirmInvitationToken } from '../team/invitation-token';
 import { login } from './auth-store';
 import { readInvitationToken } from './session-storage';
 

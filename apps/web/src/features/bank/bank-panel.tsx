@@ -16,7 +16,7 @@ import { FilterChip, primaryButtonClass, StateBox, secondaryButtonClass } from '
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
-import { ReadOnlyNote, useCanWrite } from '../team/can-write';
+import { ReadOnlyNote, useCanWrite } from '../firms/can-write';
 import {
   useDeleteRule,
   useMovementAction,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { storeTestSession, testUser } from '../../test/session';
-import { UploadPanel } from '../invoices/upload-panel';
+import { UploadPanel } from '../uploads/upload-panel';
 
 afterEach(() => i18n.changeLanguage('en'));
 

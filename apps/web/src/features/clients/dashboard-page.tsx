@@ -5,7 +5,7 @@ import { primaryButtonClass } from '../../components/ui';
 import { useAuth } from '../auth/auth-store';
 import { VerifyEmailBanner } from '../auth/verify-email-banner';
 import { CreditsWidget } from '../credits/credits-widget';
-import { useCanWrite } from '../team/can-write';
+import { useCanWrite } from '../firms/can-write';
 import { AddClientDialog } from './add-client-dialog';
 import { ClientTable } from './client-table';
 import { FreelancerHome } from './freelancer-home';

@@ -4,16 +4,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLocale } from '../../i18n/i18n';
 import { useAuth } from '../auth/auth-store';
-import { PackCards } from '../billing/pack-cards';
-import { useCanBill } from '../team/can-write';
+import { PackCards } from '../checkout/pack-cards';
+import { usePurchaseReturn } from '../checkout/purchase-return';
+import { CheckoutSuccessBanner, PurchaseStatusMessage } from '../checkout/purchase-status';
+import type { Purchase } from '../checkout/use-purchase';
+import { usePurchase } from '../checkout/use-purchase';
+import { useCanBill } from '../firms/can-write';
 import { isLowOnSettings } from './credit-status';
 import { CreditsWidget } from './credits-widget';
-import { usePurchaseReturn } from './purchase-return';
-import { CheckoutSuccessBanner, PurchaseStatusMessage } from './purchase-status';
 import { LEDGER_QUERY_ROOT, UsageHistory } from './usage-history';
 import { useRefreshCredits } from './use-credits';
-import type { Purchase } from './use-purchase';
-import { usePurchase } from './use-purchase';
 
 /** Settings' return address after paying (spec-1 §7 call 7); cancelling comes back with `cancelled=true`. */
 export const SETTINGS_RETURN_TO = '/user?checkout=success';

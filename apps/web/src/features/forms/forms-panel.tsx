@@ -10,8 +10,8 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLocale } from '../../i18n/i18n';
+import { ExportMenu } from '../exports/export-menu';
 import { localToday } from '../reports/format';
-import { ExportMenu } from './export-menu';
 import { FormCard } from './form-card';
 import { useInvoiceNames } from './forms-api';
 import { selectClass, type Translate } from './shared';

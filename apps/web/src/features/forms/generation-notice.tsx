@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { linkClass, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
-import { useCanWrite } from '../team/can-write';
+import { useCanWrite } from '../firms/can-write';
 import { type InvoiceNames, useMarkGenerated } from './forms-api';
 
 /**

@@ -12,7 +12,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass, primaryButtonClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
-import { useCanWrite } from '../team/can-write';
+import { useCanWrite } from '../firms/can-write';
 import { useUpdateTaxProfile } from './forms-api';
 import { selectClass, type Translate } from './shared';
 

@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { DateInput } from '../../components/ui/date-input';
 import { toLocale } from '../../i18n/i18n';
+import { ReadOnlyNote, useCanWrite } from '../firms/can-write';
 import { LearnedNote } from '../review/learned-note';
 import { useForgetLearnedPlace } from '../review/review-api';
-import { ReadOnlyNote, useCanWrite } from '../team/can-write';
 import { DocumentViewer } from './document-viewer';
 import { FiguresConfirm } from './figures-confirm';
 import {

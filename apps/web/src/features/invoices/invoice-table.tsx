@@ -7,7 +7,7 @@ import { LoadMore } from '../../components/ui/load-more';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { Modal } from '../clients/modal';
-import { useCanWrite } from '../team/can-write';
+import { useCanWrite } from '../firms/can-write';
 import type { SavedNotice } from './invoice-screen';
 import {
   fetchInvoiceFile,

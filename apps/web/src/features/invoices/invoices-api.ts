@@ -15,7 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { ApiError, api, apiFile, apiRequest } from '../../lib/api';
 import { clientKeys } from '../clients/clients-api';
-import { teamKeys } from '../team/team-api';
+import { teamKeys } from '../firms/team-api';
 
 /** `q`: issuer, recipient, number or tax id, accents and case ignored (searched by the server). */
 export type InvoiceListParams = { sort: InvoiceSort; order: SortOrder; q?: string };

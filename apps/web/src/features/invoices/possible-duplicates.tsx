@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
+import { useCanWrite } from '../firms/can-write';
 import { useDecideDuplicate } from '../review/review-api';
-import { useCanWrite } from '../team/can-write';
 
 /**
  * The files read as this invoice again, on the invoice's own page (issue 36): the same "keep both" (charged

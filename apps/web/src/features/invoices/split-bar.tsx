@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
-import { useCanWrite } from '../team/can-write';
+import { useCanWrite } from '../firms/can-write';
 import { useDocumentSplit, useMoveSplit } from './split-api';
 
 type Pages = { pageFrom: number; pageTo: number };

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { routes } from '../../router';
 import { renderRoutes } from '../../test/render';
-import { buyHref } from '../billing/pack-cards';
+import { buyHref } from '../checkout/pack-cards';
 import { FAQ_TOPICS } from './faq-section';
 import {
   DEMO_FIELDS,

@@ -8,7 +8,7 @@ import { StateBox } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { Modal } from '../clients/modal';
-import { useCanBill } from '../team/can-write';
+import { useCanBill } from '../firms/can-write';
 import { planInvoicesLabel, planName, planPriceLabel, planRetentionLabel } from './plan-text';
 import {
   openBillingPortal,

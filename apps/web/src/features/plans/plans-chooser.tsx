@@ -7,7 +7,7 @@ import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/layout/nav-st
 import { inputClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
-import { useHasSession } from '../billing/session';
+import { useHasSession } from '../auth/use-has-session';
 import { Modal } from '../clients/modal';
 import { forgetChosenPlan } from './chosen-plan';
 import { PlanCard } from './plan-card';

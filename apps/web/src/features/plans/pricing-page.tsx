@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePricingPurchase } from '../credits/pricing-purchase';
+import { usePricingPurchase } from '../checkout/pricing-purchase';
 import { PageHeader } from '../marketing/page-header';
 import { StaticPageMeta } from '../marketing/seo/static-page-meta';
 import { PlansChooser } from './plans-chooser';

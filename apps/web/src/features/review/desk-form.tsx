@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { inputClass, primaryButtonClass } from '../../components/ui';
 import { DateInput } from '../../components/ui/date-input';
 import { toLocale } from '../../i18n/i18n';
+import { ReadOnlyNote, useCanWrite } from '../firms/can-write';
 import { FiguresConfirm } from '../invoices/figures-confirm';
 import {
   AMOUNT_FIELDS,
@@ -25,7 +26,6 @@ import {
   taxIdWarning,
   withFieldChange,
 } from '../invoices/invoice-form-model';
-import { ReadOnlyNote, useCanWrite } from '../team/can-write';
 import { LearnedNote } from './learned-note';
 import { useForgetLearnedPlace, useForgetMemory } from './review-api';
 

@@ -1,4 +1,11 @@
-import type { AcceptReviewResult, MemoryField, ReviewQueue, ReviewState } from '@cuadra/shared';
+import type {
+  AcceptReviewResult,
+  Invoice,
+  InvoiceFields,
+  MemoryField,
+  ReviewQueue,
+  ReviewState,
+} from '@cuadra/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { clientKeys } from '../clients/clients-api';
@@ -43,6 +50,34 @@ export function useAcceptVerified() {
       void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+    },
+  });
+}
+
+/** Saves the desk's fields of an invoice; `confirmFigures` saves figures that do not add up, as confirmed. */
+export function useSaveDeskInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; fields: InvoiceFields; confirmFigures?: boolean }) =>
+      api.put<Invoice>(
+        `/invoices/${encodeURIComponent(input.id)}${input.confirmFigures ? '?confirmFigures=true' : ''}`,
+        input.fields,
+      ),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(invoiceKeys.detail(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists(saved.clientId) });
+    },
+  });
+}
+
+/** Deletes the desk's current invoice. */
+export function useDeleteDeskInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/invoices/${encodeURIComponent(id)}`),
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: invoiceKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
     },
   });
 }
