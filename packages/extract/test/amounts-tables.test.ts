@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { readAmounts } from './text-page.ts';
+
+const value = (f: { value: unknown } | undefined) => f?.value;
+
+describe('amounts: tax tables and label rows read by column', () => {
+  it('sums a ticket tax table with one row per rate and no row of sums, past a line of stray marks', () => {
+    const { fields } = readAmounts(
+      [
+        'TOTAL COMPRA (iva incl.)   31.74',
+        'TARJETA                    31.74',
+        'Tipo      Base     Iva      Req      Total',
+        '  Ru',
+        '0.00%     1.99     0.00     0.00     1.99',
+        '10.00%    18.05    1.80     0.00     19.85',
+        '5.00%     9.43     0.47     0.00     9.90',
+      ],
+      'ocr',
+    );
+    expect(value(fields.total)).toBe('31.74');
+    expect(value(fields.tax_base)).toBe('29.47');
+    expect(value(fields.vat_total)).toBe('2.27');
+  });
+
+  it('never takes a total printed with its tax included for the tax', () => {
+    const { fields } = readAmounts(['TOTAL COMPRA (IVA incl.)   12,67', 'TARJETA   12,67'], 'ocr');
+    expect(value(fields.total)).toBe('12.67');
+    expect(value(fields.vat_total)).toBeUndefined();
+  });
+
+  it('pairs a letter-spaced total heading with its value when labels crowd one cell', () => {
+    const { fields } = readAmounts([
+      'FACTURA 25-100',
+      'Importe Bruto   Portes   B. Imponible   % IVA   Cuota IVA R.Equivalencia T O T A L Fra.',
+      '334,14                   334,14         4%      13,37',
+      '                                                                         347,51',
+    ]);
+    expect(value(fields.total)).toBe('347.51');
+    expect(value(fields.tax_base)).toBe('334.14');
+    expect(value(fields.vat_total)).toBe('13.37');
+  });
+
+  it('gives the one-rate breakdown of a base and VAT printed without their rate, from the rate column', () => {
+    const { fields } = readAmounts([
+      'Descripción                 Cantidad   Precio   IVA    Importe',
+      'Conservas de pescado        10         36,540   10,0   365,40',
+      'Base Imponible:   365,40',
+      'I.V.A.:   36,54',
+      'Total Factura:   401,94',
+    ]);
+    expect(value(fields.vat_total)).toBe('36.54');
+    expect(fields.vat_breakdown?.value).toEqual([{ rate: '10', base: '365.40', amount: '36.54' }]);
+    // The rate was inferred, not read beside the amounts: no proof.
+    expect(fields.vat_breakdown?.verified).toBe(false);
+  });
+
+  it('infers no rate the page does not print (a mix of rates may average to a usual one)', () => {
+    const { fields } = readAmounts([
+      'Servicios varios            365,40',
+      'Base Imponible:   365,40',
+      'I.V.A.:   36,54',
+      'Total Factura:   401,94',
+    ]);
+    expect(value(fields.vat_total)).toBe('36.54');
+    expect(fields.vat_breakdown).toBeUndefined();
+  });
+});
