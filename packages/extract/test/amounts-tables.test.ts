@@ -64,4 +64,16 @@ describe('amounts: tax tables and label rows read by column', () => {
     expect(value(fields.vat_total)).toBe('36.54');
     expect(fields.vat_breakdown).toBeUndefined();
   });
+
+  it('takes the summary row of a rate over the delivery-note rows above it at that rate', () => {
+    const { fields } = readAmounts([
+      'Fecha        Base impon.   I.V.A.   Total Neto',
+      '02-11-2025   7,88          0,32     8,20',
+      '03-11-2025   3,12          0,12     3,24',
+      'Base imponible   %   Iva    Total',
+      '11,00            4   0,44   11,44',
+      'Total factura   11,44',
+    ]);
+    expect(fields.vat_breakdown?.value).toEqual([{ rate: '4', base: '11.00', amount: '0.44' }]);
+  });
 });

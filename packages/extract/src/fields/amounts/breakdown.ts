@@ -130,7 +130,7 @@ function isGoodsRow(text: string): boolean {
 /**
  * The VAT breakdown: rows that name the tax ("IVA 21% …"), and the rows of a tax summary table under its
  * header ("Base imponible   % IVA   Cuota IVA"). Goods rows (a description, a rate column) are line items,
- * not the breakdown, even when base × rate happens to fit. One entry per rate, the first read.
+ * not the breakdown, even when base × rate happens to fit. One entry per rate, the one with the largest base.
  */
 export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
   const out: VatBreakdownEntry[] = [];
@@ -159,8 +159,11 @@ export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
     if (!keyword && isGoodsRow(text)) continue;
     const entry = breakdownRow(blankDates(ocrAmounts(ctx, spaceInlineBase(text))), ctx.ocr);
     if (!entry) continue;
-    if (out.some((e) => Number(e.rate) === Number(entry.rate))) continue;
-    out.push(entry);
+    // A rate read twice: the row with the larger base is its summary (a table of delivery notes or
+    // items above it prints the parts at the same rate).
+    const same = out.findIndex((e) => Number(e.rate) === Number(entry.rate));
+    if (same < 0) out.push(entry);
+    else if (Math.abs(toCents(entry.base) ?? 0) > Math.abs(toCents(out[same]!.base) ?? 0)) out[same] = entry;
   }
   attachSurchargeLines(ctx, out);
   return out;
