@@ -76,4 +76,18 @@ describe('amounts: tax tables and label rows read by column', () => {
     ]);
     expect(fields.vat_breakdown?.value).toEqual([{ rate: '4', base: '11.00', amount: '0.44' }]);
   });
+
+  it('reads the base of a ticket tax row from its money, not from a count printed before it', () => {
+    const { fields } = readAmounts(
+      ['TOTAL   23,80', 'B.Imp. 1 18,70   IVA 0%   Imp.   0,00', '1,51   5%   0,08', '3,19   10%   0,32'],
+      'ocr',
+    );
+    expect(fields.vat_breakdown?.value).toEqual([
+      { rate: '0', base: '18.70', amount: '0.00' },
+      { rate: '5', base: '1.51', amount: '0.08' },
+      { rate: '10', base: '3.19', amount: '0.32' },
+    ]);
+    expect(value(fields.tax_base)).toBe('23.40');
+    expect(value(fields.vat_total)).toBe('0.40');
+  });
 });

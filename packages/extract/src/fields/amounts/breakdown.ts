@@ -47,17 +47,20 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
   // A thousands group then five digits ("1.97941" for 1.979,41): the decimal comma lost after the dot.
   const text = ocr ? printed.replace(/(?<![\d.,])(\d{1,3})[.,](\d{5})(?![\d.,])/g, '$1$2') : printed;
   const percents = [...text.matchAll(PERCENT)].map((m) => Number(m[1]!.replace(',', '.')));
-  const readings = findAmounts(text.replace(PERCENT, (m) => ' '.repeat(m.length))).map((a) =>
-    centsReadings(a, ocr && percents.length > 0),
-  );
+  const amounts = findAmounts(text.replace(PERCENT, (m) => ' '.repeat(m.length)));
+  const readings = amounts.map((a) => centsReadings(a, ocr && percents.length > 0));
+  // A figure printed with decimals is money; a bare integer beside it ("B.Imp. 1   18,70") is a count or
+  // a line number, the base only when no decimal amount makes the pair.
+  const withDecimals = amounts.map((a) => /[.,]\d{2}\b/.test(a.raw));
   if (readings.length < 2) return null;
   const fits = (base: number, rate: number, amount: number) =>
     Math.abs((Math.abs(base) * rate) / 100 - Math.abs(amount)) <= 1.01;
   let found: { a: number; b: number; base: number; vat: number; rate: number } | null = null;
   // The VAT rate is the first printed percent that fits a (base, amount) pair (the recargo's percent comes
   // after it); without a printed percent, the one usual rate that fits.
-  const pair = (ok: (base: number, vat: number) => number | null, skip = -1) => {
+  const pairOf = (ok: (base: number, vat: number) => number | null, skip: number, decimalBase: boolean) => {
     for (let a = 0; a < readings.length; a++) {
+      if (decimalBase && !withDecimals[a]) continue;
       for (let b = 0; b < readings.length; b++) {
         if (a === b || a === skip || b === skip) continue;
         for (const base of readings[a]!) {
@@ -71,6 +74,8 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
     }
     return null;
   };
+  const pair = (ok: (base: number, vat: number) => number | null, skip = -1) =>
+    pairOf(ok, skip, true) ?? pairOf(ok, skip, false);
   // The one usual rate that a base of a euro or more and an amount fit (0 % with a zero: the exempt
   // lines of a ticket print no rate); null when none or several do.
   const onlyUsual = (base: number, vat: number) => {
