@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { breakdownRow } from '../src/fields/amounts/breakdown.ts';
 import { readAmounts } from './text-page.ts';
 
 const value = (f: { value: unknown } | undefined) => f?.value;
@@ -89,5 +90,15 @@ describe('amounts: tax tables and label rows read by column', () => {
     ]);
     expect(value(fields.tax_base)).toBe('23.40');
     expect(value(fields.vat_total)).toBe('0.40');
+  });
+
+  it('takes the figure printed as a rate for the rate when money could be read as one too', () => {
+    // 12,00 at 21 % and 21,00 at 12 % both give 2,52: "21,0" is printed as a rate, "12,00" as money.
+    expect(breakdownRow('12,00 |   21,0   2,52', true)).toEqual({
+      rate: '21',
+      base: '12.00',
+      amount: '2.52',
+    });
+    expect(breakdownRow('50,00   10,00   5,00')).toEqual({ rate: '10', base: '50.00', amount: '5.00' });
   });
 });

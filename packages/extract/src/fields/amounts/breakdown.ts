@@ -92,7 +92,12 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
   // A rate column printed without its sign ("50,00   10,00   5,00" under "Base   % IVA   Cuota"): a figure
   // equal to a usual rate that two other amounts fit is the rate, before a rate two amounts fit by chance
   // and before a printed 0 % (any amount and a zero fit it: "339,34   21   71,26   0 %   0,00").
-  for (let k = 0; k < readings.length && !found && !vatPercents.some((p) => p > 0); k++) {
+  // A figure printed as a rate ("21", "21,0") is tried before one printed as money ("12,00"): with both
+  // in a row, either may be the rate of the other two ("12,00   21,0   2,52").
+  const asMoney = (k: number) => (/[.,]\d{2}\b/.test(amounts[k]!.raw) ? 1 : 0);
+  const rateFirst = readings.map((_, k) => k).sort((a, b) => asMoney(a) - asMoney(b));
+  for (const k of rateFirst) {
+    if (found || vatPercents.some((p) => p > 0)) break;
     const rate = readings[k]!.length === 1 ? readings[k]![0]! / 100 : 0;
     // Only where no other usual rate fits the pair too (a base of cents fits several: 0,87 and 0,03).
     if (rate > 0 && STANDARD_RATES.includes(rate))
