@@ -101,4 +101,28 @@ describe('amounts: tax tables and label rows read by column', () => {
     });
     expect(breakdownRow('50,00   10,00   5,00')).toEqual({ rate: '10', base: '50.00', amount: '5.00' });
   });
+
+  it('reads the net and VAT of a one-line invoice from its row when no tax label is printed', () => {
+    const { fields } = readAmounts([
+      'Concepto                        Precio €   IVA   Importe €',
+      'Servicio de envío (7 pedidos)   106,20     21%   22,30   128,50',
+      'Total factura*   128,50',
+    ]);
+    expect(value(fields.tax_base)).toBe('106.20');
+    expect(value(fields.vat_total)).toBe('22.30');
+    expect(value(fields.total)).toBe('128.50');
+    // Inferred from one row: shown, never verified.
+    expect(fields.tax_base?.verified).toBe(false);
+  });
+
+  it('takes no net or VAT from an items table of several such rows', () => {
+    const { fields } = readAmounts([
+      'Concepto          Precio €   IVA   Importe €',
+      'Envío urgente     100,00     21%   21,00   121,00',
+      'Envío ordinario   50,00      21%   10,50   60,50',
+      'Total factura   181,50',
+    ]);
+    expect(value(fields.total)).toBe('181.50');
+    expect(fields.tax_base).toBeUndefined();
+  });
 });

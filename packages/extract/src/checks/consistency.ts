@@ -240,9 +240,13 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
     // A total formed by summing a table's column closes with the other columns' sums by the rows' own
     // arithmetic: it proves nothing about the document's total.
     const columnTotal = (t.features?.columnSum ?? 0) > 0;
+    // Nor does an items row's net and VAT (no tax label read anywhere): that the row is the whole
+    // invoice is only inferred from its gross being the total.
+    const fromItemsRow = (best.b.features?.grossRow ?? 0) > 0 || (best.v.features?.grossRow ?? 0) > 0;
     const proves =
       best.off === 0 &&
       !columnTotal &&
+      !fromItemsRow &&
       !partBase &&
       !(ocr && totals[0] && totals[0].cents !== t.cents) &&
       !rival &&
