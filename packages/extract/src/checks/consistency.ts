@@ -35,6 +35,7 @@ export function reconcileAmounts(
 ): void {
   reconcile(fields, cands, warn, doc.creditNote ?? false, doc.text ?? '');
   dropImplausibleSurcharge(fields, warn);
+  dropImplausibleWithholding(fields, warn);
   flagPartialTotal(fields, cands.total, warn);
   // An amount due that stands for the total (nothing labelled as due, nothing paid) follows the total chosen.
   if (fields.amount_due?.source === 'computed') {
@@ -78,6 +79,24 @@ function dropImplausibleSurcharge(fields: FieldMap, warn: Warn): void {
     code: 'SURCHARGE_IMPLAUSIBLE',
     message: 'The equivalence surcharge read is larger than the VAT; it was left out',
     field: 'surcharge_total',
+  });
+}
+
+/**
+ * A withholding is a share of the base it is withheld from (IRPF at most 47 %): one read larger than the
+ * base, with no sum to confirm it, is a misreading (a line's gross, a reference number).
+ */
+export function dropImplausibleWithholding(fields: FieldMap, warn: Warn): void {
+  const w = toCents(fields.withholding_total?.value);
+  const base = toCents(fields.tax_base?.value);
+  if (w == null || w === 0 || base == null || base === 0 || fields.withholding_total?.verified) return;
+  if (Math.abs(w) < Math.abs(base)) return;
+  delete fields.withholding_total;
+  delete fields.withholding_rate;
+  warn({
+    code: 'WITHHOLDING_IMPLAUSIBLE',
+    message: 'The withholding read is not smaller than the tax base; it was left out',
+    field: 'withholding_total',
   });
 }
 
