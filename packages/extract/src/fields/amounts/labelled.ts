@@ -449,11 +449,6 @@ function underTableHeader(
     if (row.page !== line.page || row.y - (prev.y + prev.h) >= line.h * VALUE_ROW_GAP) break;
     const text = ocrAmounts(ctx, row.text);
     const words = text.replace(/\b(?:euros?|eur|usd|gbp|chf)\b/gi, '');
-    // Read by OCR, a line of stray marks between the header and its rows (no figure, no word) is passed.
-    if (ctx.ocr && !/\d|\p{L}{3,}/u.test(text)) {
-      prev = row;
-      continue;
-    }
     if (/\p{L}{3,}/u.test(words) || findAmounts(blankDates(text)).length < 2) break;
     prev = row;
     const cells = splitCells(row).filter((c) => /\d/.test(c.text));
