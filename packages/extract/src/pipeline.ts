@@ -325,7 +325,7 @@ export const STEPS: Step[] = [
       const w = warn(ctx);
       if (ctx.text) {
         checkBreakdownFirst(ctx);
-        const doc = { creditNote: isCreditNote(ctx.text.fullText) };
+        const doc = { creditNote: isCreditNote(ctx.text.fullText), text: ctx.text.fullText };
         reconcileAmounts(ctx.fields, ctx.text.amountCandidates, w, doc);
         preferRoundedTotal(ctx.fields, ctx.text.amountCandidates.total, w, ctx.text);
         // With a cash rounding printed there are two totals (before and after rounding): neither is verified.

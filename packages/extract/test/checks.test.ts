@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropImplausibleVat } from '../src/checks/consistency.ts';
+import { dropImplausibleVat, dropImplausibleWithholding } from '../src/checks/consistency.ts';
 import { isValidIban } from '../src/checks/iban.ts';
 import { checkEuVat, checkTaxId, cifControl, isValidSpanishId, nifLetter } from '../src/checks/tax-id.ts';
 import type { FieldMap } from '../src/evidence.ts';
@@ -73,6 +73,24 @@ describe('dates', () => {
     expect(findDates('12/25/2018')[0]?.iso).toBe('2018-12-25');
     expect(parseDateValue('20240315')).toBe('2024-03-15');
     expect(findDates('31/02/2024')).toEqual([]);
+  });
+});
+
+describe('implausible withholding', () => {
+  const amount = (value: string) => ({ value, confidence: 0.6, source: 'ocr' as const, verified: false });
+
+  it('leaves out a withholding not smaller than its base, with a warning', () => {
+    const warnings: string[] = [];
+    const fields: FieldMap = { tax_base: amount('100.00'), withholding_total: amount('1051.00') };
+    dropImplausibleWithholding(fields, (w) => warnings.push(w.code));
+    expect(fields.withholding_total).toBeUndefined();
+    expect(warnings).toEqual(['WITHHOLDING_IMPLAUSIBLE']);
+  });
+
+  it('keeps a withholding that is a share of the base', () => {
+    const fields: FieldMap = { tax_base: amount('100.00'), withholding_total: amount('15.00') };
+    dropImplausibleWithholding(fields, () => {});
+    expect(fields.withholding_total?.value).toBe('15.00');
   });
 });
 

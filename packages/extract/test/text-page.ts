@@ -59,7 +59,7 @@ export function narrowed(p: PageText, factor: number): PageText {
 export function readAmounts(rows: string[], source: 'text' | 'ocr' = 'text') {
   const r = extractFromText([page(rows, source)], source);
   const warnings: string[] = [];
-  reconcileAmounts(r.fields, r.amountCandidates, (w) => warnings.push(w.code));
+  reconcileAmounts(r.fields, r.amountCandidates, (w) => warnings.push(w.code), { text: r.fullText });
   checkBreakdown(r.fields, (w) => warnings.push(w.code));
   return { fields: r.fields, warnings };
 }

@@ -31,10 +31,11 @@ export function reconcileAmounts(
   fields: FieldMap,
   cands: Cands,
   warn: Warn,
-  doc: { creditNote?: boolean } = {},
+  doc: { creditNote?: boolean; text?: string } = {},
 ): void {
-  reconcile(fields, cands, warn, doc.creditNote ?? false);
+  reconcile(fields, cands, warn, doc.creditNote ?? false, doc.text ?? '');
   dropImplausibleSurcharge(fields, warn);
+  dropImplausibleWithholding(fields, warn);
   flagPartialTotal(fields, cands.total, warn);
   // An amount due that stands for the total (nothing labelled as due, nothing paid) follows the total chosen.
   if (fields.amount_due?.source === 'computed') {
@@ -82,6 +83,24 @@ function dropImplausibleSurcharge(fields: FieldMap, warn: Warn): void {
 }
 
 /**
+ * A withholding is a share of the base it is withheld from (IRPF at most 47 %): one read larger than the
+ * base, with no sum to confirm it, is a misreading (a line's gross, a reference number).
+ */
+export function dropImplausibleWithholding(fields: FieldMap, warn: Warn): void {
+  const w = toCents(fields.withholding_total?.value);
+  const base = toCents(fields.tax_base?.value);
+  if (w == null || w === 0 || base == null || base === 0 || fields.withholding_total?.verified) return;
+  if (Math.abs(w) < Math.abs(base)) return;
+  delete fields.withholding_total;
+  delete fields.withholding_rate;
+  warn({
+    code: 'WITHHOLDING_IMPLAUSIBLE',
+    message: 'The withholding read is not smaller than the tax base; it was left out',
+    field: 'withholding_total',
+  });
+}
+
+/**
  * A credit note's title: "abono" or "avoir" opening a line or with its number, "factura rectificativa",
  * "credit note", "nota de crédito", "Gutschrift". ("Abono en cuenta" alone is a way to pay, not a title.)
  */
@@ -93,7 +112,7 @@ export function isCreditNote(text: string): boolean {
   return CREDIT_NOTE_TITLE.test(text);
 }
 
-function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boolean): void {
+function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boolean, text: string): void {
   const top = (list: AmountCand[], n: number) => dedupe(list).slice(0, n);
   const breakdown = fields.vat_breakdown?.value ?? [];
   const bSum = breakdown.reduce((s, e) => s + (toCents(e.base) ?? 0), 0);
@@ -237,8 +256,16 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
         field: 'total',
       });
     const partBase = isPartOfBases(best.b, rateBases);
+    // A total formed by summing a table's column closes with the other columns' sums by the rows' own
+    // arithmetic: it proves nothing about the document's total.
+    const columnTotal = (t.features?.columnSum ?? 0) > 0;
+    // Nor does an items row's net and VAT (no tax label read anywhere): that the row is the whole
+    // invoice is only inferred from its gross being the total.
+    const fromItemsRow = (best.b.features?.grossRow ?? 0) > 0 || (best.v.features?.grossRow ?? 0) > 0;
     const proves =
       best.off === 0 &&
+      !columnTotal &&
+      !fromItemsRow &&
       !partBase &&
       !(ocr && totals[0] && totals[0].cents !== t.cents) &&
       !rival &&
@@ -280,8 +307,12 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
     else if (fields.withholding_total && !fields.withholding_total.verified) delete fields.withholding_total;
     if (best.r) set('surcharge_total', best.r);
     else if (fields.surcharge_total && !fields.surcharge_total.verified) delete fields.surcharge_total;
-    // One rate printed next to the VAT amount and base × rate = VAT: the breakdown follows.
-    const rate = best.v.rate;
+    // One rate printed next to the VAT amount and base × rate = VAT: the breakdown follows. With no rate
+    // beside the VAT ("Base imponible 365,40 · I.V.A. 36,54"), the one usual rate that gives it, printed
+    // elsewhere on the page (a rate column): the breakdown then is computed, never verified.
+    const implied =
+      best.v.rate == null && !breakdown.length ? impliedRate(best.b.cents, best.v.cents, text) : null;
+    const rate = best.v.rate ?? implied;
     if (!breakdown.length && rate != null && Math.abs((best.b.cents * rate) / 100 - best.v.cents) <= TOL) {
       const entry: VatBreakdownEntry = {
         rate: String(rate),
@@ -299,7 +330,8 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
         confidence: 0.95,
         source: 'computed',
         // Only as sure as the sum it comes from; a 0 % line closes with any base and proves nothing.
-        verified: proves && best.v.cents !== 0 && (!best.r || entry.surcharge_amount != null),
+        verified:
+          implied == null && proves && best.v.cents !== 0 && (!best.r || entry.surcharge_amount != null),
       };
     }
     return;
@@ -336,6 +368,21 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
 
 /** A base (cents) below which a rate implied by base and VAT alone is not trusted: rates round together. */
 const MIN_IMPLIED_RATE_BASE = 1000;
+
+/**
+ * The one usual positive rate that turns `base` into `vat` to the cent, when the page prints that rate as
+ * a figure of its own ("21", "10,0", "21 %"): null when none or several fit, the base is too small to tell
+ * rates apart, or the page never prints it (a mix of rates can average to a usual one by chance).
+ */
+export function impliedRate(base: number, vat: number, text: string): number | null {
+  if (base < MIN_IMPLIED_RATE_BASE || vat <= 0) return null;
+  const rates = STANDARD_RATES.filter((r) => r > 0 && Math.abs(Math.round((base * r) / 100) - vat) <= TOL);
+  if (rates.length !== 1) return null;
+  const [whole, frac = ''] = String(rates[0]).split('.');
+  const figure = frac ? `${whole}[.,]${frac}0{0,2}` : `${whole}(?:[.,]0{1,3})?`;
+  const printed = new RegExp(`(?:^|[\\s(])${figure}\\s?%?(?=[\\s)]|$)`, 'm');
+  return printed.test(text) ? rates[0]! : null;
+}
 
 /**
  * No base is printed where a label names it (a fee's invoice: "Honorarios 120,00", "IVA (21%) 25,20",
@@ -709,6 +756,9 @@ export function checkBreakdown(fields: FieldMap, warn: Warn, doc: { creditNote?:
   if (vacuous && !fields.vat_total?.verified) ev.verified = false;
   // A base computed as total − VAT adds up by construction: its breakdown proves nothing.
   else if (fields.tax_base?.source === 'computed') ev.verified = false;
+  // A breakdown the sum check formed (a rate beside the VAT, or one implied by base and VAT) keeps the
+  // verification it was given there: its rows were not read apart from the totals.
+  else if (ev.source === 'computed') return;
   // Its rows and the VAT total may be one printed line read twice ("IVA 21 % s/ 100,00   21,00"): only
   // a VAT total the sum proved is a second source.
   else if (

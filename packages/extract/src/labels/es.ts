@@ -92,6 +92,10 @@ export const ES: LabelWords = {
   total: [
     [
       'total\\s*(?:factura|a\\s*pagar|importe|general|€|eur)',
+      // "Total fra.", and "T O T A L" printed letter-spaced as a heading.
+      '(?:total|t\\so\\st\\sa\\sl)\\s*(?:fra|factura)',
+      // "TOTAL COMPRA (IVA incl.)", "Total (IVA incluido)": the total with its tax in it, never the tax.
+      'total(?:\\s*[a-zà-ÿ]+)?\\s*\\(?\\s*(?:i\\.?v\\.?a\\.?|impuestos)\\s*incl(?:uid[oa]s?)?',
       'importe\\s*total',
       'total\\s*(?:de\\s*(?:la\\s*)?)?factura',
       'l[íi]quido\\s*(?:a\\s*(?:pagar|percibir)|total)',

@@ -47,17 +47,20 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
   // A thousands group then five digits ("1.97941" for 1.979,41): the decimal comma lost after the dot.
   const text = ocr ? printed.replace(/(?<![\d.,])(\d{1,3})[.,](\d{5})(?![\d.,])/g, '$1$2') : printed;
   const percents = [...text.matchAll(PERCENT)].map((m) => Number(m[1]!.replace(',', '.')));
-  const readings = findAmounts(text.replace(PERCENT, (m) => ' '.repeat(m.length))).map((a) =>
-    centsReadings(a, ocr && percents.length > 0),
-  );
+  const amounts = findAmounts(text.replace(PERCENT, (m) => ' '.repeat(m.length)));
+  const readings = amounts.map((a) => centsReadings(a, ocr && percents.length > 0));
+  // A figure printed with decimals is money; a bare integer beside it ("B.Imp. 1   18,70") is a count or
+  // a line number, the base only when no decimal amount makes the pair.
+  const withDecimals = amounts.map((a) => /[.,]\d{2}\b/.test(a.raw));
   if (readings.length < 2) return null;
   const fits = (base: number, rate: number, amount: number) =>
     Math.abs((Math.abs(base) * rate) / 100 - Math.abs(amount)) <= 1.01;
   let found: { a: number; b: number; base: number; vat: number; rate: number } | null = null;
   // The VAT rate is the first printed percent that fits a (base, amount) pair (the recargo's percent comes
   // after it); without a printed percent, the one usual rate that fits.
-  const pair = (ok: (base: number, vat: number) => number | null, skip = -1) => {
+  const pairOf = (ok: (base: number, vat: number) => number | null, skip: number, decimalBase: boolean) => {
     for (let a = 0; a < readings.length; a++) {
+      if (decimalBase && !withDecimals[a]) continue;
       for (let b = 0; b < readings.length; b++) {
         if (a === b || a === skip || b === skip) continue;
         for (const base of readings[a]!) {
@@ -71,6 +74,8 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
     }
     return null;
   };
+  const pair = (ok: (base: number, vat: number) => number | null, skip = -1) =>
+    pairOf(ok, skip, true) ?? pairOf(ok, skip, false);
   // The one usual rate that a base of a euro or more and an amount fit (0 % with a zero: the exempt
   // lines of a ticket print no rate); null when none or several do.
   const onlyUsual = (base: number, vat: number) => {
@@ -87,7 +92,12 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
   // A rate column printed without its sign ("50,00   10,00   5,00" under "Base   % IVA   Cuota"): a figure
   // equal to a usual rate that two other amounts fit is the rate, before a rate two amounts fit by chance
   // and before a printed 0 % (any amount and a zero fit it: "339,34   21   71,26   0 %   0,00").
-  for (let k = 0; k < readings.length && !found && !vatPercents.some((p) => p > 0); k++) {
+  // A figure printed as a rate ("21", "21,0") is tried before one printed as money ("12,00"): with both
+  // in a row, either may be the rate of the other two ("12,00   21,0   2,52").
+  const asMoney = (k: number) => (/[.,]\d{2}\b/.test(amounts[k]!.raw) ? 1 : 0);
+  const rateFirst = readings.map((_, k) => k).sort((a, b) => asMoney(a) - asMoney(b));
+  for (const k of rateFirst) {
+    if (found || vatPercents.some((p) => p > 0)) break;
     const rate = readings[k]!.length === 1 ? readings[k]![0]! / 100 : 0;
     // Only where no other usual rate fits the pair too (a base of cents fits several: 0,87 and 0,03).
     if (rate > 0 && STANDARD_RATES.includes(rate))
@@ -130,7 +140,7 @@ function isGoodsRow(text: string): boolean {
 /**
  * The VAT breakdown: rows that name the tax ("IVA 21% …"), and the rows of a tax summary table under its
  * header ("Base imponible   % IVA   Cuota IVA"). Goods rows (a description, a rate column) are line items,
- * not the breakdown, even when base × rate happens to fit. One entry per rate, the first read.
+ * not the breakdown, even when base × rate happens to fit. One entry per rate, the one with the largest base.
  */
 export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
   const out: VatBreakdownEntry[] = [];
@@ -159,8 +169,11 @@ export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
     if (!keyword && isGoodsRow(text)) continue;
     const entry = breakdownRow(blankDates(ocrAmounts(ctx, spaceInlineBase(text))), ctx.ocr);
     if (!entry) continue;
-    if (out.some((e) => Number(e.rate) === Number(entry.rate))) continue;
-    out.push(entry);
+    // A rate read twice: the row with the larger base is its summary (a table of delivery notes or
+    // items above it prints the parts at the same rate).
+    const same = out.findIndex((e) => Number(e.rate) === Number(entry.rate));
+    if (same < 0) out.push(entry);
+    else if (Math.abs(toCents(entry.base) ?? 0) > Math.abs(toCents(out[same]!.base) ?? 0)) out[same] = entry;
   }
   attachSurchargeLines(ctx, out);
   return out;

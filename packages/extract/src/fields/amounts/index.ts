@@ -9,6 +9,7 @@ import { centsToString, findAmounts, minimalDecimal } from '../../text/numbers.t
 import type { Source } from '../../types.ts';
 import { blankDates, boxOf, type Ctx, lineBox, ocrAmounts } from '../context.ts';
 import { FAMILIES, type Features, rankedFeatures, scoreFeatures, topProbability } from '../ranker.ts';
+import { RATE_PERCENT } from './breakdown.ts';
 import {
   type AmountCand,
   type AmountCandidates,
@@ -70,6 +71,7 @@ export function amountCandidates(ctx: Ctx): {
     true,
   );
   phraseBases(ctx, cands);
+  if (!cands.tax_base.length && !cands.vat_total.length) grossRow(ctx, cands);
   // What is still to be paid is its own field; it stands in for the total only when no total is labelled.
   const due: AmountCand[] = [];
   collectAmounts(ctx, L.amountDue, due, [...L.discount]);
@@ -163,6 +165,58 @@ function phraseBases(ctx: Ctx, cands: AmountCandidates): void {
     cands.tax_base.push({ cents: base.cents, score: 0, box, line: v.line, features });
   }
 }
+
+/** Cents a row's gross may differ from its net + VAT (each printed rounded). */
+const ROW_ROUNDING = 1;
+
+/**
+ * No base or VAT labelled anywhere, and one line that prints its own arithmetic: a net, a rate, the VAT
+ * at that rate and their sum ("Envío (7 pedidos)   106,20   21%   22,30   128,50" under "Precio   IVA
+ * Importe"): an invoice of one line whose only tax figures are in its row. The net and VAT become
+ * candidates; they count only when the sum check closes them on the total. With several such lines
+ * (an items table) none is taken.
+ */
+function grossRow(ctx: Ctx, cands: AmountCandidates): void {
+  const found: { line: number; base: Amount; vat: Amount; rate: number }[] = [];
+  ctx.lines.forEach((line, i) => {
+    const text = blankDates(ocrAmounts(ctx, line.text));
+    const rates = [...text.matchAll(new RegExp(RATE_PERCENT.source, 'g'))];
+    if (rates.length !== 1) return;
+    const rate = Number(rates[0]![1]!.replace(',', '.'));
+    const amounts = findAmounts(text.replace(rates[0]![0], (m) => ' '.repeat(m.length))).filter((a) =>
+      /[.,]\d{2}\b/.test(a.raw),
+    );
+    for (let k = 0; k + 2 < amounts.length; k++) {
+      const [b, v, g] = [amounts[k]!, amounts[k + 1]!, amounts[k + 2]!].map((a) => ({
+        ...a,
+        cents: Math.round(a.value * 100),
+      })) as [Amount, Amount, Amount];
+      if (b.cents <= 0 || Math.abs(b.cents + v.cents - g.cents) > ROW_ROUNDING) continue;
+      if (Math.abs((b.cents * rate) / 100 - v.cents) > ROW_ROUNDING || rate <= 0) continue;
+      found.push({ line: i, base: b, vat: v, rate });
+      break;
+    }
+  });
+  if (found.length !== 1) return;
+  const { line: i, base, vat, rate } = found[0]!;
+  const line = ctx.lines[i]!;
+  const cand = (a: Amount): AmountCand => {
+    const at = line.text.indexOf(a.raw);
+    const box = boxOf(line, at >= 0 ? at : a.index, a.raw.length);
+    return {
+      cents: a.cents,
+      score: 0,
+      box,
+      line: i,
+      rate,
+      features: { grossRow: 1, lowOnPage: i / ctx.lines.length, ...readingFeatures(line, box) },
+    };
+  };
+  cands.tax_base.push(cand(base));
+  cands.vat_total.push(cand(vat));
+}
+
+type Amount = { value: number; raw: string; index: number; cents: number };
 
 /**
  * The recargo de equivalencia has a few legal rates (Ley 37/1992, art. 161; 0,62 % and 0,26 % went with

@@ -17,7 +17,24 @@ import {
   wordHeight,
 } from '../context.ts';
 import type { FAMILIES, Features } from '../ranker.ts';
-import { ITEMS_HEADER_WORD, RATE_PERCENT, STANDARD_RATES } from './breakdown.ts';
+import { ITEMS_HEADER_WORD } from './breakdown.ts';
+import {
+  blank,
+  type Cell,
+  COLUMN_SLACK,
+  isHeaderRow,
+  isRowLabel,
+  labelAt,
+  labelCell,
+  ownLabelCell,
+  PERCENT_AFTER,
+  PERCENT_BEFORE,
+  POSTCODE_TOWN,
+  printedRate,
+  singleAmount,
+  valueUnder,
+  withoutBareRates,
+} from './cells.ts';
 
 export type AmountCand = {
   cents: number;
@@ -51,8 +68,6 @@ export type AmountCandidates = Record<(typeof FAMILIES)[number], AmountCand[]>;
  * puts the values more than a line under their labels.
  */
 const VALUE_ROW_GAP = 2.5;
-/** Beside a label row's cell, a value cell whose box does not overlap any: nearest within this (page width). */
-const COLUMN_SLACK = 0.03;
 
 /**
  * The base a tax line prints inside its own phrase: "s/98,02", "sobre 98,02", "on 98.02", "auf 100,00",
@@ -288,7 +303,7 @@ function amountsAfterLabel(
         if (!kept(hit.index ?? 0)) continue;
         const labelBox = boxOf(line, hit.index ?? 0, hit[0].length);
         // The label's whole cell ("Retención IRPF 15%"), not the word matched.
-        const cell = labelCells.find((c) => c.x <= labelBox.x + 1e-4 && labelBox.x < c.x + c.w);
+        const cell = ownLabelCell(ctx, allLabels, line, labelCells, labelBox);
         const under = cell ? valueUnder(labelCells, cells, cell) : undefined;
         const value = under && singleAmount(ctx, under.text);
         if ((!under || seen.has(under.x)) && cell && !ctx.ocr) {
@@ -340,7 +355,7 @@ function underLabelColumn(
   // An items table's header: the values under its "Total" column are line totals.
   if (!m || ITEMS_HEADER_WORD.test(line.text)) return [];
   const at = boxOf(line, m.index ?? 0, m[0].length);
-  const cell = splitCells(line).find((c) => c.x <= at.x + 1e-4 && at.x < c.x + c.w) ?? at;
+  const cell = ownLabelCell(ctx, allAmountLabels(ctx), line, splitCells(line), at) ?? at;
   const found = valueInColumn(ctx, line, i + 1, cell);
   return found ? [columnCand(ctx, found, f)] : [];
 }
@@ -421,7 +436,7 @@ function underTableHeader(
   allLabels: RegExp[],
   kept: (hit: number) => boolean,
 ): AmountCand[] {
-  const out: AmountCand[] = [];
+  const out: (AmountCand & { hit: number })[] = [];
   const labelCells = splitCells(line).filter((c) => /[\p{L}\d]/u.test(c.text));
   const named = labelCells.filter((c) => isRowLabel(ctx, allLabels, c.text)).length;
   if (labelCells.length < 3 || named < MIN_TABLE_LABELS) return out;
@@ -439,12 +454,13 @@ function underTableHeader(
     const cells = splitCells(row).filter((c) => /\d/.test(c.text));
     for (const hit of hits) {
       const labelBox = boxOf(line, hit.index ?? 0, hit[0].length);
-      const cell = labelCells.find((c) => c.x <= labelBox.x + 1e-4 && labelBox.x < c.x + c.w);
+      const cell = ownLabelCell(ctx, allLabels, line, labelCells, labelBox);
       const under = cell ? valueUnder(labelCells, cells, cell) : undefined;
       const value = under && singleAmount(ctx, under.text);
       if (!under || !value) continue;
       const box = { page: row.page, x: under.x, y: row.y, w: under.w, h: row.h };
       out.push({
+        hit: hit.index ?? 0,
         cents: Math.round(value.value * 100),
         score: 0,
         box,
@@ -455,32 +471,31 @@ function underTableHeader(
       });
     }
   }
-  return out;
-}
-
-type Cell = { text: string; x: number; w: number };
-
-/** The one amount a value cell holds (a rate cell, "10%", holds none). */
-function singleAmount(ctx: Ctx, text: string): { value: number; raw: string } | undefined {
-  const found = findAmounts(ocrAmounts(ctx, text));
-  return found.length === 1 ? found[0] : undefined;
+  return [...out.map(({ hit: _, ...c }) => c), ...columnSums(out)];
 }
 
 /**
- * The value cell of a row of values that belongs to a label cell of the row above: with as many values as
- * labels, the one at the same place in the row; else the value whose box overlaps the label's most, else
- * the nearest one whose nearest label is this one (values are right-aligned, labels left-aligned).
+ * A summary table's rows without a row of sums (a ticket's "Tipo   Base   Iva   Total" with one row per
+ * rate): the sum of each label's column is a candidate too, on the last row, unless that last row already
+ * prints the sum of the rows above it.
  */
-function valueUnder(labels: Cell[], values: Cell[], label: Cell): Cell | undefined {
-  if (labels.length === values.length) return values[labels.indexOf(label)];
-  const overlap = (a: Cell, b: Cell) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
-  const best = [...values].sort((a, b) => overlap(b, label) - overlap(a, label))[0];
-  if (best && overlap(best, label) > 0) return best;
-  const gap = (a: Cell, b: Cell) => -overlap(a, b);
-  const near = [...values].sort((a, b) => gap(a, label) - gap(b, label))[0];
-  if (!near || gap(near, label) > COLUMN_SLACK) return undefined;
-  const nearestLabel = [...labels].sort((a, b) => gap(near, a) - gap(near, b))[0];
-  return nearestLabel === label ? near : undefined;
+function columnSums(cands: (AmountCand & { hit: number })[]): AmountCand[] {
+  const byHit = new Map<number, (AmountCand & { hit: number })[]>();
+  for (const c of cands) byHit.set(c.hit, [...(byHit.get(c.hit) ?? []), c]);
+  const out: AmountCand[] = [];
+  for (const rows of byHit.values()) {
+    if (rows.length < 2 || rows.some((c) => c.integer)) continue;
+    const last = rows.at(-1)!;
+    const above = rows.slice(0, -1).reduce((sum, c) => sum + c.cents, 0);
+    if (last.cents === above) continue;
+    const { hit: _, rate: __, ...c } = last;
+    out.push({
+      ...c,
+      cents: above + last.cents,
+      features: { ...c.features, columnSum: 1 },
+    });
+  }
+  return out;
 }
 
 /**
@@ -491,54 +506,6 @@ function valueUnder(labels: Cell[], values: Cell[], label: Cell): Cell | undefin
 function wrapsLabel(family: RegExp[], text: string, rest: string): boolean {
   const joined = `${text.trim()} ${rest}`;
   return family.some((re) => re.test(joined) && !re.test(text));
-}
-
-/**
- * A cell of a row of amount labels: any amount label, or a bare total word ("Base imponible   IVA 21%
- * TOTAL"), which in a row where every other cell is an amount label can only name the total.
- */
-function isRowLabel(ctx: Ctx, allLabels: RegExp[], text: string): boolean {
-  return allLabels.some((re) => re.test(text)) || ctx.L.total.some((re) => re.test(text));
-}
-
-/** A row of labels alone ("Base imponible   IVA 21 %   R.E. 5,2 %   Total"): several cells, no amount but rates. */
-function isHeaderRow(text: string): boolean {
-  const rates = new RegExp(RATE_PERCENT.source, 'g');
-  return (
-    text.includes('   ') && !findAmounts(blankDates(withoutBareRates(text)).replace(rates, blank)).length
-  );
-}
-
-/** A usual rate glued to its tax's name without a percent sign ("IVA 21", "IRPF 15"): no amount. */
-const BARE_RATE =
-  /\b((?:i\.?v\.?a|vat|igic|irpf|gst|sst|tva|btw|mwst)\.?) ?(\d{1,2})(?![\d%]|[.,]\d| ?[€$£%])/gi;
-
-const isUsualRate = (digits: string) => STANDARD_RATES.includes(Number(digits));
-
-/** The text with each bare rate blanked (same length, so positions still match the line's words). */
-function withoutBareRates(text: string): string {
-  return text.replace(BARE_RATE, (all, name: string, digits: string) =>
-    isUsualRate(digits) ? name.padEnd(all.length) : all,
-  );
-}
-
-/**
- * A postcode and its town ("04770 ADRA", "28005 MADRID"): beside a label on a text layer, an address,
- * never an amount (OCR may have lost the point of "124.50 EUR").
- */
-const POSTCODE_TOWN = /\b\d{5}(?=\s+\p{Lu}{2,}\b)/gu;
-const blank = (m: string) => ' '.repeat(m.length);
-
-/** A rate with its percent sign after it ("21 %"), or before it in a rate label's cell ("MwSt.-% 19,0"). */
-const PERCENT_AFTER = new RegExp(RATE_PERCENT.source, 'g');
-const PERCENT_BEFORE = /%\s?:?\s?\d{1,2}(?:[.,]\d{1,2})?(?![\d.,]\d)/g;
-
-/** The rate printed in a text: a percent ("21 %", "% 19,0"), else a bare rate after the tax's name ("IVA 21"). */
-function printedRate(text: string): number | undefined {
-  const percent = RATE_PERCENT.exec(text) ?? /%\s?:?\s?(\d{1,2}(?:[.,]\d{1,2})?)(?![\d.,]\d)/.exec(text);
-  if (percent) return Number(percent[1]!.replace(',', '.'));
-  const bare = [...text.matchAll(BARE_RATE)].find((b) => isUsualRate(b[2]!));
-  return bare ? Number(bare[2]) : undefined;
 }
 
 /**
@@ -574,18 +541,4 @@ function ownCell(text: string, label: RegExp, from = 0): string {
     return text.slice(start, after ? at + after.index + after.raw.length : text.length);
   }
   return m ? labelCell(text, m.index ?? 0) : '';
-}
-
-/** The first match of `label` in `text` at or after `from`. */
-function labelAt(label: RegExp, text: string, from: number): RegExpExecArray | null {
-  const re = new RegExp(label.source, `${label.flags.replace('g', '')}g`);
-  re.lastIndex = from;
-  return re.exec(text);
-}
-
-/** The cell (3-space separated) of `text` holding position `at`. */
-function labelCell(text: string, at: number): string {
-  const start = text.lastIndexOf('   ', at);
-  const end = text.indexOf('   ', at);
-  return text.slice(start < 0 ? 0 : start + 3, end < 0 ? text.length : end);
 }
