@@ -15,6 +15,7 @@ import { ReadOnlyNote, useCanWrite } from '../firms/can-write';
 import { LearnedNote } from '../review/learned-note';
 import { useForgetLearnedPlace } from '../review/review-api';
 import { DocumentViewer } from './document-viewer';
+import { ExtractionNotices } from './extraction-notices';
 import { FiguresConfirm } from './figures-confirm';
 import {
   AMOUNT_FIELDS,
@@ -70,11 +71,6 @@ const LABELS: Record<TextField, string> = {
 };
 
 /** What the reading of the file said that the accountant should know before checking the fields. */
-const EXTRACTION_NOTICES = [
-  ['MULTIPLE_INVOICES', 'review.multipleInvoices'],
-  ['LOW_OCR_CONFIDENCE', 'review.hardToRead'],
-] as const;
-
 const ITEM_FIELDS = ['description', 'quantity', 'unitPrice', 'lineTotal', 'vatRate', 'irpfRate'] as const;
 
 /**
@@ -170,17 +166,7 @@ export function InvoiceEditor({
                 .join(' · ')}
             </p>
           ) : null}
-          {EXTRACTION_NOTICES.filter(([code]) => invoice.extractionWarnings.includes(code)).map(
-            ([code, key]) => (
-              <p
-                key={code}
-                role="status"
-                className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-              >
-                {t(key)}
-              </p>
-            ),
-          )}
+          <ExtractionNotices codes={invoice.extractionWarnings} />
           <fieldset aria-describedby={errors.type ? typeErrorId : undefined}>
             <legend className="text-sm font-semibold text-slate-900">
               {mode === 'review' ? t('review.typeLegend') : t('fields.type')}

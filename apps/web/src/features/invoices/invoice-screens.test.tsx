@@ -408,7 +408,8 @@ describe('reviewing a new invoice', () => {
     stubApi({ invoice: testInvoice({ extractionWarnings: ['LOW_OCR_CONFIDENCE', 'ROTATED'] }) });
     renderRoutes(routes, '/invoicereview?invoiceId=inv-1');
     await screen.findByRole('button', { name: 'Save invoice' });
-    expect(screen.getByText(/hard to read: check every field/).getAttribute('role')).toBe('status');
+    const notices = screen.getByRole('list', { name: 'What to check on this invoice' });
+    expect(notices.textContent).toMatch(/hard to read: check every field/);
     expect(screen.queryByText(/only the first was read/)).toBeNull();
   });
 

@@ -50,6 +50,32 @@ describe('the desk form', () => {
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ issuerTaxId: '12345678A' }));
   });
 
+  it('lists what the engine left out or found not adding up, in both languages, and nothing for how a page was read', async () => {
+    renderWithProviders(
+      <DeskForm
+        invoice={testInvoice({
+          type: 'received',
+          extractionWarnings: ['WITHHOLDING_IMPLAUSIBLE', 'AMOUNTS_CENT_DIFFERENCE', 'ROTATED'],
+        })}
+        saving={false}
+        saveError={null}
+        onSave={() => undefined}
+        onFocusField={() => undefined}
+      />,
+    );
+    const list = await screen.findByRole('list', { name: 'What to check on this invoice' });
+    const items = () => [...list.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items()).toEqual([
+      "The document's own figures differ by a few cents; the printed total was kept.",
+      'A withholding not smaller than the tax base was read and left out: enter it by hand if the invoice has one.',
+    ]);
+    await act(() => i18n.changeLanguage('es'));
+    expect(items()[1]).toBe(
+      'Se leyó una retención no menor que la base imponible y se ha dejado fuera: introdúcela a mano si la factura la lleva.',
+    );
+    await act(() => i18n.changeLanguage('en'));
+  });
+
   it('says which correction a field was learned from, in both languages, and forgets it (button or key)', async () => {
     const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetchMock);

@@ -11,6 +11,7 @@ import { inputClass, primaryButtonClass } from '../../components/ui';
 import { DateInput } from '../../components/ui/date-input';
 import { toLocale } from '../../i18n/i18n';
 import { ReadOnlyNote, useCanWrite } from '../firms/can-write';
+import { ExtractionNotices } from '../invoices/extraction-notices';
 import { FiguresConfirm } from '../invoices/figures-confirm';
 import {
   AMOUNT_FIELDS,
@@ -167,6 +168,7 @@ export const DeskForm = forwardRef<
     <form noValidate onSubmit={submit} aria-label={t('form.label')} className="space-y-3">
       {/* A reader (issue 40) sees every field, and can change none of them. */}
       <fieldset disabled={!canWrite} className="min-w-0 space-y-3">
+        <ExtractionNotices codes={invoice.extractionWarnings} />
         <fieldset aria-describedby={errors.type ? `${formId}-type-error` : undefined}>
           <legend className="text-sm font-semibold text-slate-900">
             {t('form.type')} <kbd className="ml-1 rounded border border-slate-300 px-1 text-xs">t</kbd>
