@@ -1,12 +1,12 @@
 import type { ContactRequest } from '@cuadra/shared';
 import { and, count, eq, gt } from 'drizzle-orm';
+import { type Limit, takeAttempt } from '../../access/throttle';
+import type { UserRow } from '../../access/users';
 import { contactMessages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { newId } from '../../lib/ids';
 import { escapeHtml } from '../../mail/render';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
-import { type Limit, takeAttempt } from '../auth/throttle';
 
 /** Messages one account may send per hour: a conversation, not a flood. */
 const MESSAGES_PER_HOUR = 10;
