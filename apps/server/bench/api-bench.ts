@@ -28,11 +28,11 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { signAccessToken } from '../src/access/tokens';
 import { closeServices, createServices } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import { clients, creditLedger, invoices, users } from '../src/db/schema';
-import { signAccessToken } from '../src/features/auth/tokens';
 import { grantCredits } from '../src/features/credits/ledger';
 import { newId } from '../src/lib/ids';
 

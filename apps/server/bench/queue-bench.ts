@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { signAccessToken } from '../src/access/tokens';
+import { insertUser } from '../src/access/users';
 import { createApp } from '../src/app';
 import { closeServices, createServices } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
-import { insertUser } from '../src/features/auth/repo';
-import { signAccessToken } from '../src/features/auth/tokens';
 import { insertClient } from '../src/features/clients/repo';
 import { evidenceOf, seedDocuments } from '../src/features/review/seed';
 

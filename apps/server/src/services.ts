@@ -1,11 +1,11 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { AuthKeys } from './features/auth/keys';
-import type { PaymentProvider } from './features/checkout/provider';
 import type { Extractor } from './features/uploads/extract-pool';
 import type { FileStore } from './files/file-store';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { PaymentProvider } from './payments/provider';
 import type { Queue } from './queue/queue';
 
 /** Everything a route or a job may use; built once per process in `bootstrap.ts`. */

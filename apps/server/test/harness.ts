@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { signAccessToken } from '../src/access/tokens';
+import { insertUser, type NewUser } from '../src/access/users';
 import { type AppOptions, createApp } from '../src/app';
 import { closeServices, createServices } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase, wrapPglite } from '../src/db/client';
-import { insertUser, type NewUser } from '../src/features/auth/repo';
-import { signAccessToken } from '../src/features/auth/tokens';
 import type { Clock } from '../src/queue/clock';
 import type { AnyJob } from '../src/queue/define-job';
 

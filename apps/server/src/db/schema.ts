@@ -1030,7 +1030,7 @@ export const bankRequestLines = pgTable(
   ],
 );
 
-/** What a member of a firm may do (issue 40): see features/firms/access.ts for where each is enforced. */
+/** What a member of a firm may do (issue 40): see access/firm.ts for where each is enforced. */
 export const firmRole = pgEnum('firm_role', ['owner', 'admin', 'staff', 'reader']);
 
 /**

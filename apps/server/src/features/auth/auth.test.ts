@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
+import { hashOneTimeToken } from '../../access/tokens';
 import { authTokens, creditBalances, creditLedger, users } from '../../db/schema';
 import { listOutbox } from '../../mail/mailer';
-import { hashOneTimeToken } from './tokens';
 
 const PASSWORD = 'caballo-grapa-bateria';
 let counter = 0;

@@ -17,13 +17,13 @@ import {
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { type AuthEnv, readerMay, requireAuth } from '../../access/session';
 import { clientAddress } from '../../http/client-address';
 import { validationHook } from '../../http/errors';
 import { noStore } from '../../http/middleware';
 import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
-import { confirmEmailChange } from '../me/service';
-import { type AuthEnv, readerMay, requireAuth } from './middleware';
+import { confirmEmailChange } from '../me';
 import * as auth from './service';
 
 const errors = {

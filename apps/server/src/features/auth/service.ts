@@ -1,25 +1,22 @@
 import {
   type AccountType,
-  findPlan,
   isCommonPassword,
   type Locale,
   PASSWORD_RESET_TTL_HOURS,
-  type User,
   VERIFY_EMAIL_TTL_HOURS,
   type VerifyEmailResult,
   WELCOME_CREDITS,
 } from '@cuadra/shared';
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
-import { publicUrl } from '../../http/public-url';
-import type { Services } from '../../services';
-import { findActivePack } from '../checkout/repo';
-import { startCheckout } from '../checkout/service';
-import { type BalanceRow, findBalance, grantCredits } from '../credits/ledger';
-import { actingOwnerId, findMembership, type Membership } from '../firms/access';
-import { accountExistsEmail, passwordResetEmail, verificationEmail } from './emails';
-import { verifyGoogleIdToken } from './google';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../access/passwords';
+import {
+  accountAtAddress,
+  clearAccountLocks,
+  clearAttempts,
+  forgetAttempt,
+  LIMITS,
+  takeAttempt,
+} from '../../access/throttle';
+import { hashOneTimeToken, newOneTimeToken, signAccessToken } from '../../access/tokens';
 import {
   bumpTokenVersion,
   consumeAllAuthTokens,
@@ -28,7 +25,6 @@ import {
   findUserByEmail,
   findUserByGoogleSubject,
   findUserById,
-  findUserWithBalance,
   insertAuthToken,
   insertUser,
   linkGoogleSubject,
@@ -36,63 +32,22 @@ import {
   setPassword,
   type TokenPurpose,
   type UserRow,
-} from './repo';
-import {
-  accountAtAddress,
-  clearAccountLocks,
-  clearAttempts,
-  forgetAttempt,
-  LIMITS,
-  takeAttempt,
-} from './throttle';
-import { hashOneTimeToken, newOneTimeToken, signAccessToken, verifyAccessToken } from './tokens';
+} from '../../access/users';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { publicUrl } from '../../http/public-url';
+import type { Services } from '../../services';
+import { startCheckout } from '../checkout';
+import { grantCredits } from '../credits';
+import { toUser } from '../me';
+import { findActivePack } from '../plans';
+import { accountExistsEmail, passwordResetEmail, verificationEmail } from './emails';
+import { verifyGoogleIdToken } from './google';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Who is asking: the address throttles are keyed by, and the language of any email sent. */
 export type Caller = { address: string; locale: Locale };
-
-/** The user as the browser reads it (GET /me, login, verification). */
-/** The user as the API shows it; `balance` when the caller has it already (the session lookup). */
-export async function toUser(
-  db: Db,
-  row: UserRow,
-  now = new Date(),
-  preloaded?: { balance: BalanceRow | null; member: Membership | null },
-): Promise<User> {
-  const member = preloaded ? preloaded.member : await findMembership(db, row.id);
-  // A member spends the firm's credits: the balance shown is the firm owner's.
-  const balance = preloaded ? preloaded.balance : await findBalance(db, actingOwnerId(row.id, member));
-  const verified = row.emailVerifiedAt !== null;
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    accountType: row.accountType,
-    status: 'active',
-    subscriptionType: row.accountType,
-    locale: row.locale,
-    verified,
-    registrationStep: verified ? 2 : 1,
-    credits: {
-      // What can still be spent (balance − credits held for uploads in flight): the same number the upload
-      // panel shows, so no screen has two counts for one person.
-      available: balance ? balance.available - balance.reserved : 0,
-      lastPurchase: balance?.lastPurchaseAt?.toISOString() ?? null,
-      lastUsage: balance?.lastUsageAt?.toISOString() ?? null,
-      lastCheck: now.toISOString(),
-    },
-    chosenPlanId: chosenPlanOf(row),
-    // An accountant without a membership row yet owns the one-person firm made on first use.
-    firmRole: member?.role ?? (row.accountType === 'accountant' ? 'owner' : null),
-  };
-}
-
-/** The account's chosen plan, if it is still one the catalogue sells online. */
-function chosenPlanOf(row: UserRow) {
-  const plan = row.chosenPlanId ? findPlan(row.chosenPlanId) : null;
-  return plan && !plan.contactOnly ? plan.id : null;
-}
 
 async function issueSession(services: Services, row: UserRow) {
   const token = await signAccessToken(services.auth.accessKey, { userId: row.id, version: row.tokenVersion });
@@ -181,20 +136,6 @@ export async function login(services: Services, input: { email: string; password
   await clearAttempts(db, LIMITS.loginPerAccount, here);
   await forgetAttempt(db, addressAttempt);
   return issueSession(services, user);
-}
-
-/** The user behind a Bearer token, or UNAUTHORIZED: bad signature, expired, wrong type, or revoked. */
-/** The signed-in user (and their balance, read in the same query) of a request's bearer token. */
-export async function authenticate(
-  services: Services,
-  authorization: string | undefined,
-): Promise<{ user: UserRow; balance: BalanceRow | null; member: Membership | null }> {
-  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
-  const claims = match?.[1] ? await verifyAccessToken(services.auth.accessKey, match[1]) : null;
-  if (!claims) throw new AppError('UNAUTHORIZED');
-  const found = await findUserWithBalance(services.db, claims.userId);
-  if (!found || found.user.tokenVersion !== claims.version) throw new AppError('UNAUTHORIZED');
-  return found;
 }
 
 /**

@@ -19,11 +19,11 @@ import {
   todayInSpain,
 } from '@cuadra/shared';
 import { stringify } from 'csv-stringify/sync';
+import { visibleClientOrThrow } from '../../access/clients';
+import type { UserRow } from '../../access/users';
+import { spreadsheetText } from '../../lib/spreadsheet';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
-import { loadRates, rateOn, toEuroCents } from '../currency/rates';
-import { visibleClientOrThrow } from '../forms/service';
-import { spreadsheetText } from '../reports/workbook';
+import { loadRates, rateOn, toEuroCents } from '../currency';
 import * as repo from './repo';
 
 const zeroBuckets = () => Object.fromEntries(AGING_BUCKETS.map((b) => [b, 0])) as Record<AgingBucket, number>;

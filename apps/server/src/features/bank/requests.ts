@@ -15,14 +15,14 @@ import {
   type RequestedLine,
 } from '@cuadra/shared';
 import { eq } from 'drizzle-orm';
+import { visibleClientOrThrow } from '../../access/clients';
+import { type Limit, takeAttempt } from '../../access/throttle';
+import type { UserRow } from '../../access/users';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { publicUrl } from '../../http/public-url';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
-import { type Limit, takeAttempt } from '../auth/throttle';
-import { visibleClientOrThrow } from '../forms/service';
 import { admitUploader, readUploadedFiles, uploadFiles, uploadTempDir } from '../uploads';
 import { missingDocumentsEmail } from './emails';
 import { type Allocation, matchMovements } from './matcher';

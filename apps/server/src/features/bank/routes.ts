@@ -18,11 +18,11 @@ import {
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { type AuthEnv, requireAuth } from '../../access/session';
 import { AppError } from '../../errors';
 import { validationHook } from '../../http/errors';
 import { bearer, body, errorResponse, json } from '../../http/openapi';
 import type { Services } from '../../services';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { listPending, pendingCsv, pendingFilename } from './pending';
 import { createRequest, dropFile, linkArrivedFor, publicRequest, requestSummary } from './requests';
 import {

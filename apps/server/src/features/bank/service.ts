@@ -14,13 +14,13 @@ import {
   type MovementStatus,
   type RuleList,
 } from '@cuadra/shared';
+import { visibleClientOrThrow } from '../../access/clients';
+import type { UserRow } from '../../access/users';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
-import { loadRates, rateOn, toEuroCents } from '../currency/rates';
-import { visibleClientOrThrow } from '../forms/service';
+import { loadRates, rateOn, toEuroCents } from '../currency';
 import { type Allocation, matchMovements, type ToEuro } from './matcher';
 import { readStatement } from './parse';
 import * as repo from './repo';

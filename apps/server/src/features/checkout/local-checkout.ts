@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
 import type { Services } from '../../services';
-import { findLiveSubscription } from '../plans/repo';
-import { findSubscriptionPlan, renewLocalNow } from '../plans/service';
+import { findLiveSubscription, findSubscriptionPlan, renewLocalNow } from '../plans';
 import { findCheckout, markClosed } from './repo';
 import { applySession, SESSION_ID_PLACEHOLDER } from './service';
 

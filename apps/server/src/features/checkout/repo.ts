@@ -1,25 +1,8 @@
-import { and, asc, eq, gt, isNotNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkouts, creditPacks } from '../../db/schema';
+import { checkouts } from '../../db/schema';
 
-export type PackRow = typeof creditPacks.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
-
-export function findActivePacks(db: Db) {
-  return db
-    .select()
-    .from(creditPacks)
-    .where(eq(creditPacks.active, true))
-    .orderBy(asc(creditPacks.sortOrder));
-}
-
-export async function findActivePack(db: Db, id: string): Promise<PackRow | null> {
-  const [pack] = await db
-    .select()
-    .from(creditPacks)
-    .where(and(eq(creditPacks.id, id), eq(creditPacks.active, true)));
-  return pack ?? null;
-}
 
 export async function insertCheckout(db: Db, row: typeof checkouts.$inferInsert): Promise<void> {
   await db.insert(checkouts).values(row);

@@ -7,14 +7,13 @@ import {
   savingPercent,
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { type AuthEnv, requireAuth } from '../../access/session';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
 import { validationHook } from '../../http/errors';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
-import { settleStripeInvoice, syncStripeSubscription } from '../plans/service';
-import { findActivePacks } from './repo';
+import { findActivePacks, settleStripeInvoice, syncStripeSubscription } from '../plans';
 import { checkoutSessionStatus, failStripeSession, settleStripeSession, startCheckout } from './service';
 
 const listPacks = createRoute({

@@ -1,27 +1,28 @@
 import { discountedPriceCents, findPlan, type Locale } from '@cuadra/shared';
+import { clearChosenPlan } from '../../access/users';
 import { AppError } from '../../errors';
 import { publicUrl } from '../../http/public-url';
 import { newId } from '../../lib/ids';
+import type { PaymentProvider, ProviderSession } from '../../payments/provider';
 import type { Services } from '../../services';
-import { clearChosenPlan } from '../auth/repo';
-import { grantCredits } from '../credits/ledger';
-import { findValidCoupon, redeemCoupon } from '../plans/coupons';
-import { findLiveSubscription } from '../plans/repo';
+import { grantCredits } from '../credits';
 import {
   activateLocalSubscription,
   applyLocalUpgrade,
   applyStripeUpgrade,
+  findActivePack,
+  findLiveSubscription,
   findSubscriptionPlan,
+  findValidCoupon,
   grantStripeUpgradeCredits,
   isUpgrade,
   PLAN_NAMES,
+  redeemCoupon,
   syncStripeSubscription,
   upgradeQuote,
-} from '../plans/service';
-import type { PaymentProvider, ProviderSession } from './provider';
+} from '../plans';
 import {
   type CheckoutRow,
-  findActivePack,
   findCheckout,
   findCheckoutBySession,
   findCheckoutsToReconcile,

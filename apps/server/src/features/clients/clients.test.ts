@@ -3,10 +3,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, emailedToken, signUp, type TestAccount, uniqueEmail } from '../../../test/accounts';
 import { bodyOf, createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
+import { hashOneTimeToken } from '../../access/tokens';
 import { clients, invitations, invoices } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { listOutbox } from '../../mail/mailer';
-import { hashOneTimeToken } from '../auth/tokens';
 
 const PUBLIC_URL = 'https://app.cuadra.test';
 

@@ -13,7 +13,7 @@ import {
 } from '@cuadra/shared';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { spreadsheetText } from '../reports/workbook';
+import { spreadsheetText } from '../../lib/spreadsheet';
 
 const LABELS = {
   en: {

@@ -1,29 +1,17 @@
 import { searchTerms } from '@cuadra/shared';
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { ClientRow } from '../../access/clients';
+import { visibleClientsOf } from '../../access/firm';
 import type { Db } from '../../db/client';
 import { clientCounters, clients, invitations, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { visibleClientsOf } from '../firms/access';
+import { escapeLike } from '../../lib/like';
 
-export type ClientRow = typeof clients.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
 
-/** The clients a user may see: the one rule of features/firms/access.ts. */
+/** The clients a user may see: the one rule of access/firm.ts. */
 function visibleTo(userId: string): SQL {
   return visibleClientsOf(userId);
-}
-
-/** `%`, `_` and `\` typed by the user match themselves, not "anything". */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
-export async function findVisibleClient(db: Db, userId: string, clientId: string): Promise<ClientRow | null> {
-  const [row] = await db
-    .select()
-    .from(clients)
-    .where(and(eq(clients.id, clientId), visibleTo(userId)));
-  return row ?? null;
 }
 
 export type ClientFilterQuery = {

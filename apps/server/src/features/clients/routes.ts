@@ -17,13 +17,13 @@ import {
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { type AuthEnv, requireAuth } from '../../access/session';
 import { AppError } from '../../errors';
 import { validationHook } from '../../http/errors';
 import { noStore } from '../../http/middleware';
 import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
-import { viaOfRequest } from '../history/service';
+import { viaOfRequest } from '../history';
 import { CLIENT_EXPORT_MEDIA_TYPES } from './export';
 import * as clients from './service';
 

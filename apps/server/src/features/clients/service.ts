@@ -12,22 +12,22 @@ import {
   type UpdateTaxProfile,
 } from '@cuadra/shared';
 import { and, count, eq, gt } from 'drizzle-orm';
+import { type ClientRow, findVisibleClient } from '../../access/clients';
+import { actingOwnerId, findMembership, isFirmSide } from '../../access/firm';
+import { hashOneTimeToken, newOneTimeToken } from '../../access/tokens';
+import { findUserByEmail, findUserById, type UserRow } from '../../access/users';
 import type { Db } from '../../db/client';
 import { invitations } from '../../db/schema';
 import { AppError } from '../../errors';
+import { taxProfileOf, taxProfileUpdate } from '../../fiscal/profile';
 import { publicUrl } from '../../http/public-url';
 import { cutPage, decodeCursor, encodeCursor, UUID } from '../../lib/cursor';
 import type { Services } from '../../services';
-import { findUserByEmail, findUserById, type UserRow } from '../auth/repo';
-import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
-import { actingOwnerId, findMembership, isFirmSide } from '../firms/access';
-import { insertClientMember } from '../firms/service';
-import { taxProfileOf, taxProfileUpdate } from '../forms/profile';
-import { buildHistoryCsv, findClientHistoryRows } from '../history/export';
-import { diffFields, findHistory, recordChanges } from '../history/service';
-import { ensureInboundEmail } from '../inbound/address';
-import { noteInvitationAccepted } from '../notifications/service';
-import { countMonthUploads } from '../uploads/monthly-limit';
+import { insertClientMember } from '../firms';
+import { buildHistoryCsv, diffFields, findClientHistoryRows, findHistory, recordChanges } from '../history';
+import { ensureInboundEmail } from '../inbound';
+import { noteInvitationAccepted } from '../notifications';
+import { countMonthUploads } from '../uploads';
 import { invitationEmail } from './emails';
 import {
   buildClientCsv,
@@ -37,11 +37,9 @@ import {
 } from './export';
 import {
   type ClientCursor,
-  type ClientRow,
   findClientByTaxId,
   findInvitationByHash,
   findPendingInvitations,
-  findVisibleClient,
   hasAnyClient,
   insertClient,
   insertInvitation,

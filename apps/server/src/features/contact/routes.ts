@@ -1,11 +1,11 @@
 import { ContactRequestSchema, ErrorBodySchema, OkSchema } from '@cuadra/shared';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { authenticate } from '../../access/session';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
 import { validationHook } from '../../http/errors';
 import { optionalBearer } from '../../http/openapi';
 import type { Services } from '../../services';
-import { authenticate } from '../auth/service';
 import { sendContactMessage } from './service';
 
 const contactRoute = createRoute({

@@ -1,11 +1,11 @@
 import type { ContactRequest } from '@cuadra/shared';
 import { and, count, eq, gt } from 'drizzle-orm';
+import { type Limit, takeAttempt } from '../../access/throttle';
+import type { UserRow } from '../../access/users';
 import { contactMessages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
-import { type Limit, takeAttempt } from '../auth/throttle';
 import { contactFormEmail } from './emails';
 
 /** Messages one account may send per hour: a conversation, not a flood. */

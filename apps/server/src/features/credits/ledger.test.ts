@@ -7,8 +7,8 @@ import {
   TEST_DB,
   type TestContext,
 } from '../../../test/harness';
+import { insertUser } from '../../access/users';
 import { creditLedger } from '../../db/schema';
-import { insertUser } from '../auth/repo';
 import { insertClient } from '../clients/repo';
 import { seedDocuments } from '../review/seed';
 import { creditReference } from '../uploads/intake';

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { BalanceRow } from '../../access/users';
 import type { Db } from '../../db/client';
 import { clients, creditBalances, creditLedger, documents, uploadBatches, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -84,8 +85,6 @@ export async function countDebitsSince(db: Db, userId: string, since: Date): Pro
     );
   return Number(row?.spent ?? 0);
 }
-
-export type BalanceRow = typeof creditBalances.$inferSelect;
 
 export async function findBalance(db: Db, userId: string): Promise<BalanceRow | null> {
   const [balance] = await db.select().from(creditBalances).where(eq(creditBalances.userId, userId));

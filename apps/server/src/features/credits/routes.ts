@@ -1,10 +1,10 @@
 import { ErrorBodySchema, LedgerPageSchema, PageQuerySchema } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { actingOwnerId } from '../../access/firm';
+import { type AuthEnv, requireAuth } from '../../access/session';
 import { validationHook } from '../../http/errors';
 import { decodeCursor, encodeCursor, UUID } from '../../lib/cursor';
 import type { Services } from '../../services';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
-import { actingOwnerId } from '../firms/access';
 import { findLedgerPage } from './ledger';
 
 /** The ledger's cursor: [the last entry's id] (UUID v7, so time-ordered). */

@@ -21,7 +21,7 @@
 import type { AccountMapping } from '@cuadra/shared';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
-import { counterparty, type FormInvoice, isIntraEu, vatLines, withholdingRateOf } from '../forms/sheet';
+import { counterparty, type FormInvoice, isIntraEu, vatLines, withholdingRateOf } from '../../fiscal/sheet';
 import { partyAccount } from './packages';
 
 const COMMON_HEAD = ['Código', 'Libro de IVA', 'Fecha', 'Cuenta', 'Factura', 'Nombre', 'C.I.F.'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormInvoice } from '../forms/sheet';
+import type { FormInvoice } from '../../fiscal/sheet';
 import { bookRows, RECEIVED_COLUMNS } from './libro-registro';
 
 // Issue 36 item 7: tickets ("factura simplificada") went out in the libro registro as F1; they are F2.

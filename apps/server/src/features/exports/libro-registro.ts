@@ -20,7 +20,7 @@ import {
   isSimplified,
   vatLines,
   withholdingRateOf,
-} from '../forms/sheet';
+} from '../../fiscal/sheet';
 
 type Column = { group: string; name: string };
 

@@ -18,8 +18,8 @@
  * Both files are written in ISO-8859-1, which these packages read; characters outside it become `?`.
  */
 import type { AccountMapping } from '@cuadra/shared';
-import { counterparty, type FormInvoice, isIntraEu, vatLines, withholdingRateOf } from '../forms/sheet';
-import { spreadsheetText } from '../reports/workbook';
+import { counterparty, type FormInvoice, isIntraEu, vatLines, withholdingRateOf } from '../../fiscal/sheet';
+import { spreadsheetText } from '../../lib/spreadsheet';
 
 /** A customer or supplier subaccount: the prefix, then the digits of the tax id, to `subaccountDigits`. */
 export function partyAccount(prefix: string, taxId: string | null, digits: number): string {

@@ -1,9 +1,9 @@
 import { ExportKindSchema, ExportQuerySchema } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { type AuthEnv, requireAuth } from '../../access/session';
 import { validationHook } from '../../http/errors';
 import { bearer, errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
 import { exportFile } from './service';
 
 const exportRoute = createRoute({

@@ -1,10 +1,10 @@
 import { dayNumber, type ExportKind, REPORT_MAX_RANGE_DAYS, rangeDays } from '@cuadra/shared';
+import { visibleClientOrThrow } from '../../access/clients';
+import type { UserRow } from '../../access/users';
 import { AppError } from '../../errors';
+import { findInvoicesInRange } from '../../fiscal/invoices-in-range';
+import { taxProfileOf } from '../../fiscal/profile';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
-import { taxProfileOf } from '../forms/profile';
-import { visibleClientOrThrow } from '../forms/service';
-import { findInvoicesInRange } from '../reports/repo';
 import { contasolBook, contasolZip } from './contasol';
 import { bookCsv, librosWorkbook } from './libro-registro';
 import { a3File, contaplusFile } from './packages';

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { FirmRole } from '../../access/firm';
 import type { Db } from '../../db/client';
 import {
   bankAccounts,
@@ -17,7 +18,6 @@ import {
   users,
 } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import type { FirmRole } from './access';
 
 export type FirmRow = typeof firms.$inferSelect;
 export type FirmInvitationRow = typeof firmInvitations.$inferSelect;

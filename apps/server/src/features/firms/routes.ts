@@ -10,12 +10,12 @@ import {
   UpdateMemberRequestSchema,
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { type AuthEnv, readerMay, requireAuth } from '../../access/session';
 import { validationHook } from '../../http/errors';
 import { noStore } from '../../http/middleware';
 import { bearer, body, json } from '../../http/openapi';
 import type { Services } from '../../services';
-import { type AuthEnv, readerMay, requireAuth } from '../auth/middleware';
-import { viaOfRequest } from '../history/service';
+import { viaOfRequest } from '../history';
 import * as firms from './service';
 
 const unauthorized = { 401: json(ErrorBodySchema, 'Not signed in, or the session was ended') };

@@ -8,17 +8,17 @@ import {
   type Locale,
   type MemberRole,
 } from '@cuadra/shared';
+import { type ClientRow, findVisibleClient } from '../../access/clients';
+import { findMembership, type Membership } from '../../access/firm';
+import { hashOneTimeToken, newOneTimeToken } from '../../access/tokens';
+import { bumpTokenVersion, findUserByEmail, type UserRow } from '../../access/users';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { publicUrl } from '../../http/public-url';
 import { UUID } from '../../lib/cursor';
+import { monthStart } from '../../lib/month';
 import type { Services } from '../../services';
-import { bumpTokenVersion, findUserByEmail, type UserRow } from '../auth/repo';
-import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens';
-import { type ClientRow, findVisibleClient } from '../clients/repo';
-import { recordChanges } from '../history/service';
-import { monthStart } from '../uploads/monthly-limit';
-import { findMembership, type Membership } from './access';
+import { recordChanges } from '../history';
 import { teamInvitationEmail } from './emails';
 import {
   countCreditsByUploader,

@@ -1,7 +1,7 @@
 import { type FormGeneration, type FormId, periodRange } from '@cuadra/shared';
 import type { Db } from '../../db/client';
-import { findInvoiceChangesAfter, findLastRecord, recordChanges } from '../history/service';
-import { findInvoicesInRange } from '../reports/repo';
+import { findInvoicesInRange } from '../../fiscal/invoices-in-range';
+import { findInvoiceChangesAfter, findLastRecord, recordChanges } from '../history';
 
 /**
  * Issue 40: "a field changed after the period's 303 was generated is flagged on the form". Generating a

@@ -29,14 +29,20 @@
  *   BOX_DESIGN_UNVERIFIED says some boxes are empty.
  */
 import { type FormResult, percentOf } from '@cuadra/shared';
-import { box13Reduction, modelo130Year } from '../reports/fiscal';
-import { counterparty, type FormInvoice, RENT_WITHHOLDING_RATE, Sheet, withholdingRateOf } from './sheet';
+import { box13Reduction, modelo130Year } from '../../fiscal/fiscal';
+import {
+  counterparty,
+  type FormInvoice,
+  RENT_WITHHOLDING_RATE,
+  Sheet,
+  withholdingRateOf,
+} from '../../fiscal/sheet';
 
 const sum = (list: FormInvoice[], pick: (i: FormInvoice) => number | null) =>
   list.reduce((s, i) => s + (pick(i) ?? 0), 0);
 
 /**
- * Modelo 130 for a quarter, with the same arithmetic as the fiscal summary (reports/fiscal.ts): income is
+ * Modelo 130 for a quarter, with the same arithmetic as the fiscal summary (fiscal/fiscal.ts): income is
  * the base of issued invoices, expenses the base of received ones, withholdings those on issued invoices,
  * all cumulative since 1 January; box 13 from the prior year's net yield when there are invoices for it.
  */

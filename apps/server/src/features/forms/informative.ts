@@ -13,7 +13,14 @@
  *   and intra-EU operations (declared in 349) are excluded.
  */
 import type { FormResult } from '@cuadra/shared';
-import { counterparty, type FormInvoice, hasForeignVat, isCreditNote, isIntraEu, Sheet } from './sheet';
+import {
+  counterparty,
+  type FormInvoice,
+  hasForeignVat,
+  isCreditNote,
+  isIntraEu,
+  Sheet,
+} from '../../fiscal/sheet';
 
 /** Modelo 349 for a quarter: the counterparties with an EU VAT id, and the bases of the operations. */
 export function modelo349(year: number, quarter: number, invoices: FormInvoice[]): FormResult {

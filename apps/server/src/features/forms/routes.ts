@@ -1,11 +1,11 @@
 import { FormIdSchema, FormQuerySchema, FormResultSchema } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { type AuthEnv, requireAuth } from '../../access/session';
 import { AppError } from '../../errors';
 import { validationHook } from '../../http/errors';
 import { bearer, errorResponse, json } from '../../http/openapi';
 import type { Services } from '../../services';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
-import { viaOfRequest } from '../history/service';
+import { viaOfRequest } from '../history';
 import { getForm, markFormGenerated } from './service';
 
 const formRoute = createRoute({

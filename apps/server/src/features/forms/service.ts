@@ -7,27 +7,18 @@ import {
   periodRange,
   type TaxProfile,
 } from '@cuadra/shared';
+import { type ClientRow, visibleClientOrThrow } from '../../access/clients';
+import type { UserRow } from '../../access/users';
 import { AppError } from '../../errors';
+import { findInvoicesInRange } from '../../fiscal/invoices-in-range';
+import { taxProfileOf } from '../../fiscal/profile';
+import type { FormInvoice } from '../../fiscal/sheet';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
-import { type ClientRow, findVisibleClient } from '../clients/repo';
-import { allInEuros, loadRates } from '../currency/rates';
-import { findInvoicesInRange } from '../reports/repo';
+import { allInEuros, loadRates } from '../currency';
 import { findGeneration, recordGeneration } from './generation';
 import { modelo111, modelo115, modelo130, modelo202 } from './income-tax';
 import { modelo347, modelo349 } from './informative';
-import { taxProfileOf } from './profile';
-import type { FormInvoice } from './sheet';
 import { modelo303, modelo390, splitByQuarter } from './vat';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The client if the caller may see it; CLIENT_NOT_FOUND otherwise, whether it exists or not. */
-export async function visibleClientOrThrow(services: Services, user: UserRow, clientId: string) {
-  const row = UUID.test(clientId) ? await findVisibleClient(services.db, user.id, clientId) : null;
-  if (!row) throw new AppError('CLIENT_NOT_FOUND');
-  return row;
-}
 
 const VAT_FORMS: readonly FormId[] = ['303', '390', '349'];
 

@@ -17,7 +17,14 @@
  * Rate boxes (02, 05, 08, …) hold a percentage, not an amount, and are left out.
  */
 import { type FormResult, percentOf, periodRange, type VatRegime } from '@cuadra/shared';
-import { type FormInvoice, hasForeignVat, isCreditNote, isIntraEu, Sheet, vatLines } from './sheet';
+import {
+  type FormInvoice,
+  hasForeignVat,
+  isCreditNote,
+  isIntraEu,
+  Sheet,
+  vatLines,
+} from '../../fiscal/sheet';
 
 type BoxPair = readonly [base: string, quota: string];
 

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, invoices, users } from '../../db/schema';
-import { spreadsheetText } from '../reports/workbook';
+import { spreadsheetText } from '../../lib/spreadsheet';
 
 const HEADERS: Record<Locale, string[]> = {
   en: ['When', 'Who', 'Through', 'Record', 'Invoice', 'Field', 'From', 'To'],

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
-import type { DiskFile } from '../uploads/multipart';
+import type { DiskFile } from '../uploads';
 import {
   type BudgetReason,
   type InboundMail,

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DiskFile } from '../uploads/multipart';
-import { createSandboxPool, type SandboxLimits } from '../uploads/sandbox-pool';
+import type { DiskFile } from '../uploads';
+import { createSandboxPool, type SandboxLimits } from '../uploads';
 import type { MailChildReply, MailRequest } from './mail-child';
 import { type InboundMail, type MailHead, MailOverBudget, type PartLimits, type Skipped } from './parts';
 

@@ -1,7 +1,7 @@
 import { sniffMediaType } from '@cuadra/extract/sniff';
 import { unzipSync } from 'fflate';
 import { simpleParser } from 'mailparser';
-import type { BufferedFile } from '../uploads/multipart';
+import type { BufferedFile } from '../uploads';
 import { renderTextToPdf } from './receipt-pdf';
 
 /** A mail as both receivers (SMTP and the provider webhook) hand it over: one shape, one code path. */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { sniffMediaType } from '@cuadra/extract';
 import { PDFDocument } from 'pdf-lib';
 import { AppError } from '../../errors';
-import type { BufferedFile, IncomingFile } from '../uploads/multipart';
+import type { BufferedFile, IncomingFile } from '../uploads';
 
 /** Most shots in one document: a long till receipt or a few pages of a paper invoice. */
 export const MAX_PHOTOS = 20;

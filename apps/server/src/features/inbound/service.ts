@@ -6,20 +6,20 @@ import {
   type InboundSettings,
   PENDING_STATUSES,
 } from '@cuadra/shared';
+import { type ClientRow, findVisibleClient } from '../../access/clients';
+import { isFirmSide } from '../../access/firm';
+import { findUserById, type UserRow } from '../../access/users';
 import { AppError } from '../../errors';
 import { cutPage, decodeCreatedAtCursor, decodeCursor, encodeCursor, UUID } from '../../lib/cursor';
 import type { Services } from '../../services';
-import { findUserById, type UserRow } from '../auth/repo';
-import { type ClientRow, findVisibleClient } from '../clients/repo';
-import { isFirmSide } from '../firms/access';
 import {
   type BufferedFile,
   type ReceivedUpload,
   stageBufferedFiles,
   stageDiskFiles,
-} from '../uploads/multipart';
-import { uploadTempDir } from '../uploads/routes';
-import { uploadFiles } from '../uploads/service';
+  uploadFiles,
+  uploadTempDir,
+} from '../uploads';
 import { ensureInboundEmail, rotateInboundEmail } from './address';
 import { inboundReplyEmail } from './emails';
 import type { MailAuthVerdict } from './mail-auth';

@@ -1,5 +1,6 @@
 import type { InvoiceSort } from '@cuadra/shared';
 import { and, asc, eq, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { visibleClientsOf } from '../../access/firm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import {
@@ -13,8 +14,7 @@ import {
   invoiceItems,
   invoices,
 } from '../../db/schema';
-import { visibleClientsOf } from '../firms/access';
-import { searchCondition } from '../review/repo';
+import { searchCondition } from '../review';
 
 export type InvoiceRowDb = typeof invoices.$inferSelect;
 
@@ -72,7 +72,7 @@ type PageShape = {
 
 /**
  * What the invoice table shows above its rows, as one JSON value — [gross income, still to review, scans
- * available] — or null when the user may not see the client (the access rule of features/firms/access.ts):
+ * available] — or null when the user may not see the client (the access rule of access/firm.ts):
  * the client's counters (kept by the database as invoices change, schema.ts `clientCounters`), so it costs
  * the same at 50 invoices and at 50,000, and the scans its payer (the owner) can still afford, their balance
  * minus what is held. Uncorrelated: PostgreSQL reads it once per statement, however many rows carry it.
@@ -264,13 +264,4 @@ export async function markDocumentReviewed(db: Db, invoiceId: string) {
     .update(documents)
     .set({ status: 'ready', updatedAt: new Date() })
     .where(eq(documents.invoiceId, invoiceId));
-}
-
-/** Deletes the invoice; its document and original file stay, unlinked. */
-export async function deleteInvoiceRow(db: Db, id: string) {
-  await db
-    .update(documents)
-    .set({ invoiceId: null, updatedAt: new Date() })
-    .where(eq(documents.invoiceId, id));
-  await db.delete(invoices).where(eq(invoices.id, id));
 }

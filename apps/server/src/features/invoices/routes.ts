@@ -8,11 +8,11 @@ import {
   InvoiceUpdateSchema,
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { type AuthEnv, requireAuth } from '../../access/session';
 import { validationHook } from '../../http/errors';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
-import { viaOfRequest } from '../history/service';
+import { viaOfRequest } from '../history';
 import {
   deleteInvoice,
   getInvoice,

@@ -9,20 +9,18 @@ import {
   type InvoiceList,
   type InvoiceSort,
 } from '@cuadra/shared';
+import { findVisibleClient } from '../../access/clients';
+import type { UserRow } from '../../access/users';
 import { AppError } from '../../errors';
+import { invoiceFromFields, normalizeTaxId } from '../../fiscal/from-extraction';
 import { cutPage, decodeCursor, encodeCursor, UUID } from '../../lib/cursor';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
 import { invoicePayments } from '../bank';
-import { findVisibleClient } from '../clients/repo';
-import { diffFields, type FieldChange, findHistory, recordChanges } from '../history/service';
-import { queueLearning } from '../review/jobs';
-import { correctionsOf, rememberCorrections } from '../review/memory';
-import { correctedPlaces } from '../review/places';
-import { invoiceFromFields, normalizeTaxId } from './from-extraction';
+import { diffFields, type FieldChange, findHistory, recordChanges } from '../history';
+import { correctedPlaces, correctionsOf, queueLearning, rememberCorrections } from '../review';
+import { deleteInvoiceRow } from '../uploads';
 import {
-  deleteInvoiceRow,
   findInvoice,
   findInvoiceListHead,
   findInvoicePage,

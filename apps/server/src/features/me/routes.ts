@@ -11,11 +11,10 @@ import {
   UserSchema,
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { type AuthEnv, readerMay, requireAuth } from '../../access/session';
 import { validationHook } from '../../http/errors';
 import type { Services } from '../../services';
-import { type AuthEnv, readerMay, requireAuth } from '../auth/middleware';
-import { toUser } from '../auth/service';
-import { viaOfRequest } from '../history/service';
+import { viaOfRequest } from '../history';
 import {
   changePassword,
   getOwnHistory,
@@ -24,6 +23,7 @@ import {
   updateMe,
   updateNotificationSettings,
 } from './service';
+import { toUser } from './user';
 
 const unauthorized = {
   description: 'Not signed in',

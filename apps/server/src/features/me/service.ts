@@ -14,12 +14,9 @@ import {
   WELCOME_CREDITS,
 } from '@cuadra/shared';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { AppError } from '../../errors';
-import { publicUrl } from '../../http/public-url';
-import type { Services } from '../../services';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../../access/passwords';
+import { LIMITS, takeAttempt } from '../../access/throttle';
+import { hashOneTimeToken, newOneTimeToken, signAccessToken } from '../../access/tokens';
 import {
   consumeAllAuthTokens,
   consumeAuthToken,
@@ -29,13 +26,16 @@ import {
   insertAuthToken,
   setPassword,
   type UserRow,
-} from '../auth/repo';
-import { toUser } from '../auth/service';
-import { LIMITS, takeAttempt } from '../auth/throttle';
-import { hashOneTimeToken, newOneTimeToken, signAccessToken } from '../auth/tokens';
-import { grantCredits } from '../credits/ledger';
-import { diffFields, findHistory, recordChanges } from '../history/service';
-import { confirmEmailChangeEmail, emailChangedEmail } from '../notifications/emails';
+} from '../../access/users';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { publicUrl } from '../../http/public-url';
+import type { Services } from '../../services';
+import { grantCredits } from '../credits';
+import { diffFields, findHistory, recordChanges } from '../history';
+import { confirmEmailChangeEmail, emailChangedEmail } from '../notifications';
+import { toUser } from './user';
 
 /**
  * Name and language (the one every later email is written in); `chosenPlanId: null` lets go of the plan

@@ -1,13 +1,13 @@
 import { LOW_CREDITS_THRESHOLD, type NotificationKind, PENDING_STATUSES } from '@cuadra/shared';
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { visibleClientsOf } from '../../access/firm';
+import { findUserById, type UserRow } from '../../access/users';
 import type { Db } from '../../db/client';
 import { clients, documents, invoices, uploadBatches, users } from '../../db/schema';
 import { publicUrl } from '../../http/public-url';
 import type { Mail } from '../../mail/mailer';
 import type { Services } from '../../services';
-import { findUserById, type UserRow } from '../auth/repo';
-import { findAllowance } from '../credits/ledger';
-import { visibleClientsOf } from '../firms/access';
+import { findAllowance } from '../credits';
 import { batchFinishedEmail, invitationAcceptedEmail, lowCreditsEmail, weeklySummaryEmail } from './emails';
 
 // The optional emails of Settings → Notifications. Each is sent only while its toggle is on; every sender

@@ -1,6 +1,6 @@
 import type { Plan } from '@cuadra/shared';
 import type { Db } from '../../db/client';
-import { countDebitsSince, expireCredits, findBalance, grantCredits } from '../credits/ledger';
+import { countDebitsSince, expireCredits, findBalance, grantCredits } from '../credits';
 import { lockSubscription, type SubscriptionRow, updateSubscription } from './repo';
 
 /**

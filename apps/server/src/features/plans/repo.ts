@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { subscriptions } from '../../db/schema';
+import { creditPacks, subscriptions } from '../../db/schema';
 
+export type PackRow = typeof creditPacks.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** The user's subscription that is not over (at most one: a unique index says so). */
@@ -82,4 +83,21 @@ export function findBucketsDue(db: Db, before: Date) {
       ),
     )
     .limit(500);
+}
+
+/** The credit packs on sale, in the catalogue's order. */
+export function findActivePacks(db: Db) {
+  return db
+    .select()
+    .from(creditPacks)
+    .where(eq(creditPacks.active, true))
+    .orderBy(asc(creditPacks.sortOrder));
+}
+
+export async function findActivePack(db: Db, id: string): Promise<PackRow | null> {
+  const [pack] = await db
+    .select()
+    .from(creditPacks)
+    .where(and(eq(creditPacks.id, id), eq(creditPacks.active, true)));
+  return pack ?? null;
 }

@@ -8,15 +8,15 @@ import {
   SubscriptionSchema,
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { type AuthEnv, requireAuth } from '../../access/session';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
 import { validationHook } from '../../http/errors';
 import { errorResponse } from '../../http/openapi';
 import { publicUrl } from '../../http/public-url';
 import type { Services } from '../../services';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
-import { findActivePacks } from '../checkout/repo';
 import { findValidCoupon, quoteCoupon } from './coupons';
+import { findActivePacks } from './repo';
 import {
   cancelSubscription,
   changeSubscription,

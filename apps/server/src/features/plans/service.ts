@@ -2,8 +2,8 @@ import { findPlan, type Plan, roundDiv, type Subscription } from '@cuadra/shared
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { newId } from '../../lib/ids';
+import type { PaymentProvider } from '../../payments/provider';
 import type { Services } from '../../services';
-import type { PaymentProvider } from '../checkout/provider';
 import { expireBucketOf, grantPeriodCredits } from './credits';
 import {
   findBucketsDue,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FiscalInvoice, summariseFiscalYear, vatLinesOf } from './fiscal';
+import { type FiscalInvoice, summariseFiscalYear, vatLinesOf } from '../../fiscal/fiscal';
 
 const invoice = (values: Partial<FiscalInvoice>): FiscalInvoice => ({
   type: 'issued',

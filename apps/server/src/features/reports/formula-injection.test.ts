@@ -9,9 +9,9 @@ import {
   TEST_DB,
   type TestContext,
 } from '../../../test/harness';
+import { spreadsheetText } from '../../lib/spreadsheet';
 import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
-import { spreadsheetText } from './workbook';
 
 /** The attack table's payloads: each would run as a formula (or DDE) if a spreadsheet read it as one. */
 const PAYLOADS = [

@@ -5,10 +5,10 @@ import {
   ReportRequestSchema,
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { type AuthEnv, readerMay, requireAuth } from '../../access/session';
 import { validationHook } from '../../http/errors';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
-import { type AuthEnv, readerMay, requireAuth } from '../auth/middleware';
 import { createReport, downloadReport, getFiscalSummary } from './service';
 
 const clientParam = z.object({ clientId: z.uuid() });

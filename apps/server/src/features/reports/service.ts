@@ -6,15 +6,15 @@ import {
   reportKind,
   todayInSpain,
 } from '@cuadra/shared';
+import { findVisibleClient } from '../../access/clients';
+import type { UserRow } from '../../access/users';
 import { AppError } from '../../errors';
+import { summariseFiscalYear } from '../../fiscal/fiscal';
+import { findInvoicesInRange } from '../../fiscal/invoices-in-range';
+import { taxProfileOf } from '../../fiscal/profile';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
-import { findVisibleClient } from '../clients/repo';
-import { allInEuros, inEuros, loadRates, type RatesByDate } from '../currency/rates';
-import { taxProfileOf } from '../forms/profile';
-import { summariseFiscalYear } from './fiscal';
+import { allInEuros, inEuros, loadRates, type RatesByDate } from '../currency';
 import { readReportLink, signReportLink } from './links';
-import { findInvoicesInRange } from './repo';
 import { buildCsv, buildWorkbook, type ReportInvoice, reportFilename } from './workbook';
 
 async function visibleClient(services: Services, user: UserRow, clientId: string) {

@@ -15,7 +15,8 @@ import {
 } from '@cuadra/shared';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { type FiscalInvoice, sumByRate, vatLinesOf } from './fiscal';
+import { type FiscalInvoice, sumByRate, vatLinesOf } from '../../fiscal/fiscal';
+import { spreadsheetText } from '../../lib/spreadsheet';
 
 export type ReportInvoice = FiscalInvoice & {
   number: string | null;
@@ -362,15 +363,6 @@ export async function buildWorkbook(input: ReportInput): Promise<Buffer> {
   if (s.noRateCount > 0) sheet.addRow([labels.noRate, null, s.noRateCount]);
 
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/**
- * Text from an invoice or a user as a spreadsheet must show it, never run it: a leading `=`, `+`, `-`, `@`,
- * tab or carriage return would start a formula (or DDE) in Excel and LibreOffice, so it gets a `'` in front
- * (OWASP's CSV-injection advice). Only for text: amounts are written as numbers and keep their minus.
- */
-export function spreadsheetText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /**

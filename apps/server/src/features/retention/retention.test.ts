@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestContext, TEST_DB, type TestContext } from '../../../test/harness';
+import { signAccessToken } from '../../access/tokens';
 import {
   checkouts,
   clients,
@@ -12,7 +13,6 @@ import {
   subscriptions,
 } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { signAccessToken } from '../auth/tokens';
 import { seedDocuments } from '../review/seed';
 import { splitKey } from '../uploads/split';
 import { enforceRetention, retentionDaysFor } from './service';

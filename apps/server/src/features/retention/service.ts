@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { checkouts, documents, invoices, retentionLog, subscriptions, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
-import { removeSplitIfUnused } from '../uploads/split';
+import { removeSplitIfUnused } from '../uploads';
 import { retentionWarningEmail } from './emails';
 
 /** The warning goes out this long before a document is deleted. */

@@ -7,13 +7,13 @@ import {
 } from '@cuadra/extract';
 import { centsToDecimal, type FieldEvidence, type InvoiceFields } from '@cuadra/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { findVisibleClient } from '../../access/clients';
+import type { UserRow } from '../../access/users';
 import type { Db } from '../../db/client';
 import { clients, documents, invoices, supplierPlaces } from '../../db/schema';
 import { AppError } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
-import { findVisibleClient } from '../clients/repo';
 
 // Place memory (issue #34 item 6): where a supplier prints a field, learned by the engine from the
 // accountant's correction (a job, as it reads the stored document again) and passed to the engine with the

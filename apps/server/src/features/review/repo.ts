@@ -1,9 +1,9 @@
 import { LOW_CONFIDENCE, type ReviewState, searchTerms } from '@cuadra/shared';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { visibleClientsOf } from '../../access/firm';
 import type { Db } from '../../db/client';
 import { clients, documents, invoices } from '../../db/schema';
-import { escapeLike } from '../clients/repo';
-import { visibleClientsOf } from '../firms/access';
+import { escapeLike } from '../../lib/like';
 
 const fieldCount = sql<number>`(select count(*) from jsonb_each(${invoices.evidence}))::int`;
 const verifiedCount = sql<number>`(select count(*) from jsonb_each(${invoices.evidence}) e

@@ -10,11 +10,11 @@ import {
   SupplierMemoryListSchema,
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { type AuthEnv, requireAuth } from '../../access/session';
 import { validationHook } from '../../http/errors';
 import { bearer, body, errorResponse, json } from '../../http/openapi';
 import type { Services } from '../../services';
-import { type AuthEnv, requireAuth } from '../auth/middleware';
-import { viaOfRequest } from '../history/service';
+import { viaOfRequest } from '../history';
 import { forgetLearnedPlace } from './places';
 import { acceptVerified, forgetSupplier, getReviewQueue, getSupplierMemory } from './service';
 

@@ -9,13 +9,13 @@ import {
   type SupplierMemoryList,
   type VatLine,
 } from '@cuadra/shared';
+import { findVisibleClient } from '../../access/clients';
+import type { UserRow } from '../../access/users';
 import { AppError } from '../../errors';
+import { normalizeTaxId } from '../../fiscal/from-extraction';
 import { cutPage, decodeCreatedAtCursor, decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
-import { findVisibleClient } from '../clients/repo';
-import { recordChanges } from '../history/service';
-import { normalizeTaxId } from '../invoices/from-extraction';
+import { recordChanges } from '../history';
 import { forgetSupplierMemory, listSupplierMemory } from './memory';
 import { findAcceptable, findQueuePage, markAccepted } from './repo';
 

@@ -1,15 +1,15 @@
 import type { ExtractionResult } from '@cuadra/extract';
 import { and, between, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { findVisibleClient } from '../../access/clients';
+import type { UserRow } from '../../access/users';
 import type { Db } from '../../db/client';
 import { documents, invoices } from '../../db/schema';
 import { AppError } from '../../errors';
+import { invoiceFromExtraction, suggestInvoiceType } from '../../fiscal/from-extraction';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
-import { findVisibleClient } from '../clients/repo';
-import { findAllowance, holdCredits, settleHeldCredit } from '../credits/ledger';
-import { invoiceFromExtraction, suggestInvoiceType } from '../invoices/from-extraction';
-import { applySupplierMemory } from '../review/memory';
+import { findAllowance, holdCredits, settleHeldCredit } from '../credits';
+import { applySupplierMemory } from '../review';
 import { creditReference } from './intake';
 import {
   deleteDocument,

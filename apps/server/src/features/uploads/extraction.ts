@@ -1,17 +1,16 @@
 import { type ExtractionResult, isExtractError } from '@cuadra/extract';
 import { type DocumentErrorCode, type FieldEvidence, PENDING_STATUSES } from '@cuadra/shared';
+import { findVisibleClient } from '../../access/clients';
 import type { Db } from '../../db/client';
 import { isStorageFull } from '../../files/file-store';
+import { invoiceFromExtraction, suggestInvoiceType } from '../../fiscal/from-extraction';
 import { newId } from '../../lib/ids';
 import { PermanentError } from '../../queue/define-job';
 import type { Services } from '../../services';
-import { findVisibleClient } from '../clients/repo';
-import { holdCredits, settleHeldCredit } from '../credits/ledger';
-import { diffFields, recordChanges } from '../history/service';
-import { invoiceFromExtraction, suggestInvoiceType } from '../invoices/from-extraction';
-import { noteDocumentSettled } from '../notifications/service';
-import { applySupplierMemory } from '../review/memory';
-import { placeHintsFor, withLearnedFrom } from '../review/places';
+import { holdCredits, settleHeldCredit } from '../credits';
+import { diffFields, recordChanges } from '../history';
+import { noteDocumentSettled } from '../notifications';
+import { applySupplierMemory, placeHintsFor, withLearnedFrom } from '../review';
 import { type DuplicateKey, findSameInvoice } from './duplicates';
 import { creditReference, MAX_IMAGE_PIXELS } from './intake';
 import {

@@ -1,11 +1,11 @@
 import { imageDimensions, type MediaType, sniffMediaType } from '@cuadra/extract';
 import type { DocumentErrorCode } from '@cuadra/shared';
+import { type ClientRow, findVisibleClient } from '../../access/clients';
+import type { UserRow } from '../../access/users';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
-import { type ClientRow, findVisibleClient } from '../clients/repo';
-import { findAllowance } from '../credits/ledger';
-import { checkMemberCreditCap } from '../firms/service';
+import { findAllowance } from '../credits';
+import { checkMemberCreditCap } from '../firms';
 import { checkMonthlyLimit } from './monthly-limit';
 import type { IncomingFile } from './multipart';
 

@@ -11,9 +11,9 @@ import {
 } from '../../../test/harness';
 import { creditBalances, documents } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { monthStart } from '../../lib/month';
 import { insertClient, linkClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
-import { monthStart } from './monthly-limit';
 import { insertBatch, insertDocuments } from './repo';
 
 const GOLDEN = new URL('../../../../../packages/extract/test/fixtures/golden/', import.meta.url);

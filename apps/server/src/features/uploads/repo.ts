@@ -111,3 +111,12 @@ export async function deleteDocument(db: Db, id: string) {
 export async function deleteSplit(db: Db, id: string) {
   await db.delete(documentSplits).where(eq(documentSplits.id, id));
 }
+
+/** Deletes the invoice; its document and original file stay, unlinked. */
+export async function deleteInvoiceRow(db: Db, id: string) {
+  await db
+    .update(documents)
+    .set({ invoiceId: null, updatedAt: new Date() })
+    .where(eq(documents.invoiceId, id));
+  await db.delete(invoices).where(eq(invoices.id, id));
+}

@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { MediaType } from '@cuadra/extract';
 import type { DocumentErrorCode, DocumentSplit, SplitPart } from '@cuadra/shared';
+import { findVisibleClient } from '../../access/clients';
+import type { UserRow } from '../../access/users';
 import { AppError } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
-import type { UserRow } from '../auth/repo';
-import { findVisibleClient } from '../clients/repo';
-import { findAllowance, grantCredits, holdCredits } from '../credits/ledger';
-import { deleteInvoiceRow } from '../invoices/repo';
+import { findAllowance, grantCredits, holdCredits } from '../credits';
 import { admitFile, creditReference, fileKey } from './intake';
 import { extractDocumentJob } from './jobs';
 import type { IncomingFile } from './multipart';
 import { cutPdfApart, planPdf } from './pdf-sandbox';
 import {
   deleteDocument,
+  deleteInvoiceRow,
   deleteSplit,
   findDocument,
   findSplit,

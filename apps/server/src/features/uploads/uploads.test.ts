@@ -13,10 +13,10 @@ import {
 } from '../../../test/harness';
 import { invoicesPdf } from '../../../test/invoices-pdf';
 import { creditBalances, creditLedger, documents, invoiceItems, invoices } from '../../db/schema';
+import { type FiscalInvoice, vatLinesOf } from '../../fiscal/fiscal';
+import { vatLines } from '../../fiscal/sheet';
 import { insertClient } from '../clients/repo';
 import { grantCredits } from '../credits/ledger';
-import { vatLines } from '../forms/sheet';
-import { type FiscalInvoice, vatLinesOf } from '../reports/fiscal';
 
 const GOLDEN = new URL('../../../../../packages/extract/test/fixtures/golden/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, GOLDEN));

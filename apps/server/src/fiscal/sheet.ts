@@ -5,7 +5,7 @@ import {
   type FormWarningCode,
   isVatLine,
 } from '@cuadra/shared';
-import type { FiscalVatLine } from '../reports/fiscal';
+import type { FiscalVatLine } from './fiscal';
 
 /** What the forms read from an invoice: the stored figures, never a recomputation of them. */
 export type FormInvoice = {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, gt, like, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { authAttempts } from '../../db/schema';
-import { AppError } from '../../errors';
-import { newId } from '../../lib/ids';
+import type { Db } from '../db/client';
+import { authAttempts } from '../db/schema';
+import { AppError } from '../errors';
+import { newId } from '../lib/ids';
 
 /** At most `max` attempts of one kind per key within a sliding window. */
 export type Limit = { action: string; max: number; windowSeconds: number };

@@ -1,7 +1,7 @@
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { firmMembers, firms } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db } from '../db/client';
+import { firmMembers, firms } from '../db/schema';
+import { AppError } from '../errors';
 
 /**
  * The one access rule of issue 40, in two halves, both here:
@@ -27,7 +27,7 @@ export function visibleClientsOf(userId: string | Placeholder, alias = 'clients'
 
 export type FirmRole = 'owner' | 'admin' | 'staff' | 'reader';
 
-/** A user's place in their firm, read with the session (features/auth/repo.ts) or on its own. */
+/** A user's place in their firm, read with the session (access/users.ts) or on its own. */
 export type Membership = {
   firmId: string;
   /** The firm owner's user id: whose clients these are and whose balance the firm spends. */
@@ -71,7 +71,7 @@ const OWNER_WRITES = [/^\/api\/v1\/checkout(\/|$)/, /^\/api\/v1\/subscription(\/
 
 /**
  * 403 when the member's role does not allow this request; nothing for users outside a firm. Every write is
- * refused to a reader unless its route is marked `readerMay` (features/auth/middleware.ts): a new route is
+ * refused to a reader unless its route is marked `readerMay` (access/session.ts): a new route is
  * read-only for readers until someone decides otherwise.
  */
 export function refuseByRole(

@@ -1,12 +1,15 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
-import { authTokens, creditBalances, firmMembers, firms, users } from '../../db/schema';
-import { newId } from '../../lib/ids';
-import type { Membership } from '../firms/access';
+import type { Db } from '../db/client';
+import { preparedPerDb } from '../db/prepared';
+import { authTokens, creditBalances, firmMembers, firms, users } from '../db/schema';
+import { newId } from '../lib/ids';
+import type { Membership } from './firm';
 
+/** Accounts and their one-time tokens: the identity every feature reads (sign-up and login live in features/auth). */
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id'>;
+/** A credit balance row (the ledger in features/credits writes it; the session reads it). */
+export type BalanceRow = typeof creditBalances.$inferSelect;
 export type TokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {

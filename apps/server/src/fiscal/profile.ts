@@ -7,7 +7,7 @@ import {
   type UpdateTaxProfile,
   VatRegimeSchema,
 } from '@cuadra/shared';
-import type { ClientRow } from '../clients/repo';
+import type { ClientRow } from '../access/clients';
 
 /** The client's tax profile: the stored choices, the legal form inferred from the tax id when none. */
 export function taxProfileOf(

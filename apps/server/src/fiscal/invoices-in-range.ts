@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { documents, invoices } from '../../db/schema';
+import type { Db } from '../db/client';
+import { documents, invoices } from '../db/schema';
 import type { FiscalVatLine } from './fiscal';
 
 /**
@@ -29,7 +29,7 @@ export async function findInvoicesInRange(db: Db, clientId: string, from: string
       issuerAddress: invoices.issuerAddress,
       currency: invoices.currency,
       paidAt: invoices.paidAt,
-      // The document's language, as the engine read it: a sign of a foreign supplier (forms/sheet.ts).
+      // The document's language, as the engine read it: a sign of a foreign supplier (fiscal/sheet.ts).
       language: sql<string | null>`${documents.extraction}->>'language'`,
     })
     .from(invoices)

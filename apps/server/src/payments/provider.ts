@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 
 /** What fulfilment needs to know about a provider's session, re-read from the provider itself. */
 export type ProviderSession = {

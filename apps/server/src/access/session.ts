@@ -1,12 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
-import type { AppEnv } from '../../http/context';
-import type { Services } from '../../services';
-import type { BalanceRow } from '../credits/ledger';
-import { type Membership, refuseByRole } from '../firms/access';
-import type { UserRow } from './repo';
-import { authenticate } from './service';
+import { AppError } from '../errors';
+import type { AppEnv } from '../http/context';
+import type { Services } from '../services';
+import { type Membership, refuseByRole } from './firm';
+import { verifyAccessToken } from './tokens';
+import { type BalanceRow, findUserWithBalance, type UserRow } from './users';
 
 /**
  * The context of a route behind `requireAuth`: the signed-in user is on it, and their credit balance, read
@@ -18,7 +18,7 @@ export type AuthEnv = {
 
 /**
  * 401 UNAUTHORIZED unless the request carries a valid, unrevoked access token; 403 when the user's role in
- * their firm does not allow the request (features/firms/access.ts).
+ * their firm does not allow the request (access/firm.ts).
  */
 export function requireAuth(services: Services) {
   return createMiddleware<AuthEnv>(async (c, next) => {
@@ -44,3 +44,17 @@ export function requireAuth(services: Services) {
  * for it among the handlers the request matched, so every unmarked write is refused to a reader.
  */
 export const readerMay: MiddlewareHandler = (_c, next) => next();
+
+/** The user behind a Bearer token, or UNAUTHORIZED: bad signature, expired, wrong type, or revoked. */
+/** The signed-in user (and their balance, read in the same query) of a request's bearer token. */
+export async function authenticate(
+  services: Services,
+  authorization: string | undefined,
+): Promise<{ user: UserRow; balance: BalanceRow | null; member: Membership | null }> {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  const claims = match?.[1] ? await verifyAccessToken(services.auth.accessKey, match[1]) : null;
+  if (!claims) throw new AppError('UNAUTHORIZED');
+  const found = await findUserWithBalance(services.db, claims.userId);
+  if (!found || found.user.tokenVersion !== claims.version) throw new AppError('UNAUTHORIZED');
+  return found;
+}

@@ -1,6 +1,6 @@
 import type { ExtractionResult, FieldValues } from '@cuadra/extract';
 import { leadingQuantity, MAX_CENTS, toCents } from '@cuadra/shared';
-import type { invoiceItems, invoices } from '../../db/schema';
+import type { invoiceItems, invoices } from '../db/schema';
 
 type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'clientId'>;
 type ItemValues = Omit<typeof invoiceItems.$inferInsert, 'id' | 'invoiceId'>;
