@@ -60,4 +60,32 @@ describe('the invoice number, not another number near a number word', () => {
     const rows = ['Factura Nº   CLIENTE', '65/23   Número: 402   Nombre: Asesores del Norte SLP', 'FECHA'];
     expect(number(rows)).toBe('65/23');
   });
+
+  it('takes the invoice title over a bare "Nº" after a street name (a house number)', () => {
+    const rows = [
+      'COLEGIO DE ARQUITECTOS',
+      'MAYOR PEREZ Nº11 Valladolid',
+      'CIF: Q1563001E',
+      'TLF: 981 12 60 90   FACTURA CU/00257   FECHA 12/12/2023',
+    ];
+    expect(number(rows)).toBe('CU/00257');
+  });
+
+  it('reads a pro-forma number with its series letter from the row under a row of labels', () => {
+    const rows = ['FECHA      PROFORMA   CLIENTE    TELÉFONO', '24/11/25   G 200      43001555   665381585'];
+    expect(number(rows)).toBe('G 200');
+  });
+
+  it("joins a series and a number printed in two cells of the number label's column", () => {
+    const rows = [
+      'DOCUMENTO   NÚMERO         PÁGINA   FECHA',
+      'Factura     1   250231     1        12/11/2025',
+    ];
+    expect(number(rows)).toBe('1-250231');
+  });
+
+  it('keeps one cell under the number label as it is, not the page number beside it', () => {
+    const rows = ['DOCUMENTO   NÚMERO     PÁGINA   FECHA', 'Factura     A-2025-7   1        12/11/2025'];
+    expect(number(rows)).toBe('A-2025-7');
+  });
 });

@@ -249,33 +249,98 @@ function wordsAt(line: Line, from: number, to: number): Word[] {
   return out;
 }
 
+/** A series letter and its number printed apart at the head of a value ("G 200", "A 1234"): one number, as printed. */
+const LETTER_AND_NUMBER = /^[A-Z]{1,3} \d{2,12}(?=\s|$)/;
+
+/** Reads a number from a value's text: the series letter and its number when the text is only that. */
+function readNumber(text: string): string | null {
+  const t = text.trim().replace(/^[:#.]\s*/, '');
+  const lettered = LETTER_AND_NUMBER.exec(t);
+  if (lettered) return lettered[0];
+  const re = new RegExp(INVOICE_NUMBER_RE.source, `${INVOICE_NUMBER_RE.flags}g`);
+  for (const m of text.matchAll(re)) {
+    const v = (m[1] ?? m[0]).trim();
+    if (isPlausibleNumber(v)) return v;
+  }
+  return null;
+}
+
+/** A value word that may be part of a number printed in parts: letters and digits, dots, slashes, hyphens. */
+const NUMBER_PART = /^[A-Z0-9][A-Z0-9./-]*$/i;
+/** Reach of the last label of a row of labels past its right edge, as a fraction of the page width. */
+const LAST_COLUMN_REACH = 0.08;
+/** Most space between a row of labels and its row of values, in the labels' line heights. */
+const ROW_GAP = 2;
+
+/**
+ * A number printed in parts under one label of a row of labels ("DOCUMENTO   NÚMERO   FECHA" over
+ * "Factura   1   250231   12/11/2025": the series and the number, two cells of one column): the words of
+ * the row under it that stand in the number label's column (from the label to the next label's start)
+ * become one word, its parts joined by a hyphen (apart in their own cells) or by the space printed
+ * between them (one cell, "G 200"). Only when every part is a code and one holds a digit.
+ */
+export function joinColumnParts(labels: RegExp[], lines: Line[]): Line[] {
+  const out = [...lines];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const head = out[i]!;
+    const cells = splitCells(head);
+    // A row of labels: three cells or more, no digit.
+    if (cells.length < 3 || /\d/.test(head.text)) continue;
+    // The row of values: the next line with words under the labels (a block beside may come between).
+    const left = cells[0]!.x;
+    const right = cells[cells.length - 1]!.x + cells[cells.length - 1]!.w;
+    const j = [i + 1, i + 2, i + 3].find((n) => out[n]?.words.some((w) => w.x < right && w.x + w.w > left));
+    const below = j === undefined ? undefined : out[j];
+    if (!below || below.page !== head.page || below.y - (head.y + head.h) > head.h * ROW_GAP) continue;
+    for (let k = 0; k < cells.length; k++) {
+      const cell = cells[k]!;
+      if (
+        !labels.some(
+          (re) => re.test(cell.text) && re.exec(cell.text)![0].trim().length >= cell.text.trim().length - 1,
+        )
+      )
+        continue;
+      const start = k > 0 ? cells[k - 1]!.x + cells[k - 1]!.w : 0;
+      const end = cells[k + 1]?.x ?? cell.x + cell.w + LAST_COLUMN_REACH;
+      const words = below.words.filter((w) => w.x >= start && w.x + w.w <= end + 1e-6 && w.x + w.w > cell.x);
+      if (words.length < 2 || words.length > 3) break;
+      if (!words.every((w) => NUMBER_PART.test(w.text.trim())) || !words.some((w) => /\d/.test(w.text)))
+        break;
+      const parts = splitCells({ ...below, words });
+      const text = parts.length > 1 ? parts.map((p) => p.text.replace(/ /g, '')).join('-') : parts[0]!.text;
+      const first = words[0]!;
+      const last = words[words.length - 1]!;
+      const joined: Word = { ...first, text, w: last.x + last.w - first.x, alternatives: undefined };
+      const rest = below.words.filter((w) => !words.includes(w));
+      const all = [...rest, joined].sort((a, b) => a.x - b.x);
+      out[j!] = { ...below, words: all, text: joinWords(all, below.aspect) };
+      break;
+    }
+  }
+  return out;
+}
+
 export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
   const kept = withoutOtherNumbers(docCtx, docCtx.lines);
   const ruled = docCtx.ocr ? splitGluedNumberSigns(withoutRules(kept)) : kept;
-  const wrapped = joinHyphenatedNumbers(
-    joinWrappedNumbers(joinWrappedLabels(ruled, docCtx.L.number.slice(0, 3))),
+  const wrapped = joinColumnParts(
+    docCtx.L.number,
+    joinHyphenatedNumbers(joinWrappedNumbers(joinWrappedLabels(ruled, docCtx.L.number.slice(0, 3)))),
   );
   const ctx: Ctx = { ...docCtx, lines: docCtx.ocr ? joinSplitLabels(docCtx, wrapped) : wrapped };
   const { L } = ctx;
-  const number = findLabeled(
-    ctx,
-    L.number,
-    INVOICE_NUMBER_RE,
-    (v) => isPlausibleNumber(v),
-    undefined,
-    (line) => {
-      // The cell of the number label: in a header row ("FECHA   Nº FACTURA   AGENTE") another cell's words
-      // say nothing of it.
-      const cells = line.text.split(/ {3}/);
-      const cell = cells.find((c) => L.number.some((re) => re.test(c))) ?? cells[0] ?? '';
-      return (
-        !/\b(?:total|importe|base|iva|vat|subtotal|fecha|date)\b[^:]*$/i.test(cell) &&
-        // "Total factura:", "Importe factura:": an amount's label, whatever the colon.
-        !/\b(?:total|importe|base|suma)\s+(?:de\s+(?:la\s+)?)?factura\b/i.test(cell) &&
-        !CORRECTED_INVOICE.test(cell)
-      );
-    },
-  );
+  const number = findLabeled(ctx, L.number, null, undefined, readNumber, (line) => {
+    // The cell of the number label: in a header row ("FECHA   Nº FACTURA   AGENTE") another cell's words
+    // say nothing of it.
+    const cells = line.text.split(/ {3}/);
+    const cell = cells.find((c) => L.number.some((re) => re.test(c))) ?? cells[0] ?? '';
+    return (
+      !/\b(?:total|importe|base|iva|vat|subtotal|fecha|date)\b[^:]*$/i.test(cell) &&
+      // "Total factura:", "Importe factura:": an amount's label, whatever the colon.
+      !/\b(?:total|importe|base|suma)\s+(?:de\s+(?:la\s+)?)?factura\b/i.test(cell) &&
+      !CORRECTED_INVOICE.test(cell)
+    );
+  });
   if (number)
     fields.invoice_number = { ...number, value: cleanNumber(number.value), confidence: baseConf * number.q };
 }
