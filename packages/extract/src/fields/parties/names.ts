@@ -174,9 +174,12 @@ const COLUMN_WORD =
   /^(?:c[óo]digo|codigo|tipo|concepto|descripci[óo]n|cantidad|cant\.?|uds?\.?|unidades|precio|importe|total|iva|dto\.?|ref\.?|referencia|periodo|lectura|consumo|qty|item|description|price|amount|unit|code|type|pos\.?|menge|preis|betrag|bezeichnung|art\.?-?nr\.?)$/i;
 const MONEY_AMOUNT = /\d[.,]\d{2}(?![\d%])/;
 
-/** A street line ("C/ Rodas 2", "CL FONSECA", "Musterstraße 5"): an address, never a name. */
+/** A house number closing an address line after its comma ("Gran Via de les Corts, 184", "Mayor, 3-5"). */
+const HOUSE_NUMBER_END = /,\s*\d{1,4}[A-Z]?(?:\s*[-–]\s*\d{1,3}[ºª°]?[A-Z]?)?$/i;
+
+/** A street line ("C/ Rodas 2", "CL FONSECA", "Musterstraße 5", "Gran Via, 184"): an address, never a name. */
 export function isStreetLine(text: string): boolean {
-  return STREET.test(text.trim()) || STREET_END.test(text);
+  return STREET.test(text.trim()) || STREET_END.test(text) || HOUSE_NUMBER_END.test(text.trim());
 }
 
 /**
@@ -186,7 +189,7 @@ export function isStreetLine(text: string): boolean {
 export function isPartyName(text: string, line: Line): boolean {
   if (!isNameLike(text) || LABELISH.test(text)) return false;
   if (MONEY_AMOUNT.test(line.text)) return false;
-  if (STREET.test(text) || STREET_END.test(text) || POSTCODE_TOWN.test(text)) return false;
+  if (isStreetLine(text) || POSTCODE_TOWN.test(text)) return false;
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length && words.every((w) => COLUMN_WORD.test(w.replace(/[:.]+$/, '')) || COLUMN_WORD.test(w)))
     return false;
