@@ -88,4 +88,24 @@ describe('the invoice number, not another number near a number word', () => {
     const rows = ['DOCUMENTO   NÚMERO     PÁGINA   FECHA', 'Factura     A-2025-7   1        12/11/2025'];
     expect(number(rows)).toBe('A-2025-7');
   });
+
+  it('reads letter-spaced labels and puts the series column before the number', () => {
+    const rows = [
+      'F A C T U R A   D E   V E N T A',
+      'FEC H A      S ER IE   N Ú M ER O',
+      '29/11/2025   02F       3973',
+      'TOTAL   984,58',
+    ];
+    expect(number(rows)).toBe('02F-3973');
+  });
+
+  it('puts the series printed on the line over the number before it', () => {
+    const rows = ['Factura serie:   2023', 'Factura num:   00028', 'Fecha factura:   07-12-2023'];
+    expect(number(rows)).toBe('2023-00028');
+  });
+
+  it('keeps a number that already opens with the series printed over it', () => {
+    const rows = ['Serie:   A', 'Factura nº:   A-0042', 'Fecha:   07-12-2023'];
+    expect(number(rows)).toBe('A-0042');
+  });
 });
