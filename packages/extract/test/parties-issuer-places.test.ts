@@ -85,4 +85,35 @@ describe('the issuer name in places a letterhead is not', () => {
     ];
     expect(read([rows]).issuer_name?.value).not.toBe('GRAN VIA DE LES CORTS CATALANES, 184');
   });
+
+  it('reads the names of "key: value" blocks, not their keys nor their compound streets', () => {
+    const rows = [
+      '@0.061 Handelsrechnung Nr. 471102 vom 05.06.2018',
+      '@0.213 Verkäufer',
+      '@0.233 Nummer      : 549910',
+      '@0.255 Lieferantenstraße 20',
+      '@0.277 Name:   Werkzeug Nord GmbH',
+      '@0.425 Käufer',
+      '@0.445 Nummer      : GE2020211',
+      '@0.466 Name:   Kunden Süd AG',
+      '@0.488 Anschrift:   Kundenstraße 15',
+      '@0.509 DE 69876 Frankfurt',
+      '@0.700 Gesamtbetrag   235,62',
+    ];
+    const fields = read([rows]);
+    expect(fields.issuer_name?.value).toBe('Werkzeug Nord GmbH');
+    expect(fields.client_name?.value).toBe('Kunden Süd AG');
+  });
+
+  it('takes no note in brackets nor a postcode with its country for a name', () => {
+    const rows = [
+      '@0.100 Käufer',
+      '@0.120 (Art)',
+      '@0.140 DE 69876 Frankfurt',
+      '@0.700 Gesamtbetrag   235,62',
+    ];
+    const name = read([rows]).client_name?.value;
+    expect(name).not.toBe('(Art)');
+    expect(name).not.toBe('DE 69876 Frankfurt');
+  });
 });

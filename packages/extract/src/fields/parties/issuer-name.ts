@@ -14,6 +14,7 @@ import {
   companySuffix,
   headerName,
   isBlockLabel,
+  isKeyCell,
   isNameLike,
   isPartyName,
   isStreetLine,
@@ -69,6 +70,8 @@ export function issuerNameCandidates(
     const line = firstPage[i]!;
     // On a receipt the name comes before the first phone / tax-registration line.
     if (ocr && rank > 0 && ADDRESS_STOP.test(line.text) && /\d{4}/.test(line.text)) break;
+    // "Nummer   : 549910": a row's key, its colon set apart.
+    if (!ocr && isKeyCell(splitCells(line), 0)) continue;
     let text = headerName(line, ocr);
     if (ocr && COMPANY_SUFFIX.test(text) && /^\d/.test(text)) text = `_${text}`; // "99 KEDAI CONTOH S/B"
     const nameLike = isNameLike(text);
@@ -348,7 +351,9 @@ export function issuerNameCandidates(
       const cells = splitCells(below);
       const at = cells.findIndex((c) => c.x >= label.x - 0.05 && c.x < label.x + label.w + 0.1);
       // "Name:   Beispiel GmbH": a row label, the value in the next cell.
-      const cell = ROW_LABEL.test(cells[at]?.text.trim() ?? '') ? cells[at + 1] : cells[at];
+      const rowLabel = ROW_LABEL.test(cells[at]?.text.trim() ?? '');
+      const cell = rowLabel ? cells[at + 1] : cells[at];
+      if (!rowLabel && isKeyCell(cells, at)) continue;
       const text = cleanName(cell?.text ?? '');
       // An address under the issuer's label is no name ("Gran Via, 184").
       if (
