@@ -116,4 +116,17 @@ describe('the issuer name in places a letterhead is not', () => {
     expect(name).not.toBe('(Art)');
     expect(name).not.toBe('DE 69876 Frankfurt');
   });
+
+  it('shows the known client as the page prints it in full, not its shorter heading', () => {
+    const rows = [
+      '@0.100 Factura   FAC-2024-118',
+      '@0.178 Pedido por   ACR SC',
+      '@0.328 ACR S.C.   Dirección de facturación',
+      `@0.340 NIF ${clientCif}`,
+      `@0.400 Vendido por Papelería Central, S.L.   CIF ${issuerCif}`,
+      '@0.700 TOTAL   12,10 €',
+    ];
+    const fields = read([rows], { name: 'ACR S.C.', taxId: clientCif });
+    expect(fields.client_name?.value).toBe('ACR S.C.');
+  });
 });
