@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromText } from '../src/fields/index.ts';
+import { joinSpacedLetters } from '../src/fields/number.ts';
 import { page } from './text-page.ts';
 
 const number = (rows: string[]) => extractFromText([page(rows, 'text')], 'text').fields.invoice_number?.value;
@@ -107,5 +108,12 @@ describe('the invoice number, not another number near a number word', () => {
   it('keeps a number that already opens with the series printed over it', () => {
     const rows = ['Serie:   A', 'Factura nº:   A-0042', 'Fecha:   07-12-2023'];
     expect(number(rows)).toBe('A-0042');
+  });
+
+  it('joins letter-spaced headings but keeps a short label, its number sign and a series letter apart', () => {
+    const texts = joinSpacedLetters(page(['FEC H A   N Ú M ER O', 'FRA Nº A 123'], 'text').lines).map(
+      (l) => l.text,
+    );
+    expect(texts).toEqual(['FECHA   NÚMERO', 'FRA Nº A 123']);
   });
 });

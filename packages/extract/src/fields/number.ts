@@ -330,8 +330,11 @@ export function joinColumnParts(labels: RegExp[], lines: Line[]): Line[] {
   return out;
 }
 
-/** A word of a letter-spaced heading ("F A C T U R A", "N Ú M ER O"): a few letters, nothing else. */
-const SPACED_PIECE = /^\p{L}{1,3}$/u;
+/**
+ * A word of a letter-spaced heading ("F A C T U R A", "N Ú M ER O"): a few letters, nothing else; a number
+ * sign ("Nº") is a word of its own, so "FRA Nº A" stays a label and a series.
+ */
+const SPACED_PIECE = /^[^\P{L}ºª]{1,3}$/u;
 /** Fewest pieces of a letter-spaced word. */
 const SPACED_MIN_PIECES = 3;
 
