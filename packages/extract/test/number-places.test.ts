@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFromText } from '../src/fields/index.ts';
+import { joinSpacedLetters } from '../src/fields/number.ts';
 import { page } from './text-page.ts';
 
 const number = (rows: string[]) => extractFromText([page(rows, 'text')], 'text').fields.invoice_number?.value;
@@ -59,5 +60,60 @@ describe('the invoice number, not another number near a number word', () => {
   it('keeps "Factura Nº" beside a client heading, not the client number under that heading', () => {
     const rows = ['Factura Nº   CLIENTE', '65/23   Número: 402   Nombre: Asesores del Norte SLP', 'FECHA'];
     expect(number(rows)).toBe('65/23');
+  });
+
+  it('takes the invoice title over a bare "Nº" after a street name (a house number)', () => {
+    const rows = [
+      'COLEGIO DE ARQUITECTOS',
+      'MAYOR PEREZ Nº11 Valladolid',
+      'CIF: Q1563001E',
+      'TLF: 981 12 60 90   FACTURA CU/00257   FECHA 12/12/2023',
+    ];
+    expect(number(rows)).toBe('CU/00257');
+  });
+
+  it('reads a pro-forma number with its series letter from the row under a row of labels', () => {
+    const rows = ['FECHA      PROFORMA   CLIENTE    TELÉFONO', '24/11/25   G 200      43001555   665381585'];
+    expect(number(rows)).toBe('G 200');
+  });
+
+  it("joins a series and a number printed in two cells of the number label's column", () => {
+    const rows = [
+      'DOCUMENTO   NÚMERO         PÁGINA   FECHA',
+      'Factura     1   250231     1        12/11/2025',
+    ];
+    expect(number(rows)).toBe('1-250231');
+  });
+
+  it('keeps one cell under the number label as it is, not the page number beside it', () => {
+    const rows = ['DOCUMENTO   NÚMERO     PÁGINA   FECHA', 'Factura     A-2025-7   1        12/11/2025'];
+    expect(number(rows)).toBe('A-2025-7');
+  });
+
+  it('reads letter-spaced labels and puts the series column before the number', () => {
+    const rows = [
+      'F A C T U R A   D E   V E N T A',
+      'FEC H A      S ER IE   N Ú M ER O',
+      '29/11/2025   02F       3973',
+      'TOTAL   984,58',
+    ];
+    expect(number(rows)).toBe('02F-3973');
+  });
+
+  it('puts the series printed on the line over the number before it', () => {
+    const rows = ['Factura serie:   2023', 'Factura num:   00028', 'Fecha factura:   07-12-2023'];
+    expect(number(rows)).toBe('2023-00028');
+  });
+
+  it('keeps a number that already opens with the series printed over it', () => {
+    const rows = ['Serie:   A', 'Factura nº:   A-0042', 'Fecha:   07-12-2023'];
+    expect(number(rows)).toBe('A-0042');
+  });
+
+  it('joins letter-spaced headings but keeps a short label, its number sign and a series letter apart', () => {
+    const texts = joinSpacedLetters(page(['FEC H A   N Ú M ER O', 'FRA Nº A 123'], 'text').lines).map(
+      (l) => l.text,
+    );
+    expect(texts).toEqual(['FECHA   NÚMERO', 'FRA Nº A 123']);
   });
 });

@@ -2,6 +2,7 @@
 
 import { checkTaxId } from '../checks/tax-id.ts';
 import type { FieldMap } from '../evidence.ts';
+import { SERIES_LABEL, SERIES_WITH_VALUE } from '../labels/series.ts';
 import { findDates } from '../text/dates.ts';
 import { joinWords, type Line, pullWordUp, type Word } from '../text/layout.ts';
 import { type Ctx, findLabeled, joinWrappedLabels, splitCells, wrappedBelow } from './context.ts';
@@ -249,33 +250,173 @@ function wordsAt(line: Line, from: number, to: number): Word[] {
   return out;
 }
 
+/** A series letter and its number printed apart at the head of a value ("G 200", "A 1234"): one number, as printed. */
+const LETTER_AND_NUMBER = /^[A-Z]{1,3} \d{2,12}(?=\s|$)/;
+
+/** Reads a number from a value's text: the series letter and its number when the text is only that. */
+function readNumber(text: string): string | null {
+  const t = text.trim().replace(/^[:#.]\s*/, '');
+  const lettered = LETTER_AND_NUMBER.exec(t);
+  if (lettered) return lettered[0];
+  const re = new RegExp(INVOICE_NUMBER_RE.source, `${INVOICE_NUMBER_RE.flags}g`);
+  for (const m of text.matchAll(re)) {
+    const v = (m[1] ?? m[0]).trim();
+    if (isPlausibleNumber(v)) return v;
+  }
+  return null;
+}
+
+/** A value word that may be part of a number printed in parts: letters and digits, dots, slashes, hyphens. */
+const NUMBER_PART = /^[A-Z0-9][A-Z0-9./-]*$/i;
+/** Reach of the last label of a row of labels past its right edge, as a fraction of the page width. */
+const LAST_COLUMN_REACH = 0.08;
+/** Most space between a row of labels and its row of values, in the labels' line heights. */
+const ROW_GAP = 2;
+
+/**
+ * A number printed in parts under one label of a row of labels ("DOCUMENTO   NÚMERO   FECHA" over
+ * "Factura   1   250231   12/11/2025": the series and the number, two cells of one column), or its series
+ * under a series label just before it ("SERIE   NÚMERO" over "02F   3973"): the parts become one word,
+ * joined by a hyphen (apart in their own cells or columns) or by the space printed between them (one
+ * cell, "G 200"). Only when every part is a code and the number holds a digit.
+ */
+export function joinColumnParts(labels: RegExp[], lines: Line[]): Line[] {
+  const out = [...lines];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const head = out[i]!;
+    const cells = splitCells(head);
+    // A row of labels: three cells or more, no digit.
+    if (cells.length < 3 || /\d/.test(head.text)) continue;
+    // The row of values: the next line with words under the labels (a block beside may come between).
+    const left = cells[0]!.x;
+    const right = cells[cells.length - 1]!.x + cells[cells.length - 1]!.w;
+    const j = [i + 1, i + 2, i + 3].find((n) => out[n]?.words.some((w) => w.x < right && w.x + w.w > left));
+    const below = j === undefined ? undefined : out[j];
+    if (!below || below.page !== head.page || below.y - (head.y + head.h) > head.h * ROW_GAP) continue;
+    // The words of the row of values in the k-th label's column: from the end of the label before it to the
+    // start of the label after it (the last one reaches a little past its right edge).
+    const column = (k: number) => {
+      const cell = cells[k]!;
+      const start = k > 0 ? cells[k - 1]!.x + cells[k - 1]!.w : 0;
+      const end = cells[k + 1]?.x ?? cell.x + cell.w + LAST_COLUMN_REACH;
+      return below.words.filter((w) => w.x >= start && w.x + w.w <= end + 1e-6 && w.x + w.w > cell.x);
+    };
+    const isCode = (ws: Word[]) => ws.every((w) => NUMBER_PART.test(w.text.trim()));
+    const k = cells.findIndex((cell) =>
+      labels.some((re) => {
+        const m = re.exec(cell.text);
+        return m != null && m[0].trim().length >= cell.text.trim().length - 1;
+      }),
+    );
+    if (k < 0) continue;
+    const words = column(k);
+    if (!words.length || words.length > 3 || !isCode(words) || !words.some((w) => /\d/.test(w.text)))
+      continue;
+    const parts = splitCells({ ...below, words }).map((p) => p.text);
+    const series = k > 0 && SERIES_LABEL.test(cells[k - 1]!.text.trim()) ? column(k - 1) : [];
+    const seriesText = series.length === 1 && isCode(series) ? series[0]!.text.trim() : '';
+    if (seriesText && !parts[0]!.startsWith(seriesText)) parts.unshift(seriesText);
+    else series.length = 0;
+    if (parts.length < 2 && words.length < 2) continue;
+    const text = parts.length > 1 ? parts.map((p) => p.replace(/ /g, '')).join('-') : parts[0]!;
+    const all = [...series, ...words];
+    const first = all[0]!;
+    const last = all[all.length - 1]!;
+    const joined: Word = { ...first, text, w: last.x + last.w - first.x, alternatives: undefined };
+    const rest = below.words.filter((w) => !all.includes(w));
+    const merged = [...rest, joined].sort((a, b) => a.x - b.x);
+    out[j!] = { ...below, words: merged, text: joinWords(merged, below.aspect) };
+  }
+  return out;
+}
+
+/**
+ * A word of a letter-spaced heading ("F A C T U R A", "N Ú M ER O"): a few letters, nothing else; a number
+ * sign ("Nº") is a word of its own, so "FRA Nº A" stays a label and a series.
+ */
+const SPACED_PIECE = /^[^\P{L}ºª]{1,3}$/u;
+/** Fewest pieces of a letter-spaced word. */
+const SPACED_MIN_PIECES = 3;
+
+/**
+ * Letter-spaced headings, as a text layer or OCR gives them ("FEC H A   S ER IE   N Ú M ER O"): each run
+ * of three or more pieces of at most three letters, one of them a single letter, in one cell, becomes
+ * one word ("FECHA   SERIE   NÚMERO"), so that the labels read. Words with digits or marks stay apart.
+ */
+export function joinSpacedLetters(lines: Line[]): Line[] {
+  return lines.map((line) => {
+    const cells = splitCells(line);
+    const cellOf = (w: Word) => cells.findIndex((c) => w.x >= c.x - 1e-6 && w.x + w.w <= c.x + c.w + 1e-6);
+    const words: Word[] = [];
+    let run: Word[] = [];
+    let changed = false;
+    const flush = () => {
+      if (run.length >= SPACED_MIN_PIECES && run.some((w) => w.text.trim().length === 1)) {
+        const first = run[0]!;
+        const last = run[run.length - 1]!;
+        words.push({
+          ...first,
+          text: run.map((w) => w.text.trim()).join(''),
+          w: last.x + last.w - first.x,
+          alternatives: undefined,
+        });
+        changed = true;
+      } else words.push(...run);
+      run = [];
+    };
+    for (const w of line.words) {
+      const prev = run[run.length - 1];
+      if (!SPACED_PIECE.test(w.text.trim())) {
+        flush();
+        words.push(w);
+        continue;
+      }
+      if (prev && cellOf(prev) !== cellOf(w)) flush();
+      run.push(w);
+    }
+    flush();
+    return changed ? { ...line, words, text: joinWords(words, line.aspect) } : line;
+  });
+}
+
+/**
+ * The series printed on the line over the number's, with its own label ("Factura serie: 2023" over
+ * "Factura num: 00028"): the number with its series before it, unless it already opens with it.
+ */
+function withSeriesAbove(lines: Line[], box: { page: number; y: number; x: number }, value: string): string {
+  const at = lines.findIndex((l) => l.page === box.page && Math.abs(l.y - box.y) < l.h / 2);
+  const above = lines[at - 1];
+  const line = lines[at];
+  if (!above || !line || line.y - above.y > line.h * ROW_GAP) return value;
+  // Its label and value, in one cell or two ("Factura serie:   2023"), at the number line's left edge.
+  const series =
+    Math.abs(above.x - line.x) < line.h && SERIES_WITH_VALUE.exec(above.text.replace(/\s+/g, ' '))?.[1];
+  return series && !value.startsWith(series) ? `${series}-${value}` : value;
+}
+
 export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
-  const kept = withoutOtherNumbers(docCtx, docCtx.lines);
+  const kept = withoutOtherNumbers(docCtx, joinSpacedLetters(docCtx.lines));
   const ruled = docCtx.ocr ? splitGluedNumberSigns(withoutRules(kept)) : kept;
-  const wrapped = joinHyphenatedNumbers(
-    joinWrappedNumbers(joinWrappedLabels(ruled, docCtx.L.number.slice(0, 3))),
+  const wrapped = joinColumnParts(
+    docCtx.L.number,
+    joinHyphenatedNumbers(joinWrappedNumbers(joinWrappedLabels(ruled, docCtx.L.number.slice(0, 3)))),
   );
   const ctx: Ctx = { ...docCtx, lines: docCtx.ocr ? joinSplitLabels(docCtx, wrapped) : wrapped };
   const { L } = ctx;
-  const number = findLabeled(
-    ctx,
-    L.number,
-    INVOICE_NUMBER_RE,
-    (v) => isPlausibleNumber(v),
-    undefined,
-    (line) => {
-      // The cell of the number label: in a header row ("FECHA   Nº FACTURA   AGENTE") another cell's words
-      // say nothing of it.
-      const cells = line.text.split(/ {3}/);
-      const cell = cells.find((c) => L.number.some((re) => re.test(c))) ?? cells[0] ?? '';
-      return (
-        !/\b(?:total|importe|base|iva|vat|subtotal|fecha|date)\b[^:]*$/i.test(cell) &&
-        // "Total factura:", "Importe factura:": an amount's label, whatever the colon.
-        !/\b(?:total|importe|base|suma)\s+(?:de\s+(?:la\s+)?)?factura\b/i.test(cell) &&
-        !CORRECTED_INVOICE.test(cell)
-      );
-    },
-  );
-  if (number)
-    fields.invoice_number = { ...number, value: cleanNumber(number.value), confidence: baseConf * number.q };
+  const number = findLabeled(ctx, L.number, null, undefined, readNumber, (line) => {
+    // The cell of the number label: in a header row ("FECHA   Nº FACTURA   AGENTE") another cell's words
+    // say nothing of it.
+    const cells = line.text.split(/ {3}/);
+    const cell = cells.find((c) => L.number.some((re) => re.test(c))) ?? cells[0] ?? '';
+    return (
+      !/\b(?:total|importe|base|iva|vat|subtotal|fecha|date)\b[^:]*$/i.test(cell) &&
+      // "Total factura:", "Importe factura:": an amount's label, whatever the colon.
+      !/\b(?:total|importe|base|suma)\s+(?:de\s+(?:la\s+)?)?factura\b/i.test(cell) &&
+      !CORRECTED_INVOICE.test(cell)
+    );
+  });
+  if (number) {
+    const value = withSeriesAbove(ctx.lines, number.box, cleanNumber(number.value));
+    fields.invoice_number = { ...number, value, confidence: baseConf * number.q };
+  }
 }

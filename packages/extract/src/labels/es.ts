@@ -32,10 +32,14 @@ export const ES: LabelWords = {
       'minuta',
       // "Número:" with its colon, under a document's title.
       'n[úu]mero(?=\\s*:)',
+      // A pro-forma invoice's own number ("PROFORMA   G 200" in a row of labels over the values).
+      'proforma',
     ],
-    ['factura', 'n[ºo°]'],
+    ['factura'],
     // A header row of cells ("Número   Fecha de emisión   Fecha de vencimiento") over the values.
     ['factura', 'n[úu]mero'],
+    // "Nº" alone, weakest: a house number ("Tapia Nº11") reads the same, so a title beats it.
+    ['n[ºo°]'],
   ],
   issueDate: [
     [

@@ -45,6 +45,8 @@ const WRAPS: Record<Concept, Wrap[]> = {
     { pre: '(?:^|\\s)(?:', post: ')(?![a-zà-ÿ])\\s*:?', flags: 'i' },
     // A header row of cells ("Klant   Order   Factuur   Datum") with the values in the row below.
     { pre: '(?:^|\\s{3})(?:', post: ')(?=\\s{3}|$)', flags: 'i' },
+    // The number sign alone ("Nº 14"), a word of its own: last, under every title and label.
+    { pre: '(?:^|\\s)(?:', post: ')(?![a-zà-ÿ])\\s*:?', flags: 'i' },
   ],
   issueDate: [labelled(), labelled()],
   dueDate: [labelled()],

@@ -9,9 +9,11 @@ import {
   cleanName,
   inlineName,
   isBlockLabel,
+  isKeyCell,
   isNameLike,
   isPartyName,
   LABELISH,
+  ROW_LABEL,
   SUFFIX_ONLY_BASE,
   TABLE_HEADER_WORD,
 } from './names.ts';
@@ -63,12 +65,18 @@ export function findClientName(
       // A table's header row ends the block: the rows under it are items.
       if ((below.text.match(TABLE_HEADER_WORD) ?? []).length >= 2) break;
       // The cell that starts in the label's column, whole (a long name runs past the column).
-      const cell = splitCells(below).find(
+      const belowCells = splitCells(below);
+      const at = belowCells.findIndex(
         (c) =>
           !labelWord ||
           Math.abs(c.x - labelWord.x) < 0.2 ||
           (c.x >= labelWord.x - 0.02 && c.x < labelWord.x + 0.3),
       );
+      // "Name:   Kunden AG": a row label, the value in the next cell.
+      const rowLabel = ROW_LABEL.test(belowCells[at]?.text.trim() ?? '');
+      const cell = rowLabel ? belowCells[at + 1] : belowCells[at];
+      // "Nummer   : 9314110911": a row's key under the label, not the client's name.
+      if (!rowLabel && isKeyCell(belowCells, at)) continue;
       const text = cleanName(cell?.text ?? '');
       // The label's own first words, read by OCR on the line below ("cliente" over "Datos del").
       if (isBlockLabel(L, `${text} ${m[0].trim()}`)) continue;

@@ -2,6 +2,7 @@
  * The issuer's name: letterhead, footer and labelled-block candidates with features, ranked by the model.
  */
 
+import type { Labels } from '../../labels/index.ts';
 import { PARTY_HEADINGS } from '../../labels/parties.ts';
 import { ADDRESS_STOP, isRegistrationLine } from '../../text/header.ts';
 import type { Line } from '../../text/layout.ts';
@@ -13,7 +14,9 @@ import {
   companySuffix,
   headerName,
   isBlockLabel,
+  isKeyCell,
   isNameLike,
+  isPartyName,
   isStreetLine,
   JOINING_END,
   LABEL_WORDS,
@@ -62,11 +65,13 @@ export function issuerNameCandidates(
   const medH = allH[Math.floor(allH.length / 2)] ?? 0.01;
   let rank = 0;
   const returnAddr = ocr ? null : findReturnAddress(firstPage, medH);
-  const footerNames = findFooterNames(firstPage, COMPANY_SUFFIX);
+  const footerNames = findFooterNames(lines, COMPANY_SUFFIX);
   for (let i = 0; i < firstPage.length; i++) {
     const line = firstPage[i]!;
     // On a receipt the name comes before the first phone / tax-registration line.
     if (ocr && rank > 0 && ADDRESS_STOP.test(line.text) && /\d{4}/.test(line.text)) break;
+    // "Nummer   : 549910": a row's key, its colon set apart.
+    if (!ocr && isKeyCell(splitCells(line), 0)) continue;
     let text = headerName(line, ocr);
     if (ocr && COMPANY_SUFFIX.test(text) && /^\d/.test(text)) text = `_${text}`; // "99 KEDAI CONTOH S/B"
     const nameLike = isNameLike(text);
@@ -172,8 +177,11 @@ export function issuerNameCandidates(
       // Empresa S.L.", the blocks side by side): receipts' wide lines split into cells anywhere.
       const head = cells[0]?.text ?? '';
       if (ocr && !LABEL_WORDS.test(head.replace(/[^\p{L}]/gu, '')) && !isBlockLabel(L, head)) continue;
-      for (const cell of cells.slice(1)) {
-        if (cell.x < 0.4) continue;
+      if (isLabelRow(cells)) continue;
+      for (const [k, cell] of cells.entries()) {
+        if (k === 0 || cell.x < 0.4) continue;
+        // A label with its amount beside it ("Término fijo   22,60 €"): a summary row, not a name.
+        if (AMOUNT_CELL.test(cells[k + 1]?.text ?? '')) continue;
         let text = cleanName(cell.text);
         if (!isNameLike(text) || LABELISH.test(text) || isStreetLine(text)) continue;
         const inClientColumn = firstPage.some(
@@ -277,6 +285,27 @@ export function issuerNameCandidates(
       if (same) same.features.nearIssuerId = Math.max(same.features.nearIssuerId ?? 0, near);
       else candidates.push({ text, line, score: 0, features: { legalForm: 1, nearIssuerId: near } });
     }
+  // A signature block at the foot ("Antonio J. Bernal Martínez" / street / town / "29.777.896-A"): the
+  // top line of the issuer id's block, its lines close together in one column, names the issuer even
+  // without a legal form (a professional signs with their own name).
+  const signature = idLine && !ocr ? blockTop(L, firstPage, idLine) : null;
+  if (signature && signature.line.y > FOOT_TOP && signature.line !== clientIdLine) {
+    const dy = idLine!.y - signature.line.y;
+    const near = Math.max(0, 2 - dy * 10);
+    const same = candidates.find((c) => sameName(c.text, signature.text));
+    if (same) same.features.nearIssuerId = Math.max(same.features.nearIssuerId ?? 0, near);
+    else
+      candidates.push({
+        text: signature.text,
+        line: signature.line,
+        score: 0,
+        features: {
+          footer: 1,
+          nearIssuerId: near,
+          ...(COMPANY_SUFFIX.test(signature.text) ? { legalForm: 1 } : {}),
+        },
+      });
+  }
   // The issuer's legal line in the footer, its id unread ("Empresa S.L. - CIF B1…" with the id misread):
   // a company name before an id label, low on the page, on no client id's line.
   for (const line of firstPage) {
@@ -322,9 +351,19 @@ export function issuerNameCandidates(
       const cells = splitCells(below);
       const at = cells.findIndex((c) => c.x >= label.x - 0.05 && c.x < label.x + label.w + 0.1);
       // "Name:   Beispiel GmbH": a row label, the value in the next cell.
-      const cell = ROW_LABEL.test(cells[at]?.text.trim() ?? '') ? cells[at + 1] : cells[at];
+      const rowLabel = ROW_LABEL.test(cells[at]?.text.trim() ?? '');
+      const cell = rowLabel ? cells[at + 1] : cells[at];
+      if (!rowLabel && isKeyCell(cells, at)) continue;
       const text = cleanName(cell?.text ?? '');
-      if (text && isNameLike(text) && !LABELISH.test(text) && !isLabel(text) && !/^[(*]/.test(text))
+      // An address under the issuer's label is no name ("Gran Via, 184").
+      if (
+        text &&
+        isNameLike(text) &&
+        !LABELISH.test(text) &&
+        !isStreetLine(text) &&
+        !isLabel(text) &&
+        !/^[(*]/.test(text)
+      )
         return [{ text, line: below, score: 0, features: { issuerBlock: 1 } }];
     }
   }
@@ -401,6 +440,56 @@ export function nameOnIdLine(line: Line, COMPANY_SUFFIX: Tester): string | null 
   return text && isNameLike(text) && !LABELISH.test(text) && !/[·|•]/.test(text) ? text : null;
 }
 
+/** A money amount filling a cell ("22,60 €", "1.234,56"). */
+const AMOUNT_CELL = /^-?[€$£]?\s?\d{1,3}(?:[.\s]?\d{3})*[.,]\d{2}\s?[€$£]?$/;
+
+/**
+ * A row of labels ("Número   FECHA   CLIENTE   N.I.F.   Representante"): three cells or more, none with a
+ * digit, two of them field labels. Its cells head the values under them; none is a name.
+ */
+function isLabelRow(cells: { text: string }[]): boolean {
+  if (cells.length < 3 || cells.some((c) => /\d/.test(c.text))) return false;
+  return cells.filter((c) => LABELISH.test(c.text)).length >= 2;
+}
+
+/** Where the foot of the page begins (fraction of its height): a signature block stands under it. */
+const FOOT_TOP = 0.5;
+/** Most space between two lines of one block, in line heights (from one line's top to the next's). */
+const BLOCK_LINE_STEP = 1.6;
+/** Most lines a signature block holds over its id (name, street, town, perhaps a second street line). */
+const BLOCK_MAX_LINES = 5;
+
+/**
+ * The top line of the block that ends with a tax id: walking up its column (left edges within
+ * ID_BLOCK_ALIGN) while each line stands close over the next, the topmost line; a party's name there,
+ * else null.
+ */
+export function blockTop(L: Labels, lines: Line[], idLine: Line): { text: string; line: Line } | null {
+  const idx = lines.findIndex((l) => l.page === idLine.page && Math.abs(l.y - idLine.y) < 1e-6);
+  if (idx < 0) return null;
+  let top: Line | null = null;
+  let below = idLine;
+  let closed = false;
+  for (let j = idx - 1; j >= 0; j--) {
+    const l = lines[j]!;
+    const inBlock =
+      l.page === idLine.page &&
+      below.y - l.y <= l.h * BLOCK_LINE_STEP &&
+      Math.abs(l.x - idLine.x) <= ID_BLOCK_ALIGN &&
+      splitCells(l).length === 1;
+    if (!inBlock) {
+      closed = true;
+      break;
+    }
+    if (idx - j > BLOCK_MAX_LINES) return null;
+    top = l;
+    below = l;
+  }
+  if (!top || (!closed && lines.indexOf(top) !== 0)) return null;
+  const text = cleanName(top.text);
+  return isPartyName(text, top) && !isBlockLabel(L, text) ? { text, line: top } : null;
+}
+
 /** Gap between the issuer's id and a name right under it, in line heights (1.6: the next line only). */
 const ID_NEIGHBOUR_GAP = 1.6;
 /** How far over the issuer's id its block's name may stand (0.12 of the page: about six lines). */
@@ -473,9 +562,10 @@ export function findFooterNames(
     if (line.y < 0.82) continue;
     const text = cleanName(line.text);
     if (!isNameLike(text) || LABELISH.test(text) || LEGAL_FOOTER.test(text) || /\d{3}/.test(text)) continue;
-    const near = lines.slice(i, i + 4).filter((l) => l.y - line.y < 0.05);
+    const near = lines.slice(i, i + 4).filter((l) => l.page === line.page && l.y - line.y < 0.05);
     if (!near.some((l) => LEGAL_FOOTER.test(l.text))) continue;
     out.push({ text, line, score: 5 + (COMPANY_SUFFIX.test(text) ? 5 : 0) });
   }
-  return out.slice(0, 2);
+  // The first page's first: another page's footer may name another company (a distributor, a bank).
+  return out.sort((a, b) => a.line.page - b.line.page).slice(0, 2);
 }

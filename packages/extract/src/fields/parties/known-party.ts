@@ -121,12 +121,22 @@ export function findKnownName(
 ): { text: string; line: Line; cell: { x: number; w: number } } | null {
   const tokens = nameTokens(name);
   if (!tokens.length) return null;
+  // The first printing in reading order, unless the name is printed as known elsewhere too ("ACR SC" in
+  // the heading, "ACR S.C." in the address block): that printing, letter for letter, is the one to show.
+  const asKnown = (text: string) =>
+    text.replace(/\s+/g, ' ').toLowerCase() === name.trim().replace(/\s+/g, ' ').toLowerCase();
+  let first: { text: string; line: Line; cell: { x: number; w: number } } | null = null;
   for (const line of lines)
     for (const cell of splitCells(line)) {
       const afterLabel = cell.text.replace(/^[^:]{1,40}:\s*/, '');
       for (const part of [cell.text, afterLabel, ...afterLabel.split(/,\s+|\s+[·|•–-]\s+/)])
-        if (isNameLike(part) && namesParty(part, tokens)) return { text: cleanName(part), line, cell };
+        if (isNameLike(part) && namesParty(part, tokens)) {
+          const hit = { text: cleanName(part), line, cell };
+          if (asKnown(hit.text)) return hit;
+          first ??= hit;
+        }
     }
+  if (first) return first;
   // A name spaced out word by word, each word a cell ("Razón   social:   EMPRESA   DEL   NORTE   S.L."):
   // the line's words as one text, after its label.
   for (const line of lines) {

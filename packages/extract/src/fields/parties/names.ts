@@ -61,6 +61,8 @@ export function isNameLike(text: string): boolean {
   if (/^[\p{L}][\p{L}\s.-]{0,24}:\s*\S*\d/u.test(t)) return false;
   if (LABEL_WORDS.test(t.replace(/[^\p{L}]/gu, ''))) return false;
   if (t.length < 3 || t.length > 80) return false;
+  // "(Art)", "(Kopie)": a note in brackets.
+  if (/^\(.*\)$/.test(t)) return false;
   if (!/\p{L}{2,}/u.test(t)) return false;
   if ((t.match(/\d/g) ?? []).length > t.length * 0.3) return false;
   if (findDates(t).length || findAmounts(t).length > 1) return false;
@@ -154,6 +156,14 @@ export const LEGAL_WORD = /\b(?:SDN|BHD|S\.L\.?|S\.A\.?|GmbH|Ltd|Inc)\b/i;
 /** A row label in a name/address block whose value is the next cell. */
 export const ROW_LABEL = /^(?:name|nombre|nom|firma|company|raz[óo]n\s*social)\s*:$/i;
 
+/**
+ * The key of a "key: value" row, its colon closing it or set apart in the next cell ("Nummer   : 549910",
+ * "Währung:   EUR"): a label, never a name.
+ */
+export function isKeyCell(cells: { text: string }[], k: number): boolean {
+  return /:\s*$/.test(cells[k]?.text ?? '') || /^\s*:/.test(cells[k + 1]?.text ?? '');
+}
+
 /** A client or issuer block label alone on its line, or beside another ("Bill to   Ship to"). */
 export function isBlockLabel(L: Labels, text: string): boolean {
   const rest = [...L.clientBlock, ...L.issuerBlock].reduce((t, re) => t.replace(re, ''), text);
@@ -166,17 +176,22 @@ export const sameName = (a: string, b: string) =>
 /** A street line: its type word first ("Calle", "C/", "Avda.", "Paseo", "Rue", "Straße" …). */
 const STREET =
   /^(?:c\/|c\.\/|calle|cl\.?|avda?\.?|avenida|av\.|paseo|p[º°]|plaza|pza\.?|pl\.|ronda|rambla|traves[íi]a|camino|ctra\.?|carretera|pol[íi]gono|urb\.?|urbanizaci[óo]n|rue|boulevard|bd\.?|all[ée]e|chemin|via|viale|rua|street|st\.|road|rd\.|avenue|lane)\s/i;
-const STREET_END = /\b(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|straat|laan|plein|street|road|avenue)\s*\d/i;
+// German and Dutch streets are compound words ("Lieferantenstraße 20", "Kerkstraat 5").
+const STREET_END =
+  /(?:\p{L}*(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|straat|laan|plein)|\b(?:street|road|avenue))\s*\d/iu;
 /** A postcode and town ("28004 Madrid", "D-10115 Berlin"), or a line that is mostly a number. */
-const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-?)?\d{4,5}\s+\p{L}/u;
+const POSTCODE_TOWN = /^(?:[A-Z]{1,2}[-\s]?)?\d{4,5}\s+\p{L}/u;
 /** Column headings of an items or detail table. */
 const COLUMN_WORD =
   /^(?:c[óo]digo|codigo|tipo|concepto|descripci[óo]n|cantidad|cant\.?|uds?\.?|unidades|precio|importe|total|iva|dto\.?|ref\.?|referencia|periodo|lectura|consumo|qty|item|description|price|amount|unit|code|type|pos\.?|menge|preis|betrag|bezeichnung|art\.?-?nr\.?)$/i;
 const MONEY_AMOUNT = /\d[.,]\d{2}(?![\d%])/;
 
-/** A street line ("C/ Rodas 2", "CL FONSECA", "Musterstraße 5"): an address, never a name. */
+/** A house number closing an address line after its comma ("Gran Via de les Corts, 184", "Mayor, 3-5"). */
+const HOUSE_NUMBER_END = /,\s*\d{1,4}[A-Z]?(?:\s*[-–]\s*\d{1,3}[ºª°]?[A-Z]?)?$/i;
+
+/** A street line ("C/ Rodas 2", "CL FONSECA", "Musterstraße 5", "Gran Via, 184"): an address, never a name. */
 export function isStreetLine(text: string): boolean {
-  return STREET.test(text.trim()) || STREET_END.test(text);
+  return STREET.test(text.trim()) || STREET_END.test(text) || HOUSE_NUMBER_END.test(text.trim());
 }
 
 /**
@@ -186,7 +201,7 @@ export function isStreetLine(text: string): boolean {
 export function isPartyName(text: string, line: Line): boolean {
   if (!isNameLike(text) || LABELISH.test(text)) return false;
   if (MONEY_AMOUNT.test(line.text)) return false;
-  if (STREET.test(text) || STREET_END.test(text) || POSTCODE_TOWN.test(text)) return false;
+  if (isStreetLine(text) || POSTCODE_TOWN.test(text)) return false;
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length && words.every((w) => COLUMN_WORD.test(w.replace(/[:.]+$/, '')) || COLUMN_WORD.test(w)))
     return false;
