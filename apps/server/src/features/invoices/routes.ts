@@ -9,6 +9,7 @@ import {
 } from '@cuadra/shared';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { validationHook } from '../../http/errors';
+import { presetHeader } from '../../http/node';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
 import { type AuthEnv, requireAuth } from '../auth/middleware';
@@ -133,7 +134,7 @@ export function invoiceRoutes(services: Services) {
   router.use('/invoices/*', requireAuth(services));
   return router
     .openapi(list, async (c) => {
-      c.header('Cache-Control', 'no-store');
+      presetHeader(c, 'Cache-Control', 'no-store');
       const { clientId } = c.req.valid('param');
       return c.json(await listClientInvoices(services, c.get('user'), clientId, c.req.valid('query')), 200);
     })
