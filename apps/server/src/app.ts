@@ -1,5 +1,4 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { requestId } from 'hono/request-id';
 import { AppError } from './errors';
 import { authRoutes } from './features/auth/routes';
 import { bankRoutes } from './features/bank/routes';
@@ -25,7 +24,7 @@ import { renderApiDocs } from './http/api-docs';
 import type { AppEnv } from './http/context';
 import { handleError, validationHook } from './http/errors';
 import { loopbackOnly, sameOriginPosts } from './http/local-only';
-import { jsonBodyLimit, requestLogging, securityHeaders } from './http/middleware';
+import { jsonBodyLimit, requestId, requestLogging, securityHeaders } from './http/middleware';
 import { openApiDocument } from './http/openapi-document';
 import { rememberRequestOrigin } from './http/public-url';
 import { serveWebApp } from './http/static';

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
 import { AppError } from '../errors';
 import type { AppEnv } from '../http/context';
+import { requestHeader } from '../http/node';
 import type { Services } from '../services';
 import { type Membership, refuseByRole } from './firm';
 import { verifyAccessToken } from './tokens';
@@ -25,7 +26,7 @@ export function requireAuth(services: Services) {
     // Routers mounted on one prefix each guard their paths, and a path can fall under two of them (the
     // client list's `/clients/*` and the invoice list's `/clients/:clientId/invoices`): once per request.
     if (c.var.user) return next();
-    const { user, balance, member } = await authenticate(services, c.req.header('authorization'));
+    const { user, balance, member } = await authenticate(services, requestHeader(c, 'authorization'));
     refuseByRole(member, {
       method: c.req.method,
       path: c.req.path,

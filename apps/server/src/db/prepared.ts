@@ -1,3 +1,5 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { Db } from './client';
 
 /**
@@ -14,4 +16,27 @@ export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
     }
     return query;
   };
+}
+
+/**
+ * Runs a statement on the database's own driver and answers its rows as arrays, in the statement's column
+ * order: for a hot list whose rows the caller maps itself, without Drizzle's per-row, per-column mapping
+ * (a fifth of a page request's CPU at 50 rows). `name` makes it a named prepared statement (parsed and
+ * planned once per connection). The columns come as the driver parses them: cast dates and timestamps to
+ * text in the statement. Only on the database `db/client.ts` opened, not inside a transaction.
+ */
+export async function queryArrays(
+  db: Db,
+  statement: { name?: string | undefined; text: string; values: unknown[] },
+): Promise<unknown[][]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const result = await client.query<unknown[]>({ ...statement, rowMode: 'array' });
+    return result.rows;
+  }
+  if (client instanceof PGlite) {
+    const result = await client.query<unknown[]>(statement.text, statement.values, { rowMode: 'array' });
+    return result.rows;
+  }
+  throw new Error('queryArrays needs the database itself (db/client.ts), not a transaction');
 }

@@ -1,5 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, createTestContext, TEST_DB, type TestContext } from '../../test/harness';
+import { bodyOf, createSignedInUser, createTestContext, TEST_DB, type TestContext } from '../../test/harness';
+import { insertClient } from '../features/clients/repo';
 
 describe(`HTTP conventions (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -53,5 +56,56 @@ describe(`HTTP conventions (${TEST_DB})`, () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(html).toContain('/api/health');
     expect(html).not.toMatch(/<script|https?:\/\/(?!localhost)[a-z]/i);
+  });
+
+  /** What differs on every answer, or is the transport's (the fetch interface has no connection). */
+  const PER_ANSWER = [
+    'date',
+    'x-request-id',
+    'connection',
+    'keep-alive',
+    'content-length',
+    'transfer-encoding',
+  ];
+  const headersOf = (res: Response) =>
+    Object.fromEntries([...res.headers].filter(([name]) => !PER_ANSWER.includes(name)));
+
+  it('sends the same headers served by Node as through the fetch interface', async () => {
+    // Served by Node the headers are set on the Node answer, not on the fetch Response (http/node.ts).
+    const server = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((done) => server.once('listening', done));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const { user, headers } = await createSignedInUser(ctx);
+      const client = await insertClient(ctx.db, { ownerUserId: user.id, name: 'Pablo', taxId: null });
+      const paths = [
+        '/api/health',
+        '/api/v1/me',
+        `/api/v1/clients/${client!.id}/invoices?limit=5`,
+        '/api/v1/clients?limit=5',
+        '/api/v1/nothing-here',
+      ];
+      for (const path of paths) {
+        const viaNode = await fetch(`${base}${path}`, { headers });
+        const viaFetch = await ctx.request(path, { headers });
+        expect(viaNode.status, path).toBe(viaFetch.status);
+        expect(headersOf(viaNode), path).toEqual(headersOf(viaFetch));
+        expect(viaNode.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
+        expect(await viaNode.json(), path).toBeDefined();
+      }
+      const me = await fetch(`${base}/api/v1/me`, { headers });
+      expect(me.headers.get('cache-control')).toBe('no-store');
+      expect(me.headers.get('x-frame-options')).toBe('DENY');
+      // A proxy's own request id is kept; one that is not a short token is replaced.
+      const kept = await fetch(`${base}/api/health`, { headers: { 'x-request-id': 'proxy-42' } });
+      expect(kept.headers.get('x-request-id')).toBe('proxy-42');
+      const replaced = await fetch(`${base}/api/health`, { headers: { 'x-request-id': 'a b' } });
+      expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      const signedOut = await fetch(`${base}/api/v1/me`);
+      expect(signedOut.status).toBe(401);
+      expect(signedOut.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 });

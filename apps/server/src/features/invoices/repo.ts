@@ -1,8 +1,8 @@
-import type { InvoiceSort } from '@cuadra/shared';
-import { and, asc, eq, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { InvoiceRow as InvoiceListRow, InvoiceSort } from '@cuadra/shared';
+import { and, asc, eq, fillPlaceholders, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { visibleClientsOf } from '../../access/firm';
 import type { Db } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
+import { preparedPerDb, queryArrays } from '../../db/prepared';
 import {
   COUNTERPARTY_SQL,
   clientCounters,
@@ -95,12 +95,16 @@ function toListHead(json: ListHeadJson) {
   };
 }
 
+/**
+ * The columns of a page, in this order (`toPageRow` reads them by position): the head as JSON text (parsed
+ * once, from the first row), then the row's own, the date as text (as the API sends it).
+ */
 const pageColumns = (key: SQL) => ({
-  head: listHeadOf(sql.placeholder('clientId'), sql.placeholder('userId')),
+  head: sql<string | null>`(${listHeadOf(sql.placeholder('clientId'), sql.placeholder('userId'))})::text`,
   id: invoices.id,
   type: invoices.type,
   number: invoices.number,
-  issueDate: invoices.issueDate,
+  issueDate: sql<string | null>`${invoices.issueDate}::text`,
   counterpartyName: counterparty,
   totalCents: invoices.totalCents,
   currency: invoices.currency,
@@ -108,6 +112,21 @@ const pageColumns = (key: SQL) => ({
   documentId: invoices.documentId,
   sortKey: sql<string | null>`(${key})::text`,
 });
+
+/** A row of the invoice table as the API sends it, from a row of `pageColumns`. */
+function toPageRow(row: unknown[]): InvoiceListRow {
+  return {
+    id: row[1] as string,
+    type: row[2] as InvoiceListRow['type'],
+    number: row[3] as string | null,
+    issueDate: row[4] as string | null,
+    counterpartyName: row[5] as string | null,
+    totalCents: row[6] as number | null,
+    currency: row[7] as string,
+    checked: row[8] as boolean,
+    hasFile: row[9] !== null,
+  };
+}
 
 /** One part of a page as a statement with placeholders (clientId, from, to, cursorKey, cursorId, take). */
 function buildPagePart(db: Db, shape: PageShape, search: SQL | undefined) {
@@ -139,22 +158,31 @@ function buildPagePart(db: Db, shape: PageShape, search: SQL | undefined) {
     .limit(sql.placeholder('take'));
 }
 
-type PagePart = ReturnType<ReturnType<typeof buildPagePart>['prepare']>;
+/** A page part's statement: its text, named when it is prepared, and its parameters with placeholders. */
+type PagePart = { name: string | undefined; text: string; params: unknown[] };
 
-/** The prepared parts of each database, by shape. */
+/** The statements of each database, by shape, built once. */
 const preparedPages = preparedPerDb(() => new Map<string, PagePart>());
 
-function pagePart(db: Db, shape: PageShape, q: string | undefined) {
+function pagePart(db: Db, shape: PageShape, q: string | undefined): PagePart {
   const search = searchCondition(invoices.searchKey, q);
-  if (search) return buildPagePart(db, shape, search);
+  if (search) {
+    const { sql: text, params } = buildPagePart(db, shape, search).toSQL();
+    return { name: undefined, text, params };
+  }
   const prepared = preparedPages(db);
   const name = `invoice_page:${shape.sort}:${shape.order}:${shape.locale}:${shape.hasFrom}:${shape.hasTo}:${shape.part}`;
   let part = prepared.get(name);
   if (!part) {
-    part = buildPagePart(db, shape, undefined).prepare(name);
+    const { sql: text, params } = buildPagePart(db, shape, undefined).toSQL();
+    part = { name, text, params };
     prepared.set(name, part);
   }
   return part;
+}
+
+function runPagePart(db: Db, part: PagePart, values: Record<string, unknown>) {
+  return queryArrays(db, { name: part.name, text: part.text, values: fillPlaceholders(part.params, values) });
 }
 
 /**
@@ -162,7 +190,8 @@ function pagePart(db: Db, shape: PageShape, q: string | undefined) {
  * direction), with the table's head (`listHeadOf`; null when the user may not see the client) read by the
  * same statement. Two index-ordered reads instead of one `nulls last` sort: first the rows with a key after
  * the cursor (the (client_id, key, id) index, forwards or backwards), then, only when those run out, the rows
- * without a key by id. A page costs the same wherever it is in the list.
+ * without a key by id. A page costs the same wherever it is in the list. The rows come as the API sends
+ * them, and beside them each row's sort key (as text) for the next page's cursor.
  */
 export async function findInvoicePage(db: Db, userId: string, clientId: string, query: InvoicePageQuery) {
   const { cursor } = query;
@@ -183,21 +212,28 @@ export async function findInvoicePage(db: Db, userId: string, clientId: string, 
     cursorId: cursor?.id,
     take: query.limit + 1,
   };
-  const rows =
+  const found =
     cursor?.key === null
       ? []
-      : await pagePart(db, { ...shape, part: cursor ? 'keyed-after' : 'keyed' }, query.q).execute(values);
-  if (rows.length < values.take) {
-    const nulls = await pagePart(
+      : await runPagePart(
+          db,
+          pagePart(db, { ...shape, part: cursor ? 'keyed-after' : 'keyed' }, query.q),
+          values,
+        );
+  if (found.length < values.take) {
+    const nulls = await runPagePart(
       db,
-      { ...shape, part: cursor?.key === null ? 'nulls-after' : 'nulls' },
-      query.q,
-    ).execute({ ...values, take: values.take - rows.length });
-    rows.push(...nulls);
+      pagePart(db, { ...shape, part: cursor?.key === null ? 'nulls-after' : 'nulls' }, query.q),
+      { ...values, take: values.take - found.length },
+    );
+    found.push(...nulls);
   }
   // A page without rows carries no head: then it is read on its own.
-  const head = rows[0] ? toListHead(rows[0].head) : await findInvoiceListHead(db, userId, clientId);
-  return { head, rows: rows.map(({ head: _, ...row }) => row) };
+  const first = found[0];
+  const head = first
+    ? toListHead(JSON.parse(first[0] as string) as ListHeadJson)
+    : await findInvoiceListHead(db, userId, clientId);
+  return { head, rows: found.map(toPageRow), sortKeys: found.map((row) => row[10] as string | null) };
 }
 
 /** The invoice table's head alone (`listHeadOf`), for a page without rows; null if the user may not see it. */

@@ -10,6 +10,7 @@ import {
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { type AuthEnv, requireAuth } from '../../access/session';
 import { validationHook } from '../../http/errors';
+import { presetHeader } from '../../http/node';
 import { errorResponse } from '../../http/openapi';
 import type { Services } from '../../services';
 import { viaOfRequest } from '../history';
@@ -133,7 +134,7 @@ export function invoiceRoutes(services: Services) {
   router.use('/invoices/*', requireAuth(services));
   return router
     .openapi(list, async (c) => {
-      c.header('Cache-Control', 'no-store');
+      presetHeader(c, 'Cache-Control', 'no-store');
       const { clientId } = c.req.valid('param');
       return c.json(await listClientInvoices(services, c.get('user'), clientId, c.req.valid('query')), 200);
     })

@@ -100,7 +100,7 @@ export async function listClientInvoices(
     throw badCursor;
   }
   // The head comes with the page and says whether the client is the user's: the rows are dropped if not.
-  const { head, rows } = await findInvoicePage(services.db, user.id, clientId, {
+  const { head, rows, sortKeys } = await findInvoicePage(services.db, user.id, clientId, {
     ...query,
     sort,
     cursor,
@@ -109,9 +109,9 @@ export async function listClientInvoices(
   if (!head) throw new AppError('CLIENT_NOT_FOUND');
   const { page, last } = cutPage(rows, query.limit);
   return {
-    invoices: page.map(({ documentId, sortKey: _, ...row }) => ({ ...row, hasFile: documentId !== null })),
+    invoices: page,
     ...head,
-    nextCursor: last ? encodeCursor([sort, query.order, last.sortKey, last.id]) : null,
+    nextCursor: last ? encodeCursor([sort, query.order, sortKeys[page.length - 1] ?? null, last.id]) : null,
   };
 }
 

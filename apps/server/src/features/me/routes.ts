@@ -13,6 +13,7 @@ import {
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { type AuthEnv, readerMay, requireAuth } from '../../access/session';
 import { validationHook } from '../../http/errors';
+import { presetHeader } from '../../http/node';
 import type { Services } from '../../services';
 import { viaOfRequest } from '../history';
 import {
@@ -168,7 +169,7 @@ export function meRoutes(services: Services) {
   router.use('*', requireAuth(services));
   return router
     .openapi(meRoute, async (c) => {
-      c.header('Cache-Control', 'no-store');
+      presetHeader(c, 'Cache-Control', 'no-store');
       // The balance came with the session lookup: one query for the whole request.
       return c.json(
         await toUser(services.db, c.get('user'), new Date(), {
