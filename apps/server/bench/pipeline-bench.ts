@@ -14,7 +14,8 @@
  * through pdf, png and scan), cached under the temp folder between runs. Documents whose truth names the
  * same issuer and number (the e-invoice corpus repeats some invoices in several profiles) go to different
  * clients, as they would be if they were different invoices.
- * Options: BENCH_DOCS (default 100), BENCH_BATCH (default 10), BENCH_REAL=0 (generated documents only).
+ * Options: BENCH_DOCS (default 100), BENCH_BATCH (default 10), BENCH_REAL=0 (generated documents only),
+ * BENCH_IDLE_MEMORY=1 (the tree's memory after the quiet period that follows the burst, see below).
  *
  * Scale-out mode, BENCH_WORKERS=N (issue 37): the deployment's topology as processes on this machine — one
  * API process (role `api`) and N worker processes (role `worker`) on PostgreSQL (BENCH_DATABASE_URL, a
@@ -26,11 +27,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { BATCH, loadBatches, ROOT } from './pipeline-docs';
-import { embeddedTopology, freePort, scaledTopology, treeCpuSeconds } from './pipeline-topology';
+import { embeddedTopology, freePort, scaledTopology, treeCpuSeconds, treeRssMb } from './pipeline-topology';
 
 const PROBE_MS = 200;
 /** Worker processes beside one API process, on PostgreSQL and S3; 0: one process doing both, embedded. */
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 0);
+/**
+ * BENCH_IDLE_MEMORY=1: after the burst, wait out the extraction processes' quiet period (the server's
+ * EXTRACT_IDLE_SECONDS, default 120 s, plus a margin) and report the tree's resident memory then, beside
+ * its memory once settled before the burst (issue 37: the whole tree idles under 0.8 GB).
+ */
+const IDLE_MEMORY = process.env.BENCH_IDLE_MEMORY === '1';
+const QUIET_SECONDS = Number(process.env.EXTRACT_IDLE_SECONDS ?? 120) + 15;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -53,6 +61,11 @@ async function main() {
     stopped = true;
     await topology.stop();
   };
+  const memory = () =>
+    Math.round(
+      treeRssMb(server.pid!) +
+        topology.workers.filter((w) => w !== server).reduce((a, w) => a + treeRssMb(w.pid!), 0),
+    );
   /** CPU of every server process and its descendants (`tree`), of the API alone and of the workers' trees. */
   const allCpu = () => {
     const api = treeCpuSeconds(server.pid!);
@@ -132,6 +145,7 @@ async function main() {
       if (busy < 0.2) break;
     }
     console.log(`server settled after ${((performance.now() - settleStarted) / 1000).toFixed(0)} s`);
+    const idleBeforeMb = memory();
 
     // The probe: what a person browsing the app meanwhile would wait for.
     const probe = { list: [] as number[], me: [] as number[], errors: 0 };
@@ -208,6 +222,13 @@ async function main() {
     probing = false;
     clearInterval(loadSampler);
     await prober;
+    const afterBurstMb = memory();
+    let idleAfterMb: number | null = null;
+    if (IDLE_MEMORY) {
+      console.log(`waiting ${QUIET_SECONDS} s for the quiet period …`);
+      await new Promise((r) => setTimeout(r, QUIET_SECONDS * 1000));
+      idleAfterMb = memory();
+    }
     await stopServer();
 
     // Each document's own extraction time, as the engine recorded it (wall time inside the worker).
@@ -278,6 +299,7 @@ async function main() {
           },
         ]),
       ),
+      memoryMb: { idleBefore: idleBeforeMb, afterBurst: afterBurstMb, idleAfter: idleAfterMb },
       statuses: Object.fromEntries(statuses),
       failures,
       mix: Object.fromEntries(
@@ -335,6 +357,11 @@ async function main() {
           .map(([k, v]) => `${k} median ${v.cpuMedian} s, total ${v.cpuTotal} s`)
           .join('; ')}`,
       );
+    const { memoryMb } = result;
+    console.log(
+      `memory (tree RSS)    idle before ${memoryMb.idleBefore} MB, after the burst ${memoryMb.afterBurst} MB` +
+        (memoryMb.idleAfter === null ? '' : `, after the quiet period ${memoryMb.idleAfter} MB`),
+    );
     const out = join(ROOT, 'bench-results');
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'pipeline-bench.json'), `${JSON.stringify(result, null, 2)}\n`);

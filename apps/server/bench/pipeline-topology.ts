@@ -48,6 +48,34 @@ export function treeCpuSeconds(rootPid: number): { tree: number; own: number } {
   return { tree: ticks / 100, own: (Number(rest[11]) + Number(rest[12])) / 100 };
 }
 
+/** Resident memory (MB) of a process and every live descendant, from /proc (Linux). */
+export function treeRssMb(rootPid: number): number {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const raw = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(raw.slice(raw.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {}
+  }
+  const inTree = new Set([rootPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of parents)
+      if (!inTree.has(pid) && inTree.has(ppid)) {
+        inTree.add(pid);
+        grew = true;
+      }
+  }
+  let kb = 0;
+  for (const pid of inTree) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {}
+  }
+  return kb / 1024;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
