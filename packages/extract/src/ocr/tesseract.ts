@@ -11,9 +11,10 @@ const require = createRequire(import.meta.url);
 export type OcrEngineName = 'tesseract.js' | 'native';
 /** Words in 0–1 page fractions, not yet deskewed, grouped by the engine's text lines. */
 export type TesseractResult = { words: Word[]; lines: Word[][]; meanConf: number; engine: OcrEngineName };
-/** A page image for OCR: an image file for Tesseract and, when at hand, the same pixels as RGBA. */
+/** A page image for OCR: an encoded image for Tesseract and, when at hand, the same pixels as RGBA. */
 export type OcrImage = {
-  png: Uint8Array;
+  /** The encoded image Tesseract reads: a PNG, or an upload's own JPEG or PNG when read as it is. */
+  file: Uint8Array;
   width: number;
   height: number;
   rgba?: Uint8Array | Uint8ClampedArray;
@@ -107,7 +108,7 @@ async function recognizeJs(image: OcrImage, timeoutMs: number): Promise<Tesserac
   let timer: NodeJS.Timeout | undefined;
   try {
     const worker = await slot.worker;
-    const job = worker.recognize(Buffer.from(image.png), {}, {
+    const job = worker.recognize(Buffer.from(image.file), {}, {
       blocks: true,
       text: false,
       debug: !SHOW_OCR_DIAGNOSTICS,
@@ -233,7 +234,7 @@ async function recognizeNative(image: OcrImage, timeoutMs: number): Promise<Tess
         else reject(new Error(`tesseract exited with ${code}`));
       });
       child.stdin.on('error', () => {});
-      child.stdin.end(Buffer.from(image.png));
+      child.stdin.end(Buffer.from(image.file));
     });
     const words: Word[] = [];
     const byLine = new Map<string, Word[]>();
