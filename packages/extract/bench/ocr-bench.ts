@@ -5,7 +5,7 @@
  * 1. Timing, on the first OCR_BENCH_TIMING pages (default 12), alternated page by page: the reference
  *    (the native `tesseract` binary on the image file, with the product's own models, one thread) and the
  *    product's modes (image decode + OCR, as the pipeline does it): Tesseract alone, PP-OCR alone, both on
- *    every line ('full') and the default ('both': PP-OCR on the stretches of lines Tesseract is unsure of). Wall and
+ *    every line ('full') and the default ('both': PP-OCR on the lines Tesseract is unsure of). Wall and
  *    CPU p50/p95; CPU counts this process's threads and its child processes (native Tesseract). Then
  *    **the ratio**: the default mode's CPU per receipt ÷ the reference's. On a shared, loaded machine wall
  *    time mostly measures the neighbours, so a further figure estimates the wall time on two idle cores
@@ -13,8 +13,7 @@
  * 2. Text: on OCR_BENCH_LIMIT pages (default all), each page read once with both engines on every line;
  *    how often the truth total and date (as printed) appear verbatim in Tesseract's text, PP-OCR's, the
  *    fused text, and the default mode's fused text at each word-confidence threshold of the sweep
- *    (OCR_BENCH_SWEEP, default the constant and a few around it), with the share of lines PP-OCR reads
- *    (wholly or a stretch of).
+ *    (OCR_BENCH_SWEEP, default the constant and a few around it), with the share of lines PP-OCR reads.
  *
  * Env: BENCH_DIR (default <repo>/../shared/bench), OCR_BENCH_OFFSET, OCR_BENCH_LIMIT, OCR_BENCH_TIMING
  * (0: text only), OCR_BENCH_TEXT (0: timing only), OCR_BENCH_SWEEP (comma-separated thresholds),
@@ -31,7 +30,9 @@ import { fileURLToPath } from 'node:url';
 import { prepareImageForOcr } from '../src/image.ts';
 import {
   closeOcr,
+  fuseReadings,
   hasNativeTesseract,
+  linesToRead,
   type OcrEngines,
   recognize,
   UNSURE_WORD_CONF,
@@ -207,22 +208,18 @@ for (const id of ids.slice(0, textPages)) {
     dateHits.ppocr += Number(contains(text(r.raw.ppocr), date));
     dateHits.full += Number(contains(text(r.words), date));
   }
-  // The default mode at each threshold: Tesseract's reading and PP-OCR's line boxes reused, PP-OCR
-  // reading the stretches the threshold leaves in doubt.
-  const none = { ...r.ppocr!, read: r.ppocr!.read.map(() => null) };
+  // The default mode at each threshold, from the same two readings: PP-OCR's words only on the lines
+  // the threshold would have it read.
+  const pp = r.ppocr!;
+  const none = { ...pp, read: pp.read.map(() => null) };
   for (const row of swept) {
-    const partial = await recognize(image, {
-      engine: flavour,
-      engines: 'both',
-      timeoutMs: 120_000,
-      reuseTesseract: r.tesseract,
-      reusePpOcr: none,
-      unsureWordConf: row.conf,
-    });
-    row.total += Number(contains(text(partial.words), total));
-    if (date) row.date += Number(contains(text(partial.words), date));
-    row.read += partial.engines.ppocr?.lines?.read ?? 0;
-    row.found += partial.engines.ppocr?.lines?.found ?? 0;
+    const wanted = linesToRead(none, r.tesseract?.words ?? [], image, row.conf);
+    const partial = { ...pp, read: pp.read.map((ws, i) => (wanted[i] ? ws : null)) };
+    const words = (await fuseReadings(image, r.tesseract, partial)).words;
+    row.total += Number(contains(text(words), total));
+    if (date) row.date += Number(contains(text(words), date));
+    row.read += wanted.filter(Boolean).length;
+    row.found += wanted.length;
   }
   if (!f) misses.push({ id, total });
   perDoc.push({ id, total, tesseract: t, ppocr: p, fused: f });

@@ -9,8 +9,8 @@ function loadCanvas(): Promise<CanvasModule> {
 }
 
 /**
- * Decodes a PNG/JPEG and scales it for OCR: read at its own size where it can be (`ocrScale`), tiny images
- * enlarged, big photos reduced so OCR time stays bounded. Rotation is in degrees, clockwise.
+ * Decodes a PNG/JPEG and scales it for OCR: small scans are enlarged (tesseract wants ~30 px capitals),
+ * big photos reduced so OCR time stays bounded. Rotation is in degrees, clockwise.
  */
 export async function prepareImageForOcr(bytes: Uint8Array, rotate = 0, enlarge = 1): Promise<OcrImage> {
   const { createCanvas, loadImage } = await loadCanvas();
@@ -36,34 +36,17 @@ export async function prepareImageForOcr(bytes: Uint8Array, rotate = 0, enlarge 
     ctx.rotate((rotate * Math.PI) / 180);
     ctx.drawImage(img, -w / 2, -h / 2, w, h);
   } else ctx.drawImage(img, 0, 0, w, h);
-  // An upload read as it is goes to Tesseract as it came (its JPEG or PNG): no encoding here, and the
-  // binary decodes a JPEG faster than the PNG it would become. (Handing Tesseract an uncompressed BMP
-  // instead saves the encoding but made tesseract.js ~4x slower in CPU and memory: PNG it is otherwise.)
-  const asIs = w === img.width && h === img.height && !rotate && isJpegOrPng(bytes);
-  const file = asIs ? bytes : new Uint8Array(canvas.toBuffer('image/png'));
-  // The same pixels for PP-OCR, so it need not decode the file again.
+  const png = canvas.toBuffer('image/png');
+  // The same pixels for PP-OCR, so it need not decode the PNG again. (Handing Tesseract an uncompressed
+  // BMP instead saves the encoding but made tesseract.js ~4x slower in CPU and memory: PNG it is.)
   const rgba = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-  return { file, width: canvas.width, height: canvas.height, rgba };
+  return { png: new Uint8Array(png), width: canvas.width, height: canvas.height, rgba };
 }
 
-function isJpegOrPng(bytes: Uint8Array): boolean {
-  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-  const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
-  return jpeg || png;
-}
-
-/**
- * Narrower than this, an image is read enlarged (twice its size). Wider ones are read as they are: on 20
- * fitting receipts 460–930 px wide, Tesseract at the original size found the same totals and dates in
- * the fused text as at ~1100 px (20 and 18 against 20 and 17) for 18 % less CPU, and small print still
- * gets its enlarged second reading in the pipeline. Below this width no receipt was measured.
- */
-const MIN_AS_IS_WIDTH_PX = 400;
-
-/** 1.0 for sensible sizes; enlarges very narrow images 2×, shrinks to ≤ 4.5 MP. */
+/** 1.0 for sensible sizes; enlarges narrow scans to ~1100 px width, shrinks to ≤ 4.5 MP. */
 export function ocrScale(width: number, height: number): number {
   let scale = 1;
-  if (width < MIN_AS_IS_WIDTH_PX) scale = 2;
+  if (width < 1000) scale = Math.min(2, 1100 / width);
   const pixels = width * height * scale * scale;
   const max = 4_500_000;
   if (pixels > max) scale *= Math.sqrt(max / pixels);

@@ -196,7 +196,7 @@ export const STEPS: Step[] = [
             let top = { angle: 0, score: score(best), image };
             for (const angle of sideways ? [90, 270] : isPdf ? [180] : [90, 180, 270]) {
               if (timeLeft(ctx) <= 2000) break;
-              const rotated = await prepareImageForOcr(isPdf ? first.file : ctx.bytes, angle);
+              const rotated = await prepareImageForOcr(isPdf ? first.png : ctx.bytes, angle);
               const s = score(await recognize(rotated, ocrOpts(probe)));
               if (s > top.score * 1.5) top = { angle, score: s, image: rotated };
             }
@@ -258,7 +258,7 @@ export const STEPS: Step[] = [
         }
         // The pixels are no longer needed once read (QR decoding takes the PNG).
         const done = ctx.images.get(p);
-        if (done && ctx.pdf) ctx.images.set(p, { file: done.file, width: done.width, height: done.height });
+        if (done && ctx.pdf) ctx.images.set(p, { png: done.png, width: done.width, height: done.height });
       }
       if (unread.length) {
         warn(ctx)({
@@ -278,7 +278,7 @@ export const STEPS: Step[] = [
       let sources: { page: number; png: Uint8Array }[] = [];
       if (ctx.mediaType !== 'application/pdf') sources = [{ page: 1, png: ctx.bytes }];
       else {
-        for (const [page, img] of ctx.images) sources.push({ page, png: img.file });
+        for (const [page, img] of ctx.images) sources.push({ page, png: img.png });
         if (!sources.length && ctx.pdf && (ctx.options.qr === 'always' || hinted)) {
           for (const p of [1, ctx.pageCount].filter((x, i, a) => a.indexOf(x) === i)) {
             const r = await renderPdfPage(ctx.pdf, p, 150, 6_000_000);
@@ -407,7 +407,7 @@ async function renderMissing(ctx: Ctx, p: number): Promise<void> {
   if (timeLeft(ctx) <= 0 || ctx.images.has(p)) return;
   // 200 dpi: small print on scans needs it; maxPixels bounds the canvas.
   const r = await renderPdfPage(ctx.pdf!, p, 200, Math.min(ctx.options.maxPixels, 12_000_000));
-  ctx.images.set(p, { file: r.png, width: r.width, height: r.height, rgba: r.rgba });
+  ctx.images.set(p, { png: r.png, width: r.width, height: r.height, rgba: r.rgba });
 }
 
 /** Breakdown lines are read before reconciliation so their sums can serve as base/VAT candidates. */

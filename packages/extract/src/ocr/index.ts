@@ -39,8 +39,6 @@ export type OcrOptions = {
   reusePpOcr?: PpReading;
   /** Tesseract's reading of this same image from an earlier call (PP-OCR asked for more lines). */
   reuseTesseract?: TesseractResult;
-  /** `UNSURE_WORD_CONF` unless told otherwise (the OCR benchmark's sweep). */
-  unsureWordConf?: number;
 };
 export type EngineReport = {
   words: number;
@@ -87,15 +85,14 @@ const MAX_SLOPE = 0.2;
  * receipts (`OCR_BENCH_SWEEP=… npm run bench:ocr`, sroie 12–52): both engines on every line find the truth
  * total in 40 and the printed date in 38; at 0.9 PP-OCR reads 59 % of the lines and finds 40 and 37; at
  * 0.8, 40 % and 39 and 36; at 0.5, 22 % and 38 and 33. Totals matter most: the lowest threshold that
- * loses none. (Measured with words matched by their centre and without the date rule of `regionsToRead`,
+ * loses none. (Measured with words matched by their centre and without the date rule of `linesToRead`,
  * both added after bench:extract lost two dates to lines Tesseract was sure of.)
  */
 export const UNSURE_WORD_CONF = 0.9;
 
 /**
  * Reads one page image. Tesseract reads the whole page while PP-OCR finds its text lines (two cores);
- * then PP-OCR reads the stretches of lines where Tesseract is unsure (`regionsToRead`), or every line in
- * 'full' mode.
+ * then PP-OCR reads the lines where Tesseract is unsure (`linesToRead`), or every line in 'full' mode.
  * Both readings are fused by box and deskewed once. When one engine fails the other's words are used
  * alone; only when both fail does this throw.
  */
@@ -128,9 +125,7 @@ export async function recognize(image: OcrImage, options: OcrOptions): Promise<O
   if (det.status === 'fulfilled') {
     const found = det.value.value;
     const everywhere = options.engines !== 'both' || tess.status === 'rejected';
-    const wanted = everywhere
-      ? found.boxes.map((b, i) => (found.read[i] ? null : b))
-      : regionsToRead(found, tessWords, image, options.unsureWordConf);
+    const wanted = everywhere ? found.boxes.map(() => true) : linesToRead(found, tessWords, image);
     [pp] = await Promise.allSettled([
       timed(() => withTimeout(readPpLines(image, found, wanted), options.timeoutMs)),
     ]);
@@ -196,36 +191,24 @@ export async function fuseReadings(
 }
 
 /**
- * Around the words that put a line in doubt, this much of the line's height is read too on either side
- * (a character's width or so): the crop must hold the whole word even where Tesseract's box clipped it.
+ * The PP-OCR line boxes Tesseract's reading leaves in doubt: a line where Tesseract read nothing (it
+ * missed text, or the box is a speck), a word under `unsureConf`, or a date. Lines read already are not
+ * asked again. `tess` in page fractions; the boxes in pixels of an image `found.width` wide.
  */
-const REGION_MARGIN_HEIGHTS = 1;
-/** A region over this share of its line is widened to the whole line (two crops save nothing). */
-const WHOLE_LINE_SHARE = 0.7;
-
-/**
- * What PP-OCR reads of each line box Tesseract's reading leaves in doubt, or null for a line it need not
- * read. A line where Tesseract read nothing (it missed text, or the box is a speck) is read whole;
- * otherwise only the stretch of the line holding its words under `unsureConf` and its dates (a date is
- * one line a page and no sum checks it, so it is read by both however sure Tesseract is: on a fitting
- * scan a sure `2028` was PP-OCR's `2023`), with `REGION_MARGIN_HEIGHTS` either side. Lines read already
- * are not asked again. `tess` in page fractions; the boxes and regions in pixels of an image
- * `found.width` wide.
- */
-export function regionsToRead(
+export function linesToRead(
   found: Pick<PpReading, 'boxes' | 'width' | 'read'>,
   tess: Word[],
   image: { width: number; height: number },
   unsureConf = UNSURE_WORD_CONF,
-): (PpBox | null)[] {
+): boolean[] {
   const k = image.width / found.width;
   return found.boxes.map((b, i) => {
-    if (found.read[i]) return null;
+    if (found.read[i]) return false;
     // The box's upright extent (image pixels): the rotated rectangle's bounds, its tight height.
-    const cos = Math.cos(b.angle);
-    const sin = Math.sin(b.angle);
-    const halfW = ((b.w * Math.abs(cos) + b.tightH * Math.abs(sin)) / 2) * k;
-    const halfH = ((b.w * Math.abs(sin) + b.tightH * Math.abs(cos)) / 2) * k;
+    const c = Math.abs(Math.cos(b.angle));
+    const s = Math.abs(Math.sin(b.angle));
+    const halfW = ((b.w * c + b.tightH * s) / 2) * k;
+    const halfH = ((b.w * s + b.tightH * c) / 2) * k;
     // Tesseract's words on the line: most of the shorter height shared, and some width.
     const [top, bottom] = [b.cy * k - halfH, b.cy * k + halfH];
     const inside = tess.filter((w) => {
@@ -234,38 +217,10 @@ export function regionsToRead(
       const oy = Math.min(y1, bottom) - Math.max(y0, top);
       return oy >= Math.min(y1 - y0, bottom - top) / 2 && x1 > b.cx * k - halfW && x0 < b.cx * k + halfW;
     });
-    if (!inside.length) return b;
-    // Each word's place in the line's text, to tell which words a date found in it spans.
-    const starts: number[] = [];
-    let text = '';
-    for (const w of inside) {
-      starts.push(text.length);
-      text += `${w.text} `;
-    }
-    const dates = findDates(text);
-    const inDate = (j: number) => {
-      const [a, z] = [starts[j]!, starts[j]! + inside[j]!.text.length];
-      return dates.some((d) => a < d.index + d.raw.length && d.index < z);
-    };
-    const doubtful = inside.filter((w, j) => w.conf < unsureConf || inDate(j));
-    if (!doubtful.length) return null;
-    // The doubtful words' stretch along the line (box pixels, from its centre).
-    let from = Number.POSITIVE_INFINITY;
-    let to = Number.NEGATIVE_INFINITY;
-    for (const w of doubtful) {
-      const cx = ((w.x + w.w / 2) * image.width) / k - b.cx;
-      const cy = ((w.y + w.h / 2) * image.height) / k - b.cy;
-      const u = cx * cos + cy * sin;
-      const half = (w.w * image.width) / k / 2;
-      from = Math.min(from, u - half);
-      to = Math.max(to, u + half);
-    }
-    const margin = b.h * REGION_MARGIN_HEIGHTS;
-    from = Math.max(-b.w / 2, from - margin);
-    to = Math.min(b.w / 2, to + margin);
-    if (to - from >= b.w * WHOLE_LINE_SHARE) return b;
-    const mid = (from + to) / 2;
-    return { ...b, cx: b.cx + mid * cos, cy: b.cy + mid * sin, w: to - from };
+    if (!inside.length || inside.some((w) => w.conf < unsureConf)) return true;
+    // A date is one line a page and no sum checks it (an amount has base + VAT = total): its line is
+    // read by both however sure Tesseract is (on a fitting scan a sure `2028` was PP-OCR's `2023`).
+    return findDates(inside.map((w) => w.text).join(' ')).length > 0;
   });
 }
 
@@ -282,16 +237,13 @@ async function findPpLines(image: OcrImage, earlier?: PpReading): Promise<PpRead
   return { boxes, width: image.width, read: boxes.map(() => null), slope, ms: 0 };
 }
 
-/**
- * Reads the `wanted` regions (parts of line boxes, in the boxes' pixels) of lines not read yet; they are
- * scaled to this image when the boxes were found on another size of it.
- */
-async function readPpLines(image: OcrImage, found: PpReading, wanted: (PpBox | null)[]): Promise<PpReading> {
+/** Reads the `wanted` lines not read yet; the boxes are scaled to this image when found on another size. */
+async function readPpLines(image: OcrImage, found: PpReading, wanted: boolean[]): Promise<PpReading> {
   const todo = found.boxes.map((_, i) => i).filter((i) => wanted[i] && !found.read[i]);
   if (!todo.length) return found;
   const k = image.width / found.width;
   const boxes = todo.map((i) => {
-    const b = wanted[i]!;
+    const b = found.boxes[i]!;
     return k === 1 ? b : { ...b, cx: b.cx * k, cy: b.cy * k, w: b.w * k, h: b.h * k, tightH: b.tightH * k };
   });
   const r = await readPpOcrBoxes(await pixelsOf(image), boxes);
@@ -331,7 +283,7 @@ export function withShapedDates(pp: PpReadWord[], tess: Word[]): Word[] {
 async function pixelsOf(image: OcrImage): Promise<RgbaImage> {
   if (image.rgba) return image as RgbaImage;
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
-  const img = await loadImage(Buffer.from(image.file));
+  const img = await loadImage(Buffer.from(image.png));
   const canvas = createCanvas(img.width, img.height);
   const ctx = canvas.getContext('2d');
   ctx.drawImage(img, 0, 0);

@@ -11,10 +11,9 @@ const require = createRequire(import.meta.url);
 export type OcrEngineName = 'tesseract.js' | 'native';
 /** Words in 0–1 page fractions, not yet deskewed, grouped by the engine's text lines. */
 export type TesseractResult = { words: Word[]; lines: Word[][]; meanConf: number; engine: OcrEngineName };
-/** A page image for OCR: an encoded image for Tesseract and, when at hand, the same pixels as RGBA. */
+/** A page image for OCR: an image file for Tesseract and, when at hand, the same pixels as RGBA. */
 export type OcrImage = {
-  /** The encoded image Tesseract reads: a PNG, or an upload's own JPEG or PNG when read as it is. */
-  file: Uint8Array;
+  png: Uint8Array;
   width: number;
   height: number;
   rgba?: Uint8Array | Uint8ClampedArray;
@@ -108,7 +107,7 @@ async function recognizeJs(image: OcrImage, timeoutMs: number): Promise<Tesserac
   let timer: NodeJS.Timeout | undefined;
   try {
     const worker = await slot.worker;
-    const job = worker.recognize(Buffer.from(image.file), {}, {
+    const job = worker.recognize(Buffer.from(image.png), {}, {
       blocks: true,
       text: false,
       debug: !SHOW_OCR_DIAGNOSTICS,
@@ -234,7 +233,7 @@ async function recognizeNative(image: OcrImage, timeoutMs: number): Promise<Tess
         else reject(new Error(`tesseract exited with ${code}`));
       });
       child.stdin.on('error', () => {});
-      child.stdin.end(Buffer.from(image.file));
+      child.stdin.end(Buffer.from(image.png));
     });
     const words: Word[] = [];
     const byLine = new Map<string, Word[]>();
