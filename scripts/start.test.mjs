@@ -101,8 +101,9 @@ async function startCuadra(command, args) {
     START_TIMEOUT_MS,
     'the server to answer',
   );
-  // The extraction process is started with the server; it must be among those checked.
-  await until(() => descendants(child.pid).length >= 4, 30_000, 'the extraction process');
+  // The sandbox processes (PDF, mail) start with the server and must be among those checked; extraction
+  // processes start with the first document and end the same way (they are the server's children too).
+  await until(() => descendants(child.pid).length >= 4, 30_000, 'the sandbox processes');
   const pids = descendants(child.pid);
   started.push(...pids);
   return { child, pids };

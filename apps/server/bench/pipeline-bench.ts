@@ -14,7 +14,8 @@
  * through pdf, png and scan), cached under the temp folder between runs. Documents whose truth names the
  * same issuer and number (the e-invoice corpus repeats some invoices in several profiles) go to different
  * clients, as they would be if they were different invoices.
- * Options: BENCH_DOCS (default 100), BENCH_BATCH (default 10), BENCH_REAL=0 (generated documents only).
+ * Options: BENCH_DOCS (default 100), BENCH_BATCH (default 10), BENCH_REAL=0 (generated documents only),
+ * BENCH_IDLE_MEMORY=1 (the tree's memory after the quiet period that follows the burst, see below).
  *
  * Scale-out mode, BENCH_WORKERS=N (issue 37): the deployment's topology as processes on this machine — one
  * API process (role `api`) and N worker processes (role `worker`) on PostgreSQL (BENCH_DATABASE_URL, a
@@ -22,183 +23,22 @@
  * same stand-in the tests use). It adds documents per minute per worker core: the throughput divided by
  * the cores the workers and their extraction processes kept busy, the figure to size workers by.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { BATCH, loadBatches, ROOT } from './pipeline-docs';
+import { embeddedTopology, freePort, scaledTopology, treeCpuSeconds, treeRssMb } from './pipeline-topology';
 
-const SERVER_DIR = new URL('..', import.meta.url).pathname;
-const ROOT = new URL('../../..', import.meta.url).pathname;
-const BENCH = join(ROOT, '..', 'shared', 'bench');
-const TOTAL = Number(process.env.BENCH_DOCS ?? 100);
-const BATCH = Number(process.env.BENCH_BATCH ?? 10);
-const USE_REAL = process.env.BENCH_REAL !== '0';
-/** Seeds of the generated invoices: far from the ones fitting and the extraction benchmark use. */
-const FIRST_SEED = 70_001;
-const GENERATED_CACHE = join(tmpdir(), 'cuadra-pipeline-bench-docs');
 const PROBE_MS = 200;
 /** Worker processes beside one API process, on PostgreSQL and S3; 0: one process doing both, embedded. */
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 0);
-const PG_SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-type Doc = { name: string; kind: string; bytes: Buffer; key: string | null };
-
-/** The invoice a truth file names (issuer and number), when it names both: documents of one go apart. */
-function truthKey(fields: Record<string, unknown>): string | null {
-  const issuer = fields.issuer_tax_id;
-  const number = fields.invoice_number;
-  return typeof issuer === 'string' && typeof number === 'string' ? `${issuer}|${number}` : null;
-}
-
-function realDocuments(): Doc[] {
-  if (!USE_REAL || !existsSync(join(BENCH, 'manifest.json'))) {
-    if (USE_REAL) console.warn(`(no ${BENCH}: using generated documents only)`);
-    return [];
-  }
-  const manifest = JSON.parse(readFileSync(join(BENCH, 'manifest.json'), 'utf8')) as {
-    documents: { id: string; kind: string; file: string; truth: string }[];
-  };
-  return manifest.documents.map((entry) => {
-    const truth = JSON.parse(readFileSync(join(BENCH, entry.truth), 'utf8')) as {
-      fields: Record<string, unknown>;
-    };
-    return {
-      name: entry.file.split('/').pop()!,
-      kind: entry.kind,
-      bytes: readFileSync(join(BENCH, entry.file)),
-      key: truthKey(truth.fields),
-    };
-  });
-}
-
-/** `count` distinct generated invoices: seed FIRST_SEED + i, layout and output rotating (cached on disk). */
-async function generatedDocuments(count: number): Promise<Doc[]> {
-  if (count <= 0) return [];
-  const { LAYOUTS, generateDocuments, supportsOutput } = await import(
-    '../../../packages/extract/scripts/generate-documents.ts'
-  );
-  const outputs = ['scan', 'pdf', 'png'] as const;
-  const wanted = Array.from({ length: count }, (_, i) => {
-    const layout = LAYOUTS[i % LAYOUTS.length]!.id;
-    const output = outputs[i % outputs.length]!;
-    return { layout, seed: FIRST_SEED + i, output: supportsOutput(layout, output) ? output : 'pdf' };
-  });
-  mkdirSync(GENERATED_CACHE, { recursive: true });
-  const cached = (w: (typeof wanted)[number]) => {
-    const prefix = `${w.layout}-${w.seed}-${w.output}.`;
-    const file = readdirSync(GENERATED_CACHE).find((f) => f.startsWith(prefix) && !f.endsWith('.json'));
-    return file ? join(GENERATED_CACHE, file) : null;
-  };
-  const missing = wanted.filter((w) => !cached(w));
-  if (missing.length) {
-    console.log(`generating ${missing.length} invoices (cached in ${GENERATED_CACHE}) …`);
-    const started = performance.now();
-    for (const w of missing) {
-      const [doc] = await generateDocuments({ layouts: [w.layout], seeds: [w.seed], outputs: [w.output] });
-      if (!doc) throw new Error(`the generator made nothing for ${w.layout} ${w.seed} ${w.output}`);
-      const base = `${w.layout}-${w.seed}-${w.output}`;
-      writeFileSync(join(GENERATED_CACHE, `${base}.truth.json`), JSON.stringify(doc.truth));
-      writeFileSync(join(GENERATED_CACHE, `${base}.${doc.ext}`), doc.bytes);
-    }
-    console.log(`generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  }
-  return wanted.map((w) => {
-    const file = cached(w)!;
-    const truth = JSON.parse(
-      readFileSync(join(GENERATED_CACHE, `${w.layout}-${w.seed}-${w.output}.truth.json`), 'utf8'),
-    ) as { kind: string; fields: Record<string, unknown> };
-    return {
-      name: file.split('/').pop()!,
-      kind: `generated ${truth.kind}`,
-      bytes: readFileSync(file),
-      key: truthKey(truth.fields),
-    };
-  });
-}
-
 /**
- * The burst: real documents first (each once), generated ones after, interleaved by kind so each batch is
- * mixed, then dealt into batches so that no batch (one client each) gets two documents of one invoice.
+ * BENCH_IDLE_MEMORY=1: after the burst, wait out the extraction processes' quiet period (the server's
+ * EXTRACT_IDLE_SECONDS, default 120 s, plus a margin) and report the tree's resident memory then, beside
+ * its memory once settled before the burst (issue 37: the whole tree idles under 0.8 GB).
  */
-async function loadBatches(): Promise<Doc[][]> {
-  const interleave = (docs: Doc[]) => {
-    const byKind = new Map<string, Doc[]>();
-    for (const doc of docs) byKind.set(doc.kind, [...(byKind.get(doc.kind) ?? []), doc]);
-    const mixed: Doc[] = [];
-    for (let round = 0; mixed.length < docs.length; round++) {
-      for (const queue of byKind.values()) if (queue[round]) mixed.push(queue[round]!);
-    }
-    return mixed;
-  };
-  const allReal = realDocuments();
-  // A smaller burst keeps the default burst's share of real documents (71 of 100), of every kind.
-  const realCount = Math.min(allReal.length, Math.round((TOTAL * allReal.length) / Math.max(TOTAL, 100)));
-  const real = interleave(allReal).slice(0, realCount);
-  const mixed = interleave([...real, ...(await generatedDocuments(TOTAL - real.length))]);
-  const batches: Doc[][] = Array.from({ length: Math.ceil(mixed.length / BATCH) }, () => []);
-  for (const doc of mixed) {
-    const open = batches.filter((b) => b.length < BATCH);
-    const target =
-      open.find((b) => !doc.key || !b.some((d) => d.key === doc.key)) ??
-      open.reduce((a, b) => (a.length <= b.length ? a : b));
-    target.push(doc);
-  }
-  return batches;
-}
-
-/**
- * CPU seconds (user + system) of a process and every live descendant, plus their waited-for children
- * (`tree`), and of the process alone (`own`: with role `all`, the API, the queue and the database).
- */
-function treeCpuSeconds(rootPid: number): { tree: number; own: number } {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const raw = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces), from field 3 (state) on.
-      const rest = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-      const ticks = Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]);
-      stats.set(Number(entry), { ppid: Number(rest[1]), ticks });
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const inTree = new Set([rootPid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, { ppid }] of stats)
-      if (!inTree.has(pid) && inTree.has(ppid)) {
-        inTree.add(pid);
-        grew = true;
-      }
-  }
-  let ticks = 0;
-  for (const pid of inTree) ticks += stats.get(pid)?.ticks ?? 0;
-  // USER_HZ is 100 on Linux. Own: utime + stime only (its waited-for children are not its own work).
-  const raw = readFileSync(`/proc/${rootPid}/stat`, 'utf8');
-  const rest = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-  return { tree: ticks / 100, own: (Number(rest[11]) + Number(rest[12])) / 100 };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+const IDLE_MEMORY = process.env.BENCH_IDLE_MEMORY === '1';
+const QUIET_SECONDS = Number(process.env.EXTRACT_IDLE_SECONDS ?? 120) + 15;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -206,134 +46,6 @@ const percentile = (values: number[], p: number) => {
 };
 
 const median = (values: number[]) => percentile(values, 50);
-
-type Topology = {
-  label: string;
-  /** The process that answers HTTP (health, uploads, the probe). */
-  api: ChildProcess;
-  /** The processes that extract (the API itself when it does both). */
-  workers: ChildProcess[];
-  /** Starts the worker processes, once the API answers (it migrates the database as it starts). */
-  startWorkers(): void;
-  stop(): Promise<void>;
-  /** Each document's file name and its extraction timings, once the processes have stopped. */
-  timings(): Promise<{ filename: string; ms: number | null; cpu: number | null }[]>;
-  cleanUp(): Promise<void>;
-};
-
-const TIMINGS_SQL = `select filename, (extraction->'timingsMs'->>'total')::float as ms,
-    (extraction->'timingsMs'->>'cpu')::float as cpu
-  from documents where extraction is not null`;
-
-function spawnServer(role: 'all' | 'api' | 'worker', env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', role], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    // Its warnings (LOG_LEVEL warn) and errors show with the bench's output.
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function stopAll(children: ChildProcess[]) {
-  await Promise.all(
-    children.map(async (child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }),
-  );
-}
-
-/** One process, API + worker, on the embedded database under a temp folder: the default trial. */
-function embeddedTopology(port: number, base: string): Topology {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-bench-'));
-  const server = spawnServer('all', {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-  });
-  return {
-    label: 'one process: API + worker, embedded PGlite, WORKER_CONCURRENCY default',
-    api: server,
-    workers: [server],
-    startWorkers() {},
-    stop: () => stopAll([server]),
-    async timings() {
-      const { PGlite } = await import('@electric-sql/pglite');
-      const pglite = await PGlite.create(join(dataDir, 'db'));
-      const { rows } = await pglite.query<{ filename: string; ms: number | null; cpu: number | null }>(
-        TIMINGS_SQL,
-      );
-      await pglite.close();
-      return rows;
-    },
-    async cleanUp() {
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function adminQuery(query: string) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: PG_SERVER_URL });
-  await client.connect();
-  try {
-    return await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-/** One API process and `workers` worker processes on a fresh PostgreSQL database and a local S3. */
-async function scaledTopology(port: number, base: string, workers: number): Promise<Topology> {
-  const name = `cuadra_pipeline_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_SERVER_URL);
-  url.pathname = `/${name}`;
-  const { startS3Server } = await import('../test/s3-server');
-  const s3 = await startS3Server('cuadra-bench');
-  const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-bench-'));
-  const env = {
-    DATABASE_URL: url.toString(),
-    ...s3.env,
-    // Every process signs and checks the same sessions.
-    JWT_SECRET: randomBytes(24).toString('hex'),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    HOST: '127.0.0.1',
-  };
-  const api = spawnServer('api', { ...env, PORT: String(port) });
-  const workerProcesses: ChildProcess[] = [];
-  return {
-    label: `one API process and ${workers} worker process(es), PostgreSQL + S3 (s3rver), WORKER_CONCURRENCY default`,
-    api,
-    workers: workerProcesses,
-    startWorkers() {
-      for (let i = 0; i < workers; i++) workerProcesses.push(spawnServer('worker', { ...env, PORT: '0' }));
-    },
-    async stop() {
-      await stopAll([api, ...workerProcesses]);
-    },
-    async timings() {
-      const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        return (await client.query(TIMINGS_SQL)).rows;
-      } finally {
-        await client.end();
-      }
-    },
-    async cleanUp() {
-      await stopAll([api, ...workerProcesses]);
-      await s3.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function main() {
   const batchDocs = await loadBatches();
@@ -349,6 +61,11 @@ async function main() {
     stopped = true;
     await topology.stop();
   };
+  const memory = () =>
+    Math.round(
+      treeRssMb(server.pid!) +
+        topology.workers.filter((w) => w !== server).reduce((a, w) => a + treeRssMb(w.pid!), 0),
+    );
   /** CPU of every server process and its descendants (`tree`), of the API alone and of the workers' trees. */
   const allCpu = () => {
     const api = treeCpuSeconds(server.pid!);
@@ -428,6 +145,7 @@ async function main() {
       if (busy < 0.2) break;
     }
     console.log(`server settled after ${((performance.now() - settleStarted) / 1000).toFixed(0)} s`);
+    const idleBeforeMb = memory();
 
     // The probe: what a person browsing the app meanwhile would wait for.
     const probe = { list: [] as number[], me: [] as number[], errors: 0 };
@@ -504,6 +222,13 @@ async function main() {
     probing = false;
     clearInterval(loadSampler);
     await prober;
+    const afterBurstMb = memory();
+    let idleAfterMb: number | null = null;
+    if (IDLE_MEMORY) {
+      console.log(`waiting ${QUIET_SECONDS} s for the quiet period …`);
+      await new Promise((r) => setTimeout(r, QUIET_SECONDS * 1000));
+      idleAfterMb = memory();
+    }
     await stopServer();
 
     // Each document's own extraction time, as the engine recorded it (wall time inside the worker).
@@ -574,6 +299,7 @@ async function main() {
           },
         ]),
       ),
+      memoryMb: { idleBefore: idleBeforeMb, afterBurst: afterBurstMb, idleAfter: idleAfterMb },
       statuses: Object.fromEntries(statuses),
       failures,
       mix: Object.fromEntries(
@@ -631,6 +357,11 @@ async function main() {
           .map(([k, v]) => `${k} median ${v.cpuMedian} s, total ${v.cpuTotal} s`)
           .join('; ')}`,
       );
+    const { memoryMb } = result;
+    console.log(
+      `memory (tree RSS)    idle before ${memoryMb.idleBefore} MB, after the burst ${memoryMb.afterBurst} MB` +
+        (memoryMb.idleAfter === null ? '' : `, after the quiet period ${memoryMb.idleAfter} MB`),
+    );
     const out = join(ROOT, 'bench-results');
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'pipeline-bench.json'), `${JSON.stringify(result, null, 2)}\n`);

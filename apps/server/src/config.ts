@@ -81,9 +81,10 @@ export const ConfigSchema = z.object({
   EXTRACT_PROCESSES: z.coerce.number().int().min(0).max(64).optional(),
   /**
    * Seconds an extraction process may sit idle before it ends and hands its engines' memory back (the next
-   * document starts a new one, a few seconds slower); 0 keeps them running.
+   * document starts a new one, a second or two slower); 0 keeps them running. Two minutes: a batch's
+   * documents arrive seconds apart, so a burst keeps its processes, and an idle trial holds none for long.
    */
-  EXTRACT_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  EXTRACT_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   /** Nice value of the extraction processes (0–19): the API keeps the cores when they are contended. */
   EXTRACT_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Shows the OCR engine's own diagnostics ("Estimating resolution as 248"), read by packages/extract. */

@@ -13,6 +13,7 @@ import { type InboundSmtp, startInboundSmtp } from './features/inbound/smtp';
 import { removeStaleUploads } from './features/uploads/multipart';
 import { warmPdfSandbox } from './features/uploads/pdf-sandbox';
 import { uploadTempDir } from './features/uploads/routes';
+import { releaseMemory } from './lib/memory';
 
 /** `all` (API + worker in one process, the default), `api`, or `worker`. */
 const ROLES = ['all', 'api', 'worker'] as const;
@@ -39,13 +40,9 @@ async function main(role: Role) {
 
   void warmPdfSandbox();
   void warmMailSandbox();
-  if (role !== 'api') {
-    // The extraction processes load their OCR engines now, while nothing waits for them.
-    services.extractor
-      .warm()
-      .catch((error: unknown) => logger.warn({ err: error }, 'extraction processes did not warm up'));
-    await services.queue.work(services, config.WORKER_CONCURRENCY);
-  }
+  // The extraction processes start with the first document and load their engines for it (a second or
+  // two): an idle server holds none of their memory (issue 37).
+  if (role !== 'api') await services.queue.work(services, config.WORKER_CONCURRENCY);
   // The SMTP receiver runs with the workers (roles all and worker): an MX port of its own, apart from the
   // HTTP load balancer, scaled with the worker processes.
   let smtp: InboundSmtp | undefined;
@@ -66,9 +63,11 @@ async function main(role: Role) {
       console.log(
         `Cuadra is running at ${config.PUBLIC_URL} (port ${info.port}, ${role}, ${config.mode} mode)`,
       );
+      releaseMemory();
     });
   } else {
     logger.info({ role, database: services.database.kind }, 'worker started');
+    releaseMemory();
   }
 
   let stopping = false;

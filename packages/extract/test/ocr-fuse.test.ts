@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseReading, fuseWords, isAcrossRows, isNumericLike, isReadByBoth } from '../src/ocr/fuse.ts';
-import { boxesFromMap, convexHull, minAreaRect } from '../src/ocr/ppocr.ts';
+import { boxesFromMap, convexHull, minAreaRect } from '../src/ocr/ppocr-detect.ts';
 import type { Word } from '../src/text/layout.ts';
 
 /** A small stand-in for PP-OCR's dictionary: ASCII and the lowercase accents it has; no ñ, €, º, ª, ç. */

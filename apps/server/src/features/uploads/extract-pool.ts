@@ -7,6 +7,7 @@ import {
   type ExtractOptions,
   extractDocument,
 } from '@cuadra/extract';
+import { releaseMemory } from '../../lib/memory';
 import type { Logger } from '../../logger';
 import type { ChildReply, ChildRequest, SerializedError } from './extract-child';
 import { endedAtHeapLimit, heapFlags, type ProcessLimits, watchMemory } from './process-limits';
@@ -32,7 +33,10 @@ export type Extractor = {
     input: { bytes: Uint8Array; filename?: string },
     options: ExtractOptions,
   ): Promise<ExtractionResult>;
-  /** Starts the processes and loads their engines now, so the first documents do not wait for it. */
+  /**
+   * Starts the processes and loads their engines now (a test or a bench that times documents, not
+   * start-ups); the server does not: its processes start with the first document.
+   */
   warm(): Promise<void>;
   close(): Promise<void>;
   readonly processes: number;
@@ -190,6 +194,8 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     options.logger.debug({ pid: slot.child.pid }, 'extraction process idle; ending it');
     if (slot.child.connected) slot.child.send({ type: 'close' } satisfies ChildRequest);
     else slot.child.kill('SIGKILL');
+    // The last one gone: the server has been quiet for `idleMs`, and hands back what the burst left.
+    if (slots.every((s) => s === null)) releaseMemory();
   };
 
   /** Gives a free process the next waiting document, if any; with none, counts its idle time. */
