@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, hasBrowser, launchBrowser, newContext } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, newContext } from './support/browser';
 
 const PASSWORD = 'caballo-grapa-bateria';
 const run = Date.now().toString(36);
@@ -23,7 +23,7 @@ async function logIn(page: Page, email: string, password: string) {
 describe.skipIf(!hasBrowser)('accounts and sessions in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

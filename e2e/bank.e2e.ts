@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
 import { pageApi as api } from './support/api';
-import { baseUrl, hasBrowser, launchBrowser, newContext } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, newContext } from './support/browser';
 
 /** One of our own generated invoices (the engine's golden fixtures), reviewed as below. */
 const FIXTURE = fileURLToPath(
@@ -76,7 +76,7 @@ async function chooseFile(page: Page, name: string, content: string) {
 describe.skipIf(!hasBrowser)('the Bank tab in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_PASSWORD, emailedLink, uniqueEmail } from './support/accounts';
-import { baseUrl, hasBrowser, launchBrowser, openLive } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, openLive } from './support/browser';
 
 const TEXT = {
   es: {
@@ -38,7 +38,7 @@ type Language = keyof typeof TEXT;
 describe.skipIf(!hasBrowser)('a plan chosen before signing up, in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_PASSWORD, emailedLink, logIn, registerAndVerify, uniqueEmail } from './support/accounts';
-import { baseUrl, hasBrowser, launchBrowser, newContext } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, newContext } from './support/browser';
 
 /** The welcome credits a verified account starts with; the Large pack adds 150, the Small 33. */
 const WELCOME = 3;
@@ -59,7 +59,7 @@ async function signedInContext(browser: Browser, locale: string): Promise<Browse
 describe.skipIf(!hasBrowser)('buying credits through the local checkout', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();

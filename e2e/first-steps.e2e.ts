@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailedLink, logIn, registerAndVerify, uniqueEmail } from './support/accounts';
 import { pageApi as api } from './support/api';
-import { baseUrl, hasBrowser, launchBrowser } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser } from './support/browser';
 
 // Issue 36, "What a new user and an accountant trip over": the language of an account (item 11), the
 // invitee's first screen (item 16) and the payment message of /credits (item 17), at phone and desktop
@@ -14,7 +14,7 @@ const DESKTOP = { width: 1366, height: 800 };
 describe.skipIf(!hasBrowser)('first steps of a new user, in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
-import { baseUrl, hasBrowser, launchBrowser, newContext } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, newContext } from './support/browser';
 
 /** One of our own generated invoices (the engine's golden fixtures), reviewed as below. */
 const FIXTURE = fileURLToPath(
@@ -45,7 +45,7 @@ const REVIEWED = {
 describe.skipIf(!hasBrowser)('the Forms tab in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

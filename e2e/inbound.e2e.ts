@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
-import { baseUrl, hasBrowser, launchBrowser } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser } from './support/browser';
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../packages/extract/test/fixtures/golden/${name}`, import.meta.url));
@@ -15,7 +15,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 describe.skipIf(!hasBrowser)('invoices that arrive by themselves, on a phone in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
-import { hasBrowser, launchBrowser, newContext } from './support/browser';
+import { connectBrowser, hasBrowser, newContext } from './support/browser';
 
 /** Our own generated invoices (the engine's golden fixtures), never files from the shared bench. */
 const fixture = (name: string) =>
@@ -12,7 +12,7 @@ const fixture = (name: string) =>
 describe.skipIf(!hasBrowser)('from dropped files to a reviewed invoice in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

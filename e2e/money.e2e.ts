@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
 import { pageApi as api } from './support/api';
-import { hasBrowser, launchBrowser, newContext } from './support/browser';
+import { connectBrowser, hasBrowser, newContext } from './support/browser';
 
 // Issue 36 items 3, 8 and 21 on the review desk: the same invoice read twice is offered as a possible
 // duplicate (keep both, charged then, or discard); figures that do not add up are not saved with Enter,
@@ -34,7 +34,7 @@ async function upload(page: Page, clientId: string, name: string, base64: string
 describe.skipIf(!hasBrowser)('money on the review desk, in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

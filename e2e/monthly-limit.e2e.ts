@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
-import { hasBrowser, launchBrowser, newContext } from './support/browser';
+import { connectBrowser, hasBrowser, newContext } from './support/browser';
 
 /** Our own generated invoice (the engine's golden fixture), never files from the shared bench. */
 const fixture = fileURLToPath(
@@ -48,7 +48,7 @@ async function dropThreePdfs(page: Page) {
 describe.skipIf(!hasBrowser)('a client’s monthly upload limit in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_PASSWORD, emailedLink, logIn, registerAndVerify, uniqueEmail } from './support/accounts';
 import { pageApi as api } from './support/api';
-import { baseUrl, hasBrowser, launchBrowser, newContext } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, newContext } from './support/browser';
 
 // Issue 16, "What a new user trips over": the screens its fixes touch, at phone and desktop width, in both
 // languages.
@@ -30,7 +30,7 @@ const overflow = (page: Page) =>
 describe.skipIf(!hasBrowser)('what a new user trips over, in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

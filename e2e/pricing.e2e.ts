@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, hasBrowser, launchBrowser, openLive } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, openLive } from './support/browser';
 
 const TEXT = {
   en: {
@@ -32,7 +32,7 @@ const TEXT = {
 describe.skipIf(!hasBrowser)('the pricing page in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

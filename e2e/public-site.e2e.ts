@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, hasBrowser, launchBrowser, newContext, openLive } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, newContext, openLive } from './support/browser';
 
 const ARTICLES = [
   'automated-invoice-management-restaurant',
@@ -157,7 +157,7 @@ describe('the public site as search engines read it (raw HTML)', () => {
 describe.skipIf(!hasBrowser)('the public site in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

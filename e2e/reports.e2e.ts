@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
-import { baseUrl, hasBrowser, launchBrowser, newContext } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, newContext } from './support/browser';
 
 /** Our own generated invoices (the engine's golden fixtures), never files from the shared bench. */
 const fixture = (name: string) =>
@@ -85,7 +85,7 @@ function apiWith(token: string) {
 describe.skipIf(!hasBrowser)('reports and the fiscal summary in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

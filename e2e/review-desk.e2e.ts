@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
 import { pageApi as api } from './support/api';
-import { hasBrowser, launchBrowser, newContext } from './support/browser';
+import { connectBrowser, hasBrowser, newContext } from './support/browser';
 
 /** Our own generated invoices with a text layer (read in well under a second each, no OCR). */
 const FILES = [
@@ -74,7 +74,7 @@ const current = (page: Page) => page.getByTestId('review-queue').locator('button
 describe.skipIf(!hasBrowser)('the review desk, keyboard only, in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -1,13 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './support/api';
-import { baseUrl, hasBrowser, launchBrowser, newContext, openLive } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, newContext, openLive } from './support/browser';
 import { E2E_HEALTH_TOKEN } from './support/health-token';
 
 describe.skipIf(!hasBrowser)('the walking skeleton in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
 import { pageApi as api } from './support/api';
-import { baseUrl, hasBrowser, launchBrowser, newContext, openLive } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, newContext, openLive } from './support/browser';
 
 /** Screenshots of what issue 36's smaller items changed, at phone and laptop widths, for a person to look at. */
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '';
@@ -53,7 +53,7 @@ const showsAll = (page: Page, selector: string) =>
 describe.skipIf(!hasBrowser)('issue 36, the smaller items, on screen', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
-import { hasBrowser, launchBrowser, newContext, openLive } from './support/browser';
+import { connectBrowser, hasBrowser, newContext, openLive } from './support/browser';
 
 /**
  * Issue 19, as a new user tries it: the yearly Freelancer plan with the local trial's coupon through the
@@ -10,7 +10,7 @@ import { hasBrowser, launchBrowser, newContext, openLive } from './support/brows
 describe.skipIf(!hasBrowser)('a subscription from choice to cancellation, in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

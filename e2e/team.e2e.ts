@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailedLink, logIn, registerAndVerify, uniqueEmail } from './support/accounts';
 import { pageApi } from './support/api';
-import { baseUrl, hasBrowser, launchBrowser, newContext } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, newContext } from './support/browser';
 
 /** One of the engine's own e-invoice fixtures: read from its structure, so extraction is quick. */
 const FIXTURE = fileURLToPath(
@@ -31,7 +31,7 @@ const REVIEWED = {
 describe.skipIf(!hasBrowser)('a gestoría works as a team in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailedLink, logIn, registerAndVerify, uniqueEmail } from './support/accounts';
-import { hasBrowser, launchBrowser, newContext } from './support/browser';
+import { connectBrowser, hasBrowser, newContext } from './support/browser';
 
 const rowNames = (page: Page) =>
   page.getByRole('table', { name: 'Your clients' }).getByRole('rowheader').allInnerTexts();
@@ -9,7 +9,7 @@ const rowNames = (page: Page) =>
 describe.skipIf(!hasBrowser)('the accountant’s workspace in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

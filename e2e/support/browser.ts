@@ -7,22 +7,12 @@ const chromiumPath = inject('chromiumPath');
 export const hasBrowser = chromiumPath !== null;
 
 /**
- * Debian's Chromium, headless, with the background networking that this offline machine refuses turned
- * off. Each journey gets a fresh context (its own local storage and cookies).
+ * The run's one Chromium (started by the global setup), connected to. Each journey gets a fresh context
+ * (its own local storage and cookies); closing what this returns disconnects and closes those contexts,
+ * and leaves the browser to the next file.
  */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath ?? undefined,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+export async function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 export async function newContext(

@@ -4,15 +4,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: a plain .mjs helper shared with `npm start`
 import { ensureWebBuild, ROOT } from '../../scripts/lib/web-build.mjs';
+import { CHROMIUM_ARGS } from './browser-args';
 import { E2E_HEALTH_TOKEN } from './health-token';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string | null;
+    /** The run's one Chromium, which every file connects to instead of starting its own. */
+    browserEndpoint: string;
     /** The app's inbound SMTP receiver (issue 21), on a free loopback port. */
     smtpPort: number;
   }
@@ -52,6 +56,7 @@ export default async function setup(project: TestProject) {
     project.provide('chromiumPath', null);
     project.provide('baseUrl', '');
     project.provide('smtpPort', 0);
+    project.provide('browserEndpoint', '');
     return;
   }
   await ensureWebBuild();
@@ -76,11 +81,22 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, server);
+  // Chromium starts while the server does; a file connects to it in a fraction of a launch.
+  const launching = chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    await waitForHealth(baseUrl, server);
+  } catch (error) {
+    server.kill('SIGTERM');
+    await launching.then((browser) => browser.close()).catch(() => {});
+    throw error;
+  }
+  const browser = await launching;
+  project.provide('browserEndpoint', browser.wsEndpoint());
   project.provide('chromiumPath', CHROMIUM_PATH);
   project.provide('baseUrl', baseUrl);
   project.provide('smtpPort', smtpPort);
   return async () => {
+    await browser.close();
     server.kill('SIGTERM');
     await new Promise((done) => server.once('exit', done));
     await rm(dataDir, { recursive: true, force: true });

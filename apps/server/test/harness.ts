@@ -13,11 +13,12 @@ import { loadConfig } from '../src/config';
 import { type Database, openDatabase, wrapPglite } from '../src/db/client';
 import type { Clock } from '../src/queue/clock';
 import type { AnyJob } from '../src/queue/define-job';
+import { databasePrefix } from './global-setup';
 
 /** `postgres` when the run targets the PostgreSQL server (TEST_DATABASE_URL), otherwise PGlite. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A database of its own for one test file: a copy of the PGlite template, or a new PostgreSQL database. */
+/** A database of its own for one test file: a copy of the run's migrated template (PGlite or PostgreSQL). */
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (TEST_DB === 'pglite') {
     const dump = await readFile(inject('pgliteTemplate'));
@@ -26,11 +27,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  // TEST_DATABASE_PREFIX: keeps parallel runs on one shared server apart (default cuadra_test_).
-  const name = `${process.env.TEST_DATABASE_PREFIX ?? 'cuadra_test_'}${randomBytes(6).toString('hex')}`;
+  const name = `${databasePrefix()}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the run's migrated template: what migrating an empty database gives, without the migrating.
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
