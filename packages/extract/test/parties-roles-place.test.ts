@@ -36,6 +36,17 @@ describe('roles by place when no block heading says them', () => {
     expect(f.issuer_name?.value).toBe('SERVICIOS POSTALES DEL ESTADO, S.A.');
   });
 
+  it('reads a legal line whose name has a word opening like a phone label, an accent after it', () => {
+    // "TELÚRICOS": "tel" and an accented letter is one word, no "Tel." label ending the name.
+    const rows = postOffice.map((r) =>
+      r.replace('SERVICIOS POSTALES DEL ESTADO, S.A.', 'ESTUDIOS TELÚRICOS DEL SUR, S.A.'),
+    );
+    const f = read(rows, known);
+    expect(f.issuer_tax_id?.value).toBe(issuerCif);
+    expect(f.client_tax_id?.value).toBe(clientCif);
+    expect(f.issuer_name?.value).toBe('ESTUDIOS TELÚRICOS DEL SUR, S.A.');
+  });
+
   it('does not make the known party the issuer for being the first id read, under the letterhead band', () => {
     const rows = [
       '@0.050 ASOCIACIÓN LABORALISTA DE LANZAROTE',
