@@ -60,4 +60,19 @@ describe('roles by place when no block heading says them', () => {
     expect(f.issuer_tax_id?.value).not.toBe(clientCif);
     expect(f.client_tax_id?.value).toBe(clientCif);
   });
+
+  it('finds an id in running prose after "de", a word that spells a country code', () => {
+    // "… provista de CIF B…": "DE CIF B…" is no German VAT number; the CIF after it is the client's.
+    const rows = [
+      '@0.068 Ma LUISA SOTO IZQUIERDO',
+      '@0.102 D.N.I. 16043006-T',
+      '@0.317 Factura 0015/2023',
+      '@0.378 Honorarios a cargo de la mercantil ASESORES DEL NORTE',
+      `@0.397 S.L.P., con domicilio en Bilbao y provista de CIF ${clientCif}, por los trabajos`,
+      '@0.632 Total   127,20 euros',
+    ];
+    const f = read(rows, known);
+    expect(f.client_tax_id?.value).toBe(clientCif);
+    expect(f.issuer_tax_id?.value).toBe('16043006T');
+  });
 });

@@ -36,7 +36,9 @@ export type IdMatch = { check: NonNullable<ReturnType<typeof checkTaxId>>; index
 /** The tax ids a line's text holds (EU ids that swallowed trailing words shrunk until the format fits). */
 export function idsIn(text: string): IdMatch[] {
   const out: IdMatch[] = [];
-  for (const m of text.toUpperCase().matchAll(TAX_ID_RE)) {
+  const re = new RegExp(TAX_ID_RE.source, 'g');
+  const upper = text.toUpperCase();
+  for (let m = re.exec(upper); m; m = re.exec(upper)) {
     let raw = m[1]!.trim();
     let check = checkTaxId(raw);
     while (!check?.valid && raw.includes(' ')) {
@@ -44,6 +46,12 @@ export function idsIn(text: string): IdMatch[] {
       const c = checkTaxId(raw);
       if (c) check = c;
       if (c?.valid) break;
+    }
+    // A word that spells a country code ("de CIF B…", "at NIF …") swallowed a word and the id after it:
+    // no id of its own; read on from the word after it.
+    if (!check?.valid && /^[A-Z]{2} [A-Z]{2}/.test(m[0])) {
+      re.lastIndex = m.index + 3;
+      continue;
     }
     if (!check || (check.normalized.match(/\d/g) ?? []).length < 5) continue;
     out.push({ check, index: m.index ?? 0, length: m[0].length });
