@@ -91,5 +91,17 @@ describe('roles by place when no block heading says them', () => {
     expect(f.issuer_tax_id?.value).toBe(issuerCif);
     expect(f.client_tax_id?.value).not.toBe(issuerCif);
   });
-});
 
+  it('reads an id printed with a slash between its digit groups after its label', () => {
+    const slashed = `${issuerCif[0]!.toLowerCase()}-${issuerCif.slice(1, 3)}/${issuerCif.slice(3)}`;
+    const rows = [
+      `@0.086 Asesores del Norte S.L.P.   CIF: ${clientCif}`,
+      '@0.300 Factura 2023/18',
+      '@0.500 TOTAL   74,28',
+      `@0.960 editorial del norte, s.l. · cif ${slashed}`,
+    ];
+    const f = read(rows, known);
+    expect(f.issuer_tax_id?.value).toBe(issuerCif);
+    expect(f.client_tax_id?.value).toBe(clientCif);
+  });
+});

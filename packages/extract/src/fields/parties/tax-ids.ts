@@ -124,6 +124,12 @@ export function lookalikeRepairs(text: string): string {
     );
 }
 
+/**
+ * A slash printed between an id's digit groups after its label ("CIF B-78/123456"): the id without it.
+ * A repair, so only where the check character then passes.
+ */
+export const SLASH_IN_LABELLED_ID = /(?<=\b(?:C\.?I\.?F|N\.?I\.?F|DNI)[.:]?\s?[A-Z]?[ -]?\d{1,7})\/(?=\d)/gi;
+
 /** A Spanish id label as OCR glues it to the id, some letters lost: "NIF", "NF", "IF", "NIE", "DNI". */
 export const GLUED_ID_LABEL = /\b(N?I?F|NIE|DNI)(?=\d{8}[A-Z]\b|[XYZ]\d{7}[A-Z]\b)/g;
 
@@ -189,12 +195,15 @@ export function findTaxIds(lines: Line[]): TaxIdCand[] {
       }
     }
     // OCR reads a final J as a bracket ("Z-7.236.659-]"): on a labelled line holding no valid id, the id
-    // with J in the bracket's place; and OCR glues a label, letters lost, to the id ("NF47049470A" for
-    // "NIF 47049470A"): the id after the label. Either when its check character then passes. Never
-    // verified: a repair.
+    // with J in the bracket's place, or without a slash between its digit groups; and OCR glues a label,
+    // letters lost, to the id ("NF47049470A" for "NIF 47049470A"): the id after the label. Either when its
+    // check character then passes. Never verified: a repair.
     if (!found.some((f) => f.valid)) {
       let repaired = line.text.replace(GLUED_ID_LABEL, '$1 ').replace(GLUED_CIF_LABEL, '$1 ');
-      if (labeled) repaired = lookalikeRepairs(repaired.replace(/(?<=[\d.-])[\])](?=\s|$)/g, 'J'));
+      if (labeled)
+        repaired = lookalikeRepairs(
+          repaired.replace(/(?<=[\d.-])[\])](?=\s|$)/g, 'J').replace(SLASH_IN_LABELLED_ID, ''),
+        );
       if (repaired !== line.text)
         for (const m of idsIn(repaired)) {
           if (!m.check.valid || !m.check.checkable) continue;
