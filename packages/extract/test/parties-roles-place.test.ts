@@ -76,21 +76,18 @@ describe('roles by place when no block heading says them', () => {
     expect(f.issuer_tax_id?.value).toBe('16043006T');
   });
 
-  it("takes the issuer's id from its registry line over an id the known client's role left over", () => {
-    // The known client found by name only; the holder's id printed in another cell of its table row.
-    const customerNif = '16043006T';
+  it('never makes a role certain while another taxpayer holds it too', () => {
+    // The known client found by name only; the holder's id printed in another cell of its table row is
+    // left in the issuer's role beside the registry line's id.
     const rows = [
-      '@0.050 ENERGÍA DEL NORTE',
+      `@0.030 Inscrita Registro Mercantil de Cantabria, Tomo 1007, Folio 95 / CIF ${issuerCif}`,
       '@0.150 Datos del cliente',
       '@0.170 Asesores del Norte S.L.P.',
-      `@0.190 Contrato: 4304329733              DNI: ${customerNif}`,
+      '@0.190 Contrato: 4304329733              DNI: 16043006T',
       '@0.500 TOTAL   74,28',
-      `@0.960 Inscrita Registro Mercantil de Cantabria, Tomo 1007, Folio 95 / CIF ${issuerCif}`,
     ];
     const f = read(rows, { name: known.name });
     expect(f.issuer_tax_id?.value).toBe(issuerCif);
-    expect(f.client_tax_id?.value).not.toBe(issuerCif);
-    // Two taxpayers left in the issuer's role: the choice is the engine's, never a certain role.
     expect(f.issuer_tax_id?.roleSure).toBe(false);
   });
 

@@ -37,9 +37,6 @@ export function taxIdsWithRoles(ctx: Ctx): {
   const knownId = known?.id;
   const issuerId =
     (known?.role === 'issuer' ? knownId : undefined) ??
-    // Of ids left in the issuer's role, the one its place makes sure, else the one on the registry line.
-    taxIds.find((t) => t.role === 'issuer' && t.sure) ??
-    taxIds.find((t) => t.role === 'issuer' && t.registry) ??
     taxIds.find((t) => t.role === 'issuer') ??
     (known ? undefined : taxIds.find((t) => t.role !== 'client' && t.valid));
   const clientId =

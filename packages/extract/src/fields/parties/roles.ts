@@ -93,7 +93,6 @@ export function assignRoles(ids: TaxIdCand[], lines: Line[], L: Labels): void {
   for (const t of ids) {
     const cell = clientCell(t.cell.text);
     const registry = onRegistryLine(t, lines);
-    t.registry = registry;
     if (cell) {
       t.role = 'client';
       // A client number label is no heading; the issuer's registry line says otherwise: a conflict.

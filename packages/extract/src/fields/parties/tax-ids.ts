@@ -26,8 +26,6 @@ export type TaxIdCand = {
   conflict?: boolean;
   /** Its role is its place in reading order only (no block label, no registry line). */
   byOrder?: boolean;
-  /** It stands on (or beside) the issuer's registry line: only the issuer prints where it is registered. */
-  registry?: boolean;
 };
 
 export const TAX_ID_RE =
