@@ -12,7 +12,7 @@ import { findClientName } from './parties/client-name.ts';
 import { bestIssuerName, issuerNameCandidates } from './parties/issuer-name.ts';
 import { type KnownOnPage, namesParty, nameTokens, placeKnownParty } from './parties/known-party.ts';
 import { legalFormDots, sameName, withAccents } from './parties/names.ts';
-import { assignRoles } from './parties/roles.ts';
+import { assignRoles, sameTaxpayer } from './parties/roles.ts';
 import { findTaxIds, readTwice, type TaxIdCand } from './parties/tax-ids.ts';
 
 export { clientBlockName } from './parties/client-name.ts';
@@ -55,11 +55,15 @@ export function findParties(
   const { lines, source, L } = ctx;
   const { taxIds, issuerId, clientId, known } = taxIdsWithRoles(ctx);
   const conflict = anyConflict(taxIds);
+  // Another taxpayer's valid id left in the same role: the choice between them is the engine's, not the
+  // page's, so the role is not certain.
+  const shared = (c: TaxIdCand) =>
+    taxIds.some((t) => t.role === c.role && t.valid && !sameTaxpayer(t.id, c.id));
   // The known party's id read on the page equals the one the accountant holds: the value is read twice.
   const twice = (t: TaxIdCand) => t === known?.id || readTwice(ctx, t);
   if (issuerId)
     fields.issuer_tax_id = {
-      roleSure: issuerId.sure && !conflict,
+      roleSure: issuerId.sure && !conflict && !shared(issuerId),
       readTwice: twice(issuerId),
       value: issuerId.id,
       confidence: issuerId.valid && issuerId.checkable ? 0.9 : 0.5,
@@ -69,7 +73,7 @@ export function findParties(
     };
   if (clientId)
     fields.client_tax_id = {
-      roleSure: clientId.sure && !conflict,
+      roleSure: clientId.sure && !conflict && !shared(clientId),
       readTwice: twice(clientId),
       value: clientId.id,
       confidence: clientId.valid && clientId.checkable ? 0.85 : 0.45,

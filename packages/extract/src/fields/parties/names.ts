@@ -37,7 +37,7 @@ export function suffixOnly(region: Region): RegExp {
  * a public registry's office ("Registro de la Propiedad de …": the registrar, a person or firm, invoices).
  */
 export const LABELISH =
-  /^(?:datos|detalles?|details|pagad[oa]|paid|ud\/kg|uds?\.?\/kg)\b|\b(?:base\s*imponible|subtotal|importe|cantidad|precio|retenci[óo]n|recargo|forma\s*de\s*pago|vencimiento|factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada|referencia|reference|identificador|representante|domiciliaci[óo]n|m[ée]todo\s*de\s*pago|payment\s*method)\b|\bregistro\s+(?:de\s+la\s+propiedad|mercantil|civil)\s+de\b/i;
+  /^(?:datos|detalles?|details|pagad[oa]|paid|ud\/kg|uds?\.?\/kg)\b|\b(?:base\s*imponible|subtotal|importe|cantidad|precio|retenci[óo]n|recargo|forma\s*de\s*pago|vencimiento|factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada|referencia|reference|identificador|representante|domiciliaci[óo]n|m[ée]todo\s*de\s*pago|payment\s*method)(?![\p{L}\d])|\bregistro\s+(?:de\s+la\s+propiedad|mercantil|civil)\s+de\b/iu;
 
 export function cleanName(text: string): string {
   return text
@@ -66,7 +66,8 @@ export function isNameLike(text: string): boolean {
   if (!/\p{L}{2,}/u.test(t)) return false;
   if ((t.match(/\d/g) ?? []).length > t.length * 0.3) return false;
   if (findDates(t).length || findAmounts(t).length > 1) return false;
-  if (/@|www\.|https?:|\btel\b|\bfax\b|^\+?\d/i.test(t)) return false;
+  // A word ends at a letter, accented or not ("TELÉGRAFOS" holds no "tel").
+  if (/@|www\.|https?:|\btel(?![\p{L}\d])|\bfax(?![\p{L}\d])|^\+?\d/iu.test(t)) return false;
   return true;
 }
 

@@ -36,7 +36,9 @@ export type IdMatch = { check: NonNullable<ReturnType<typeof checkTaxId>>; index
 /** The tax ids a line's text holds (EU ids that swallowed trailing words shrunk until the format fits). */
 export function idsIn(text: string): IdMatch[] {
   const out: IdMatch[] = [];
-  for (const m of text.toUpperCase().matchAll(TAX_ID_RE)) {
+  const re = new RegExp(TAX_ID_RE.source, 'g');
+  const upper = text.toUpperCase();
+  for (let m = re.exec(upper); m; m = re.exec(upper)) {
     let raw = m[1]!.trim();
     let check = checkTaxId(raw);
     while (!check?.valid && raw.includes(' ')) {
@@ -44,6 +46,12 @@ export function idsIn(text: string): IdMatch[] {
       const c = checkTaxId(raw);
       if (c) check = c;
       if (c?.valid) break;
+    }
+    // A word that spells a country code ("de CIF B…", "at NIF …") swallowed a word and the id after it:
+    // no id of its own; read on from the word after it.
+    if (!check?.valid && /^[A-Z]{2} [A-Z]{2}/.test(m[0])) {
+      re.lastIndex = m.index + 3;
+      continue;
     }
     if (!check || (check.normalized.match(/\d/g) ?? []).length < 5) continue;
     out.push({ check, index: m.index ?? 0, length: m[0].length });
@@ -114,6 +122,12 @@ export function lookalikeRepairs(text: string): string {
     );
 }
 
+/**
+ * A slash printed between an id's digit groups after its label ("CIF B-78/123456"): the id without it.
+ * A repair, so only where the check character then passes.
+ */
+export const SLASH_IN_LABELLED_ID = /(?<=\b(?:C\.?I\.?F|N\.?I\.?F|DNI)[.:]?\s?[A-Z]?[ -]?\d{1,7})\/(?=\d)/gi;
+
 /** A Spanish id label as OCR glues it to the id, some letters lost: "NIF", "NF", "IF", "NIE", "DNI". */
 export const GLUED_ID_LABEL = /\b(N?I?F|NIE|DNI)(?=\d{8}[A-Z]\b|[XYZ]\d{7}[A-Z]\b)/g;
 
@@ -179,12 +193,15 @@ export function findTaxIds(lines: Line[]): TaxIdCand[] {
       }
     }
     // OCR reads a final J as a bracket ("Z-7.236.659-]"): on a labelled line holding no valid id, the id
-    // with J in the bracket's place; and OCR glues a label, letters lost, to the id ("NF47049470A" for
-    // "NIF 47049470A"): the id after the label. Either when its check character then passes. Never
-    // verified: a repair.
+    // with J in the bracket's place, or without a slash between its digit groups; and OCR glues a label,
+    // letters lost, to the id ("NF47049470A" for "NIF 47049470A"): the id after the label. Either when its
+    // check character then passes. Never verified: a repair.
     if (!found.some((f) => f.valid)) {
       let repaired = line.text.replace(GLUED_ID_LABEL, '$1 ').replace(GLUED_CIF_LABEL, '$1 ');
-      if (labeled) repaired = lookalikeRepairs(repaired.replace(/(?<=[\d.-])[\])](?=\s|$)/g, 'J'));
+      if (labeled)
+        repaired = lookalikeRepairs(
+          repaired.replace(/(?<=[\d.-])[\])](?=\s|$)/g, 'J').replace(SLASH_IN_LABELLED_ID, ''),
+        );
       if (repaired !== line.text)
         for (const m of idsIn(repaired)) {
           if (!m.check.valid || !m.check.checkable) continue;
