@@ -9,6 +9,7 @@ import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useHasSession } from '../auth/use-has-session';
 import { Modal } from '../clients/modal';
+import { useCanBill } from '../firms/can-write';
 import { forgetChosenPlan } from './chosen-plan';
 import { PlanCard } from './plan-card';
 import { isUpgrade, planInvoicesLabel, planName, planPriceLabel } from './plan-text';
@@ -49,6 +50,8 @@ export function PlansChooser({
   const { t } = useTranslation('pricing');
   const toMessage = useErrorMessage();
   const hasSession = useHasSession();
+  // Buying is the firm owner's (ROLE_OWNER_ONLY): the other members see who chooses, not a checkout to refuse.
+  const canBill = useCanBill();
   const subscription = useSubscription(hasSession);
   const [billing, setBilling] = useState<Interval>('month');
   const [draft, setDraft] = useState('');
@@ -118,10 +121,10 @@ export function PlansChooser({
   useEffect(() => {
     const plan = PLANS.find((p) => p.id === autoCheckout);
     if (plan?.interval === 'year') setBilling('year');
-    if (!plan || plan.contactOnly || !hasSession || started.current) return;
+    if (!plan || plan.contactOnly || !hasSession || !canBill || started.current) return;
     started.current = true;
     void checkoutRef.current(plan);
-  }, [autoCheckout, hasSession]);
+  }, [autoCheckout, hasSession, canBill]);
 
   const current = subscription.data && subscription.data.status !== 'canceled' ? subscription.data : null;
 
@@ -139,6 +142,7 @@ export function PlansChooser({
           <PlanAction
             plan={plan}
             hasSession={hasSession}
+            canBill={canBill}
             current={current}
             coupon={quoteFor.has(plan.id) ? coupon : ''}
             processing={processing}
@@ -254,6 +258,7 @@ export function PlansChooser({
 function PlanAction({
   plan,
   hasSession,
+  canBill,
   current,
   coupon,
   processing,
@@ -262,6 +267,7 @@ function PlanAction({
 }: {
   plan: Plan;
   hasSession: boolean;
+  canBill: boolean;
   current: Subscription | null;
   coupon: string;
   processing: PlanId | null;
@@ -285,6 +291,13 @@ function PlanAction({
       <Link to={`/start-free?${query}`} className={style} aria-label={t('plans.chooseNamed', { name })}>
         {t('plans.choose')}
       </Link>
+    );
+  }
+  if (!canBill) {
+    return (
+      <p className="rounded-md bg-slate-100 px-3 py-3 text-center text-sm text-slate-700">
+        {t('plans.ownerBuys')}
+      </p>
     );
   }
   if (current && plan.kind === 'subscription') {

@@ -176,6 +176,24 @@ describe('the pricing page', { timeout: 30_000 }, () => {
     });
   });
 
+  it('signed in as a member who is not the firm’s owner, says who buys instead of offering a checkout (issue 40)', async () => {
+    const admin = testUser({ firmRole: 'admin' });
+    storeTestSession(admin);
+    const calls = mockApi({
+      'GET /me': () => json(200, admin),
+      'GET /subscription': () => json(200, { subscription: null }),
+    });
+    renderWithProviders(
+      <PlansChooser returnTo="/select-plan" redirect={vi.fn()} autoCheckout="freelancer-monthly" />,
+    );
+    const note = await within(card('freelancer-monthly')).findByText(
+      "Your firm's owner chooses and pays for the plan.",
+    );
+    expect(note).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Choose plan/ })).toBeNull();
+    expect(calls.filter((c) => c.key === 'POST /checkout')).toHaveLength(0);
+  });
+
   it('with a subscription running, changes plan after a confirmation instead of a second checkout', async () => {
     signIn();
     const subscription: Subscription = {
