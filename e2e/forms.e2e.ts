@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
-import { baseUrl, connectBrowser, hasBrowser, newContext } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, newContext, savedDownload } from './support/browser';
 
 /** One of our own generated invoices (the engine's golden fixtures), reviewed as below. */
 const FIXTURE = fileURLToPath(
@@ -150,7 +150,7 @@ describe.skipIf(!hasBrowser)('the Forms tab in Chromium', () => {
     ]);
     expect(download.suggestedFilename()).toBe('libro-registro_2026-01-01_2026-03-31.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile((await download.path()) as string);
+    await workbook.xlsx.readFile(await savedDownload(download));
     expect(workbook.getWorksheet('EXPEDIDAS_INGRESOS')?.getRow(3).getCell(12).value).toBe('1');
 
     // Phone width: the page still fits.
@@ -268,7 +268,7 @@ describe.skipIf(!hasBrowser)('the Forms tab in Chromium', () => {
       panel.getByRole('button', { name: 'Download', exact: true }).click(),
     ]);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile((await download.path()) as string);
+    await workbook.xlsx.readFile(await savedDownload(download));
     const rows: unknown[][] = [];
     for (const sheet of workbook.worksheets)
       sheet.eachRow((row) => {

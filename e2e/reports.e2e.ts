@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAndVerify, uniqueEmail } from './support/accounts';
-import { baseUrl, connectBrowser, hasBrowser, newContext } from './support/browser';
+import { baseUrl, connectBrowser, hasBrowser, newContext, savedDownload } from './support/browser';
 
 /** Our own generated invoices (the engine's golden fixtures), never files from the shared bench. */
 const fixture = (name: string) =>
@@ -171,7 +171,7 @@ describe.skipIf(!hasBrowser)('reports and the fiscal summary in Chromium', () =>
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('quarterly-report_estudio-vega_2026-01-01_2026-03-31.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(await download.path());
+    await workbook.xlsx.readFile(await savedDownload(download));
     // The user registered in English: English headings.
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Issued', 'Received', 'Summary']);
     const issued = workbook.getWorksheet('Issued')!;

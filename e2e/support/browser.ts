@@ -1,4 +1,7 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseUrl = inject('baseUrl');
@@ -36,4 +39,14 @@ export async function openLive(page: Page, path: string) {
   await page.keyboard.press('Shift');
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   return response;
+}
+
+/**
+ * Where a download lands on this machine. The browser is connected to, not launched here, so Playwright
+ * keeps no local path of its own (`download.path()` throws): the file is copied into a fresh folder.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'cuadra-e2e-download-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }
