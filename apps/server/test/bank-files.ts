@@ -3,6 +3,10 @@
  * the AEB layout places them, and camt.053 XML. No real bank data.
  */
 
+/** The account the bank tests' statements are for, and a second one of the same holder. */
+export const TEST_ACCOUNT = { bank: '2100', branch: '0418', account: '0200051332' };
+export const SECOND_ACCOUNT = { bank: '0049', branch: '1500', account: '0511111111' };
+
 export type FileMovement = {
   date: string;
   amountCents: number;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankApi } from '../../../test/bank-api';
-import { camt053, type FileAccount, norma43 } from '../../../test/bank-files';
+import { camt053, type FileAccount, norma43, SECOND_ACCOUNT, TEST_ACCOUNT } from '../../../test/bank-files';
 import {
   bodyOf,
   createSignedInUser,
@@ -14,9 +14,9 @@ import { newId } from '../../lib/ids';
 import { insertClient } from '../clients/repo';
 import { spanishIban } from './statement';
 
-const ACCOUNT = { bank: '2100', branch: '0418', account: '0200051332' };
+const ACCOUNT = TEST_ACCOUNT;
 const IBAN = spanishIban(ACCOUNT.bank, ACCOUNT.branch, ACCOUNT.account);
-const SECOND = { bank: '0049', branch: '1500', account: '0511111111' };
+const SECOND = SECOND_ACCOUNT;
 
 describe(`bank statements (${TEST_DB})`, () => {
   let ctx: TestContext;

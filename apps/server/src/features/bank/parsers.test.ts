@@ -1,12 +1,12 @@
 import type { CsvColumns, CsvMapping } from '@cuadra/shared';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { camt053, norma43 } from '../../../test/bank-files';
+import { camt053, norma43, TEST_ACCOUNT } from '../../../test/bank-files';
 import { AppError } from '../../errors';
 import { parseStatement, readStatement } from './parse';
 import { normalizeIban, spanishIban } from './statement';
 
-const ACCOUNT = { bank: '2100', branch: '0418', account: '0200051332' };
+const ACCOUNT = TEST_ACCOUNT;
 const bytes = (text: string) => new TextEncoder().encode(text);
 const failure = (run: () => unknown) => {
   try {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankApi } from '../../../test/bank-api';
-import { camt053, type FileAccount, norma43 } from '../../../test/bank-files';
+import { camt053, type FileAccount, norma43, SECOND_ACCOUNT, TEST_ACCOUNT } from '../../../test/bank-files';
 import {
   bodyOf,
   createSignedInUser,
@@ -13,9 +13,9 @@ import { spanishIban } from './statement';
 
 // The files a bank hands out, bad and odd ones, and the accounts they land in (the matching of a good
 // file against invoices is in bank.test.ts).
-const ACCOUNT = { bank: '2100', branch: '0418', account: '0200051332' };
+const ACCOUNT = TEST_ACCOUNT;
 const IBAN = spanishIban(ACCOUNT.bank, ACCOUNT.branch, ACCOUNT.account);
-const SECOND = { bank: '0049', branch: '1500', account: '0511111111' };
+const SECOND = SECOND_ACCOUNT;
 const CAMT_IBAN = 'ES9121000418450200051332';
 
 describe(`bank statement files (${TEST_DB})`, () => {
