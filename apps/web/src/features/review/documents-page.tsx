@@ -3,9 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
-import { inputClass, linkClass, StateBox, secondaryButtonClass } from '../../components/ui';
+import { linkClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
+import { QueueSearch } from './queue-search';
 import { useReviewQueue } from './review-api';
 import { StateBadge } from './state-badge';
 
@@ -30,23 +31,17 @@ export function DocumentsPage() {
       <DocumentTitle title={t('documents.title')} />
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('documents.title')}</h1>
       <p className="mt-2 mb-4 text-slate-600">{t('documents.intro')}</p>
-      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for jsdom and some screen readers */}
-      <form role="search" onSubmit={submit} className="mb-4 flex max-w-md gap-2">
-        <label htmlFor="documents-search" className="sr-only">
-          {t('queue.search')}
-        </label>
-        <input
-          id="documents-search"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t('queue.searchPlaceholder')}
-          className={`${inputClass} mt-0`}
-        />
+      <QueueSearch
+        id="documents-search"
+        value={search}
+        onChange={setSearch}
+        onSubmit={submit}
+        className="mb-4 flex max-w-md gap-2"
+      >
         <button type="submit" className={secondaryButtonClass}>
           {t('documents.search')}
         </button>
-      </form>
+      </QueueSearch>
       {queue.isPending ? (
         <StateBox>{t('queue.loading')}</StateBox>
       ) : queue.isError ? (

@@ -1,7 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
+import { primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { ReadOnlyNote } from '../firms/can-write';
+import { QueueSearch } from './queue-search';
 
 export type QueueView = 'todo' | 'all';
 
@@ -49,20 +50,13 @@ export function QueuePanel({
         <h2 id="queue-title" className="text-sm font-semibold text-slate-900">
           {t('queue.title')}
         </h2>
-        {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for jsdom and some screen readers */}
-        <form role="search" onSubmit={applySearch} className="flex gap-2">
-          <label htmlFor="desk-search" className="sr-only">
-            {t('queue.search')}
-          </label>
-          <input
-            id="desk-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('queue.searchPlaceholder')}
-            className={`${inputClass} mt-0`}
-          />
-        </form>
+        <QueueSearch
+          id="desk-search"
+          value={search}
+          onChange={setSearch}
+          onSubmit={applySearch}
+          className="flex gap-2"
+        />
         <fieldset className="flex gap-2 text-sm">
           <legend className="sr-only">{t('queue.view')}</legend>
           {(['todo', 'all'] as const).map((option) => (
