@@ -155,7 +155,10 @@ describe(`the job queue (${TEST_DB})`, () => {
   it('backs off exponentially, gives up after the retry limit, calls onExhausted once and dead-letters the job', async () => {
     ctx = await createTestContext({ jobs: [record], work: true, env: { HEALTH_TOKEN }, clock });
     await ctx.services.queue.send(record, { label: 'broken-1' });
-    await until(ctx, async () => ((await ctx.services.queue.deadLetterCount()) === 1 ? true : undefined));
+    // The job is dead before onExhausted runs: wait for both.
+    await until(ctx, async () =>
+      (await ctx.services.queue.deadLetterCount()) === 1 && exhausted.includes('broken-1') ? true : undefined,
+    );
     expect(runs.filter((r) => r === 'broken-1')).toHaveLength(3);
     expect(exhausted.filter((r) => r === 'broken-1')).toHaveLength(1);
     const [first, second] = gaps('broken-1');
@@ -172,7 +175,9 @@ describe(`the job queue (${TEST_DB})`, () => {
   it('does not retry a PermanentError', async () => {
     ctx = await createTestContext({ jobs: [record], work: true, clock });
     await ctx.services.queue.send(record, { label: 'permanent-1' });
-    await until(ctx, async () => ((await ctx.services.queue.deadLetterCount()) === 1 ? true : undefined));
+    await until(ctx, async () =>
+      (await ctx.services.queue.deadLetterCount()) === 1 && exhausted.includes('permanent-1') ? true : undefined,
+    );
     expect(runs.filter((r) => r === 'permanent-1')).toHaveLength(1);
     expect(exhausted.filter((r) => r === 'permanent-1')).toHaveLength(1);
   });
