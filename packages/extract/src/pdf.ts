@@ -162,7 +162,8 @@ export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number): Pr
   };
 }
 
-export type RenderedPage = { png: Uint8Array; rgba: Uint8ClampedArray; width: number; height: number };
+export type RenderedPixels = { rgba: Uint8ClampedArray; width: number; height: number };
+export type RenderedPage = RenderedPixels & { png: Uint8Array };
 
 /**
  * Renders a page, bounded by maxPixels. Uses pdf.js's own canvas factory: pdf.js ships its own copy of
@@ -174,6 +175,26 @@ export async function renderPdfPage(
   dpi: number,
   maxPixels: number,
 ): Promise<RenderedPage> {
+  return (await render(doc, pageNumber, dpi, maxPixels, true)) as RenderedPage;
+}
+
+/** The page's pixels alone, for a reader that takes them as they are (the QR decoder): no PNG encoding. */
+export async function renderPdfPixels(
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  dpi: number,
+  maxPixels: number,
+): Promise<RenderedPixels> {
+  return render(doc, pageNumber, dpi, maxPixels, false);
+}
+
+async function render(
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  dpi: number,
+  maxPixels: number,
+  encode: boolean,
+): Promise<RenderedPixels | RenderedPage> {
   const page = await doc.getPage(pageNumber);
   let scale = dpi / 72;
   const base = page.getViewport({ scale: 1 });
@@ -189,11 +210,14 @@ export async function renderPdfPage(
   } finally {
     page.cleanup();
   }
-  const rgba = context.getImageData(0, 0, canvas.width, canvas.height).data;
-  const png = canvas.toBuffer('image/png');
-  const out = { png: new Uint8Array(png), rgba, width: canvas.width, height: canvas.height };
+  const out: RenderedPixels = {
+    rgba: context.getImageData(0, 0, canvas.width, canvas.height).data,
+    width: canvas.width,
+    height: canvas.height,
+  };
+  const png = encode ? new Uint8Array(canvas.toBuffer('image/png')) : null;
   factory.destroy({ canvas, context });
-  return out;
+  return png ? { ...out, png } : out;
 }
 
 type NodeCanvas = { width: number; height: number; toBuffer(mime: 'image/png'): Uint8Array };

@@ -11,16 +11,23 @@ import {
 } from './checks/consistency.ts';
 import type { Ctx } from './ctx.ts';
 import { ExtractError } from './errors.ts';
-import { extractFromText } from './fields/index.ts';
+import { extractFromText, type TextExtraction } from './fields/index.ts';
 import { reassertMemory } from './fields/memory/apply.ts';
 import { directionFromFields } from './fields/parties/known-party.ts';
 import { prepareImageForOcr } from './image.ts';
 import { llmPass } from './llm.ts';
 import { recognize } from './ocr/index.ts';
-import { openPdf, pdfAttachments, pdfPageText, renderPdfPage } from './pdf.ts';
+import {
+  openPdf,
+  pdfAttachments,
+  pdfPageText,
+  type RenderedPixels,
+  renderPdfPage,
+  renderPdfPixels,
+} from './pdf.ts';
 import { parseInvoiceQr, readQrCodes } from './qr.ts';
 import { imageDimensions } from './sniff.ts';
-import { type Word, wordsToLines } from './text/layout.ts';
+import { type PageText, type Word, wordsToLines } from './text/layout.ts';
 import type { ExtractWarning } from './types.ts';
 import { readEInvoice } from './xml/index.ts';
 
@@ -128,6 +135,24 @@ export const STEPS: Step[] = [
       ctx.textPagesMissing.push(1);
       // Decoding is left to OCR when it is off (QR reads the original bytes).
       if (ctx.options.ocr) ctx.images.set(1, await prepareImageForOcr(ctx.bytes));
+    },
+  },
+  {
+    // A PDF whose text pages already give a whole invoice (number, date, and a total its amounts close)
+    // does not OCR its picture pages: they are charts, terms or a scanned annex, and each costs
+    // seconds. A reading that falls short of that OCRs them as before.
+    name: 'text-suffices',
+    when: (ctx) =>
+      ctx.pdf != null &&
+      ctx.pages.length > 0 &&
+      ctx.textPagesMissing.length > 0 &&
+      ctx.options.ocr &&
+      !structured(ctx),
+    run: async (ctx) => {
+      const text = readFields(ctx);
+      if (!wholeInvoice(text)) return;
+      ctx.text = text;
+      ctx.textPagesMissing = [];
     },
   },
   {
@@ -273,22 +298,11 @@ export const STEPS: Step[] = [
     name: 'qr',
     when: (ctx) => ctx.options.qr !== 'never' && ctx.mediaType !== 'application/xml' && !structured(ctx),
     run: async (ctx) => {
-      const text = ctx.pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n');
-      const hinted = /veri\*?factu|factura verificable|agencia tributaria|\bqr\b|ticketbai|tbai/i.test(text);
-      let sources: { page: number; png: Uint8Array }[] = [];
-      if (ctx.mediaType !== 'application/pdf') sources = [{ page: 1, png: ctx.bytes }];
-      else {
-        for (const [page, img] of ctx.images) sources.push({ page, png: img.png });
-        if (!sources.length && ctx.pdf && (ctx.options.qr === 'always' || hinted)) {
-          for (const p of [1, ctx.pageCount].filter((x, i, a) => a.indexOf(x) === i)) {
-            const r = await renderPdfPage(ctx.pdf, p, 150, 6_000_000);
-            sources.push({ page: p, png: r.png });
-          }
-        }
-      }
-      for (const s of sources) {
+      const text = ctx.pages.map(pageText).join('\n');
+      const hinted = QR_HINT.test(text);
+      for await (const s of qrSources(ctx, hinted)) {
         if (timeLeft(ctx) <= 0) break;
-        for (const t of await readQrCodes(s.png).catch(() => [])) {
+        for (const t of await readQrCodes(s.image).catch(() => [])) {
           const info = parseInvoiceQr(t, s.page);
           if (info.kind !== 'other' || !ctx.qr) ctx.qr = info;
           if (info.kind !== 'other') return;
@@ -306,13 +320,7 @@ export const STEPS: Step[] = [
     name: 'fields',
     when: (ctx) => !structured(ctx) && ctx.pages.length > 0,
     run: async (ctx) => {
-      const source = ctx.pages.every((p) => p.source === 'ocr') ? 'ocr' : 'text';
-      ctx.text = extractFromText(ctx.pages, source, {
-        party: ctx.options.party,
-        today: ctx.options.today,
-        hints: ctx.options.hints,
-        learn: ctx.options.learn,
-      });
+      ctx.text ??= readFields(ctx);
       ctx.direction = ctx.text.direction;
       ctx.language = ctx.text.language;
       ctx.fields = ctx.text.fields;
@@ -401,6 +409,60 @@ export function planOcrPages(ctx: Ctx): void {
   ctx.textPagesMissing = keep;
   // The time limit is one page's worth of OCR and more; each further page read gets a quarter of it again.
   ctx.deadline += (keep.length - 1) * Math.round(ctx.options.timeoutMs / 4);
+}
+
+const pageText = (page: PageText) => page.lines.map((l) => l.text).join('\n');
+
+/** Words printed beside an invoice QR (VeriFactu's legend, TicketBAI) or naming one. */
+const QR_HINT = /veri\*?factu|factura verificable|agencia tributaria|\bqr\b|ticketbai|tbai/i;
+
+/**
+ * The images a QR code is looked for in, one at a time: the upload itself, the pages already rendered for
+ * OCR, or else, when the text names a QR (or `qr: 'always'`), the text pages that name it (the legend is
+ * printed beside the code), or the first and the last page when none does. Each is rendered only when the
+ * ones before held no invoice QR.
+ */
+async function* qrSources(
+  ctx: Ctx,
+  hinted: boolean,
+): AsyncGenerator<{ page: number; image: Uint8Array | RenderedPixels }> {
+  if (ctx.mediaType !== 'application/pdf') {
+    yield { page: 1, image: ctx.bytes };
+    return;
+  }
+  if (ctx.images.size) {
+    for (const [page, img] of ctx.images) yield { page, image: img.png };
+    return;
+  }
+  if (!ctx.pdf || (ctx.options.qr !== 'always' && !hinted)) return;
+  const named = ctx.pages.filter((p) => QR_HINT.test(pageText(p))).map((p) => p.page);
+  const pages = (named.length ? named : [1, ctx.pageCount]).filter((x, i, a) => a.indexOf(x) === i);
+  for (const page of pages) yield { page, image: await renderPdfPixels(ctx.pdf, page, QR_DPI, 6_000_000) };
+}
+
+/** A VeriFactu code is 30–40 mm wide: about four pixels a module at this resolution. */
+const QR_DPI = 150;
+
+function readFields(ctx: Ctx): TextExtraction {
+  const source = ctx.pages.every((p) => p.source === 'ocr') ? 'ocr' : 'text';
+  return extractFromText(ctx.pages, source, {
+    party: ctx.options.party,
+    today: ctx.options.today,
+    hints: ctx.options.hints,
+    learn: ctx.options.learn,
+  });
+}
+
+/**
+ * A reading that stands alone: a number, an issue date, and a total that the amounts read beside it close
+ * to the cent (what the checks step would verify). Tried on copies: the checks run again on what is kept.
+ */
+function wholeInvoice(text: TextExtraction): boolean {
+  if (!text.fields.invoice_number || !text.fields.issue_date) return false;
+  const fields = structuredClone(text.fields);
+  const doc = { creditNote: isCreditNote(text.fullText), text: text.fullText };
+  reconcileAmounts(fields, structuredClone(text.amountCandidates), () => {}, doc);
+  return fields.total?.verified === true;
 }
 
 async function renderMissing(ctx: Ctx, p: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { RenderedPixels } from './pdf.ts';
 import type { QrInfo } from './types.ts';
 
 const require = createRequire(import.meta.url);
@@ -25,10 +26,16 @@ function loadZxing(): Promise<ZxingReader> {
   return zxing;
 }
 
-/** Decodes QR codes from an encoded image (PNG/JPEG bytes). Returns their texts. */
-export async function readQrCodes(image: Uint8Array): Promise<string[]> {
+/** Decodes QR codes from an encoded image (PNG/JPEG bytes) or from its pixels. Returns their texts. */
+export async function readQrCodes(image: Uint8Array | RenderedPixels): Promise<string[]> {
   const mod = await loadZxing();
-  const results = await mod.readBarcodes(image, {
+  const input =
+    image instanceof Uint8Array
+      ? image
+      : ({ data: image.rgba, width: image.width, height: image.height, colorSpace: 'srgb' } as Parameters<
+          ZxingReader['readBarcodes']
+        >[0]);
+  const results = await mod.readBarcodes(input, {
     formats: ['QRCode'],
     tryHarder: true,
     maxNumberOfSymbols: 4,
