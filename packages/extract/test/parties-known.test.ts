@@ -213,6 +213,20 @@ describe('direction', () => {
     expect(received.direction).toBe('received');
     expect(received.fields.client_name?.value).toBe('Talleres Ebro S.L.');
   });
+
+  it('finds a known name OCR read a letter wrong in one word and a letter short in another', () => {
+    const scanned = [
+      '@0.04 Comercializadora Levante S.A.',
+      `@0.06 CIF: ${otherCif}`,
+      '@0.10 Factura nº 2024-118   Fecha: 12/03/2024',
+      '@0.14 Titular del contrato',
+      '@0.16 SUSANA CALOERON GOME',
+      '@0.30 Total   605,00 €',
+    ];
+    expect(read(page(scanned, 'ocr'), { name: 'Susana Calderón Gómez' }).direction).toBe('received');
+    // A name of other words, however alike in length, is not the known one.
+    expect(read(page(scanned, 'ocr'), { name: 'Susana Serrano Gil' }).direction).toBeNull();
+  });
 });
 
 describe('cuadra-extract --party-tax-id / --party-name', () => {

@@ -1,9 +1,10 @@
 /** A table row's cells: the description's words, each numeric column's readings, and the arithmetic that picks. */
 
 import { isReadByBoth } from '../../ocr/fuse.ts';
+import { editDistance } from '../../text/distance.ts';
 import type { Line } from '../../text/layout.ts';
 import { parseAmount } from '../../text/numbers.ts';
-import { type Column, editDistance, NOISE } from './header.ts';
+import { type Column, NOISE } from './header.ts';
 
 /** A row that ends the table (its totals, payment terms, notes). */
 export const STOP_ROW =

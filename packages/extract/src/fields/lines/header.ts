@@ -1,5 +1,6 @@
 /** A line-item table's header row: which columns it names, and where, as OCR or a text layer gives them. */
 
+import { editDistance } from '../../text/distance.ts';
 import type { Line } from '../../text/layout.ts';
 import { splitCells } from '../context.ts';
 
@@ -33,24 +34,6 @@ const HEADER_WORDS = [
   'amount',
   'product',
 ];
-
-/** Edit distance, stopping early past `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, k) => k);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let low = i;
-    for (let k = 1; k <= b.length; k++) {
-      const v = Math.min(prev[k]! + 1, cur[k - 1]! + 1, prev[k - 1]! + (a[i - 1] === b[k - 1] ? 0 : 1));
-      cur.push(v);
-      low = Math.min(low, v);
-    }
-    if (low > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
 
 /**
  * A header word OCR garbled, read as the column name it is nearest to: one character off in a word of

@@ -4,6 +4,7 @@
  * structure gives it; every other id then takes the other role.
  */
 import { normalizeTaxId } from '../../checks/tax-id.ts';
+import { editDistance } from '../../text/distance.ts';
 import type { Line } from '../../text/layout.ts';
 import type { KnownParty } from '../../types.ts';
 import { type Ctx, splitCells } from '../context.ts';
@@ -37,6 +38,8 @@ export type KnownOnPage = {
 const NAME_TOKEN_SHARE = 0.8;
 /** Words a printed name may add to the known one (a trade name, "y Cía", a branch). */
 const NAME_EXTRA_TOKENS = 3;
+/** Letters of a known name of two words or more that OCR may have misread, dropped or added (one in ten). */
+const NAME_MISREAD_SHARE = 0.1;
 /** How far from the known id its name may stand in the id's block (0.12 of the page: about six lines). */
 const BLOCK_REACH = 0.12;
 /** Cells this close in x (page width) stand in one column. */
@@ -102,13 +105,21 @@ function alike(a: string, b: string): boolean {
   return tail(a, i + 1) === tail(b, i + 1) || tail(a, i + 1) === tail(b, i) || tail(a, i) === tail(b, i + 1);
 }
 
-/** The printed text names the known party: most of its words, and not many more. */
+/**
+ * The printed text names the known party: most of its words, and not many more; or, as OCR reads a name a
+ * few letters wrong across its words ("CALOERON GOME"), as many words whose letters, in order, are the
+ * known name's but for a few.
+ */
 export function namesParty(text: string, partyTokens: string[]): boolean {
   if (!partyTokens.length) return false;
   const words = nameTokens(text);
   if (!words.length || words.length > partyTokens.length + NAME_EXTRA_TOKENS) return false;
   const hit = partyTokens.filter((p) => words.some((w) => alike(w, p))).length;
-  return hit / partyTokens.length >= NAME_TOKEN_SHARE;
+  if (hit / partyTokens.length >= NAME_TOKEN_SHARE) return true;
+  if (words.length !== partyTokens.length || partyTokens.length < 2) return false;
+  const known = partyTokens.join(' ');
+  const misread = Math.floor(known.length * NAME_MISREAD_SHARE);
+  return editDistance(words.join(' '), known, misread) <= misread;
 }
 
 /**
