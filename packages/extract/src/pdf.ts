@@ -129,10 +129,12 @@ export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number): Pr
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
   const words: Word[] = [];
+  const drawn = new Map<string, [number, number][]>();
   for (const item of content.items) {
     if (!('str' in item) || !item.str.trim()) continue;
     const [a, b, c, d, e, f] = item.transform as number[];
     const fontHeight = Math.hypot(c ?? 0, d ?? 0) || Math.hypot(a ?? 0, b ?? 0) || 10;
+    if (overprinted(drawn, item.str, e ?? 0, f ?? 0, fontHeight)) continue;
     const [vx, vy] = viewport.convertToViewportPoint(e ?? 0, f ?? 0) as [number, number];
     const width = item.width || fontHeight * item.str.length * 0.5;
     // Split the item into words, estimating x by character share (good enough for boxes and columns).
@@ -160,6 +162,27 @@ export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number): Pr
     lines: wordsToLines(words, pageNumber, viewport.width / viewport.height),
     source: 'text',
   };
+}
+
+/** How far apart (in font heights) two drawings of one string still print as one: bold faked by overprint. */
+const OVERPRINT_REACH = 0.2;
+
+/**
+ * The same string drawn again where it already stands (a generator's fake bold, a footer stamped twice):
+ * read once, or its words interleave with their copies ("Naturgy Naturgy Iberia, Iberia").
+ */
+function overprinted(
+  drawn: Map<string, [number, number][]>,
+  str: string,
+  x: number,
+  y: number,
+  fontHeight: number,
+): boolean {
+  const reach = fontHeight * OVERPRINT_REACH;
+  const at = drawn.get(str) ?? [];
+  if (at.some(([px, py]) => Math.abs(px - x) <= reach && Math.abs(py - y) <= reach)) return true;
+  drawn.set(str, [...at, [x, y]]);
+  return false;
 }
 
 export type RenderedPixels = { rgba: Uint8ClampedArray; width: number; height: number };

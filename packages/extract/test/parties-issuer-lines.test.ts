@@ -94,3 +94,17 @@ describe('the issuer name where the issuer prints its legal name', () => {
     expect(suffix.test('Grupo Norte SAU')).toBe(true);
   });
 });
+
+describe('the issuer name, without what its line adds', () => {
+  it('drops the tax id printed after the name on its line', () => {
+    const rows = [
+      `@0.040 LUCÍA MONTERO BRAVO ${clientNif}`,
+      '@0.060 Abogada · Rúa Real 12, 15003 A Coruña',
+      '@0.120 Factura 2023/118   Fecha 30/11/2023',
+      '@0.600 Total   138,00 €',
+    ];
+    expect(issuerName(rows)).toBe('LUCÍA MONTERO BRAVO');
+    // A number that is no tax id stays: it may be part of the name.
+    expect(issuerName([`@0.040 ALMACENES 2018 S.L.`, ...rows.slice(1)])).toBe('ALMACENES 2018 S.L.');
+  });
+});

@@ -48,7 +48,7 @@ export const CA: LabelWords = {
   change: [['canvi']],
   withholding: [['retenci[óo]', 'retencions']],
   surcharge: [['rec[àa]rrec\\s*(?:d\\W?)?equival[èe]ncia']],
-  issuerBlock: [['emissor', 'prove[ïi]dor', 'venedor']],
+  issuerBlock: [['emissor', 'prove[ïi]dor', 'venedor', '(?:venut|facturat|em[eè]s)\\s*per']],
   clientBlock: [['client', 'destinatari', 'dades\\s*del\\s*client']],
   otherReference: [
     ['n[ºo°.]?\\s*(?:de\\s*)?(?:client|contracte|comanda|albar[àa]|p[òo]lissa)', 'codi\\s*(?:de\\s*)?client'],

@@ -68,7 +68,7 @@ export const DE: LabelWords = {
   change: [[]],
   withholding: [[]],
   surcharge: [[]],
-  issuerBlock: [['lieferant', 'verk[äa]ufer', 'rechnungssteller']],
+  issuerBlock: [['lieferant', 'verk[äa]ufer', 'rechnungssteller', 'verkauft\\s*von']],
   clientBlock: [
     [
       'rechnungsempf[äa]nger',

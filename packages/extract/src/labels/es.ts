@@ -145,7 +145,9 @@ export const ES: LabelWords = {
     ],
   ],
   // "De:" and "Para:" over two blocks side by side: from whom, to whom.
-  issuerBlock: [['emisor', 'proveedor', 'vendedor', 'de(?=\\s*:)']],
+  issuerBlock: [
+    ['emisor', 'proveedor', 'vendedor', '(?:vendido|facturado|emitid[oa])\\s*por', 'de(?=\\s*:)'],
+  ],
   clientBlock: [
     [
       'cliente',

@@ -57,7 +57,7 @@ export const FR: LabelWords = {
   change: [[]],
   withholding: [[]],
   surcharge: [[]],
-  issuerBlock: [['fournisseur', 'vendeur', '[ée]metteur']],
+  issuerBlock: [['fournisseur', 'vendeur', '[ée]metteur', '(?:vendu|factur[ée])\\s*par']],
   clientBlock: [['client', 'acheteur', 'factur[ée]\\s*à', 'adresse\\s*de\\s*(?:facturation|livraison)']],
   otherReference: [
     [

@@ -22,7 +22,7 @@ export const GL: LabelWords = {
   change: [['cambio', 'devoluci[óo]n']],
   withholding: [['retenci[óo]n']],
   surcharge: [['recarga\\s*(?:de\\s*)?equivalencia']],
-  issuerBlock: [['emisor', 'provedor', 'vendedor']],
+  issuerBlock: [['emisor', 'provedor', 'vendedor', '(?:vendido|facturado|emitido)\\s*por']],
   clientBlock: [['cliente', 'destinatario']],
   otherReference: [
     ['n[ºo°.]?\\s*(?:de\\s*)?(?:cliente|contrato|pedido|albar[áa]n)', 'c[óo]digo\\s*(?:de\\s*)?cliente'],

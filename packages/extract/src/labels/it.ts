@@ -38,7 +38,7 @@ export const IT: LabelWords = {
   change: [['resto']],
   withholding: [['ritenuta(?:\\s*d\\W?acconto)?']],
   surcharge: [[]],
-  issuerBlock: [['fornitore', 'venditore', 'cedente', 'prestatore']],
+  issuerBlock: [['fornitore', 'venditore', 'cedente', 'prestatore', '(?:venduto|fatturato)\\s*da']],
   clientBlock: [['cliente', 'destinatario', 'cessionario', 'committente', 'spett\\.le']],
   otherReference: [
     [

@@ -15,7 +15,7 @@ export const NL: LabelWords = {
   change: [[]],
   withholding: [[]],
   surcharge: [[]],
-  issuerBlock: [['verkoper']],
+  issuerBlock: [['verkoper', 'verkocht\\s*door']],
   clientBlock: [['factuuradres', 'afleveradres']],
   otherReference: [
     [

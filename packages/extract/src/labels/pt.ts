@@ -39,7 +39,7 @@ export const PT: LabelWords = {
   change: [['troco']],
   withholding: [['reten[çc][ãa]o(?:\\s*na\\s*fonte)?']],
   surcharge: [[]],
-  issuerBlock: [['fornecedor', 'vendedor', 'emitente']],
+  issuerBlock: [['fornecedor', 'vendedor', 'emitente', '(?:vendido|faturado|emitido)\\s*por']],
   clientBlock: [['cliente', 'adquirente', 'destinat[áa]rio']],
   otherReference: [
     [

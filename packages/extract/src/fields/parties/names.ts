@@ -1,6 +1,7 @@
 /**
  * What a party's name looks like: legal forms, label words that are no name, OCR spellings of names.
  */
+import { checkTaxId } from '../../checks/tax-id.ts';
 import type { Labels } from '../../labels/index.ts';
 import { MY_COMPANY_SUFFIX, MY_SUFFIX_ONLY } from '../../labels/ms.ts';
 import { findDates } from '../../text/dates.ts';
@@ -40,7 +41,7 @@ export const LABELISH =
   /^(?:datos|detalles?|details|pagad[oa]|paid|ud\/kg|uds?\.?\/kg)\b|\b(?:base\s*imponible|subtotal|importe|cantidad|precio|retenci[óo]n|recargo|forma\s*de\s*pago|vencimiento|factura|invoice|fecha|date|nif|cif|n\.i\.f|vat|iva|total|cliente|customer|bill\s*to|tel[ée]?f?|tel\.|phone|email|e-mail|www\.|http|p[áa]gina|page|rechnung|datum|importe|concepto|description|descripci[óo]n|receipt|recibo|ticket|simplificada|referencia|reference|identificador|representante|domiciliaci[óo]n|m[ée]todo\s*de\s*pago|payment\s*method)(?![\p{L}\d])|\bregistro\s+(?:de\s+la\s+propiedad|mercantil|civil)\s+de\b/iu;
 
 export function cleanName(text: string): string {
-  return text
+  const name = text
     .split(/ {3}/)[0]!
     .replace(
       /^(?:emisor|proveedor|cliente|client|customer|bill\s*to|from|to|raz[óo]n\s*social|nombre|name|firma|company|raison\s*sociale|nom)\s*:\s*/i,
@@ -48,7 +49,18 @@ export function cleanName(text: string): string {
     )
     .replace(/\s+/g, ' ')
     .trim();
+  return withoutTaxId(name);
 }
+
+/** The party's tax id printed after its name on one line ("JORGE PADRON IRIBARNE 78503982Z"): not the name. */
+export function withoutTaxId(name: string): string {
+  const id = TRAILING_ID.exec(name);
+  return id && checkTaxId(id[1]!)?.valid ? name.slice(0, id.index).replace(/[\s,;:-]+$/, '') : name;
+}
+
+/** A tax id-shaped last word, with or without its label. Whether it is one, its check character says. */
+const TRAILING_ID =
+  /\s+(?:(?:N\.?I\.?F|C\.?I\.?F|D\.?N\.?I|N\.?I\.?E|VAT|IVA|USt-?IdNr)\.?\s*:?\s*)?([A-Z]{0,2}[-\s]?[A-Z0-9][-.]?\d{7}[-.]?[A-Z0-9])$/i;
 
 // A speck OCR read as a letter may open the label ("i NeFactura").
 export const LABEL_WORDS =

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcr, extractDocument } from '../src/index.ts';
+import { openPdf, pdfPageText } from '../src/pdf.ts';
 
 // A digital invoice often carries pages that are pictures: a chart of the consumption, an environmental
 // label, a scanned annex. OCR costs seconds a page, so it reads them only when the text pages fall short.
@@ -54,4 +55,17 @@ describe('picture pages of a text PDF', () => {
     expect(result.timingsMs.ocr).toBeGreaterThan(0);
     expect(result.fields.total).toBe('4007.19');
   }, 120_000);
+});
+
+describe('the text layer of a PDF', () => {
+  it('reads a name drawn twice on itself (bold by overprint) once, and a name repeated elsewhere twice', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([595, 842]);
+    for (const dx of [0, 0.4]) page.drawText('Naturgy Iberia, S.A.', { x: 50 + dx, y: 790, size: 12, font });
+    page.drawText('Naturgy Iberia, S.A.', { x: 50, y: 60, size: 6, font });
+    const doc = await openPdf(await pdf.save());
+    const lines = (await pdfPageText(doc, 1)).lines.map((l) => l.text);
+    expect(lines).toEqual(['Naturgy Iberia, S.A.', 'Naturgy Iberia, S.A.']);
+  });
 });
