@@ -337,7 +337,8 @@ export const STEPS: Step[] = [
         reconcileAmounts(ctx.fields, ctx.text.amountCandidates, w, doc);
         preferRoundedTotal(ctx.fields, ctx.text.amountCandidates.total, w, ctx.text);
         // With a cash rounding printed there are two totals (before and after rounding): neither is verified.
-        if (!ctx.text.rounding) checkPayment(ctx.fields, ctx.text.payment, ctx.text.amountCandidates.total);
+        if (!ctx.text.rounding)
+          checkPayment(ctx.fields, ctx.text.payment, ctx.text.amountCandidates.total, w);
         checkBreakdown(ctx.fields, w, doc);
         checkLineItems(ctx.fields, w);
       }

@@ -342,3 +342,34 @@ describe('a total misread as a rounding or as zero', () => {
     expect(total(['TOTAL   RM0.00', 'CASH   RM12.37'])).toBe('12.37');
   });
 });
+
+describe('two totals printed, the card paying the other one', () => {
+  const run = (rows: string[]) => {
+    const r = extractFromText([page(['Supermercados Ribera S.L.', 'CIF B12345674', ...rows])], 'text');
+    const warnings: string[] = [];
+    reconcileAmounts(r.fields, r.amountCandidates, () => {});
+    checkPayment(r.fields, r.payment, r.amountCandidates.total, (w) => warnings.push(w.code));
+    return { fields: r.fields, warnings };
+  };
+  const coupon = [
+    'Base imponible   36,35',
+    'IVA 21%   3,09',
+    'TOTAL   39,44',
+    'Cupón ahorro   -2,08',
+    'TOTAL COMPRA   37,36',
+    'TARJETA   37,36',
+  ];
+
+  it('verifies neither total, nor the base and VAT that close on one of them, and says why', () => {
+    const { fields, warnings } = run(coupon);
+    for (const name of ['total', 'tax_base', 'vat_total'] as const)
+      expect(fields[name]?.verified).not.toBe(true);
+    expect(warnings).toContain('PAID_ANOTHER_TOTAL');
+  });
+
+  it('keeps the total verified when the card paid it', () => {
+    const { fields, warnings } = run(coupon.slice(0, 3).concat('TARJETA   39,44'));
+    expect(fields.total).toMatchObject({ value: '39.44', verified: true });
+    expect(warnings).not.toContain('PAID_ANOTHER_TOTAL');
+  });
+});

@@ -696,11 +696,29 @@ function amountSum(fields: FieldMap): number | null {
  */
 export function checkPayment(
   fields: FieldMap,
-  payment: { tendered: number; change: number | null; paid: number } | null,
+  payment: { tendered: number; change: number | null; paid: number; line?: number } | null,
   totals: AmountCand[],
+  warn: Warn = () => {},
 ): void {
   const ev = fields.total;
-  if (!ev || ev.verified || !payment || !payment.change) return;
+  if (!ev || !payment) return;
+  if (ev.verified && !payment.change && paidAnotherTotal(ev, payment, totals)) {
+    // Two totals printed (before and after a coupon, a voucher, a discount at the till) and the card paid
+    // the other one: the sums that closed on this one do not say which is the invoice's.
+    for (const name of ['total', 'tax_base', 'vat_total', 'vat_breakdown'] as const) {
+      const field = fields[name];
+      if (!field) continue;
+      field.verified = false;
+      field.confidence = Math.min(field.confidence, 0.6);
+    }
+    warn({
+      code: 'PAID_ANOTHER_TOTAL',
+      field: 'total',
+      message: 'The amount paid is another total printed on the document',
+    });
+    return;
+  }
+  if (ev.verified || !payment.change) return;
   const printedAsTotal = totals.some(
     (c) => c.cents === payment.paid && !c.features?.paidFallback && !c.features?.repeatedLargest,
   );
@@ -708,6 +726,22 @@ export function checkPayment(
     ev.verified = true;
     ev.confidence = Math.max(ev.confidence, 0.95);
   }
+}
+
+/** What was paid, without change, is printed as a total too, off the payment's own line, and differs. */
+function paidAnotherTotal(
+  ev: { value: string },
+  payment: { paid: number; line?: number },
+  totals: AmountCand[],
+): boolean {
+  if (Math.abs((toCents(ev.value) ?? 0) - payment.paid) <= TOL) return false;
+  return totals.some(
+    (c) =>
+      c.cents === payment.paid &&
+      c.line !== payment.line &&
+      !c.features?.paidFallback &&
+      !c.features?.onTenderedLine,
+  );
 }
 
 /** base × rate = VAT per line of the breakdown; verifies the breakdown when every line agrees. */

@@ -64,7 +64,7 @@ export const DE: LabelWords = {
     ['anzahlung(?:en)?', 'vorauszahlung(?:en)?', 'bereits\\s*(?:bezahlt|gezahlt)', 'abschlagszahlung(?:en)?'],
   ],
   discount: [['[a-zäöüß]*rabatt[a-zäöüß]*', 'skonto', '[a-zäöüß]*nachlass']],
-  tendered: [[]],
+  tendered: [['gegeben', 'girocard', 'ec[-\\s]?karte', 'kartenzahlung']],
   change: [[]],
   withholding: [[]],
   surcharge: [[]],

@@ -53,7 +53,7 @@ export const FR: LabelWords = {
   ],
   prepaid: [['acomptes?', 'd[ée]j[àa]\\s*(?:pay[ée]|r[ée]gl[ée])', 'pay[ée]']],
   discount: [['remise', 'rabais', 'ristourne', 'escompte']],
-  tendered: [[]],
+  tendered: [['esp[èe]ces', 'carte\\s*bancaire']],
   change: [[]],
   withholding: [[]],
   surcharge: [[]],

@@ -11,7 +11,7 @@ export const NL: LabelWords = {
   amountDue: [['openstaand(?:\\s*bedrag)?', 'nog\\s*te\\s*betalen', 'resterend\\s*bedrag']],
   prepaid: [['aanbetaling', 'vooruitbetaald', 'reeds\\s*betaald']],
   discount: [['korting']],
-  tendered: [[]],
+  tendered: [['contant', 'pinbetaling']],
   change: [[]],
   withholding: [[]],
   surcharge: [[]],

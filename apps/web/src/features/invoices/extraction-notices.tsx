@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 const NOTICES = [
   ['MULTIPLE_INVOICES', 'multipleInvoices'],
   ['TOTAL_PART_OF_LARGER', 'totalPartOfLarger'],
+  ['PAID_ANOTHER_TOTAL', 'paidAnotherTotal'],
   ['AMOUNTS_UNRECONCILED', 'amountsUnreconciled'],
   ['AMOUNTS_CENT_DIFFERENCE', 'amountsCentDifference'],
   ['VAT_RATE_MISMATCH', 'vatRateMismatch'],
