@@ -43,6 +43,15 @@ module.exports = {
       },
       to: { path: '^apps/server/src/features/' },
     },
+    {
+      name: 'service-through-repo',
+      comment:
+        "A server feature's service speaks to the database through repos (its repo.ts, other features' " +
+        'entries, access/): it names no table of db/schema.ts, so every query lives in a repo. Row types are fine.',
+      severity: 'error',
+      from: { path: '^apps/server/src/features/[^/]+/service\\.ts$' },
+      to: { path: '^apps/server/src/db/schema\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
