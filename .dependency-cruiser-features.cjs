@@ -18,6 +18,16 @@ module.exports = {
       to: { path: '^apps/server/src/features/[^/]+$', circular: true },
     },
     {
+      name: 'no-web-feature-cycle',
+      comment:
+        "The web app's features form a one-way graph too. When two need each other, the shared part moves " +
+        'down into access/ (session, roles, the clients of the caller), lib/ (query keys, seo) or components/.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^apps/web/src/features/[^/]+$' },
+      to: { path: '^apps/web/src/features/[^/]+$', circular: true },
+    },
+    {
       name: 'no-extract-folder-cycle',
       comment:
         "The engine's folders form a one-way graph (ids ← fields ← checks, text and labels below). What two " +
@@ -29,7 +39,7 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^(apps/server/src/features|packages/extract/src)/',
+    includeOnly: '^(apps/(server|web)/src/features|packages/extract/src)/',
     exclude: { path: '(\\.test\\.tsx?|/test-fixtures\\.ts)$' },
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
