@@ -4,6 +4,7 @@
  * says why each rule is here.
  */
 const FEATURE = '^apps/server/src/features/([^/]+)/';
+const WEB_FEATURE = '^apps/web/src/features/([^/]+)/';
 const TEST = '(\\.test\\.tsx?|/test-fixtures\\.ts)$';
 
 module.exports = {
@@ -42,6 +43,37 @@ module.exports = {
         ],
       },
       to: { path: '^apps/server/src/features/' },
+    },
+    {
+      name: 'service-through-repo',
+      comment:
+        "A server feature's service speaks to the database through repos (its repo.ts, other features' " +
+        'entries, access/): it names no table of db/schema.ts, so every query lives in a repo. Row types are fine.',
+      severity: 'error',
+      from: { path: '^apps/server/src/features/[^/]+/service\\.ts$' },
+      to: { path: '^apps/server/src/db/schema\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'web-feature-public-entry',
+      comment:
+        'A web feature imports another only through its public entry (features/<x>/index.ts), never its ' +
+        'pages, API module or components directly. Tests may render through internals.',
+      severity: 'error',
+      from: { path: WEB_FEATURE, pathNot: TEST },
+      to: {
+        path: '^apps/web/src/features/[^/]+/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'web-shared-below-features',
+      comment:
+        "The web app's shared folders (access/, components/, i18n/, lib/, test/) never import a feature; only " +
+        'the composition roots at the top of apps/web/src (router.tsx, main.tsx, entry-server.tsx, ' +
+        'app-providers.tsx, root-layout.tsx, protected-layout.tsx) wire them.',
+      severity: 'error',
+      from: { path: '^apps/web/src/[^/]+/', pathNot: ['^apps/web/src/features/', TEST] },
+      to: { path: '^apps/web/src/features/' },
     },
   ],
   options: {

@@ -35,6 +35,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? undefined
       : {
+          // A feature's index.ts only re-exports what other features use (ARCHITECTURE.md, "Layers and
+          // imports"): without side effects of its own, importing one part of it does not pull the rest
+          // of the feature into the importing page's chunk.
+          treeshake: {
+            moduleSideEffects: [
+              { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+            ],
+          },
           output: {
             // Libraries change less often than our code: separate chunks stay cached across deploys.
             codeSplitting: {

@@ -12,17 +12,17 @@ import {
 } from 'react-router';
 import { AppProviders } from './app-providers';
 import { ARTICLES } from './features/blog/articles';
-import { ARTICLE_SLUGS } from './features/blog/slugs';
 import { createFixedI18n } from './features/marketing/seo/fixed-i18n';
-import { localizedPath } from './features/marketing/seo/localized-path';
-import { type PageMetaData, renderHeadTags } from './features/marketing/seo/meta';
-import { MetaCollectorContext } from './features/marketing/seo/page-meta';
-import { absoluteUrl, SITE_ORIGIN } from './features/marketing/seo/site';
 import { createQueryClient } from './lib/query-client';
+import { ARTICLE_SLUGS } from './lib/seo/article-slugs';
+import { localizedPath } from './lib/seo/localized-path';
+import { type PageMetaData, renderHeadTags } from './lib/seo/meta';
+import { MetaCollectorContext } from './lib/seo/page-meta';
+import { absoluteUrl, SITE_ORIGIN } from './lib/seo/site';
 import { routes } from './router';
 
 export { PRERENDERED_ATTRIBUTE } from './features/marketing/seo/hydrate';
-export { localizedPath } from './features/marketing/seo/localized-path';
+export { localizedPath } from './lib/seo/localized-path';
 
 /**
  * A query client for one server render. Queries started while rendering would otherwise arm their cache's
@@ -58,9 +58,9 @@ export const PRERENDER_PAGES: readonly PrerenderPage[] = [
   { path: '/integrations', modules: ['src/features/marketing/integrations-page.tsx'], inSitemap: true },
   { path: '/privacy', modules: ['src/features/marketing/privacy-page.tsx'], inSitemap: true },
   { path: '/terms', modules: ['src/features/marketing/terms-page.tsx'], inSitemap: true },
-  { path: '/pricing', modules: ['src/features/plans/pricing-page.tsx'], inSitemap: true },
-  { path: '/credits', modules: ['src/features/credits/credits-page.tsx'], inSitemap: true },
-  { path: '/select-plan', modules: ['src/features/plans/select-plan-page.tsx'], inSitemap: true },
+  { path: '/pricing', modules: ['src/features/checkout/pricing-page.tsx'], inSitemap: true },
+  { path: '/credits', modules: ['src/features/checkout/credits-page.tsx'], inSitemap: true },
+  { path: '/select-plan', modules: ['src/features/checkout/select-plan-page.tsx'], inSitemap: true },
   { path: '/exito', modules: ['src/features/checkout/success-page.tsx'], inSitemap: false },
   { path: '/register/cancel', modules: ['src/features/checkout/register-cancel-page.tsx'], inSitemap: false },
   {

@@ -2,12 +2,12 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './components/errors/route-error-page';
 import { PageLoading } from './components/layout/page-loading';
-import { ProtectedLayout } from './components/layout/protected-layout';
 import { PublicLayout } from './components/layout/public-layout';
-import { RootLayout } from './components/layout/root-layout';
 import { BLOG_ARTICLE_ROUTES } from './features/blog/blog-routes';
-import { localizedPath } from './features/marketing/seo/localized-path';
-import { PRERENDERED_PATHS } from './features/marketing/seo/public-pages';
+import { localizedPath } from './lib/seo/localized-path';
+import { PRERENDERED_PATHS } from './lib/seo/public-pages';
+import { ProtectedLayout } from './protected-layout';
+import { RootLayout } from './root-layout';
 
 /**
  * A route whose page module is loaded on first visit, so `/` ships only the chrome and the landing page.
@@ -63,12 +63,12 @@ const PUBLIC_PAGES: RouteObject[] = [
   },
   {
     path: '/select-plan',
-    lazy: lazyPage(() => import('./features/plans/select-plan-page'), 'SelectPlanPage'),
+    lazy: lazyPage(() => import('./features/checkout/select-plan-page'), 'SelectPlanPage'),
   },
-  { path: '/pricing', lazy: lazyPage(() => import('./features/plans/pricing-page'), 'PricingPage') },
+  { path: '/pricing', lazy: lazyPage(() => import('./features/checkout/pricing-page'), 'PricingPage') },
   {
     path: '/credits',
-    lazy: lazyPage(() => import('./features/credits/credits-page'), 'CreditsPage'),
+    lazy: lazyPage(() => import('./features/checkout/credits-page'), 'CreditsPage'),
   },
   { path: '/exito', lazy: lazyPage(() => import('./features/checkout/success-page'), 'SuccessPage') },
   {

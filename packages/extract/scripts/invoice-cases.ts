@@ -3,7 +3,7 @@
  * NIF/CIF/NIE, one or mixed VAT rates, IRPF, recargo de equivalencia, VeriFactu QR, simplified tickets,
  * English invoices from Spanish companies, the date and number formats of issue 4.
  */
-import { cifControl, nifLetter } from '../src/checks/tax-id.ts';
+import { cifControl, nifLetter } from '../src/ids/tax-id.ts';
 
 export type Layout = 'classic' | 'modern' | 'english' | 'ticket';
 export type DateStyle = 'slash' | 'dash' | 'dot' | 'long_es' | 'long_en';

@@ -9,8 +9,8 @@
  * language or header arrangement is held apart are never fitted on; `isGrammarHeldApart(seed)` says which.
  */
 
-import { isValidIban } from '../src/checks/iban.ts';
-import { checkEuVat } from '../src/checks/tax-id.ts';
+import { isValidIban } from '../src/ids/iban.ts';
+import { checkEuVat } from '../src/ids/tax-id.ts';
 import {
   COUNTRY_OF,
   type Country,

@@ -3,10 +3,11 @@
  * No database, no HTTP (except the optional, configured LLM endpoint), no global state beyond the
  * reusable OCR workers, which `closeOcr()` shuts down.
  */
-export { isValidIban } from './checks/iban.ts';
-export { checkTaxId, cifControl, isValidSpanishId, nifLetter } from './checks/tax-id.ts';
+
 export { ExtractError, type ExtractErrorCode, isExtractError } from './errors.ts';
 export { DEFAULT_OPTIONS, extractDocument } from './extract.ts';
+export { isValidIban } from './ids/iban.ts';
+export { checkTaxId, cifControl, isValidSpanishId, nifLetter } from './ids/tax-id.ts';
 export { closeOcr, ocrStatus } from './ocr/index.ts';
 export { assertPdfWithinLimits, PDF_LIMITS } from './pdf.ts';
 export { STEPS } from './pipeline.ts';

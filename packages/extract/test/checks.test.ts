@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dropImplausibleVat, dropImplausibleWithholding } from '../src/checks/consistency.ts';
-import { isValidIban } from '../src/checks/iban.ts';
-import { checkEuVat, checkTaxId, cifControl, isValidSpanishId, nifLetter } from '../src/checks/tax-id.ts';
 import type { FieldMap } from '../src/evidence.ts';
+import { isValidIban } from '../src/ids/iban.ts';
+import { checkEuVat, checkTaxId, cifControl, isValidSpanishId, nifLetter } from '../src/ids/tax-id.ts';
 import { findDates, parseDateValue } from '../src/text/dates.ts';
 import { findAmounts, parseAmount } from '../src/text/numbers.ts';
 

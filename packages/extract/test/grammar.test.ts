@@ -14,8 +14,8 @@ import {
 } from '../scripts/invoice-grammar.ts';
 import { formatAmount, renderGrammarHtml } from '../scripts/invoice-grammar-html.ts';
 import { assertNoHeldApart, heldApartDoc, isHeldApart } from '../scripts/invoice-layouts.ts';
-import { isValidIban } from '../src/checks/iban.ts';
-import { checkTaxId } from '../src/checks/tax-id.ts';
+import { isValidIban } from '../src/ids/iban.ts';
+import { checkTaxId } from '../src/ids/tax-id.ts';
 import { openPdf, pdfPageText } from '../src/pdf.ts';
 
 const cents = (v: unknown) => Math.round(Number(v) * 100);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeCif, makeNif, rng } from '../scripts/invoice-cases.ts';
 import { checkTaxIds } from '../src/checks/consistency.ts';
-import { cifControl, isValidSpanishId, nifLetter } from '../src/checks/tax-id.ts';
 import { extractFromText } from '../src/fields/index.ts';
 import { LETTERS_LIKE_DIGIT } from '../src/fields/parties.ts';
+import { cifControl, isValidSpanishId, nifLetter } from '../src/ids/tax-id.ts';
 import type { PageText, WordReading } from '../src/text/layout.ts';
 import { page } from './text-page.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeCif, makeIban, makeNif, rng } from '../scripts/invoice-cases.ts';
-import { nifLetter } from '../src/checks/tax-id.ts';
 import { extractFromText } from '../src/fields/index.ts';
+import { nifLetter } from '../src/ids/tax-id.ts';
 import type { Word } from '../src/text/layout.ts';
 import { page } from './text-page.ts';
 

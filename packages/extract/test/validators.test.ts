@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidIban } from '../src/checks/iban.ts';
-import { checkEuVat, checkTaxId } from '../src/checks/tax-id.ts';
+import { isValidIban } from '../src/ids/iban.ts';
+import { checkEuVat, checkTaxId } from '../src/ids/tax-id.ts';
 
 /** One real, valid VAT id per member state (public company registrations). */
 const VALID_VAT_IDS = [

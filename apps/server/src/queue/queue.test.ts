@@ -176,7 +176,9 @@ describe(`the job queue (${TEST_DB})`, () => {
     ctx = await createTestContext({ jobs: [record], work: true, clock });
     await ctx.services.queue.send(record, { label: 'permanent-1' });
     await until(ctx, async () =>
-      (await ctx.services.queue.deadLetterCount()) === 1 && exhausted.includes('permanent-1') ? true : undefined,
+      (await ctx.services.queue.deadLetterCount()) === 1 && exhausted.includes('permanent-1')
+        ? true
+        : undefined,
     );
     expect(runs.filter((r) => r === 'permanent-1')).toHaveLength(1);
     expect(exhausted.filter((r) => r === 'permanent-1')).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { resetAuthForTests } from '../features/auth/auth-store';
+import { resetAuthForTests } from '../access/auth-store';
 import { i18n } from '../i18n/i18n';
 
 // A first render of a lazy route compiles its modules: seconds on a busy two-core machine, where the

@@ -3,10 +3,10 @@ import type { Evidence, FieldMap } from '../evidence.ts';
 import { STANDARD_RATES } from '../fields/amounts/breakdown.ts';
 import { issueDateWindow } from '../fields/dates.ts';
 import type { AmountCand, Payment } from '../fields/index.ts';
+import { isValidIban } from '../ids/iban.ts';
+import { checkTaxId, normalizeTaxId } from '../ids/tax-id.ts';
 import { centsToString, toCents } from '../text/numbers.ts';
 import type { ExtractWarning, QrInfo, VatBreakdownEntry } from '../types.ts';
-import { isValidIban } from './iban.ts';
-import { checkTaxId, normalizeTaxId } from './tax-id.ts';
 
 type Warn = (w: ExtractWarning) => void;
 type Cands = Record<

@@ -1,7 +1,7 @@
 /** The document number: the value beside or under a number label, strongest label first. */
 
-import { checkTaxId } from '../checks/tax-id.ts';
 import type { FieldMap } from '../evidence.ts';
+import { checkTaxId } from '../ids/tax-id.ts';
 import { SERIES_LABEL, SERIES_WITH_VALUE } from '../labels/series.ts';
 import { findDates } from '../text/dates.ts';
 import { joinWords, type Line, pullWordUp, type Word } from '../text/layout.ts';

@@ -288,3 +288,12 @@ export async function markInvitationAccepted(db: Db, id: string, userId: string,
     .returning({ id: invitations.id });
   return rows.length === 1;
 }
+
+/** How many client invitations a user sent after `since`. */
+export async function countInvitationsSentSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [sent] = await db
+    .select({ value: count() })
+    .from(invitations)
+    .where(and(eq(invitations.invitedByUserId, userId), gt(invitations.createdAt, since)));
+  return sent?.value ?? 0;
+}

@@ -11,13 +11,11 @@ import {
   type Locale,
   type UpdateTaxProfile,
 } from '@cuadra/shared';
-import { and, count, eq, gt } from 'drizzle-orm';
 import { type ClientRow, findVisibleClient } from '../../access/clients';
 import { actingOwnerId, findMembership, isFirmSide } from '../../access/firm';
 import { hashOneTimeToken, newOneTimeToken } from '../../access/tokens';
 import { findUserByEmail, findUserById, type UserRow } from '../../access/users';
 import type { Db } from '../../db/client';
-import { invitations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { taxProfileOf, taxProfileUpdate } from '../../fiscal/profile';
 import { publicUrl } from '../../http/public-url';
@@ -37,6 +35,7 @@ import {
 } from './export';
 import {
   type ClientCursor,
+  countInvitationsSentSince,
   findClientByTaxId,
   findInvitationByHash,
   findPendingInvitations,
@@ -367,11 +366,7 @@ export async function inviteToClient(
 
 async function throttleInvitations(db: Db, userId: string): Promise<void> {
   const since = new Date(Date.now() - 60 * 60 * 1000);
-  const [sent] = await db
-    .select({ value: count() })
-    .from(invitations)
-    .where(and(eq(invitations.invitedByUserId, userId), gt(invitations.createdAt, since)));
-  if ((sent?.value ?? 0) >= INVITATIONS_PER_HOUR)
+  if ((await countInvitationsSentSince(db, userId, since)) >= INVITATIONS_PER_HOUR)
     throw new AppError('RATE_LIMITED', { retryAfterSeconds: 3600 });
 }
 

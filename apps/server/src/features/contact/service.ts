@@ -1,12 +1,11 @@
 import type { ContactRequest } from '@cuadra/shared';
-import { and, count, eq, gt } from 'drizzle-orm';
 import { type Limit, takeAttempt } from '../../access/throttle';
 import type { UserRow } from '../../access/users';
-import { contactMessages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { Services } from '../../services';
 import { contactFormEmail } from './emails';
+import { countMessagesSince, insertContactMessage } from './repo';
 
 /** Messages one account may send per hour: a conversation, not a flood. */
 const MESSAGES_PER_HOUR = 10;
@@ -26,11 +25,7 @@ export async function sendContactMessage(services: Services, sender: Sender, req
   if ('user' in sender) {
     const { user } = sender;
     const since = new Date(Date.now() - 60 * 60 * 1000);
-    const [sent] = await db
-      .select({ value: count() })
-      .from(contactMessages)
-      .where(and(eq(contactMessages.userId, user.id), gt(contactMessages.createdAt, since)));
-    if ((sent?.value ?? 0) >= MESSAGES_PER_HOUR)
+    if ((await countMessagesSince(db, user.id, since)) >= MESSAGES_PER_HOUR)
       throw new AppError('RATE_LIMITED', { retryAfterSeconds: 3600 });
     from = {
       userId: user.id,
@@ -46,7 +41,7 @@ export async function sendContactMessage(services: Services, sender: Sender, req
 
   const id = newId();
   await db.transaction(async (tx) => {
-    await tx.insert(contactMessages).values({
+    await insertContactMessage(tx, {
       id,
       userId: from.userId,
       name: from.name,

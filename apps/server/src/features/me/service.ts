@@ -13,7 +13,6 @@ import {
   type User,
   WELCOME_CREDITS,
 } from '@cuadra/shared';
-import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../access/passwords';
 import { LIMITS, takeAttempt } from '../../access/throttle';
 import { hashOneTimeToken, newOneTimeToken, signAccessToken } from '../../access/tokens';
@@ -28,13 +27,13 @@ import {
   type UserRow,
 } from '../../access/users';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { publicUrl } from '../../http/public-url';
 import type { Services } from '../../services';
 import { grantCredits } from '../credits';
 import { diffFields, findHistory, recordChanges } from '../history';
 import { confirmEmailChangeEmail, emailChangedEmail } from '../notifications';
+import { setUserEmail, updateUserRow } from './repo';
 import { toUser } from './user';
 
 /**
@@ -65,8 +64,7 @@ async function updateOwnSettings(
   audited: readonly (keyof UserRow & string)[],
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
-    const saved = row ?? user;
+    const saved = (await updateUserRow(tx, user.id, changes)) ?? user;
     await recordChanges(tx, {
       clientId: null,
       entity: 'user',
@@ -195,10 +193,7 @@ export async function confirmEmailChange(
   try {
     await db.transaction(async (tx) => {
       if (!(await consumeAuthToken(tx, row.id))) throw new AppError('TOKEN_INVALID');
-      await tx
-        .update(users)
-        .set({ email: newEmail, emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
-        .where(eq(users.id, user.id));
+      await setUserEmail(tx, user.id, newEmail, user.emailVerifiedAt ?? new Date());
       // Someone who mistyped their address at sign-up verifies it here: the welcome credits, once.
       if (!user.emailVerifiedAt)
         await grantCredits(tx, user.id, WELCOME_CREDITS, 'grant', `welcome:${user.id}`);

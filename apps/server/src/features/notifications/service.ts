@@ -1,14 +1,21 @@
 import { LOW_CREDITS_THRESHOLD, type NotificationKind, PENDING_STATUSES } from '@cuadra/shared';
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { visibleClientsOf } from '../../access/firm';
 import { findUserById, type UserRow } from '../../access/users';
 import type { Db } from '../../db/client';
-import { clients, documents, invoices, uploadBatches, users } from '../../db/schema';
 import { publicUrl } from '../../http/public-url';
 import type { Mail } from '../../mail/mailer';
 import type { Services } from '../../services';
 import { findAllowance } from '../credits';
 import { batchFinishedEmail, invitationAcceptedEmail, lowCreditsEmail, weeklySummaryEmail } from './emails';
+import {
+  countDocumentsReadSince,
+  countInvoicesToReview,
+  findBatchStatuses,
+  findClientName,
+  findVisibleClientIds,
+  findWeeklySummaryRecipients,
+  lockBatch,
+  markBatchFinished,
+} from './repo';
 
 // The optional emails of Settings → Notifications. Each is sent only while its toggle is on; every sender
 // goes through `sendIfWanted`, so a toggle cannot be forgotten by one of them.
@@ -39,23 +46,13 @@ async function sendIfWanted(
  * together see each other's outcome and exactly one of them finds none pending.
  */
 export async function noteDocumentSettled(services: Services, tx: Db, batchId: string): Promise<void> {
-  await tx.execute(sql`select id from ${uploadBatches} where ${uploadBatches.id} = ${batchId} for update`);
-  const rows = await tx
-    .select({ status: documents.status })
-    .from(documents)
-    .where(eq(documents.batchId, batchId));
+  await lockBatch(tx, batchId);
+  const rows = await findBatchStatuses(tx, batchId);
   if (rows.some((row) => PENDING_STATUSES.includes(row.status))) return;
-  const [batch] = await tx
-    .update(uploadBatches)
-    .set({ finishedAt: new Date() })
-    .where(and(eq(uploadBatches.id, batchId), isNull(uploadBatches.finishedAt)))
-    .returning();
+  const batch = await markBatchFinished(tx, batchId);
   if (!batch) return;
   const uploader = await findUserById(tx, batch.uploadedByUserId);
-  const [client] = await tx
-    .select({ name: clients.name })
-    .from(clients)
-    .where(eq(clients.id, batch.clientId));
+  const client = await findClientName(tx, batch.clientId);
   if (!uploader || !client) return;
   const count = (status: string) => rows.filter((row) => row.status === status).length;
   await sendIfWanted(services, tx, uploader, 'batchFinished', (to, base) =>
@@ -115,32 +112,14 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export async function sendWeeklySummaries(services: Services, now = new Date()): Promise<number> {
   const { db } = services;
   const since = new Date(now.getTime() - WEEK_MS);
-  const recipients = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.notifyWeeklySummary, true), sql`${users.emailVerifiedAt} is not null`));
+  const recipients = await findWeeklySummaryRecipients(db);
   let sent = 0;
   for (const user of recipients) {
-    const mine = visibleClientsOf(user.id);
-    const clientIds = (await db.select({ id: clients.id }).from(clients).where(mine)).map((c) => c.id);
+    const clientIds = await findVisibleClientIds(db, user.id);
     if (clientIds.length === 0) continue;
-    const [processed] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(documents)
-      .where(
-        and(
-          inArray(documents.clientId, clientIds),
-          gte(documents.updatedAt, since),
-          inArray(documents.status, ['needs_review', 'ready', 'duplicate', 'failed']),
-        ),
-      );
-    const [toReview] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(invoices)
-      .where(and(inArray(invoices.clientId, clientIds), eq(invoices.checked, false)));
     const figures = {
-      processed: Number(processed?.n ?? 0),
-      toReview: Number(toReview?.n ?? 0),
+      processed: await countDocumentsReadSince(db, clientIds, since),
+      toReview: await countInvoicesToReview(db, clientIds),
       available: await findAllowance(db, user.id),
     };
     if (figures.processed === 0 && figures.toReview === 0) continue;

@@ -2,9 +2,9 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
+import { RootLayout } from '../../root-layout';
 import { renderRoutes } from '../../test/render';
 import { PublicLayout } from '../layout/public-layout';
-import { RootLayout } from '../layout/root-layout';
 import { AppErrorBoundary } from './error-boundary';
 
 /** Crashes while `crash.now` is true, like a component hitting bad data. */

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { RootLayout } from '../../root-layout';
 import { renderRoutes } from '../../test/render';
 import { PageLoading } from '../layout/page-loading';
 import { PublicLayout } from '../layout/public-layout';
-import { RootLayout } from '../layout/root-layout';
 import { RouteErrorPage } from './route-error-page';
 
 function EmptyPage() {

@@ -2,14 +2,12 @@ import { LOCALES, type Locale } from '@cuadra/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { localizedPath, splitLocalizedPath } from '../../features/marketing/seo/localized-path';
-import { PRERENDERED_PATHS } from '../../features/marketing/seo/public-pages';
-import { saveAccountLocale } from '../../features/me/me-api';
+import { saveAccountLocale } from '../../access/account-locale';
 import { toLocale } from '../../i18n/i18n';
+import { LANGUAGE_NAMES } from '../../i18n/language-names';
+import { localizedPath, splitLocalizedPath } from '../../lib/seo/localized-path';
+import { PRERENDERED_PATHS } from '../../lib/seo/public-pages';
 import { GlobeIcon } from '../icons';
-
-/** Each language is named in itself, so a reader of either can find theirs. */
-export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español' };
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();

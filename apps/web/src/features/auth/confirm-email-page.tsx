@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { getAuthState, refreshUser, useAuth } from '../../access/auth-store';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/layout/nav-styles';
 import { useErrorMessage } from '../../lib/error-message';
 import { authApi } from './auth-api';
-import { getAuthState, refreshUser, useAuth } from './auth-store';
 import { AuthCard } from './auth-ui';
 
 /**

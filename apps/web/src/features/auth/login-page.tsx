@@ -3,14 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
+import { useAuth } from '../../access/auth-store';
+import { isTokenValid, readStoredToken } from '../../access/session-storage';
 import { PRIMARY_BUTTON } from '../../components/layout/nav-styles';
-import { InvitationNotice, usePendingInvitation } from '../clients/pending-invitation';
 import { authApi } from './auth-api';
-import { useAuth } from './auth-store';
 import { AuthCard, ErrorAlert, Field, Notice } from './auth-ui';
 import { GoogleSignIn } from './google-button';
 import { loginErrorMessage } from './login-errors';
-import { isTokenValid, readStoredToken } from './session-storage';
+import { InvitationNotice, usePendingInvitation } from './pending-invitation';
 import { type LoginLocationState, useAfterLogin } from './use-after-login';
 
 /** /login (spec-2 §2.8): email and password, Google when configured, a link to /register. */

@@ -275,7 +275,7 @@ describe('the unverified-email banner', () => {
       'POST /auth/resend-verification': () =>
         fail ? apiError(429, 'RATE_LIMITED') : json(200, { sent: true, alreadyVerified: false }),
     });
-    const { initAuth } = await import('./auth-store');
+    const { initAuth } = await import('../../access/auth-store');
     initAuth();
     renderWithProviders(<VerifyEmailBanner />);
     expect(screen.getByRole('heading', { name: 'Please verify your email' })).toBeTruthy();
@@ -289,7 +289,7 @@ describe('the unverified-email banner', () => {
   it('is not shown to a verified user', async () => {
     storeTestSession(testUser({ verified: true }));
     mockApi({ 'GET /me': () => json(200, testUser()) });
-    const { initAuth } = await import('./auth-store');
+    const { initAuth } = await import('../../access/auth-store');
     initAuth();
     renderWithProviders(<VerifyEmailBanner />);
     expect(screen.queryByRole('heading', { name: 'Please verify your email' })).toBeNull();

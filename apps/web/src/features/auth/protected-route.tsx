@@ -1,8 +1,8 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { sessionEndedBy, useAuth } from './auth-store';
-import { isTokenValid, readStoredToken } from './session-storage';
+import { sessionEndedBy, useAuth } from '../../access/auth-store';
+import { isTokenValid, readStoredToken } from '../../access/session-storage';
 
 /**
  * The protected-route guard (spec-1 §2): children only with a token and a user. Its state is loading,

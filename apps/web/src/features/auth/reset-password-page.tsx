@@ -3,10 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { logout } from '../../access/auth-store';
 import { PRIMARY_BUTTON } from '../../components/layout/nav-styles';
 import { useErrorMessage } from '../../lib/error-message';
 import { authApi } from './auth-api';
-import { logout } from './auth-store';
 import { AuthCard, ErrorAlert, Field } from './auth-ui';
 
 /** /reset-password?token=…: sets a new password; every session ends, so the user logs in again. */

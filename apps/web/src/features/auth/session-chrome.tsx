@@ -2,14 +2,18 @@ import { LOW_CREDITS_THRESHOLD, type User } from '@cuadra/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import {
+  initAuth,
+  logout,
+  onSessionExpired,
+  refreshUser,
+  useAuth,
+  verificationStatus,
+} from '../../access/auth-store';
 import type { SidebarAccount } from '../../components/layout/sidebar';
 import type { TopBarAccount } from '../../components/layout/top-bar-account';
-import { planName } from '../plans/plan-text';
-import { useSubscription } from '../plans/plans-api';
-import { initAuth, logout, onSessionExpired, refreshUser, useAuth, verificationStatus } from './auth-store';
-
-/** The browser event the spec's credits widget refetches on (a scan finished and spent a credit). */
-export const SCAN_COMPLETE_EVENT = 'scanComplete';
+import { SCAN_COMPLETE_EVENT } from '../../lib/events';
+import { planName, useSubscription } from '../plans';
 
 /**
  * Starts the session (restore, then refresh from /me), keeps the balance fresh after scans, and sends the

@@ -1,12 +1,12 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getAuthState, initAuth, login, logout, resetAuthForTests } from '../../access/auth-store';
+import { isTokenValid } from '../../access/session-storage';
 import { i18n } from '../../i18n/i18n';
 import { api } from '../../lib/api';
 import { routes } from '../../router';
 import { renderRoutes } from '../../test/render';
 import { fakeToken, storeTestSession, testUser } from '../../test/session';
-import { getAuthState, initAuth, login, logout, resetAuthForTests } from './auth-store';
-import { isTokenValid } from './session-storage';
 
 // Lazy route modules load slower when suites run in parallel on two cores.
 configure({ asyncUtilTimeout: 4000 });
@@ -284,7 +284,7 @@ describe('a stored user from an older version', () => {
 
 describe('verification status (spec-1 §4)', () => {
   it('is verified, pending (a user who has not verified) or unverified (no user)', async () => {
-    const { verificationStatus } = await import('./auth-store');
+    const { verificationStatus } = await import('../../access/auth-store');
     expect(verificationStatus(testUser({ verified: true }))).toBe('verified');
     expect(verificationStatus(testUser({ verified: false }))).toBe('pending');
     expect(verificationStatus(null)).toBe('unverified');

@@ -14,12 +14,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PRIMARY_BUTTON } from '../../components/layout/nav-styles';
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
-import { hasPendingInvitation, InvitationNotice, usePendingInvitation } from '../clients/pending-invitation';
-import { rememberChosenPlan } from '../plans/chosen-plan';
-import { findBuyablePlan, planInvoicesLabel, planName, planPriceLabel } from '../plans/plan-text';
+import { findBuyablePlan, planInvoicesLabel, planName, planPriceLabel, rememberChosenPlan } from '../plans';
 import { authApi } from './auth-api';
 import { ErrorAlert, Field } from './auth-ui';
 import { GoogleSignIn } from './google-button';
+import { hasPendingInvitation, InvitationNotice, usePendingInvitation } from './pending-invitation';
 import { useAfterLogin } from './use-after-login';
 
 type Errors = Partial<Record<'name' | 'email' | 'password', string>>;

@@ -1,11 +1,11 @@
 import type { AuthResult } from '@cuadra/shared';
 import { useCallback } from 'react';
 import { type Location, useLocation, useNavigate } from 'react-router';
+import { login } from '../../access/auth-store';
+import { readInvitationToken } from '../../access/session-storage';
 import { i18n, toLocale } from '../../i18n/i18n';
-import { readFirmInvitationToken } from '../firms/invitation-token';
-import { chosenPlanPath, pendingPlan } from '../plans/chosen-plan';
-import { login } from './auth-store';
-import { readInvitationToken } from './session-storage';
+import { readFirmInvitationToken } from '../firms';
+import { chosenPlanPath, pendingPlan } from '../plans';
 
 export type LoginLocationState = { from?: Location; sessionEnded?: boolean; passwordChanged?: boolean };
 

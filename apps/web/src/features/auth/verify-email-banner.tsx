@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { refreshUser, useAuth } from '../../access/auth-store';
 import { SECONDARY_BUTTON } from '../../components/layout/nav-styles';
 import { authApi } from './auth-api';
-import { refreshUser, useAuth } from './auth-store';
 
 /** The unverified-email warning with its resend action: idle, sending, sent, error (spec-1 §2, spec-2 §4). */
 export function VerifyEmailBanner() {

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { getAuthState, refreshUser, updateUser, useAuth } from '../../access/auth-store';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/layout/nav-styles';
 import { ApiError } from '../../lib/api';
-import { chosenPlanPath, pendingPlan } from '../plans/chosen-plan';
+import { chosenPlanPath, pendingPlan } from '../plans';
 import { authApi } from './auth-api';
-import { getAuthState, refreshUser, updateUser, useAuth } from './auth-store';
 import { AuthCard } from './auth-ui';
 
 type Cause =

@@ -16,7 +16,7 @@ import {
 } from '@cuadra/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFile } from '../../lib/api';
-import { saveBlob } from '../invoices/invoices-api';
+import { saveBlob } from '../../lib/save-blob';
 
 const path = (id: string) => `/clients/${encodeURIComponent(id)}/bank`;
 

@@ -1,10 +1,10 @@
 import type { BankMovement, MovementList } from '@cuadra/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initAuth } from '../../access/auth-store';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { storeTestSession, testUser } from '../../test/session';
-import { initAuth } from '../auth/auth-store';
 import { BankPanel } from './bank-panel';
 
 type Call = { url: URL; method: string; body: unknown };

@@ -12,11 +12,11 @@ import {
 } from '@cuadra/shared';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReadOnlyNote, useCanWrite } from '../../access/can-write';
 import { FilterChip, primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
-import { ReadOnlyNote, useCanWrite } from '../firms/can-write';
 import {
   useDeleteRule,
   useMovementAction,

@@ -1,5 +1,5 @@
 import type { Locale } from '@cuadra/shared';
-import type { ArticleSlug } from './slugs';
+import type { ArticleSlug } from '../../lib/seo/article-slugs';
 
 /** An article's text per language, in the small Markdown subset of markdown.ts. */
 export type ArticleContent = Record<Locale, string>;

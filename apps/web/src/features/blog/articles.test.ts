@@ -1,9 +1,9 @@
 import { LOCALES } from '@cuadra/shared';
 import { describe, expect, it } from 'vitest';
+import { ARTICLE_SLUGS } from '../../lib/seo/article-slugs';
 import type { ArticleContent } from './article-types';
 import { ARTICLES } from './articles';
 import { countWords, howToSteps, markdownToHtml, readTimeMinutes } from './markdown';
-import { ARTICLE_SLUGS } from './slugs';
 
 const CONTENT = import.meta.glob<{ content: ArticleContent }>('./content/*.ts', { eager: true });
 const contentOf = (slug: string) => CONTENT[`./content/${slug}.ts`]?.content;

@@ -1,5 +1,5 @@
+import type { ArticleSlug } from '../../lib/seo/article-slugs';
 import type { ArticleMeta } from './article-types';
-import type { ArticleSlug } from './slugs';
 
 /**
  * The articles' catalogue data (index, metadata, structured data). Texts live in content/<slug>.ts.

@@ -1,9 +1,9 @@
 import { formatLongDate } from '@cuadra/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../components/layout/page-header';
 import { toLocale } from '../../i18n/i18n';
-import { PageHeader } from '../marketing/page-header';
-import { StaticPageMeta } from '../marketing/seo/static-page-meta';
+import { StaticPageMeta } from '../../lib/seo/static-page-meta';
 import { ARTICLES } from './articles';
 import { blogStructuredData } from './structured-data';
 

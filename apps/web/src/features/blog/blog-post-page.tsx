@@ -3,14 +3,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { toLocale } from '../../i18n/i18n';
-import { PageMeta } from '../marketing/seo/page-meta';
+import type { ArticleSlug } from '../../lib/seo/article-slugs';
+import { PageMeta } from '../../lib/seo/page-meta';
 import { ArticleCta } from './article-cta';
 import type { ArticleContent } from './article-types';
 import { ARTICLE_BY_SLUG } from './articles';
 import { AuthorAvatar } from './author-avatar';
 import { countWords, howToSteps, markdownToHtml } from './markdown';
 import { trackPageView } from './page-views';
-import type { ArticleSlug } from './slugs';
 import { articleStructuredData } from './structured-data';
 
 // The article body is HTML from markdown.ts; these rules give it a readable rhythm without a plugin.

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { ARTICLE_SLUGS } from '../../lib/seo/article-slugs';
 import type { ArticleContent } from './article-types';
 import type { ArticleHandle } from './blog-post-page';
-import { ARTICLE_SLUGS } from './slugs';
 
 // One chunk per article: a reader downloads only the article they open.
 const CONTENT = import.meta.glob<{ content: ArticleContent }>('./content/*.ts');

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../marketing/seo/meta';
+import { escapeHtml } from '../../lib/seo/meta';
 
 /**
  * Our articles are written in a small Markdown subset, turned into HTML here: `## ` and `### ` headings,

@@ -1,5 +1,5 @@
 import type { Locale } from '@cuadra/shared';
-import { absoluteUrl, LOGO_PATH, OG_IMAGE_PATH, SITE_NAME, SITE_ORIGIN } from '../marketing/seo/site';
+import { absoluteUrl, LOGO_PATH, OG_IMAGE_PATH, SITE_NAME, SITE_ORIGIN } from '../../lib/seo/site';
 import type { ArticleMeta } from './article-types';
 import { slugify } from './markdown';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/layout/nav-styles';
-import { type StaticPageId, StaticPageMeta } from '../marketing/seo/static-page-meta';
+import { type StaticPageId, StaticPageMeta } from '../../lib/seo/static-page-meta';
 
 type Outcome = 'success' | 'registerCancel' | 'paymentCancelled';
 

@@ -9,12 +9,11 @@ import {
 } from '@cuadra/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHasSession } from '../../access/use-has-session';
 import { CheckIcon } from '../../components/icons';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/layout/nav-styles';
 import { toLocale } from '../../i18n/i18n';
-import { useHasSession } from '../auth/use-has-session';
-import { PlanCard } from '../plans/plan-card';
-import { planName } from '../plans/plan-text';
+import { PlanCard, planName } from '../plans';
 
 type HeadingLevel = 'h2' | 'h3' | 'h4';
 

@@ -1,7 +1,7 @@
 import { WELCOME_CREDITS } from '@cuadra/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../marketing/page-header';
+import { PageHeader } from '../../components/layout/page-header';
 import { ContactPlans, PackCards, type PackPurchaseControls } from './pack-cards';
 
 /**

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../auth/auth-store';
-import { CreditsWidget } from '../credits/credits-widget';
-import { useRefreshCredits } from '../credits/use-credits';
-import { dismissChosenPlan } from '../plans/chosen-plan';
+import { useAuth } from '../../access/auth-store';
+import { CreditsWidget, useRefreshCredits } from '../credits';
+import { dismissChosenPlan } from '../plans';
 import type { PackPurchaseControls } from './pack-cards';
 import { usePurchaseReturn } from './purchase-return';
 import { PurchaseStatusMessage } from './purchase-status';

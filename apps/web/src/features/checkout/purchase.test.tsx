@@ -1,9 +1,9 @@
 import { act, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAuthForTests } from '../../access/auth-store';
 import { routes } from '../../router';
 import { renderRoutes, renderWithProviders } from '../../test/render';
 import { storeTestSession, testUser } from '../../test/session';
-import { resetAuthForTests } from '../auth/auth-store';
 import { CheckoutSuccessBanner, SUCCESS_BANNER_MS } from './purchase-status';
 import { usePurchase } from './use-purchase';
 
@@ -152,7 +152,7 @@ describe('usePurchase', () => {
   it('goes to the URL the server answers, still processing', async () => {
     storeTestSession();
     mockApi({ 'POST /checkout': () => json(201, { url: '/dev/checkout/abc' }) });
-    const { login } = await import('../auth/auth-store');
+    const { login } = await import('../../access/auth-store');
     login({ token: localStorage.getItem('authToken') ?? '', user: testUser() });
     const redirect = vi.fn();
     renderWithProviders(<PurchaseHarness redirect={redirect} pack={{ id: 'large' }} />);
@@ -172,7 +172,7 @@ describe('usePurchase', () => {
   it('an answer without a URL is a failure', async () => {
     storeTestSession();
     mockApi({ 'POST /checkout': () => json(201, {}) });
-    const { login } = await import('../auth/auth-store');
+    const { login } = await import('../../access/auth-store');
     login({ token: localStorage.getItem('authToken') ?? '', user: testUser() });
     const redirect = vi.fn();
     renderWithProviders(<PurchaseHarness redirect={redirect} pack={{ id: 'large' }} />);

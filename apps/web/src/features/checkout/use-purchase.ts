@@ -1,9 +1,9 @@
 import type { Pack } from '@cuadra/shared';
 import { type Dispatch, useCallback, useEffect, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { getAuthState } from '../../access/auth-store';
 import { ApiError } from '../../lib/api';
-import { getAuthState } from '../auth/auth-store';
-import { createCheckout } from '../credits/credits-api';
+import { createCheckout } from '../credits';
 import { IDLE, type PurchaseAction, type PurchaseState, purchaseReducer } from './purchase-state';
 
 export type UsePurchaseOptions = {

@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../access/auth-store';
 import { DocumentTitle } from '../../components/document-title';
 import { ApiError, api } from '../../lib/api';
 import { errorMessageKey } from '../../lib/error-message';
-import { useAuth } from '../auth/auth-store';
-import { clientKeys } from './clients-api';
+import { clientKeys } from '../../lib/query-keys';
 
 export type InvitationErrorState = { message: string };
 export type InvitationAcceptedState = { clientId: string };

@@ -3,10 +3,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DialogOutcome, FieldError, inputClass, linkClass } from '../../components/ui';
+import { Modal } from '../../components/ui/modal';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
 import { useCreateClient } from './clients-api';
-import { Modal } from './modal';
 
 /** The existing client named by a 409 CLIENT_TAX_ID_TAKEN, or null for any other outcome. */
 function takenBy(error: unknown): { clientId: string; name: string | null } | null {

@@ -1,7 +1,8 @@
 import type { ClientExportFormat } from '@cuadra/shared';
+import { clientListQuery } from '../../access/clients';
 import { apiFile } from '../../lib/api';
-import { saveBlob } from '../invoices/invoices-api';
-import { type ClientListParams, clientListQuery } from './clients-api';
+import type { ClientListParams } from '../../lib/query-keys';
+import { saveBlob } from '../../lib/save-blob';
 
 /**
  * Downloads the filtered client list (`GET /clients/export.csv|xlsx`, issue 16). It needs the Bearer header,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../access/auth-store';
 import { DocumentTitle } from '../../components/document-title';
-import { useAuth } from '../auth/auth-store';
 import { ClientSection } from './dashboard-page';
 import { FreelancerHome } from './freelancer-home';
 

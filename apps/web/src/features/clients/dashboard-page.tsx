@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../access/auth-store';
+import { useCanWrite } from '../../access/can-write';
 import { DocumentTitle } from '../../components/document-title';
 import { primaryButtonClass } from '../../components/ui';
-import { useAuth } from '../auth/auth-store';
-import { VerifyEmailBanner } from '../auth/verify-email-banner';
-import { CreditsWidget } from '../credits/credits-widget';
-import { useCanWrite } from '../firms/can-write';
+import { VerifyEmailBanner } from '../auth';
+import { CreditsWidget } from '../credits';
 import { AddClientDialog } from './add-client-dialog';
 import { ClientTable } from './client-table';
 import { FreelancerHome } from './freelancer-home';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { useClientList } from '../../access/clients';
 import { DocumentTitle } from '../../components/document-title';
 import { linkClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
-import { useClientList } from './clients-api';
 
 /**
  * A freelancer has no client list: they land on their own client page. One linked to several records

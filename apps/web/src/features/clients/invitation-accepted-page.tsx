@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useClient } from '../../access/clients';
 import { DocumentTitle } from '../../components/document-title';
 import { primaryButtonClass } from '../../components/ui/index';
 import type { InvitationAcceptedState } from './accept-invitation-page';
-import { useClient } from './clients-api';
 
 export function InvitationAcceptedPage() {
   const { t } = useTranslation('clients');

@@ -2,10 +2,10 @@ import { CreateInvitationRequestSchema, type Locale } from '@cuadra/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogOutcome, FieldError, inputClass } from '../../components/ui';
+import { Modal } from '../../components/ui/modal';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
 import { useInviteClient } from './clients-api';
-import { Modal } from './modal';
 
 /** Invite a client by email (spec-2 §2.7): the link goes out in the invitee's language. */
 export function InviteDialog({

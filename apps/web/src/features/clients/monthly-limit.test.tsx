@@ -2,10 +2,10 @@ import type { ClientDetail } from '@cuadra/shared';
 import { DEFAULT_ACCOUNT_MAPPING } from '@cuadra/shared';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initAuth } from '../../access/auth-store';
 import { i18n } from '../../i18n/i18n';
 import { renderRoutes } from '../../test/render';
 import { storeTestSession, testUser } from '../../test/session';
-import { initAuth } from '../auth/auth-store';
 import { CustomerPage } from './customer-page';
 
 configure({ asyncUtilTimeout: 10_000 });

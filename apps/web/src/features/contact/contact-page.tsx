@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useAuth } from '../../access/auth-store';
 import { DocumentTitle } from '../../components/document-title';
 import { FieldError, inputClass, primaryButtonClass } from '../../components/ui/index';
 import { api } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
-import { useAuth } from '../auth/auth-store';
 
 type Field = 'name' | 'email' | 'message';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { secondaryButtonClass } from '../../components/ui/index';
-import { FaqSection } from '../marketing/faq-section';
-import { StaticPageMeta } from '../marketing/seo/static-page-meta';
+import { StaticPageMeta } from '../../lib/seo/static-page-meta';
+import { FaqSection } from '../marketing';
 
 /**
  * /help, for visitors and signed-in users alike (the footer's "Help centre" and the sidebar): the landing

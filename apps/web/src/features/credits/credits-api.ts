@@ -1,7 +1,7 @@
 import type { CheckoutRequest, LedgerEntry, User } from '@cuadra/shared';
 import { queryOptions } from '@tanstack/react-query';
+import { getAuthState, updateUser } from '../../access/auth-store';
 import { api } from '../../lib/api';
-import { getAuthState, updateUser } from '../auth/auth-store';
 
 /**
  * The balance has one source of truth: the session's user (`useAuth().user.credits`), which the top bar

@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { login, resetAuthForTests } from '../../access/auth-store';
 import { renderWithProviders } from '../../test/render';
 import { fakeToken, testUser } from '../../test/session';
-import { login, resetAuthForTests } from '../auth/auth-store';
 import { CreditsWidget, CreditsWidgetView } from './credits-widget';
 import { type CreditsView, creditsView } from './use-credits';
 

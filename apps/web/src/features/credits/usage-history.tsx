@@ -1,9 +1,9 @@
 import { formatDateTime, formatSignedNumber } from '@cuadra/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../access/auth-store';
 import { LoadMore } from '../../components/ui/load-more';
 import { toLocale } from '../../i18n/i18n';
-import { useAuth } from '../auth/auth-store';
 import { fetchLedgerPage, type LedgerPage } from './credits-api';
 
 export const LEDGER_QUERY_ROOT = ['credits', 'ledger'] as const;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { getAuthState, useAuth } from '../auth/auth-store';
-import { SCAN_COMPLETE_EVENT } from '../auth/session-chrome';
+import { getAuthState, useAuth } from '../../access/auth-store';
+import { SCAN_COMPLETE_EVENT } from '../../lib/events';
 import { meQuery } from './credits-api';
 
 export type CreditsView =

@@ -1,10 +1,10 @@
 import { EXPORT_KINDS, type ExportKind } from '@cuadra/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selectClass, type Translate } from '../../components/ui/form-controls';
 import { secondaryButtonClass } from '../../components/ui/index';
 import { useErrorMessage } from '../../lib/error-message';
-import { fetchExport } from '../forms/forms-api';
-import { selectClass, type Translate } from '../forms/shared';
+import { fetchExport } from './exports-api';
 
 /** The period's books and accounting-package files, fetched with the session and saved by the browser. */
 export function ExportMenu({ clientId, from, to }: { clientId: string; from: string; to: string }) {

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass, secondaryButtonClass } from '../../components/ui/index';
 import { useErrorMessage } from '../../lib/error-message';
-import { HistoryExport } from '../history/history-export';
+import { HistoryExport } from '../history';
 import { useAssignMember, useClientMembers } from './team-api';
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { useAuth } from '../../access/auth-store';
 import { DocumentTitle } from '../../components/document-title';
 import { primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui/index';
 import { useErrorMessage } from '../../lib/error-message';
-import { useAuth } from '../auth/auth-store';
 import { storeFirmInvitationToken } from './invitation-token';
 import { useAcceptFirmInvitation, useFirmInvitation } from './team-api';
 

@@ -3,23 +3,14 @@ import type {
   FirmInvitation,
   FirmInvitationPreview,
   FirmView,
-  History,
   InviteMemberRequest,
   UpdateFirmRequest,
   UpdateMemberRequest,
 } from '@cuadra/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refreshUser } from '../../access/auth-store';
 import { api } from '../../lib/api';
-import { refreshUser } from '../auth/auth-store';
-import { clientKeys } from '../clients/clients-api';
-
-export const teamKeys = {
-  all: ['team'] as const,
-  firm: ['team', 'firm'] as const,
-  clientMembers: (clientId: string) => ['team', 'client', clientId] as const,
-  history: (entity: HistoryOf, id: string) => ['team', 'history', entity, id] as const,
-  invitation: (token: string) => ['team', 'invitation', token] as const,
-};
+import { clientKeys, teamKeys } from '../../lib/query-keys';
 
 const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 
@@ -123,16 +114,5 @@ export function useAssignMember(clientId: string) {
       queryClient.setQueryData(teamKeys.clientMembers(clientId), data);
       void queryClient.invalidateQueries({ queryKey: teamKeys.firm });
     },
-  });
-}
-
-/** Whose history: an invoice, a client, or the signed-in user's own settings (`me`, no id). */
-export type HistoryOf = 'invoices' | 'clients' | 'me';
-
-export function useHistory(entity: HistoryOf, id: string) {
-  return useQuery({
-    queryKey: teamKeys.history(entity, id),
-    queryFn: ({ signal }) =>
-      api.get<History>(entity === 'me' ? '/me/history' : `/${entity}/${path(id)}/history`, { signal }),
   });
 }

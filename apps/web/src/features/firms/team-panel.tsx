@@ -9,11 +9,11 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { logout, useAuth } from '../../access/auth-store';
 import { inputClass, primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui/index';
+import { Modal } from '../../components/ui/modal';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
-import { logout, useAuth } from '../auth/auth-store';
-import { Modal } from '../clients/modal';
 import {
   useFirm,
   useHandOverFirm,

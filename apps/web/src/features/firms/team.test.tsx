@@ -1,10 +1,10 @@
 import type { FirmView, History } from '@cuadra/shared';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initAuth } from '../../access/auth-store';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { storeTestSession, testUser } from '../../test/session';
-import { initAuth } from '../auth/auth-store';
 import { HistoryList } from '../history/history-list';
 import { TeamPanel } from './team-panel';
 

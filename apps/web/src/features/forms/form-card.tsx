@@ -12,13 +12,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { linkClass, StateBox, secondaryButtonClass } from '../../components/ui';
+import type { Translate } from '../../components/ui/form-controls';
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
-
 import { type InvoiceNames, useForm } from './forms-api';
 import { GenerationNotice } from './generation-notice';
-import type { Translate } from './shared';
 
 const NOT_INCLUDED: readonly string[] = ['FOREIGN_VAT_EXCLUDED', 'CURRENCY_RATE_MISSING'];
 

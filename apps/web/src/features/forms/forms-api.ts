@@ -1,15 +1,7 @@
-import type {
-  ClientDetail,
-  ExportKind,
-  FormId,
-  FormResult,
-  InvoiceList,
-  UpdateTaxProfile,
-} from '@cuadra/shared';
+import type { ClientDetail, FormId, FormResult, InvoiceList, UpdateTaxProfile } from '@cuadra/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, api } from '../../lib/api';
-import { clientKeys } from '../clients/clients-api';
-import { fetchReportFile } from '../reports/reports-api';
+import { api } from '../../lib/api';
+import { clientKeys } from '../../lib/query-keys';
 
 const path = (id: string) => encodeURIComponent(id);
 
@@ -55,23 +47,6 @@ export function useUpdateTaxProfile(clientId: string) {
       await queryClient.invalidateQueries({ queryKey: formKeys.all(clientId) });
     },
   });
-}
-
-/** An export file for a range, fetched with the session's token (a link cannot carry it). */
-export function fetchExport(
-  clientId: string,
-  kind: ExportKind,
-  from: string,
-  to: string,
-  options: { payments?: boolean } = {},
-): Promise<Blob> {
-  // `payments`: the libro registro's Cobro / Pago columns from the bank (features/bank, issue 39).
-  const query = new URLSearchParams({
-    from,
-    to,
-    ...(options.payments ? { payments: 'true' } : {}),
-  }).toString();
-  return fetchReportFile(`${API_BASE}/clients/${path(clientId)}/exports/${kind}?${query}`);
 }
 
 /** Invoice id → "number · party", to name the invoices behind a box. */

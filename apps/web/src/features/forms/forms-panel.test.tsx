@@ -1,11 +1,11 @@
 import { type ClientDetail, DEFAULT_ACCOUNT_MAPPING, type FormResult } from '@cuadra/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initAuth } from '../../access/auth-store';
 import { i18n } from '../../i18n/i18n';
 import { routes } from '../../router';
 import { renderRoutes, renderWithProviders } from '../../test/render';
 import { storeTestSession, testUser } from '../../test/session';
-import { initAuth } from '../auth/auth-store';
 import { FormsPanel } from './forms-panel';
 
 type Call = { url: URL; method: string; body: unknown };

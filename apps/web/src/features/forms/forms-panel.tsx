@@ -9,12 +9,12 @@ import {
 } from '@cuadra/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selectClass, type Translate } from '../../components/ui/form-controls';
 import { toLocale } from '../../i18n/i18n';
-import { ExportMenu } from '../exports/export-menu';
-import { localToday } from '../reports/format';
+import { ExportMenu } from '../exports';
+import { localToday } from '../reports';
 import { FormCard } from './form-card';
 import { useInvoiceNames } from './forms-api';
-import { selectClass, type Translate } from './shared';
 import { TaxProfileEditor } from './tax-profile-editor';
 
 /** The quarter to file now: the one before today's. */

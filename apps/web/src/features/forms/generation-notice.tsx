@@ -2,10 +2,10 @@ import { type FormGeneration, type FormId, formatDateTime } from '@cuadra/shared
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCanWrite } from '../../access/can-write';
 import { linkClass, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
-import { useCanWrite } from '../firms/can-write';
 import { type InvoiceNames, useMarkGenerated } from './forms-api';
 
 /**

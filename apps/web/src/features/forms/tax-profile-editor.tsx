@@ -10,11 +10,11 @@ import {
 } from '@cuadra/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCanWrite } from '../../access/can-write';
 import { inputClass, primaryButtonClass } from '../../components/ui';
+import { selectClass, type Translate } from '../../components/ui/form-controls';
 import { useErrorMessage } from '../../lib/error-message';
-import { useCanWrite } from '../firms/can-write';
 import { useUpdateTaxProfile } from './forms-api';
-import { selectClass, type Translate } from './shared';
 
 const ACCOUNT_FIELDS = [
   'customerPrefix',

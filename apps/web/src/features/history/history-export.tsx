@@ -4,7 +4,7 @@ import { DateInput } from '../../components/ui/date-input';
 import { inputClass, secondaryButtonClass } from '../../components/ui/index';
 import { apiFile } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
-import { saveBlob } from '../invoices/invoices-api';
+import { saveBlob } from '../../lib/save-blob';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const monthStart = () => `${today().slice(0, 8)}01`;

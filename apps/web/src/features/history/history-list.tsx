@@ -1,11 +1,12 @@
 import { formatDateTime, formatMoney, type HistoryEntry, type Locale } from '@cuadra/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES } from '../../components/layout/language-switcher';
 import { StateBox, secondaryButtonClass } from '../../components/ui/index';
 import { toLocale } from '../../i18n/i18n';
+import { LANGUAGE_NAMES } from '../../i18n/language-names';
 import { useErrorMessage } from '../../lib/error-message';
-import { type HistoryOf, useHistory } from '../firms/team-api';
+import type { HistoryOf } from '../../lib/query-keys';
+import { useHistory } from './history-api';
 
 /**
  * The history of an invoice or a client (issue 40 item 4): every change, oldest first, with who made it,

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { apiRequest } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
-import { clientKeys } from '../clients/clients-api';
-import { invoiceKeys } from '../invoices/invoices-api';
+import { clientKeys, invoiceKeys } from '../../lib/query-keys';
 
 /** The server takes at most this many shots in one document (features/inbound/photos.ts). */
 export const MAX_SHOTS = 20;

@@ -8,7 +8,7 @@ import type {
 } from '@cuadra/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { clientKeys } from '../clients/clients-api';
+import { clientKeys } from '../../lib/query-keys';
 
 /** While a mail's documents are still being read, its list refreshes this often. */
 const PENDING_POLL_MS = 5_000;

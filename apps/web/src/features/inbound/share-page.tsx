@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useClientList } from '../../access/clients';
 import { DocumentTitle } from '../../components/document-title';
 import { inputClass, linkClass, primaryButtonClass, StateBox } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
-import { useClientList } from '../clients/clients-api';
-import { uploadInvoiceFiles } from '../invoices/invoices-api';
+import { uploadInvoiceFiles } from '../invoices';
 import { clearSharedFiles, readSharedFiles } from './pwa';
 
 /**

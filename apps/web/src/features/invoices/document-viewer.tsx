@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkClass, secondaryButtonClass } from '../../components/ui';
-import { PageViewer } from '../review/page-viewer';
+import { invoiceKeys } from '../../lib/query-keys';
+import { saveBlob } from '../../lib/save-blob';
 import { EInvoiceOriginal } from './einvoice-view';
-import { fetchInvoiceFile, invoiceKeys, saveBlob } from './invoices-api';
+import { fetchInvoiceFile } from './invoices-api';
+import { PageViewer } from './page-viewer';
 
 /**
  * Zoom levels of the original: level n shows it at n × 25 % of the viewer's width, so the spec's default

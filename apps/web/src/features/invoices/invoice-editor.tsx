@@ -8,12 +8,10 @@ import {
 } from '@cuadra/shared';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReadOnlyNote, useCanWrite } from '../../access/can-write';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { DateInput } from '../../components/ui/date-input';
 import { toLocale } from '../../i18n/i18n';
-import { ReadOnlyNote, useCanWrite } from '../firms/can-write';
-import { LearnedNote } from '../review/learned-note';
-import { useForgetLearnedPlace } from '../review/review-api';
 import { DocumentViewer } from './document-viewer';
 import { ExtractionNotices } from './extraction-notices';
 import { FiguresConfirm } from './figures-confirm';
@@ -36,6 +34,8 @@ import {
   taxIdWarning,
   withFieldChange,
 } from './invoice-form-model';
+import { useForgetLearnedPlace } from './invoices-api';
+import { LearnedNote } from './learned-note';
 import { SplitBar } from './split-bar';
 import { type VatLineField, VatLinesEditor } from './vat-lines-editor';
 

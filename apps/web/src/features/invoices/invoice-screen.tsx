@@ -7,7 +7,7 @@ import { linkClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { Tabs } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
-import { HistoryList } from '../history/history-list';
+import { HistoryList } from '../history';
 import { InvoiceEditor } from './invoice-editor';
 import { useInvoice, useUpdateInvoice } from './invoices-api';
 import { PossibleDuplicates } from './possible-duplicates';

@@ -2,21 +2,17 @@ import { formatMediumDate, formatMoney, type InvoiceRow, type InvoiceSort } from
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useCanWrite } from '../../access/can-write';
 import { linkClass, primaryButtonClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { LoadMore } from '../../components/ui/load-more';
+import { Modal } from '../../components/ui/modal';
+import { useToast } from '../../components/ui/toast';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
-import { Modal } from '../clients/modal';
-import { useCanWrite } from '../firms/can-write';
+import type { InvoiceListParams } from '../../lib/query-keys';
+import { saveBlob } from '../../lib/save-blob';
 import type { SavedNotice } from './invoice-screen';
-import {
-  fetchInvoiceFile,
-  type InvoiceListParams,
-  type InvoiceListQuery,
-  saveBlob,
-  useDeleteInvoice,
-} from './invoices-api';
-import { useToast } from './toast';
+import { fetchInvoiceFile, type InvoiceListQuery, useDeleteInvoice } from './invoices-api';
 
 const COLUMNS: { sort: InvoiceSort; label: 'date' | 'number' | 'counterparty' | 'total' | 'type' }[] = [
   { sort: 'date', label: 'date' },

@@ -1,11 +1,4 @@
-import type {
-  Invoice,
-  InvoiceFields,
-  InvoiceList,
-  InvoiceSort,
-  SortOrder,
-  UploadBatch,
-} from '@cuadra/shared';
+import type { Invoice, InvoiceFields, InvoiceList, UploadBatch } from '@cuadra/shared';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -14,21 +7,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { ApiError, api, apiFile, apiRequest } from '../../lib/api';
-import { clientKeys } from '../clients/clients-api';
-import { teamKeys } from '../firms/team-api';
+import { clientKeys, type InvoiceListParams, invoiceKeys, reviewKeys, teamKeys } from '../../lib/query-keys';
 
-/** `q`: issuer, recipient, number or tax id, accents and case ignored (searched by the server). */
-export type InvoiceListParams = { sort: InvoiceSort; order: SortOrder; q?: string };
 /** spec-2 §4: the table starts sorted by date, newest first. */
 export const DEFAULT_INVOICE_SORT: InvoiceListParams = { sort: 'date', order: 'desc' };
-
-export const invoiceKeys = {
-  all: ['invoices'] as const,
-  lists: (clientId: string) => ['invoices', 'list', clientId] as const,
-  list: (clientId: string, params: InvoiceListParams) => ['invoices', 'list', clientId, params] as const,
-  detail: (id: string) => ['invoices', 'detail', id] as const,
-  file: (id: string) => ['invoices', 'file', id] as const,
-};
 
 const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 
@@ -123,14 +105,35 @@ export function fetchInvoiceFile(
   });
 }
 
-/** Saves a blob under its file name through a temporary link (the download column). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** Keeps a possible duplicate as an invoice of its own (one credit), or discards it. */
+export function useDecideDuplicate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { documentId: string; decision: 'keep' | 'discard' }) =>
+      api.post<{ invoiceId: string | null }>(
+        `/documents/${encodeURIComponent(input.documentId)}/${input.decision}`,
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
+    },
+  });
+}
+
+/**
+ * Forgets where this invoice's supplier prints a field (learned from a correction of an earlier invoice):
+ * the supplier's later documents no longer read it there.
+ */
+export function useForgetLearnedPlace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { invoiceId: string; field: string }) =>
+      api.delete<void>(
+        `/invoices/${encodeURIComponent(input.invoiceId)}/learned/${encodeURIComponent(input.field)}`,
+      ),
+    onSuccess: (_done, input) => {
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.detail(input.invoiceId) });
+    },
+  });
 }

@@ -2,11 +2,11 @@ import { formatMediumDate, type Invoice } from '@cuadra/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCanWrite } from '../../access/can-write';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
-import { useCanWrite } from '../firms/can-write';
-import { useDecideDuplicate } from '../review/review-api';
+import { useDecideDuplicate } from './invoices-api';
 
 /**
  * The files read as this invoice again, on the invoice's own page (issue 36): the same "keep both" (charged

@@ -1,9 +1,7 @@
 import type { DocumentSplit } from '@cuadra/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { clientKeys } from '../clients/clients-api';
-import { reviewKeys } from '../review/review-api';
-import { invoiceKeys } from './invoices-api';
+import { clientKeys, invoiceKeys, reviewKeys } from '../../lib/query-keys';
 
 export const splitKeys = { detail: (documentId: string) => ['splits', documentId] as const };
 

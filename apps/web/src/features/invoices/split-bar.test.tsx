@@ -1,9 +1,9 @@
 import type { DocumentSplit } from '@cuadra/shared';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initAuth } from '../../access/auth-store';
 import { renderWithProviders } from '../../test/render';
 import { storeTestSession, testUser } from '../../test/session';
-import { initAuth } from '../auth/auth-store';
 import { SplitBar } from './split-bar';
 
 configure({ asyncUtilTimeout: 10_000 });

@@ -2,9 +2,9 @@ import type { DocumentSplit, Invoice } from '@cuadra/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCanWrite } from '../../access/can-write';
 import { primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
-import { useCanWrite } from '../firms/can-write';
 import { useDocumentSplit, useMoveSplit } from './split-api';
 
 type Pages = { pageFrom: number; pageTo: number };

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PRIMARY_BUTTON } from '../../components/layout/nav-styles';
-import { PageHeader } from './page-header';
-import { StaticPageMeta } from './seo/static-page-meta';
+import { PageHeader } from '../../components/layout/page-header';
+import { StaticPageMeta } from '../../lib/seo/static-page-meta';
 
 const SECTIONS = ['capture', 'extract', 'checks', 'review', 'clients', 'reports'] as const;
 

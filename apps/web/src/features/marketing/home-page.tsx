@@ -3,15 +3,15 @@ import type { ComponentType } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useHasSession } from '../../access/use-has-session';
 import { CoinsIcon, DocumentIcon, ReceiptIcon } from '../../components/icons';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/layout/nav-styles';
-import { useHasSession } from '../auth/use-has-session';
-import { PackCards } from '../checkout/pack-cards';
+import { StaticPageMeta } from '../../lib/seo/static-page-meta';
+import { PackCards } from '../checkout';
 import { FaqSection } from './faq-section';
 import { InvoiceFlow } from './invoice-flow';
 import { ReportsSection } from './reports-section';
 import { SampleInvoiceDemo } from './sample-invoice-demo';
-import { StaticPageMeta } from './seo/static-page-meta';
 import { Walkthrough } from './walkthrough';
 
 const BENEFITS = [

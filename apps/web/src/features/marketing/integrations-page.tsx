@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from './page-header';
-import { StaticPageMeta } from './seo/static-page-meta';
+import { PageHeader } from '../../components/layout/page-header';
+import { StaticPageMeta } from '../../lib/seo/static-page-meta';
 
 /**
  * What connects today and what is still to come. The accounting exports (a3 SUENLACE.DAT, ContaPlus,

@@ -1,9 +1,9 @@
 import { formatLongDate } from '@cuadra/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../components/layout/page-header';
 import { toLocale } from '../../i18n/i18n';
-import { PageHeader } from './page-header';
-import { StaticPageMeta } from './seo/static-page-meta';
+import { StaticPageMeta } from '../../lib/seo/static-page-meta';
 
 /** When the policy texts last changed (shown in the page's language). */
 const LEGAL_UPDATED = new Date(Date.UTC(2026, 0, 15));

@@ -1,6 +1,6 @@
 import type { PlanId, User } from '@cuadra/shared';
+import { getAuthState, updateUser } from '../../access/auth-store';
 import { api } from '../../lib/api';
-import { getAuthState, updateUser } from '../auth/auth-store';
 import { findBuyablePlan } from './plan-text';
 
 /**

@@ -3,12 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCanBill } from '../../access/can-write';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/layout/nav-styles';
 import { StateBox } from '../../components/ui';
+import { Modal } from '../../components/ui/modal';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
-import { Modal } from '../clients/modal';
-import { useCanBill } from '../firms/can-write';
 import { planInvoicesLabel, planName, planPriceLabel, planRetentionLabel } from './plan-text';
 import {
   openBillingPortal,

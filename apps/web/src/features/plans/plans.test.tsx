@@ -1,13 +1,13 @@
 import { PLANS, type Subscription } from '@cuadra/shared';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initAuth, resetAuthForTests } from '../../access/auth-store';
 import { i18n } from '../../i18n/i18n';
 import { resources } from '../../i18n/resources';
+import { localizedPath, splitLocalizedPath } from '../../lib/seo/localized-path';
 import { routes } from '../../router';
 import { renderRoutes, renderWithProviders } from '../../test/render';
 import { fakeToken, storeTestSession, testUser } from '../../test/session';
-import { initAuth, resetAuthForTests } from '../auth/auth-store';
-import { localizedPath, splitLocalizedPath } from '../marketing/seo/localized-path';
 import { CHOSEN_PLAN_STORAGE_KEY } from './chosen-plan';
 import { PlanSettings } from './plan-settings';
 import { PlansChooser } from './plans-chooser';

@@ -2,11 +2,11 @@ import { type FiscalSummary, formatMoney, formatPercent, formatRate, type Locale
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useClient } from '../../access/clients';
 import { DocumentTitle } from '../../components/document-title';
 import { linkClass, StateBox, secondaryButtonClass } from '../../components/ui';
 import { toLocale } from '../../i18n/i18n';
 import { useErrorMessage } from '../../lib/error-message';
-import { useClient } from '../clients/clients-api';
 import { useFiscalSummary } from './reports-api';
 
 const QUARTERS = [1, 2, 3, 4] as const;

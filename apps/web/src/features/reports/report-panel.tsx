@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui';
 import { DateInput } from '../../components/ui/date-input';
+import { Modal } from '../../components/ui/modal';
 import { toLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
-import { Modal } from '../clients/modal';
 import { localToday } from './format';
 import { fetchReportFile, requestReport } from './reports-api';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { primaryButtonClass, secondaryButtonClass } from '../../components/ui';
-import { Modal } from '../clients/modal';
-import { HistoryList } from '../history/history-list';
+import { Modal } from '../../components/ui/modal';
+import { HistoryList } from '../history';
 import { DESK_KEYS, READ_KEYS } from './desk-keys';
 
 /** `?`: the desk's keys; a reader sees only the ones that read. */

@@ -7,28 +7,29 @@ import {
 } from '@cuadra/shared';
 import { type FormEvent, forwardRef, useId, useImperativeHandle, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReadOnlyNote, useCanWrite } from '../../access/can-write';
 import { inputClass, primaryButtonClass } from '../../components/ui';
 import { DateInput } from '../../components/ui/date-input';
 import { toLocale } from '../../i18n/i18n';
-import { ReadOnlyNote, useCanWrite } from '../firms/can-write';
-import { ExtractionNotices } from '../invoices/extraction-notices';
-import { FiguresConfirm } from '../invoices/figures-confirm';
 import {
   AMOUNT_FIELDS,
   EVIDENCE_KEYS,
+  ExtractionNotices,
+  FiguresConfirm,
   type FormErrors,
   fieldsFromForm,
   formFromInvoice,
   type InvoiceForm,
   isLowConfidence,
   isOnlyFigures,
+  LearnedNote,
   TAX_ID_FIELDS,
   type TextField,
   taxIdWarning,
+  useForgetLearnedPlace,
   withFieldChange,
-} from '../invoices/invoice-form-model';
-import { LearnedNote } from './learned-note';
-import { useForgetLearnedPlace, useForgetMemory } from './review-api';
+} from '../invoices';
+import { useForgetMemory } from './review-api';
 
 /** The fields in the order a form shows them when the original gives no positions. */
 const DEFAULT_ORDER: TextField[] = [

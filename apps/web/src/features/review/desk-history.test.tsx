@@ -1,10 +1,10 @@
 import type { ReviewItem } from '@cuadra/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initAuth } from '../../access/auth-store';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { storeTestSession, testUser } from '../../test/session';
-import { initAuth } from '../auth/auth-store';
 import { testInvoice } from '../invoices/test-invoice';
 import { ReviewDeskPage } from './desk-page';
 

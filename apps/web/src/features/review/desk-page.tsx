@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCanWrite } from '../../access/can-write';
 import { DocumentTitle } from '../../components/document-title';
 import { secondaryButtonClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
-import { clientKeys } from '../clients/clients-api';
-import { useCanWrite } from '../firms/can-write';
-import { useInvoice } from '../invoices/invoices-api';
+import { clientKeys, reviewKeys } from '../../lib/query-keys';
+import { useDecideDuplicate, useInvoice } from '../invoices';
 import { DeleteDialog, HistoryDialog, KeysDialog } from './desk-dialogs';
 import type { DeskFormHandle } from './desk-form';
 import { type DeskAction, useDeskKeys, WRITE_ACTIONS } from './desk-keys';
@@ -16,13 +16,7 @@ import { DocumentPane } from './document-pane';
 import { FieldsPanel } from './fields-panel';
 import { QueueList } from './queue-list';
 import { QueuePanel, type QueueView } from './queue-panel';
-import {
-  reviewKeys,
-  useDecideDuplicate,
-  useDeleteDeskInvoice,
-  useReviewQueue,
-  useSaveDeskInvoice,
-} from './review-api';
+import { useDeleteDeskInvoice, useReviewQueue, useSaveDeskInvoice } from './review-api';
 import { useBulkAccept } from './use-bulk-accept';
 
 /**

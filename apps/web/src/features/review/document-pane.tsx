@@ -3,10 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { secondaryButtonClass } from '../../components/ui';
-import { EVIDENCE_KEYS } from '../invoices/invoice-form-model';
-import { fetchInvoiceFile, invoiceKeys } from '../invoices/invoices-api';
-import { SplitBar } from '../invoices/split-bar';
-import { FIT_ZOOM_INDEX, type FieldBox, PageViewer, ZOOM_STEPS } from './page-viewer';
+import { invoiceKeys } from '../../lib/query-keys';
+import {
+  EVIDENCE_KEYS,
+  FIT_ZOOM_INDEX,
+  type FieldBox,
+  fetchInvoiceFile,
+  PageViewer,
+  SplitBar,
+  ZOOM_STEPS,
+} from '../invoices';
 
 /** The desk's middle: the original with its zoom, every field's box, and the focused one highlighted. */
 export function DocumentPane({

@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StateBox, secondaryButtonClass } from '../../components/ui';
 import { useErrorMessage } from '../../lib/error-message';
-import type { useInvoice } from '../invoices/invoices-api';
+import type { useInvoice } from '../invoices';
 import { DeskForm, type DeskFormHandle } from './desk-form';
 import { DuplicateChoice } from './duplicate-choice';
 

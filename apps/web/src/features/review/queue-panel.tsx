@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReadOnlyNote } from '../../access/can-write';
 import { primaryButtonClass, secondaryButtonClass } from '../../components/ui';
-import { ReadOnlyNote } from '../firms/can-write';
 import { QueueSearch } from './queue-search';
 
 export type QueueView = 'todo' | 'all';

@@ -1,26 +1,7 @@
-import type {
-  AcceptReviewResult,
-  Invoice,
-  InvoiceFields,
-  MemoryField,
-  ReviewQueue,
-  ReviewState,
-} from '@cuadra/shared';
+import type { AcceptReviewResult, Invoice, InvoiceFields, MemoryField, ReviewQueue } from '@cuadra/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { clientKeys } from '../clients/clients-api';
-import { invoiceKeys } from '../invoices/invoices-api';
-
-/** `state`: one state or several (`needs_review,duplicate`). */
-export type QueueFilters = {
-  state?: ReviewState | `${ReviewState},${ReviewState}` | undefined;
-  q?: string | undefined;
-};
-
-export const reviewKeys = {
-  all: ['review-queue'] as const,
-  queue: (filters: QueueFilters) => ['review-queue', filters] as const,
-};
+import { clientKeys, invoiceKeys, type QueueFilters, reviewKeys } from '../../lib/query-keys';
 
 /** The desk's queue, a keyset page at a time (`nextCursor` until the last page). */
 export function useReviewQueue(filters: QueueFilters, limit = 50) {
@@ -82,22 +63,6 @@ export function useDeleteDeskInvoice() {
   });
 }
 
-/** Keeps a possible duplicate as an invoice of its own (one credit), or discards it. */
-export function useDecideDuplicate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { documentId: string; decision: 'keep' | 'discard' }) =>
-      api.post<{ invoiceId: string | null }>(
-        `/documents/${encodeURIComponent(input.documentId)}/${input.decision}`,
-      ),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
-      void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
-      void queryClient.invalidateQueries({ queryKey: clientKeys.all });
-    },
-  });
-}
-
 /** Forgets what was remembered about a supplier for a client (one field). */
 export function useForgetMemory() {
   return useMutation({
@@ -105,22 +70,5 @@ export function useForgetMemory() {
       api.delete<void>(
         `/clients/${encodeURIComponent(input.clientId)}/supplier-memory/${encodeURIComponent(input.taxId)}?field=${input.field}`,
       ),
-  });
-}
-
-/**
- * Forgets where this invoice's supplier prints a field (learned from a correction of an earlier invoice):
- * the supplier's later documents no longer read it there.
- */
-export function useForgetLearnedPlace() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { invoiceId: string; field: string }) =>
-      api.delete<void>(
-        `/invoices/${encodeURIComponent(input.invoiceId)}/learned/${encodeURIComponent(input.field)}`,
-      ),
-    onSuccess: (_done, input) => {
-      void queryClient.invalidateQueries({ queryKey: invoiceKeys.detail(input.invoiceId) });
-    },
   });
 }

@@ -4,13 +4,13 @@ import { type DragEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/ui/index';
+import { useToast } from '../../components/ui/toast';
 import { toLocale } from '../../i18n/i18n';
 import { API_BASE, ApiError } from '../../lib/api';
 import { useErrorMessage } from '../../lib/error-message';
-import { SCAN_COMPLETE_EVENT } from '../auth/session-chrome';
-import { clientKeys } from '../clients/clients-api';
-import { getUploadBatch, invoiceKeys, uploadInvoiceFiles } from '../invoices/invoices-api';
-import { useToast } from '../invoices/toast';
+import { SCAN_COMPLETE_EVENT } from '../../lib/events';
+import { clientKeys, invoiceKeys } from '../../lib/query-keys';
+import { getUploadBatch, uploadInvoiceFiles } from '../invoices';
 import { ACCEPT_ATTRIBUTE, checkDrop, type MonthlyAllowance, type UploadProblem } from './upload-rules';
 
 /** spec-2 §9: the result panel asks for progress every 5 s. */

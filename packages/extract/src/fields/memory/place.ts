@@ -5,8 +5,9 @@
  * by name. A value read at a learned place wins over the rules' candidates with source `memory`; it is
  * verified only when the document's own sums close over it (memory is one source, not two).
  */
-import { normalizeTaxId } from '../../checks/tax-id.ts';
+
 import type { Evidence } from '../../evidence.ts';
+import { normalizeTaxId } from '../../ids/tax-id.ts';
 import { findDates } from '../../text/dates.ts';
 import type { Line, Word } from '../../text/layout.ts';
 import { centsToString, findAmounts, toCents } from '../../text/numbers.ts';

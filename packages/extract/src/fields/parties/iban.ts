@@ -1,8 +1,9 @@
 /**
  * The IBAN (the payee's account).
  */
-import { isValidIban, normalizeIban } from '../../checks/iban.ts';
+
 import type { FieldMap } from '../../evidence.ts';
+import { isValidIban, normalizeIban } from '../../ids/iban.ts';
 import type { Line } from '../../text/layout.ts';
 import { bothEnginesRead, boxOf, type Ctx } from '../context.ts';
 

@@ -3,7 +3,7 @@
  * matched loosely: accents, case, legal forms and one misread letter forgiven), with the role the page's
  * structure gives it; every other id then takes the other role.
  */
-import { normalizeTaxId } from '../../checks/tax-id.ts';
+import { normalizeTaxId } from '../../ids/tax-id.ts';
 import { editDistance } from '../../text/distance.ts';
 import type { Line } from '../../text/layout.ts';
 import type { KnownParty } from '../../types.ts';

@@ -1,7 +1,7 @@
 /**
  * What a party's name looks like: legal forms, label words that are no name, OCR spellings of names.
  */
-import { checkTaxId } from '../../checks/tax-id.ts';
+import { checkTaxId } from '../../ids/tax-id.ts';
 import type { Labels } from '../../labels/index.ts';
 import { MY_COMPANY_SUFFIX, MY_SUFFIX_ONLY } from '../../labels/ms.ts';
 import { findDates } from '../../text/dates.ts';

@@ -2,7 +2,7 @@
  * Tax-id candidates: every string on the page that reads as a tax id (any spelling, OCR's look-alike
  * repairs, the other engine's reading), with its own cell, before any role is given.
  */
-import { checkTaxId } from '../../checks/tax-id.ts';
+import { checkTaxId } from '../../ids/tax-id.ts';
 import { type Line, lineAsReadBy } from '../../text/layout.ts';
 import { bothEnginesRead, boxOf, type Ctx, splitCells } from '../context.ts';
 

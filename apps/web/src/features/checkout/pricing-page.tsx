@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { usePricingPurchase } from '../checkout/pricing-purchase';
-import { PageHeader } from '../marketing/page-header';
-import { StaticPageMeta } from '../marketing/seo/static-page-meta';
-import { PlansChooser } from './plans-chooser';
+import { PageHeader } from '../../components/layout/page-header';
+import { StaticPageMeta } from '../../lib/seo/static-page-meta';
+import { PlansChooser } from '../plans';
+import { usePricingPurchase } from './pricing-purchase';
 
 /**
  * /pricing (Spanish /es/precios), spec-2 §3–§4 and issue 19: "Simplify Your Accounting", the

@@ -2,18 +2,21 @@ import { formatDateTime, PACKS } from '@cuadra/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../access/auth-store';
+import { useCanBill } from '../../access/can-write';
 import { toLocale } from '../../i18n/i18n';
-import { useAuth } from '../auth/auth-store';
-import { PackCards } from '../checkout/pack-cards';
-import { usePurchaseReturn } from '../checkout/purchase-return';
-import { CheckoutSuccessBanner, PurchaseStatusMessage } from '../checkout/purchase-status';
-import type { Purchase } from '../checkout/use-purchase';
-import { usePurchase } from '../checkout/use-purchase';
-import { useCanBill } from '../firms/can-write';
-import { isLowOnSettings } from './credit-status';
-import { CreditsWidget } from './credits-widget';
-import { LEDGER_QUERY_ROOT, UsageHistory } from './usage-history';
-import { useRefreshCredits } from './use-credits';
+import {
+  CreditsWidget,
+  isLowOnSettings,
+  LEDGER_QUERY_ROOT,
+  UsageHistory,
+  useRefreshCredits,
+} from '../credits';
+import { PackCards } from './pack-cards';
+import { usePurchaseReturn } from './purchase-return';
+import { CheckoutSuccessBanner, PurchaseStatusMessage } from './purchase-status';
+import type { Purchase } from './use-purchase';
+import { usePurchase } from './use-purchase';
 
 /** Settings' return address after paying (spec-1 §7 call 7); cancelling comes back with `cancelled=true`. */
 export const SETTINGS_RETURN_TO = '/user?checkout=success';

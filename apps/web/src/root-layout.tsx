@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { SessionBridge, useTopBarAccount } from '../../features/auth/session-chrome';
-import { Footer } from './footer';
-import { MAIN_CONTENT_ID } from './main-content';
-import { SkipLink } from './skip-link';
-import { TopBar } from './top-bar';
+import { Footer } from './components/layout/footer';
+import { MAIN_CONTENT_ID } from './components/layout/main-content';
+import { SkipLink } from './components/layout/skip-link';
+import { TopBar } from './components/layout/top-bar';
+import { SessionBridge, useTopBarAccount } from './features/auth/session-chrome';
 
 /**
  * The chrome around every page: skip link, top bar, the layout of the matched route, footer.

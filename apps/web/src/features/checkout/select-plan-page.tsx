@@ -2,11 +2,10 @@ import type { PlanId } from '@cuadra/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { usePricingPurchase } from '../checkout/pricing-purchase';
-import { PageHeader } from '../marketing/page-header';
-import { StaticPageMeta } from '../marketing/seo/static-page-meta';
-import { findBuyablePlan } from './plan-text';
-import { PlansChooser } from './plans-chooser';
+import { PageHeader } from '../../components/layout/page-header';
+import { StaticPageMeta } from '../../lib/seo/static-page-meta';
+import { findBuyablePlan, PlansChooser } from '../plans';
+import { usePricingPurchase } from './pricing-purchase';
 
 /**
  * /select-plan (spec-1 §2 "Plan selection and credits"): where the landing page's calls to action and the

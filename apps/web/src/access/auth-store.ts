@@ -1,6 +1,6 @@
 import type { AuthResult, User } from '@cuadra/shared';
 import { useSyncExternalStore } from 'react';
-import { ApiError, api, setAuthTokenProvider, setUnauthorizedHandler } from '../../lib/api';
+import { ApiError, api, setAuthTokenProvider, setUnauthorizedHandler } from '../lib/api';
 import {
   clearStoredSession,
   isStoredUser,

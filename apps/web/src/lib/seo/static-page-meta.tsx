@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toLocale } from '../../../i18n/i18n';
+import { toLocale } from '../../i18n/i18n';
 import type { PageMetaData } from './meta';
 import { PageMeta } from './page-meta';
 

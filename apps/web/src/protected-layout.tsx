@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router';
-import { AuthRequiredNotice, ProtectedRoute } from '../../features/auth/protected-route';
-import { useSidebarAccount } from '../../features/auth/session-chrome';
-import { CreditsWidget } from '../../features/credits/credits-widget';
-import { MainContent } from './main-content';
-import { Sidebar } from './sidebar';
+import { MainContent } from './components/layout/main-content';
+import { Sidebar } from './components/layout/sidebar';
+import { AuthRequiredNotice, ProtectedRoute } from './features/auth/protected-route';
+import { useSidebarAccount } from './features/auth/session-chrome';
+import { CreditsWidget } from './features/credits/credits-widget';
 
 /**
  * The layout of the signed-in area (spec-2 §2.1): desktop sidebar and content, behind the protected-route

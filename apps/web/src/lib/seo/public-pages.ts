@@ -1,4 +1,4 @@
-import { ARTICLE_SLUGS } from '../../blog/slugs';
+import { ARTICLE_SLUGS } from './article-slugs';
 
 /** The public pages that are prerendered, in both languages: what visitors without JavaScript see. */
 export const PRERENDERED_PATHS: readonly string[] = [

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../auth/auth-store';
+import { useAuth } from './auth-store';
 
 /**
  * Whether the signed-in user may change anything (issue 40): everyone but a firm's reader, who reads and

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { PricingContent } from '../checkout/pricing-content';
-import { usePricingPurchase } from '../checkout/pricing-purchase';
-import { StaticPageMeta } from '../marketing/seo/static-page-meta';
+import { StaticPageMeta } from '../../lib/seo/static-page-meta';
+import { PricingContent } from './pricing-content';
+import { usePricingPurchase } from './pricing-purchase';
 
 /**
  * /credits (spec-1 §2 "Pricing"). Reads `session_id` (payment success) and `cancelled=true`, shows the
