@@ -19,6 +19,11 @@ const TOL = 1; // cent: printed figures are rounded per line
 const RECARGO_OF_VAT: Readonly<Record<string, number>> = { '21': 5.2, '10': 1.4, '4': 0.5 };
 /** Score of a sum formed here (breakdown bases, recargo lines): a middling candidate on the ranker's scale. */
 const SUM_SCORE = 0.75;
+/**
+ * Score taken from a sum closed with one block's base where the page prints a base per rate or exempt
+ * block: the blocks' sum is the base, and one block alone closes a sum only by chance.
+ */
+const PART_BASE_PENALTY = 1;
 /** Score taken from an amount read as a minus lost: a reading of its own, behind the printed sign. */
 const LOST_MINUS_PENALTY = 1;
 
@@ -125,7 +130,8 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
   if (rateBases.length)
     bases.push({
       cents: rateBases.reduce((s, c) => s + c.cents, 0),
-      score: SUM_SCORE,
+      // As sure as the weakest base it sums: each was read under a base label of its own.
+      score: Math.min(...rateBases.map((c) => c.score)),
       box: rateBases[0]!.box,
       from: 'text',
     });
@@ -200,7 +206,13 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
             // Arithmetic proves only over amounts read independently: one printed number read as two
             // candidates (the same box) would "close" any sum with a zero.
             if (sameBox(t, b) || sameBox(t, v) || sameBox(b, v)) continue;
-            const score = t.score + b.score + v.score + (w ? w.score : 0) + (r ? r.score : 0);
+            const score =
+              t.score +
+              b.score +
+              v.score +
+              (w ? w.score : 0) +
+              (r ? r.score : 0) -
+              (isPartOfBases(b, rateBases) ? PART_BASE_PENALTY : 0);
             if (!best || score > best.score) best = { score, b, v, t, w, r, off };
           }
         }
@@ -404,7 +416,8 @@ function baseFromTotalAndVat(
   let best: {
     score: number;
     base: number;
-    rate: number;
+    /** The one rate of base and VAT; null for VAT summed over several rates (no breakdown then). */
+    rate: number | null;
     t: AmountCand;
     v: AmountCand;
     w: AmountCand | null;
@@ -413,9 +426,21 @@ function baseFromTotalAndVat(
     if (t.cents <= 0 || t.cents !== total) continue;
     for (const v of vats) {
       if ((v.rate != null && v.rate <= 0) || v.cents <= 0 || v.cents >= t.cents) continue;
-      if (vat != null && v.cents !== vat) continue;
+      // The VAT read stands, or is one rate's part of the VAT summed over rates.
+      if (vat != null && v.cents !== vat && !v.parts?.some((p) => p.cents === vat)) continue;
       for (const w of withholdings) {
         const base = t.cents - v.cents + (w ? Math.abs(w.cents) : 0);
+        // VAT printed once per rate: the base is the sum of each rate's base, VAT × 100 / rate, each
+        // within the rounding of its VAT.
+        if (v.parts && v.parts.length > 1) {
+          if (v.parts.some((p) => p.rate <= 0 || p.cents <= 0)) continue;
+          const lo = v.parts.reduce((s, p) => s + ((p.cents - TOL) * 100) / p.rate, 0);
+          const hi = v.parts.reduce((s, p) => s + ((p.cents + TOL) * 100) / p.rate, 0);
+          if (base < lo || base > hi) continue;
+          const score = t.score + v.score + (w ? w.score : 0);
+          if (!best || score > best.score) best = { score, base, rate: null, t, v, w };
+          continue;
+        }
         const fits = (rate: number) => Math.abs(Math.round((base * rate) / 100) - v.cents) <= TOL;
         // No rate printed by the VAT ("IVA   12,31 €"): the one usual rate that gives it, on a base
         // large enough that two rates cannot both round to it.
@@ -437,7 +462,7 @@ function baseFromTotalAndVat(
   });
   fields.tax_base = { value: centsToString(best.base), confidence: 0.6, source: 'computed', verified: false };
   // One rate, its base and its VAT: the breakdown, as computed as the base.
-  if (!fields.vat_breakdown)
+  if (!fields.vat_breakdown && best.rate != null)
     fields.vat_breakdown = {
       value: [
         { rate: String(best.rate), base: centsToString(best.base), amount: centsToString(best.v.cents) },
@@ -446,7 +471,7 @@ function baseFromTotalAndVat(
       source: 'computed',
       verified: false,
     };
-  if (vat == null) fields.vat_total = read(best.v, centsToString(best.v.cents), fields.vat_total);
+  if (vat !== best.v.cents) fields.vat_total = read(best.v, centsToString(best.v.cents), fields.vat_total);
   if (best.w)
     fields.withholding_total = read(best.w, centsToString(Math.abs(best.w.cents)), fields.withholding_total);
   else if (fields.withholding_total && !fields.withholding_total.verified) delete fields.withholding_total;
@@ -545,6 +570,7 @@ export function perRateSums(vats: AmountCand[]): AmountCand[] {
     chosen.every((a, i) => chosen.every((b, j) => j <= i || !sameBox(a, b)));
   return choices.filter(apart).map((chosen) => ({
     cents: chosen.reduce((s, c) => s + c.cents, 0),
+    parts: chosen.map((c) => ({ rate: c.rate!, cents: c.cents })),
     // The best readings' sum first; every other choice a little behind it.
     score: SUM_SCORE - 0.01 * chosen.filter((c, k) => c !== rates[k]![0]).length,
     box: chosen[0]!.box,

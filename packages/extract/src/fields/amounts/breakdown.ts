@@ -15,6 +15,11 @@ export const STANDARD_RATES = [
 const TAX_ROW_WORDS =
   /\b(?:bases?|imponibles?|cuotas?|tipos?|impuestos?|sobre|iva|i\.v\.a|vat|tax|taxes|rates?|net|neto|netto|amounts?|importes?|total|recargo|equivalencia|mwst|ust|tva|btw|igic|ipsi|gst|sst|summary|incl|inclusive|excl|exclusive|rated|exempt|zero|standard|euros?|eur|steuer|betrag|taux|montant|over|on)\b/giu;
 
+/** A tax's name in a VAT summary table's header. */
+const TAX_WORD = /\b(?:i\.?v\.?a|vat|tax|mwst|tva|btw)\b/i;
+/** The rate column's header of a tax table that names no tax ("TIPO   BASE   CUOTA", "%   BASE"). */
+const RATE_HEADER = /\btipos?\b|\btasa\b|\brate\b|(?:^|\s)%(?:\s|$)/i;
+
 /** The Spanish recargo de equivalencia rates (5,2 % on goods at 21 % VAT, 1,4 %, 0,5 %, 1,75 % on tobacco). */
 const RECARGO_RATES = [5.2, 1.4, 0.5, 1.75];
 
@@ -150,9 +155,10 @@ export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
     const text = line.text;
     // A VAT summary table header ("IVA  Base  Cuota", "VAT rate  Net  VAT") opens a few rows without labels.
     // (A goods table's header names a VAT column too: "Descripción   Precio   %IVA   Importe".)
+    // A ticket's names the rate column only ("TIPO   BASE   IMPORTE", "%   BASE   CUOTA").
     if (
       !ITEMS_HEADER_WORD.test(text) &&
-      /\b(?:i\.?v\.?a|vat|tax|mwst|tva|btw)\b/i.test(text) &&
+      (TAX_WORD.test(text) || (RATE_HEADER.test(text) && /\b(?:base|neto?)\b/i.test(text))) &&
       /\b(?:base|cuota|net|neto|netto|amount|importe|betrag)\b/i.test(text) &&
       findAmounts(blankDates(text)).length === 0
     ) {

@@ -57,6 +57,8 @@ export type AmountCand = {
   signFlipped?: boolean;
   /** The base printed inside a tax line's own phrase ("IVA 21 % s/98,02   20,58"), in cents. */
   onBase?: number;
+  /** A sum of the VAT printed once per rate: each rate and its amount (cents), for the base they imply. */
+  parts?: { rate: number; cents: number }[];
   /** What the ranker sees (absent for sums the consistency checks form). */
   features?: Features;
 };
@@ -71,10 +73,11 @@ const VALUE_ROW_GAP = 2.5;
 
 /**
  * The base a tax line prints inside its own phrase: "s/98,02", "sobre 98,02", "on 98.02", "auf 100,00",
- * "sur 250,00", "base 98,02" (the amount comes right after the word).
+ * "sur 250,00", "base 98,02", "IVA (21 %) de 355,23" (the amount comes right after the word; OCR may glue
+ * the Spanish words to it: "IVA[21%]de355,23").
  */
 const PHRASE_BASE =
-  /(?:\bs\/|\b(?:sobre|base|on|of|auf|sur|su|over|op)\s+)(?:€\s?|eur\s+)?(-?\d{1,3}(?:[.,\u00a0 ]\d{3})*[.,]\d{2}|-?\d+[.,]\d{2})(?!\d)/i;
+  /(?:\bs\/|\b(?:sobre|base|de)\s*(?=[€\d-]|eur\s)|\b(?:on|of|auf|sur|su|over|op)\s+)(?:€\s?|eur\s+)?(-?\d{1,3}(?:[.,\u00a0 ]\d{3})*[.,]\d{2}|-?\d+[.,]\d{2})(?!\d)/i;
 
 /** The base printed in a tax line's phrase, in cents, and where it is. */
 export function phraseBase(text: string): { cents: number; index: number; raw: string } | null {
@@ -416,6 +419,15 @@ function columnCand(ctx: Ctx, { value, cell, j }: ColumnValue, f: Features, rate
   };
 }
 
+/** Lines of OCR specks (no figure, a few letters at most) passed over between a table's rows. */
+const MAX_SPECK_ROWS = 2;
+const SPECK_LETTERS = 4;
+
+/** A line OCR made of a rule or specks: no digit and at most SPECK_LETTERS letters. */
+function isSpeck(text: string): boolean {
+  return !/\d/.test(text) && (text.match(/\p{L}/gu)?.length ?? 0) <= SPECK_LETTERS;
+}
+
 /** Rows of values a summary table may print under its header (one per rate, then the sums). */
 const MAX_VALUE_ROWS = 4;
 /** A table header names at least this many amount cells to be read as a summary table's. */
@@ -444,9 +456,16 @@ function underTableHeader(
     (h) => kept(h.index ?? 0),
   );
   let prev = line;
-  for (let j = i + 1; j < Math.min(ctx.lines.length, i + 1 + MAX_VALUE_ROWS); j++) {
+  let specks = 0;
+  for (let j = i + 1; j < Math.min(ctx.lines.length, i + 1 + MAX_VALUE_ROWS + specks); j++) {
     const row = ctx.lines[j]!;
     if (row.page !== line.page || row.y - (prev.y + prev.h) >= line.h * VALUE_ROW_GAP) break;
+    // OCR reads a table's rule or a speck as a line of its own ("UA   O", "—"): passed over.
+    if (ctx.ocr && isSpeck(row.text) && specks < MAX_SPECK_ROWS) {
+      specks++;
+      prev = row;
+      continue;
+    }
     const text = ocrAmounts(ctx, row.text);
     const words = text.replace(/\b(?:euros?|eur|usd|gbp|chf)\b/gi, '');
     if (/\p{L}{3,}/u.test(words) || findAmounts(blankDates(text)).length < 2) break;
@@ -471,7 +490,21 @@ function underTableHeader(
       });
     }
   }
-  return [...out.map(({ hit: _, ...c }) => c), ...columnSums(out)];
+  // A total column's rows, one per rate with no row of their sums, are each one rate's total: only their
+  // sum stands for the document's.
+  const partTotals = ctx.L.total.includes(label) ? new Set(perRateRows(out).flat()) : new Set();
+  return [...out.filter((c) => !partTotals.has(c)).map(({ hit: _, ...c }) => c), ...columnSums(out)];
+}
+
+/** Each label's column read on several rows whose last is not the sum of the rows above it. */
+function perRateRows<C extends AmountCand & { hit: number }>(cands: C[]): C[][] {
+  const byHit = new Map<number, C[]>();
+  for (const c of cands) byHit.set(c.hit, [...(byHit.get(c.hit) ?? []), c]);
+  return [...byHit.values()].filter((rows) => {
+    if (rows.length < 2) return false;
+    const above = rows.slice(0, -1).reduce((sum, c) => sum + c.cents, 0);
+    return rows.at(-1)!.cents !== above;
+  });
 }
 
 /**
@@ -480,14 +513,11 @@ function underTableHeader(
  * prints the sum of the rows above it.
  */
 function columnSums(cands: (AmountCand & { hit: number })[]): AmountCand[] {
-  const byHit = new Map<number, (AmountCand & { hit: number })[]>();
-  for (const c of cands) byHit.set(c.hit, [...(byHit.get(c.hit) ?? []), c]);
   const out: AmountCand[] = [];
-  for (const rows of byHit.values()) {
-    if (rows.length < 2 || rows.some((c) => c.integer)) continue;
+  for (const rows of perRateRows(cands)) {
+    if (rows.some((c) => c.integer)) continue;
     const last = rows.at(-1)!;
     const above = rows.slice(0, -1).reduce((sum, c) => sum + c.cents, 0);
-    if (last.cents === above) continue;
     const { hit: _, rate: __, ...c } = last;
     out.push({
       ...c,

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { readAmounts } from './text-page.ts';
+
+const value = (f: { value: unknown } | undefined) => f?.value;
+
+describe('amounts: several rates, tax tables in any arrangement', () => {
+  it('reads the base a VAT line prints after "de" ("IVA (21 %) de 355,23"), glued or not', () => {
+    const { fields } = readAmounts(['IVA (21%) de 355,23   74,60 €', 'TOTAL   429,83 €'], 'ocr');
+    // Printed, the base is a second read the total agrees with: verified, not computed.
+    expect(value(fields.tax_base)).toBe('355.23');
+    expect(fields.tax_base?.verified).toBe(true);
+    // Glued, and with its rate misread (no base at "19 %" gives 74,60): still the base printed.
+    const glued = readAmounts(['IVA[219%]de355.23   74,60 €', 'TOTAL   429,83 €'], 'ocr');
+    expect(value(glued.fields.tax_base)).toBe('355.23');
+    expect(value(glued.fields.vat_total)).toBe('74.60');
+  });
+
+  it('sums the bases of blocks printed one per rate, not one block with a line item read as VAT', () => {
+    const { fields } = readAmounts(
+      [
+        'CANTIDAD   CONCEPTO   PRECIO UNIT.   TIPO   PRECIO FINAL',
+        '2   CARTA CERTIFICADA   4.68   EXENTO   9.36',
+        '0.91   1.10   IVA 21%   220',
+        'TOTAL   14.68',
+        'Base imponible sujeta a impuesto (IVA)   1.82',
+        'Tipo impositivo: IVA 21%',
+        'CUOTA   0.38',
+        'Base imponible sujeta a impuesto (IVA)   12.48',
+        'Tipo impositivo: EXENTO',
+        'CUOTA   0.00',
+      ],
+      'ocr',
+    );
+    expect(value(fields.tax_base)).toBe('14.30');
+    expect(value(fields.vat_total)).toBe('0.38');
+    expect(value(fields.total)).toBe('14.68');
+  });
+
+  it('reads a ticket tax table past the specks OCR reads between its header and rows', () => {
+    const { fields } = readAmounts(
+      [
+        'TOTAL COMPRA (iva incl.)   12.67',
+        'Tipo   Base   Iva   Req   Total',
+        'UA   O',
+        '10.00%   0.69   0.00   0.00   0.69',
+        '10.00%   10.89   1.09   0.00   11.98',
+      ],
+      'ocr',
+    );
+    expect(value(fields.tax_base)).toBe('11.58');
+    expect(value(fields.vat_total)).toBe('1.09');
+    expect(value(fields.total)).toBe('12.67');
+  });
+
+  it('never takes one rate row of a table total column for the total of the ticket', () => {
+    const { fields } = readAmounts(
+      [
+        'TAL COMPRA C   (iva incl.)',
+        '13.09',
+        'Tipo   Base   Iva   Req   Total',
+        'Sole',
+        '0.00%   2.35   0.00   0.00   2.35',
+        '5.00%   10.70   0.54   0.00   11.24',
+      ],
+      'ocr',
+    );
+    expect(value(fields.total)).not.toBe('11.24');
+    expect(value(fields.total)).not.toBe('2.35');
+  });
+
+  it('reads a tax table whose header names the rate column only ("TIPO   BASE   IMPORTE")', () => {
+    const { fields } = readAmounts(
+      ['TOTAL   17,60', 'TIPO   BASE   IMPORTE', '21,00   10,00   2,10', '10,00   5,00   0,50'],
+      'ocr',
+    );
+    expect(fields.vat_breakdown?.value).toEqual([
+      { rate: '21', base: '10.00', amount: '2.10' },
+      { rate: '10', base: '5.00', amount: '0.50' },
+    ]);
+    expect(value(fields.tax_base)).toBe('15.00');
+    expect(value(fields.vat_total)).toBe('2.60');
+  });
+
+  it('derives the base from the total and the VAT of each rate when no base is printed, unverified', () => {
+    const { fields } = readAmounts(['IVA 21%   21,00', 'IVA 10%   5,00', 'TOTAL   176,00']);
+    expect(value(fields.vat_total)).toBe('26.00');
+    expect(value(fields.tax_base)).toBe('150.00');
+    expect(fields.tax_base?.verified).toBe(false);
+    // A total the rates' VAT cannot come from (no base at 21 % and 10 % gives 26,00 with 300,00): no base.
+    const off = readAmounts(['IVA 21%   21,00', 'IVA 10%   5,00', 'TOTAL   326,00']);
+    expect(value(off.fields.tax_base)).toBeUndefined();
+  });
+});
