@@ -5,9 +5,11 @@ import {
   checkLineItems,
   checkPayment,
   checkTaxIds,
+  checkVatRates,
   isCreditNote,
   preferRoundedTotal,
   reconcileAmounts,
+  vatCountry,
 } from './checks/consistency.ts';
 import type { Ctx } from './ctx.ts';
 import { ExtractError } from './errors.ts';
@@ -331,6 +333,7 @@ export const STEPS: Step[] = [
         // With a cash rounding printed there are two totals (before and after rounding): neither is verified.
         if (!ctx.text.rounding) checkPayment(ctx.fields, ctx.text.payment, ctx.text.amountCandidates.total);
         checkBreakdown(ctx.fields, w, doc);
+        checkVatRates(ctx.fields, w, vatCountry(ctx.fields, ctx.language));
         checkLineItems(ctx.fields, w);
       }
       checkTaxIds(ctx.fields, w);

@@ -90,4 +90,12 @@ describe('amounts: several rates, tax tables in any arrangement', () => {
     const off = readAmounts(['IVA 21%   21,00', 'IVA 10%   5,00', 'TOTAL   326,00']);
     expect(value(off.fields.tax_base)).toBeUndefined();
   });
+  it('never reads a withholding in a row of totals as a VAT rate of its base', () => {
+    const { fields } = readAmounts([
+      'Base imponible   Retención   IVA   Total',
+      '1.000,00   -150,00   210,00   1.060,00',
+    ]);
+    expect(fields.vat_breakdown?.value).toEqual([{ rate: '21', base: '1000.00', amount: '210.00' }]);
+    expect(value(fields.withholding_total)).toBe('150.00');
+  });
 });

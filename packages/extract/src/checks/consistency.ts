@@ -807,6 +807,47 @@ export function checkBreakdown(fields: FieldMap, warn: Warn, doc: { creditNote?:
   }
 }
 
+/**
+ * The VAT rates an invoice of each country may carry, past ones included (an old invoice is still read).
+ * Spain: IVA 21, 10, 4; the temporary 5, 2 and 0 (2021–2024); 18 and 8 (2010–2012), 16 and 7 (before);
+ * the Canary Islands' IGIC (0, 3, 5, 7, 9.5, 13.5, 15, 20) and Ceuta and Melilla's IPSI (0.5 to 10).
+ */
+export const COUNTRY_VAT_RATES: Readonly<Record<string, readonly number[]>> = {
+  ES: [21, 10, 4, 5, 2, 0, 18, 8, 16, 7, 3, 9.5, 13.5, 15, 20, 0.5, 1, 6],
+  PT: [23, 13, 6, 22, 12, 5, 16, 9, 4, 0],
+  FR: [20, 10, 5.5, 2.1, 19.6, 7, 0],
+  DE: [19, 7, 16, 5, 0],
+  IT: [22, 10, 5, 4, 0],
+  NL: [21, 9, 6, 0],
+  BE: [21, 12, 6, 0],
+};
+
+/**
+ * The country whose rates apply: the issuer's, by its tax id; with none read, Spain for a Spanish page
+ * (`language`). Null when unknown.
+ */
+export function vatCountry(fields: FieldMap, language?: string | null): string | null {
+  const id = fields.issuer_tax_id?.value;
+  const checked = id ? checkTaxId(id) : null;
+  if (checked?.valid) return checked.country;
+  return !id && language === 'es' ? 'ES' : null;
+}
+
+/** A VAT rate read that the country never charged: warned, the breakdown no surer than a guess. */
+export function checkVatRates(fields: FieldMap, warn: Warn, country: string | null): void {
+  const ev = fields.vat_breakdown;
+  const rates = country ? COUNTRY_VAT_RATES[country] : undefined;
+  if (!ev || !rates || ev.source === 'xml') return;
+  const unusual = ev.value.filter((e) => !e.tax_type && !rates.includes(Number(e.rate)));
+  if (!unusual.length) return;
+  if (!ev.verified) ev.confidence = Math.min(ev.confidence, 0.4);
+  warn({
+    code: 'VAT_RATE_UNUSUAL',
+    message: `VAT rate ${unusual.map((e) => `${e.rate} %`).join(', ')} is not a rate of ${country}`,
+    field: 'vat_breakdown',
+  });
+}
+
 /** Line totals add up to the tax base (or the total). */
 export function checkLineItems(fields: FieldMap, warn: Warn): void {
   const ev = fields.line_items;

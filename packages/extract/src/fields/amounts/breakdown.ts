@@ -70,7 +70,8 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
         if (a === b || a === skip || b === skip) continue;
         for (const base of readings[a]!) {
           for (const vat of readings[b]!) {
-            if (base === 0 || Math.abs(vat) > Math.abs(base)) continue;
+            // A figure of the other sign is a withholding ("1.000,00   -150,00"), never the base's VAT.
+            if (base === 0 || Math.abs(vat) > Math.abs(base) || base * vat < 0) continue;
             const rate = ok(Math.abs(base), Math.abs(vat));
             if (rate != null) return { a, b, base, vat, rate };
           }
