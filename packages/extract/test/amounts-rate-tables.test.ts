@@ -98,4 +98,28 @@ describe('amounts: several rates, tax tables in any arrangement', () => {
     expect(fields.vat_breakdown?.value).toEqual([{ rate: '21', base: '1000.00', amount: '210.00' }]);
     expect(value(fields.withholding_total)).toBe('150.00');
   });
+  it('pairs a base and a VAT each labelled with its rate into one breakdown line per rate', () => {
+    const { fields } = readAmounts([
+      'Base imponible 10%   40,00',
+      'IVA 10%   4,00',
+      'Base imponible 21%   10,00',
+      'IVA 21%   2,10',
+      'Total factura   56,10',
+    ]);
+    expect(fields.vat_breakdown?.value).toEqual([
+      { rate: '10', base: '40.00', amount: '4.00' },
+      { rate: '21', base: '10.00', amount: '2.10' },
+    ]);
+    expect(value(fields.tax_base)).toBe('50.00');
+    expect(value(fields.vat_total)).toBe('6.10');
+  });
+
+  it('reads "Impuestos" and "Cuota" as the VAT in any cell of a row of labels', () => {
+    const { fields } = readAmounts([
+      'Importe   Base imponible   Impuestos   Total',
+      '100,00   100,00   21,00   121,00',
+    ]);
+    expect(value(fields.vat_total)).toBe('21.00');
+    expect(value(fields.total)).toBe('121.00');
+  });
 });

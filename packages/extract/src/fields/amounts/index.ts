@@ -27,7 +27,7 @@ import {
   totalFeatures,
 } from './receipt.ts';
 
-export { breakdownRow, findVatBreakdown } from './breakdown.ts';
+export { breakdownRow, findVatBreakdown, labelledRatePairs } from './breakdown.ts';
 export type { AmountCand, AmountCandidates } from './labelled.ts';
 export type { Payment } from './receipt.ts';
 
