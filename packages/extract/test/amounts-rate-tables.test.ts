@@ -36,38 +36,6 @@ describe('amounts: several rates, tax tables in any arrangement', () => {
     expect(value(fields.total)).toBe('14.68');
   });
 
-  it('reads a ticket tax table past the specks OCR reads between its header and rows', () => {
-    const { fields } = readAmounts(
-      [
-        'TOTAL COMPRA (iva incl.)   12.67',
-        'Tipo   Base   Iva   Req   Total',
-        'UA   O',
-        '10.00%   0.69   0.00   0.00   0.69',
-        '10.00%   10.89   1.09   0.00   11.98',
-      ],
-      'ocr',
-    );
-    expect(value(fields.tax_base)).toBe('11.58');
-    expect(value(fields.vat_total)).toBe('1.09');
-    expect(value(fields.total)).toBe('12.67');
-  });
-
-  it('never takes one rate row of a table total column for the total of the ticket', () => {
-    const { fields } = readAmounts(
-      [
-        'TAL COMPRA C   (iva incl.)',
-        '13.09',
-        'Tipo   Base   Iva   Req   Total',
-        'Sole',
-        '0.00%   2.35   0.00   0.00   2.35',
-        '5.00%   10.70   0.54   0.00   11.24',
-      ],
-      'ocr',
-    );
-    expect(value(fields.total)).not.toBe('11.24');
-    expect(value(fields.total)).not.toBe('2.35');
-  });
-
   it('reads a tax table whose header names the rate column only ("TIPO   BASE   IMPORTE")', () => {
     const { fields } = readAmounts(
       ['TOTAL   17,60', 'TIPO   BASE   IMPORTE', '21,00   10,00   2,10', '10,00   5,00   0,50'],

@@ -419,15 +419,6 @@ function columnCand(ctx: Ctx, { value, cell, j }: ColumnValue, f: Features, rate
   };
 }
 
-/** Lines of OCR specks (no figure, a few letters at most) passed over between a table's rows. */
-const MAX_SPECK_ROWS = 2;
-const SPECK_LETTERS = 4;
-
-/** A line OCR made of a rule or specks: no digit and at most SPECK_LETTERS letters. */
-function isSpeck(text: string): boolean {
-  return !/\d/.test(text) && (text.match(/\p{L}/gu)?.length ?? 0) <= SPECK_LETTERS;
-}
-
 /** Rows of values a summary table may print under its header (one per rate, then the sums). */
 const MAX_VALUE_ROWS = 4;
 /** A table header names at least this many amount cells to be read as a summary table's. */
@@ -456,16 +447,9 @@ function underTableHeader(
     (h) => kept(h.index ?? 0),
   );
   let prev = line;
-  let specks = 0;
-  for (let j = i + 1; j < Math.min(ctx.lines.length, i + 1 + MAX_VALUE_ROWS + specks); j++) {
+  for (let j = i + 1; j < Math.min(ctx.lines.length, i + 1 + MAX_VALUE_ROWS); j++) {
     const row = ctx.lines[j]!;
     if (row.page !== line.page || row.y - (prev.y + prev.h) >= line.h * VALUE_ROW_GAP) break;
-    // OCR reads a table's rule or a speck as a line of its own ("UA   O", "—"): passed over.
-    if (ctx.ocr && isSpeck(row.text) && specks < MAX_SPECK_ROWS) {
-      specks++;
-      prev = row;
-      continue;
-    }
     const text = ocrAmounts(ctx, row.text);
     const words = text.replace(/\b(?:euros?|eur|usd|gbp|chf)\b/gi, '');
     if (/\p{L}{3,}/u.test(words) || findAmounts(blankDates(text)).length < 2) break;
@@ -490,21 +474,7 @@ function underTableHeader(
       });
     }
   }
-  // A total column's rows, one per rate with no row of their sums, are each one rate's total: only their
-  // sum stands for the document's.
-  const partTotals = ctx.L.total.includes(label) ? new Set(perRateRows(out).flat()) : new Set();
-  return [...out.filter((c) => !partTotals.has(c)).map(({ hit: _, ...c }) => c), ...columnSums(out)];
-}
-
-/** Each label's column read on several rows whose last is not the sum of the rows above it. */
-function perRateRows<C extends AmountCand & { hit: number }>(cands: C[]): C[][] {
-  const byHit = new Map<number, C[]>();
-  for (const c of cands) byHit.set(c.hit, [...(byHit.get(c.hit) ?? []), c]);
-  return [...byHit.values()].filter((rows) => {
-    if (rows.length < 2) return false;
-    const above = rows.slice(0, -1).reduce((sum, c) => sum + c.cents, 0);
-    return rows.at(-1)!.cents !== above;
-  });
+  return [...out.map(({ hit: _, ...c }) => c), ...columnSums(out)];
 }
 
 /**
@@ -513,11 +483,14 @@ function perRateRows<C extends AmountCand & { hit: number }>(cands: C[]): C[][] 
  * prints the sum of the rows above it.
  */
 function columnSums(cands: (AmountCand & { hit: number })[]): AmountCand[] {
+  const byHit = new Map<number, (AmountCand & { hit: number })[]>();
+  for (const c of cands) byHit.set(c.hit, [...(byHit.get(c.hit) ?? []), c]);
   const out: AmountCand[] = [];
-  for (const rows of perRateRows(cands)) {
-    if (rows.some((c) => c.integer)) continue;
+  for (const rows of byHit.values()) {
+    if (rows.length < 2 || rows.some((c) => c.integer)) continue;
     const last = rows.at(-1)!;
     const above = rows.slice(0, -1).reduce((sum, c) => sum + c.cents, 0);
+    if (last.cents === above) continue;
     const { hit: _, rate: __, ...c } = last;
     out.push({
       ...c,
