@@ -1,3 +1,4 @@
+import { breakdownFromLines } from './checks/breakdown-lines.ts';
 import {
   applyQr,
   checkBreakdown,
@@ -330,6 +331,7 @@ export const STEPS: Step[] = [
         const doc = { creditNote: isCreditNote(ctx.text.fullText), text: ctx.text.fullText };
         reconcileAmounts(ctx.fields, ctx.text.amountCandidates, w, doc);
         preferRoundedTotal(ctx.fields, ctx.text.amountCandidates.total, w, ctx.text);
+        breakdownFromLines(ctx.fields, ctx.text.amountCandidates.vat_total);
         // With a cash rounding printed there are two totals (before and after rounding): neither is verified.
         if (!ctx.text.rounding) checkPayment(ctx.fields, ctx.text.payment, ctx.text.amountCandidates.total);
         checkBreakdown(ctx.fields, w, doc);
