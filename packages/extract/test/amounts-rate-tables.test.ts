@@ -90,4 +90,13 @@ describe('amounts: several rates, tax tables in any arrangement', () => {
     expect(value(fields.vat_total)).toBe('21.00');
     expect(value(fields.total)).toBe('121.00');
   });
+  it('reads the equivalence surcharge of an invoice in English', () => {
+    const { fields } = readAmounts([
+      'Total excl. VAT   Tax 21 %   Surcharge (RE) 5.2 %   Total due',
+      '1,000.00 €   210.00 €   52.00 €   1,262.00 €',
+    ]);
+    expect(value(fields.surcharge_total)).toBe('52.00');
+    expect(fields.surcharge_total?.verified).toBe(true);
+    expect(value(fields.total)).toBe('1262.00');
+  });
 });
