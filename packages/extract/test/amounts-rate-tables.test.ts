@@ -99,4 +99,27 @@ describe('amounts: several rates, tax tables in any arrangement', () => {
     expect(fields.surcharge_total?.verified).toBe(true);
     expect(value(fields.total)).toBe('1262.00');
   });
+  it('reads the recargo of each rate in a table that prints its rates without a percent sign', () => {
+    const { fields } = readAmounts([
+      'Base Imponible   % IVA   Cuota IVA   % R.E.   Cuota R.E.',
+      '100,00   21,00   21,00   5,20   5,20',
+      '50,00   10,00   5,00   1,40   0,70',
+      'TOTAL FACTURA   181,90',
+    ]);
+    expect(fields.vat_breakdown?.value).toEqual([
+      { rate: '21', base: '100.00', amount: '21.00', surcharge_rate: '5.2', surcharge_amount: '5.20' },
+      { rate: '10', base: '50.00', amount: '5.00', surcharge_rate: '1.4', surcharge_amount: '0.70' },
+    ]);
+    expect(value(fields.tax_base)).toBe('150.00');
+    expect(value(fields.vat_total)).toBe('26.00');
+    expect(value(fields.surcharge_total)).toBe('5.90');
+  });
+
+  it('never reads a zero discount beside the base as a 0 % line', () => {
+    const { fields } = readAmounts([
+      'Suma   Descuento   Base imponible   IVA   Total',
+      '100,00   0,00   100,00   21,00   121,00',
+    ]);
+    expect(fields.vat_breakdown?.value).toEqual([{ rate: '21', base: '100.00', amount: '21.00' }]);
+  });
 });
