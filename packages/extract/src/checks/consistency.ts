@@ -371,6 +371,7 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
     return;
   }
   if (baseFromTotalAndVat(fields, totals, vats, withholdings)) return;
+  if (vatFromTotalAndBase(fields, totals, bases, vats)) return;
   perRateTotals(fields, cands, breakdown);
   if (fields.total || fields.tax_base) {
     warn({ code: 'AMOUNTS_UNRECONCILED', message: 'Base + VAT − withholding does not match the total' });
@@ -475,6 +476,51 @@ function baseFromTotalAndVat(
   if (best.w)
     fields.withholding_total = read(best.w, centsToString(Math.abs(best.w.cents)), fields.withholding_total);
   else if (fields.withholding_total && !fields.withholding_total.verified) delete fields.withholding_total;
+  return true;
+}
+
+/**
+ * No sum closes with the VAT read (OCR misread a digit of it: "8,58" for 8,68), but the total and a base
+ * read apart close at the one rate printed beside the VAT: the VAT is total − base. Computed, never
+ * verified; only where no withholding or recargo is read (they would stand in the difference).
+ */
+function vatFromTotalAndBase(
+  fields: FieldMap,
+  totals: AmountCand[],
+  bases: AmountCand[],
+  vats: AmountCand[],
+): boolean {
+  if (fields.vat_total?.verified || fields.withholding_total || fields.surcharge_total) return false;
+  const total = toCents(fields.total?.value);
+  const t = totals.find((c) => c.cents === total);
+  const rates = new Set(vats.flatMap((v) => (v.rate != null && v.rate > 0 ? [v.rate] : [])));
+  if (!t || total == null || total <= 0 || rates.size !== 1) return false;
+  const [rate] = [...rates] as [number];
+  const b = bases.find(
+    (c) =>
+      c.cents > 0 &&
+      c.cents < total &&
+      c.features != null &&
+      !sameBox(c, t) &&
+      Math.abs(Math.round((c.cents * rate) / 100) - (total - c.cents)) <= TOL,
+  );
+  if (!b) return false;
+  const vat = total - b.cents;
+  fields.tax_base = {
+    value: centsToString(b.cents),
+    confidence: 0.6,
+    source: fields.tax_base?.source ?? 'text',
+    verified: false,
+    box: b.box,
+  };
+  fields.vat_total = { value: centsToString(vat), confidence: 0.5, source: 'computed', verified: false };
+  if (!fields.vat_breakdown)
+    fields.vat_breakdown = {
+      value: [{ rate: String(rate), base: centsToString(b.cents), amount: centsToString(vat) }],
+      confidence: 0.5,
+      source: 'computed',
+      verified: false,
+    };
   return true;
 }
 

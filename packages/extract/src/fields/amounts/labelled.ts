@@ -79,13 +79,23 @@ const VALUE_ROW_GAP = 2.5;
 const PHRASE_BASE =
   /(?:\bs\/|\b(?:sobre|base|de)\s*(?=[€\d-]|eur\s)|\b(?:on|of|auf|sur|su|over|op)\s+)(?:€\s?|eur\s+)?(-?\d{1,3}(?:[.,\u00a0 ]\d{3})*[.,]\d{2}|-?\d+[.,]\d{2})(?!\d)/i;
 
+/**
+ * A ticket's tax line that opens with its base, then the rate and the tax's name ("41,33   21,00 % IVA
+ * 8,68"; OCR may glue the base to the rate: "41.3321.00% IVA").
+ */
+const LEADING_BASE =
+  /^\W*(-?\d{1,3}(?:[.,\u00a0 ]\d{3})*[.,]\d{2}|-?\d+[.,]\d{2})\s*\d{1,2}(?:[.,]\d{1,3})?\s?%\s*(?:i\.?v\.?a|vat|igic)\b/i;
+
 /** The base printed in a tax line's phrase, in cents, and where it is. */
 export function phraseBase(text: string): { cents: number; index: number; raw: string } | null {
-  const m = PHRASE_BASE.exec(text);
+  const phrase = PHRASE_BASE.exec(text);
+  const m = phrase ?? LEADING_BASE.exec(text);
   if (!m) return null;
   const value = findAmounts(m[1]!)[0];
   if (!value) return null;
-  return { cents: Math.round(value.value * 100), index: m.index + m[0].length - m[1]!.length, raw: m[1]! };
+  // The phrase's base ends its match; the leading base opens it.
+  const at = phrase ? m[0].length - m[1]!.length : m[0].indexOf(m[1]!);
+  return { cents: Math.round(value.value * 100), index: m.index + at, raw: m[1]! };
 }
 
 const ROUNDED_TOTAL = /\bround(?:ed|ing)?\b(?!\s*ad[jil1.])|\btotal\s*rounded\b|\bnett?\s*total\b/i;
