@@ -123,7 +123,7 @@ describe('amounts: several rates, tax tables in any arrangement', () => {
     expect(fields.vat_breakdown?.value).toEqual([{ rate: '21', base: '100.00', amount: '21.00' }]);
   });
   it("takes the VAT as total − base when OCR misread the VAT's digits and base × rate says so", () => {
-    // "8.58" printed as 8,68: 41,33 at 21 % is 8,68, and 41,33 + 8,68 is the total.
+    // 8,68 printed, "8.58" read: 41,33 at 21 % is 8,68, and 41,33 + 8,68 is the total.
     const { fields } = readAmounts(['Total   EUR   50.01', '41.3321.00% IVA   EUR   8.58'], 'ocr');
     expect(value(fields.tax_base)).toBe('41.33');
     expect(value(fields.vat_total)).toBe('8.68');
