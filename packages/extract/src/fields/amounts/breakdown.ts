@@ -2,7 +2,6 @@
 import { centsToString, findAmounts, minimalDecimal, spaceInlineBase, toCents } from '../../text/numbers.ts';
 import type { VatBreakdownEntry } from '../../types.ts';
 import { blankDates, type Ctx, ocrAmounts } from '../context.ts';
-import type { AmountCand } from './labelled.ts';
 
 /** A word of an items table's header row (quantity, price, description…), in the languages read. */
 export const ITEMS_HEADER_WORD =
@@ -33,9 +32,6 @@ const RECARGO_RATES = [5.2, 1.4, 0.5, 1.75];
  */
 export const RATE_PERCENT = /(\d{1,2}(?:[.,]\d{1,3})?)\s?%/;
 const PERCENT = new RegExp(RATE_PERCENT.source, 'g');
-
-/** Cents base × rate may differ from the VAT printed (each rounded). */
-const PAIR_ROUNDING = 1.01;
 
 /**
  * An amount in cents, and, where OCR may have lost its decimal comma (`lossy`: read by OCR beside a
@@ -232,33 +228,4 @@ function attachSurchargeLines(ctx: Ctx, entries: VatBreakdownEntry[]): void {
     hit.entry.surcharge_rate = minimalDecimal(reRate);
     hit.entry.surcharge_amount = centsToString(sign * Math.abs(hit.cents));
   }
-}
-
-/**
- * Bases and VAT labelled with their rate on lines of their own ("Base imponible 10 %   40,00" and
- * "IVA 10 %   4,00"): one entry per rate whose base, labelled as a base, gives that rate's VAT. Only with
- * two rates or more: a single rate's entry comes from the sum check.
- */
-export function labelledRatePairs(bases: AmountCand[], vats: AmountCand[]): VatBreakdownEntry[] {
-  const byRate = new Map<number, { entry: VatBreakdownEntry; line: number }>();
-  for (const b of bases) {
-    if (b.rate == null || !b.features?.tier0 || b.cents === 0 || byRate.has(b.rate)) continue;
-    const rate = b.rate;
-    const v = vats.find(
-      (c) =>
-        c.rate === rate &&
-        c.cents * b.cents >= 0 &&
-        Math.abs((Math.abs(b.cents) * rate) / 100 - Math.abs(c.cents)) <= PAIR_ROUNDING,
-    );
-    if (!v) continue;
-    const entry = {
-      rate: minimalDecimal(rate),
-      base: centsToString(b.cents),
-      amount: centsToString(v.cents),
-    };
-    byRate.set(rate, { entry, line: b.line ?? 0 });
-  }
-  // In the order printed.
-  const pairs = [...byRate.values()].sort((a, b) => a.line - b.line);
-  return pairs.length >= 2 ? pairs.map((p) => p.entry) : [];
 }
