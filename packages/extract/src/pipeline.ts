@@ -1,3 +1,4 @@
+import { breakdownFromLines } from './checks/breakdown-lines.ts';
 import {
   applyQr,
   checkBreakdown,
@@ -5,9 +6,11 @@ import {
   checkLineItems,
   checkPayment,
   checkTaxIds,
+  checkVatRates,
   isCreditNote,
   preferRoundedTotal,
   reconcileAmounts,
+  vatCountry,
 } from './checks/consistency.ts';
 import type { Ctx } from './ctx.ts';
 import { ExtractError } from './errors.ts';
@@ -336,10 +339,12 @@ export const STEPS: Step[] = [
         const doc = { creditNote: isCreditNote(ctx.text.fullText), text: ctx.text.fullText };
         reconcileAmounts(ctx.fields, ctx.text.amountCandidates, w, doc);
         preferRoundedTotal(ctx.fields, ctx.text.amountCandidates.total, w, ctx.text);
+        breakdownFromLines(ctx.fields, ctx.text.amountCandidates.vat_total);
         // With a cash rounding printed there are two totals (before and after rounding): neither is verified.
         if (!ctx.text.rounding)
           checkPayment(ctx.fields, ctx.text.payment, ctx.text.amountCandidates.total, w);
         checkBreakdown(ctx.fields, w, doc);
+        checkVatRates(ctx.fields, w, vatCountry(ctx.fields, ctx.language));
         checkLineItems(ctx.fields, w);
       }
       checkTaxIds(ctx.fields, w);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDates, reconcileAmounts } from '../src/checks/consistency.ts';
+import { checkDates, checkVatRates, reconcileAmounts, vatCountry } from '../src/checks/consistency.ts';
 import type { FieldMap } from '../src/evidence.ts';
 import { issueDateWindow, MAX_ISSUE_YEARS_BACK } from '../src/fields/dates.ts';
 import { extractFromText } from '../src/fields/index.ts';
@@ -167,5 +167,42 @@ describe('issue date and number printed with the document title', () => {
   it('reads slashed dates month first when one of them can only be read so', () => {
     const f = fields(['Invoice FA-2017-0008', 'Invoice Date   11/03/2017', 'Paid   11/17/2017   623.00 €']);
     expect(f.issue_date?.value).toBe('2017-11-03');
+  });
+});
+
+describe('plausibility: VAT rates of the country', () => {
+  const withRates = (rate: string, vat: string, total: string) => {
+    const r = extractFromText(
+      [
+        page([
+          'FACTURA 90',
+          'CIF: B12345674',
+          'Base imponible   100,00',
+          `IVA ${rate}%   ${vat}`,
+          `TOTAL   ${total}`,
+        ]),
+      ],
+      'text',
+      { today: TODAY },
+    );
+    const warnings: string[] = [];
+    reconcileAmounts(r.fields, r.amountCandidates, (w) => warnings.push(w.code));
+    checkVatRates(r.fields, (w) => warnings.push(w.code), vatCountry(r.fields, r.language));
+    return { fields: r.fields, warnings };
+  };
+
+  it('warns about a rate Spain never charged (19 %, a misread 10 % or a German invoice)', () => {
+    const { fields, warnings } = withRates('19', '19,00', '119,00');
+    expect(fields.vat_breakdown?.value).toEqual([{ rate: '19', base: '100.00', amount: '19.00' }]);
+    expect(warnings).toContain('VAT_RATE_UNUSUAL');
+  });
+
+  it('says nothing about a Spanish rate, past ones included', () => {
+    for (const [rate, vat, total] of [
+      ['21', '21,00', '121,00'],
+      ['18', '18,00', '118,00'],
+      ['5', '5,00', '105,00'],
+    ] as const)
+      expect(withRates(rate, vat, total).warnings).not.toContain('VAT_RATE_UNUSUAL');
   });
 });

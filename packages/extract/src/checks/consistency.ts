@@ -19,6 +19,11 @@ const TOL = 1; // cent: printed figures are rounded per line
 const RECARGO_OF_VAT: Readonly<Record<string, number>> = { '21': 5.2, '10': 1.4, '4': 0.5 };
 /** Score of a sum formed here (breakdown bases, recargo lines): a middling candidate on the ranker's scale. */
 const SUM_SCORE = 0.75;
+/**
+ * Score taken from a sum closed with one block's base where the page prints a base per rate or exempt
+ * block: the blocks' sum is the base, and one block alone closes a sum only by chance.
+ */
+const PART_BASE_PENALTY = 1;
 /** Score taken from an amount read as a minus lost: a reading of its own, behind the printed sign. */
 const LOST_MINUS_PENALTY = 1;
 
@@ -125,7 +130,8 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
   if (rateBases.length)
     bases.push({
       cents: rateBases.reduce((s, c) => s + c.cents, 0),
-      score: SUM_SCORE,
+      // As sure as the weakest base it sums: each was read under a base label of its own.
+      score: Math.min(...rateBases.map((c) => c.score)),
       box: rateBases[0]!.box,
       from: 'text',
     });
@@ -200,7 +206,13 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
             // Arithmetic proves only over amounts read independently: one printed number read as two
             // candidates (the same box) would "close" any sum with a zero.
             if (sameBox(t, b) || sameBox(t, v) || sameBox(b, v)) continue;
-            const score = t.score + b.score + v.score + (w ? w.score : 0) + (r ? r.score : 0);
+            const score =
+              t.score +
+              b.score +
+              v.score +
+              (w ? w.score : 0) +
+              (r ? r.score : 0) -
+              (isPartOfBases(b, rateBases) ? PART_BASE_PENALTY : 0);
             if (!best || score > best.score) best = { score, b, v, t, w, r, off };
           }
         }
@@ -359,6 +371,7 @@ function reconcile(fields: FieldMap, cands: Cands, warn: Warn, creditNote: boole
     return;
   }
   if (baseFromTotalAndVat(fields, totals, vats, withholdings)) return;
+  if (vatFromTotalAndBase(fields, totals, bases, vats)) return;
   perRateTotals(fields, cands, breakdown);
   if (fields.total || fields.tax_base) {
     warn({ code: 'AMOUNTS_UNRECONCILED', message: 'Base + VAT − withholding does not match the total' });
@@ -404,7 +417,8 @@ function baseFromTotalAndVat(
   let best: {
     score: number;
     base: number;
-    rate: number;
+    /** The one rate of base and VAT; null for VAT summed over several rates (no breakdown then). */
+    rate: number | null;
     t: AmountCand;
     v: AmountCand;
     w: AmountCand | null;
@@ -413,9 +427,21 @@ function baseFromTotalAndVat(
     if (t.cents <= 0 || t.cents !== total) continue;
     for (const v of vats) {
       if ((v.rate != null && v.rate <= 0) || v.cents <= 0 || v.cents >= t.cents) continue;
-      if (vat != null && v.cents !== vat) continue;
+      // The VAT read stands, or is one rate's part of the VAT summed over rates.
+      if (vat != null && v.cents !== vat && !v.parts?.some((p) => p.cents === vat)) continue;
       for (const w of withholdings) {
         const base = t.cents - v.cents + (w ? Math.abs(w.cents) : 0);
+        // VAT printed once per rate: the base is the sum of each rate's base, VAT × 100 / rate, each
+        // within the rounding of its VAT.
+        if (v.parts && v.parts.length > 1) {
+          if (v.parts.some((p) => p.rate <= 0 || p.cents <= 0)) continue;
+          const lo = v.parts.reduce((s, p) => s + ((p.cents - TOL) * 100) / p.rate, 0);
+          const hi = v.parts.reduce((s, p) => s + ((p.cents + TOL) * 100) / p.rate, 0);
+          if (base < lo || base > hi) continue;
+          const score = t.score + v.score + (w ? w.score : 0);
+          if (!best || score > best.score) best = { score, base, rate: null, t, v, w };
+          continue;
+        }
         const fits = (rate: number) => Math.abs(Math.round((base * rate) / 100) - v.cents) <= TOL;
         // No rate printed by the VAT ("IVA   12,31 €"): the one usual rate that gives it, on a base
         // large enough that two rates cannot both round to it.
@@ -437,7 +463,7 @@ function baseFromTotalAndVat(
   });
   fields.tax_base = { value: centsToString(best.base), confidence: 0.6, source: 'computed', verified: false };
   // One rate, its base and its VAT: the breakdown, as computed as the base.
-  if (!fields.vat_breakdown)
+  if (!fields.vat_breakdown && best.rate != null)
     fields.vat_breakdown = {
       value: [
         { rate: String(best.rate), base: centsToString(best.base), amount: centsToString(best.v.cents) },
@@ -446,10 +472,55 @@ function baseFromTotalAndVat(
       source: 'computed',
       verified: false,
     };
-  if (vat == null) fields.vat_total = read(best.v, centsToString(best.v.cents), fields.vat_total);
+  if (vat !== best.v.cents) fields.vat_total = read(best.v, centsToString(best.v.cents), fields.vat_total);
   if (best.w)
     fields.withholding_total = read(best.w, centsToString(Math.abs(best.w.cents)), fields.withholding_total);
   else if (fields.withholding_total && !fields.withholding_total.verified) delete fields.withholding_total;
+  return true;
+}
+
+/**
+ * No sum closes with the VAT read (OCR misread a digit of it: "8,58" for 8,68), but the total and a base
+ * read apart close at the one rate printed beside the VAT: the VAT is total − base. Computed, never
+ * verified; only where no withholding or recargo is read (they would stand in the difference).
+ */
+function vatFromTotalAndBase(
+  fields: FieldMap,
+  totals: AmountCand[],
+  bases: AmountCand[],
+  vats: AmountCand[],
+): boolean {
+  if (fields.vat_total?.verified || fields.withholding_total || fields.surcharge_total) return false;
+  const total = toCents(fields.total?.value);
+  const t = totals.find((c) => c.cents === total);
+  const rates = new Set(vats.flatMap((v) => (v.rate != null && v.rate > 0 ? [v.rate] : [])));
+  if (!t || total == null || total <= 0 || rates.size !== 1) return false;
+  const [rate] = [...rates] as [number];
+  const b = bases.find(
+    (c) =>
+      c.cents > 0 &&
+      c.cents < total &&
+      c.features != null &&
+      !sameBox(c, t) &&
+      Math.abs(Math.round((c.cents * rate) / 100) - (total - c.cents)) <= TOL,
+  );
+  if (!b) return false;
+  const vat = total - b.cents;
+  fields.tax_base = {
+    value: centsToString(b.cents),
+    confidence: 0.6,
+    source: fields.tax_base?.source ?? 'text',
+    verified: false,
+    box: b.box,
+  };
+  fields.vat_total = { value: centsToString(vat), confidence: 0.5, source: 'computed', verified: false };
+  if (!fields.vat_breakdown)
+    fields.vat_breakdown = {
+      value: [{ rate: String(rate), base: centsToString(b.cents), amount: centsToString(vat) }],
+      confidence: 0.5,
+      source: 'computed',
+      verified: false,
+    };
   return true;
 }
 
@@ -545,6 +616,7 @@ export function perRateSums(vats: AmountCand[]): AmountCand[] {
     chosen.every((a, i) => chosen.every((b, j) => j <= i || !sameBox(a, b)));
   return choices.filter(apart).map((chosen) => ({
     cents: chosen.reduce((s, c) => s + c.cents, 0),
+    parts: chosen.map((c) => ({ rate: c.rate!, cents: c.cents })),
     // The best readings' sum first; every other choice a little behind it.
     score: SUM_SCORE - 0.01 * chosen.filter((c, k) => c !== rates[k]![0]).length,
     box: chosen[0]!.box,
@@ -813,6 +885,47 @@ export function checkBreakdown(fields: FieldMap, warn: Warn, doc: { creditNote?:
       field: 'vat_breakdown',
     });
   }
+}
+
+/**
+ * The VAT rates an invoice of each country may carry, past ones included (an old invoice is still read).
+ * Spain: IVA 21, 10, 4; the temporary 5, 2 and 0 (2021–2024); 18 and 8 (2010–2012), 16 and 7 (before);
+ * the Canary Islands' IGIC (0, 3, 5, 7, 9.5, 13.5, 15, 20) and Ceuta and Melilla's IPSI (0.5 to 10).
+ */
+export const COUNTRY_VAT_RATES: Readonly<Record<string, readonly number[]>> = {
+  ES: [21, 10, 4, 5, 2, 0, 18, 8, 16, 7, 3, 9.5, 13.5, 15, 20, 0.5, 1, 6],
+  PT: [23, 13, 6, 22, 12, 5, 16, 9, 4, 0],
+  FR: [20, 10, 5.5, 2.1, 19.6, 7, 0],
+  DE: [19, 7, 16, 5, 0],
+  IT: [22, 10, 5, 4, 0],
+  NL: [21, 9, 6, 0],
+  BE: [21, 12, 6, 0],
+};
+
+/**
+ * The country whose rates apply: the issuer's, by its tax id; with none read, Spain for a Spanish page
+ * (`language`). Null when unknown.
+ */
+export function vatCountry(fields: FieldMap, language?: string | null): string | null {
+  const id = fields.issuer_tax_id?.value;
+  const checked = id ? checkTaxId(id) : null;
+  if (checked?.valid) return checked.country;
+  return !id && language === 'es' ? 'ES' : null;
+}
+
+/** A VAT rate read that the country never charged: warned, the breakdown no surer than a guess. */
+export function checkVatRates(fields: FieldMap, warn: Warn, country: string | null): void {
+  const ev = fields.vat_breakdown;
+  const rates = country ? COUNTRY_VAT_RATES[country] : undefined;
+  if (!ev || !rates || ev.source === 'xml') return;
+  const unusual = ev.value.filter((e) => !e.tax_type && !rates.includes(Number(e.rate)));
+  if (!unusual.length) return;
+  if (!ev.verified) ev.confidence = Math.min(ev.confidence, 0.4);
+  warn({
+    code: 'VAT_RATE_UNUSUAL',
+    message: `VAT rate ${unusual.map((e) => `${e.rate} %`).join(', ')} is not a rate of ${country}`,
+    field: 'vat_breakdown',
+  });
 }
 
 /** Line totals add up to the tax base (or the total). */

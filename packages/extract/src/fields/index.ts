@@ -17,6 +17,7 @@ import {
   amountDueField,
   amountFields,
   findVatBreakdown,
+  labelledRatePairs,
   type Payment,
   rankAmounts,
 } from './amounts/index.ts';
@@ -111,7 +112,8 @@ export function extractFromText(
   amountFields(cands, fields, source);
   amountDueField(ctx, due, fields, source, payment);
 
-  const breakdown = findVatBreakdown(ctx);
+  const read = findVatBreakdown(ctx);
+  const breakdown = read.length ? read : labelledRatePairs(cands.tax_base, cands.vat_total);
   if (breakdown.length) fields.vat_breakdown = { value: breakdown, confidence: 0.6, source, verified: false };
 
   const items = findLineItems(ctx);

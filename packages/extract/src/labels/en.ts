@@ -89,7 +89,8 @@ export const EN: LabelWords = {
   ],
   change: [['ch[ae]n[gq]e(?:\\s*due)?']],
   withholding: [['withholding']],
-  surcharge: [[]],
+  // Spain's recargo de equivalencia, as invoices in English name it.
+  surcharge: [['equivalence\\s*surcharge', 'surcharge\\s*\\(\\s*r\\.?\\s*e\\.?\\s*\\)']],
   issuerBlock: [
     ['from', 'seller', 'supplier', 'issued\\s*by', 'service\\s*provider', 'sold\\s*by', 'vendor'],
   ],

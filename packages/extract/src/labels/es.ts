@@ -85,12 +85,12 @@ export const ES: LabelWords = {
       '\\btotal\\s*impuestos\\b',
       // The Canary Islands' IGIC and Ceuta and Melilla's IPSI stand where IVA does.
       '\\b(?:total\\s*|cuota\\s*(?:de\\s*)?|importe\\s*)?(?:i\\.?g\\.?i\\.?c|ipsi)\\b\\.?',
-      // "Total cuotas", and "Cuota" opening its line with its value after it ("Cuota   63,00").
+      // "Total cuotas", and "Cuota" opening its line or cell with its value after it ("Cuota   63,00").
       '\\btotal\\s*cuotas?\\b',
-      '(?<=^\\W*)cuotas?(?=\\s*:|\\s*\\(?\\d|\\s{3})',
-      // "Impuesto   0,98", "IMPUESTOS: 170,88", "Importe de impuestos": the tax opening its line with its
+      '(?<=^\\W*|\\s{3})cuotas?(?=\\s*:|\\s*\\(?\\d|\\s{3}|\\s*$)',
+      // "Impuesto   0,98", "IMPUESTOS: 170,88", "Importe de impuestos": the tax opening its line or cell with its
       // value after it ("Impuesto eléctrico" on an electricity bill is part of the base, never the VAT).
-      '(?<=^\\W*)(?:importe\\s*(?:de\\s*)?(?:los\\s*)?)?impuestos?(?=\\s*:|\\s*\\(?\\d|\\s{3}|\\s*$)',
+      '(?<=^\\W*|\\s{3})(?:importe\\s*(?:de\\s*)?(?:los\\s*)?)?impuestos?(?=\\s*:|\\s*\\(?\\d|\\s{3}|\\s*$)',
     ],
   ],
   total: [

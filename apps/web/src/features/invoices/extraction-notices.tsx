@@ -13,6 +13,7 @@ const NOTICES = [
   ['AMOUNTS_UNRECONCILED', 'amountsUnreconciled'],
   ['AMOUNTS_CENT_DIFFERENCE', 'amountsCentDifference'],
   ['VAT_RATE_MISMATCH', 'vatRateMismatch'],
+  ['VAT_RATE_UNUSUAL', 'vatRateUnusual'],
   ['LINES_UNRECONCILED', 'linesUnreconciled'],
   ['VAT_IMPLAUSIBLE', 'vatImplausible'],
   ['SURCHARGE_IMPLAUSIBLE', 'surchargeImplausible'],

@@ -15,6 +15,14 @@ export const STANDARD_RATES = [
 const TAX_ROW_WORDS =
   /\b(?:bases?|imponibles?|cuotas?|tipos?|impuestos?|sobre|iva|i\.v\.a|vat|tax|taxes|rates?|net|neto|netto|amounts?|importes?|total|recargo|equivalencia|mwst|ust|tva|btw|igic|ipsi|gst|sst|summary|incl|inclusive|excl|exclusive|rated|exempt|zero|standard|euros?|eur|steuer|betrag|taux|montant|over|on)\b/giu;
 
+/** A tax's name in a VAT summary table's header. */
+const TAX_WORD = /\b(?:i\.?v\.?a|vat|tax|mwst|tva|btw)\b/i;
+/** The rate column's header of a tax table that names no tax ("TIPO   BASE   CUOTA", "%   BASE"). */
+const RATE_HEADER = /\btipos?\b|\btasa\b|\brate\b|(?:^|\s)%(?:\s|$)/i;
+
+/** The recargo de equivalencia that goes with each VAT rate (Ley 37/1992, art. 161). */
+const RECARGO_OF_RATE: Readonly<Record<number, number>> = { 21: 5.2, 10: 1.4, 4: 0.5 };
+
 /** The Spanish recargo de equivalencia rates (5,2 % on goods at 21 % VAT, 1,4 %, 0,5 %, 1,75 % on tobacco). */
 const RECARGO_RATES = [5.2, 1.4, 0.5, 1.75];
 
@@ -65,7 +73,8 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
         if (a === b || a === skip || b === skip) continue;
         for (const base of readings[a]!) {
           for (const vat of readings[b]!) {
-            if (base === 0 || Math.abs(vat) > Math.abs(base)) continue;
+            // A figure of the other sign is a withholding ("1.000,00   -150,00"), never the base's VAT.
+            if (base === 0 || Math.abs(vat) > Math.abs(base) || base * vat < 0) continue;
             const rate = ok(Math.abs(base), Math.abs(vat));
             if (rate != null) return { a, b, base, vat, rate };
           }
@@ -105,7 +114,9 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
   }
   if (!found && vatPercents.includes(0)) found = pair((base, vat) => (fits(base, 0, vat) ? 0 : null));
   if (!found && !vatPercents.length) {
-    found = pair(onlyUsual);
+    // A positive rate before 0 %: a zero beside a base fits 0 % whatever column it is ("Descuento 0,00").
+    found =
+      pair((base, vat) => ((onlyUsual(base, vat) ?? 0) > 0 ? onlyUsual(base, vat) : null)) ?? pair(onlyUsual);
     // A rate-less 0 % row prints its base before its zero ("12,48   0,00"); a base after the zeros is
     // another column's figure ("0,00   0   0,00   Total impuestos   38,29").
     if (found && found.rate === 0 && found.a > found.b) found = null;
@@ -126,6 +137,21 @@ export function breakdownRow(printed: string, ocr = false): VatBreakdownEntry | 
       entry.surcharge_rate = minimalDecimal(reRate);
       entry.surcharge_amount = centsToString(sign * Math.abs(re));
       break;
+    }
+  }
+  // No percent printed ("100,00   21,00   21,00   5,20   5,20" under "Base   % IVA   Cuota   % R.E.
+  // Cuota R.E."): the recargo rate of this VAT rate as a figure, and the base at it as another.
+  const reRate = RECARGO_OF_RATE[found.rate];
+  if (entry.surcharge_amount == null && !percents.length && reRate != null) {
+    const rest = readings.map((_, k) => k).filter((k) => k !== found.a && k !== found.b);
+    const rateAt = rest.find((k) => readings[k]!.length === 1 && readings[k]![0] === reRate * 100);
+    const amountAt = rest.find(
+      (k) => k !== rateAt && readings[k]!.some((x) => x !== 0 && fits(base, reRate, x)),
+    );
+    const re = amountAt != null ? readings[amountAt]!.find((x) => x !== 0 && fits(base, reRate, x)) : null;
+    if (rateAt != null && re != null) {
+      entry.surcharge_rate = minimalDecimal(reRate);
+      entry.surcharge_amount = centsToString(sign * Math.abs(re));
     }
   }
   return entry;
@@ -150,9 +176,10 @@ export function findVatBreakdown(ctx: Ctx): VatBreakdownEntry[] {
     const text = line.text;
     // A VAT summary table header ("IVA  Base  Cuota", "VAT rate  Net  VAT") opens a few rows without labels.
     // (A goods table's header names a VAT column too: "Descripción   Precio   %IVA   Importe".)
+    // A ticket's names the rate column only ("TIPO   BASE   IMPORTE", "%   BASE   CUOTA").
     if (
       !ITEMS_HEADER_WORD.test(text) &&
-      /\b(?:i\.?v\.?a|vat|tax|mwst|tva|btw)\b/i.test(text) &&
+      (TAX_WORD.test(text) || (RATE_HEADER.test(text) && /\b(?:base|neto?)\b/i.test(text))) &&
       /\b(?:base|cuota|net|neto|netto|amount|importe|betrag)\b/i.test(text) &&
       findAmounts(blankDates(text)).length === 0
     ) {

@@ -6,7 +6,7 @@
 import type { FieldMap } from '../../evidence.ts';
 import type { Line } from '../../text/layout.ts';
 import { centsToString, findAmounts, minimalDecimal } from '../../text/numbers.ts';
-import type { Source } from '../../types.ts';
+import type { Source, VatBreakdownEntry } from '../../types.ts';
 import { blankDates, boxOf, type Ctx, lineBox, ocrAmounts } from '../context.ts';
 import { FAMILIES, type Features, rankedFeatures, scoreFeatures, topProbability } from '../ranker.ts';
 import { RATE_PERCENT } from './breakdown.ts';
@@ -342,4 +342,36 @@ export function amountFields(
   const wRate = cands.withholding_total[0]?.rate;
   if (wRate && fields.withholding_total)
     fields.withholding_rate = { value: minimalDecimal(wRate), confidence: 0.7, source, verified: false };
+}
+
+/** Cents base × rate may differ from the VAT printed (each rounded). */
+const PAIR_ROUNDING = 1.01;
+
+/**
+ * Bases and VAT labelled with their rate on lines of their own ("Base imponible 10 %   40,00" and
+ * "IVA 10 %   4,00"): one entry per rate whose base, labelled as a base, gives that rate's VAT. Only with
+ * two rates or more: a single rate's entry comes from the sum check.
+ */
+export function labelledRatePairs(bases: AmountCand[], vats: AmountCand[]): VatBreakdownEntry[] {
+  const byRate = new Map<number, { entry: VatBreakdownEntry; line: number }>();
+  for (const b of bases) {
+    if (b.rate == null || !b.features?.tier0 || b.cents === 0 || byRate.has(b.rate)) continue;
+    const rate = b.rate;
+    const v = vats.find(
+      (c) =>
+        c.rate === rate &&
+        c.cents * b.cents >= 0 &&
+        Math.abs((Math.abs(b.cents) * rate) / 100 - Math.abs(c.cents)) <= PAIR_ROUNDING,
+    );
+    if (!v) continue;
+    const entry = {
+      rate: minimalDecimal(rate),
+      base: centsToString(b.cents),
+      amount: centsToString(v.cents),
+    };
+    byRate.set(rate, { entry, line: b.line ?? 0 });
+  }
+  // In the order printed.
+  const pairs = [...byRate.values()].sort((a, b) => a.line - b.line);
+  return pairs.length >= 2 ? pairs.map((p) => p.entry) : [];
 }

@@ -57,6 +57,8 @@ export type AmountCand = {
   signFlipped?: boolean;
   /** The base printed inside a tax line's own phrase ("IVA 21 % s/98,02   20,58"), in cents. */
   onBase?: number;
+  /** A sum of the VAT printed once per rate: each rate and its amount (cents), for the base they imply. */
+  parts?: { rate: number; cents: number }[];
   /** What the ranker sees (absent for sums the consistency checks form). */
   features?: Features;
 };
@@ -71,18 +73,29 @@ const VALUE_ROW_GAP = 2.5;
 
 /**
  * The base a tax line prints inside its own phrase: "s/98,02", "sobre 98,02", "on 98.02", "auf 100,00",
- * "sur 250,00", "base 98,02" (the amount comes right after the word).
+ * "sur 250,00", "base 98,02", "IVA (21 %) de 355,23" (the amount comes right after the word; OCR may glue
+ * the Spanish words to it: "IVA[21%]de355,23").
  */
 const PHRASE_BASE =
-  /(?:\bs\/|\b(?:sobre|base|on|of|auf|sur|su|over|op)\s+)(?:€\s?|eur\s+)?(-?\d{1,3}(?:[.,\u00a0 ]\d{3})*[.,]\d{2}|-?\d+[.,]\d{2})(?!\d)/i;
+  /(?:\bs\/|\b(?:sobre|base|de)\s*(?=[€\d-]|eur\s)|\b(?:on|of|auf|sur|su|over|op)\s+)(?:€\s?|eur\s+)?(-?\d{1,3}(?:[.,\u00a0 ]\d{3})*[.,]\d{2}|-?\d+[.,]\d{2})(?!\d)/i;
+
+/**
+ * A ticket's tax line that opens with its base, then the rate and the tax's name ("41,33   21,00 % IVA
+ * 8,68"; OCR may glue the base to the rate: "41.3321.00% IVA").
+ */
+const LEADING_BASE =
+  /^\W*(-?\d{1,3}(?:[.,\u00a0 ]\d{3})*[.,]\d{2}|-?\d+[.,]\d{2})\s*\d{1,2}(?:[.,]\d{1,3})?\s?%\s*(?:i\.?v\.?a|vat|igic)\b/i;
 
 /** The base printed in a tax line's phrase, in cents, and where it is. */
 export function phraseBase(text: string): { cents: number; index: number; raw: string } | null {
-  const m = PHRASE_BASE.exec(text);
+  const phrase = PHRASE_BASE.exec(text);
+  const m = phrase ?? LEADING_BASE.exec(text);
   if (!m) return null;
   const value = findAmounts(m[1]!)[0];
   if (!value) return null;
-  return { cents: Math.round(value.value * 100), index: m.index + m[0].length - m[1]!.length, raw: m[1]! };
+  // The phrase's base ends its match; the leading base opens it.
+  const at = phrase ? m[0].length - m[1]!.length : m[0].indexOf(m[1]!);
+  return { cents: Math.round(value.value * 100), index: m.index + at, raw: m[1]! };
 }
 
 const ROUNDED_TOTAL = /\bround(?:ed|ing)?\b(?!\s*ad[jil1.])|\btotal\s*rounded\b|\bnett?\s*total\b/i;
