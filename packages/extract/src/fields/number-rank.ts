@@ -1,0 +1,187 @@
+/**
+ * The invoice number, ranked. Every value a number label reaches is a candidate: right of the label in
+ * its cell, further along its line, in the lines below it (a cell under its label, a row of values under
+ * a row of labels, a table column under its header), and every code of the label's own phrase. Each
+ * candidate names its label's tier, the relation that reached it, where it is, its shape (digits,
+ * letters, separators, length, a year at its head, a series prefix) and what it may be instead (a
+ * postcode, a phone, a tax id, an IBAN, an amount, a house number on an address line, a value under a
+ * cell of an amount's or another date's label). The hand-written rule's own choice (`findLabeled`, first
+ * tier and first place that reads) is a feature too, so the fit keeps what it does well. Weights come
+ * from scripts/fit-ranker.ts (family `invoice_number`), pulled to the priors in priors.ts.
+ */
+import { checkTaxId } from '../checks/tax-id.ts';
+import type { FieldMap } from '../evidence.ts';
+import type { Line } from '../text/layout.ts';
+import type { Box } from '../types.ts';
+import { boxOf, type Ctx, findLabeled, splitCells, wordsBox } from './context.ts';
+import { numberLines, numberValue, readNumber, ruleLineFilter, STREET } from './number.ts';
+import { type Features, scoreFeatures } from './ranker.ts';
+
+export type NumberCand = { value: string; box: Box; q: number; score: number; features: Features };
+
+/** Lines below a label searched for its value, and the most space between them, in the label's heights. */
+const BELOW_LINES = 3;
+const BELOW_GAP = 3;
+/** How far past the label's right edge, and before its left edge, a value under it may start (page width). */
+const UNDER_RIGHT = 0.08;
+const UNDER_LEFT = 0.03;
+/** Longest rest of a line past the label read as its value (characters), as the rule reads it. */
+const REST_REACH = 40;
+/** Id shapes: short and long, in characters. */
+const SHORT_ID = 3;
+const LONG_ID = 13;
+/** Upper third of the first page: where a document's header and its number usually are. */
+const HEADER_BAND = 0.33;
+
+const PHONE_SHAPE = /^(?:\+?34)?[6789]\d{8}$/;
+const POSTCODE_SHAPE = /^\d{5}$/;
+const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
+const AMOUNT_SHAPE = /^\d{1,3}(?:[.,]\d{3})*[.,]\d{2}$/;
+const YEAR_HEAD = /^(?:[A-Z]{1,4}[-/ ]?)?(?:19|20)\d{2}(?:[-/._ ]|\d{3,})/i;
+const SERIES_HEAD = /^[A-Z]{1,5}[-/._ ]?\d/i;
+/** A phone label on the line. */
+const PHONE_LABEL = /\b(?:tel[ée]?f?(?:ono)?|tlf|tfno|phone|fax|m[óo]vil|mobile)\b/i;
+
+/** Shape and what-else features of a value. */
+function shapeFeatures(v: string): Features {
+  const compact = v.replace(/[\s.\-/_]/g, '');
+  const f: Features = {};
+  const digits = (v.match(/\d/g) ?? []).length;
+  if (!digits) f.noDigit = 1;
+  if (/^\d+$/.test(v)) f.digitsOnly = 1;
+  if (/\p{L}/u.test(v)) f.hasLetters = 1;
+  if (/[-/._ ]/.test(v)) f.hasSeparator = 1;
+  if (v.length <= SHORT_ID) f.short = 1;
+  if (v.length >= LONG_ID) f.long = 1;
+  if (YEAR_HEAD.test(v)) f.yearHead = 1;
+  if (SERIES_HEAD.test(v) && /\p{L}/u.test(v[0]!)) f.seriesHead = 1;
+  if (POSTCODE_SHAPE.test(v)) f.postcodeShape = 1;
+  if (PHONE_SHAPE.test(compact)) f.phoneShape = 1;
+  if (IBAN_SHAPE.test(compact.toUpperCase())) f.ibanShape = 1;
+  if (AMOUNT_SHAPE.test(v)) f.amountShape = 1;
+  if (checkTaxId(v)?.valid) f.taxId = 1;
+  return f;
+}
+
+/** Every plausible number in a text, in order: the rule reads only the first. */
+function readAll(text: string): string[] {
+  const out: string[] = [];
+  let rest = text;
+  for (let k = 0; k < 4; k++) {
+    const v = readNumber(rest);
+    if (!v) break;
+    out.push(v);
+    const at = rest.indexOf(v);
+    if (at < 0) break;
+    rest = ` ${rest.slice(at + v.length)}`;
+  }
+  return out;
+}
+
+/** The candidates of a document, deduplicated by value and place (features merged, strongest q kept). */
+export function numberCandidates(docCtx: Ctx): { cands: NumberCand[]; ctx: Ctx } {
+  const ctx = numberLines(docCtx);
+  const { L, lines } = ctx;
+  const keep = ruleLineFilter(L);
+  const rule = findLabeled(ctx, L.number, null, undefined, readNumber, keep);
+  const byKey = new Map<string, NumberCand>();
+  const add = (line: Line, value: string, box: Box, q: number, f: Features) => {
+    const v = numberValue(lines, box, value);
+    if (!v) return;
+    const key = `${v}|${box.page}|${box.x}|${box.y}`;
+    const features: Features = { ...f, ...shapeFeatures(v) };
+    if (STREET.test(line.text)) features.streetLine = 1;
+    if (PHONE_LABEL.test(line.text)) features.phoneLine = 1;
+    if (box.page === 1 && box.y < HEADER_BAND) features.header = 1;
+    if (box.page > 1) features.laterPage = 1;
+    const old = byKey.get(key);
+    if (!old) {
+      byKey.set(key, { value: v, box, q, score: 0, features });
+      return;
+    }
+    for (const [k, x] of Object.entries(features)) old.features[k] = Math.max(old.features[k] ?? 0, x);
+    old.q = Math.max(old.q, q);
+  };
+  L.number.forEach((label, tier) => {
+    const priority = 1 - tier * 0.1;
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      const m = label.exec(line.text);
+      if (!m) continue;
+      const base: Features = { [`tier${tier}`]: 1 };
+      if (/:\s*$/.test(m[0])) base.colon = 1;
+      if (!keep(line)) base.otherLabelCell = 1;
+      const end = (m.index ?? 0) + m[0].length;
+      const after = line.text.slice(end);
+      const cell = after.split(/ {3}/).find((c) => c.trim()) ?? '';
+      const offset = line.text.indexOf(cell, end);
+      // In the label's cell, right of it (and its later codes: "Fecha y Nº: 03.04.2025 / 2181").
+      const inCell = readAll(cell.replace(/^\s*[:#.]\s*/, ''));
+      inCell.forEach((v, k) =>
+        add(line, v, boxOf(line, offset, cell.length), priority, {
+          ...base,
+          right: 1,
+          ...(k ? { laterInCell: 1 } : {}),
+        }),
+      );
+      // Further along the line, in the next cells (a row of labels and values).
+      const restText = after.slice(after.indexOf(cell) + cell.length);
+      readAll(restText).forEach((v, k) => {
+        const at = line.text.indexOf(v, offset + cell.length);
+        add(line, v, at < 0 ? boxOf(line, end, after.length) : boxOf(line, at, v.length), priority * 0.9, {
+          ...base,
+          rest: 1,
+          ...(after.trim().length >= REST_REACH ? { farRest: 1 } : {}),
+          ...(k ? { laterInCell: 1 } : {}),
+        });
+      });
+      // Below: the cells under the label (a value under its label, a row of values, a table column).
+      const labelBox = boxOf(line, m.index ?? 0, m[0].length);
+      for (let j = i + 1; j < Math.min(lines.length, i + 1 + BELOW_LINES); j++) {
+        const below = lines[j]!;
+        if (below.page !== line.page || below.y - (line.y + line.h) > line.h * BELOW_GAP) break;
+        const under = (x: number, w: number) =>
+          x < labelBox.x + labelBox.w + UNDER_RIGHT && x + w > labelBox.x - UNDER_LEFT;
+        const cells = splitCells(below).filter((c) => under(c.x, 0));
+        const words = below.words.filter(
+          (w) => under(w.x, w.w) || cells.some((c) => w.x >= c.x - 1e-6 && w.x + w.w <= c.x + c.w + 1e-6),
+        );
+        if (!words.length) continue;
+        readAll(words.map((w) => w.text).join(' ')).forEach((v, k) =>
+          add(below, v, wordsBox(words), priority * 0.85, {
+            ...base,
+            below: 1,
+            ...(j > i + 1 ? { belowFar: 1 } : {}),
+            ...(splitCells(line).length >= 3 ? { labelRow: 1 } : {}),
+            ...(k ? { laterInCell: 1 } : {}),
+          }),
+        );
+      }
+    }
+  });
+  const cands = [...byKey.values()];
+  const ruleValue = rule ? numberValue(lines, rule.box, rule.value) : null;
+  for (const c of cands) {
+    if (ruleValue && c.value === ruleValue) c.features.rule = 1;
+    if (cands.some((o) => o !== c && o.value === c.value)) c.features.repeated = 1;
+  }
+  return { cands, ctx };
+}
+
+/** The invoice number: the best-scored candidate under the fitted weights. */
+export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
+  const { cands } = numberCandidates(docCtx);
+  let best: NumberCand | null = null;
+  for (const c of cands) {
+    c.score = scoreFeatures('invoice_number', c.features);
+    if (!best || c.score > best.score) best = c;
+  }
+  if (!best) return;
+  fields.invoice_number = {
+    value: best.value,
+    confidence: baseConf * best.q,
+    source: docCtx.source,
+    verified: false,
+    box: best.box,
+  };
+}
