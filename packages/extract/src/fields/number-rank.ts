@@ -116,17 +116,15 @@ export function numberCandidates(docCtx: Ctx): { cands: NumberCand[]; ctx: Ctx }
       const cell = after.split(/ {3}/).find((c) => c.trim()) ?? '';
       const offset = line.text.indexOf(cell, end);
       // In the label's cell, right of it (and its later codes: "Fecha y Nº: 03.04.2025 / 2181").
-      const inCell = readAll(cell.replace(/^\s*[:#.]\s*/, ''));
-      inCell.forEach((v, k) =>
+      for (const [k, v] of readAll(cell.replace(/^\s*[:#.]\s*/, '')).entries())
         add(line, v, boxOf(line, offset, cell.length), priority, {
           ...base,
           right: 1,
           ...(k ? { laterInCell: 1 } : {}),
-        }),
-      );
+        });
       // Further along the line, in the next cells (a row of labels and values).
       const restText = after.slice(after.indexOf(cell) + cell.length);
-      readAll(restText).forEach((v, k) => {
+      for (const [k, v] of readAll(restText).entries()) {
         const at = line.text.indexOf(v, offset + cell.length);
         add(line, v, at < 0 ? boxOf(line, end, after.length) : boxOf(line, at, v.length), priority * 0.9, {
           ...base,
@@ -134,7 +132,7 @@ export function numberCandidates(docCtx: Ctx): { cands: NumberCand[]; ctx: Ctx }
           ...(after.trim().length >= REST_REACH ? { farRest: 1 } : {}),
           ...(k ? { laterInCell: 1 } : {}),
         });
-      });
+      }
       // Below: the cells under the label (a value under its label, a row of values, a table column).
       const labelBox = boxOf(line, m.index ?? 0, m[0].length);
       for (let j = i + 1; j < Math.min(lines.length, i + 1 + BELOW_LINES); j++) {
@@ -147,15 +145,14 @@ export function numberCandidates(docCtx: Ctx): { cands: NumberCand[]; ctx: Ctx }
           (w) => under(w.x, w.w) || cells.some((c) => w.x >= c.x - 1e-6 && w.x + w.w <= c.x + c.w + 1e-6),
         );
         if (!words.length) continue;
-        readAll(words.map((w) => w.text).join(' ')).forEach((v, k) =>
+        for (const [k, v] of readAll(words.map((w) => w.text).join(' ')).entries())
           add(below, v, wordsBox(words), priority * 0.85, {
             ...base,
             below: 1,
             ...(j > i + 1 ? { belowFar: 1 } : {}),
             ...(splitCells(line).length >= 3 ? { labelRow: 1 } : {}),
             ...(k ? { laterInCell: 1 } : {}),
-          }),
-        );
+          });
       }
     }
   });
