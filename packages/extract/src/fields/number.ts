@@ -169,8 +169,11 @@ export function withoutOtherNumbers(ctx: Ctx, lines: Line[]): Line[] {
         if (/\S\s{3,}\S/.test(m[0])) continue;
         // The label and the value after it, up to the end of its cell.
         const after = text.slice(m.index + m[0].length);
+        // A value holds a digit: a word after the label is the next cell's label ("Bezero zenbakia   Faktura
+        // zenbakia"), not its value.
         const value = /^\s*[:#.]?\s*[A-Z0-9][\w./-]*/i.exec(after);
-        spans.push([m.index, m.index + m[0].length + (value ? value[0].length : 0)]);
+        const reach = value && /\d/.test(value[0]) ? value[0].length : 0;
+        spans.push([m.index, m.index + m[0].length + reach]);
       }
     }
     const street = STREET.exec(text);
