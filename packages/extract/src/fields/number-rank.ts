@@ -5,15 +5,17 @@
  * candidate names its label's tier, the relation that reached it, where it is, its shape (digits,
  * letters, separators, length, a year at its head, a series prefix) and what it may be instead (a
  * postcode, a phone, a tax id, an IBAN, an amount, a house number on an address line, a value under a
- * cell of an amount's or another date's label). The hand-written rule's own choice (`findLabeled`, first
- * tier and first place that reads) is a feature too, so the fit keeps what it does well. Weights come
- * from scripts/fit-ranker.ts (family `invoice_number`), pulled to the priors in priors.ts.
+ * cell of an amount's or another date's label). What the hand-written rule knew is kept as features: its
+ * order (`bestTier`: reached by the strongest tier that reaches a value; `firstOfBest`: the first such
+ * value in reading order, right of its label before along the line before below it) and its filters
+ * (`otherLabelCell`). Weights come from scripts/fit-ranker.ts (family `invoice_number`), pulled to the
+ * priors in priors.ts, which rank as the rule did.
  */
 import { checkTaxId } from '../checks/tax-id.ts';
 import type { FieldMap } from '../evidence.ts';
 import type { Line } from '../text/layout.ts';
 import type { Box } from '../types.ts';
-import { boxOf, type Ctx, findLabeled, splitCells, wordsBox } from './context.ts';
+import { boxOf, type Ctx, splitCells, wordsBox } from './context.ts';
 import { numberLines, numberValue, readNumber, ruleLineFilter, STREET } from './number.ts';
 import { type Features, scoreFeatures } from './ranker.ts';
 
@@ -83,7 +85,6 @@ export function numberCandidates(docCtx: Ctx): { cands: NumberCand[]; ctx: Ctx }
   const ctx = numberLines(docCtx);
   const { L, lines } = ctx;
   const keep = ruleLineFilter(L);
-  const rule = findLabeled(ctx, L.number, null, undefined, readNumber, keep);
   const byKey = new Map<string, NumberCand>();
   const add = (line: Line, value: string, box: Box, q: number, f: Features) => {
     const v = numberValue(lines, box, value);
@@ -157,9 +158,14 @@ export function numberCandidates(docCtx: Ctx): { cands: NumberCand[]; ctx: Ctx }
     }
   });
   const cands = [...byKey.values()];
-  const ruleValue = rule ? numberValue(lines, rule.box, rule.value) : null;
+  // The strongest tier that reaches a candidate, and the first candidate it reaches (reading order).
+  const tierOf = (c: NumberCand) => L.number.findIndex((_, t) => c.features[`tier${t}`]);
+  const open = cands.filter((c) => !c.features.otherLabelCell);
+  const top = Math.min(...(open.length ? open : cands).map(tierOf));
+  const first = cands.find((c) => tierOf(c) === top && !c.features.otherLabelCell);
   for (const c of cands) {
-    if (ruleValue && c.value === ruleValue) c.features.rule = 1;
+    if (tierOf(c) === top) c.features.bestTier = 1;
+    if (c === first) c.features.firstOfBest = 1;
     if (cands.some((o) => o !== c && o.value === c.value)) c.features.repeated = 1;
   }
   return { cands, ctx };

@@ -101,13 +101,14 @@ const ISSUE_DATE = {
 };
 
 /**
- * The invoice number (src/fields/number-rank.ts): the hand-written rule's choice first (`rule`: the first
- * label tier, then the first place, that reads a number), then what the rule knew as order — stronger
- * label tiers, right of the label before below it — and what a number is not (a postcode, a phone, a tax
- * id, an IBAN, an amount, a value on an address line, under an amount's or another date's label).
+ * The invoice number (src/fields/number-rank.ts): the hand-written rule's choice first (the first value
+ * the strongest tier reaches: `firstOfBest`, `bestTier`), then stronger label tiers, right of the label
+ * before below it, and what a number is not (a postcode, a phone, a tax id, an IBAN, an amount, a value
+ * on an address line, under an amount's or another date's label).
  */
 const INVOICE_NUMBER = {
-  rule: 12 * P,
+  bestTier: 2 * P,
+  firstOfBest: 4 * P,
   tier0: 6 * P,
   tier1: 5 * P,
   tier2: 4 * P,
