@@ -13,7 +13,7 @@
  */
 import { checkTaxId } from '../checks/tax-id.ts';
 import type { FieldMap } from '../evidence.ts';
-import type { Line } from '../text/layout.ts';
+import type { Line, Word } from '../text/layout.ts';
 import type { Box } from '../types.ts';
 import { boxOf, type Ctx, splitCells, wordsBox } from './context.ts';
 import { numberLines, numberValue, readNumber, ruleLineFilter, STREET } from './number.ts';
@@ -65,6 +65,36 @@ function shapeFeatures(v: string): Features {
   return f;
 }
 
+/** Lines above and below a label searched for a value beside it (a label wrapped over two lines). */
+const BESIDE_LINES = 2;
+
+/** The box of the words that print a value, else of all of them. */
+function ownBox(words: Word[], v: string): Box {
+  const own = words.filter((w) => {
+    const t = w.text.trim();
+    return t.length > 0 && (v.includes(t) || t.includes(v));
+  });
+  return wordsBox(own.length ? own : words);
+}
+
+/**
+ * Where a value below a label stands: under the label itself (its box overlaps the label's across), or
+ * under another cell of the label's line (a row of labels: the value is that cell's).
+ */
+function columnFeatures(line: Line, labelBox: Box, box: Box): Features {
+  const overlap = (a: { x: number; w: number }) => Math.min(a.x + a.w, box.x + box.w) - Math.max(a.x, box.x);
+  if (overlap(labelBox) > 0) return { underLabel: 1 };
+  // The cell of the label's line it stands under most: another cell's when that one holds no part of the label.
+  const best = splitCells(line).reduce<{ x: number; w: number } | null>(
+    (b, c) => (overlap(c) > (b ? overlap(b) : 0) ? c : b),
+    null,
+  );
+  const labelOverlap = best
+    ? Math.min(best.x + best.w, labelBox.x + labelBox.w) - Math.max(best.x, labelBox.x)
+    : 0;
+  return best && labelOverlap <= 0 ? { underOtherCell: 1 } : {};
+}
+
 /** Every plausible number in a text, in order: the rule reads only the first. */
 function readAll(text: string): string[] {
   const out: string[] = [];
@@ -80,7 +110,7 @@ function readAll(text: string): string[] {
   return out;
 }
 
-/** The candidates of a document, deduplicated by value and place (features merged, strongest q kept). */
+/** The candidates of a document: one per value, place, label tier and relation. */
 export function numberCandidates(docCtx: Ctx): { cands: NumberCand[]; ctx: Ctx } {
   const ctx = numberLines(docCtx);
   const { L, lines } = ctx;
@@ -89,19 +119,14 @@ export function numberCandidates(docCtx: Ctx): { cands: NumberCand[]; ctx: Ctx }
   const add = (line: Line, value: string, box: Box, q: number, f: Features) => {
     const v = numberValue(lines, box, value);
     if (!v) return;
-    const key = `${v}|${box.page}|${box.x}|${box.y}`;
     const features: Features = { ...f, ...shapeFeatures(v) };
+    const key = `${v}|${box.page}|${box.x}|${box.y}|${Object.keys(f).sort().join(',')}`;
     if (STREET.test(line.text)) features.streetLine = 1;
     if (PHONE_LABEL.test(line.text)) features.phoneLine = 1;
     if (box.page === 1 && box.y < HEADER_BAND) features.header = 1;
     if (box.page > 1) features.laterPage = 1;
-    const old = byKey.get(key);
-    if (!old) {
-      byKey.set(key, { value: v, box, q, score: 0, features });
-      return;
-    }
-    for (const [k, x] of Object.entries(features)) old.features[k] = Math.max(old.features[k] ?? 0, x);
-    old.q = Math.max(old.q, q);
+    // One candidate per value, place and what reached it: each names one label and one relation.
+    if (!byKey.has(key)) byKey.set(key, { value: v, box, q, score: 0, features });
   };
   L.number.forEach((label, tier) => {
     const priority = 1 - tier * 0.1;
@@ -146,14 +171,29 @@ export function numberCandidates(docCtx: Ctx): { cands: NumberCand[]; ctx: Ctx }
           (w) => under(w.x, w.w) || cells.some((c) => w.x >= c.x - 1e-6 && w.x + w.w <= c.x + c.w + 1e-6),
         );
         if (!words.length) continue;
-        for (const [k, v] of readAll(words.map((w) => w.text).join(' ')).entries())
-          add(below, v, wordsBox(words), priority * 0.85, {
+        for (const [k, v] of readAll(words.map((w) => w.text).join(' ')).entries()) {
+          const box = ownBox(words, v);
+          add(below, v, box, priority * 0.85, {
             ...base,
             below: 1,
             ...(j > i + 1 ? { belowFar: 1 } : {}),
             ...(splitCells(line).length >= 3 ? { labelRow: 1 } : {}),
             ...(k ? { laterInCell: 1 } : {}),
+            ...columnFeatures(line, labelBox, box),
           });
+        }
+      }
+      // Beside: right of a label that wraps over two lines, on a line of its own between them.
+      for (let j = Math.max(0, i - BESIDE_LINES); j <= Math.min(lines.length - 1, i + BESIDE_LINES); j++) {
+        const other = lines[j]!;
+        if (j === i || other.page !== line.page) continue;
+        const mid = other.y + other.h / 2;
+        if (mid < labelBox.y || mid > labelBox.y + labelBox.h) continue;
+        const right = other.words.filter((w) => w.x >= labelBox.x + labelBox.w);
+        const head = right.length ? splitCells({ ...other, words: right })[0] : undefined;
+        if (!head) continue;
+        const v = readAll(head.text)[0];
+        if (v) add(other, v, ownBox(right, v), priority * 0.9, { ...base, beside: 1 });
       }
     }
   });
@@ -166,7 +206,8 @@ export function numberCandidates(docCtx: Ctx): { cands: NumberCand[]; ctx: Ctx }
   for (const c of cands) {
     if (tierOf(c) === top) c.features.bestTier = 1;
     if (c === first) c.features.firstOfBest = 1;
-    if (cands.some((o) => o !== c && o.value === c.value)) c.features.repeated = 1;
+    if (cands.some((o) => o.value === c.value && (o.box.y !== c.box.y || o.box.page !== c.box.page)))
+      c.features.repeated = 1;
   }
   return { cands, ctx };
 }
