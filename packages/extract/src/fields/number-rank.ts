@@ -44,6 +44,17 @@ const SERIES_HEAD = /^[A-Z]{1,5}[-/._ ]?\d/i;
 /** A phone label on the line. */
 const PHONE_LABEL = /\b(?:tel[ée]?f?(?:ono)?|tlf|tfno|phone|fax|m[óo]vil|mobile)\b/i;
 
+/** A date printed without separators, day first or year first ("04062025", "20250604"). */
+function isCompactDate(v: string): boolean {
+  const m = /^(\d{2})(\d{2})((?:19|20)\d{2})$|^((?:19|20)\d{2})(\d{2})(\d{2})$/.exec(v);
+  if (!m) return false;
+  const [day, month] = m[1] ? [+m[1], +m[2]!] : [+m[6]!, +m[5]!];
+  return day >= 1 && day <= 31 && month >= 1 && month <= 12;
+}
+
+/** "Nº" glued to the number with its sign lost ("N2469"): the number after the N. */
+const GLUED_SIGN = /^N[º°o]?(\d{3,})$/;
+
 /** Shape and what-else features of a value. */
 function shapeFeatures(v: string): Features {
   const compact = v.replace(/[\s.\-/_]/g, '');
@@ -62,6 +73,8 @@ function shapeFeatures(v: string): Features {
   if (IBAN_SHAPE.test(compact.toUpperCase())) f.ibanShape = 1;
   if (AMOUNT_SHAPE.test(v)) f.amountShape = 1;
   if (checkTaxId(v)?.valid) f.taxId = 1;
+  if (isCompactDate(v)) f.compactDate = 1;
+  if (GLUED_SIGN.test(v)) f.signHead = 1;
   return f;
 }
 
@@ -127,6 +140,9 @@ export function numberCandidates(docCtx: Ctx): { cands: NumberCand[]; ctx: Ctx }
     if (box.page > 1) features.laterPage = 1;
     // One candidate per value, place and what reached it: each names one label and one relation.
     if (!byKey.has(key)) byKey.set(key, { value: v, box, q, score: 0, features });
+    // And the number after a glued "Nº" whose sign OCR lost, as a reading of its own.
+    const glued = GLUED_SIGN.exec(v);
+    if (glued && !f.gluedSign) add(line, glued[1]!, box, q, { ...f, gluedSign: 1 });
   };
   L.number.forEach((label, tier) => {
     const priority = 1 - tier * 0.1;
