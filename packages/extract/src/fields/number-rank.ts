@@ -13,6 +13,7 @@
  */
 import { checkTaxId } from '../checks/tax-id.ts';
 import type { FieldMap } from '../evidence.ts';
+import { findDates } from '../text/dates.ts';
 import type { Line, Word } from '../text/layout.ts';
 import type { Box } from '../types.ts';
 import { boxOf, type Ctx, splitCells, wordsBox } from './context.ts';
@@ -108,6 +109,24 @@ function columnFeatures(line: Line, labelBox: Box, box: Box): Features {
   return best && labelOverlap <= 0 ? { underOtherCell: 1 } : {};
 }
 
+const escapeRe = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * What the line says around a value: the whole part of an amount ("15" of "15,00 €"), or a value after
+ * a date in its own cell ("Fecha y Nº factura: 04062025 / 218169769": the date first, then the number).
+ */
+function contextFeatures(text: string, v: string): Features {
+  const f: Features = {};
+  const at = text.indexOf(v);
+  if (at < 0) return f;
+  const e = escapeRe(v);
+  if (new RegExp(`(?<![\\d.,])${e}[.,]\\d{2}(?!\\d)|\\d[.,]${e}(?![\\d.,])`).test(text)) f.amountPart = 1;
+  const before = text.slice(0, at);
+  const cell = before.slice(before.lastIndexOf('   ') + 1);
+  if (findDates(cell).length || cell.split(/[\s/]+/).some(isCompactDate)) f.afterDate = 1;
+  return f;
+}
+
 /** Every plausible number in a text, in order: the rule reads only the first. */
 function readAll(text: string): string[] {
   const out: string[] = [];
@@ -134,6 +153,7 @@ export function numberCandidates(docCtx: Ctx): { cands: NumberCand[]; ctx: Ctx }
     if (!v) return;
     const features: Features = { ...f, ...shapeFeatures(v) };
     const key = `${v}|${box.page}|${box.x}|${box.y}|${Object.keys(f).sort().join(',')}`;
+    Object.assign(features, contextFeatures(line.text, v));
     if (STREET.test(line.text)) features.streetLine = 1;
     if (PHONE_LABEL.test(line.text)) features.phoneLine = 1;
     if (box.page === 1 && box.y < HEADER_BAND) features.header = 1;

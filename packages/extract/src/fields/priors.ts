@@ -142,6 +142,8 @@ const INVOICE_NUMBER = {
   amountShape: -4 * P,
   taxId: -6 * P,
   compactDate: -2 * P,
+  amountPart: -2 * P,
+  afterDate: 0,
   gluedSign: -1 * P,
   signHead: 0,
   streetLine: -2 * P,
