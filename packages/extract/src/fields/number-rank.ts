@@ -9,7 +9,7 @@
  * order (`bestTier`: reached by the strongest tier that reaches a value; `firstOfBest`: the first such
  * value in reading order, right of its label before along the line before below it) and its filters
  * (`otherLabelCell`). Weights come from scripts/fit-ranker.ts (family `invoice_number`), pulled to the
- * priors in priors.ts, which rank as the rule did.
+ * priors in priors.ts.
  */
 import { checkTaxId } from '../checks/tax-id.ts';
 import type { FieldMap } from '../evidence.ts';

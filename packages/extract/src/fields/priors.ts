@@ -101,14 +101,15 @@ const ISSUE_DATE = {
 };
 
 /**
- * The invoice number (src/fields/number-rank.ts): the hand-written rule's choice first (the first value
- * the strongest tier reaches: `firstOfBest`, `bestTier`), then stronger label tiers, right of the label
- * before below it, and what a number is not (a postcode, a phone, a tax id, an IBAN, an amount, a value
- * on an address line, under an amount's or another date's label).
+ * The invoice number (src/fields/number-rank.ts): stronger label tiers, right of the label before below
+ * it, and what a number is not (a postcode, a phone, a tax id, an IBAN, an amount, a value on an address
+ * line, under an amount's or another date's label). The hand-written rule's order (`firstOfBest`,
+ * `bestTier`) starts at zero and is learned: pulled to the rule's choice, the fit ranked the truth first
+ * in 97.9 % of held-out folds; from zero, 98.6 % (it learns about half the pull's weight).
  */
 const INVOICE_NUMBER = {
-  bestTier: 2 * P,
-  firstOfBest: 4 * P,
+  bestTier: 0,
+  firstOfBest: 0,
   tier0: 6 * P,
   tier1: 5 * P,
   tier2: 4 * P,
