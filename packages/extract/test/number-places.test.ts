@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { extractFromText } from '../src/fields/index.ts';
+import { extractFromText, readingContext } from '../src/fields/index.ts';
 import { joinSpacedLetters } from '../src/fields/number.ts';
+import { numberCandidates } from '../src/fields/number-rank.ts';
+import { PRIORS } from '../src/fields/priors.ts';
+import { weightsOf } from '../src/fields/ranker.ts';
 import { page } from './text-page.ts';
 
 const number = (rows: string[]) => extractFromText([page(rows, 'text')], 'text').fields.invoice_number?.value;
@@ -115,5 +118,47 @@ describe('the invoice number, not another number near a number word', () => {
       (l) => l.text,
     );
     expect(texts).toEqual(['FECHA   NÚMERO', 'FRA Nº A 123']);
+  });
+});
+
+describe('the invoice number, ranked among every value a number label reaches', () => {
+  it('reads the number right of a label wrapped over two lines, on a line of its own between them', () => {
+    const rows = [
+      '@0.040 Servicios Ejemplo S.L.',
+      '@0.094 Factura',
+      '@0.100                  RE2023/7408',
+      '@0.107 núm.',
+      '@0.123 Data de la',
+      '@0.129                  28 de setembre del 2023',
+      '@0.135 factura',
+    ];
+    expect(number(rows)).toBe('RE2023/7408');
+  });
+
+  it('reads the number under its label when a customer-number label stands in the cell before it', () => {
+    const rows = [
+      'Eraikuntzak Goierri S.L.   FAKTURA',
+      '20004 Donostia   Bezero zenbakia   Faktura zenbakia',
+      'NIF: B07985518   15334             202309870',
+    ];
+    expect(number(rows)).toBe('202309870');
+  });
+
+  it('gives every feature its candidates carry a prior and a fitted weight', () => {
+    const rows = [
+      'Factura nº A-2025-17   Fecha: 02/01/2025',
+      'Nº cliente: 4711   Pedido nº 77',
+      'C/ Mayor, Nº 14   28001 Madrid   Tel. 912 345 678',
+      'Nº factura   Fecha   Importe',
+      'N2469   04062025   12,50',
+    ];
+    const { ctx } = readingContext([page(rows, 'ocr')], 'ocr');
+    const { cands } = numberCandidates(ctx);
+    expect(cands.length).toBeGreaterThan(1);
+    const names = new Set(cands.flatMap((c) => Object.keys(c.features)));
+    for (const k of names) {
+      expect(Object.keys(PRIORS.invoice_number!), k).toContain(k);
+      expect(Object.keys(weightsOf('invoice_number')), k).toContain(k);
+    }
   });
 });

@@ -26,7 +26,7 @@ import { findDateFields } from './dates.ts';
 import { fillLineRates, findLineItems } from './lines/index.ts';
 import { applyHints } from './memory/apply.ts';
 import { learnPlace } from './memory/learn.ts';
-import { findInvoiceNumber } from './number.ts';
+import { findInvoiceNumber } from './number-rank.ts';
 import { findIban, findParties, type TaxIdCand } from './parties.ts';
 import { detectLanguage, detectRegion, isMonthFirst } from './region.ts';
 

@@ -1,11 +1,10 @@
 /** The document number: the value beside or under a number label, strongest label first. */
 
-import type { FieldMap } from '../evidence.ts';
 import { checkTaxId } from '../ids/tax-id.ts';
 import { SERIES_LABEL, SERIES_WITH_VALUE } from '../labels/series.ts';
 import { findDates } from '../text/dates.ts';
 import { joinWords, type Line, pullWordUp, type Word } from '../text/layout.ts';
-import { type Ctx, findLabeled, joinWrappedLabels, splitCells, wrappedBelow } from './context.ts';
+import { type Ctx, joinWrappedLabels, splitCells, wrappedBelow } from './context.ts';
 
 const INVOICE_NUMBER_RE = /(?<![\w-])([A-Z0-9][A-Z0-9\-/._]{1,30}[A-Z0-9]|[0-9]{1,3})(?![\w-])/i;
 
@@ -144,7 +143,7 @@ const CORRECTED_INVOICE =
   /\b(?:rectificad[ao]|rectifica\s*a|factura\s*(?:de\s*)?(?:origen|original)|corrects|corrected)\b/i;
 
 /** Street words (any language read): a "Nº 14" after one is a house number. */
-const STREET =
+export const STREET =
   /(?:^|[\s,(])(?:c\/|(?:calle|avda\.?|avenida|av\.|plaza|pza\.?|paseo|p[ºo°]\.|carretera|ctra\.?|camino|ronda|traves[íi]a|pol[íi]gono|carrer|kalea|r[úu]a|rue|boulevard|bd\.?|via|viale|piazza|street|st\.|road|rd\.|avenue|ave\.|lane|\p{L}*stra(?:ß|ss)e|\p{L}*str\.|\p{L}*weg|\p{L}*platz|\p{L}*straat|\p{L}*laan)(?=[\s.,/]|$))/iu;
 /** A house number after a street ("C/ Mayor, Nº 14", "Calle Real nº 3-5"). */
 const HOUSE_NUMBER = /(?:^|\s)n[ºo°.]{1,2}\s*\d+[\w/-]*/gi;
@@ -170,8 +169,11 @@ export function withoutOtherNumbers(ctx: Ctx, lines: Line[]): Line[] {
         if (/\S\s{3,}\S/.test(m[0])) continue;
         // The label and the value after it, up to the end of its cell.
         const after = text.slice(m.index + m[0].length);
+        // A value holds a digit: a word after the label is the next cell's label ("Bezero zenbakia   Faktura
+        // zenbakia"), not its value.
         const value = /^\s*[:#.]?\s*[A-Z0-9][\w./-]*/i.exec(after);
-        spans.push([m.index, m.index + m[0].length + (value ? value[0].length : 0)]);
+        const reach = value && /\d/.test(value[0]) ? value[0].length : 0;
+        spans.push([m.index, m.index + m[0].length + reach]);
       }
     }
     const street = STREET.exec(text);
@@ -254,7 +256,7 @@ function wordsAt(line: Line, from: number, to: number): Word[] {
 const LETTER_AND_NUMBER = /^[A-Z]{1,3} \d{2,12}(?=\s|$)/;
 
 /** Reads a number from a value's text: the series letter and its number when the text is only that. */
-function readNumber(text: string): string | null {
+export function readNumber(text: string): string | null {
   const t = text.trim().replace(/^[:#.]\s*/, '');
   const lettered = LETTER_AND_NUMBER.exec(t);
   if (lettered) return lettered[0];
@@ -394,18 +396,24 @@ function withSeriesAbove(lines: Line[], box: { page: number; y: number; x: numbe
   return series && !value.startsWith(series) ? `${series}-${value}` : value;
 }
 
-export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: number): void {
+/** The lines as the number is read from them: other numbers out, wrapped and split numbers and labels joined. */
+export function numberLines(docCtx: Ctx): Ctx {
   const kept = withoutOtherNumbers(docCtx, joinSpacedLetters(docCtx.lines));
   const ruled = docCtx.ocr ? splitGluedNumberSigns(withoutRules(kept)) : kept;
   const wrapped = joinColumnParts(
     docCtx.L.number,
     joinHyphenatedNumbers(joinWrappedNumbers(joinWrappedLabels(ruled, docCtx.L.number.slice(0, 3)))),
   );
-  const ctx: Ctx = { ...docCtx, lines: docCtx.ocr ? joinSplitLabels(docCtx, wrapped) : wrapped };
-  const { L } = ctx;
-  const number = findLabeled(ctx, L.number, null, undefined, readNumber, (line) => {
-    // The cell of the number label: in a header row ("FECHA   Nº FACTURA   AGENTE") another cell's words
-    // say nothing of it.
+  return { ...docCtx, lines: docCtx.ocr ? joinSplitLabels(docCtx, wrapped) : wrapped };
+}
+
+/**
+ * The lines whose number label the rule reads: the label's own cell names no amount, no date, and not the
+ * invoice a credit note corrects. In a header row ("FECHA   Nº FACTURA   AGENTE") another cell's words say
+ * nothing of it.
+ */
+export function ruleLineFilter(L: Ctx['L']): (line: Line) => boolean {
+  return (line) => {
     const cells = line.text.split(/ {3}/);
     const cell = cells.find((c) => L.number.some((re) => re.test(c))) ?? cells[0] ?? '';
     return (
@@ -414,9 +422,11 @@ export function findInvoiceNumber(docCtx: Ctx, fields: FieldMap, baseConf: numbe
       !/\b(?:total|importe|base|suma)\s+(?:de\s+(?:la\s+)?)?factura\b/i.test(cell) &&
       !CORRECTED_INVOICE.test(cell)
     );
-  });
-  if (number) {
-    const value = withSeriesAbove(ctx.lines, number.box, cleanNumber(number.value));
-    fields.invoice_number = { ...number, value, confidence: baseConf * number.q };
-  }
+  };
+}
+
+/** A read value as the number: cleaned of marks at its ends, with the series printed over its line. */
+export function numberValue(lines: Line[], box: { page: number; y: number; x: number }, raw: string): string {
+  const v = cleanNumber(raw);
+  return v ? withSeriesAbove(lines, box, v) : '';
 }

@@ -100,8 +100,63 @@ const ISSUE_DATE = {
   repeated: 0,
 };
 
+/**
+ * The invoice number (src/fields/number-rank.ts): stronger label tiers, right of the label before below
+ * it, and what a number is not (a postcode, a phone, a tax id, an IBAN, an amount, a value on an address
+ * line, under an amount's or another date's label). The hand-written rule's order (`firstOfBest`,
+ * `bestTier`) starts at zero and is learned: pulled to the rule's choice, the fit ranked the truth first
+ * in 97.9 % of held-out folds; from zero, 98.6 % (it learns about half the pull's weight).
+ */
+const INVOICE_NUMBER = {
+  bestTier: 0,
+  firstOfBest: 0,
+  tier0: 6 * P,
+  tier1: 5 * P,
+  tier2: 4 * P,
+  tier3: 3 * P,
+  tier4: 2 * P,
+  tier5: 1 * P,
+  tier6: 0,
+  colon: 1 * P,
+  right: 2 * P,
+  rest: 0,
+  farRest: -2 * P,
+  below: 1 * P,
+  belowFar: -1 * P,
+  underLabel: 1 * P,
+  underOtherCell: -2 * P,
+  beside: 0,
+  labelRow: 0,
+  laterInCell: -2 * P,
+  otherLabelCell: -8 * P,
+  noDigit: -2 * P,
+  digitsOnly: 0,
+  hasLetters: 0,
+  hasSeparator: 0,
+  short: -1 * P,
+  long: 0,
+  yearHead: 1 * P,
+  seriesHead: 1 * P,
+  postcodeShape: -2 * P,
+  phoneShape: -4 * P,
+  ibanShape: -6 * P,
+  amountShape: -4 * P,
+  taxId: -6 * P,
+  compactDate: -2 * P,
+  amountPart: -2 * P,
+  afterDate: 0,
+  gluedSign: -1 * P,
+  signHead: 0,
+  streetLine: -2 * P,
+  phoneLine: -2 * P,
+  header: 1 * P,
+  laterPage: -1 * P,
+  repeated: 0,
+};
+
 export const PRIORS: Record<string, Record<string, number>> = {
   issue_date: ISSUE_DATE,
+  invoice_number: INVOICE_NUMBER,
   // OCR-read letterheads, and text-layer ones under `pdf.` (see `issuerNameCandidates`).
   issuer_name: {
     ...ISSUER_NAME,

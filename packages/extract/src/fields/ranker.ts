@@ -7,8 +7,8 @@ export type Features = Record<string, number>;
 
 /** The field families the ranker orders; each has its own weights. */
 export const FAMILIES = ['total', 'tax_base', 'vat_total', 'withholding_total', 'surcharge_total'] as const;
-/** Families the ranker orders: the amounts, the issuer's name and the issue date. */
-export const RANKED = [...FAMILIES, 'issuer_name', 'issue_date'] as const;
+/** Families the ranker orders: the amounts, the issuer's name, the issue date and the invoice number. */
+export const RANKED = [...FAMILIES, 'issuer_name', 'issue_date', 'invoice_number'] as const;
 export type Family = (typeof RANKED)[number];
 
 export type RankerModel = {
