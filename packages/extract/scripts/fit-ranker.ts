@@ -41,6 +41,11 @@
  *     --pages $CACHE/gen-fit-pages.json --pages $CACHE/gen-layouts-pages.json \
  *     --pages $CACHE/gen-grammar-pages.json --pages $CACHE/zugferd-fit-pages.json \
  *     --pages $CACHE/real-fit-pages.json
+ *
+ * Real documents labelled later join the same way, every family collected from their cache alone (built by
+ * bench/fitting-set.ts with CUADRA_REAL_MANIFESTS naming only the new manifests), so no group is counted twice:
+ *
+ *   npx tsx scripts/fit-ranker.ts --merge-features <previous feature file> --pages $NEW/real-fit-pages.json
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

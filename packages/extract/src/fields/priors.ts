@@ -39,6 +39,9 @@ const AMOUNT = {
   negative: 0,
   sumOfTotals: 0,
   printedSum: 0,
+  // The sum of a column of per-rate amounts ("IVA 10 % … IVA 21 % …" added up), which the checks read
+  // too: no hand-set view of how often it is the field, the fit decides.
+  columnSum: 0,
 };
 
 const ISSUER_NAME = {
