@@ -108,3 +108,27 @@ describe('the issuer name, without what its line adds', () => {
     expect(issuerName([`@0.040 ALMACENES 2018 S.L.`, ...rows.slice(1)])).toBe('ALMACENES 2018 S.L.');
   });
 });
+
+describe('how an invoice is paid, and through which bank', () => {
+  it('is never the issuer, under its label or after it', () => {
+    const bill = (payment: string[]) => [
+      '@0.050 Nº de Factura:   9041N 1363   Total factura:',
+      '@0.065 Fecha de Emisión:   13 de noviembre de 2023   390,87€',
+      '@0.120 RESIDENCIA SAN ROQUE',
+      `@0.135 NIF: ${clientCif}`,
+      ...payment,
+      '@0.600 Total   390,87 €',
+      `@0.950 Atención al cliente: 900 100 100. Sociedad inscrita en el Registro Mercantil. C.I.F. ${issuerCif}`,
+    ];
+    const known = { taxId: clientCif };
+    const under = [
+      '@0.300 Forma de Pago:',
+      '@0.315 DOMICILIADO',
+      '@0.330 Entidad Bancaria:',
+      '@0.345 BANCO ATLÁNTICO, S.A.',
+    ];
+    const inline = ['@0.300 Forma de pago: DOMICILIADO', '@0.330 Banco: BANCO ATLÁNTICO, S.A.'];
+    for (const rows of [bill(under), bill(inline)])
+      expect(issuerName(rows, known) ?? '').not.toMatch(/BANCO|DOMICILIADO/);
+  });
+});

@@ -11,7 +11,7 @@ import { type Ctx, lineBox, linesBox } from './context.ts';
 import { findClientName } from './parties/client-name.ts';
 import { bestIssuerName, issuerNameCandidates } from './parties/issuer-name.ts';
 import { type KnownOnPage, namesParty, nameTokens, placeKnownParty } from './parties/known-party.ts';
-import { legalFormDots, sameName, withAccents, withoutTaxId } from './parties/names.ts';
+import { legalFormDots, namedForPayment, sameName, withAccents, withoutTaxId } from './parties/names.ts';
 import { assignRoles, sameTaxpayer } from './parties/roles.ts';
 import { findTaxIds, readTwice, type TaxIdCand } from './parties/tax-ids.ts';
 
@@ -101,7 +101,7 @@ export function findParties(
   const partyTokens = nameTokens(ctx.party?.name ?? '');
   const namesKnown = (text: string) => isKnownName(text) || namesParty(text, partyTokens);
   const issuerCands = issuerNameCandidates(ctx, lines, issuerId, clientId, ctx.ocr).filter(
-    (c) => !(known?.role === 'client' && namesKnown(c.text)),
+    (c) => !(known?.role === 'client' && namesKnown(c.text)) && !namedForPayment(lines, c.line),
   );
   const issuerName = bestIssuerName(issuerCands);
   if (known?.role === 'issuer' && knownNameField) fields.issuer_name = knownNameField;

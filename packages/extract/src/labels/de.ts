@@ -103,4 +103,5 @@ export const DE: LabelWords = {
 export const DE_PARTIES: PartyLabelWords = {
   client: ['leistungsempf[äa]nger', 'auftraggeber', 'kundendaten'],
   issuer: ['anbieter', 'leistungserbringer', 'rechnungsersteller'],
+  payment: ['bank(?:verbindung|name)?', 'kreditinstitut', 'geldinstitut', 'zahlungs(?:art|weise)'],
 };

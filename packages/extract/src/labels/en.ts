@@ -118,4 +118,5 @@ export const EN: LabelWords = {
 export const EN_PARTIES: PartyLabelWords = {
   client: ['customer\\s*details', 'account\\s*holder\\s*details', 'recipient'],
   issuer: ['supplier\\s*details', 'billed\\s*by', 'invoiced\\s*by'],
+  payment: ['bank(?:\\s*name)?', 'financial\\s*institution', 'payment\\s*(?:method|terms)'],
 };

@@ -207,4 +207,10 @@ export const ES_PARTIES: PartyLabelWords = {
     'datos\\s*del?\\s*(?:emisor|proveedor|vendedor)',
     'empresa\\s*emisora',
   ],
+  payment: [
+    'entidad(?:\\s*(?:bancaria|financiera))?',
+    'banco',
+    'nombre\\s*del\\s*banco',
+    '(?:forma|medio)\\s*de\\s*pago',
+  ],
 };

@@ -79,4 +79,5 @@ export const FR: LabelWords = {
 export const FR_PARTIES: PartyLabelWords = {
   client: ['vos\\s*identifiants', 'vos\\s*coordonn[ée]es', 'destinataire', 'titulaire\\s*du\\s*contrat'],
   issuer: ['prestataire', '[ée]mis\\s*par'],
+  payment: ['banque', '[ée]tablissement\\s*bancaire', 'mode\\s*de\\s*(?:paiement|r[èe]glement)'],
 };

@@ -30,4 +30,5 @@ export const NL: LabelWords = {
 export const NL_PARTIES: PartyLabelWords = {
   client: ['klant', 'klantgegevens', 'afnemer'],
   issuer: ['leverancier'],
+  payment: ['bank(?:naam)?', 'betaal(?:wijze|methode)'],
 };

@@ -11,3 +11,9 @@ const join = (key: keyof PartyLabelWords) =>
 
 /** Headings of the client's and the issuer's blocks, every base language at once. */
 export const PARTY_HEADINGS = { client: join('client'), issuer: join('issuer') } as const;
+
+/** A payment label alone on its line ("Entidad bancaria:"), or before what it names after a colon. */
+export const PAYMENT_LABEL = {
+  alone: new RegExp(`^\\s*(?:${SETS.flatMap((s) => s.payment).join('|')})\\s*:?\\s*$`, 'i'),
+  inline: new RegExp(`^\\s*(?:${SETS.flatMap((s) => s.payment).join('|')})\\s*:\\s*\\S`, 'i'),
+} as const;

@@ -40,4 +40,12 @@ export type LabelWords = {
 export type Concept = keyof LabelWords;
 
 /** Party-block headings of one language that `clientBlock`/`issuerBlock` do not hold. */
-export type PartyLabelWords = { client: string[]; issuer: string[] };
+export type PartyLabelWords = {
+  client: string[];
+  issuer: string[];
+  /**
+   * Labels of how an invoice is paid and through which bank ("Forma de pago:", "Entidad bancaria:"): what
+   * they name is no party.
+   */
+  payment: string[];
+};

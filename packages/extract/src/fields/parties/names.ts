@@ -4,10 +4,12 @@
 import { checkTaxId } from '../../ids/tax-id.ts';
 import type { Labels } from '../../labels/index.ts';
 import { MY_COMPANY_SUFFIX, MY_SUFFIX_ONLY } from '../../labels/ms.ts';
+import { PAYMENT_LABEL } from '../../labels/parties.ts';
 import { findDates } from '../../text/dates.ts';
 import { normalizeCompanyName, stripRegistration } from '../../text/header.ts';
 import type { Line } from '../../text/layout.ts';
 import { findAmounts } from '../../text/numbers.ts';
+import { splitCells } from '../context.ts';
 import type { Features } from '../ranker.ts';
 import type { Region } from '../region.ts';
 
@@ -152,6 +154,27 @@ export function spellingFeatures(text: string): Features {
   if ((text.match(TABLE_HEADER_WORD) ?? []).length >= 2) f.tableHeader = 1;
   return f;
 }
+
+/** How far below its label (page heights) a payment label's value may stand: the next line or two. */
+const PAYMENT_VALUE_REACH = 0.03;
+
+/**
+ * How an invoice is paid and the bank it is paid through, under or after their labels ("Forma de pago:" /
+ * "DOMICILIADO", "Entidad bancaria:" / "BANCO …, S.A."): never the issuer.
+ */
+export function namedForPayment(lines: Line[], line: Line): boolean {
+  if (PAYMENT_LABEL.inline.test(line.text)) return true;
+  const k = lines.indexOf(line);
+  const above = lines[k - 1];
+  if (above == null || above.page !== line.page || line.y - above.y > PAYMENT_VALUE_REACH) return false;
+  // The label's own column: the name starts under it.
+  return splitCells(above).some(
+    (cell) => PAYMENT_LABEL.alone.test(cell.text) && Math.abs(cell.x - line.x) <= PAYMENT_LABEL_COLUMN,
+  );
+}
+
+/** How far (page widths) a name may start from its label's left edge and still stand under it. */
+const PAYMENT_LABEL_COLUMN = 0.05;
 
 export type NameCand = {
   text: string;
