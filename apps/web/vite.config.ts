@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+
+import { availableParallelism } from 'node:os';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -64,6 +66,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['./src/test/setup.ts'],
     execArgv: NODE_WEBSTORAGE_OFF,
     restoreMocks: true,
+    // Every core: Vitest's default (one fewer) runs a single file at a time on a two-core machine.
+    maxWorkers: availableParallelism(),
     // A test's first render of a lazy route compiles its modules: seconds on a busy two-core machine.
     testTimeout: 20_000,
   },

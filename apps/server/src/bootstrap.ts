@@ -8,7 +8,6 @@ import { seedCoupons } from './features/plans/coupons';
 import { createExtractor } from './features/uploads/extract-pool';
 import { closePdfSandboxes } from './features/uploads/pdf-sandbox';
 import { createDiskFileStore, type FileStore } from './files/file-store';
-import { createS3FileStore } from './files/s3-store';
 import { JOBS } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { deliverMail } from './mail/jobs';
@@ -64,7 +63,7 @@ export async function createServices(
       idleMs: config.EXTRACT_IDLE_SECONDS * 1000,
       logger,
     }),
-    files: createFileStore(config),
+    files: await createFileStore(config),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, (db, id) =>
       queue.send(deliverMail, { id }, { tx: db }),
     ),
@@ -76,9 +75,13 @@ export async function createServices(
   return services;
 }
 
-/** Local disk by default; an S3-compatible bucket when `S3_BUCKET` is set. */
-function createFileStore(config: Config): FileStore {
+/**
+ * Local disk by default; an S3-compatible bucket when `S3_BUCKET` is set. The S3 client is loaded only then:
+ * it costs a second of start-up a disk deployment never needs.
+ */
+async function createFileStore(config: Config): Promise<FileStore> {
   if (!config.S3_BUCKET) return createDiskFileStore(join(config.DATA_DIR, 'files'));
+  const { createS3FileStore } = await import('./files/s3-store');
   return createS3FileStore({
     bucket: config.S3_BUCKET,
     endpoint: config.S3_ENDPOINT,

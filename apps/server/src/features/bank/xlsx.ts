@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/lazy';
 import type { Cell, Table } from './csv';
 import { unreadable } from './statement';
 
@@ -12,7 +13,7 @@ export const looksLikeXlsx = (bytes: Uint8Array) =>
  * decimal separator is guessed for them; formulas give their cached result, never run.
  */
 export async function xlsxTable(bytes: Uint8Array): Promise<Table> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   } catch {

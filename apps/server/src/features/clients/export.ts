@@ -12,7 +12,7 @@ import {
   SPREADSHEET_DAY_FORMAT,
 } from '@cuadra/shared';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/lazy';
 import { spreadsheetText } from '../../lib/spreadsheet';
 
 const LABELS = {
@@ -70,7 +70,7 @@ export function buildClientCsv(rows: ClientSummary[], locale: Locale): string {
 
 export async function buildClientWorkbook(rows: ClientSummary[], locale: Locale): Promise<Buffer> {
   const labels = LABELS[locale];
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'Cuadra';
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(labels.sheet);

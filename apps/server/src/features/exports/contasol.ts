@@ -19,9 +19,9 @@
  * with the same number (the sheets have three rate groups before the fourth at the far end).
  */
 import type { AccountMapping } from '@cuadra/shared';
-import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { counterparty, type FormInvoice, isIntraEu, vatLines, withholdingRateOf } from '../../fiscal/sheet';
+import { loadExcel } from '../../lib/lazy';
 import { partyAccount } from './packages';
 
 const COMMON_HEAD = ['Código', 'Libro de IVA', 'Fecha', 'Cuenta', 'Factura', 'Nombre', 'C.I.F.'];
@@ -131,7 +131,7 @@ type Book = 'issued' | 'received';
 
 async function sheetFor(invoices: FormInvoice[], book: Book, accounts: AccountMapping): Promise<Buffer> {
   const columns = book === 'issued' ? CONTASOL_IVR_COLUMNS : CONTASOL_IVS_COLUMNS;
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(book === 'issued' ? 'IVR' : 'IVS');
   sheet.addRow([...columns]);
   let code = 0;

@@ -11,7 +11,6 @@
  * is on its first row only, so the column adds up. Amounts in euros with two decimals.
  */
 import type { VatRegime } from '@cuadra/shared';
-import ExcelJS from 'exceljs';
 import {
   counterparty,
   type FormInvoice,
@@ -21,6 +20,7 @@ import {
   vatLines,
   withholdingRateOf,
 } from '../../fiscal/sheet';
+import { loadExcel } from '../../lib/lazy';
 
 type Column = { group: string; name: string };
 
@@ -308,7 +308,7 @@ export async function librosWorkbook(
   regime: VatRegime = 'general',
   withPayments = false,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'Cuadra';
   for (const [type, sheetName, columns] of [
     ['issued', 'EXPEDIDAS_INGRESOS', ISSUED_COLUMNS],

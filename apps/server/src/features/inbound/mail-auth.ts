@@ -1,6 +1,5 @@
 import { promises as dns } from 'node:dns';
 import type { Readable } from 'node:stream';
-import { authenticate } from 'mailauth';
 
 /** Longest the whole SPF + DKIM + DMARC check of one mail may take; past it the mail is "unchecked". */
 export const MAIL_AUTH_TIMEOUT_MS = 5_000;
@@ -71,6 +70,8 @@ export async function checkMailAuth(
     Date.now() + timeoutMs,
   );
   let timer: NodeJS.Timeout | undefined;
+  // Loaded by the first mail, not at start: most processes never check one.
+  const { authenticate } = await import('mailauth');
   const outcome = await Promise.race([
     authenticate(raw, {
       ip: options.ip,

@@ -1,6 +1,5 @@
 import { sniffMediaType } from '@cuadra/extract/sniff';
 import { unzipSync } from 'fflate';
-import { simpleParser } from 'mailparser';
 import type { BufferedFile } from '../uploads';
 import { renderTextToPdf } from './receipt-pdf';
 
@@ -95,6 +94,8 @@ export function htmlToText(html: string): string {
 }
 
 export async function parseMail(raw: Buffer): Promise<InboundMail> {
+  // Loaded by the first mail, not at start: most processes never read one.
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
   const auth = parsed.headers.get('authentication-results');
   return {

@@ -14,8 +14,9 @@ import {
   taxBaseOf,
 } from '@cuadra/shared';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { type FiscalInvoice, sumByRate, vatLinesOf } from '../../fiscal/fiscal';
+import { loadExcel } from '../../lib/lazy';
 import { spreadsheetText } from '../../lib/spreadsheet';
 
 export type ReportInvoice = FiscalInvoice & {
@@ -316,7 +317,7 @@ export function summariseReport(all: ReportInvoice[]) {
 
 export async function buildWorkbook(input: ReportInput): Promise<Buffer> {
   const labels = LABELS[input.locale];
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'Cuadra';
   workbook.created = new Date();
   const issued = input.invoices.filter((i) => i.type === 'issued');

@@ -170,7 +170,7 @@ describe(`place memory: the second invoice of a supplier after one correction ($
       'third.pdf',
     );
     expect(third.number).not.toBe('A/7795');
-  });
+  }, 120_000); // three documents read, while other files run beside this one
 
   it("refuses to forget on another accountant's invoice", async () => {
     const stranger = await createSignedInUser(ctx);
