@@ -179,9 +179,10 @@ function overprinted(
   fontHeight: number,
 ): boolean {
   const reach = fontHeight * OVERPRINT_REACH;
-  const at = drawn.get(str) ?? [];
-  if (at.some(([px, py]) => Math.abs(px - x) <= reach && Math.abs(py - y) <= reach)) return true;
-  drawn.set(str, [...at, [x, y]]);
+  const at = drawn.get(str);
+  if (at?.some(([px, py]) => Math.abs(px - x) <= reach && Math.abs(py - y) <= reach)) return true;
+  if (at) at.push([x, y]);
+  else drawn.set(str, [[x, y]]);
   return false;
 }
 

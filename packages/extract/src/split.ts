@@ -1,7 +1,7 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { isExtractError } from './errors.ts';
-import { openPdf, pdfPageText, renderPdfPage } from './pdf.ts';
+import { openPdf, pdfPageText, renderPdfPixels } from './pdf.ts';
 import { readQrCodes } from './qr.ts';
 
 /**
@@ -164,8 +164,8 @@ export async function splitInvoicePdf(
           hasImage = (await page.getOperatorList()).fnArray.some((op) => imageOps.has(op));
         }
         if (hasImage && doc.numPages <= MAX_QR_SCAN_PAGES) {
-          const { png } = await renderPdfPage(doc, n, QR_SCAN_DPI, 2_000_000);
-          if ((await readQrCodes(png)).includes(SEPARATOR_TEXT)) lines.push(SEPARATOR_TEXT);
+          const pixels = await renderPdfPixels(doc, n, QR_SCAN_DPI, 2_000_000);
+          if ((await readQrCodes(pixels)).includes(SEPARATOR_TEXT)) lines.push(SEPARATOR_TEXT);
         }
         clues.push(readPageClues(lines, hasImage));
       }

@@ -11,7 +11,7 @@ import { type Ctx, lineBox, linesBox } from './context.ts';
 import { findClientName } from './parties/client-name.ts';
 import { bestIssuerName, issuerNameCandidates } from './parties/issuer-name.ts';
 import { type KnownOnPage, namesParty, nameTokens, placeKnownParty } from './parties/known-party.ts';
-import { legalFormDots, namedForPayment, sameName, withAccents, withoutTaxId } from './parties/names.ts';
+import { legalFormDots, namedForPayment, sameName, withAccents } from './parties/names.ts';
 import { assignRoles, sameTaxpayer } from './parties/roles.ts';
 import { findTaxIds, readTwice, type TaxIdCand } from './parties/tax-ids.ts';
 
@@ -107,7 +107,7 @@ export function findParties(
   if (known?.role === 'issuer' && knownNameField) fields.issuer_name = knownNameField;
   else if (issuerName)
     fields.issuer_name = {
-      value: withoutTaxId(ctx.ocr ? withAccents(issuerName.line, issuerName.text) : issuerName.text),
+      value: ctx.ocr ? withAccents(issuerName.line, issuerName.text) : issuerName.text,
       confidence: issuerName.conf,
       source,
       verified: false,

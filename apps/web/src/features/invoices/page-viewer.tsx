@@ -76,17 +76,10 @@ function useScrollIntoView(focused: string | null) {
   return ref;
 }
 
-function ImagePage({
-  blob,
-  zoom,
-  boxes,
-  focused,
-}: {
-  blob: Blob;
-  zoom: number;
-  boxes: FieldBox[];
-  focused: string | null;
-}) {
+/** One original document drawn at a zoom, with its fields' boxes and the focused one. */
+type PageProps = { blob: Blob; zoom: number; boxes: FieldBox[]; focused: string | null };
+
+function ImagePage({ blob, zoom, boxes, focused }: PageProps) {
   const { t } = useTranslation('review');
   const [url, setUrl] = useState<string | null>(null);
   const ref = useScrollIntoView(focused);
@@ -114,17 +107,7 @@ async function loadPdf(blob: Blob): Promise<PdfDocument> {
   return pdfjs.getDocument({ data, isEvalSupported: false }).promise;
 }
 
-function PdfPages({
-  blob,
-  zoom,
-  boxes,
-  focused,
-}: {
-  blob: Blob;
-  zoom: number;
-  boxes: FieldBox[];
-  focused: string | null;
-}) {
+function PdfPages({ blob, zoom, boxes, focused }: PageProps) {
   const { t } = useTranslation('review');
   const [pdf, setPdf] = useState<PdfDocument | null>(null);
   const [failed, setFailed] = useState(false);

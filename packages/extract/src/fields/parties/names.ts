@@ -55,7 +55,7 @@ export function cleanName(text: string): string {
 }
 
 /** The party's tax id printed after its name on one line ("JORGE PADRON IRIBARNE 78503982Z"): not the name. */
-export function withoutTaxId(name: string): string {
+function withoutTaxId(name: string): string {
   const id = TRAILING_ID.exec(name);
   return id && checkTaxId(id[1]!)?.valid ? name.slice(0, id.index).replace(/[\s,;:-]+$/, '') : name;
 }
